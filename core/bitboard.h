@@ -1,0 +1,74 @@
+/* Bitboards, squares and the basic chess types shared by all of core/.
+ * Square 0 is a1, 7 is h1, 63 is h8. Plain C11, no allocation, no I/O. */
+#ifndef ARBITER_BITBOARD_H
+#define ARBITER_BITBOARD_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+typedef uint64_t bitboard;
+
+enum color { WHITE, BLACK };
+enum piece_type { PAWN, KNIGHT, BISHOP, ROOK, QUEEN, KING, NO_TYPE };
+
+/* A piece is type + 6 * color; NO_PIECE marks an empty square. */
+enum { NO_PIECE = 12 };
+enum { SQ_NONE = 64 };
+
+static inline int make_piece(int color, int type)
+{
+    return type + 6 * color;
+}
+static inline int piece_type(int piece)
+{
+    return piece % 6;
+}
+static inline int piece_color(int piece)
+{
+    return piece / 6;
+}
+
+static inline int sq_file(int sq)
+{
+    return sq & 7;
+}
+static inline int sq_rank(int sq)
+{
+    return sq >> 3;
+}
+static inline int make_sq(int file, int rank)
+{
+    return rank * 8 + file;
+}
+/* The same square seen from Black's side: a1 <-> a8. */
+static inline int sq_flip(int sq)
+{
+    return sq ^ 56;
+}
+
+#define BB(sq)     ((bitboard)1 << (sq))
+#define FILE_A_BB  UINT64_C(0x0101010101010101)
+#define RANK_1_BB  UINT64_C(0xff)
+#define FILE_BB(f) (FILE_A_BB << (f))
+#define RANK_BB(r) (RANK_1_BB << (8 * (r)))
+
+static inline int popcount(bitboard b)
+{
+    return __builtin_popcountll(b);
+}
+static inline int lsb(bitboard b)
+{
+    return __builtin_ctzll(b);
+}
+static inline int pop_lsb(bitboard *b)
+{
+    int sq = lsb(*b);
+    *b &= *b - 1;
+    return sq;
+}
+static inline bool more_than_one(bitboard b)
+{
+    return (b & (b - 1)) != 0;
+}
+
+#endif

@@ -1,0 +1,11 @@
+/* The subcommands of the arbiter CLI: one entry function each, one file each
+ * (src/cmd_<name>.c). Each returns the process exit status. */
+#ifndef ARBITER_COMMANDS_H
+#define ARBITER_COMMANDS_H
+
+/* Exit statuses shared by every subcommand. */
+enum { EXIT_CLEAN = 0, EXIT_PROBLEMS = 1, EXIT_USAGE = 2 };
+
+int cmd_perft(int argc, char **argv);
+
+#endif
