@@ -1,0 +1,23 @@
+/* Small helpers shared by the Check suites: where the shared corpus is, and
+ * the meson convention for a skipped test. */
+#ifndef ARBITER_TESTUTIL_H
+#define ARBITER_TESTUTIL_H
+
+#include <check.h>
+
+/* meson reports a test that exits with this status as SKIP. */
+enum { TEST_SKIP = 77 };
+
+/* Path of a file under ../shared/corpus (or ../shared/seeds for seed_path);
+ * a static buffer. */
+const char *corpus_path(const char *rel);
+const char *seed_path(const char *rel);
+const char *test_data_path(const char *rel);
+
+/* True when the shared corpus is there; otherwise prints why the test skips. */
+int corpus_present(const char *what);
+
+/* Runs a suite, returns the exit status for main(). */
+int run_suite(Suite *s);
+
+#endif
