@@ -1,0 +1,96 @@
+/* The PGN writer: export format tag order and escaping, move numbers after
+ * comments and variations, line wrapping. */
+#include "testutil.h"
+
+#include "pgnw.h"
+
+#include <string.h>
+
+START_TEST(test_roster_first_and_defaults)
+{
+    g_autoptr(ArbPgnWriter) w = pgnw_new();
+    pgnw_begin_game(w);
+    pgnw_tag(w, "ECO", "C20");
+    pgnw_tag(w, "White", "Morphy, Paul");
+    pgnw_tag(w, "Black", "Say \"hi\" \\ bye");
+    pgnw_tag(w, "Result", "1-0");
+    pgnw_move(w, 1, 0, "e4");
+    pgnw_end_game(w, "1-0");
+    ck_assert_str_eq(pgnw_text(w)->str, "[Event \"?\"]\n"
+                                        "[Site \"?\"]\n"
+                                        "[Date \"????.??.??\"]\n"
+                                        "[Round \"?\"]\n"
+                                        "[White \"Morphy, Paul\"]\n"
+                                        "[Black \"Say \\\"hi\\\" \\\\ bye\"]\n"
+                                        "[Result \"1-0\"]\n"
+                                        "[ECO \"C20\"]\n"
+                                        "\n"
+                                        "1. e4 1-0\n\n");
+}
+END_TEST
+
+static const char *movetext(const GString *s)
+{
+    const char *p = strstr(s->str, "\n\n");
+    return p ? p + 2 : s->str;
+}
+
+START_TEST(test_numbers_after_comments_and_variations)
+{
+    g_autoptr(ArbPgnWriter) w = pgnw_new();
+    pgnw_begin_game(w);
+    pgnw_move(w, 1, 0, "e4");
+    pgnw_comment(w, "best by  test\n(says who)");
+    pgnw_move(w, 1, 1, "e5");
+    pgnw_begin_variation(w);
+    pgnw_move(w, 1, 1, "c5");
+    pgnw_nag(w, 1);
+    pgnw_begin_variation(w);
+    pgnw_move(w, 1, 1, "e6");
+    pgnw_end_variation(w);
+    pgnw_move(w, 2, 0, "Nf3");
+    pgnw_end_variation(w);
+    pgnw_move(w, 2, 0, "Nf3");
+    pgnw_move(w, 2, 1, "Nc6");
+    pgnw_comment(w, "a } brace");
+    pgnw_end_game(w, "*");
+    ck_assert_str_eq(movetext(pgnw_text(w)),
+                     "1. e4 {best by test (says who)} 1... e5 (1... c5 $1 (1... e6) 2. Nf3) 2. Nf3\n"
+                     "Nc6 {a ) brace} *\n\n");
+}
+END_TEST
+
+START_TEST(test_wrapping)
+{
+    g_autoptr(ArbPgnWriter) w = pgnw_new();
+    pgnw_begin_game(w);
+    for (int i = 1; i <= 60; i++) {
+        pgnw_move(w, i, 0, "Nf3");
+        if (i % 7 == 0)
+            pgnw_comment(w, "a fairly long comment that has to be wrapped over the line end");
+        pgnw_move(w, i, 1, "Nf6");
+    }
+    pgnw_end_game(w, "1/2-1/2");
+    g_auto(GStrv) lines = g_strsplit(movetext(pgnw_text(w)), "\n", -1);
+    int count = 0;
+    for (char **l = lines; *l; l++, count++) {
+        ck_assert_int_le(strlen(*l), PGNW_LINE_MAX);
+        ck_assert(**l != ' ');
+        /* a move number never ends a line without its move */
+        size_t n = strlen(*l);
+        ck_assert(n == 0 || (*l)[n - 1] != '.');
+    }
+    ck_assert_int_gt(count, 10);
+}
+END_TEST
+
+int main(void)
+{
+    Suite *s = suite_create("pgnw");
+    TCase *tc = tcase_create("export");
+    tcase_add_test(tc, test_roster_first_and_defaults);
+    tcase_add_test(tc, test_numbers_after_comments_and_variations);
+    tcase_add_test(tc, test_wrapping);
+    suite_add_tcase(s, tc);
+    return run_suite(s);
+}
