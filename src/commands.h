@@ -7,5 +7,6 @@
 enum { EXIT_CLEAN = 0, EXIT_PROBLEMS = 1, EXIT_USAGE = 2 };
 
 int cmd_perft(int argc, char **argv);
+int cmd_langs(int argc, char **argv);
 
 #endif

@@ -14,6 +14,7 @@ struct command {
 
 static const struct command commands[] = {
     {"perft", cmd_perft, "count the leaf nodes of the legal-move tree (move generator test)"},
+    {"langs", cmd_langs, "list the language tables and their piece letters"},
 };
 
 static void usage(FILE *out)
