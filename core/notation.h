@@ -1,0 +1,57 @@
+/* The exact notations besides SAN: long algebraic (LAN), figurine (FAN),
+ * ICCF numeric, and a dispatcher over them plus SAN and UCI for
+ * `arbiter convert --to`. Parsers fill a struct san; san_resolve() finds the
+ * move, so every notation gets the same invalid/illegal/ambiguous answers. */
+#ifndef ARBITER_NOTATION_H
+#define ARBITER_NOTATION_H
+
+#include "san.h"
+
+/* Longest text each writer produces, with its NUL:
+ * LAN "e7xd8=Q#", FAN "♕h4xe1#" (a figurine is 3 bytes of UTF-8), ICCF "57581". */
+enum { LAN_MAX = 9, FAN_MAX = 10, ICCF_MAX = 6, NOTATION_MAX = 16 };
+
+enum notation_style { NOTATION_SAN, NOTATION_LAN, NOTATION_UCI, NOTATION_FAN, NOTATION_ICCF };
+
+/* "Ng1-f3", "Rd3xd7", "e7-e8=Q", "O-O", with "+"/"#"; MOVE_NONE is "--".
+ * Read LAN back with san_parse(), which takes the long forms. */
+size_t lan_write(const struct position *pos, move_t m, char *buf);
+
+/* SAN with figurines for the pieces, in the colour of the side that moves
+ * (♔♕♖♗♘ for White, ♚♛♜♝♞ for Black), also for the promotion piece:
+ * "♘f3", "exd8=♕+". Pawn moves carry no figurine. */
+size_t fan_write(const struct position *pos, move_t m, char *buf);
+
+/* Figurine SAN or LAN ("♘f3", "♞xe4", "♘g1-f3", "♙e4") to a struct san;
+ * figurines of either colour are accepted. Columns in err count characters. */
+enum san_status fan_parse(const char *text, size_t len, struct san *out, struct san_error *err);
+
+/* ICCF numeric: files and ranks as digits 1-8, "5254"; a promotion adds
+ * 1 queen, 2 rook, 3 bishop, 4 knight ("57581"); castling is the king's move
+ * ("5171"), and in Chess960 king-takes-rook, as UCI writes it there.
+ * MOVE_NONE is "0000". */
+size_t iccf_write(const struct position *pos, move_t m, char *buf);
+enum san_status iccf_parse(const char *text, size_t len, struct san *out, struct san_error *err);
+
+/* UCI text ("g1f3", "e7e8q", "e1g1" or "e1h1", "0000") to a struct san, so
+ * that it gets the resolver's error answers (uci_parse() only says yes or no). */
+enum san_status notation_parse_uci(const char *text, size_t len, struct san *out,
+                                   struct san_error *err);
+
+/* Writes m in the given style into buf (NOTATION_MAX bytes); returns the length. */
+size_t notation_write(const struct position *pos, move_t m, enum notation_style style, char *buf);
+
+/* Parses text in the given style (LAN is read by the SAN parser). */
+enum san_status notation_parse(enum notation_style style, const char *text, size_t len,
+                               struct san *out, struct san_error *err);
+
+/* Parse and resolve in one go; flags as san_resolve(). */
+enum san_status notation_read(const struct position *pos, enum notation_style style,
+                              const char *text, size_t len, unsigned flags, move_t *out,
+                              struct san_error *err);
+
+/* "san", "lan", "uci", "fan", "iccf" (case-insensitive) and back. */
+bool notation_style_from_name(const char *name, enum notation_style *out);
+const char *notation_style_name(enum notation_style style);
+
+#endif

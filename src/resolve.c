@@ -1,0 +1,73 @@
+/* Token -> legal move. Readings come cheapest first; the first cost level at
+ * which any reading fits a legal move decides: one move is an answer, more
+ * than one is ambiguous. Nothing is ever picked silently among equals. */
+#include "resolve.h"
+
+#include <string.h>
+
+static void set_message(struct resolve_answer *out, const char *fmt, ...) G_GNUC_PRINTF(2, 3);
+static void set_message(struct resolve_answer *out, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    g_vsnprintf(out->message, sizeof out->message, fmt, ap);
+    va_end(ap);
+}
+
+void resolve_token(ArbNorm *norm, const struct position *pos, const char *text, gsize len,
+                   struct resolve_answer *out)
+{
+    struct norm_reading r[NORM_READINGS_MAX];
+    int n = norm_readings(norm, text, len, r, NORM_READINGS_MAX);
+    memset(out, 0, sizeof *out);
+    if (n == 0) {
+        out->status = SAN_INVALID;
+        set_message(out, "no notation rule reads '%.*s'", (int)MIN(len, 40), text);
+        return;
+    }
+    struct san_error first_err = {0};
+    enum san_status first_status = SAN_INVALID;
+    for (int i = 0; i < n;) {
+        int level = r[i].cost, found = 0, ambiguous = 0, j;
+        move_t moves[NORM_READINGS_MAX];
+        const struct norm_reading *winner = NULL;
+        for (j = i; j < n && r[j].cost == level; j++) {
+            move_t m;
+            struct san_error err = {0};
+            enum san_status st = san_resolve(pos, &r[j].san, SAN_STRICT, &m, &err);
+            if (j == 0) {
+                first_err = err;
+                first_status = st;
+            }
+            if (st == SAN_AMBIGUOUS) ambiguous = MAX(ambiguous, err.candidates);
+            if (st != SAN_OK || r[j].san.is_null) continue;
+            gboolean seen = FALSE;
+            for (int k = 0; k < found; k++)
+                seen |= moves[k] == m;
+            if (!seen) {
+                moves[found++] = m;
+                winner = &r[j];
+            }
+        }
+        if (found == 1 && !ambiguous) {
+            out->status = SAN_OK;
+            out->move = moves[0];
+            out->cost = level;
+            out->check = winner->san.check;
+            out->nag = winner->san.nag;
+            return;
+        }
+        if (found > 1 || ambiguous) {
+            out->status = SAN_AMBIGUOUS;
+            set_message(out, "'%.*s' fits %d legal moves", (int)MIN(len, 40), text,
+                        MAX(found + (ambiguous ? ambiguous - (found > 0) : 0), 2));
+            return;
+        }
+        i = j;
+    }
+    out->status = first_status == SAN_OK ? SAN_ILLEGAL : first_status;
+    if (first_err.message[0])
+        set_message(out, "%s", first_err.message);
+    else
+        set_message(out, "no legal move fits '%.*s'", (int)MIN(len, 40), text);
+}

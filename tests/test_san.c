@@ -1,0 +1,490 @@
+/* SAN and the other exact notations (LAN, FAN, ICCF, UCI): rendering edge
+ * cases from the seeds, the parse/resolve outcomes kept apart (invalid,
+ * illegal, ambiguous), and write-then-read round trips over every legal move
+ * of small perft trees, standard and Chess960. */
+#include "testutil.h"
+
+#include "fen.h"
+#include "movegen.h"
+#include "notation.h"
+#include "uci.h"
+
+#include <string.h>
+
+static struct position position_of(const char *fen)
+{
+    struct position pos;
+    struct fen_error err;
+    ck_assert_msg(fen_parse(&pos, fen, &err), "%s: %s", fen, err.message);
+    return pos;
+}
+
+static move_t move_of(const struct position *pos, const char *uci)
+{
+    move_t m = uci_parse(pos, uci, strlen(uci));
+    ck_assert_msg(m != MOVE_NONE, "%s is not legal", uci);
+    return m;
+}
+
+/* ---- rendering ---------------------------------------------------------- */
+
+static const struct {
+    const char *fen, *uci, *san, *lan;
+} renderings[] = {
+    /* Seed 001: three queens reach e1; the h4 one needs file and rank. */
+    {"2k5/8/8/8/4Q2Q/8/K7/7Q w - - 0 1", "h4e1", "Qh4e1", "Qh4-e1"},
+    {"2k5/8/8/8/4Q2Q/8/K7/7Q w - - 0 1", "e4e1", "Qee1", "Qe4-e1"},
+    {"2k5/8/8/8/4Q2Q/8/K7/7Q w - - 0 1", "h1e1", "Q1e1", "Qh1-e1"},
+    /* Seed 001: rooks on one file take the rank; on one rank, the file. */
+    {"7k/8/8/R7/8/8/8/R3K3 w - - 0 1", "a1a3", "R1a3", "Ra1-a3"},
+    {"7k/8/8/R7/8/8/8/R3K3 w - - 0 1", "a5a3", "R5a3", "Ra5-a3"},
+    {"3r3r/8/8/8/8/8/8/K6k b - - 0 1", "d8f8", "Rdf8", "Rd8-f8"},
+    {"3r3r/8/8/8/8/8/8/K6k b - - 0 1", "h8f8", "Rhf8", "Rh8-f8"},
+    /* Seed 004 E9: Ngf3/Ndf3, N5f3/N1f3, Nhxf3/Ndxf3. */
+    {"4k3/8/8/8/8/8/3N4/4K1N1 w - - 0 1", "g1f3", "Ngf3", "Ng1-f3"},
+    {"4k3/8/8/8/8/8/3N4/4K1N1 w - - 0 1", "d2f3", "Ndf3", "Nd2-f3"},
+    {"4k3/8/8/6N1/8/8/8/4K1N1 w - - 0 1", "g5f3", "N5f3", "Ng5-f3"},
+    {"4k3/8/8/6N1/8/8/8/4K1N1 w - - 0 1", "g1f3", "N1f3", "Ng1-f3"},
+    {"4k3/8/8/8/3N4/5p2/7N/4K3 w - - 0 1", "h2f3", "Nhxf3", "Nh2xf3"},
+    {"4k3/8/8/8/3N4/5p2/7N/4K3 w - - 0 1", "d4f3", "Ndxf3", "Nd4xf3"},
+    /* Only legal moves count: the pinned f3 knight does not cause Nbd2. */
+    {"4k3/8/8/3b4/8/5N2/8/1N5K w - - 0 1", "b1d2", "Nd2", "Nb1-d2"},
+    {"4k3/8/8/8/8/5N2/8/1N5K w - - 0 1", "b1d2", "Nbd2", "Nb1-d2"},
+    /* Promotion with capture and check; without check; underpromotion. */
+    {"3r3k/4P3/8/8/8/8/8/4K3 w - - 0 1", "e7d8q", "exd8=Q+", "e7xd8=Q+"},
+    {"3r3k/4P3/8/8/8/8/8/4K3 w - - 0 1", "e7e8q", "e8=Q+", "e7-e8=Q+"},
+    {"3r3k/4P3/8/8/8/8/8/4K3 w - - 0 1", "e7d8n", "exd8=N", "e7xd8=N"},
+    {"4k3/8/8/8/8/8/p7/4K3 b - - 0 1", "a2a1r", "a1=R+", "a2-a1=R+"},
+    /* Mate against check. */
+    {"6k1/5ppp/8/8/8/8/8/R3K3 w - - 0 1", "a1a8", "Ra8#", "Ra1-a8#"},
+    {"6k1/5pp1/8/8/8/8/8/R3K3 w - - 0 1", "a1a8", "Ra8+", "Ra1-a8+"},
+    /* En passant: written as the capture it is, no "e.p.". */
+    {"4k3/8/8/3pP3/8/8/8/4K3 w - d6 0 1", "e5d6", "exd6", "e5xd6"},
+    /* Two pawns can take: the file tells them apart (E10). */
+    {"4k3/8/8/3p4/2P1P3/8/8/4K3 w - - 0 1", "c4d5", "cxd5", "c4xd5"},
+    /* Castling both sides, and castling that checks. */
+    {"r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1", "e1g1", "O-O", "O-O"},
+    {"r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1", "e1c1", "O-O-O", "O-O-O"},
+    {"r3k2r/8/8/8/8/8/8/R3K2R b KQkq - 0 1", "e8c8", "O-O-O", "O-O-O"},
+    {"5k2/8/8/8/8/8/8/4K2R w K - 0 1", "e1g1", "O-O+", "O-O+"},
+    /* Chess960: king b1, rooks a1 and h1; the step to c1 is not castling. */
+    {"rk5r/pppppppp/8/8/8/8/PPPPPPPP/RK5R w HAha - 0 1", "b1a1", "O-O-O", "O-O-O"},
+    {"rk5r/pppppppp/8/8/8/8/PPPPPPPP/RK5R w HAha - 0 1", "b1h1", "O-O", "O-O"},
+    {"rk5r/pppppppp/8/8/8/8/PPPPPPPP/RK5R w HAha - 0 1", "b1c1", "Kc1", "Kb1-c1"},
+    /* Chess960: the king already stands on g1 and only the rook moves. */
+    {"1k6/8/8/8/8/8/8/6KR w H - 0 1", "g1h1", "O-O", "O-O"},
+};
+
+START_TEST(test_render)
+{
+    struct position pos = position_of(renderings[_i].fen);
+    struct position before = pos;
+    move_t m = move_of(&pos, renderings[_i].uci);
+    char buf[NOTATION_MAX];
+    san_write(&pos, m, buf);
+    ck_assert_str_eq(buf, renderings[_i].san);
+    lan_write(&pos, m, buf);
+    ck_assert_str_eq(buf, renderings[_i].lan);
+    ck_assert(memcmp(&pos, &before, sizeof pos) == 0);
+}
+END_TEST
+
+START_TEST(test_render_chess960_flag)
+{
+    ck_assert(position_of("rk5r/pppppppp/8/8/8/8/PPPPPPPP/RK5R w HAha - 0 1").chess960);
+    ck_assert(position_of("1k6/8/8/8/8/8/8/6KR w H - 0 1").chess960);
+}
+END_TEST
+
+START_TEST(test_render_fan_iccf)
+{
+    char buf[NOTATION_MAX];
+    struct position pos = position_of(FEN_START);
+    fan_write(&pos, move_of(&pos, "g1f3"), buf);
+    ck_assert_str_eq(buf, "\u2658f3");
+    fan_write(&pos, move_of(&pos, "e2e4"), buf);
+    ck_assert_str_eq(buf, "e4");
+    iccf_write(&pos, move_of(&pos, "e2e4"), buf);
+    ck_assert_str_eq(buf, "5254");
+    iccf_write(&pos, move_of(&pos, "g1f3"), buf);
+    ck_assert_str_eq(buf, "7163");
+
+    pos = position_of("rnbqkb1r/pppppppp/5n2/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1");
+    fan_write(&pos, move_of(&pos, "f6e4"), buf);
+    ck_assert_str_eq(buf, "\u265exe4");
+
+    pos = position_of("3r3k/4P3/8/8/8/8/8/4K3 w - - 0 1");
+    fan_write(&pos, move_of(&pos, "e7d8q"), buf);
+    ck_assert_str_eq(buf, "exd8=\u2655+");
+    iccf_write(&pos, move_of(&pos, "e7e8q"), buf);
+    ck_assert_str_eq(buf, "57581");
+    iccf_write(&pos, move_of(&pos, "e7d8n"), buf);
+    ck_assert_str_eq(buf, "57484");
+
+    pos = position_of("r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1");
+    iccf_write(&pos, move_of(&pos, "e1g1"), buf);
+    ck_assert_str_eq(buf, "5171");
+    iccf_write(&pos, move_of(&pos, "e1c1"), buf);
+    ck_assert_str_eq(buf, "5131");
+    notation_write(&pos, move_of(&pos, "e1g1"), NOTATION_UCI, buf);
+    ck_assert_str_eq(buf, "e1g1");
+}
+END_TEST
+
+START_TEST(test_null_move)
+{
+    struct position pos = position_of(FEN_START);
+    char buf[NOTATION_MAX];
+    san_write(&pos, MOVE_NONE, buf);
+    ck_assert_str_eq(buf, "--");
+    static const char *const nulls[] = {"--", "Z0", "0000", "@@@@"};
+    for (int i = 0; i < 4; i++) {
+        move_t m = 1;
+        ck_assert_int_eq(san_read(&pos, nulls[i], strlen(nulls[i]), 0, &m, NULL), SAN_OK);
+        ck_assert_int_eq(m, MOVE_NONE);
+    }
+}
+END_TEST
+
+/* ---- parsing: the shape of the text, no board ---------------------------- */
+
+START_TEST(test_parse_forms)
+{
+    struct san s;
+    struct san_error err;
+    ck_assert_int_eq(san_parse("Ng1-f3", 6, &s, &err), SAN_OK);
+    ck_assert(s.piece == KNIGHT && s.from_file == 6 && s.from_rank == 0);
+    ck_assert(s.to_file == 5 && s.to_rank == 2 && s.capture == SAN_CAPTURE_NO);
+    ck_assert_int_eq(san_parse("Rd3xd7", 6, &s, &err), SAN_OK);
+    ck_assert(s.piece == ROOK && s.capture == SAN_CAPTURE_YES);
+    ck_assert_int_eq(san_parse("e7-e8=Q", 7, &s, &err), SAN_OK);
+    ck_assert(s.piece == NO_TYPE && s.promotion == QUEEN);
+    ck_assert_int_eq(san_parse("e8Q", 3, &s, &err), SAN_OK);
+    ck_assert(s.piece == PAWN && s.promotion == QUEEN && s.from_file < 0);
+    ck_assert_int_eq(san_parse("exd8=N#", 7, &s, &err), SAN_OK);
+    ck_assert(s.from_file == 4 && s.promotion == KNIGHT && s.check == SAN_CHECK_MATE);
+    ck_assert_int_eq(san_parse("0-0-0+", 6, &s, &err), SAN_OK);
+    ck_assert(s.castle == SAN_CASTLE_QUEEN && s.check == SAN_CHECK_CHECK);
+    ck_assert_int_eq(san_parse("O-O!?", 5, &s, &err), SAN_OK);
+    ck_assert(s.castle == SAN_CASTLE_KING && s.nag == 5);
+    ck_assert_int_eq(san_parse("Qh4xe1++??", 10, &s, &err), SAN_OK);
+    ck_assert(s.check == SAN_CHECK_CHECK_OR_MATE && s.nag == 4);
+    ck_assert_int_eq(san_parse("N5f3!", 5, &s, &err), SAN_OK);
+    ck_assert(s.from_rank == 4 && s.from_file < 0 && s.nag == 1);
+}
+END_TEST
+
+static const struct {
+    const char *text;
+    int column;
+} invalid[] = {
+    {"", 1},
+    {"Xe4", 1},
+    {"e9", 2},
+    {"Nf", 3},
+    {"Nf3x", 5},
+    {"Nxz3", 3},
+    {"Nf3=Q", 4},
+    {"e5=Q", 3},
+    {"e8=K", 4},
+    {"xd5", 1},
+    {"e4+!x", 5},
+    {"O-O-O-O", 6},
+    {"N-f3", 2},
+    {" e4", 1},
+    {"e4 ", 3},
+    {"Pe4", 1},
+    {"e2-", 4},
+    {"\xe2\x99\x98"
+     "f3",
+     1},
+};
+
+START_TEST(test_parse_invalid)
+{
+    struct san s;
+    struct san_error err;
+    const char *text = invalid[_i].text;
+    ck_assert_int_eq(san_parse(text, strlen(text), &s, &err), SAN_INVALID);
+    ck_assert_msg(err.column == invalid[_i].column, "'%s': column %d, expected %d (%s)", text,
+                  err.column, invalid[_i].column, err.message);
+    ck_assert_msg(strncmp(err.message, "column ", 7) == 0, "%s", err.message);
+}
+END_TEST
+
+START_TEST(test_parse_other_notations)
+{
+    struct san s;
+    struct san_error err;
+    const char *knight = "\u2658g1-f3", *black = "\u265exe4", *pawn = "\u2659e4";
+    ck_assert_int_eq(fan_parse(knight, strlen(knight), &s, &err), SAN_OK);
+    ck_assert(s.piece == KNIGHT && s.from_file == 6 && s.to_file == 5);
+    ck_assert_int_eq(fan_parse(black, strlen(black), &s, &err), SAN_OK);
+    ck_assert(s.piece == KNIGHT && s.capture == SAN_CAPTURE_YES);
+    ck_assert_int_eq(fan_parse(pawn, strlen(pawn), &s, &err), SAN_OK);
+    ck_assert(s.piece == PAWN && s.to_rank == 3);
+    const char *bad = "\u2658f9";
+    ck_assert_int_eq(fan_parse(bad, strlen(bad), &s, &err), SAN_INVALID);
+    ck_assert_msg(err.column == 3, "%s", err.message); /* characters, not bytes */
+
+    ck_assert_int_eq(iccf_parse("57581", 5, &s, &err), SAN_OK);
+    ck_assert(s.from_file == 4 && s.from_rank == 6 && s.to_rank == 7 && s.promotion == QUEEN);
+    ck_assert_int_eq(iccf_parse("57584", 5, &s, &err), SAN_OK);
+    ck_assert_int_eq(s.promotion, KNIGHT);
+    ck_assert_int_eq(iccf_parse("5294", 4, &s, &err), SAN_INVALID);
+    ck_assert_int_eq(err.column, 3);
+    ck_assert_int_eq(iccf_parse("57585", 5, &s, &err), SAN_INVALID);
+    ck_assert_int_eq(err.column, 5);
+    ck_assert_int_eq(iccf_parse("525", 3, &s, &err), SAN_INVALID);
+
+    ck_assert_int_eq(notation_parse_uci("e7e8k", 5, &s, &err), SAN_INVALID);
+    ck_assert_int_eq(err.column, 5);
+    ck_assert_int_eq(notation_parse_uci("e7e9", 4, &s, &err), SAN_INVALID);
+    ck_assert_int_eq(err.column, 3);
+
+    enum notation_style style;
+    ck_assert(notation_style_from_name("ICCF", &style) && style == NOTATION_ICCF);
+    ck_assert(!notation_style_from_name("xyz", &style));
+}
+END_TEST
+
+START_TEST(test_read_other_notations)
+{
+    struct position pos = position_of(FEN_START);
+    struct san_error err;
+    move_t m;
+    ck_assert_int_eq(notation_read(&pos, NOTATION_ICCF, "5254", 4, 0, &m, &err), SAN_OK);
+    ck_assert_int_eq(m, move_of(&pos, "e2e4"));
+    ck_assert_int_eq(notation_read(&pos, NOTATION_ICCF, "5255", 4, 0, &m, &err), SAN_ILLEGAL);
+    ck_assert_int_eq(notation_read(&pos, NOTATION_UCI, "g1f3", 4, 0, &m, &err), SAN_OK);
+    ck_assert_int_eq(m, move_of(&pos, "g1f3"));
+    ck_assert_int_eq(notation_read(&pos, NOTATION_UCI, "g1g3", 4, 0, &m, &err), SAN_ILLEGAL);
+    ck_assert_int_eq(notation_read(&pos, NOTATION_LAN, "Ng1-f3", 6, 0, &m, &err), SAN_OK);
+    ck_assert_int_eq(m, move_of(&pos, "g1f3"));
+}
+END_TEST
+
+/* ---- resolving: legal, illegal, ambiguous --------------------------------- */
+
+static const char *const after_nf3 =
+    "rnbqkb1r/ppp1pppp/5n2/3p4/3P4/5N2/PPP1PPPP/RNBQKB1R w KQkq - 2 3";
+
+static const struct {
+    const char *fen, *text;
+    unsigned flags;
+    enum san_status status;
+    const char *uci_or_reason; /* the move when SAN_OK, else part of the message */
+} cases[] = {
+    {FEN_START, "e4", 0, SAN_OK, "e2e4"},
+    {FEN_START, "e2e4", 0, SAN_OK, "e2e4"},
+    {FEN_START, "e2-e4", 0, SAN_OK, "e2e4"},
+    {FEN_START, "g1f3", 0, SAN_OK, "g1f3"},
+    {FEN_START, "Ng1f3", 0, SAN_OK, "g1f3"},
+    {FEN_START, "Ng1-f3", 0, SAN_OK, "g1f3"},
+    {FEN_START, "Nb1f3", 0, SAN_ILLEGAL, "no knight on b1 can reach f3"},
+    {FEN_START, "Nd2", 0, SAN_ILLEGAL, "d2 holds a white pawn"},
+    {FEN_START, "Nc4", 0, SAN_ILLEGAL, "no knight can reach c4"},
+    {FEN_START, "e5", 0, SAN_ILLEGAL, "no pawn can reach e5"},
+    {FEN_START, "O-O", 0, SAN_ILLEGAL, "castling blocked"},
+    /* python-chess does not check the capture or check marks... */
+    {FEN_START, "Nxf3", 0, SAN_OK, "g1f3"},
+    {FEN_START, "Nf3#", 0, SAN_OK, "g1f3"},
+    /* ...the export form does. */
+    {FEN_START, "Nxf3", SAN_VERIFY_CAPTURE, SAN_ILLEGAL, "captures nothing"},
+    {FEN_START, "Nf3+", SAN_VERIFY_CHECK, SAN_ILLEGAL, "gives no check"},
+    {"4k3/8/8/3pP3/8/8/8/4K3 w - d6 0 1", "exd6", SAN_EXPORT_FORM, SAN_OK, "e5d6"},
+    {"4k3/8/8/3pP3/8/8/8/4K3 w - d6 0 1", "ed6", 0, SAN_OK, "e5d6"},
+    {"4k3/8/8/3pP3/8/8/8/4K3 w - d6 0 1", "ed6", SAN_VERIFY_CAPTURE, SAN_ILLEGAL, "no 'x'"},
+    {"4k3/8/8/3pP3/8/8/8/4K3 w - d6 0 1", "d6", 0, SAN_ILLEGAL, "no pawn can reach d6"},
+    {"6k1/5ppp/8/8/8/8/8/R3K3 w - - 0 1", "Ra8+", 0, SAN_OK, "a1a8"},
+    {"6k1/5ppp/8/8/8/8/8/R3K3 w - - 0 1", "Ra8+", SAN_VERIFY_CHECK, SAN_ILLEGAL, "mates"},
+    {"6k1/5ppp/8/8/8/8/8/R3K3 w - - 0 1", "Ra8#", SAN_VERIFY_CHECK, SAN_OK, "a1a8"},
+    {"6k1/5ppp/8/8/8/8/8/R3K3 w - - 0 1", "Ra8++", SAN_VERIFY_CHECK, SAN_OK, "a1a8"},
+    {"6k1/5pp1/8/8/8/8/8/R3K3 w - - 0 1", "Ra8#", SAN_VERIFY_CHECK, SAN_ILLEGAL, "not mate"},
+    {"6k1/5pp1/8/8/8/8/8/R3K3 w - - 0 1", "Ra8++", SAN_VERIFY_CHECK, SAN_OK, "a1a8"},
+    /* Ambiguity and over-disambiguation. */
+    {after_nf3, "Nd2", 0, SAN_AMBIGUOUS, "2 moves fit"},
+    {after_nf3, "Nbd2", 0, SAN_OK, "b1d2"},
+    {after_nf3, "Nfd2", 0, SAN_OK, "f3d2"},
+    {after_nf3, "N1d2", 0, SAN_OK, "b1d2"},
+    {after_nf3, "Nf3d2", 0, SAN_OK, "f3d2"},
+    {after_nf3, "Ncd2", 0, SAN_ILLEGAL, "no knight on the c-file can reach d2"},
+    {"2k5/8/8/8/4Q2Q/8/K7/7Q w - - 0 1", "Qe1", 0, SAN_AMBIGUOUS, "3 moves fit"},
+    {"2k5/8/8/8/4Q2Q/8/K7/7Q w - - 0 1", "Qhe1", 0, SAN_AMBIGUOUS, "2 moves fit"},
+    {"2k5/8/8/8/4Q2Q/8/K7/7Q w - - 0 1", "Q4e1", 0, SAN_AMBIGUOUS, "2 moves fit"},
+    {"2k5/8/8/8/4Q2Q/8/K7/7Q w - - 0 1", "Qh4e1", 0, SAN_OK, "h4e1"},
+    {"2k5/8/8/8/4Q2Q/8/K7/7Q w - - 0 1", "Qh4xe1", 0, SAN_OK, "h4e1"},
+    {"4k3/8/8/8/8/5N2/8/1N5K w - - 0 1", "Ncd2", SAN_LENIENT_HINTS, SAN_ILLEGAL, "c-file"},
+    {"4k3/8/8/3b4/8/5N2/8/1N5K w - - 0 1", "Nfd2", SAN_LENIENT_HINTS, SAN_OK, "b1d2"},
+    {"4k3/8/8/3b4/8/5N2/8/1N5K w - - 0 1", "Ncd2", SAN_LENIENT_HINTS, SAN_OK, "b1d2"},
+    /* Pins and king safety. */
+    {"4k3/8/8/3b4/8/5N2/8/1N5K w - - 0 1", "Nfd2", 0, SAN_ILLEGAL, "the king would be in check"},
+    {"4k3/8/8/3b4/8/5N2/8/1N5K w - - 0 1", "Nd2", 0, SAN_OK, "b1d2"},
+    {"4k3/8/8/8/8/8/7r/4K3 w - - 0 1", "Ke2", 0, SAN_ILLEGAL, "the king would be in check on e2"},
+    {"4k3/8/8/8/8/8/7r/4K3 w - - 0 1", "Kf1", 0, SAN_OK, "e1f1"},
+    {"4k3/8/8/8/8/8/8/r3K2N w - - 0 1", "Ng3", 0, SAN_ILLEGAL, "out of check"},
+    /* Promotion. */
+    {"3r3k/4P3/8/8/8/8/8/4K3 w - - 0 1", "e8", 0, SAN_ILLEGAL, "promotion piece"},
+    {"3r3k/4P3/8/8/8/8/8/4K3 w - - 0 1", "e8", SAN_LENIENT_PROMOTION, SAN_OK, "e7e8q"},
+    {"3r3k/4P3/8/8/8/8/8/4K3 w - - 0 1", "e8=N", 0, SAN_OK, "e7e8n"},
+    {"3r3k/4P3/8/8/8/8/8/4K3 w - - 0 1", "exd8R", 0, SAN_OK, "e7d8r"},
+    {"3r3k/4P3/8/8/8/8/8/4K3 w - - 0 1", "e7d8b", 0, SAN_OK, "e7d8b"},
+    /* Castling. */
+    {"r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1", "O-O", 0, SAN_OK, "e1g1"},
+    {"r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1", "0-0-0", 0, SAN_OK, "e1c1"},
+    {"r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1", "e1g1", 0, SAN_OK, "e1g1"},
+    {"r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1", "e1h1", 0, SAN_OK, "e1g1"},
+    {"r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1", "Kg1", 0, SAN_ILLEGAL, "write O-O"},
+    {"r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1", "Kg1", SAN_LENIENT_KING_STEP, SAN_OK, "e1g1"},
+    {"r3k2r/8/8/8/8/8/8/R3K2R w Qkq - 0 1", "O-O", 0, SAN_ILLEGAL, "no king-side castling right"},
+    {"4kr2/8/8/8/8/8/8/R3K2R w KQ - 0 1", "O-O", 0, SAN_ILLEGAL, "castling through check"},
+    {"4kr2/8/8/8/8/8/8/R3K2R w KQ - 0 1", "O-O-O", 0, SAN_OK, "e1c1"},
+    {"4k1r1/8/8/8/8/8/8/R3K2R w KQ - 0 1", "O-O", 0, SAN_ILLEGAL, "castling into check"},
+    {"4r1k1/8/8/8/8/8/8/R3K2R w KQ - 0 1", "O-O", 0, SAN_ILLEGAL, "castling out of check"},
+    {"4k3/8/8/8/8/8/8/R3KB1R w KQ - 0 1", "O-O", 0, SAN_ILLEGAL, "castling blocked"},
+    {"rk5r/pppppppp/8/8/8/8/PPPPPPPP/RK5R w HAha - 0 1", "O-O-O", 0, SAN_OK, "b1a1"},
+    {"rk5r/pppppppp/8/8/8/8/PPPPPPPP/RK5R w HAha - 0 1", "Kc1", 0, SAN_OK, "b1c1"},
+    {"rk5r/pppppppp/8/8/8/8/PPPPPPPP/RK5R w HAha - 0 1", "b1c1", 0, SAN_OK, "b1c1"},
+    {"rk5r/pppppppp/8/8/8/8/PPPPPPPP/RK5R w HAha - 0 1", "b1a1", 0, SAN_OK, "b1a1"},
+    {"1k6/8/8/8/8/8/8/6KR w H - 0 1", "O-O", 0, SAN_OK, "g1h1"},
+};
+
+START_TEST(test_resolve)
+{
+    struct position pos = position_of(cases[_i].fen);
+    const char *text = cases[_i].text;
+    struct san_error err = {0};
+    move_t m = 1;
+    enum san_status st = san_read(&pos, text, strlen(text), cases[_i].flags, &m, &err);
+    ck_assert_msg(st == cases[_i].status, "'%s' in %s: status %d, expected %d (%s)", text,
+                  cases[_i].fen, st, cases[_i].status, err.message);
+    if (st == SAN_OK) {
+        ck_assert_int_eq(m, move_of(&pos, cases[_i].uci_or_reason));
+        return;
+    }
+    ck_assert_int_eq(m, MOVE_NONE);
+    ck_assert_msg(strstr(err.message, cases[_i].uci_or_reason), "'%s': message '%s' lacks '%s'",
+                  text, err.message, cases[_i].uci_or_reason);
+    if (st == SAN_AMBIGUOUS) ck_assert_int_gt(err.candidates, 1);
+}
+END_TEST
+
+/* A later stage (descriptive "BxN", an OCR reading without a rank) fills a
+ * struct san by hand and leaves the rest to the resolver. */
+START_TEST(test_resolve_partial)
+{
+    struct position pos = position_of("4k3/8/3n4/8/1B6/8/8/4K3 w - - 0 1");
+    struct san s;
+    move_t m;
+    san_clear(&s);
+    s.piece = BISHOP;
+    s.captured = KNIGHT;
+    s.capture = SAN_CAPTURE_YES;
+    ck_assert_int_eq(san_resolve(&pos, &s, 0, &m, NULL), SAN_OK);
+    ck_assert_int_eq(m, move_of(&pos, "b4d6"));
+
+    pos = position_of("4k3/8/8/3p4/4P3/8/8/4K3 w - - 0 1");
+    san_clear(&s);
+    s.piece = PAWN;
+    s.from_file = 4;
+    s.to_file = 3;
+    s.capture = SAN_CAPTURE_YES; /* "exd" */
+    ck_assert_int_eq(san_resolve(&pos, &s, 0, &m, NULL), SAN_OK);
+    ck_assert_int_eq(m, move_of(&pos, "e4d5"));
+
+    s.capture = SAN_CAPTURE_UNKNOWN;
+    s.from_file = -1;
+    s.piece = NO_TYPE;
+    s.to_file = 4; /* any move to the e-file: e5 and Ke2 */
+    struct san_error err;
+    ck_assert_int_eq(san_resolve(&pos, &s, 0, &m, &err), SAN_AMBIGUOUS);
+    ck_assert_int_eq(err.candidates, 2);
+}
+END_TEST
+
+/* ---- round trips over perft trees ----------------------------------------- */
+
+static const char *const walk_fens[] = {
+    FEN_START,
+    "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+    "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1",
+    "r3k2r/Pppp1ppp/1b3nbN/nP6/BBP1P3/q4N2/Pp1P2PP/R2Q1RK1 w kq - 0 1",
+    "rnbq1k1r/pp1Pbppp/2p5/8/2B5/8/PPP1NnPP/RNBQK2R w KQ - 1 8",
+    "bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP/BQ1BNRKR w HFhf - 0 9",
+    "2nnrbkr/p1qppppp/8/1ppb4/6PP/3PP3/PPP2P2/BQNNRBKR w HEhe - 1 9",
+    "rk5r/pppppppp/8/8/8/8/PPPPPPPP/RK5R w HAha - 0 1",
+    "1r2k1r1/8/8/8/8/8/8/1R2K1R1 w GBgb - 0 1",
+    "2k5/8/8/8/4Q2Q/8/K7/7Q w - - 0 1",
+};
+
+static const size_t style_max[] = {SAN_MAX, LAN_MAX, UCI_MAX, FAN_MAX, ICCF_MAX};
+
+/* Plain ifs, not ck_assert: Check records every passing assertion, which
+ * would cost more than the hundreds of thousands of round trips themselves. */
+static void round_trip_move(const struct position *pos, move_t m)
+{
+    struct position before = *pos;
+    for (int style = NOTATION_SAN; style <= NOTATION_ICCF; style++) {
+        const char *name = notation_style_name((enum notation_style)style);
+        char buf[NOTATION_MAX];
+        size_t n = notation_write(pos, m, (enum notation_style)style, buf);
+        if (n != strlen(buf) || n >= style_max[style])
+            ck_abort_msg("%s '%s': length %zu, cap %zu", name, buf, n, style_max[style]);
+        if (memcmp(pos, &before, sizeof *pos) != 0)
+            ck_abort_msg("%s '%s' changed the position", name, buf);
+        /* Our own output must pass the export form's checks too. */
+        unsigned flags = style == NOTATION_UCI || style == NOTATION_ICCF ? 0 : SAN_EXPORT_FORM;
+        struct san_error err = {0};
+        move_t back = MOVE_NONE;
+        enum san_status st =
+            notation_read(pos, (enum notation_style)style, buf, n, flags, &back, &err);
+        if (st != SAN_OK || back != m)
+            ck_abort_msg("%s '%s': status %d (%s)", name, buf, st, err.message);
+        if (style == NOTATION_UCI && uci_parse(pos, buf, n) != m)
+            ck_abort_msg("uci_parse disagrees on '%s'", buf);
+    }
+}
+
+static long walk(const struct position *pos, int depth)
+{
+    struct move_list list;
+    movegen_legal(pos, &list);
+    long count = list.count;
+    for (int i = 0; i < list.count; i++) {
+        round_trip_move(pos, list.moves[i]);
+        if (depth > 1) {
+            struct position next = *pos;
+            pos_make_move(&next, list.moves[i]);
+            count += walk(&next, depth - 1);
+        }
+    }
+    return count;
+}
+
+START_TEST(test_round_trip)
+{
+    struct position pos = position_of(walk_fens[_i]);
+    ck_assert_int_gt(walk(&pos, 3), 0);
+}
+END_TEST
+
+int main(void)
+{
+    core_init(); /* once here, not in each forked test */
+    Suite *s = suite_create("san");
+    TCase *tc = tcase_create("core");
+    tcase_set_timeout(tc, 120);
+    tcase_add_loop_test(tc, test_render, 0, (int)(sizeof renderings / sizeof renderings[0]));
+    tcase_add_test(tc, test_render_chess960_flag);
+    tcase_add_test(tc, test_render_fan_iccf);
+    tcase_add_test(tc, test_null_move);
+    tcase_add_test(tc, test_parse_forms);
+    tcase_add_loop_test(tc, test_parse_invalid, 0, (int)(sizeof invalid / sizeof invalid[0]));
+    tcase_add_test(tc, test_parse_other_notations);
+    tcase_add_test(tc, test_read_other_notations);
+    tcase_add_loop_test(tc, test_resolve, 0, (int)(sizeof cases / sizeof cases[0]));
+    tcase_add_test(tc, test_resolve_partial);
+    tcase_add_loop_test(tc, test_round_trip, 0, (int)(sizeof walk_fens / sizeof walk_fens[0]));
+    suite_add_tcase(s, tc);
+    return run_suite(s);
+}
