@@ -9,14 +9,13 @@
 #include <stdio.h>
 #include <string.h>
 
-static const char *const field_names[] = {"",         "placement",    "side to move",   "castling",
-                                          "en passant", "halfmove clock", "fullmove number"};
+static const char *const field_names[] = {
+    "", "placement", "side to move", "castling", "en passant", "halfmove clock", "fullmove number"};
 static const char piece_chars[] = "PNBRQKpnbrqk";
 
 static bool fail(struct fen_error *err, int field, int column, const char *fmt, ...)
 {
-    if (!err)
-        return false;
+    if (!err) return false;
     err->field = field;
     err->column = column;
     int n = field ? snprintf(err->message, sizeof err->message, "FEN field %d (%s): ", field,
@@ -51,27 +50,21 @@ static bool parse_placement(struct position *pos, struct field f, struct fen_err
         if (c == '/') {
             if (file != 8)
                 return fail(err, 1, col, "rank %d has %d squares, not 8", rank + 1, file);
-            if (--rank < 0)
-                return fail(err, 1, col, "more than 8 ranks");
+            if (--rank < 0) return fail(err, 1, col, "more than 8 ranks");
             file = 0;
         } else if (c >= '1' && c <= '8') {
             file += c - '0';
-            if (file > 8)
-                return fail(err, 1, col, "rank %d has more than 8 squares", rank + 1);
+            if (file > 8) return fail(err, 1, col, "rank %d has more than 8 squares", rank + 1);
         } else {
             const char *p = c ? strchr(piece_chars, c) : NULL;
-            if (!p)
-                return fail(err, 1, col, "'%c' is not a piece letter", c);
-            if (file > 7)
-                return fail(err, 1, col, "rank %d has more than 8 squares", rank + 1);
+            if (!p) return fail(err, 1, col, "'%c' is not a piece letter", c);
+            if (file > 7) return fail(err, 1, col, "rank %d has more than 8 squares", rank + 1);
             pos_put(pos, (int)(p - piece_chars), make_sq(file, rank));
             file++;
         }
     }
-    if (rank != 0)
-        return fail(err, 1, f.column, "%d ranks, not 8", 8 - rank);
-    if (file != 8)
-        return fail(err, 1, f.column + f.len, "rank 1 has %d squares, not 8", file);
+    if (rank != 0) return fail(err, 1, f.column, "%d ranks, not 8", 8 - rank);
+    if (file != 8) return fail(err, 1, f.column + f.len, "rank 1 has %d squares, not 8", file);
     return true;
 }
 
@@ -81,8 +74,7 @@ static bool check_material(const struct position *pos, struct fen_error *err)
     for (int c = WHITE; c <= BLACK; c++) {
         int kings = popcount(pos_pieces(pos, c, KING));
         if (kings != 1)
-            return fail(err, 1, 1, "%d %s kings, there must be exactly one", kings,
-                        color_names[c]);
+            return fail(err, 1, 1, "%d %s kings, there must be exactly one", kings, color_names[c]);
         if (popcount(pos_pieces(pos, c, PAWN)) > 8)
             return fail(err, 1, 1, "more than 8 %s pawns", color_names[c]);
         if (popcount(pos->by_color[c]) > 16)
@@ -113,16 +105,14 @@ static int castling_rook(const struct position *pos, int color, char c, bool *by
     for (int i = 0; i < 8; i++) {
         int file = u == 'K' ? 7 - i : i;
         int sq = make_sq(file, back);
-        if ((u == 'K') == (sq > ksq) && (rooks & BB(sq)))
-            return sq;
+        if ((u == 'K') == (sq > ksq) && (rooks & BB(sq))) return sq;
     }
     return SQ_NONE;
 }
 
 static bool parse_castling(struct position *pos, struct field f, struct fen_error *err)
 {
-    if (f.len == 1 && f.text[0] == '-')
-        return true;
+    if (f.len == 1 && f.text[0] == '-') return true;
     for (int i = 0; i < f.len; i++) {
         char c = f.text[i];
         int col = f.column + i;
@@ -149,16 +139,14 @@ static bool parse_castling(struct position *pos, struct field f, struct fen_erro
         pos->castling |= (uint8_t)(1 << right);
         pos->castle_rook[right] = (uint8_t)rsq;
         bool corner = sq_file(rsq) == (rsq > ksq ? 7 : 0);
-        if (by_file || sq_file(ksq) != 4 || !corner)
-            pos->chess960 = 1;
+        if (by_file || sq_file(ksq) != 4 || !corner) pos->chess960 = 1;
     }
     return true;
 }
 
 static bool parse_en_passant(struct position *pos, struct field f, struct fen_error *err)
 {
-    if (f.len == 1 && f.text[0] == '-')
-        return true;
+    if (f.len == 1 && f.text[0] == '-') return true;
     if (f.len != 2 || f.text[0] < 'a' || f.text[0] > 'h' || f.text[1] < '1' || f.text[1] > '8')
         return fail(err, 4, f.column, "'%.*s' is not a square or '-'", f.len > 8 ? 8 : f.len,
                     f.text);
@@ -182,17 +170,17 @@ static bool parse_en_passant(struct position *pos, struct field f, struct fen_er
 static bool parse_number(struct field f, int field, int min, unsigned long *out,
                          struct fen_error *err)
 {
-    unsigned long v = 0;
-    if (f.len == 0 || f.len > 6)
-        return fail(err, field, f.column, "'%.*s' is not a number", f.len > 8 ? 8 : f.len,
-                    f.text);
-    for (int i = 0; i < f.len; i++) {
+    int shown = f.len > 8 ? 8 : f.len;
+    for (int i = 0; i < f.len; i++)
         if (!isdigit((unsigned char)f.text[i]))
-            return fail(err, field, f.column + i, "'%.*s' is not a number", f.len, f.text);
+            return fail(err, field, f.column + i, "'%.*s' is not a number", shown, f.text);
+    /* Six digits already exceed the range; longer ones must not overflow v. */
+    unsigned long v = 0;
+    for (int i = 0; i < f.len && v <= 65535; i++)
         v = v * 10 + (unsigned long)(f.text[i] - '0');
-    }
     if (v < (unsigned long)min || v > 65535)
-        return fail(err, field, f.column, "%lu is out of range (%d to 65535)", v, min);
+        return fail(err, field, f.column, "'%.*s' is out of range (%d to 65535)", shown, f.text,
+                    min);
     *out = v;
     return true;
 }
@@ -204,10 +192,8 @@ static int split_fields(const char *fen, struct field fields[7])
     for (;;) {
         while (*p == ' ' || *p == '\t')
             p++;
-        if (!*p || *p == '\n' || *p == '\r')
-            return n;
-        if (n == 7)
-            return n + 1;
+        if (!*p || *p == '\n' || *p == '\r') return n;
+        if (n == 7) return n + 1;
         fields[n].text = p;
         fields[n].column = (int)(p - fen) + 1;
         while (*p && *p != ' ' && *p != '\t' && *p != '\n' && *p != '\r')
@@ -223,26 +209,23 @@ bool fen_parse(struct position *pos, const char *fen, struct fen_error *err)
     struct field f[7];
     int n = split_fields(fen, f);
     if (n < 4)
-        return fail(err, 0, 1, "%d fields, needs at least 4 (placement, side, castling, en "
-                               "passant)", n);
-    if (n > 6)
-        return fail(err, 0, f[6].column, "unexpected text after field 6");
+        return fail(err, 0, 1,
+                    "%d fields, needs at least 4 (placement, side, castling, en "
+                    "passant)",
+                    n);
+    if (n > 6) return fail(err, 0, f[6].column, "unexpected text after field 6");
 
     pos_clear(pos);
-    if (!parse_placement(pos, f[0], err) || !check_material(pos, err))
-        return false;
+    if (!parse_placement(pos, f[0], err) || !check_material(pos, err)) return false;
     if (f[1].len != 1 || (f[1].text[0] != 'w' && f[1].text[0] != 'b'))
-        return fail(err, 2, f[1].column, "'%.*s' is neither 'w' nor 'b'", f[1].len > 8 ? 8 : f[1].len,
-                    f[1].text);
+        return fail(err, 2, f[1].column, "'%.*s' is neither 'w' nor 'b'",
+                    f[1].len > 8 ? 8 : f[1].len, f[1].text);
     pos->side = f[1].text[0] == 'w' ? WHITE : BLACK;
-    if (!parse_castling(pos, f[2], err) || !parse_en_passant(pos, f[3], err))
-        return false;
+    if (!parse_castling(pos, f[2], err) || !parse_en_passant(pos, f[3], err)) return false;
 
     unsigned long half = 0, full = 1;
-    if (n > 4 && !parse_number(f[4], 5, 0, &half, err))
-        return false;
-    if (n > 5 && !parse_number(f[5], 6, 1, &full, err))
-        return false;
+    if (n > 4 && !parse_number(f[4], 5, 0, &half, err)) return false;
+    if (n > 5 && !parse_number(f[5], 6, 1, &full, err)) return false;
     pos->halfmove = (uint16_t)half;
     pos->fullmove = (uint16_t)full;
 
@@ -261,14 +244,13 @@ static size_t write_castling(const struct position *pos, char *out)
     size_t n = 0;
     static const char standard[] = "KQkq";
     for (int right = 0; right < 4; right++) {
-        if (!(pos->castling & (1 << right)))
-            continue;
+        if (!(pos->castling & (1 << right))) continue;
         int color = right >> 1;
         char c = pos->chess960 ? (char)('A' + sq_file(pos->castle_rook[right])) : standard[right];
-        out[n++] = color == WHITE ? (char)toupper((unsigned char)c) : (char)tolower((unsigned char)c);
+        out[n++] =
+            color == WHITE ? (char)toupper((unsigned char)c) : (char)tolower((unsigned char)c);
     }
-    if (n == 0)
-        out[n++] = '-';
+    if (n == 0) out[n++] = '-';
     return n;
 }
 
@@ -284,15 +266,12 @@ size_t fen_write(const struct position *pos, char *buf, size_t size)
                 empty++;
                 continue;
             }
-            if (empty)
-                tmp[n++] = (char)('0' + empty);
+            if (empty) tmp[n++] = (char)('0' + empty);
             empty = 0;
             tmp[n++] = piece_chars[p];
         }
-        if (empty)
-            tmp[n++] = (char)('0' + empty);
-        if (rank)
-            tmp[n++] = '/';
+        if (empty) tmp[n++] = (char)('0' + empty);
+        if (rank) tmp[n++] = '/';
     }
     tmp[n++] = ' ';
     tmp[n++] = pos->side == WHITE ? 'w' : 'b';
