@@ -1,7 +1,12 @@
-/* Attack tables for the legal-move core. Magic multipliers are found at start-up
- * by a seeded random search (deterministic, a few milliseconds), so no table of
- * constants has to be trusted or maintained. */
+/* Attack tables for the legal-move core. Magic multipliers come from
+ * magics.h, which this file's own seeded search produced; each is verified
+ * while the tables are filled, and a square whose number does not fit is
+ * searched again, so a wrong constant costs time, never correctness. */
 #include "attacks.h"
+
+#include "magics.h"
+
+#include <stdlib.h>
 
 #include <string.h>
 
@@ -59,7 +64,8 @@ static uint64_t next_random(uint64_t *s)
     return *s * UINT64_C(2685821657736338717);
 }
 
-static void init_magics(struct magic *magics, bitboard *table, const int dirs[4][2])
+static void init_magics(struct magic *magics, bitboard *table, const int dirs[4][2],
+                        const uint64_t *known)
 {
     static bitboard occupancy[4096], reference[4096];
     static unsigned epoch[4096];
@@ -86,10 +92,14 @@ static void init_magics(struct magic *magics, bitboard *table, const int dirs[4]
         } while (b);
 
         bitboard *entries = next_table;
-        for (;;) {
-            do
-                m->magic = next_random(&seed) & next_random(&seed) & next_random(&seed);
-            while (popcount((m->mask * m->magic) >> 56) < 6);
+        for (bool first = known != NULL;; first = false) {
+            if (first) {
+                m->magic = known[sq];
+            } else {
+                do
+                    m->magic = next_random(&seed) & next_random(&seed) & next_random(&seed);
+                while (popcount((m->mask * m->magic) >> 56) < 6);
+            }
             attempt++;
             int i;
             for (i = 0; i < size; i++) {
@@ -135,8 +145,10 @@ void attacks_init(void)
         attacks_pawn[WHITE][sq] = leaper(sq, white_pawn_steps, 2);
         attacks_pawn[BLACK][sq] = leaper(sq, black_pawn_steps, 2);
     }
-    init_magics(attacks_rook_magic, rook_table, rook_dirs);
-    init_magics(attacks_bishop_magic, bishop_table, bishop_dirs);
+    bool search = getenv("ARBITER_MAGIC_SEARCH") != NULL;
+    init_magics(attacks_rook_magic, rook_table, rook_dirs, search ? NULL : rook_seed_magics);
+    init_magics(attacks_bishop_magic, bishop_table, bishop_dirs,
+                search ? NULL : bishop_seed_magics);
 
     memset(attacks_between, 0, sizeof attacks_between);
     memset(attacks_line, 0, sizeof attacks_line);
