@@ -13,6 +13,7 @@ struct command {
 };
 
 static const struct command commands[] = {
+    {"convert", cmd_convert, "convert games in any notation and language to clean PGN"},
     {"perft", cmd_perft, "count the leaf nodes of the legal-move tree (move generator test)"},
     {"langs", cmd_langs, "list the language tables and their piece letters"},
 };

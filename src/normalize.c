@@ -12,11 +12,42 @@
 #include <unicode/ustring.h>
 #include <unicode/utf8.h>
 
+/* An initial of the language spelt in Latin look-alikes ("C" for "С",
+ * "Kp" for "Кр"), for texts whose typist or OCR mixed the scripts. */
+struct latin_initial {
+    char text[ARB_LANG_INITIAL_MAX];
+    int type;
+};
+
 struct norm {
     const ArbLang *lang, *english, *figurines;
     USpoofChecker *spoof;
     const UNormalizer2 *nfkc;
+    struct latin_initial latin[24];
+    int n_latin;
 };
+
+static int lookalike(USpoofChecker *spoof, UChar32 c);
+
+static void find_latin_initials(ArbNorm *nm)
+{
+    for (int type = PAWN; nm->lang && type <= KING; type++) {
+        for (const char *const *i = arb_lang_initials(nm->lang, type); *i; i++) {
+            struct latin_initial li = {{0}, type};
+            gsize k = 0;
+            gboolean changed = FALSE, ok = TRUE;
+            for (const char *p = *i; *p && ok; p = g_utf8_next_char(p)) {
+                gunichar c = g_utf8_get_char(p);
+                int a = c < 0x80 ? (int)c : lookalike(nm->spoof, (UChar32)c);
+                ok = a > 0 && k + 1 < sizeof li.text;
+                changed |= c >= 0x80;
+                if (ok) li.text[k++] = (char)a;
+            }
+            if (ok && changed && nm->n_latin < (int)G_N_ELEMENTS(nm->latin))
+                nm->latin[nm->n_latin++] = li;
+        }
+    }
+}
 
 ArbNorm *norm_new(const ArbLang *lang, const ArbLang *english, const ArbLang *figurines)
 {
@@ -29,6 +60,7 @@ ArbNorm *norm_new(const ArbLang *lang, const ArbLang *english, const ArbLang *fi
     status = U_ZERO_ERROR;
     nm->spoof = uspoof_open(&status);
     if (U_FAILURE(status)) nm->spoof = NULL;
+    find_latin_initials(nm);
     return nm;
 }
 
@@ -42,6 +74,11 @@ void norm_free(ArbNorm *nm)
 const ArbLang *norm_lang(const ArbNorm *nm)
 {
     return nm->lang;
+}
+
+gboolean norm_is_english(const ArbNorm *nm)
+{
+    return nm->lang && nm->lang == nm->english;
 }
 
 /* ---- canonical text ---------------------------------------------------- */
@@ -205,7 +242,8 @@ static gsize strip_suffixes(const ArbNorm *nm, const char *s, gsize n, struct su
     for (gboolean again = TRUE; again && n > 0;) {
         again = FALSE;
         gsize cut;
-        while (n > 0 && (s[n - 1] == ' ' || (s[n - 1] == '.' && n >= 2 && s[n - 2] == '.')))
+        /* a full stop after the last move of a sentence ("Фg6-h6."), not "e.p." */
+        while (n > 0 && (s[n - 1] == ' ' || (s[n - 1] == '.' && !ends_with_ci(s, n, "e.p.", &cut))))
             n--;
         for (gsize i = 0; i < G_N_ELEMENTS(nags) && !again; i++)
             if (ends_with_ci(s, n, nags[i].text, &cut)) {
@@ -470,6 +508,8 @@ static gboolean castling_word(const ArbNorm *nm, const char *s, gsize n, struct 
 static void read_text(const ArbNorm *nm, struct collector *c, const char *s, gsize n, int base)
 {
     struct suffix sx;
+    while (n > 0 && s[0] == '.') /* "...Кc6-b4": a black move glued to its dots */
+        s++, n--;
     n = strip_suffixes(nm, s, n, &sx);
     if (n == 0) return;
     struct san san;
@@ -492,6 +532,11 @@ static void read_text(const ArbNorm *nm, struct collector *c, const char *s, gsi
             int cost = base + (m[i].folded ? 1 : 0) + (t == 2 ? 1 : 0) + (file_letter ? 1 : 0);
             read_body(nm, c, s + m[i].length, n - m[i].length, m[i].type, cost, &sx);
         }
+    }
+    for (int i = 0; i < nm->n_latin; i++) {
+        gsize k = strlen(nm->latin[i].text);
+        if (k < n && !strncmp(s, nm->latin[i].text, k))
+            read_body(nm, c, s + k, n - k, nm->latin[i].type, base + 1, &sx);
     }
 }
 

@@ -26,6 +26,8 @@ ArbNorm *norm_new(const ArbLang *lang, const ArbLang *english, const ArbLang *fi
 void norm_free(ArbNorm *norm);
 G_DEFINE_AUTOPTR_CLEANUP_FUNC(ArbNorm, norm_free)
 const ArbLang *norm_lang(const ArbNorm *norm);
+/* Is the language English (where plain SAN needs no normalising)? */
+gboolean norm_is_english(const ArbNorm *norm);
 
 /* Every reading of text[0..len), cheapest first; returns how many (0: no
  * notation rule reads it). */

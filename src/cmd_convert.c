@@ -1,0 +1,391 @@
+/* arbiter convert: reads games in any notation and language and writes them
+ * as PGN export format, moves rendered in the chosen notation. A move that no
+ * rule reads (or that is illegal) cuts its game there: the moves before it are
+ * written, the rest is kept in a comment, and the error line names file, line,
+ * column, game, ply and text. */
+#include "commands.h"
+
+#include "notation.h"
+#include "pgnw.h"
+#include "replay.h"
+
+#include <gio/gunixinputstream.h>
+#include <stdio.h>
+#include <string.h>
+
+struct convert {
+    ArbLangSet *langs;
+    const ArbLang *english, *figurines;
+    ArbNorm **norms; /* one per language table, in set order */
+    guint n_norms;
+    ArbNorm *forced; /* --from LANG, or NULL for auto */
+    const ArbLang *to_lang;
+    enum notation_style to_style;
+    ArbPgnWriter *writer;
+    FILE *out;
+    const char *file_name;
+    GArray *moves;
+    int games, failed;
+    gboolean io_error;
+};
+
+static const char *result_text(int result)
+{
+    switch (result) {
+    case ARB_RESULT_WHITE_WINS:
+    case ARB_RESULT_WHITE_WINS_FORFEIT: return "1-0";
+    case ARB_RESULT_BLACK_WINS:
+    case ARB_RESULT_BLACK_WINS_FORFEIT: return "0-1";
+    case ARB_RESULT_DRAW: return "1/2-1/2";
+    default: return "*";
+    }
+}
+
+/* SAN with the target language's piece letters. */
+static void render(const struct convert *cv, const struct position *pos, move_t m, char *buf,
+                   gsize size)
+{
+    char san[NOTATION_MAX];
+    if (!cv->to_lang) {
+        notation_write(pos, m, cv->to_style, buf);
+        return;
+    }
+    san_write(pos, m, san);
+    GString *s = g_string_new(NULL);
+    gboolean black = pos->side == BLACK;
+    for (const char *p = san; *p; p++) {
+        const char *letters = "PNBRQK";
+        const char *hit = strchr(letters, *p);
+        gboolean piece_letter = hit && *p != 0 && (p == san || p[-1] == '=');
+        if (piece_letter && !(p == san && san[0] == 'O'))
+            g_string_append(s, arb_lang_initial(cv->to_lang, (int)(hit - letters), black));
+        else
+            g_string_append_c(s, *p);
+    }
+    g_strlcpy(buf, s->str, size);
+    g_string_free(s, TRUE);
+}
+
+/* Languages tried first when several read a game equally well (their piece
+ * letters often coincide: German, Danish and Norwegian all write K D T L S B). */
+static const char *const preferred[] = {"en", "de", "fr", "es", "it", "nl", "ru", "pt",
+                                        "pl", "cs", "sv", "nb", "da", "hu", "fi", NULL};
+
+static int preference(const ArbLang *lang)
+{
+    for (int i = 0; preferred[i]; i++)
+        if (!strcmp(arb_lang_code(lang), preferred[i])) return i;
+    return G_N_ELEMENTS(preferred);
+}
+
+/* Does every move token that starts with a letter other than a file (or a
+ * figurine) start with a piece letter of this language, or a castling sign? */
+static gboolean covers_letters(const ArbLang *lang, const ArbGame *game)
+{
+    for (guint i = 0; i < game->events->len; i++) {
+        const struct game_event *ev = &g_array_index(game->events, struct game_event, i);
+        if (ev->kind != EV_MOVE) continue;
+        const char *t = game_event_text(game, ev);
+        gunichar c = g_utf8_get_char(t);
+        if ((c >= 'a' && c <= 'h') || !g_unichar_isalpha(c) || c == 'O' || c == 'o') continue;
+        ArbPieceMatch m[ARB_LANG_MATCH_MAX];
+        if (!arb_lang_match_pieces(lang, t, ev->len, ARB_MATCH_EXACT, m, G_N_ELEMENTS(m)))
+            return FALSE;
+    }
+    return TRUE;
+}
+
+static gboolean better(const struct replay_result *a, int pa, const struct replay_result *b, int pb)
+{
+    if (a->errors != b->errors) return a->errors < b->errors;
+    if (a->moves != b->moves) return a->moves > b->moves;
+    if (a->cost != b->cost) return a->cost < b->cost;
+    return pa < pb;
+}
+
+/* Picks the language of a game: among the tables whose letters cover every
+ * piece letter the game uses (all tables if none does), the one that reads it
+ * with no error and the fewest guesses; ties go to the more common language. */
+static ArbNorm *choose_language(struct convert *cv, const ArbGame *game)
+{
+    if (cv->forced) return cv->forced;
+    ArbNorm *en = NULL;
+    for (guint i = 0; i < cv->n_norms; i++)
+        if (norm_lang(cv->norms[i]) == cv->english) en = cv->norms[i];
+    struct replay_result res, best_res;
+    if (en) {
+        replay_game(game, en, NULL, &res);
+        if (res.errors == 0 && res.cost == 0) return en;
+    }
+    ArbNorm *best = NULL;
+    int best_pref = 0;
+    for (int pass = 0; pass < 2 && !best; pass++) {
+        for (guint i = 0; i < cv->n_norms; i++) {
+            ArbNorm *nm = cv->norms[i];
+            const ArbLang *lang = norm_lang(nm);
+            if (lang == cv->figurines || (pass == 0 && !covers_letters(lang, game))) continue;
+            replay_game(game, nm, NULL, &res);
+            int pref = preference(lang);
+            if (!best || better(&res, pref, &best_res, best_pref)) {
+                best = nm;
+                best_res = res;
+                best_pref = pref;
+            }
+        }
+    }
+    return best ? best : en;
+}
+
+static void write_rest_comment(struct convert *cv, const ArbGame *game, gsize from,
+                               const struct replay_result *res)
+{
+    GString *rest = g_string_new(NULL);
+    g_string_append_printf(
+        rest, "arbiter: could not read '%s' (%s); the rest as written:",
+        game_event_text(game, &g_array_index(game->events, struct game_event, from)),
+        res->answer.message);
+    for (guint i = from; i < game->events->len; i++) {
+        const struct game_event *ev = &g_array_index(game->events, struct game_event, i);
+        const char *t = game_event_text(game, ev);
+        switch (ev->kind) {
+        case EV_TAG:
+        case EV_RESULT: break;
+        case EV_COMMENT: g_string_append_printf(rest, " [%s]", t); break;
+        case EV_BEGIN_VARIATION: g_string_append(rest, " ("); break;
+        case EV_END_VARIATION: g_string_append(rest, " )"); break;
+        default: g_string_append_printf(rest, " %s", t); break;
+        }
+    }
+    pgnw_comment(cv->writer, rest->str);
+    g_string_free(rest, TRUE);
+}
+
+static void report_error(struct convert *cv, const ArbGame *game, const struct replay_result *res)
+{
+    if (res->bad_fen) {
+        fprintf(stderr, "%s:%" G_GUINT64_FORMAT ": game %" G_GUINT64_FORMAT ": bad FEN: %s\n",
+                cv->file_name, game->first_line, game->number, res->fen_message);
+        return;
+    }
+    const struct game_event *ev = &g_array_index(game->events, struct game_event, res->error_event);
+    const struct position *p = &res->error_pos;
+    fprintf(stderr,
+            "%s:%" G_GUINT64_FORMAT ":%" G_GUINT64_FORMAT ": game %" G_GUINT64_FORMAT
+            ": ply %d (%d%s %s): %s: %s\n",
+            cv->file_name, ev->line, ev->col, game->number, res->error_ply, p->fullmove,
+            p->side == WHITE ? "." : "...", game_event_text(game, ev),
+            res->answer.status == SAN_INVALID     ? "unreadable move"
+            : res->answer.status == SAN_AMBIGUOUS ? "ambiguous move"
+                                                  : "illegal move",
+            res->answer.message);
+}
+
+static void write_game(struct convert *cv, const ArbGame *game, ArbNorm *nm,
+                       const struct replay_result *res)
+{
+    ArbPgnWriter *w = cv->writer;
+    gsize stop = res->errors ? res->error_event : game->events->len;
+    int result = ARB_RESULT_UNFINISHED, depth = 0;
+    gboolean has_result = FALSE;
+    pgnw_begin_game(w);
+    for (guint i = 0; i < game->events->len; i++) {
+        const struct game_event *ev = &g_array_index(game->events, struct game_event, i);
+        if (ev->kind == EV_TAG) pgnw_tag(w, game_event_text(game, ev), game_event_value(game, ev));
+        if (ev->kind == EV_RESULT) result = ev->value, has_result = TRUE;
+    }
+    const char *tag_result = game_tag(game, "Result");
+    if (!has_result && tag_result) pgnw_tag(w, "Result", tag_result);
+    if (nm && norm_lang(nm) != cv->english && !cv->forced)
+        pgnw_tag(w, "Notation", arb_lang_code(norm_lang(nm)));
+    if (res->bad_fen) stop = 0;
+    for (gsize i = 0; i < stop; i++) {
+        const struct game_event *ev = &g_array_index(game->events, struct game_event, i);
+        const struct replay_move *rm = &g_array_index(cv->moves, struct replay_move, i);
+        char text[64];
+        switch (ev->kind) {
+        case EV_MOVE:
+            if (rm->is_suffix) break;
+            render(cv, &rm->before, rm->move, text, sizeof text);
+            pgnw_move(w, rm->before.fullmove, rm->before.side, text);
+            if (rm->nag) pgnw_nag(w, rm->nag);
+            break;
+        case EV_COMMENT: pgnw_comment(w, game_event_text(game, ev)); break;
+        case EV_NAG: pgnw_nag(w, ev->value); break;
+        case EV_DRAW_OFFER: pgnw_comment(w, "draw offer (=)"); break;
+        case EV_BEGIN_VARIATION: pgnw_begin_variation(w), depth++; break;
+        case EV_END_VARIATION: pgnw_end_variation(w), depth--; break;
+        default: break;
+        }
+    }
+    if (res->errors) {
+        for (; depth > 0; depth--)
+            pgnw_end_variation(w);
+        if (!res->bad_fen)
+            write_rest_comment(cv, game, stop, res);
+        else
+            pgnw_comment(w, res->fen_message);
+    }
+    if (result == ARB_RESULT_DOUBLE_FORFEIT)
+        pgnw_comment(w, "double forfeit");
+    else if (result == ARB_RESULT_WHITE_HALF || result == ARB_RESULT_BLACK_HALF)
+        pgnw_comment(w, result == ARB_RESULT_WHITE_HALF ? "result 1/2-0" : "result 0-1/2");
+    else if (result == ARB_RESULT_WHITE_WINS_FORFEIT || result == ARB_RESULT_BLACK_WINS_FORFEIT)
+        pgnw_comment(w, "forfeit");
+    pgnw_end_game(w, has_result ? result_text(result) : tag_result ? tag_result : "*");
+    gsize len;
+    g_autofree char *out = pgnw_take(w, &len);
+    if (fwrite(out, 1, len, cv->out) != len) cv->io_error = TRUE;
+}
+
+static void on_game(ArbGame *game, const ArbGameSummary *summary, gpointer ud)
+{
+    struct convert *cv = ud;
+    cv->games++;
+    ArbNorm *nm = choose_language(cv, game);
+    struct replay_result res;
+    replay_game(game, nm, cv->moves, &res);
+    if (res.errors) {
+        cv->failed++;
+        report_error(cv, game, &res);
+    }
+    write_game(cv, game, nm, &res);
+}
+
+static void on_problem(const ArbProblem *p, gpointer ud)
+{
+    struct convert *cv = ud;
+    if (p->severity == ARB_PROBLEM_ERROR) cv->failed++;
+    fprintf(stderr, "%s:%" G_GUINT64_FORMAT ":%" G_GUINT64_FORMAT ": %s%s\n", cv->file_name,
+            p->line, p->col,
+            p->severity == ARB_PROBLEM_ERROR ? "error: " : "warning: ", p->message);
+}
+
+static gboolean convert_stream(struct convert *cv, GInputStream *in, const char *name)
+{
+    g_autoptr(ArbGame) game = game_new();
+    ArbRecorder rec = {game, on_game, on_problem, cv};
+    cv->file_name = name;
+    ArbReader *reader = reader_new_for_stream(in, NULL, &game_recorder_visitor, &rec);
+    g_autoptr(GError) error = NULL;
+    gboolean ok = reader_read_all(reader, &error);
+    reader_free(reader);
+    if (!ok) fprintf(stderr, "arbiter convert: %s: %s\n", name, error->message);
+    return ok;
+}
+
+static gboolean setup(struct convert *cv, const char *lang_dir, const char *from, const char *to)
+{
+    g_autoptr(GError) error = NULL;
+    cv->langs = arb_lang_set_load(lang_dir, &error);
+    if (!cv->langs) {
+        fprintf(stderr, "arbiter convert: %s\n", error->message);
+        return FALSE;
+    }
+    cv->english = arb_lang_set_lookup(cv->langs, "en");
+    cv->figurines = arb_lang_set_lookup(cv->langs, "figurine");
+    cv->n_norms = arb_lang_set_count(cv->langs);
+    cv->norms = g_new0(ArbNorm *, cv->n_norms);
+    for (guint i = 0; i < cv->n_norms; i++) {
+        const ArbLang *l = arb_lang_set_nth(cv->langs, i);
+        cv->norms[i] = norm_new(l, cv->english, cv->figurines);
+        if (from && g_ascii_strcasecmp(from, "auto") && arb_lang_set_lookup(cv->langs, from) == l)
+            cv->forced = cv->norms[i];
+    }
+    if (from && g_ascii_strcasecmp(from, "auto") && !cv->forced) {
+        fprintf(stderr, "arbiter convert: --from: no language table '%s' (see 'arbiter langs')\n",
+                from);
+        return FALSE;
+    }
+    cv->to_style = NOTATION_SAN;
+    if (to && !notation_style_from_name(to, &cv->to_style)) {
+        cv->to_lang = arb_lang_set_lookup(cv->langs, to);
+        if (!cv->to_lang) {
+            fprintf(stderr,
+                    "arbiter convert: --to: '%s' is neither a notation (san, lan, uci, "
+                    "fan, iccf) nor a language code\n",
+                    to);
+            return FALSE;
+        }
+        if (cv->to_lang == cv->figurines) cv->to_lang = NULL, cv->to_style = NOTATION_FAN;
+    }
+    return TRUE;
+}
+
+static void teardown(struct convert *cv)
+{
+    for (guint i = 0; i < cv->n_norms; i++)
+        norm_free(cv->norms[i]);
+    g_free(cv->norms);
+    if (cv->langs) arb_lang_set_free(cv->langs);
+}
+
+int cmd_convert(int argc, char **argv)
+{
+    g_autofree char *from = NULL, *to = NULL, *output = NULL, *lang_dir = NULL;
+    GOptionEntry entries[] = {
+        {"from", 'f', 0, G_OPTION_ARG_STRING, &from,
+         "notation of the input: auto (default: per game, the language that reads it with the "
+         "fewest guesses) or a language code",
+         "auto|LANG"},
+        {"to", 't', 0, G_OPTION_ARG_STRING, &to,
+         "notation of the output: san (default), lan, uci, fan, iccf or a language code", "FORMAT"},
+        {"output", 'o', 0, G_OPTION_ARG_FILENAME, &output, "write to FILE instead of stdout",
+         "FILE"},
+        {"lang-dir", 0, 0, G_OPTION_ARG_FILENAME, &lang_dir, "also load the language tables in DIR",
+         "DIR"},
+        G_OPTION_ENTRY_NULL};
+    g_autoptr(GOptionContext) ctx = g_option_context_new("[FILE...]");
+    g_option_context_set_summary(ctx, "Converts games in any notation and language to PGN export "
+                                      "format. Reads stdin when no FILE is given.");
+    g_option_context_set_description(
+        ctx, "A move that cannot be read, or is illegal, is reported as\n"
+             "  FILE:LINE:COL: game N: ply P (12... Nd7): KIND: why\n"
+             "and its game is written up to that move, the rest kept in a comment.\n\n"
+             "Exit status: 0 all games converted, 1 some had errors, 2 usage or I/O error.\n");
+    g_option_context_add_main_entries(ctx, entries, NULL);
+    g_autoptr(GError) error = NULL;
+    if (!g_option_context_parse(ctx, &argc, &argv, &error)) {
+        fprintf(stderr, "arbiter convert: %s\n", error->message);
+        return EXIT_USAGE;
+    }
+    struct convert cv = {0};
+    if (!setup(&cv, lang_dir, from, to)) {
+        teardown(&cv);
+        return EXIT_USAGE;
+    }
+    cv.out = output ? fopen(output, "wb") : stdout;
+    if (!cv.out) {
+        fprintf(stderr, "arbiter convert: cannot write %s: %s\n", output, g_strerror(errno));
+        teardown(&cv);
+        return EXIT_USAGE;
+    }
+    cv.writer = pgnw_new();
+    cv.moves = g_array_new(FALSE, TRUE, sizeof(struct replay_move));
+    gboolean io_ok = TRUE;
+    if (argc < 2) {
+        g_autoptr(GInputStream) in = g_unix_input_stream_new(0, FALSE);
+        io_ok &= convert_stream(&cv, in, "-");
+    }
+    for (int i = 1; i < argc; i++) {
+        g_autoptr(GFile) file =
+            !strcmp(argv[i], "-") ? NULL : g_file_new_for_commandline_arg(argv[i]);
+        g_autoptr(GError) ferr = NULL;
+        g_autoptr(GInputStream) in = file ? G_INPUT_STREAM(g_file_read(file, NULL, &ferr))
+                                          : g_unix_input_stream_new(0, FALSE);
+        if (!in) {
+            fprintf(stderr, "arbiter convert: %s: %s\n", argv[i], ferr->message);
+            io_ok = FALSE;
+            continue;
+        }
+        io_ok &= convert_stream(&cv, in, argv[i]);
+    }
+    if (fflush(cv.out) != 0 || cv.io_error) {
+        fprintf(stderr, "arbiter convert: error writing the output\n");
+        io_ok = FALSE;
+    }
+    if (output) fclose(cv.out);
+    g_array_free(cv.moves, TRUE);
+    pgnw_free(cv.writer);
+    teardown(&cv);
+    return !io_ok ? EXIT_USAGE : cv.failed ? EXIT_PROBLEMS : EXIT_CLEAN;
+}

@@ -1,0 +1,1489 @@
+/* The streaming reader: decodes input to UTF-8 in chunks, finds whole lines
+ * with memchr, tokenises them with a byte-class table and hands every token
+ * to the visitor as a slice of its buffer. No recursion, no allocation per
+ * token; the buffer holds the current line (or multi-line comment) and one
+ * chunk. Rules and limits are documented in reader.h. */
+#include "reader.h"
+
+#include "encoding.h"
+
+#include <stdarg.h>
+#include <string.h>
+
+#define READ_CHUNK (128 * 1024) /* raw bytes read at a time */
+#define RAW_CAP    (2 * READ_CHUNK)
+#define NONE       G_MAXSIZE
+
+/* Byte classes. Everything that is not listed is a token character. */
+enum {
+    C_TOK = 0,
+    C_DIGIT,
+    C_WS,  /* space, tab, controls, ',' and '|' (column separators) */
+    C_EOL, /* '\n' '\r': every line in the buffer ends with one */
+    C_UNI, /* a byte >= 0x80: a token character unless a Unicode space */
+    C_LBRACE,
+    C_RBRACE,
+    C_LPAREN,
+    C_RPAREN,
+    C_LBRACK,
+    C_RBRACK,
+    C_SEMI,
+    C_DOLLAR,
+    C_STAR,
+};
+
+static guint8 byte_class[256];
+
+static void init_classes(void)
+{
+    for (int c = 0; c < 256; c++) {
+        guint8 k = C_TOK;
+        if (c >= 0x80)
+            k = C_UNI;
+        else if (c >= '0' && c <= '9')
+            k = C_DIGIT;
+        else if (c == '\n' || c == '\r')
+            k = C_EOL;
+        else if (c < 0x20 || c == 0x7F || c == ' ' || c == ',' || c == '|')
+            k = C_WS;
+        byte_class[c] = k;
+    }
+    byte_class['{'] = C_LBRACE;
+    byte_class['}'] = C_RBRACE;
+    byte_class['('] = C_LPAREN;
+    byte_class[')'] = C_RPAREN;
+    byte_class['['] = C_LBRACK;
+    byte_class[']'] = C_RBRACK;
+    byte_class[';'] = C_SEMI;
+    byte_class['$'] = C_DOLLAR;
+    byte_class['*'] = C_STAR;
+}
+
+typedef enum {
+    PEND_NONE,
+    PEND_ZERO_ZERO,   /* 0-0: castling, or a double forfeit at the end */
+    PEND_PLUS_MINUS,  /* +/-: NAG 16, or White wins by forfeit at the end */
+    PEND_MINUS_PLUS,  /* -/+: NAG 17, or Black wins by forfeit */
+    PEND_MINUS_MINUS, /* -/-: double forfeit at the end, else move text */
+} PendingKind;
+
+typedef enum { LINE_SCAN, LINE_DONE, LINE_EOF, LINE_IOERR, LINE_BOUNDARY } LineStatus;
+
+struct _ArbReader {
+    const ArbReaderVisitor *vis;
+    gpointer ud;
+    ArbReaderLimits lim;
+
+    /* Source: a stream or a memory block, read in chunks into raw. */
+    GInputStream *stream;
+    const guint8 *data;
+    gsize data_len, data_pos;
+    gboolean src_done;
+    guint8 *raw;
+    gsize raw_len;
+    ArbDecoder *dec;
+    const char *forced_charset;
+    gboolean started, detected, had_bom, finished;
+
+    /* Decoded text: buf[0..len), buf[0] at absolute offset base. */
+    guint8 *buf;
+    gsize cap, len;
+    guint64 base;
+    gboolean eof; /* everything is decoded */
+
+    /* Scanning. Invariant: anchor <= pos, and the character column of
+     * buf[anchor] is anchor_col; anchor is the earliest byte kept on refill. */
+    gsize pos, eol;
+    gboolean at_line_start;
+    guint64 line;
+    gsize anchor;
+    guint64 anchor_col;
+    gsize lf_idx, lf_clear; /* cache of the next '\n' (see find_lf) */
+
+    /* A decoder notice waiting for the line it happened on. */
+    char *notice;
+    guint64 notice_at;
+
+    /* The game being read. */
+    gboolean in_game, game_done;
+    ArbGameSummary sum;
+    guint64 game_start;
+    gboolean game_has_tags, game_has_movetext, result_tag_decisive;
+    guint64 max_number;
+    guint depth;
+    gboolean after_number;
+    guint blank_lines;
+    gboolean file_has_tags;
+    gboolean skipping, skip_mid_line, skip_saw_blank;
+
+    PendingKind pend;
+    char pend_text[16];
+    ArbToken pend_tok;
+
+    /* Hashes of the tag names seen in this game (a repeated name begins a
+     * new game when tag sections follow each other without movetext). */
+    guint64 tag_hash[64];
+    guint n_tag_hash;
+
+    GString *scratch;
+    guint64 games;
+};
+
+/* ---- problems ---------------------------------------------------------- */
+
+static void problem(ArbReader *r, ArbProblemSeverity sev, guint64 line, guint64 col, guint64 offset,
+                    const char *fmt, ...) G_GNUC_PRINTF(6, 7);
+
+static void problem(ArbReader *r, ArbProblemSeverity sev, guint64 line, guint64 col, guint64 offset,
+                    const char *fmt, ...)
+{
+    if (!r->vis->problem) return;
+    va_list ap;
+    va_start(ap, fmt);
+    char *msg = g_strdup_vprintf(fmt, ap);
+    va_end(ap);
+    ArbProblem p = {sev, msg, r->in_game ? r->sum.number : 0, line, col, offset};
+    r->vis->problem(r->ud, &p);
+    g_free(msg);
+}
+
+/* ---- positions ----------------------------------------------------------- */
+
+static guint64 col_of(ArbReader *r, gsize idx)
+{
+    guint64 col = r->anchor_col;
+    const guint8 *b = r->buf;
+    for (gsize i = r->anchor; i < idx; i++)
+        col += (b[i] & 0xC0) != 0x80;
+    r->anchor = idx;
+    r->anchor_col = col;
+    return col;
+}
+
+static void make_tok(ArbReader *r, ArbToken *t, gsize start, gsize end)
+{
+    t->text = (const char *)r->buf + start;
+    t->len = end - start;
+    t->line = r->line;
+    t->col = col_of(r, start);
+    t->offset = r->base + start;
+}
+
+/* ---- input --------------------------------------------------------------- */
+
+static gssize source_read(ArbReader *r, guint8 *dst, gsize n, GError **error)
+{
+    if (r->stream) return g_input_stream_read(r->stream, dst, n, NULL, error);
+    gsize k = MIN(n, r->data_len - r->data_pos);
+    if (k == 0) return 0;
+    memcpy(dst, r->data + r->data_pos, k);
+    r->data_pos += k;
+    return (gssize)k;
+}
+
+/* Reads raw bytes after the carried ones; sets src_done at the end. */
+static gboolean read_raw(ArbReader *r, GError **error)
+{
+    gssize n = source_read(r, r->raw + r->raw_len, RAW_CAP - r->raw_len, error);
+    if (n < 0) return FALSE;
+    if (n == 0) r->src_done = TRUE;
+    r->raw_len += (gsize)n;
+    return TRUE;
+}
+
+static void queue_notice(ArbReader *r, guint64 at, char *msg)
+{
+    if (r->notice) { /* an older one still waits: say it now, without a line */
+        problem(r, ARB_PROBLEM_WARNING, 0, 0, r->notice_at, "%s", r->notice);
+        g_free(r->notice);
+    }
+    r->notice = msg;
+    r->notice_at = at;
+}
+
+static void take_notice(ArbReader *r, const ArbDecodeNotice *nt, guint64 out_base)
+{
+    if (nt->switched_to)
+        queue_notice(r, out_base + nt->switched_at,
+                     g_strdup_printf("input is not UTF-8 after all: read as %s from here on",
+                                     nt->switched_to));
+    if (nt->n_invalid)
+        queue_notice(r, out_base + nt->first_invalid_at,
+                     g_strdup_printf("%" G_GSIZE_FORMAT " byte(s) invalid in %s (first 0x%02X) "
+                                     "read as windows-1252",
+                                     nt->n_invalid, encoding_decoder_charset(r->dec),
+                                     nt->first_invalid_byte));
+    if (nt->n_nul)
+        queue_notice(r, out_base + nt->first_nul_at,
+                     g_strdup_printf("%" G_GSIZE_FORMAT " NUL byte(s) read as spaces", nt->n_nul));
+}
+
+/* The first read: fills a detection sample, picks the charset, drops a BOM. */
+static gboolean start(ArbReader *r, GError **error)
+{
+    r->started = TRUE;
+    while (!r->src_done && r->raw_len < ENCODING_SAMPLE_SIZE)
+        if (!read_raw(r, error)) return FALSE;
+    ArbEncodingGuess g;
+    encoding_detect(r->raw, r->raw_len, r->src_done, &g);
+    const char *charset = g.charset;
+    if (r->forced_charset) {
+        charset = r->forced_charset;
+        if (strcmp(charset, g.charset)) g.bom_len = 0;
+    }
+    r->detected = !r->forced_charset;
+    r->had_bom = g.bom_len > 0;
+    r->dec = encoding_decoder_new(charset, r->detected && g.ascii_only);
+    if (g.bom_len) {
+        memmove(r->raw, r->raw + g.bom_len, r->raw_len - g.bom_len);
+        r->raw_len -= g.bom_len;
+        if (!strcmp(charset, ENCODING_UTF8)) r->base = g.bom_len; /* offsets stay input offsets */
+    }
+    if (g.no_bom_utf16 && r->detected)
+        queue_notice(r, r->base,
+                     g_strdup_printf("input read as %s without a byte-order mark", g.charset));
+    return TRUE;
+}
+
+/* Drops buf[0..keep_from) and decodes more input: at least as much as is
+ * kept, so that a long line costs linear time. Indices kept in the struct are
+ * shifted; callers shift their own by keep_from. */
+static gboolean refill(ArbReader *r, gsize keep_from, GError **error)
+{
+    g_assert(keep_from <= r->anchor && r->anchor <= r->pos);
+    if (keep_from) {
+        memmove(r->buf, r->buf + keep_from, r->len - keep_from);
+        r->len -= keep_from;
+        r->base += keep_from;
+        r->pos -= keep_from;
+        r->anchor -= keep_from;
+        r->eol = r->eol >= keep_from ? r->eol - keep_from : 0;
+        r->lf_idx = (r->lf_idx != NONE && r->lf_idx >= keep_from) ? r->lf_idx - keep_from : NONE;
+        r->lf_clear = r->lf_clear >= keep_from ? r->lf_clear - keep_from : 0;
+    }
+    gsize want = MAX((gsize)READ_CHUNK, r->len), added = 0;
+    while (added < want && !r->eof) {
+        gsize need = r->len + ENCODING_MAX_GROWTH * (RAW_CAP + 8) + 16;
+        if (need > r->cap) {
+            r->cap = MAX(need, r->cap * 2);
+            r->buf = g_realloc(r->buf, r->cap);
+        }
+        if (!r->src_done && r->raw_len < READ_CHUNK && !read_raw(r, error)) return FALSE;
+        gsize consumed;
+        ArbDecodeNotice nt;
+        gsize out = encoding_decode(r->dec, r->raw, r->raw_len, r->src_done, r->buf + r->len,
+                                    &consumed, &nt);
+        if (nt.n_invalid || nt.n_nul || nt.switched_to) take_notice(r, &nt, r->base + r->len);
+        memmove(r->raw, r->raw + consumed, r->raw_len - consumed);
+        r->raw_len -= consumed;
+        r->len += out;
+        added += out;
+        if (r->src_done) r->eof = TRUE;
+    }
+    return TRUE;
+}
+
+/* ---- lines ----------------------------------------------------------------- */
+
+/* Index of the first '\n' at or after from, or NONE. lf_idx remembers the
+ * last one found; no '\n' lies in [any earlier from, lf_clear). */
+static gsize find_lf(ArbReader *r, gsize from)
+{
+    if (r->lf_idx != NONE && r->lf_idx >= from) return r->lf_idx;
+    gsize s = MAX(from, r->lf_clear);
+    if (s < r->len) {
+        const guint8 *q = memchr(r->buf + s, '\n', r->len - s);
+        if (q) return r->lf_idx = (gsize)(q - r->buf);
+    }
+    r->lf_clear = r->len;
+    return NONE;
+}
+
+/* The line terminator at or after from: '\n', or '\r' (alone or before '\n').
+ * FALSE when the buffer holds none yet (or ends in '\r' before more input). */
+static gboolean find_eol(ArbReader *r, gsize from, gsize *eol)
+{
+    gsize nl = find_lf(r, from);
+    gsize lim = nl == NONE ? r->len : nl;
+    const guint8 *cr = memchr(r->buf + from, '\r', lim - from);
+    if (cr) {
+        gsize ci = (gsize)(cr - r->buf);
+        if (ci + 1 == r->len && !r->eof) return FALSE;
+        *eol = ci;
+        return TRUE;
+    }
+    if (nl == NONE) return FALSE;
+    *eol = nl;
+    return TRUE;
+}
+
+static void fail_game(ArbReader *r, const char *fmt, ...) G_GNUC_PRINTF(2, 3);
+
+/* Makes the line from pos to its terminator available in the buffer. */
+static LineStatus locate_eol(ArbReader *r, GError **error)
+{
+    for (;;) {
+        gsize eol;
+        if (find_eol(r, r->pos, &eol) && eol - r->anchor <= r->lim.max_line_bytes) {
+            r->eol = eol;
+            return LINE_SCAN;
+        }
+        if (r->eof && r->len - r->anchor <= r->lim.max_line_bytes) {
+            r->eol = r->len;
+            r->buf[r->len] = '\n'; /* sentinel: the last line has no terminator */
+            return LINE_SCAN;
+        }
+        if (r->len - r->anchor > r->lim.max_line_bytes) {
+            fail_game(r, "line longer than %" G_GSIZE_FORMAT " bytes", r->lim.max_line_bytes);
+            r->skip_mid_line = TRUE;
+            return LINE_DONE;
+        }
+        if (!refill(r, r->anchor, error)) return LINE_IOERR;
+    }
+}
+
+/* ---- games --------------------------------------------------------------- */
+
+static void ensure_game(ArbReader *r, const ArbToken *first)
+{
+    if (r->in_game) return;
+    r->in_game = TRUE;
+    memset(&r->sum, 0, sizeof r->sum);
+    r->sum.number = ++r->games;
+    r->sum.first_line = first->line;
+    r->game_start = first->offset;
+    r->game_has_tags = r->game_has_movetext = r->result_tag_decisive = FALSE;
+    r->max_number = 0;
+    r->depth = 0;
+    r->after_number = FALSE;
+    r->n_tag_hash = 0;
+    if (r->vis->begin_game) r->vis->begin_game(r->ud, r->sum.number, first);
+}
+
+/* A token at the current scan position with no text (for synthetic events). */
+static void here_tok(ArbReader *r, ArbToken *t)
+{
+    gsize at = MAX(r->pos, r->anchor);
+    make_tok(r, t, at, at);
+}
+
+static void flush_pending(ArbReader *r, gboolean game_ends);
+
+static void close_variations(ArbReader *r, gboolean report)
+{
+    if (!r->depth) return;
+    ArbToken t;
+    here_tok(r, &t);
+    if (report)
+        problem(r, ARB_PROBLEM_WARNING, t.line, t.col, t.offset,
+                "%u variation(s) not closed at the end of the game", r->depth);
+    for (; r->depth > 0; r->depth--)
+        if (r->vis->end_variation) r->vis->end_variation(r->ud, r->depth, &t);
+}
+
+static void finish_game(ArbReader *r)
+{
+    r->sum.last_line = r->line;
+    if (r->vis->end_game) r->vis->end_game(r->ud, &r->sum);
+    r->in_game = FALSE;
+    r->game_done = TRUE;
+    r->depth = 0;
+    r->after_number = FALSE;
+}
+
+/* Ends the game at a boundary (result, new game, end of input). */
+static void end_game(ArbReader *r)
+{
+    if (!r->in_game) return;
+    flush_pending(r, TRUE);
+    close_variations(r, TRUE);
+    finish_game(r);
+}
+
+/* A limit or an error: the game ends here, failed, and the reader skips to
+ * the next game. */
+static void fail_game(ArbReader *r, const char *fmt, ...)
+{
+    ArbToken t;
+    here_tok(r, &t);
+    ensure_game(r, &t);
+    flush_pending(r, FALSE);
+    va_list ap;
+    va_start(ap, fmt);
+    char *msg = g_strdup_vprintf(fmt, ap);
+    va_end(ap);
+    problem(r, ARB_PROBLEM_ERROR, t.line, t.col, t.offset,
+            "%s; game %" G_GUINT64_FORMAT " skipped from here to the next game", msg,
+            r->sum.number);
+    g_free(msg);
+    r->sum.failed = TRUE;
+    close_variations(r, FALSE);
+    finish_game(r);
+    r->skipping = TRUE;
+    r->skip_saw_blank = FALSE;
+}
+
+/* A new game begins at this token: the current one ends first. */
+static void boundary(ArbReader *r, gsize at, const char *why)
+{
+    r->pos = at;
+    if (r->game_has_tags && !r->sum.has_result && !r->pend) {
+        ArbToken t;
+        make_tok(r, &t, at, at);
+        problem(r, ARB_PROBLEM_WARNING, t.line, t.col, t.offset,
+                "game %" G_GUINT64_FORMAT " has no result before %s", r->sum.number, why);
+    }
+    end_game(r);
+}
+
+/* ---- emitting ------------------------------------------------------------ */
+
+static inline void before_emit(ArbReader *r, const ArbToken *t)
+{
+    if (G_UNLIKELY(r->pend)) flush_pending(r, FALSE);
+    ensure_game(r, t);
+    r->after_number = FALSE;
+}
+
+static void emit_move_text(ArbReader *r, const ArbToken *t)
+{
+    before_emit(r, t);
+    r->game_has_movetext = TRUE;
+    r->sum.n_moves++;
+    if (r->vis->move_text) r->vis->move_text(r->ud, t);
+}
+
+static void emit_nag(ArbReader *r, guint nag, const ArbToken *t)
+{
+    before_emit(r, t);
+    r->game_has_movetext = TRUE;
+    if (r->vis->nag) r->vis->nag(r->ud, nag, t);
+}
+
+static void emit_comment(ArbReader *r, ArbCommentKind kind, const ArbToken *t)
+{
+    before_emit(r, t);
+    if (r->vis->comment) r->vis->comment(r->ud, kind, t);
+}
+
+static void emit_result(ArbReader *r, ArbResult res, const ArbToken *t)
+{
+    if (r->depth) {
+        before_emit(r, t);
+        problem(r, ARB_PROBLEM_WARNING, t->line, t->col, t->offset,
+                "result '%.*s' inside a variation ignored", (int)t->len, t->text);
+        return;
+    }
+    before_emit(r, t);
+    r->sum.has_result = TRUE;
+    if (r->vis->result) r->vis->result(r->ud, res, t);
+    end_game(r);
+}
+
+static void flush_pending(ArbReader *r, gboolean game_ends)
+{
+    PendingKind k = r->pend;
+    if (!k) return;
+    r->pend = PEND_NONE;
+    ArbToken t = r->pend_tok;
+    t.text = r->pend_text;
+    if (game_ends) {
+        static const ArbResult res[] = {0, ARB_RESULT_DOUBLE_FORFEIT, ARB_RESULT_WHITE_WINS_FORFEIT,
+                                        ARB_RESULT_BLACK_WINS_FORFEIT, ARB_RESULT_DOUBLE_FORFEIT};
+        r->sum.has_result = TRUE;
+        if (r->vis->result) r->vis->result(r->ud, res[k], &t);
+        return;
+    }
+    if (k == PEND_PLUS_MINUS || k == PEND_MINUS_PLUS)
+        emit_nag(r, k == PEND_PLUS_MINUS ? 16 : 17, &t);
+    else
+        emit_move_text(r, &t);
+}
+
+static void set_pending(ArbReader *r, PendingKind k, const ArbToken *t)
+{
+    before_emit(r, t);
+    r->pend = k;
+    memcpy(r->pend_text, t->text, MIN(t->len, sizeof r->pend_text));
+    r->pend_tok = *t;
+}
+
+/* ---- classifying tokens ---------------------------------------------------- */
+
+/* Bytes of a Unicode space (NBSP, U+2000-200A, U+202F, U+205F, U+3000, a
+ * stray BOM) at p, or 0. p[0] >= 0x80; reads stop at a line terminator. */
+static inline gsize uni_space_len(const guint8 *p)
+{
+    if (p[0] == 0xC2) return p[1] == 0xA0 ? 2 : 0;
+    if (p[0] == 0xE2 && p[1] == 0x80)
+        return ((p[2] >= 0x80 && p[2] <= 0x8A) || p[2] == 0xAF) ? 3 : 0;
+    if (p[0] == 0xE2 && p[1] == 0x81) return p[2] == 0x9F ? 3 : 0;
+    if (p[0] == 0xE3 && p[1] == 0x80) return p[2] == 0x80 ? 3 : 0;
+    if (p[0] == 0xEF && p[1] == 0xBB) return p[2] == 0xBF ? 3 : 0;
+    return 0;
+}
+
+static inline gsize skip_space(const guint8 *b, gsize i)
+{
+    for (;;) {
+        while (byte_class[b[i]] == C_WS)
+            i++;
+        if (byte_class[b[i]] != C_UNI) return i;
+        gsize n = uni_space_len(b + i);
+        if (!n) return i;
+        i += n;
+    }
+}
+
+/* End of a word-like token starting at i: stops at spaces, line ends and the
+ * PGN delimiters; "(Q)" right after a rank digit stays in (e8(Q)). */
+static gsize token_end(const guint8 *b, gsize i)
+{
+    for (;;) {
+        guint8 k = byte_class[b[i]];
+        if (k == C_TOK || k == C_DIGIT) {
+            i++;
+        } else if (k == C_UNI) {
+            if (uni_space_len(b + i)) return i;
+            i++;
+        } else if (k == C_LPAREN && i > 0 && b[i - 1] >= '1' && b[i - 1] <= '8') {
+            gsize n = 0;
+            if (g_ascii_isalpha(b[i + 1]))
+                n = 1;
+            else if (b[i + 1] >= 0xC0 && b[i + 1] < 0xE0 && (b[i + 2] & 0xC0) == 0x80)
+                n = 2;
+            if (!n || b[i + 1 + n] != ')') return i;
+            i += n + 2;
+        } else {
+            return i;
+        }
+    }
+}
+
+/* Replaces the Unicode dashes and minus in a short token by '-' and '½' by
+ * '\x01', so results and glyphs compare as ASCII. Returns FALSE if too long. */
+static gboolean fold_token(const guint8 *s, gsize n, char *out, gsize cap)
+{
+    gsize o = 0;
+    for (gsize i = 0; i < n; i++) {
+        if (o + 1 >= cap) return FALSE;
+        if (s[i] == 0xE2 && i + 2 < n && s[i + 1] == 0x80 &&
+            (s[i + 2] == 0x93 || s[i + 2] == 0x94)) {
+            out[o++] = '-'; /* en dash, em dash */
+            i += 2;
+        } else if (s[i] == 0xE2 && i + 2 < n && s[i + 1] == 0x88 && s[i + 2] == 0x92) {
+            out[o++] = '-'; /* minus sign */
+            i += 2;
+        } else if (s[i] == 0xC2 && i + 1 < n && s[i + 1] == 0xBD) {
+            out[o++] = '\x01'; /* ½ (never part of a token) */
+            i += 1;
+        } else {
+            out[o++] = (char)s[i];
+        }
+    }
+    out[o] = 0;
+    return TRUE;
+}
+
+typedef enum { RES_NONE, RES_FINAL, RES_PENDING } ResultClass;
+
+static ResultClass classify_result(const char *f, ArbResult *res, PendingKind *pend)
+{
+    static const struct {
+        const char *text;
+        ArbResult res;
+    } finals[] = {
+        {"1-0", ARB_RESULT_WHITE_WINS},    {"0-1", ARB_RESULT_BLACK_WINS},
+        {"1:0", ARB_RESULT_WHITE_WINS},    {"0:1", ARB_RESULT_BLACK_WINS},
+        {"1/2-1/2", ARB_RESULT_DRAW},      {"1/2", ARB_RESULT_DRAW},
+        {"\x01-\x01", ARB_RESULT_DRAW},    {"\x01", ARB_RESULT_DRAW},
+        {"\x01:\x01", ARB_RESULT_DRAW},    {"1/2:1/2", ARB_RESULT_DRAW},
+        {"\x01-0", ARB_RESULT_WHITE_HALF}, {"0-\x01", ARB_RESULT_BLACK_HALF},
+        {"*", ARB_RESULT_UNFINISHED},
+    };
+    static const struct {
+        const char *text;
+        PendingKind kind;
+    } pendings[] = {
+        {"0-0", PEND_ZERO_ZERO},
+        {"+/-", PEND_PLUS_MINUS},
+        {"-/+", PEND_MINUS_PLUS},
+        {"-/-", PEND_MINUS_MINUS},
+    };
+    for (gsize i = 0; i < G_N_ELEMENTS(finals); i++)
+        if (!strcmp(f, finals[i].text)) {
+            *res = finals[i].res;
+            return RES_FINAL;
+        }
+    for (gsize i = 0; i < G_N_ELEMENTS(pendings); i++)
+        if (!strcmp(f, pendings[i].text)) {
+            *pend = pendings[i].kind;
+            return RES_PENDING;
+        }
+    return RES_NONE;
+}
+
+/* NAG of an annotation glyph, or -1. */
+static int glyph_nag(const char *f)
+{
+    static const struct {
+        const char *text;
+        int nag;
+    } glyphs[] = {
+        {"!", 1},       {"?", 2},       {"!!", 3},  {"??", 4},      {"!?", 5},
+        {"?!", 6},      {"\u25a1", 7},  {"=", 10},  {"\u221e", 13}, {"+=", 14},
+        {"+/=", 14},    {"\u2a72", 14}, {"=+", 15}, {"=/+", 15},    {"\u2a71", 15},
+        {"\u00b1", 16}, {"\u2213", 17}, {"+-", 18}, {"-+", 19},
+    };
+    for (gsize i = 0; i < G_N_ELEMENTS(glyphs); i++)
+        if (!strcmp(f, glyphs[i].text)) return glyphs[i].nag;
+    return -1;
+}
+
+static gboolean iccf_shaped(const guint8 *s, gsize n)
+{
+    if (n != 4 && n != 5) return FALSE;
+    for (gsize i = 0; i < 4; i++)
+        if (s[i] < '1' || s[i] > '8') return FALSE;
+    return n == 4 || (s[4] >= '1' && s[4] <= '4');
+}
+
+/* ---- free-text header lines ---------------------------------------------- */
+
+static gboolean is_word_like(const guint8 *s, gsize n)
+{
+    /* A run of three letters of one script: lowercase ASCII but 'x' (exd5 is
+     * a move), or non-ASCII characters (continuation bytes do not count). */
+    int run = 0, script = 0;
+    for (gsize i = 0; i < n; i++) {
+        guint8 c = s[i];
+        int k = (c >= 'a' && c <= 'z' && c != 'x') ? 1 : c >= 0xC0 ? 2 : c >= 0x80 ? -1 : 0;
+        if (k < 0) continue;
+        if (k == 0) {
+            run = 0;
+        } else {
+            run = k == script ? run + 1 : 1;
+            if (run >= 3) return TRUE;
+        }
+        script = k;
+    }
+    return FALSE;
+}
+
+static gboolean has_square(const guint8 *s, gsize n)
+{
+    for (gsize i = 0; i + 1 < n; i++) {
+        guint8 f = s[i] | 0x20;
+        if (f >= 'a' && f <= 'h' && s[i + 1] >= '1' && s[i + 1] <= '8') return TRUE;
+    }
+    return FALSE;
+}
+
+static gboolean is_castling(const guint8 *s, gsize n)
+{
+    if (n < 3) return FALSE;
+    guint8 a = s[0], c = s[2];
+    return (a == 'O' || a == '0' || a == 'o') && s[1] == '-' && (c == 'O' || c == '0' || c == 'o');
+}
+
+/* Is this token enough to make its line movetext? */
+static gboolean is_move_like(const guint8 *s, gsize n)
+{
+    char f[32];
+    ArbResult res;
+    PendingKind pk;
+    if (is_castling(s, n)) return TRUE;
+    if (fold_token(s, n, f, sizeof f) && classify_result(f, &res, &pk) != RES_NONE) return TRUE;
+    if (n >= 3 && s[0] == 0xE2 && s[1] == 0x99 && s[2] >= 0x94 && s[2] <= 0x9F)
+        return TRUE; /* figurine */
+    return has_square(s, n) && !is_word_like(s, n);
+}
+
+/* A top-level line that holds words but no move-like token: a header. */
+static gboolean line_is_header(const guint8 *b, gsize i, gsize eol)
+{
+    gboolean any_word = FALSE, dot_number = FALSE;
+    int iccf = 0;
+    for (;;) {
+        i = skip_space(b, i);
+        if (i >= eol) break;
+        gsize s = i;
+        while (i < eol && byte_class[b[i]] != C_WS && !(b[i] >= 0x80 && uni_space_len(b + i)))
+            i++;
+        const guint8 *t = b + s;
+        gsize n = i - s;
+        if (memchr(t, '{', n)) return FALSE;
+        if (t[0] >= '0' && t[0] <= '9') {
+            gsize d = 0;
+            while (d < n && t[d] >= '0' && t[d] <= '9')
+                d++;
+            if (d < n && (t[d] == '.' || t[d] == ')')) {
+                gsize k = d;
+                while (k < n && (t[k] == '.' || t[k] == ')'))
+                    k++;
+                if (k < n && !(t[k] >= '0' && t[k] <= '9') && is_move_like(t + k, n - k))
+                    return FALSE;
+                if (k == n) dot_number = TRUE;
+                continue;
+            }
+            if (is_move_like(t, n)) return FALSE;
+            iccf += iccf_shaped(t, n);
+            continue;
+        }
+        if (is_move_like(t, n)) return FALSE;
+        for (gsize k = 0; k < n && !any_word; k++)
+            any_word = g_ascii_isalpha(t[k]) || t[k] >= 0xC0;
+    }
+    return any_word && !(dot_number && iccf);
+}
+
+/* ---- token handlers ------------------------------------------------------ */
+
+static gsize scan_tag(ArbReader *r, gsize i)
+{
+    const guint8 *b = r->buf;
+    if (r->in_game && r->game_has_movetext) {
+        boundary(r, i, "the next tag section");
+        return NONE;
+    }
+    gsize j = skip_space(b, i + 1), ns = j;
+    while (byte_class[b[j]] != C_WS && byte_class[b[j]] != C_EOL && b[j] != '"' && b[j] != ']' &&
+           b[j] != '[')
+        j++;
+    gsize ne = j;
+    guint64 h = 14695981039346656037ULL; /* FNV-1a of the name */
+    for (gsize k = ns; k < ne; k++)
+        h = (h ^ b[k]) * 1099511628211ULL;
+    if (r->in_game && ne > ns) {
+        for (guint k = 0; k < r->n_tag_hash; k++)
+            if (r->tag_hash[k] == h) {
+                boundary(r, i, "a repeated tag");
+                return NONE;
+            }
+    }
+    ArbToken name, value;
+    make_tok(r, &name, ns, ne);
+    ensure_game(r, &name);
+    if (r->n_tag_hash < G_N_ELEMENTS(r->tag_hash)) r->tag_hash[r->n_tag_hash++] = h;
+    j = skip_space(b, j);
+    gsize vs, ve;
+    gboolean escaped = FALSE;
+    const char *complaint = NULL;
+    if (b[j] == '"') {
+        gsize k = vs = j + 1;
+        gboolean stray_quote = FALSE;
+        for (;;) {
+            guint8 c = b[k];
+            if (byte_class[c] == C_EOL) { /* no closing quote: up to the last ']' */
+                ve = k;
+                while (ve > vs && b[ve - 1] != ']')
+                    ve--;
+                ve = ve > vs ? ve - 1 : k;
+                j = ve < k ? ve + 1 : k;
+                complaint = "value not closed with '\"'";
+                break;
+            }
+            if (c == '\\' && byte_class[b[k + 1]] != C_EOL) {
+                escaped = TRUE;
+                k += 2;
+                continue;
+            }
+            if (c == '"') {
+                gsize m = skip_space(b, k + 1);
+                if (b[m] == ']' || byte_class[b[m]] == C_EOL) {
+                    ve = k;
+                    j = b[m] == ']' ? m + 1 : m;
+                    if (b[m] != ']') complaint = "not closed with ']'";
+                    break;
+                }
+                stray_quote = TRUE;
+            }
+            k++;
+        }
+        if (stray_quote && !complaint) complaint = "value holds an unescaped '\"'";
+    } else if (b[j] == ']' || byte_class[b[j]] == C_EOL) {
+        vs = ve = j;
+        complaint = "has no value";
+        j += b[j] == ']';
+    } else {
+        vs = j;
+        while (b[j] != ']' && byte_class[b[j]] != C_EOL)
+            j++;
+        ve = j;
+        while (ve > vs && byte_class[b[ve - 1]] == C_WS)
+            ve--;
+        complaint = "value not in quotes";
+        j += b[j] == ']';
+    }
+    make_tok(r, &value, vs, ve);
+    if (escaped) {
+        g_string_truncate(r->scratch, 0);
+        for (gsize k = vs; k < ve; k++) {
+            if (b[k] == '\\' && k + 1 < ve) k++;
+            g_string_append_c(r->scratch, (char)b[k]);
+        }
+        value.text = r->scratch->str;
+        value.len = r->scratch->len;
+    }
+    if (ns == ne) {
+        problem(r, ARB_PROBLEM_WARNING, name.line, name.col, name.offset,
+                "tag without a name ignored");
+        return j;
+    }
+    if (complaint)
+        problem(r, ARB_PROBLEM_WARNING, name.line, name.col, name.offset, "tag %.*s %s",
+                (int)name.len, name.text, complaint);
+    if (name.len == 6 && !memcmp(name.text, "Result", 6))
+        r->result_tag_decisive =
+            (value.len == 3 && (!memcmp(value.text, "1-0", 3) || !memcmp(value.text, "0-1", 3))) ||
+            (value.len == 7 && !memcmp(value.text, "1/2-1/2", 7));
+    if (r->pend) flush_pending(r, FALSE);
+    r->game_has_tags = r->file_has_tags = TRUE;
+    r->sum.n_tags++;
+    if (r->vis->tag) r->vis->tag(r->ud, &name, &value);
+    return j;
+}
+
+/* A '{' comment, which may span lines (and refills). Returns the index after
+ * '}', or NONE when the game failed or the input ended. */
+static gsize scan_brace_comment(ArbReader *r, gsize i, GError **error, gboolean *io_failed)
+{
+    ArbToken t;
+    make_tok(r, &t, i, i + 1);
+    gsize start = i, s = i + 1, close;
+    for (;;) {
+        const guint8 *q = memchr(r->buf + s, '}', r->len - s);
+        close = q ? (gsize)(q - r->buf) : r->len;
+        if ((q || r->eof) && close - start <= r->lim.max_line_bytes) break;
+        if (close - start > r->lim.max_line_bytes) {
+            r->pos = start;
+            fail_game(r,
+                      "comment opened at %" G_GUINT64_FORMAT ":%" G_GUINT64_FORMAT
+                      " longer than %" G_GSIZE_FORMAT " bytes",
+                      t.line, t.col, r->lim.max_line_bytes);
+            r->pos = r->anchor = start + 1; /* skip_lines counts the lines from here */
+            r->skip_mid_line = TRUE;
+            return NONE;
+        }
+        r->pos = start;
+        gsize old_len = r->len;
+        if (!refill(r, start, error)) {
+            *io_failed = TRUE;
+            return NONE;
+        }
+        s = old_len - start;
+        start = 0;
+    }
+    const guint8 *b = r->buf;
+    t.text = (const char *)b + start + 1;
+    t.len = close - start - 1;
+    if (memchr(t.text, '{', t.len))
+        problem(r, ARB_PROBLEM_WARNING, t.line, t.col, t.offset,
+                "'{' inside a comment: PGN comments do not nest");
+    emit_comment(r, ARB_COMMENT_BRACE, &t);
+    /* Count the lines the comment spans. */
+    gsize last_start = NONE;
+    guint64 lines = 0;
+    for (gsize k = start + 1; k < close; k++) {
+        if (b[k] == '\n' || b[k] == '\r') {
+            if (b[k] == '\r' && k + 1 < close && b[k + 1] == '\n') k++;
+            lines++;
+            last_start = k + 1;
+        }
+    }
+    if (lines) {
+        r->line += lines;
+        r->anchor = last_start;
+        r->anchor_col = 1;
+    }
+    if (close == r->len) {
+        problem(r, ARB_PROBLEM_ERROR, t.line, t.col, t.offset,
+                "input ends inside the comment opened here");
+        r->pos = r->len;
+        return NONE;
+    }
+    return close + 1;
+}
+
+/* A run of digits at i: move number, ICCF move, result or castling. */
+static gsize scan_number(ArbReader *r, gsize i, gboolean *boundary_hit)
+{
+    const guint8 *b = r->buf;
+    gsize j = i;
+    guint64 v = 0;
+    gboolean overflow = FALSE;
+    while (byte_class[b[j]] == C_DIGIT) {
+        guint d = b[j] - '0';
+        if (v > (G_MAXUINT64 - d) / 10) overflow = TRUE;
+        v = overflow ? G_MAXUINT64 : v * 10 + d;
+        j++;
+    }
+    gsize end;
+    gboolean is_black = FALSE;
+    guint8 c = b[j];
+    gboolean ellipsis = c == 0xE2 && b[j + 1] == 0x80 && b[j + 2] == 0xA6;
+    if (c == '.' || ellipsis) {
+        gsize k = j, dots = 0;
+        for (;;) {
+            if (b[k] == '.')
+                k++, dots++;
+            else if (b[k] == 0xE2 && b[k + 1] == 0x80 && b[k + 2] == 0xA6)
+                k += 3, dots += 3;
+            else
+                break;
+        }
+        is_black = dots >= 2;
+        end = k;
+        if (!is_black) { /* "12. ..." */
+            gsize m = skip_space(b, k), e = m, dd = 0;
+            for (;;) {
+                if (b[e] == '.')
+                    e++, dd++;
+                else if (b[e] == 0xE2 && b[e + 1] == 0x80 && b[e + 2] == 0xA6)
+                    e += 3, dd += 3;
+                else
+                    break;
+            }
+            guint8 after = byte_class[b[e]];
+            if (m > k && dd >= 2 && after != C_TOK && after != C_DIGIT &&
+                !(after == C_UNI && !uni_space_len(b + e))) {
+                is_black = TRUE;
+                end = e;
+            }
+        }
+    } else if (c == ')' && r->depth == 0) {
+        end = j + 1;
+    } else {
+        guint8 k = byte_class[c];
+        gboolean alone = k != C_TOK && k != C_DIGIT && !(k == C_UNI && !uni_space_len(b + j));
+        if (!alone || iccf_shaped(b + i, j - i)) return i; /* a word: the caller reads it whole */
+        end = j;
+    }
+    if (v == 1 && !is_black && r->depth == 0 && r->in_game && r->max_number >= 2) {
+        boundary(r, i, "move number 1");
+        *boundary_hit = TRUE;
+        return NONE;
+    }
+    ArbToken t;
+    make_tok(r, &t, i, end);
+    before_emit(r, &t);
+    if (overflow)
+        problem(r, ARB_PROBLEM_WARNING, t.line, t.col, t.offset, "move number %.*s out of range",
+                (int)(j - i), t.text);
+    if (r->depth == 0 && v > r->max_number) r->max_number = v;
+    r->game_has_movetext = TRUE;
+    r->sum.n_move_numbers++;
+    if (r->vis->move_number) r->vis->move_number(r->ud, v, is_black, &t);
+    r->after_number = TRUE;
+    return end;
+}
+
+/* A word-like token [i, e): a move, a glyph, a result or a placeholder. */
+static void take_word(ArbReader *r, gsize i, gsize e)
+{
+    const guint8 *b = r->buf;
+    ArbToken t;
+    char f[32];
+    ArbResult res;
+    PendingKind pk = PEND_NONE;
+    make_tok(r, &t, i, e);
+    /* Glyphs, results and placeholders start with one of these; moves
+     * (letters) skip the table lookups. */
+    guint8 c0 = b[i];
+    gboolean maybe_special = c0 == '!' || c0 == '?' || c0 == '=' || c0 == '+' || c0 == '-' ||
+                             c0 == '0' || c0 == '1' || c0 == '.' || c0 == 0xC2 || c0 == 0xE2;
+    if (maybe_special && fold_token(b + i, e - i, f, sizeof f)) {
+        int nag = glyph_nag(f);
+        if (nag >= 0) {
+            emit_nag(r, (guint)nag, &t);
+            return;
+        }
+        ResultClass rc = classify_result(f, &res, &pk);
+        if (rc == RES_FINAL) {
+            emit_result(r, res, &t);
+            return;
+        }
+        if (rc == RES_PENDING) {
+            gboolean castling_now =
+                pk == PEND_ZERO_ZERO && (r->after_number || r->result_tag_decisive);
+            if (r->depth == 0 && !castling_now) {
+                set_pending(r, pk, &t);
+                return;
+            }
+            if (pk == PEND_PLUS_MINUS || pk == PEND_MINUS_PLUS) {
+                emit_nag(r, pk == PEND_PLUS_MINUS ? 16 : 17, &t);
+                return;
+            }
+        }
+        gsize k = 0;
+        while (f[k] == '.')
+            k++;
+        if (f[k] == 0 || !strcmp(f, "\u2026")) return; /* a "..." placeholder */
+    }
+    /* A suffix annotation stuck to the move: "e4!?". */
+    gsize g = e;
+    while (g > i && (b[g - 1] == '!' || b[g - 1] == '?') && e - g < 2)
+        g--;
+    if (g > i && g < e) {
+        char s[3] = {0};
+        memcpy(s, b + g, e - g);
+        int nag = glyph_nag(s);
+        if (nag >= 0) {
+            t.len = g - i;
+            emit_move_text(r, &t);
+            ArbToken a;
+            make_tok(r, &a, g, e);
+            emit_nag(r, (guint)nag, &a);
+            return;
+        }
+    }
+    emit_move_text(r, &t);
+}
+
+static gsize scan_nag(ArbReader *r, gsize i)
+{
+    const guint8 *b = r->buf;
+    gsize j = i + 1;
+    guint64 v = 0;
+    while (byte_class[b[j]] == C_DIGIT) {
+        v = MIN(v * 10 + (guint)(b[j] - '0'), (guint64)G_MAXUINT);
+        j++;
+    }
+    ArbToken t;
+    make_tok(r, &t, i, j);
+    if (j == i + 1) {
+        ensure_game(r, &t);
+        problem(r, ARB_PROBLEM_WARNING, t.line, t.col, t.offset, "'$' without a number ignored");
+        return j;
+    }
+    if (v > 255) {
+        ensure_game(r, &t);
+        problem(r, ARB_PROBLEM_WARNING, t.line, t.col, t.offset, "NAG %.*s out of range 0-255",
+                (int)t.len, t.text);
+    }
+    emit_nag(r, (guint)v, &t);
+    return j;
+}
+
+static void stray(ArbReader *r, gsize i, const char *what)
+{
+    ArbToken t;
+    make_tok(r, &t, i, i + 1);
+    ensure_game(r, &t);
+    problem(r, ARB_PROBLEM_WARNING, t.line, t.col, t.offset, "%s ignored", what);
+}
+
+/* Advances past the terminator of the current line. */
+static void line_end(ArbReader *r)
+{
+    gsize e = r->eol;
+    if (e >= r->len)
+        r->pos = r->len;
+    else if (r->buf[e] == '\r' && e + 1 < r->len && r->buf[e + 1] == '\n')
+        r->pos = e + 2;
+    else
+        r->pos = e + 1;
+    r->line++;
+    r->anchor = r->pos;
+    r->anchor_col = 1;
+    r->at_line_start = TRUE;
+    if (r->in_game && r->base + r->pos - r->game_start > r->lim.max_game_bytes)
+        fail_game(r, "game longer than %" G_GSIZE_FORMAT " bytes", r->lim.max_game_bytes);
+}
+
+/* Tokens from pos to the end of the line, or until the game ends. */
+static gboolean scan_tokens(ArbReader *r, GError **error)
+{
+    gsize i = r->pos;
+    while (!r->game_done) {
+        const guint8 *b = r->buf;
+        i = skip_space(b, i);
+        r->pos = i;
+        guint8 k = byte_class[b[i]];
+        gsize e;
+        gboolean hit = FALSE, io_failed = FALSE;
+        switch (k) {
+        case C_EOL: line_end(r); return TRUE;
+        case C_LBRACE:
+            i = scan_brace_comment(r, i, error, &io_failed);
+            if (io_failed) return FALSE;
+            if (i == NONE) { /* failed, or end of input: the line loop decides */
+                r->at_line_start = TRUE;
+                return TRUE;
+            }
+            if (i > r->eol) {
+                r->pos = i;
+                LineStatus st = locate_eol(r, error);
+                if (st == LINE_IOERR) return FALSE;
+                if (st != LINE_SCAN) {
+                    r->at_line_start = TRUE;
+                    return TRUE;
+                }
+                i = r->pos;
+            }
+            break;
+        case C_SEMI: {
+            ArbToken t; /* positioned at ';' like a brace comment at '{' */
+            make_tok(r, &t, i, r->eol);
+            t.text++;
+            t.len--;
+            emit_comment(r, ARB_COMMENT_LINE, &t);
+            r->pos = r->eol;
+            i = r->eol;
+            break;
+        }
+        case C_LBRACK:
+            i = scan_tag(r, i);
+            if (i == NONE) return TRUE;
+            break;
+        case C_LPAREN:
+            if (b[i + 1] == '=' && b[i + 2] == ')') {
+                ArbToken t;
+                make_tok(r, &t, i, i + 3);
+                before_emit(r, &t);
+                if (r->vis->draw_offer) r->vis->draw_offer(r->ud, &t);
+                i += 3;
+                break;
+            }
+            if (r->depth >= r->lim.max_depth) {
+                fail_game(r, "variations nested deeper than %u", r->lim.max_depth);
+                r->pos = r->eol;
+                r->skip_mid_line = TRUE;
+                r->at_line_start = TRUE;
+                return TRUE;
+            } else {
+                ArbToken t;
+                make_tok(r, &t, i, i + 1);
+                before_emit(r, &t);
+                r->game_has_movetext = TRUE;
+                r->depth++;
+                if (r->vis->begin_variation) r->vis->begin_variation(r->ud, r->depth, &t);
+            }
+            i++;
+            break;
+        case C_RPAREN:
+            if (!r->depth) {
+                stray(r, i, "')' without '('");
+            } else {
+                ArbToken t;
+                make_tok(r, &t, i, i + 1);
+                before_emit(r, &t);
+                if (r->vis->end_variation) r->vis->end_variation(r->ud, r->depth, &t);
+                r->depth--;
+            }
+            i++;
+            break;
+        case C_RBRACE:
+            stray(r, i, "'}' without '{'");
+            i++;
+            break;
+        case C_RBRACK:
+            stray(r, i, "']' outside a tag");
+            i++;
+            break;
+        case C_DOLLAR: i = scan_nag(r, i); break;
+        case C_STAR: {
+            ArbToken t;
+            make_tok(r, &t, i, i + 1);
+            i++;
+            r->pos = i;
+            emit_result(r, ARB_RESULT_UNFINISHED, &t);
+            break;
+        }
+        case C_DIGIT:
+            e = scan_number(r, i, &hit);
+            if (hit) return TRUE;
+            if (e != i) {
+                i = e;
+                break;
+            }
+            G_GNUC_FALLTHROUGH; /* a word that starts with a digit */
+        default:
+            e = token_end(b, i);
+            if (e == i) e = i + 1; /* cannot happen; keeps the loop moving */
+            r->pos = e;
+            take_word(r, i, e);
+            i = e;
+            break;
+        }
+        r->pos = i;
+    }
+    return TRUE;
+}
+
+/* ---- line starts and skipping -------------------------------------------- */
+
+/* After a failed game: skip lines up to the next game (see reader.h). */
+static LineStatus skip_lines(ArbReader *r, GError **error)
+{
+    for (;;) {
+        if (!r->skip_mid_line) {
+            r->anchor = r->pos;
+            while (r->len - r->pos < 2 && !r->eof)
+                if (!refill(r, r->pos, error)) return LINE_IOERR;
+            if (r->pos >= r->len) return LINE_EOF;
+            const guint8 *p = r->buf + r->pos;
+            gboolean blank = byte_class[p[0]] == C_EOL;
+            if (r->file_has_tags ? (p[0] == '[' && r->pos + 1 < r->len && g_ascii_isalpha(p[1]))
+                                 : (r->skip_saw_blank && !blank)) {
+                r->skipping = FALSE;
+                return LINE_DONE;
+            }
+        }
+        gsize eol;
+        if (find_eol(r, r->pos, &eol)) {
+            if (!r->skip_mid_line) r->skip_saw_blank = eol == r->pos;
+            r->eol = eol;
+            r->skip_mid_line = FALSE;
+            line_end(r);
+            continue;
+        }
+        if (r->eof) {
+            r->pos = r->anchor = r->len;
+            return LINE_EOF;
+        }
+        gsize keep = r->len - (r->len > r->pos && r->buf[r->len - 1] == '\r');
+        r->pos = r->anchor = keep;
+        r->skip_mid_line = TRUE;
+        if (!refill(r, keep, error)) return LINE_IOERR;
+    }
+}
+
+static void take_pending_notice(ArbReader *r)
+{
+    guint64 line_from = r->base + r->pos, line_to = r->base + r->eol;
+    if (!r->notice || r->notice_at > line_to) return;
+    guint64 col = 0;
+    if (r->notice_at >= line_from) {
+        gsize save_anchor = r->anchor;
+        guint64 save_col = r->anchor_col;
+        col = col_of(r, (gsize)(r->notice_at - r->base));
+        r->anchor = save_anchor;
+        r->anchor_col = save_col;
+    }
+    char *msg = r->notice;
+    r->notice = NULL;
+    problem(r, ARB_PROBLEM_WARNING, r->line, col, r->notice_at, "%s", msg);
+    g_free(msg);
+}
+
+/* Does the line start with move number 1 for White ("1.", "1 ", "1)")? */
+static gboolean starts_with_move_one(const guint8 *p)
+{
+    if (p[0] != '1' || byte_class[p[1]] == C_DIGIT) return FALSE;
+    if (p[1] == '.') return p[2] != '.';
+    return p[1] == ')' || byte_class[p[1]] == C_WS;
+}
+
+/* Looks at a new line: blank lines, '%' escapes, '#' and header lines, and
+ * the free-text game boundary (rule 4 in reader.h). */
+static LineStatus line_begin(ArbReader *r, GError **error)
+{
+    if (r->skipping) {
+        LineStatus st = skip_lines(r, error);
+        if (st != LINE_DONE) return st;
+    }
+    LineStatus st = locate_eol(r, error);
+    if (st != LINE_SCAN) return st;
+    if (r->pos >= r->len && r->eof) return LINE_EOF;
+    if (G_UNLIKELY(r->notice != NULL)) take_pending_notice(r);
+    const guint8 *b = r->buf;
+    gsize p = skip_space(b, r->pos);
+    if (p >= r->eol) {
+        r->blank_lines++;
+        line_end(r);
+        return LINE_DONE;
+    }
+    if (p == r->pos && b[p] == '%') {
+        line_end(r);
+        return LINE_DONE;
+    }
+    gboolean header = FALSE, line_comment = b[p] == ';' || b[p] == '#';
+    guint8 k = byte_class[b[p]];
+    if (r->depth == 0 && (k == C_TOK || k == C_UNI) && b[p] != '#')
+        header = line_is_header(b, p, r->eol);
+    if (r->in_game && !r->game_has_tags && r->game_has_movetext && r->depth == 0 &&
+        r->blank_lines > 0 && (header || line_comment || starts_with_move_one(b + p))) {
+        gsize line_start = r->pos;
+        r->blank_lines = 0;
+        end_game(r);
+        r->pos = line_start; /* the line is read again, in the new game */
+        return LINE_BOUNDARY;
+    }
+    r->blank_lines = 0;
+    if (header || b[p] == '#') {
+        gsize e = r->eol;
+        while (e > p && byte_class[b[e - 1]] == C_WS)
+            e--;
+        ArbToken t;
+        make_tok(r, &t, p, e);
+        if (!header) {
+            t.text++;
+            t.len--;
+        }
+        emit_comment(r, header ? ARB_COMMENT_HEADER : ARB_COMMENT_LINE, &t);
+        line_end(r);
+        return LINE_DONE;
+    }
+    r->pos = p;
+    r->at_line_start = FALSE;
+    return LINE_SCAN;
+}
+
+/* ---- public ---------------------------------------------------------------- */
+
+static ArbReader *reader_new(const char *charset, const ArbReaderVisitor *visitor,
+                             gpointer user_data)
+{
+    static gsize once;
+    static const ArbReaderVisitor empty;
+    if (g_once_init_enter(&once)) {
+        init_classes();
+        g_once_init_leave(&once, 1);
+    }
+    ArbReader *r = g_new0(ArbReader, 1);
+    r->vis = visitor ? visitor : &empty;
+    r->ud = user_data;
+    r->lim.max_game_bytes = READER_DEFAULT_MAX_GAME_BYTES;
+    r->lim.max_line_bytes = READER_DEFAULT_MAX_LINE_BYTES;
+    r->lim.max_depth = READER_DEFAULT_MAX_DEPTH;
+    r->forced_charset = charset ? encoding_canonical_name(charset) : NULL;
+    if (charset && !r->forced_charset)
+        g_warning("reader: unknown charset '%s', detecting instead", charset);
+    r->raw = g_malloc(RAW_CAP);
+    r->cap = ENCODING_MAX_GROWTH * (RAW_CAP + 8) + 16;
+    r->buf = g_malloc(r->cap);
+    r->line = 1;
+    r->anchor_col = 1;
+    r->at_line_start = TRUE;
+    r->lf_idx = NONE;
+    r->scratch = g_string_new(NULL);
+    return r;
+}
+
+ArbReader *reader_new_for_stream(GInputStream *stream, const char *charset,
+                                 const ArbReaderVisitor *visitor, gpointer user_data)
+{
+    ArbReader *r = reader_new(charset, visitor, user_data);
+    r->stream = g_object_ref(stream);
+    return r;
+}
+
+ArbReader *reader_new_for_data(const void *data, gsize len, const char *charset,
+                               const ArbReaderVisitor *visitor, gpointer user_data)
+{
+    ArbReader *r = reader_new(charset, visitor, user_data);
+    r->data = data;
+    r->data_len = len;
+    return r;
+}
+
+void reader_free(ArbReader *r)
+{
+    if (!r) return;
+    if (r->stream) g_object_unref(r->stream);
+    if (r->dec) encoding_decoder_free(r->dec);
+    g_free(r->notice);
+    g_free(r->raw);
+    g_free(r->buf);
+    g_string_free(r->scratch, TRUE);
+    g_free(r);
+}
+
+void reader_set_limits(ArbReader *r, const ArbReaderLimits *limits)
+{
+    r->lim = *limits;
+    r->lim.max_line_bytes = MAX(r->lim.max_line_bytes, 64);
+    r->lim.max_game_bytes = MAX(r->lim.max_game_bytes, 64);
+}
+
+void reader_get_limits(const ArbReader *r, ArbReaderLimits *limits)
+{
+    *limits = r->lim;
+}
+
+static void finish_input(ArbReader *r)
+{
+    if (r->notice) {
+        problem(r, ARB_PROBLEM_WARNING, r->line, 0, r->notice_at, "%s", r->notice);
+        g_free(r->notice);
+        r->notice = NULL;
+    }
+    end_game(r);
+    r->finished = TRUE;
+}
+
+gboolean reader_read_game(ArbReader *r, GError **error)
+{
+    if (r->finished) return FALSE;
+    if (!r->started && !start(r, error)) {
+        r->finished = TRUE;
+        return FALSE;
+    }
+    r->game_done = FALSE;
+    while (!r->game_done) {
+        gboolean ok = TRUE;
+        if (r->at_line_start) {
+            LineStatus st = line_begin(r, error);
+            if (st == LINE_EOF) {
+                gboolean had_game = r->in_game;
+                finish_input(r);
+                return had_game;
+            }
+            ok = st != LINE_IOERR;
+        } else {
+            ok = scan_tokens(r, error);
+        }
+        if (!ok) {
+            if (r->in_game) {
+                r->sum.failed = TRUE;
+                end_game(r);
+            }
+            r->finished = TRUE;
+            return FALSE;
+        }
+    }
+    return TRUE;
+}
+
+gboolean reader_read_all(ArbReader *r, GError **error)
+{
+    GError *err = NULL;
+    while (reader_read_game(r, &err))
+        ;
+    if (err) {
+        g_propagate_error(error, err);
+        return FALSE;
+    }
+    return TRUE;
+}
+
+const char *reader_get_encoding(const ArbReader *r)
+{
+    return r->dec ? encoding_decoder_charset(r->dec) : NULL;
+}
+
+gboolean reader_encoding_was_detected(const ArbReader *r)
+{
+    return r->detected;
+}
+
+gboolean reader_encoding_had_bom(const ArbReader *r)
+{
+    return r->had_bom;
+}
+
+guint64 reader_get_games(const ArbReader *r)
+{
+    return r->games;
+}
+
+guint64 reader_get_bytes_decoded(const ArbReader *r)
+{
+    return r->base + r->len;
+}
+
+gsize reader_get_buffer_size(const ArbReader *r)
+{
+    return r->cap + RAW_CAP;
+}

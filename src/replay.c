@@ -1,0 +1,248 @@
+/* Recording a game's events and replaying its moves against the board.
+ * Variations are followed with an explicit stack of positions (no recursion:
+ * the reader caps nesting, the stack grows on the heap). */
+#include "replay.h"
+
+#include "fen.h"
+#include "movegen.h"
+
+#include <string.h>
+
+ArbGame *game_new(void)
+{
+    ArbGame *g = g_new0(ArbGame, 1);
+    g->events = g_array_new(FALSE, FALSE, sizeof(struct game_event));
+    g->text = g_string_sized_new(8192);
+    return g;
+}
+
+void game_free(ArbGame *g)
+{
+    if (!g) return;
+    g_array_free(g->events, TRUE);
+    g_string_free(g->text, TRUE);
+    g_free(g);
+}
+
+void game_clear(ArbGame *g)
+{
+    g_array_set_size(g->events, 0);
+    g_string_truncate(g->text, 0);
+    g->failed = FALSE;
+}
+
+const char *game_event_text(const ArbGame *g, const struct game_event *ev)
+{
+    return g->text->str + ev->text;
+}
+
+const char *game_event_value(const ArbGame *g, const struct game_event *ev)
+{
+    return g->text->str + ev->text2;
+}
+
+const char *game_tag(const ArbGame *g, const char *name)
+{
+    for (guint i = 0; i < g->events->len; i++) {
+        const struct game_event *ev = &g_array_index(g->events, struct game_event, i);
+        if (ev->kind == EV_TAG && !g_ascii_strcasecmp(game_event_text(g, ev), name))
+            return game_event_value(g, ev);
+    }
+    return NULL;
+}
+
+/* ---- the recording visitor ---------------------------------------------- */
+
+static gsize keep(ArbGame *g, const char *text, gsize len)
+{
+    gsize at = g->text->len;
+    g_string_append_len(g->text, text, (gssize)len);
+    g_string_append_c(g->text, 0);
+    return at;
+}
+
+static struct game_event *push(ArbRecorder *r, int kind, const ArbToken *tok)
+{
+    struct game_event ev = {.kind = (guint8)kind};
+    if (tok) {
+        ev.text = keep(r->game, tok->text, tok->len);
+        ev.len = tok->len;
+        ev.line = tok->line;
+        ev.col = tok->col;
+        ev.offset = tok->offset;
+    }
+    g_array_append_val(r->game->events, ev);
+    return &g_array_index(r->game->events, struct game_event, r->game->events->len - 1);
+}
+
+static void rec_begin_game(gpointer ud, guint64 number, const ArbToken *first)
+{
+    ArbRecorder *r = ud;
+    game_clear(r->game);
+    r->game->number = number;
+    r->game->first_line = first ? first->line : 0;
+}
+
+static void rec_tag(gpointer ud, const ArbToken *name, const ArbToken *value)
+{
+    ArbRecorder *r = ud;
+    struct game_event *ev = push(r, EV_TAG, name);
+    ev->text2 = keep(r->game, value->text, value->len);
+    ev->len2 = value->len;
+}
+
+static void rec_move_number(gpointer ud, guint64 number, gboolean is_black, const ArbToken *tok)
+{
+    struct game_event *ev = push(ud, EV_MOVE_NUMBER, tok);
+    ev->value = is_black;
+}
+
+static void rec_move_text(gpointer ud, const ArbToken *tok)
+{
+    push(ud, EV_MOVE, tok);
+}
+
+static void rec_comment(gpointer ud, ArbCommentKind kind, const ArbToken *tok)
+{
+    struct game_event *ev = push(ud, EV_COMMENT, tok);
+    ev->comment_kind = (guint8)kind;
+}
+
+static void rec_nag(gpointer ud, guint nag, const ArbToken *tok)
+{
+    struct game_event *ev = push(ud, EV_NAG, tok);
+    ev->value = (int)MIN(nag, 255u);
+}
+
+static void rec_draw_offer(gpointer ud, const ArbToken *tok)
+{
+    push(ud, EV_DRAW_OFFER, tok);
+}
+
+static void rec_begin_variation(gpointer ud, guint depth, const ArbToken *tok)
+{
+    push(ud, EV_BEGIN_VARIATION, tok);
+}
+
+static void rec_end_variation(gpointer ud, guint depth, const ArbToken *tok)
+{
+    push(ud, EV_END_VARIATION, tok);
+}
+
+static void rec_result(gpointer ud, ArbResult result, const ArbToken *tok)
+{
+    struct game_event *ev = push(ud, EV_RESULT, tok);
+    ev->value = (int)result;
+}
+
+static void rec_end_game(gpointer ud, const ArbGameSummary *summary)
+{
+    ArbRecorder *r = ud;
+    r->game->failed = summary->failed;
+    if (r->on_game) r->on_game(r->game, summary, r->user_data);
+}
+
+static void rec_problem(gpointer ud, const ArbProblem *problem)
+{
+    ArbRecorder *r = ud;
+    if (r->on_problem) r->on_problem(problem, r->user_data);
+}
+
+const ArbReaderVisitor game_recorder_visitor = {
+    .begin_game = rec_begin_game,
+    .tag = rec_tag,
+    .move_number = rec_move_number,
+    .move_text = rec_move_text,
+    .comment = rec_comment,
+    .nag = rec_nag,
+    .draw_offer = rec_draw_offer,
+    .begin_variation = rec_begin_variation,
+    .end_variation = rec_end_variation,
+    .result = rec_result,
+    .end_game = rec_end_game,
+    .problem = rec_problem,
+};
+
+/* ---- replay --------------------------------------------------------------- */
+
+static gboolean is_chess960_variant(const char *v)
+{
+    static const char *const names[] = {
+        "chess960", "chess 960", "fischerandom",        "fischer random",
+        "frc",      "960",       "fischer random chess"};
+    for (gsize i = 0; v && i < G_N_ELEMENTS(names); i++)
+        if (!g_ascii_strcasecmp(v, names[i])) return TRUE;
+    return FALSE;
+}
+
+gboolean replay_start_position(const ArbGame *g, struct position *pos, char *message, gsize size)
+{
+    const char *fen = game_tag(g, "FEN");
+    struct fen_error err;
+    if (!fen) {
+        fen_parse(pos, FEN_START, NULL);
+    } else if (!fen_parse(pos, fen, &err)) {
+        g_snprintf(message, size, "%s", err.message);
+        return FALSE;
+    }
+    if (is_chess960_variant(game_tag(g, "Variant"))) pos->chess960 = 1;
+    return TRUE;
+}
+
+struct frame {
+    struct position cur, prev;
+};
+
+void replay_game(const ArbGame *g, ArbNorm *norm, GArray *moves, struct replay_result *res)
+{
+    memset(res, 0, sizeof *res);
+    struct frame f;
+    if (!replay_start_position(g, &f.cur, res->fen_message, sizeof res->fen_message)) {
+        res->bad_fen = TRUE;
+        res->errors = 1;
+        return;
+    }
+    f.prev = f.cur;
+    int start_ply = 2 * (f.cur.fullmove - 1) + f.cur.side;
+    g_autoptr(GArray) stack = g_array_new(FALSE, FALSE, sizeof(struct frame));
+    if (moves) g_array_set_size(moves, g->events->len);
+
+    for (guint i = 0; i < g->events->len; i++) {
+        const struct game_event *ev = &g_array_index(g->events, struct game_event, i);
+        struct replay_move *rm = moves ? &g_array_index(moves, struct replay_move, i) : NULL;
+        if (ev->kind == EV_BEGIN_VARIATION) {
+            g_array_append_val(stack, f);
+            f.cur = f.prev;
+            continue;
+        }
+        if (ev->kind == EV_END_VARIATION) {
+            if (stack->len) {
+                f = g_array_index(stack, struct frame, stack->len - 1);
+                g_array_set_size(stack, stack->len - 1);
+            }
+            continue;
+        }
+        if (ev->kind != EV_MOVE) continue;
+        const char *text = game_event_text(g, ev);
+        int check;
+        if (norm_is_suffix_word(norm, text, ev->len, &check)) {
+            if (rm) *rm = (struct replay_move){.is_suffix = TRUE};
+            continue;
+        }
+        struct resolve_answer ans;
+        resolve_token(norm, &f.cur, text, ev->len, &ans);
+        if (ans.status != SAN_OK) {
+            res->errors = 1;
+            res->error_event = i;
+            res->error_ply = 2 * (f.cur.fullmove - 1) + f.cur.side - start_ply + 1;
+            res->error_pos = f.cur;
+            res->answer = ans;
+            return;
+        }
+        if (rm) *rm = (struct replay_move){ans.move, FALSE, f.cur, ans.cost, ans.nag};
+        res->cost += ans.cost;
+        res->moves++;
+        f.prev = f.cur;
+        pos_make_move(&f.cur, ans.move);
+    }
+}

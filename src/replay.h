@@ -1,0 +1,88 @@
+/* One game as the reader saw it (its events, recorded), and the replay that
+ * resolves every move token against the board. convert, check and fix all
+ * record with the same visitor and replay with the same code. */
+#ifndef ARBITER_REPLAY_H
+#define ARBITER_REPLAY_H
+
+#include "reader.h"
+#include "resolve.h"
+
+typedef enum {
+    EV_TAG,
+    EV_MOVE_NUMBER,
+    EV_MOVE,
+    EV_COMMENT,
+    EV_NAG,
+    EV_DRAW_OFFER,
+    EV_BEGIN_VARIATION,
+    EV_END_VARIATION,
+    EV_RESULT,
+} ArbEventKind;
+
+struct game_event {
+    guint8 kind;
+    guint8 comment_kind; /* ArbCommentKind, for EV_COMMENT */
+    int value;           /* NAG, result (ArbResult) */
+    gsize text, len;     /* slice of the game's text: tag name, move, comment */
+    gsize text2, len2;   /* tag value */
+    guint64 line, col, offset;
+};
+
+/* A resolved move event. */
+struct replay_move {
+    move_t move;
+    gboolean is_suffix; /* a check/mate word standing alone: no move of its own */
+    struct position before;
+    int cost;
+    int nag;
+};
+
+typedef struct {
+    guint64 number;
+    GArray *events; /* struct game_event */
+    GString *text;  /* every slice the events name */
+    guint64 first_line;
+    gboolean failed; /* the reader cut the game short */
+} ArbGame;
+
+ArbGame *game_new(void);
+void game_free(ArbGame *game);
+G_DEFINE_AUTOPTR_CLEANUP_FUNC(ArbGame, game_free)
+void game_clear(ArbGame *game);
+const char *game_event_text(const ArbGame *game, const struct game_event *ev);
+const char *game_event_value(const ArbGame *game, const struct game_event *ev);
+/* The value of a tag, or NULL. */
+const char *game_tag(const ArbGame *game, const char *name);
+
+/* A visitor that records into an ArbGame and calls on_game at each game's end. */
+typedef struct {
+    ArbGame *game;
+    void (*on_game)(ArbGame *game, const ArbGameSummary *summary, gpointer user_data);
+    void (*on_problem)(const ArbProblem *problem, gpointer user_data);
+    gpointer user_data;
+} ArbRecorder;
+extern const ArbReaderVisitor game_recorder_visitor;
+
+/* What a replay found. */
+struct replay_result {
+    int errors;        /* 0, or 1: a replay stops at the first bad move */
+    gsize error_event; /* index of the event that failed */
+    int error_ply;     /* 1-based ply of the failing move from the start position */
+    struct position error_pos;
+    struct resolve_answer answer;
+    int cost;         /* guesses summed over every move */
+    int moves;        /* moves resolved */
+    gboolean bad_fen; /* the FEN tag could not be read */
+    char fen_message[200];
+};
+
+/* The start position from the game's FEN/SetUp/Variant tags (or the initial
+ * one); FALSE with a message when the FEN is bad. */
+gboolean replay_start_position(const ArbGame *game, struct position *pos, char *message,
+                               gsize size);
+
+/* Resolves every move; moves (may be NULL) gets one struct replay_move per
+ * event (only EV_MOVE entries are meaningful). */
+void replay_game(const ArbGame *game, ArbNorm *norm, GArray *moves, struct replay_result *res);
+
+#endif
