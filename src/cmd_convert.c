@@ -106,16 +106,22 @@ static gboolean better(const struct replay_result *a, int pa, const struct repla
 /* Picks the language of a game: among the tables whose letters cover every
  * piece letter the game uses (all tables if none does), the one that reads it
  * with no error and the fewest guesses; ties go to the more common language. */
-static ArbNorm *choose_language(struct convert *cv, const ArbGame *game)
+static ArbNorm *choose_language(struct convert *cv, const ArbGame *game, struct replay_result *done)
 {
+    done->moves = -1; /* not replayed with moves recorded */
     if (cv->forced) return cv->forced;
     ArbNorm *en = NULL;
     for (guint i = 0; i < cv->n_norms; i++)
         if (norm_lang(cv->norms[i]) == cv->english) en = cv->norms[i];
     struct replay_result res, best_res;
     if (en) {
-        replay_game(game, en, NULL, &res);
-        if (res.errors == 0 && res.cost == 0) return en;
+        /* the common case: record the moves on the way, so a clean English
+         * game is resolved once, not twice */
+        replay_game(game, en, cv->moves, &res);
+        if (res.errors == 0 && res.cost == 0) {
+            *done = res;
+            return en;
+        }
     }
     ArbNorm *best = NULL;
     int best_pref = 0;
@@ -241,9 +247,9 @@ static void on_game(ArbGame *game, const ArbGameSummary *summary, gpointer ud)
 {
     struct convert *cv = ud;
     cv->games++;
-    ArbNorm *nm = choose_language(cv, game);
     struct replay_result res;
-    replay_game(game, nm, cv->moves, &res);
+    ArbNorm *nm = choose_language(cv, game, &res);
+    if (res.moves < 0) replay_game(game, nm, cv->moves, &res);
     if (res.errors) {
         cv->failed++;
         report_error(cv, game, &res);
