@@ -224,13 +224,15 @@ void replay_game(const ArbGame *g, ArbNorm *norm, GArray *moves, struct replay_r
         }
         if (ev->kind != EV_MOVE) continue;
         const char *text = game_event_text(g, ev);
+        struct resolve_answer ans;
+        resolve_token(norm, &f.cur, text, ev->len, &ans);
         int check;
-        if (norm_is_suffix_word(norm, text, ev->len, &check)) {
+        /* a check or mate word written apart ("ch", "Schach") is no move;
+         * asked only of tokens that are not moves, as it costs table look-ups */
+        if (ans.status != SAN_OK && norm_is_suffix_word(norm, text, ev->len, &check)) {
             if (rm) *rm = (struct replay_move){.is_suffix = TRUE};
             continue;
         }
-        struct resolve_answer ans;
-        resolve_token(norm, &f.cur, text, ev->len, &ans);
         if (ans.status != SAN_OK) {
             res->errors = 1;
             res->error_event = i;
