@@ -14,9 +14,10 @@ struct pgnw {
     GPtrArray *tag_names;  /* owned strings, in the order given */
     GPtrArray *tag_values; /* parallel to tag_names */
     bool tags_written;
-    bool need_number;      /* next black move needs "N..." */
-    int opens;             /* "(" not yet written: they stick to the next token */
-    size_t line_start;     /* offset in out where the current line starts */
+    bool need_number;  /* next black move needs "N..." */
+    int opens;         /* "(" not yet written: they stick to the next token */
+    size_t line_start; /* offset in out where the current line starts */
+    size_t wide_bytes; /* bytes beyond one per character on the current line */
 };
 
 ArbPgnWriter *pgnw_new(void)
@@ -30,8 +31,7 @@ ArbPgnWriter *pgnw_new(void)
 
 void pgnw_free(ArbPgnWriter *w)
 {
-    if (!w)
-        return;
+    if (!w) return;
     g_string_free(w->out, TRUE);
     g_ptr_array_free(w->tag_names, TRUE);
     g_ptr_array_free(w->tag_values, TRUE);
@@ -50,8 +50,7 @@ void pgnw_begin_game(ArbPgnWriter *w)
 static int find_tag(const ArbPgnWriter *w, const char *name)
 {
     for (guint i = 0; i < w->tag_names->len; i++)
-        if (!strcmp(g_ptr_array_index(w->tag_names, i), name))
-            return (int)i;
+        if (!strcmp(g_ptr_array_index(w->tag_names, i), name)) return (int)i;
     return -1;
 }
 
@@ -71,8 +70,7 @@ static void write_tag(ArbPgnWriter *w, const char *name, const char *value)
 {
     g_string_append_printf(w->out, "[%s \"", name);
     for (const char *p = value; *p; p++) {
-        if (*p == '\\' || *p == '"')
-            g_string_append_c(w->out, '\\');
+        if (*p == '\\' || *p == '"') g_string_append_c(w->out, '\\');
         /* a tag is one line: line breaks inside a value become spaces */
         g_string_append_c(w->out, (*p == '\n' || *p == '\r' || *p == '\t') ? ' ' : *p);
     }
@@ -81,8 +79,7 @@ static void write_tag(ArbPgnWriter *w, const char *name, const char *value)
 
 static void flush_tags(ArbPgnWriter *w)
 {
-    if (w->tags_written)
-        return;
+    if (w->tags_written) return;
     for (int r = 0; r < ROSTER_SIZE; r++) {
         int i = find_tag(w, roster[r]);
         write_tag(w, roster[r], i >= 0 ? g_ptr_array_index(w->tag_values, i) : roster_default[r]);
@@ -92,44 +89,76 @@ static void flush_tags(ArbPgnWriter *w)
         bool in_roster = false;
         for (int r = 0; r < ROSTER_SIZE; r++)
             in_roster |= !strcmp(name, roster[r]);
-        if (!in_roster)
-            write_tag(w, name, g_ptr_array_index(w->tag_values, i));
+        if (!in_roster) write_tag(w, name, g_ptr_array_index(w->tag_values, i));
     }
     g_string_append_c(w->out, '\n');
     w->tags_written = true;
     w->line_start = w->out->len;
+    w->wide_bytes = 0;
+}
+
+/* Width in characters of UTF-8 text: its length for ASCII, the common case. */
+static size_t text_width(const char *text, size_t len)
+{
+    for (size_t i = 0; i < len; i++)
+        if ((unsigned char)text[i] >= 0x80) return (size_t)g_utf8_strlen(text, (gssize)len);
+    return len;
+}
+
+static void new_line(ArbPgnWriter *w)
+{
+    g_string_append_c(w->out, '\n');
+    w->line_start = w->out->len;
+    w->wide_bytes = 0;
 }
 
 /* Appends one token (with any pending "("), breaking the line first if it
- * would pass the limit. */
+ * would pass the limit. Columns count characters, not bytes. */
 static void put_token(ArbPgnWriter *w, const char *text, size_t len)
 {
     flush_tags(w);
-    size_t col = w->out->len - w->line_start;
-    size_t width = (size_t)w->opens + g_utf8_strlen(text, (gssize)len);
-    if (col > 0 && col + 1 + width > PGNW_LINE_MAX) {
-        g_string_append_c(w->out, '\n');
-        w->line_start = w->out->len;
+    size_t col = w->out->len - w->line_start - w->wide_bytes;
+    size_t chars = text_width(text, len);
+    if (col > 0 && col + 1 + (size_t)w->opens + chars > PGNW_LINE_MAX) {
+        new_line(w);
         col = 0;
     }
-    if (col > 0)
-        g_string_append_c(w->out, ' ');
+    if (col > 0) g_string_append_c(w->out, ' ');
     for (; w->opens > 0; w->opens--)
         g_string_append_c(w->out, '(');
     g_string_append_len(w->out, text, (gssize)len);
+    w->wide_bytes += len - chars;
+}
+
+/* "12." or "12..." without printf: this runs once per move. */
+static size_t format_number(char *buf, int n, int color)
+{
+    char digits[12];
+    size_t k = 0, len = 0;
+    unsigned v = n > 0 ? (unsigned)n : 0;
+    do
+        digits[k++] = (char)('0' + v % 10);
+    while (v /= 10);
+    while (k)
+        buf[len++] = digits[--k];
+    for (int i = 0; i < (color == 0 ? 1 : 3); i++)
+        buf[len++] = '.';
+    return len;
 }
 
 void pgnw_move(ArbPgnWriter *w, int fullmove, int color, const char *text)
 {
-    char number[24];
+    size_t tlen = strlen(text);
     if (color == 0 || w->need_number) {
-        int n = g_snprintf(number, sizeof number, color == 0 ? "%d." : "%d...", fullmove);
         /* the number and its move stay on one line */
-        size_t both = (size_t)n + 1 + strlen(text);
-        g_autofree char *joined = g_strdup_printf("%s %s", number, text);
-        put_token(w, joined, both);
+        char joined[64];
+        size_t n = format_number(joined, fullmove, color);
+        joined[n++] = ' ';
+        tlen = MIN(tlen, sizeof joined - n);
+        memcpy(joined + n, text, tlen);
+        put_token(w, joined, n + tlen);
     } else {
-        put_token(w, text, strlen(text));
+        put_token(w, text, tlen);
     }
     w->need_number = false;
 }
@@ -147,14 +176,12 @@ void pgnw_comment(ArbPgnWriter *w, const char *text)
 {
     g_autofree char *clean = g_strdup(text);
     for (char *p = clean; *p; p++)
-        if (*p == '}')
-            *p = ')';
+        if (*p == '}') *p = ')';
     g_auto(GStrv) words = g_strsplit_set(clean, " \t\r\n", -1);
     GString *word = g_string_new("{");
     bool any = false;
     for (char **p = words; *p; p++) {
-        if (!**p)
-            continue;
+        if (!**p) continue;
         if (any) {
             put_token(w, word->str, word->len);
             g_string_truncate(word, 0);
@@ -180,10 +207,7 @@ void pgnw_end_variation(ArbPgnWriter *w)
         w->opens--; /* an empty variation: "()" */
         put_token(w, "()", 2);
     } else {
-        if (w->out->len - w->line_start >= PGNW_LINE_MAX) {
-            g_string_append_c(w->out, '\n');
-            w->line_start = w->out->len;
-        }
+        if (w->out->len - w->line_start - w->wide_bytes >= PGNW_LINE_MAX) new_line(w);
         g_string_append_c(w->out, ')');
     }
     w->need_number = true;
@@ -191,11 +215,11 @@ void pgnw_end_variation(ArbPgnWriter *w)
 
 void pgnw_end_game(ArbPgnWriter *w, const char *result)
 {
-    if (!w->tags_written && find_tag(w, "Result") < 0)
-        pgnw_tag(w, "Result", result);
+    if (!w->tags_written && find_tag(w, "Result") < 0) pgnw_tag(w, "Result", result);
     put_token(w, result, strlen(result));
     g_string_append(w->out, "\n\n");
     w->line_start = w->out->len;
+    w->wide_bytes = 0;
 }
 
 const GString *pgnw_text(const ArbPgnWriter *w)
@@ -205,10 +229,10 @@ const GString *pgnw_text(const ArbPgnWriter *w)
 
 char *pgnw_take(ArbPgnWriter *w, gsize *len)
 {
-    if (len)
-        *len = w->out->len;
+    if (len) *len = w->out->len;
     char *text = g_string_free(w->out, FALSE);
     w->out = g_string_sized_new(4096);
     w->line_start = 0;
+    w->wide_bytes = 0;
     return text;
 }

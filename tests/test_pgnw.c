@@ -54,9 +54,10 @@ START_TEST(test_numbers_after_comments_and_variations)
     pgnw_move(w, 2, 1, "Nc6");
     pgnw_comment(w, "a } brace");
     pgnw_end_game(w, "*");
-    ck_assert_str_eq(movetext(pgnw_text(w)),
-                     "1. e4 {best by test (says who)} 1... e5 (1... c5 $1 (1... e6) 2. Nf3) 2. Nf3\n"
-                     "Nc6 {a ) brace} *\n\n");
+    ck_assert_str_eq(
+        movetext(pgnw_text(w)),
+        "1. e4 {best by test (says who)} 1... e5 (1... c5 $1 (1... e6) 2. Nf3) 2. Nf3\n"
+        "Nc6 {a ) brace} *\n\n");
 }
 END_TEST
 
@@ -84,6 +85,26 @@ START_TEST(test_wrapping)
 }
 END_TEST
 
+/* Figurines are three bytes each: lines are measured in characters. */
+START_TEST(test_wrapping_counts_characters)
+{
+    g_autoptr(ArbPgnWriter) w = pgnw_new();
+    pgnw_begin_game(w);
+    for (int i = 1; i <= 40; i++) {
+        pgnw_move(w, i, 0, "\u2658f3");
+        pgnw_move(w, i, 1, "\u265ef6");
+    }
+    pgnw_end_game(w, "*");
+    g_auto(GStrv) lines = g_strsplit(movetext(pgnw_text(w)), "\n", -1);
+    gboolean some_line_full = FALSE;
+    for (char **l = lines; *l; l++) {
+        ck_assert_int_le(g_utf8_strlen(*l, -1), PGNW_LINE_MAX);
+        some_line_full |= g_utf8_strlen(*l, -1) > PGNW_LINE_MAX - 8;
+    }
+    ck_assert(some_line_full);
+}
+END_TEST
+
 int main(void)
 {
     Suite *s = suite_create("pgnw");
@@ -91,6 +112,7 @@ int main(void)
     tcase_add_test(tc, test_roster_first_and_defaults);
     tcase_add_test(tc, test_numbers_after_comments_and_variations);
     tcase_add_test(tc, test_wrapping);
+    tcase_add_test(tc, test_wrapping_counts_characters);
     suite_add_tcase(s, tc);
     return run_suite(s);
 }
