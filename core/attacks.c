@@ -118,18 +118,6 @@ static void init_magics(struct magic *magics, bitboard *table, const int dirs[4]
     }
 }
 
-bitboard attacks_of(int type, int sq, bitboard occ)
-{
-    switch (type) {
-    case KNIGHT: return attacks_knight[sq];
-    case BISHOP: return attacks_bishop(sq, occ);
-    case ROOK: return attacks_rook(sq, occ);
-    case QUEEN: return attacks_queen(sq, occ);
-    case KING: return attacks_king[sq];
-    default: return 0;
-    }
-}
-
 void attacks_init(void)
 {
     static const int knight_steps[8][2] = {{1, 2}, {2, 1},   {2, -1},  {1, -2},

@@ -39,6 +39,16 @@ static inline bitboard attacks_queen(int sq, bitboard occ)
 }
 
 /* Attacks of a piece of the given type (not pawn) from sq on occupancy occ. */
-bitboard attacks_of(int type, int sq, bitboard occ);
+static inline bitboard attacks_of(int type, int sq, bitboard occ)
+{
+    switch (type) {
+    case KNIGHT: return attacks_knight[sq];
+    case BISHOP: return attacks_bishop(sq, occ);
+    case ROOK: return attacks_rook(sq, occ);
+    case QUEEN: return attacks_queen(sq, occ);
+    case KING: return attacks_king[sq];
+    default: return 0;
+    }
+}
 
 #endif
