@@ -7,6 +7,7 @@
 
 #include "notation.h"
 #include "pgnw.h"
+#include "render.h"
 #include "replay.h"
 
 #include <gio/gunixinputstream.h>
@@ -39,31 +40,6 @@ static const char *result_text(int result)
     case ARB_RESULT_DRAW: return "1/2-1/2";
     default: return "*";
     }
-}
-
-/* SAN with the target language's piece letters. */
-static void render(const struct convert *cv, const struct position *pos, move_t m, char *buf,
-                   gsize size)
-{
-    char san[NOTATION_MAX];
-    if (!cv->to_lang) {
-        notation_write(pos, m, cv->to_style, buf);
-        return;
-    }
-    san_write(pos, m, san);
-    GString *s = g_string_new(NULL);
-    gboolean black = pos->side == BLACK;
-    for (const char *p = san; *p; p++) {
-        const char *letters = "PNBRQK";
-        const char *hit = strchr(letters, *p);
-        gboolean piece_letter = hit && *p != 0 && (p == san || p[-1] == '=');
-        if (piece_letter && !(p == san && san[0] == 'O'))
-            g_string_append(s, arb_lang_initial(cv->to_lang, (int)(hit - letters), black));
-        else
-            g_string_append_c(s, *p);
-    }
-    g_strlcpy(buf, s->str, size);
-    g_string_free(s, TRUE);
 }
 
 /* Languages tried first when several read a game equally well (their piece
@@ -207,11 +183,15 @@ static void write_game(struct convert *cv, const ArbGame *game, ArbNorm *nm,
     for (gsize i = 0; i < stop; i++) {
         const struct game_event *ev = &g_array_index(game->events, struct game_event, i);
         const struct replay_move *rm = &g_array_index(cv->moves, struct replay_move, i);
-        char text[64];
+        char text[RENDER_MAX];
         switch (ev->kind) {
         case EV_MOVE:
             if (rm->is_suffix) break;
-            render(cv, &rm->before, rm->move, text, sizeof text);
+            if (rm->is_prose) {
+                pgnw_comment(w, game_event_text(game, ev));
+                break;
+            }
+            render_move(cv->to_lang, cv->to_style, &rm->before, rm->move, text, sizeof text);
             pgnw_move(w, rm->before.fullmove, rm->before.side, text);
             if (rm->nag) pgnw_nag(w, rm->nag);
             break;

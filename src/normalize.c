@@ -300,6 +300,26 @@ gboolean norm_is_suffix_word(ArbNorm *nm, const char *text, gsize len, int *chec
     return FALSE;
 }
 
+gboolean norm_is_prose(ArbNorm *nm, const char *text, gsize len)
+{
+    static const ArbLangWord words[] = {ARB_WORD_DRAW,       ARB_WORD_DRAW_OFFER,
+                                        ARB_WORD_RESIGNS,    ARB_WORD_WHITE_WINS,
+                                        ARB_WORD_BLACK_WINS, ARB_WORD_STALEMATE};
+    while (len > 0 && g_ascii_ispunct(text[len - 1]))
+        len--; /* "Ничья." */
+    if (len == 0) return FALSE;
+    const ArbLang *langs[] = {nm->lang, nm->english};
+    for (gsize l = 0; l < G_N_ELEMENTS(langs); l++)
+        for (gsize i = 0; langs[l] && i < G_N_ELEMENTS(words); i++)
+            if (arb_lang_match_word(langs[l], words[i], text, len, ARB_MATCH_FOLD_CASE) == len)
+                return TRUE;
+    for (const char *p = text; p < text + len; p = g_utf8_next_char(p)) {
+        gunichar c = g_utf8_get_char(p);
+        if (c < 0x80 || !g_unichar_isalpha(c) || is_figurine((UChar32)c)) return FALSE;
+    }
+    return TRUE;
+}
+
 /* ---- the body: squares, separators, promotion ------------------------------ */
 
 enum atom_kind { A_FILE, A_RANK, A_CAPTURE, A_DASH, A_OPEN, A_CLOSE, A_PIECE };

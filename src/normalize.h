@@ -38,6 +38,12 @@ int norm_readings(ArbNorm *norm, const char *text, gsize len, struct norm_readin
  * enum san_check (SAN_CHECK_NONE for en passant). */
 gboolean norm_is_suffix_word(ArbNorm *norm, const char *text, gsize len, int *check);
 
+/* A token that is words, not a move: one of the language's words for a result
+ * or a draw ("Ничья", "remis", "aufgegeben"), or letters of a script other
+ * than Latin with no digit ("и" between two moves of a Russian text). The
+ * caller keeps it as a comment. */
+gboolean norm_is_prose(ArbNorm *norm, const char *text, gsize len);
+
 /* The token in canonical form: NFKC, every dash a '-', crosses and ':' an 'x',
  * daggers '+' and '#', look-alike letters of other scripts as ASCII where ICU's
  * confusable skeleton gives one ASCII letter (not digits: 0 and O stay apart).

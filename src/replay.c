@@ -233,6 +233,11 @@ void replay_game(const ArbGame *g, ArbNorm *norm, GArray *moves, struct replay_r
             if (rm) *rm = (struct replay_move){.is_suffix = TRUE};
             continue;
         }
+        if (ans.status != SAN_OK && norm_is_prose(norm, text, ev->len)) {
+            if (rm) *rm = (struct replay_move){.is_prose = TRUE};
+            res->prose++;
+            continue;
+        }
         if (ans.status != SAN_OK) {
             res->errors = 1;
             res->error_event = i;
@@ -241,7 +246,9 @@ void replay_game(const ArbGame *g, ArbNorm *norm, GArray *moves, struct replay_r
             res->answer = ans;
             return;
         }
-        if (rm) *rm = (struct replay_move){ans.move, FALSE, f.cur, ans.cost, ans.nag};
+        if (rm)
+            *rm = (struct replay_move){
+                .move = ans.move, .before = f.cur, .cost = ans.cost, .nag = ans.nag};
         res->cost += ans.cost;
         res->moves++;
         f.prev = f.cur;

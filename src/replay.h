@@ -32,6 +32,7 @@ struct game_event {
 struct replay_move {
     move_t move;
     gboolean is_suffix; /* a check/mate word standing alone: no move of its own */
+    gboolean is_prose;  /* words, not a move ("и", "Ничья"): kept as a comment */
     struct position before;
     int cost;
     int nag;
@@ -72,6 +73,7 @@ struct replay_result {
     struct resolve_answer answer;
     int cost;         /* guesses summed over every move */
     int moves;        /* moves resolved */
+    int prose; /* tokens read as words, not moves */
     gboolean bad_fen; /* the FEN tag could not be read */
     char fen_message[200];
 };

@@ -227,6 +227,25 @@ START_TEST(test_suffix_words)
 }
 END_TEST
 
+/* Words inside move text are kept as comments, never taken for moves. */
+START_TEST(test_prose)
+{
+    struct fixture fx = load();
+    ArbNorm *ru = norm_for(&fx, "ru"), *en = norm_for(&fx, "en");
+    const char *yes[] = {"и", "белые", "Ничья.", "выигрывают."};
+    const char *no[] = {"Кf3", "Крe1", "e4", "ed", "Ф:d4", "0-0"};
+    for (gsize i = 0; i < G_N_ELEMENTS(yes); i++)
+        ck_assert_msg(norm_is_prose(ru, yes[i], strlen(yes[i])), "%s", yes[i]);
+    for (gsize i = 0; i < G_N_ELEMENTS(no); i++)
+        ck_assert_msg(!norm_is_prose(ru, no[i], strlen(no[i])), "%s", no[i]);
+    ck_assert(norm_is_prose(en, "resigns", 7));
+    ck_assert(!norm_is_prose(en, "Nxzz", 4));
+    norm_free(ru);
+    norm_free(en);
+    arb_lang_set_free(fx.langs);
+}
+END_TEST
+
 int main(void)
 {
     core_init(); /* once here, not in each forked test */
@@ -239,6 +258,7 @@ int main(void)
     tcase_add_test(tc, test_invalid);
     tcase_add_test(tc, test_illegal);
     tcase_add_test(tc, test_suffix_words);
+    tcase_add_test(tc, test_prose);
     suite_add_tcase(s, tc);
     return run_suite(s);
 }
