@@ -162,6 +162,21 @@ static void report_error(struct convert *cv, const ArbGame *game, const struct r
             res->answer.message);
 }
 
+/* A move read only by guessing (a case slip, a look-alike letter of another
+ * script, English letters in a German game) is never changed silently. */
+static void report_guess(const struct convert *cv, const ArbGame *game, const struct game_event *ev,
+                         const struct replay_move *rm)
+{
+    char san[SAN_MAX];
+    san_write(&rm->before, rm->move, san);
+    fprintf(stderr,
+            "%s:%" G_GUINT64_FORMAT ":%" G_GUINT64_FORMAT ": game %" G_GUINT64_FORMAT
+            ": note: read '%s' as %d%s %s (%d guess%s)\n",
+            cv->file_name, ev->line, ev->col, game->number, game_event_text(game, ev),
+            rm->before.fullmove, rm->before.side == WHITE ? "." : "...", san, rm->cost,
+            rm->cost == 1 ? "" : "es");
+}
+
 static void write_game(struct convert *cv, const ArbGame *game, ArbNorm *nm,
                        const struct replay_result *res)
 {
@@ -192,6 +207,7 @@ static void write_game(struct convert *cv, const ArbGame *game, ArbNorm *nm,
                 break;
             }
             render_move(cv->to_lang, cv->to_style, &rm->before, rm->move, text, sizeof text);
+            if (rm->cost > 0) report_guess(cv, game, ev, rm);
             pgnw_move(w, rm->before.fullmove, rm->before.side, text);
             if (rm->nag) pgnw_nag(w, rm->nag);
             break;
