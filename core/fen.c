@@ -13,6 +13,22 @@ static const char *const field_names[] = {
     "", "placement", "side to move", "castling", "en passant", "halfmove clock", "fullmove number"};
 static const char piece_chars[] = "PNBRQKpnbrqk";
 
+/* Length of the valid UTF-8 sequence at s, or 0 when none starts there. */
+static int utf8_sequence(const unsigned char *s)
+{
+    unsigned c = s[0];
+    int n = c < 0x80                 ? 1
+            : c >= 0xc2 && c <= 0xdf ? 2
+            : c >= 0xe0 && c <= 0xef ? 3
+            : c >= 0xf0 && c <= 0xf4 ? 4
+                                     : 0;
+    unsigned lo = c == 0xe0 ? 0xa0 : c == 0xf0 ? 0x90 : 0x80;
+    unsigned hi = c == 0xed ? 0x9f : c == 0xf4 ? 0x8f : 0xbf;
+    for (int i = 1; i < n; i++, lo = 0x80, hi = 0xbf)
+        if (s[i] < lo || s[i] > hi) return 0; /* also stops at the NUL */
+    return n;
+}
+
 static bool fail(struct fen_error *err, int field, int column, const char *fmt, ...)
 {
     if (!err) return false;
@@ -25,6 +41,15 @@ static bool fail(struct fen_error *err, int field, int column, const char *fmt, 
     va_start(ap, fmt);
     vsnprintf(err->message + n, sizeof err->message - (size_t)n, fmt, ap);
     va_end(ap);
+    /* a quoted byte ('%c', '%.*s') may be part of a character: the message
+     * goes into UTF-8 output, so such bytes become '?' */
+    for (unsigned char *p = (unsigned char *)err->message; *p;) {
+        int len = utf8_sequence(p);
+        if (len)
+            p += len;
+        else
+            *p++ = '?';
+    }
     return false;
 }
 

@@ -13,6 +13,8 @@ struct pgnw {
     GString *out;
     GPtrArray *tag_names;  /* owned strings, in the order given */
     GPtrArray *tag_values; /* parallel to tag_names */
+    GHashTable
+        *tag_index; /* name (owned by tag_names) -> index + 1: a game may have 100,000 tags */
     bool tags_written;
     bool need_number;  /* next black move needs "N..." */
     int opens;         /* "(" not yet written: they stick to the next token */
@@ -26,6 +28,7 @@ ArbPgnWriter *pgnw_new(void)
     w->out = g_string_sized_new(4096);
     w->tag_names = g_ptr_array_new_with_free_func(g_free);
     w->tag_values = g_ptr_array_new_with_free_func(g_free);
+    w->tag_index = g_hash_table_new(g_str_hash, g_str_equal);
     return w;
 }
 
@@ -35,11 +38,13 @@ void pgnw_free(ArbPgnWriter *w)
     g_string_free(w->out, TRUE);
     g_ptr_array_free(w->tag_names, TRUE);
     g_ptr_array_free(w->tag_values, TRUE);
+    g_hash_table_destroy(w->tag_index);
     g_free(w);
 }
 
 void pgnw_begin_game(ArbPgnWriter *w)
 {
+    g_hash_table_remove_all(w->tag_index);
     g_ptr_array_set_size(w->tag_names, 0);
     g_ptr_array_set_size(w->tag_values, 0);
     w->tags_written = false;
@@ -49,9 +54,7 @@ void pgnw_begin_game(ArbPgnWriter *w)
 
 static int find_tag(const ArbPgnWriter *w, const char *name)
 {
-    for (guint i = 0; i < w->tag_names->len; i++)
-        if (!strcmp(g_ptr_array_index(w->tag_names, i), name)) return (int)i;
-    return -1;
+    return GPOINTER_TO_INT(g_hash_table_lookup(w->tag_index, name)) - 1;
 }
 
 void pgnw_tag(ArbPgnWriter *w, const char *name, const char *value)
@@ -64,6 +67,8 @@ void pgnw_tag(ArbPgnWriter *w, const char *name, const char *value)
     }
     g_ptr_array_add(w->tag_names, g_strdup(name));
     g_ptr_array_add(w->tag_values, g_strdup(value));
+    g_hash_table_insert(w->tag_index, g_ptr_array_index(w->tag_names, w->tag_names->len - 1),
+                        GINT_TO_POINTER((int)w->tag_names->len));
 }
 
 static void write_tag(ArbPgnWriter *w, const char *name, const char *value)

@@ -12,6 +12,10 @@ static void set_message(struct resolve_answer *out, const char *fmt, ...)
     va_start(ap, fmt);
     g_vsnprintf(out->message, sizeof out->message, fmt, ap);
     va_end(ap);
+    /* a token quoted in bytes ('%.*s') or a message cut at the buffer's end
+     * may stop inside a character: the message goes into the output's comments */
+    const char *valid_end;
+    if (!g_utf8_validate(out->message, -1, &valid_end)) out->message[valid_end - out->message] = 0;
 }
 
 void resolve_token(ArbNorm *norm, const struct position *pos, const char *text, gsize len,

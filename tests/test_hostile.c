@@ -1,0 +1,574 @@
+/* Hostile input for `arbiter convert`, end to end through the binary
+ * (ARBITER_BIN): random bytes, huge lines, deep nesting, NUL bytes, broken
+ * encodings, huge numbers, garbage FEN, truncated files, directories and
+ * missing files. Every case must exit 0, 1 or 2 as documented, name the file
+ * and line where it reports a problem, and stay within a CPU-time, wall-clock
+ * and memory bound. The last test counts games on a mixed file: every game
+ * read is written out (nothing is lost). */
+#include "testutil.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <glib.h>
+#include <glib/gstdio.h>
+#include <signal.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/resource.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#if defined(__SANITIZE_ADDRESS__)
+#define UNDER_ASAN 1
+#elif defined(__has_feature)
+#if __has_feature(address_sanitizer)
+#define UNDER_ASAN 1
+#endif
+#endif
+
+/* The bounds every run must keep. A sanitizer build is slower and ASan
+ * reserves terabytes of address space, so there only the resident size is
+ * checked, not the address space. */
+enum {
+    CPU_SECONDS = 60,
+    WALL_SECONDS = 120,
+    MEMORY_MB = 1024,
+};
+
+struct run {
+    char *out, *err;
+    gsize out_len;
+    int status; /* exit status; -N when killed by signal N */
+    gboolean timed_out;
+    long max_rss_kb;
+};
+
+static char *tmp_dir;
+
+static const char *arbiter_bin(void)
+{
+    const char *bin = getenv("ARBITER_BIN");
+    return bin ? bin : "build/src/arbiter";
+}
+
+static void setup(void)
+{
+    GError *err = NULL;
+    tmp_dir = g_dir_make_tmp("arbiter-hostile-XXXXXX", &err);
+    ck_assert_msg(tmp_dir, "%s", err ? err->message : "?");
+}
+
+static void teardown(void)
+{
+    GDir *dir = g_dir_open(tmp_dir, 0, NULL);
+    for (const char *name; dir && (name = g_dir_read_name(dir));) {
+        char *path = g_build_filename(tmp_dir, name, NULL);
+        g_chmod(path, 0700);
+        if (g_remove(path) != 0) g_rmdir(path);
+        g_free(path);
+    }
+    if (dir) g_dir_close(dir);
+    g_rmdir(tmp_dir);
+    g_free(tmp_dir);
+}
+
+/* Writes data to a new file in the test's directory; returns its path. */
+static char *write_input(const char *name, const void *data, gsize len)
+{
+    char *path = g_build_filename(tmp_dir, name, NULL);
+    GError *err = NULL;
+    ck_assert_msg(g_file_set_contents(path, data, (gssize)len, &err), "%s",
+                  err ? err->message : "");
+    return path;
+}
+
+static char *write_gstring(const char *name, GString *s)
+{
+    char *path = write_input(name, s->str, s->len);
+    g_string_free(s, TRUE);
+    return path;
+}
+
+static char *slurp_and_remove(const char *path, gsize *len)
+{
+    char *text = NULL;
+    ck_assert(g_file_get_contents(path, &text, len, NULL));
+    g_remove(path);
+    return text;
+}
+
+static void child(const char *const *argv, int out_fd, int err_fd)
+{
+    int in_fd = open("/dev/null", O_RDONLY);
+    if (in_fd < 0 || dup2(in_fd, 0) < 0 || dup2(out_fd, 1) < 0 || dup2(err_fd, 2) < 0) _exit(126);
+    struct rlimit cpu = {CPU_SECONDS, CPU_SECONDS};
+    setrlimit(RLIMIT_CPU, &cpu);
+#ifndef UNDER_ASAN
+    struct rlimit as = {(rlim_t)MEMORY_MB << 20, (rlim_t)MEMORY_MB << 20};
+    setrlimit(RLIMIT_AS, &as);
+#endif
+    execv(argv[0], (char *const *)argv);
+    _exit(127);
+}
+
+/* Runs `arbiter convert ARGS...` with stdin from /dev/null, stdout and
+ * stderr to files, under the bounds above; fails the test when it crashes,
+ * runs out of time or takes too much memory. */
+static struct run convert_argv(const char *const *args)
+{
+    const char *argv[16] = {arbiter_bin(), "convert"};
+    int n = 2;
+    for (; *args && n < 15; args++)
+        argv[n++] = *args;
+    argv[n] = NULL;
+
+    char *out_path = g_build_filename(tmp_dir, "stdout", NULL);
+    char *err_path = g_build_filename(tmp_dir, "stderr", NULL);
+    int out_fd = open(out_path, O_WRONLY | O_CREAT | O_TRUNC, 0600);
+    int err_fd = open(err_path, O_WRONLY | O_CREAT | O_TRUNC, 0600);
+    ck_assert(out_fd >= 0 && err_fd >= 0);
+    pid_t pid = fork();
+    ck_assert_msg(pid >= 0, "fork: %s", g_strerror(errno));
+    if (pid == 0) child(argv, out_fd, err_fd);
+    close(out_fd);
+    close(err_fd);
+
+    struct run r = {0};
+    int wstatus = 0;
+    struct rusage ru = {0};
+    gint64 deadline = g_get_monotonic_time() + (gint64)WALL_SECONDS * G_USEC_PER_SEC;
+    for (;;) {
+        pid_t done = wait4(pid, &wstatus, WNOHANG, &ru);
+        if (done == pid) break;
+        ck_assert_msg(done == 0, "wait4: %s", g_strerror(errno));
+        if (g_get_monotonic_time() > deadline) {
+            kill(pid, SIGKILL);
+            wait4(pid, &wstatus, 0, &ru);
+            r.timed_out = TRUE;
+            break;
+        }
+        g_usleep(5000);
+    }
+    r.status = WIFEXITED(wstatus) ? WEXITSTATUS(wstatus) : -WTERMSIG(wstatus);
+    r.max_rss_kb = ru.ru_maxrss;
+    r.out = slurp_and_remove(out_path, &r.out_len);
+    r.err = slurp_and_remove(err_path, NULL);
+    g_free(out_path);
+    g_free(err_path);
+
+    ck_assert_msg(!r.timed_out, "%s: no answer within %d s", argv[n - 1], WALL_SECONDS);
+    ck_assert_msg(r.status >= 0, "%s: killed by signal %d; stderr:\n%.2000s", argv[n - 1],
+                  -r.status, r.err);
+    ck_assert_msg(r.status != 127 && r.status != 126, "could not run %s", argv[0]);
+    ck_assert_msg(r.max_rss_kb < (long)MEMORY_MB * 1024, "%s: %ld kB resident", argv[n - 1],
+                  r.max_rss_kb);
+    ck_assert_msg(g_utf8_validate(r.out, (gssize)r.out_len, NULL), "%s: stdout is not UTF-8",
+                  argv[n - 1]);
+    ck_assert_msg(g_utf8_validate(r.err, -1, NULL), "%s: stderr is not UTF-8", argv[n - 1]);
+    return r;
+}
+
+static struct run convert(const char *path)
+{
+    const char *args[] = {path, NULL};
+    return convert_argv(args);
+}
+
+static void run_free(struct run *r)
+{
+    g_free(r->out);
+    g_free(r->err);
+}
+
+/* Exit 1 and a problem line that starts "PATH:LINE:" with LINE >= 1. */
+static void expect_problem_named(const struct run *r, const char *path)
+{
+    ck_assert_msg(r->status == 1, "%s: exit %d, want 1; stderr:\n%.2000s", path, r->status, r->err);
+    char *prefix = g_strdup_printf("%s:", path);
+    const char *at = strstr(r->err, prefix);
+    ck_assert_msg(at, "stderr does not name %s:\n%.2000s", path, r->err);
+    ck_assert_msg(g_ascii_isdigit(at[strlen(prefix)]) && at[strlen(prefix)] != '0',
+                  "no line number after %s in:\n%.2000s", prefix, r->err);
+    g_free(prefix);
+}
+
+/* Exit 0 or 1; when 1, a problem named with file and line. */
+static void expect_handled(const struct run *r, const char *path)
+{
+    ck_assert_msg(r->status == 0 || r->status == 1, "%s: exit %d; stderr:\n%.2000s", path,
+                  r->status, r->err);
+    if (r->status == 1) expect_problem_named(r, path);
+}
+
+/* Exit 0 or 1, and a warning or error named with file and line either way. */
+static void expect_message_named(const struct run *r, const char *path)
+{
+    expect_handled(r, path);
+    char *prefix = g_strdup_printf("%s:", path);
+    const char *at = strstr(r->err, prefix);
+    ck_assert_msg(at && g_ascii_isdigit(at[strlen(prefix)]), "no '%sLINE:' message:\n%.2000s",
+                  prefix, r->err);
+    g_free(prefix);
+}
+
+/* Number of games in PGN output: each starts with its Event tag. */
+static int count_games(const char *out)
+{
+    int n = 0;
+    for (const char *p = out; (p = strstr(p, "[Event ")); p++)
+        if (p == out || p[-1] == '\n') n++;
+    return n;
+}
+
+/* ---- the cases ------------------------------------------------------------- */
+
+START_TEST(test_random_bytes)
+{
+    GRand *rand = g_rand_new_with_seed(20240601u + (guint32)_i);
+    gsize len = 1u << 20;
+    guint8 *data = g_malloc(len);
+    for (gsize i = 0; i < len; i++)
+        data[i] = (guint8)g_rand_int_range(rand, 0, 256);
+    char *path = write_input("random.bin", data, len);
+    struct run r = convert(path);
+    expect_handled(&r, path);
+    run_free(&r);
+    g_free(path);
+    g_free(data);
+    g_rand_free(rand);
+}
+END_TEST
+
+/* A 10 MB line (under the 16 MiB line cap): one move that is 10 MB long. */
+START_TEST(test_long_line)
+{
+    GString *s = g_string_new("[Event \"long\"]\n\n1. e4 e5 2. ");
+    for (int i = 0; i < 10 * 1024 * 1024 / 8; i++)
+        g_string_append(s, "Nf3Nf3Nf");
+    g_string_append(s, " Nc6 *\n\n[Event \"after\"]\n\n1. d4 d5 *\n");
+    char *path = write_gstring("long_line.pgn", s);
+    struct run r = convert(path);
+    expect_problem_named(&r, path);
+    ck_assert_msg(strstr(r.err, ":3:"), "the error names line 3:\n%.2000s", r.err);
+    ck_assert_int_eq(count_games(r.out), 2);
+    ck_assert_msg(strstr(r.out, "1. d4 d5"), "the game after the long line is lost");
+    run_free(&r);
+    g_free(path);
+}
+END_TEST
+
+/* A 20 MB line passes the line cap: that game fails, the next is read. */
+START_TEST(test_line_over_cap)
+{
+    GString *s = g_string_new("[Event \"huge\"]\n\n1. e4 {");
+    for (int i = 0; i < 20 * 1024 * 1024 / 8; i++)
+        g_string_append(s, "abcdefg ");
+    g_string_append(s, "} e5 *\n\n[Event \"after\"]\n\n1. d4 d5 *\n");
+    char *path = write_gstring("line_over_cap.pgn", s);
+    struct run r = convert(path);
+    expect_problem_named(&r, path);
+    ck_assert_msg(strstr(r.out, "1. d4 d5"), "the game after the huge line is lost:\n%.500s",
+                  r.out);
+    run_free(&r);
+    g_free(path);
+}
+END_TEST
+
+static char *nested(const char *name, char open, int depth)
+{
+    GString *s = g_string_new("[Event \"deep\"]\n\n1. e4 ");
+    for (int i = 0; i < depth; i++)
+        g_string_append_c(s, open);
+    g_string_append(s, " e5 *\n\n[Event \"after\"]\n\n1. d4 d5 *\n");
+    return write_gstring(name, s);
+}
+
+START_TEST(test_nested_variations)
+{
+    char *path = nested("parens.pgn", '(', 200000);
+    struct run r = convert(path);
+    expect_problem_named(&r, path);
+    ck_assert_msg(strstr(r.out, "1. d4 d5"), "the game after the nesting is lost");
+    run_free(&r);
+    g_free(path);
+}
+END_TEST
+
+/* Braces do not nest in PGN: 100,000 '{' open one comment that never ends. */
+START_TEST(test_nested_braces)
+{
+    char *path = nested("braces.pgn", '{', 100000);
+    struct run r = convert(path);
+    expect_problem_named(&r, path);
+    run_free(&r);
+    g_free(path);
+}
+END_TEST
+
+START_TEST(test_nul_bytes)
+{
+    static const char data[] = "[Event \"n\0ul\"]\n\n1. e4\0 e5 2. N\0f3 Nc6 *\n";
+    char *path = write_input("nul.pgn", data, sizeof data - 1);
+    struct run r = convert(path);
+    expect_handled(&r, path);
+    ck_assert_msg(!memchr(r.out, 0, r.out_len), "a NUL byte in the output");
+    ck_assert_int_eq(count_games(r.out), 1);
+    run_free(&r);
+    g_free(path);
+}
+END_TEST
+
+/* Invalid UTF-8 (a lone continuation byte, a cut sequence, overlong '/' and
+ * NUL, a surrogate) in a file that is otherwise UTF-8: read as windows-1252
+ * byte by byte, the game still converts. */
+START_TEST(test_invalid_utf8)
+{
+    static const char data[] = "[Event \"caf\xc3\xa9\"]\n[White \"\x80\xbf \xe2\x82 \xc0\xaf "
+                               "\xe0\x80\xaf \xc0\x80 \xed\xa0\x80\"]\n\n"
+                               "1. e4 {\xf8\x88\x80\x80\x80} e5 2. Nf3 Nc6 *\n";
+    char *path = write_input("bad_utf8.pgn", data, sizeof data - 1);
+    struct run r = convert(path);
+    expect_handled(&r, path);
+    ck_assert_int_eq(count_games(r.out), 1);
+    ck_assert_msg(strstr(r.out, "2. Nf3 Nc6"), "moves lost:\n%s", r.out);
+    run_free(&r);
+    g_free(path);
+}
+END_TEST
+
+START_TEST(test_utf16_without_bom)
+{
+    const char *text = "[Event \"utf16\"]\n\n1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 *\n";
+    gsize n = strlen(text);
+    char *data = g_malloc0(2 * n);
+    for (gsize i = 0; i < n; i++)
+        data[2 * i + (_i ? 1 : 0)] = text[i]; /* _i: 0 little-endian, 1 big-endian */
+    char *path = write_input(_i ? "utf16be.pgn" : "utf16le.pgn", data, 2 * n);
+    struct run r = convert(path);
+    expect_handled(&r, path);
+    ck_assert_msg(!memchr(r.out, 0, r.out_len), "a NUL byte in the output");
+    ck_assert_msg(strstr(r.out, "3. Bb5 a6 *"), "not read as UTF-16:\n%.500s", r.out);
+    run_free(&r);
+    g_free(path);
+    g_free(data);
+}
+END_TEST
+
+START_TEST(test_huge_numbers)
+{
+    static const char data[] =
+        "[Event \"numbers\"]\n[Round \"123456789012345678901234567890\"]\n"
+        "[FEN \"4k3/8/8/8/8/8/8/4K3 w - - 123456789012345678901234567890 "
+        "123456789012345678901234567890\"]\n\n"
+        "123456789012345678901234567890. Kd2 $123456789012345678901234567890 Kd7 *\n\n"
+        "[Event \"numbers 2\"]\n\n"
+        "1. e4 e5 123456789012345678901234567890... Nc6 "
+        "123456789012345678901234567890 *\n";
+    char *path = write_input("numbers.pgn", data, sizeof data - 1);
+    struct run r = convert(path);
+    expect_handled(&r, path);
+    ck_assert_int_eq(count_games(r.out), 2);
+    run_free(&r);
+    g_free(path);
+}
+END_TEST
+
+START_TEST(test_garbage_fen)
+{
+    static const char data[] = "[Event \"fen\"]\n[SetUp \"1\"]\n"
+                               "[FEN \"rnbqkbnr/pppp\xc3\xa9pppp/8/8/99/8/PPPPPPPP/RNBQKBNR x "
+                               "KQkqZ e9 -1 0 and more\"]\n\n1. e4 e5 *\n";
+    char *path = write_input("fen.pgn", data, sizeof data - 1);
+    struct run r = convert(path);
+    expect_problem_named(&r, path);
+    ck_assert_msg(strstr(r.err, "FEN"), "the error does not say FEN:\n%s", r.err);
+    ck_assert_int_eq(count_games(r.out), 1);
+    run_free(&r);
+    g_free(path);
+}
+END_TEST
+
+START_TEST(test_many_tags_no_moves)
+{
+    GString *s = g_string_new("[Event \"tags\"]\n");
+    for (int i = 0; i < 100000; i++)
+        g_string_append_printf(s, "[Tag%d \"value %d\"]\n", i, i);
+    char *path = write_gstring("tags.pgn", s);
+    struct run r = convert(path);
+    expect_handled(&r, path);
+    ck_assert_int_eq(count_games(r.out), 1);
+    ck_assert_msg(strstr(r.out, "[Tag99999 \"value 99999\"]"), "the last tag is lost");
+    run_free(&r);
+    g_free(path);
+}
+END_TEST
+
+/* A file cut off inside a tag, a comment, a move and a variation: the game
+ * is written as far as it goes and the problem is named. */
+static const struct {
+    const char *name, *text;
+    /* 1: exit 1 and an error naming file and line; 0: exit 0 or 1 with a
+     * warning or error naming them (a cut tag is a malformed tag, which
+     * convert warns about: README's status 1 is for moves); -1: exit 0 or 1,
+     * a message optional (the text may read as an unfinished game) */
+    int report;
+} truncated[] = {
+    {"in_tag.pgn", "[Event \"cut\"]\n[White \"Ali", 0},
+    {"in_tag_name.pgn", "[Event \"cut\"]\n[Whi", 0},
+    {"in_comment.pgn", "[Event \"cut\"]\n\n1. e4 e5 {a comment that", 1},
+    {"in_move.pgn", "[Event \"cut\"]\n\n1. e4 e5 2. Nf", 1},
+    {"in_variation.pgn", "[Event \"cut\"]\n\n1. e4 e5 (1... c5 2. Nf3", -1},
+    {"after_number.pgn", "[Event \"cut\"]\n\n1. e4 e5 2.", -1},
+};
+
+START_TEST(test_truncated)
+{
+    char *path = write_input(truncated[_i].name, truncated[_i].text, strlen(truncated[_i].text));
+    struct run r = convert(path);
+    if (truncated[_i].report == 1)
+        expect_problem_named(&r, path);
+    else if (truncated[_i].report == 0)
+        expect_message_named(&r, path);
+    else
+        expect_handled(&r, path);
+    ck_assert_msg(count_games(r.out) == 1, "%s: the cut game is lost:\n%s", path, r.out);
+    run_free(&r);
+    g_free(path);
+}
+END_TEST
+
+START_TEST(test_empty_file)
+{
+    char *path = write_input("empty.pgn", "", 0);
+    struct run r = convert(path);
+    ck_assert_msg(r.status == 0, "exit %d; stderr:\n%s", r.status, r.err);
+    ck_assert_int_eq((int)r.out_len, 0);
+    run_free(&r);
+    g_free(path);
+}
+END_TEST
+
+/* Exit 2 and a message naming the path; a good file given beside it is
+ * still converted. */
+static void expect_io_error(const char *bad)
+{
+    char *good = write_input("good.pgn", "1. e4 e5 *\n", 11);
+    const char *args[] = {bad, good, NULL};
+    struct run r = convert_argv(args);
+    ck_assert_msg(r.status == 2, "%s: exit %d, want 2; stderr:\n%s", bad, r.status, r.err);
+    ck_assert_msg(strstr(r.err, bad), "stderr does not name %s:\n%s", bad, r.err);
+    ck_assert_msg(count_games(r.out) == 1, "the good file beside %s was not converted", bad);
+    run_free(&r);
+    g_free(good);
+}
+
+START_TEST(test_directory)
+{
+    char *dir = g_build_filename(tmp_dir, "a_directory", NULL);
+    ck_assert(g_mkdir(dir, 0700) == 0);
+    expect_io_error(dir);
+    g_free(dir);
+}
+END_TEST
+
+START_TEST(test_missing_file)
+{
+    char *path = g_build_filename(tmp_dir, "no_such_file.pgn", NULL);
+    expect_io_error(path);
+    g_free(path);
+}
+END_TEST
+
+START_TEST(test_unreadable_file)
+{
+    if (geteuid() == 0) {
+        /* root reads a file of mode 000: nothing to test */
+        fprintf(stderr, "test_unreadable_file: running as root, mode 000 does not stop reads\n");
+        return;
+    }
+    char *path = write_input("unreadable.pgn", "1. e4 *\n", 8);
+    ck_assert(g_chmod(path, 0) == 0);
+    expect_io_error(path);
+    g_free(path);
+}
+END_TEST
+
+/* Nothing lost: good games, games with illegal, unreadable and ambiguous
+ * moves, a bad FEN, and garbage between games. Every game is in the output
+ * (by its Event tag), every broken one is also named on stderr, and the
+ * good ones are complete. */
+START_TEST(test_nothing_lost)
+{
+    GString *s = g_string_new(NULL);
+    int n_ruy = 0, n_broken = 0;
+    for (int i = 0; i < 60; i++) {
+        g_string_append_printf(s, "[Event \"game %d\"]\n[Round \"%d\"]\n\n", i, i);
+        switch (i % 6) {
+        case 0:
+        case 3: g_string_append(s, "1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 {Ruy} 1-0\n"), n_ruy++; break;
+        case 1: g_string_append(s, "1. d4 d5 2. Kd3 Nf6 0-1\n"), n_broken++; break;
+        case 2: g_string_append(s, "1. c4 e5 2. Xq9 Nf6 *\n"), n_broken++; break;
+        case 4:
+            g_string_append(s, "1. Nf3 d5 2. Nc3 Nf6 3. Nb5 c6 4. Nbd4 c5 5. Nb3 Nc6 "
+                               "6. Nd4 *\n");
+            n_broken++; /* 6. Nd4: both knights reach d4 */
+            break;
+        case 5: g_string_append(s, "1. e4 (1. d4 d5 (1... Nf6)) e5 2. f4 exf4 1/2-1/2\n");
+        }
+        g_string_append(s, "\n");
+        if (i % 7 == 3) g_string_append(s, "%%% some garbage between games @@@ ]]] }}}\n\n");
+        if (i % 11 == 5) g_string_append(s, "\x01\x02\x03 more garbage\n\n");
+    }
+    g_string_append(s, "[Event \"bad fen\"]\n[FEN \"8/8/8 w\"]\n\n1. e4 *\n\n");
+    n_broken++;
+    char *path = write_gstring("mixed.pgn", s);
+    struct run r = convert(path);
+    ck_assert_msg(r.status == 1, "exit %d; stderr:\n%s", r.status, r.err);
+    for (int i = 0; i < 60; i++) {
+        char *tag = g_strdup_printf("[Event \"game %d\"]", i);
+        ck_assert_msg(strstr(r.out, tag), "game %d is lost; stderr:\n%s", i, r.err);
+        g_free(tag);
+    }
+    ck_assert_msg(strstr(r.out, "[Event \"bad fen\"]"), "the bad FEN game is lost");
+    int errors = 0;
+    for (const char *p = r.err; (p = strstr(p, ": game ")); p++)
+        errors++;
+    ck_assert_msg(errors >= n_broken, "%d broken games, %d named on stderr:\n%s", n_broken, errors,
+                  r.err);
+    int complete = 0;
+    for (const char *p = r.out; (p = strstr(p, "3. Bb5 a6 {Ruy} 1-0")); p++)
+        complete++;
+    ck_assert_int_eq(complete, n_ruy);
+    ck_assert_msg(count_games(r.out) >= 61, "%d games out of 61 in the output", count_games(r.out));
+    run_free(&r);
+    g_free(path);
+}
+END_TEST
+
+int main(void)
+{
+    Suite *s = suite_create("hostile");
+    TCase *tc = tcase_create("convert");
+    tcase_add_checked_fixture(tc, setup, teardown);
+    tcase_set_timeout(tc, 2 * WALL_SECONDS + 30);
+    tcase_add_loop_test(tc, test_random_bytes, 0, 3);
+    tcase_add_test(tc, test_long_line);
+    tcase_add_test(tc, test_line_over_cap);
+    tcase_add_test(tc, test_nested_variations);
+    tcase_add_test(tc, test_nested_braces);
+    tcase_add_test(tc, test_nul_bytes);
+    tcase_add_test(tc, test_invalid_utf8);
+    tcase_add_loop_test(tc, test_utf16_without_bom, 0, 2);
+    tcase_add_test(tc, test_huge_numbers);
+    tcase_add_test(tc, test_garbage_fen);
+    tcase_add_test(tc, test_many_tags_no_moves);
+    tcase_add_loop_test(tc, test_truncated, 0, (int)G_N_ELEMENTS(truncated));
+    tcase_add_test(tc, test_empty_file);
+    tcase_add_test(tc, test_directory);
+    tcase_add_test(tc, test_missing_file);
+    tcase_add_test(tc, test_unreadable_file);
+    tcase_add_test(tc, test_nothing_lost);
+    suite_add_tcase(s, tc);
+    return run_suite(s);
+}
