@@ -331,21 +331,24 @@ struct atom {
 
 struct pieces_ctx {
     const ArbNorm *nm;
-    int cost; /* guesses made while reading piece letters in the body */
+    int cost;               /* guesses made while reading piece letters in the body */
+    gboolean english_first; /* English letters before the language's */
 };
 
 /* A piece letter inside the body (promotion piece, captured piece): the
  * language's, a figurine, or English (a guess unless the language is English). */
 static gsize body_piece(struct pieces_ctx *pc, const char *s, gsize n, int *type)
 {
-    const ArbLang *tables[] = {pc->nm->lang, pc->nm->figurines, pc->nm->english};
+    const ArbNorm *nm = pc->nm;
+    const ArbLang *tables[] = {pc->english_first ? nm->english : nm->lang, nm->figurines,
+                               pc->english_first ? nm->lang : nm->english};
     for (gsize t = 0; t < G_N_ELEMENTS(tables); t++) {
         ArbPieceMatch m[ARB_LANG_MATCH_MAX];
         if (!tables[t]) continue;
         guint k = arb_lang_match_pieces(tables[t], s, n, ARB_MATCH_FOLD_CASE, m, G_N_ELEMENTS(m));
         if (k == 0) continue;
         *type = m[0].type;
-        if (t == 2 && tables[2] != tables[0]) pc->cost++;
+        if (tables[t] == nm->english && nm->english != nm->lang) pc->cost++;
         return m[0].length;
     }
     return 0;
@@ -397,8 +400,9 @@ static gboolean is_kind(const struct atom *a, int n, int i, int kind)
 static gboolean read_atoms(const struct atom *a, int n, struct san *san)
 {
     int end = n;
-    if (is_kind(a, end, end - 1, A_CAPTURE) && end >= 3 && a[end - 2].kind == A_RANK) {
-        san->capture = SAN_CAPTURE_YES; /* "Be5:" */
+    if (is_kind(a, end, end - 1, A_CAPTURE) && end >= 3 &&
+        (a[end - 2].kind == A_RANK || a[end - 2].kind == A_PIECE || a[end - 2].kind == A_CLOSE)) {
+        san->capture = SAN_CAPTURE_YES; /* "Be5:", "ed1D:", "ed1(D):" */
         end--;
     }
     if (is_kind(a, end, end - 1, A_CLOSE)) {
@@ -499,17 +503,30 @@ static void read_body(const ArbNorm *nm, struct collector *c, const char *s, gsi
             return;
         }
     }
-    struct pieces_ctx pc = {nm, 0};
-    struct atom atoms[16];
-    int k = atomize(&pc, s, n, atoms, G_N_ELEMENTS(atoms));
-    if (k <= 0 || !read_atoms(atoms, k, &san)) return;
-    if (piece != NO_TYPE)
-        san.piece = (int8_t)piece;
-    else if (san.from_file >= 0 && san.from_rank >= 0)
-        san.piece = NO_TYPE; /* "e2e4", "g1f3": whatever stands there */
-    else
-        san.piece = PAWN;
-    add_reading(c, &san, cost + pc.cost);
+    /* UCI's promotion letter is English and lower case ("b7b8b", "c2c1r"):
+     * the atoms would take 'b' for a file and 'r' for a local initial */
+    struct san uci;
+    if (piece == NO_TYPE && n == 5 && notation_parse_uci(s, n, &uci, NULL) == SAN_OK) {
+        uci.check = (uint8_t)sx->check;
+        add_reading(c, &uci, cost);
+        return;
+    }
+    /* twice: with the language's letters first, then with English's
+     * ("b1=B" is a bishop where the German B, a pawn, fits no legal move) */
+    for (int pass = 0; pass < (norm_is_english(nm) ? 1 : 2); pass++) {
+        struct pieces_ctx pc = {nm, 0, pass == 1};
+        struct atom atoms[16];
+        struct san read = san;
+        int k = atomize(&pc, s, n, atoms, G_N_ELEMENTS(atoms));
+        if (k <= 0 || !read_atoms(atoms, k, &read)) continue;
+        if (piece != NO_TYPE)
+            read.piece = (int8_t)piece;
+        else if (read.from_file >= 0 && read.from_rank >= 0)
+            read.piece = NO_TYPE; /* "e2e4", "g1f3": whatever stands there */
+        else
+            read.piece = PAWN;
+        add_reading(c, &read, cost + pc.cost);
+    }
 }
 
 static gboolean castling_word(const ArbNorm *nm, const char *s, gsize n, struct san *san)

@@ -85,8 +85,8 @@ static void append_body(GString *s, const ArbLang *lang, const struct render_for
     }
     g_string_append(s, mark_before(form, capture));
     append_square(s, to);
-    if (capture && form->capture == RENDER_CAPTURE_COLON_AFTER) g_string_append_c(s, ':');
     if (san->promotion != NO_TYPE) append_promotion(s, form, initial(lang, san->promotion, black));
+    if (capture && form->capture == RENDER_CAPTURE_COLON_AFTER) g_string_append_c(s, ':');
 }
 
 gsize render_move_form(const ArbLang *lang, const struct render_form *form,

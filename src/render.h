@@ -19,7 +19,7 @@ enum { RENDER_MARK_MAX = 12, RENDER_MAX = 2 * ARB_LANG_INITIAL_MAX + 16 + RENDER
 enum render_capture {
     RENDER_CAPTURE_X,           /* "Bxe5", "exd5" */
     RENDER_CAPTURE_COLON,       /* "B:e5", "e:d5" */
-    RENDER_CAPTURE_COLON_AFTER, /* "Be5:", "ed5:" */
+    RENDER_CAPTURE_COLON_AFTER, /* at the end of the move: "Be5:", "ed5:", "ed1=D:" */
     RENDER_CAPTURE_NONE         /* "Be5", "ed5"; in the long form "Td3-d7" */
 };
 

@@ -45,6 +45,8 @@ const char *game_tag(const ArbGame *g, const char *name)
 {
     for (guint i = 0; i < g->events->len; i++) {
         const struct game_event *ev = &g_array_index(g->events, struct game_event, i);
+        if (ev->kind == EV_MOVE || ev->kind == EV_MOVE_NUMBER)
+            break; /* the reader puts every tag of a game before its movetext */
         if (ev->kind == EV_TAG && !g_ascii_strcasecmp(game_event_text(g, ev), name))
             return game_event_value(g, ev);
     }
@@ -195,7 +197,47 @@ struct frame {
 
 void replay_game(const ArbGame *g, ArbNorm *norm, GArray *moves, struct replay_result *res)
 {
+    replay_game_with(g, norm, moves, NULL, res);
+}
+
+/* English SAN goes straight through the core (the bulk of every archive,
+ * as resolve_token's own fast path, without its set-up); the resolver takes
+ * the rest. On success only move, cost, check and nag are set. */
+static void resolve_event(gboolean english, ArbNorm *norm, const struct position *pos,
+                          const char *text, gsize len, struct resolve_answer *ans)
+{
+    struct san s;
+    if (english && san_parse(text, len, &s, NULL) == SAN_OK && !s.is_null &&
+        san_resolve(pos, &s, SAN_STRICT, &ans->move, NULL) == SAN_OK) {
+        ans->status = SAN_OK;
+        ans->cost = 0;
+        ans->check = s.check;
+        ans->nag = s.nag;
+        return;
+    }
+    resolve_token(norm, pos, text, len, ans);
+}
+
+/* The move tokens after event `from` that are neither suffix words nor prose. */
+static int count_later_moves(const ArbGame *g, ArbNorm *norm, gsize from)
+{
+    int n = 0, check;
+    for (guint i = (guint)from + 1; i < g->events->len; i++) {
+        const struct game_event *ev = &g_array_index(g->events, struct game_event, i);
+        const char *text = game_event_text(g, ev);
+        if (ev->kind == EV_MOVE && !norm_is_suffix_word(norm, text, ev->len, &check) &&
+            !norm_is_prose(norm, text, ev->len))
+            n++;
+    }
+    return n;
+}
+
+void replay_game_with(const ArbGame *g, ArbNorm *norm, GArray *moves,
+                      const struct replay_options *opts, struct replay_result *res)
+{
     memset(res, 0, sizeof *res);
+    res->last_move_event = G_MAXSIZE;
+    const gboolean english = norm_is_english(norm);
     struct frame f;
     if (!replay_start_position(g, &f.cur, res->fen_message, sizeof res->fen_message)) {
         res->bad_fen = TRUE;
@@ -225,7 +267,7 @@ void replay_game(const ArbGame *g, ArbNorm *norm, GArray *moves, struct replay_r
         if (ev->kind != EV_MOVE) continue;
         const char *text = game_event_text(g, ev);
         struct resolve_answer ans;
-        resolve_token(norm, &f.cur, text, ev->len, &ans);
+        resolve_event(english, norm, &f.cur, text, ev->len, &ans);
         int check;
         /* a check or mate word written apart ("ch", "Schach") is no move;
          * asked only of tokens that are not moves, as it costs table look-ups */
@@ -238,13 +280,31 @@ void replay_game(const ArbGame *g, ArbNorm *norm, GArray *moves, struct replay_r
             res->prose++;
             continue;
         }
+        if (ans.status != SAN_OK && res->substituted) {
+            /* a second bad move after the substitute: the examination ends */
+            res->final_pos = f.cur;
+            return;
+        }
         if (ans.status != SAN_OK) {
             res->errors = 1;
             res->error_event = i;
             res->error_ply = 2 * (f.cur.fullmove - 1) + f.cur.side - start_ply + 1;
             res->error_pos = f.cur;
             res->answer = ans;
-            return;
+            if (!opts || !opts->substitute ||
+                !opts->substitute(norm, &f.cur, text, ev->len, &ans, &res->substitute,
+                                  opts->user_data))
+                return;
+            res->substituted = TRUE;
+            res->later_moves = count_later_moves(g, norm, i);
+            ans.move = res->substitute;
+            ans.cost = 0;
+        } else if (res->substituted) {
+            res->later_consistent++;
+        }
+        if (!stack->len) {
+            res->last_move_event = i;
+            res->last_move_pos = f.cur;
         }
         if (rm)
             *rm = (struct replay_move){
@@ -254,4 +314,5 @@ void replay_game(const ArbGame *g, ArbNorm *norm, GArray *moves, struct replay_r
         f.prev = f.cur;
         pos_make_move(&f.cur, ans.move);
     }
+    res->final_pos = f.cur;
 }

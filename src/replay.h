@@ -73,9 +73,28 @@ struct replay_result {
     struct resolve_answer answer;
     int cost;         /* guesses summed over every move */
     int moves;        /* moves resolved */
-    int prose; /* tokens read as words, not moves */
+    int prose;        /* tokens read as words, not moves */
     gboolean bad_fen; /* the FEN tag could not be read */
     char fen_message[200];
+    /* With a substitute (replay_game_with): the bad move was replaced by
+     * `substitute` and the replay went on; of the later_moves move tokens
+     * after it, later_consistent resolved before the next bad one. */
+    gboolean substituted;
+    move_t substitute;
+    int later_moves, later_consistent;
+    /* The last main-line move played (G_MAXSIZE: none) and the position
+     * before it; final_pos: where the replay stopped (the main line's end
+     * when it ran through). */
+    gsize last_move_event;
+    struct position last_move_pos, final_pos;
+};
+
+/* How a replay treats a bad move. substitute (may be NULL): asked for a move
+ * to play instead; TRUE with *out set goes on from there, FALSE stops. */
+struct replay_options {
+    gboolean (*substitute)(ArbNorm *norm, const struct position *pos, const char *text, gsize len,
+                           const struct resolve_answer *bad, move_t *out, gpointer user_data);
+    gpointer user_data;
 };
 
 /* The start position from the game's FEN/SetUp/Variant tags (or the initial
@@ -86,5 +105,8 @@ gboolean replay_start_position(const ArbGame *game, struct position *pos, char *
 /* Resolves every move; moves (may be NULL) gets one struct replay_move per
  * event (only EV_MOVE entries are meaningful). */
 void replay_game(const ArbGame *game, ArbNorm *norm, GArray *moves, struct replay_result *res);
+/* replay_game with options (NULL: as replay_game). */
+void replay_game_with(const ArbGame *game, ArbNorm *norm, GArray *moves,
+                      const struct replay_options *opts, struct replay_result *res);
 
 #endif

@@ -1,0 +1,1172 @@
+/* arbiter check: validates archives of any size, one compiler-style line per
+ * problem on stdout. A plain file is mapped and cut into byte ranges at game
+ * starts, each read and checked by a worker; a stream (stdin, .gz, .zst) is
+ * read on the main thread, which hands recorded games to the workers in
+ * batches. Replay takes English SAN straight through the core and the
+ * normaliser only for the rest. Findings keep range-relative numbers and are
+ * formatted when printed, in input order, so the output is the same for any
+ * --jobs and any --shard split. */
+#include "commands.h"
+
+#include "movegen.h"
+#include "replay.h"
+#include "report.h"
+#include "suggest.h"
+#include "zstd_stream.h"
+
+#include <errno.h>
+#include <gio/gunixinputstream.h>
+#include <stdio.h>
+#include <string.h>
+#include <sys/mman.h>
+#include <unistd.h>
+
+/* A batch is handed to a worker when it holds this many games or bytes of
+ * game text; at most MAX_IN_FLIGHT_PER_JOB batches per worker are out at
+ * once, which bounds memory whatever the input's size. */
+enum { BATCH_GAMES = 64, BATCH_BYTES = 1 << 19, MAX_IN_FLIGHT_PER_JOB = 4 };
+/* A mapped file is cut into up to RANGES_PER_JOB ranges per worker (for
+ * balance), none smaller than RANGE_MIN bytes. */
+enum { RANGES_PER_JOB = 8, RANGE_MIN = 1 << 20 };
+/* Recycled games keep their buffers unless these grew past this. */
+enum { RECYCLE_MAX_TEXT = 1 << 20, FREE_GAMES_MAX = 1024 };
+
+enum kind {
+    KIND_ILLEGAL,
+    KIND_AMBIGUOUS,
+    KIND_UNREADABLE,
+    KIND_BAD_FEN,
+    KIND_TRUNCATED,
+    KIND_RESULT,
+    KIND_NO_MOVES,
+    KIND_MALFORMED,
+    N_KINDS,
+    KIND_NOTE = N_KINDS /* an encoding notice: to stderr, not counted */
+};
+
+static const struct {
+    const char *text; /* in the problem line */
+    const char *id;   /* in the XML report */
+} kinds[N_KINDS] = {
+    [KIND_ILLEGAL] = {"illegal move", "illegal-move"},
+    [KIND_AMBIGUOUS] = {"ambiguous move", "ambiguous-move"},
+    [KIND_UNREADABLE] = {"unreadable token", "unreadable-token"},
+    [KIND_BAD_FEN] = {"bad FEN/SetUp", "bad-fen"},
+    [KIND_TRUNCATED] = {"truncated game", "truncated-game"},
+    [KIND_RESULT] = {"result contradicts the final position", "result-contradicts-position"},
+    [KIND_NO_MOVES] = {"game with no moves", "no-moves"},
+    [KIND_MALFORMED] = {"malformed PGN", "malformed-pgn"},
+};
+
+struct counts {
+    guint64 games, clean, plies;
+    guint64 problems[N_KINDS];
+};
+
+/* One input as the output names it. A shard adds what lies before its byte
+ * range, so its line, game and offset numbers equal the unsharded run's. */
+struct source {
+    char *name;
+    guint input; /* ranges of one input share it */
+    guint64 line_base, game_base, offset_base;
+};
+
+/* A problem the reader reported, kept until its game is checked. */
+struct reader_problem {
+    ArbProblemSeverity severity;
+    char *message;
+    guint64 game, line, col, offset;
+};
+
+/* A game to check and the reader problems that came before its end. game is
+ * NULL for problems after the last game of an input. */
+struct job {
+    ArbGame *game;
+    guint first_problem, n_problems;
+};
+
+struct finding {
+    enum kind kind;
+    guint64 game, line, col, offset;
+    int ply;
+    char *move;       /* as written */
+    char *move_label; /* "31. Qxe1" */
+    char *message;
+    char *suggestion; /* "31. Qxe7+", or NULL */
+    int later_moves, later_consistent;
+    char *white, *black, *event, *date;
+};
+
+struct batch {
+    guint64 seq;
+    const struct source *src;
+    GArray *jobs;     /* struct job */
+    GArray *problems; /* struct reader_problem */
+    guint assigned;   /* problems already given to a job */
+    gsize text_bytes;
+    /* a byte range of a mapped file to read, and the source of the range
+     * after it, whose bases are known once this one is printed */
+    const char *range;
+    gsize range_len;
+    struct source *next_src;
+    /* filled by the worker */
+    GArray *findings; /* struct finding, numbers relative to src */
+    struct counts counts;
+    guint64 lines, games; /* of the range */
+};
+
+struct options {
+    gboolean strict, quiet, want_findings;
+};
+
+/* One worker's state: its own normalisers (they keep scratch state). */
+struct worker {
+    const struct options *opt;
+    ArbNorm **norms;
+    guint n_norms;
+    ArbNorm *english;
+    const ArbLang *figurines;
+    GAsyncQueue *todo, *done;
+    struct batch *stop; /* the sentinel that ends the thread */
+    GThread *thread;
+};
+
+struct check {
+    struct options opt;
+    ArbLangSet *langs;
+    struct worker *workers;
+    guint n_workers; /* threads; 0: batches are checked on the reading thread */
+    struct worker inline_worker;
+    GAsyncQueue *todo, *done;
+    struct batch stop;
+    guint in_flight, max_in_flight;
+    guint64 next_seq, next_to_print;
+    GHashTable *waiting; /* seq -> batch checked but not yet printed */
+    GPtrArray *free_games;
+    GPtrArray *sources;
+    guint n_inputs;
+    struct counts total;
+    gboolean write_error;
+    ArbReport *report;
+    const struct source *report_src;
+    /* reading */
+    ArbRecorder rec;
+    struct batch *cur;
+    const struct source *src;
+    /* progress */
+    gboolean progress;
+    gint64 started, last_tick;
+    GSeekable *tell;    /* the file stream, for bytes read */
+    ArbReader *reader;  /* or the reader of mapped data */
+    guint64 input_size; /* 0 when unknown */
+    guint64 games_read;
+};
+
+/* ---- batches ---------------------------------------------------------------- */
+
+static struct batch *batch_new(const struct source *src)
+{
+    struct batch *b = g_new0(struct batch, 1);
+    b->src = src;
+    b->jobs = g_array_new(FALSE, FALSE, sizeof(struct job));
+    b->problems = g_array_new(FALSE, FALSE, sizeof(struct reader_problem));
+    b->findings = g_array_new(FALSE, FALSE, sizeof(struct finding));
+    return b;
+}
+
+static void finding_clear(struct finding *f)
+{
+    g_free(f->move);
+    g_free(f->move_label);
+    g_free(f->message);
+    g_free(f->suggestion);
+    g_free(f->white);
+    g_free(f->black);
+    g_free(f->event);
+    g_free(f->date);
+}
+
+static void batch_free(struct batch *b)
+{
+    for (guint i = 0; i < b->problems->len; i++)
+        g_free(g_array_index(b->problems, struct reader_problem, i).message);
+    for (guint i = 0; i < b->findings->len; i++)
+        finding_clear(&g_array_index(b->findings, struct finding, i));
+    g_array_free(b->jobs, TRUE);
+    g_array_free(b->problems, TRUE);
+    g_array_free(b->findings, TRUE);
+    g_free(b);
+}
+
+/* ---- checking one game (worker side) ------------------------------------ */
+
+static const char *tag_or_unknown(const ArbGame *g, const char *name)
+{
+    const char *v = g ? game_tag(g, name) : NULL;
+    return v && *v ? v : "?";
+}
+
+/* Keeps f (with the game's names) and counts it. */
+static void emit(const struct worker *w, struct batch *b, const ArbGame *g, struct finding *f)
+{
+    if (f->game) {
+        f->white = g_strdup(tag_or_unknown(g, "White"));
+        f->black = g_strdup(tag_or_unknown(g, "Black"));
+        f->event = g_strdup(tag_or_unknown(g, "Event"));
+        f->date = g_strdup(tag_or_unknown(g, "Date"));
+    }
+    if (f->kind != KIND_NOTE) b->counts.problems[f->kind]++;
+    g_array_append_val(b->findings, *f);
+}
+
+static char *move_label(const struct position *before, const char *text)
+{
+    return g_strdup_printf("%d%s %s", before->fullmove, before->side == WHITE ? "." : "...", text);
+}
+
+static int ply_of(const ArbGame *g, const struct position *before)
+{
+    struct position start;
+    char msg[8];
+    if (!replay_start_position(g, &start, msg, sizeof msg)) return 0;
+    return 2 * (before->fullmove - start.fullmove) + before->side - start.side + 1;
+}
+
+/* Encoding notices are about the file, not a game: they go to stderr. */
+static gboolean is_encoding_notice(const char *message)
+{
+    return g_str_has_prefix(message, "input ") || strstr(message, "read as windows-1252") ||
+           strstr(message, "NUL byte");
+}
+
+static void check_reader_problems(const struct worker *w, struct batch *b, const struct job *job)
+{
+    for (guint i = 0; i < job->n_problems; i++) {
+        const struct reader_problem *p =
+            &g_array_index(b->problems, struct reader_problem, job->first_problem + i);
+        gboolean error = p->severity == ARB_PROBLEM_ERROR;
+        gboolean note = !error && is_encoding_notice(p->message);
+        if (!error && !note && !w->opt->strict) continue;
+        const ArbGame *g = job->game && p->game == job->game->number ? job->game : NULL;
+        struct finding f = {.kind = error  ? KIND_TRUNCATED
+                                    : note ? KIND_NOTE
+                                           : KIND_MALFORMED,
+                            .game = g ? p->game : 0,
+                            .line = p->line,
+                            .col = p->col,
+                            .offset = p->offset,
+                            .message = g_strdup(p->message)};
+        emit(w, b, g, &f);
+    }
+}
+
+/* Does every move token that starts with a letter other than a file (or a
+ * figurine) start with a piece letter of this language, or a castling sign? */
+static gboolean covers_letters(const ArbLang *lang, const ArbGame *game)
+{
+    for (guint i = 0; i < game->events->len; i++) {
+        const struct game_event *ev = &g_array_index(game->events, struct game_event, i);
+        if (ev->kind != EV_MOVE) continue;
+        const char *t = game_event_text(game, ev);
+        gunichar c = g_utf8_get_char(t);
+        if ((c >= 'a' && c <= 'h') || !g_unichar_isalpha(c) || c == 'O' || c == 'o') continue;
+        ArbPieceMatch m[ARB_LANG_MATCH_MAX];
+        if (!arb_lang_match_pieces(lang, t, ev->len, ARB_MATCH_EXACT, m, G_N_ELEMENTS(m)))
+            return FALSE;
+    }
+    return TRUE;
+}
+
+static gboolean substitute(ArbNorm *norm, const struct position *pos, const char *text, gsize len,
+                           const struct resolve_answer *bad, move_t *out, gpointer user_data)
+{
+    return bad->status == SAN_ILLEGAL && suggest_move(norm, pos, text, len, out);
+}
+
+/* Replays in English; a game English cannot read is tried in the languages
+ * whose letters cover it: one that reads it clean wins, else the one that
+ * got furthest is reported. */
+static void replay_checked(const struct worker *w, const ArbGame *g, struct replay_result *res,
+                           ArbNorm **used)
+{
+    const struct replay_options opts = {substitute, NULL};
+    *used = w->english;
+    replay_game_with(g, w->english, NULL, &opts, res);
+    if (!res->errors || res->bad_fen) return;
+    ArbNorm *best = NULL;
+    gsize best_at = res->error_event;
+    for (guint i = 0; i < w->n_norms; i++) {
+        ArbNorm *nm = w->norms[i];
+        if (nm == w->english || norm_lang(nm) == w->figurines || !covers_letters(norm_lang(nm), g))
+            continue;
+        struct replay_result r;
+        replay_game(g, nm, NULL, &r);
+        if (!r.errors) {
+            *res = r;
+            *used = nm;
+            return;
+        }
+        if (r.error_event > best_at) best = nm, best_at = r.error_event;
+    }
+    if (best) {
+        *used = best;
+        replay_game_with(g, best, NULL, &opts, res);
+    }
+}
+
+static const struct game_event *find_tag(const ArbGame *g, const char *name)
+{
+    for (guint i = 0; i < g->events->len; i++) {
+        const struct game_event *ev = &g_array_index(g->events, struct game_event, i);
+        if (ev->kind == EV_TAG && !g_ascii_strcasecmp(game_event_text(g, ev), name)) return ev;
+    }
+    return NULL;
+}
+
+static void emit_at_event(const struct worker *w, struct batch *b, const ArbGame *g,
+                          const struct game_event *ev, enum kind kind, char *message)
+{
+    struct finding f = {.kind = kind, .game = g->number, .message = message};
+    if (ev) {
+        f.line = ev->line, f.col = ev->col, f.offset = ev->offset;
+    } else {
+        f.line = g->first_line, f.col = 1;
+    }
+    emit(w, b, g, &f);
+}
+
+static void report_bad_move(const struct worker *w, struct batch *b, const ArbGame *g,
+                            const struct replay_result *res)
+{
+    const struct game_event *ev = &g_array_index(g->events, struct game_event, res->error_event);
+    const char *text = game_event_text(g, ev);
+    enum kind kind = res->answer.status == SAN_INVALID     ? KIND_UNREADABLE
+                     : res->answer.status == SAN_AMBIGUOUS ? KIND_AMBIGUOUS
+                                                           : KIND_ILLEGAL;
+    struct finding f = {.kind = kind,
+                        .game = g->number,
+                        .line = ev->line,
+                        .col = ev->col,
+                        .offset = ev->offset,
+                        .ply = res->error_ply,
+                        .move = g_strdup(text),
+                        .move_label = move_label(&res->error_pos, text),
+                        .message = g_strdup(res->answer.message)};
+    if (res->substituted) {
+        char san[SAN_MAX];
+        san_write(&res->error_pos, res->substitute, san);
+        f.suggestion = move_label(&res->error_pos, san);
+        f.later_moves = res->later_moves;
+        f.later_consistent = res->later_consistent;
+    }
+    emit(w, b, g, &f);
+}
+
+static const char *result_text(int result)
+{
+    switch (result) {
+    case ARB_RESULT_WHITE_WINS: return "1-0";
+    case ARB_RESULT_BLACK_WINS: return "0-1";
+    case ARB_RESULT_DRAW: return "1/2-1/2";
+    default: return NULL; /* unfinished, forfeits: nothing the board can contradict */
+    }
+}
+
+static const char *decisive_tag(const char *v)
+{
+    static const char *const results[] = {"1-0", "0-1", "1/2-1/2"};
+    for (gsize i = 0; v && i < G_N_ELEMENTS(results); i++)
+        if (!strcmp(v, results[i])) return results[i];
+    return NULL;
+}
+
+/* --strict: a game that ends in mate or stalemate on the board but whose
+ * result token or Result tag says otherwise. */
+static void check_result(const struct worker *w, struct batch *b, const ArbGame *g,
+                         const struct replay_result *res)
+{
+    if (res->last_move_event == G_MAXSIZE || movegen_has_legal_move(&res->final_pos)) return;
+    gboolean mate = pos_in_check(&res->final_pos);
+    const char *truth = !mate ? "1/2-1/2" : res->final_pos.side == WHITE ? "0-1" : "1-0";
+    const char *token = NULL;
+    for (guint i = g->events->len; i-- > 0;) {
+        const struct game_event *ev = &g_array_index(g->events, struct game_event, i);
+        if (ev->kind == EV_RESULT) {
+            token = result_text(ev->value);
+            break;
+        }
+    }
+    const char *tag = decisive_tag(game_tag(g, "Result"));
+    const char *said = NULL, *where = NULL;
+    if (token && strcmp(token, truth))
+        said = token, where = "result";
+    else if (tag && strcmp(tag, truth))
+        said = tag, where = "Result tag";
+    if (!said) return;
+    const struct game_event *ev =
+        &g_array_index(g->events, struct game_event, res->last_move_event);
+    const char *text = game_event_text(g, ev);
+    g_autofree char *label = move_label(&res->last_move_pos, text);
+    struct finding f = {
+        .kind = KIND_RESULT,
+        .game = g->number,
+        .line = ev->line,
+        .col = ev->col,
+        .offset = ev->offset,
+        .ply = ply_of(g, &res->last_move_pos),
+        .move = g_strdup(text),
+        .move_label = g_strdup(label),
+        .message =
+            mate ? g_strdup_printf("%s %s, but %s mates: %s", where, said, label, truth)
+                 : g_strdup_printf("%s %s, but %s is stalemate: %s", where, said, label, truth)};
+    emit(w, b, g, &f);
+}
+
+static guint64 problem_total(const struct counts *c)
+{
+    guint64 n = 0;
+    for (int k = 0; k < N_KINDS; k++)
+        n += c->problems[k];
+    return n;
+}
+
+static void check_game(const struct worker *w, struct batch *b, const struct job *job);
+
+static guint64 count_line_ends(const char *data, gsize len)
+{
+    guint64 n = 0;
+    for (const char *p = data, *end = data + len; (p = memchr(p, '\n', (gsize)(end - p))); p++)
+        n++;
+    return n;
+}
+
+/* Reading a range on a worker: each game is checked as soon as it ends. */
+struct range_reading {
+    const struct worker *w;
+    struct batch *b;
+    ArbRecorder rec;
+    ArbReader *reader;
+    gsize released;         /* bytes of the range whose pages were given back */
+    struct check *flush_to; /* inline: print every BATCH_GAMES games */
+};
+
+static void print_findings(struct check *ck, struct batch *b);
+
+/* Gives the pages of data[from, to) back to the kernel. The mapping is a
+ * read-only file mapping, so a page touched again is read again from the
+ * file: always correct, and it keeps the resident size flat however large
+ * the file (the reader holds one game, far less than the margin kept). */
+static void release_pages(const char *data, gsize from, gsize to)
+{
+    const gsize page = (gsize)sysconf(_SC_PAGESIZE);
+    guintptr a = ((guintptr)(data + from) + page - 1) / page * page;
+    guintptr b = (guintptr)(data + to) / page * page;
+    if (b > a) madvise((void *)a, b - a, MADV_DONTNEED);
+}
+
+enum { RELEASE_MARGIN = 1 << 20 };
+
+static void range_on_game(ArbGame *game, const ArbGameSummary *summary, gpointer ud)
+{
+    struct range_reading *rr = ud;
+    struct batch *b = rr->b;
+    struct job job = {game, b->assigned, b->problems->len - b->assigned};
+    b->assigned = b->problems->len;
+    check_game(rr->w, b, &job);
+    if (b->counts.games % BATCH_GAMES) return;
+    if (rr->flush_to) print_findings(rr->flush_to, b);
+    gsize at = (gsize)MIN(reader_get_bytes_decoded(rr->reader), b->range_len);
+    if (at > rr->released + 2 * RELEASE_MARGIN) {
+        /* line ends are counted before the pages go */
+        b->lines += count_line_ends(b->range + rr->released, at - RELEASE_MARGIN - rr->released);
+        release_pages(b->range, rr->released, at - RELEASE_MARGIN);
+        rr->released = at - RELEASE_MARGIN;
+    }
+}
+
+static void range_on_problem(const ArbProblem *p, gpointer ud)
+{
+    struct range_reading *rr = ud;
+    struct reader_problem rp = {p->severity, g_strdup(p->message), p->game, p->line, p->col,
+                                p->offset};
+    g_array_append_val(rr->b->problems, rp);
+}
+
+static void check_range(const struct worker *w, struct batch *b, struct check *flush_to)
+{
+    struct range_reading rr = {w,    b, {game_new(), range_on_game, range_on_problem, NULL},
+                               NULL, 0, flush_to};
+    rr.rec.user_data = &rr;
+    ArbReader *reader = reader_new_for_data(b->range_len ? b->range : "", b->range_len, NULL,
+                                            &game_recorder_visitor, &rr.rec);
+    rr.reader = reader;
+    if (flush_to) flush_to->reader = reader; /* for the progress bar */
+    reader_read_all(reader, NULL);           /* reading memory cannot fail */
+    if (flush_to) flush_to->reader = NULL;
+    if (b->assigned < b->problems->len) {
+        struct job job = {NULL, b->assigned, b->problems->len - b->assigned};
+        b->assigned = b->problems->len;
+        check_game(w, b, &job);
+    }
+    b->games = reader_get_games(reader);
+    b->lines += count_line_ends(b->range + rr.released, b->range_len - rr.released);
+    release_pages(b->range, 0, b->range_len);
+    reader_free(reader);
+    game_free(rr.rec.game);
+}
+
+static void check_game(const struct worker *w, struct batch *b, const struct job *job)
+{
+    guint64 before = problem_total(&b->counts);
+    check_reader_problems(w, b, job);
+    const ArbGame *g = job->game;
+    if (!g) return;
+    b->counts.games++;
+    const char *setup = game_tag(g, "SetUp");
+    if (setup && !strcmp(setup, "1") && !game_tag(g, "FEN"))
+        emit_at_event(w, b, g, find_tag(g, "SetUp"), KIND_BAD_FEN,
+                      g_strdup("SetUp \"1\" but no FEN tag"));
+    struct replay_result res;
+    ArbNorm *used;
+    replay_checked(w, g, &res, &used);
+    b->counts.plies += (guint64)res.moves;
+    if (res.bad_fen)
+        emit_at_event(w, b, g, find_tag(g, "FEN"), KIND_BAD_FEN, g_strdup(res.fen_message));
+    else if (res.errors)
+        report_bad_move(w, b, g, &res);
+    else if (w->opt->strict && res.last_move_event == G_MAXSIZE)
+        emit_at_event(w, b, g,
+                      g->events->len ? &g_array_index(g->events, struct game_event, 0) : NULL,
+                      KIND_NO_MOVES, g_strdup("the game has no moves"));
+    else if (w->opt->strict)
+        check_result(w, b, g, &res);
+    if (problem_total(&b->counts) == before) b->counts.clean++;
+}
+
+static void check_batch(const struct worker *w, struct batch *b)
+{
+    for (guint i = 0; i < b->jobs->len; i++)
+        check_game(w, b, &g_array_index(b->jobs, struct job, i));
+}
+
+static gpointer worker_main(gpointer data)
+{
+    struct worker *w = data;
+    for (;;) {
+        struct batch *b = g_async_queue_pop(w->todo);
+        if (b == w->stop) return NULL;
+        if (b->range)
+            check_range(w, b, NULL);
+        else
+            check_batch(w, b);
+        g_async_queue_push(w->done, b);
+    }
+}
+
+static void worker_init(struct worker *w, struct check *ck)
+{
+    w->opt = &ck->opt;
+    const ArbLang *english = arb_lang_set_lookup(ck->langs, "en");
+    w->figurines = arb_lang_set_lookup(ck->langs, "figurine");
+    w->n_norms = arb_lang_set_count(ck->langs);
+    w->norms = g_new0(ArbNorm *, w->n_norms);
+    for (guint i = 0; i < w->n_norms; i++) {
+        const ArbLang *l = arb_lang_set_nth(ck->langs, i);
+        w->norms[i] = norm_new(l, english, w->figurines);
+        if (l == english) w->english = w->norms[i];
+    }
+    w->todo = ck->todo;
+    w->done = ck->done;
+    w->stop = &ck->stop;
+}
+
+static void worker_clear(struct worker *w)
+{
+    for (guint i = 0; i < w->n_norms; i++)
+        norm_free(w->norms[i]);
+    g_free(w->norms);
+}
+
+/* ---- printing, in input order (reading thread) ------------------------------ */
+
+static void draw_progress(struct check *ck, gboolean final);
+
+static void recycle_game(struct check *ck, ArbGame *g)
+{
+    if (ck->free_games->len < FREE_GAMES_MAX && g->text->allocated_len <= RECYCLE_MAX_TEXT)
+        g_ptr_array_add(ck->free_games, g);
+    else
+        game_free(g);
+}
+
+static void add_counts(struct counts *to, const struct counts *c)
+{
+    to->games += c->games;
+    to->clean += c->clean;
+    to->plies += c->plies;
+    for (int k = 0; k < N_KINDS; k++)
+        to->problems[k] += c->problems[k];
+}
+
+static void report_finding(struct check *ck, const struct source *src, const struct finding *f)
+{
+    if (!ck->report_src || ck->report_src->input != src->input) {
+        if (ck->report_src) report_end_input(ck->report);
+        report_begin_input(ck->report, src->name);
+        ck->report_src = src;
+    }
+    struct report_problem p = {.game = f->game,
+                               .offset = f->offset,
+                               .line = f->line,
+                               .column = f->col,
+                               .ply = f->ply,
+                               .kind = kinds[f->kind].id,
+                               .white = f->white,
+                               .black = f->black,
+                               .event = f->event,
+                               .date = f->date,
+                               .move = f->move,
+                               .message = f->message,
+                               .suggestion = f->suggestion,
+                               .later_moves = f->later_moves,
+                               .later_consistent = f->later_consistent};
+    report_problem(ck->report, &p);
+}
+
+static void format_finding(GString *o, const struct source *src, const struct finding *f)
+{
+    g_string_append_printf(o, "%s:%" G_GUINT64_FORMAT ":%" G_GUINT64_FORMAT ": ", src->name,
+                           f->line, f->col);
+    if (f->kind == KIND_NOTE) {
+        g_string_append_printf(o, "note: %s\n", f->message);
+        return;
+    }
+    if (f->game)
+        g_string_append_printf(o, "game %" G_GUINT64_FORMAT " (%s - %s, %s, %s): ", f->game,
+                               f->white, f->black, f->event, f->date);
+    if (f->ply) g_string_append_printf(o, "ply %d (%s): ", f->ply, f->move_label);
+    g_string_append_printf(o, "%s: %s", kinds[f->kind].text, f->message);
+    if (f->suggestion) g_string_append_printf(o, "; likely meant %s", f->suggestion);
+    if (f->suggestion && f->later_moves)
+        g_string_append_printf(o, " (%d of %d later moves fit)", f->later_consistent,
+                               f->later_moves);
+    g_string_append_c(o, '\n');
+}
+
+/* Prints the batch's findings so far, with the numbers of its source's
+ * bases, and adds its counts to the total. */
+static void print_findings(struct check *ck, struct batch *b)
+{
+    const struct source *src = b->src;
+    GString *o = g_string_new(NULL);
+    for (guint i = 0; i < b->findings->len; i++) {
+        struct finding *f = &g_array_index(b->findings, struct finding, i);
+        if (f->line) f->line += src->line_base;
+        if (f->game) f->game += src->game_base;
+        f->offset += src->offset_base;
+        if (f->kind == KIND_NOTE) {
+            if (!ck->opt.quiet) {
+                GString *n = g_string_new(NULL);
+                format_finding(n, src, f);
+                fputs(n->str, stderr);
+                g_string_free(n, TRUE);
+            }
+        } else {
+            format_finding(o, src, f);
+            if (ck->report) report_finding(ck, src, f);
+        }
+        finding_clear(f);
+    }
+    g_array_set_size(b->findings, 0);
+    if (o->len && fwrite(o->str, 1, o->len, stdout) != o->len) ck->write_error = TRUE;
+    g_string_free(o, TRUE);
+    add_counts(&ck->total, &b->counts);
+    memset(&b->counts, 0, sizeof b->counts);
+    if (ck->progress) draw_progress(ck, FALSE);
+}
+
+static void print_batch(struct check *ck, struct batch *b)
+{
+    print_findings(ck, b);
+    if (b->next_src) {
+        b->next_src->line_base = b->src->line_base + b->lines;
+        b->next_src->game_base = b->src->game_base + b->games;
+    }
+    for (guint i = 0; i < b->jobs->len; i++) {
+        ArbGame *g = g_array_index(b->jobs, struct job, i).game;
+        if (g) recycle_game(ck, g);
+    }
+    batch_free(b);
+    ck->next_to_print++;
+}
+
+/* Takes checked batches off the queue and prints those whose turn it is;
+ * blocks while too many are out (or, with all, until none is). */
+static void collect(struct check *ck, gboolean all)
+{
+    for (;;) {
+        struct batch *b;
+        if (ck->in_flight && (all || ck->in_flight >= ck->max_in_flight))
+            b = g_async_queue_pop(ck->done);
+        else if (!(b = g_async_queue_try_pop(ck->done)))
+            return;
+        ck->in_flight--;
+        g_hash_table_insert(ck->waiting, GSIZE_TO_POINTER((gsize)b->seq), b);
+        while ((b = g_hash_table_lookup(ck->waiting, GSIZE_TO_POINTER((gsize)ck->next_to_print)))) {
+            g_hash_table_remove(ck->waiting, GSIZE_TO_POINTER((gsize)ck->next_to_print));
+            print_batch(ck, b);
+        }
+    }
+}
+
+static void submit(struct check *ck)
+{
+    struct batch *b = ck->cur;
+    b->seq = ck->next_seq++;
+    ck->cur = batch_new(ck->src);
+    if (!ck->n_workers) {
+        check_batch(&ck->inline_worker, b);
+        print_batch(ck, b);
+        return;
+    }
+    g_async_queue_push(ck->todo, b);
+    ck->in_flight++;
+    collect(ck, FALSE);
+}
+
+/* ---- progress --------------------------------------------------------------- */
+
+static void draw_progress(struct check *ck, gboolean final)
+{
+    gint64 now = g_get_monotonic_time();
+    if (!final && now - ck->last_tick < 200000) return;
+    ck->last_tick = now;
+    double secs = (now - ck->started) / 1e6;
+    guint64 done = ck->tell     ? (guint64)g_seekable_tell(ck->tell)
+                   : ck->reader ? reader_get_bytes_decoded(ck->reader)
+                                : 0;
+    guint64 games = MAX(ck->games_read, ck->total.games);
+    double rate = secs > 0 ? games / secs : 0;
+    if (final) {
+        fprintf(stderr, "\r\033[K");
+        return;
+    }
+    if (ck->input_size && done <= ck->input_size) {
+        double frac = (double)done / (double)ck->input_size;
+        int bar = (int)(frac * 30);
+        double eta = frac > 0 ? secs / frac - secs : 0;
+        fprintf(stderr,
+                "\r\033[K[%.*s%*s] %3.0f%%  %.1f/%.1f MB  %" G_GUINT64_FORMAT
+                " games  %.0f games/s  ETA %d:%02d",
+                bar, "==============================", 30 - bar, "", frac * 100, done / 1e6,
+                ck->input_size / 1e6, games, rate, (int)eta / 60, (int)eta % 60);
+    } else {
+        fprintf(stderr, "\r\033[K%.1f MB  %" G_GUINT64_FORMAT " games  %.0f games/s", done / 1e6,
+                games, rate);
+    }
+}
+
+/* ---- reading ------------------------------------------------------------------ */
+
+static ArbGame *take_game(struct check *ck)
+{
+    if (ck->free_games->len)
+        return g_ptr_array_steal_index_fast(ck->free_games, ck->free_games->len - 1);
+    return game_new();
+}
+
+static void on_game(ArbGame *game, const ArbGameSummary *summary, gpointer ud)
+{
+    struct check *ck = ud;
+    struct batch *b = ck->cur;
+    struct job job = {game, b->assigned, b->problems->len - b->assigned};
+    b->assigned = b->problems->len;
+    ck->games_read++;
+    if (!ck->n_workers) { /* check it now; the recorder reuses the game */
+        check_game(&ck->inline_worker, b, &job);
+        if (b->counts.games >= BATCH_GAMES) print_findings(ck, b);
+        return;
+    }
+    g_array_append_val(b->jobs, job);
+    b->text_bytes += game->text->len;
+    ck->rec.game = take_game(ck);
+    if (b->jobs->len >= BATCH_GAMES || b->text_bytes >= BATCH_BYTES) submit(ck);
+}
+
+static void on_problem(const ArbProblem *p, gpointer ud)
+{
+    struct check *ck = ud;
+    struct reader_problem rp = {p->severity, g_strdup(p->message), p->game, p->line, p->col,
+                                p->offset};
+    g_array_append_val(ck->cur->problems, rp);
+}
+
+/* Reads every game of one input into batches; the last batch of an input is
+ * always submitted (with the problems after its last game). */
+static gboolean read_input(struct check *ck, ArbReader *reader, const char *name)
+{
+    ck->reader = reader;
+    ck->cur->src = ck->src;
+    g_autoptr(GError) error = NULL;
+    gboolean ok = reader_read_all(reader, &error);
+    struct batch *b = ck->cur;
+    if (b->assigned < b->problems->len) {
+        struct job job = {NULL, b->assigned, b->problems->len - b->assigned};
+        b->assigned = b->problems->len;
+        if (ck->n_workers)
+            g_array_append_val(b->jobs, job);
+        else
+            check_game(&ck->inline_worker, b, &job);
+    }
+    submit(ck);
+    ck->reader = NULL;
+    if (!ok) fprintf(stderr, "arbiter check: %s: %s\n", name, error->message);
+    return ok;
+}
+
+static struct source *add_source(struct check *ck, const char *name)
+{
+    struct source *s = g_new0(struct source, 1);
+    s->name = g_strdup(name);
+    s->input = ck->n_inputs;
+    g_ptr_array_add(ck->sources, s);
+    ck->src = s;
+    return s;
+}
+
+/* ---- sharding ----------------------------------------------------------------- */
+
+/* Is data[at] the start of a game for sharding: a '[' that begins a line
+ * after a blank line (or the input)? A memchr-speed rule, no parsing. */
+static gboolean is_game_start(const char *data, gsize at)
+{
+    if (data[at] != '[') return FALSE;
+    if (at == 0) return TRUE;
+    if (data[at - 1] != '\n') return FALSE;
+    gsize p = at - 1; /* the '\n' ending the line before */
+    if (p > 0 && data[p - 1] == '\r') p--;
+    return p == 0 || data[p - 1] == '\n';
+}
+
+/* The first game start at or after from (len when none). */
+static gsize next_game_start(const char *data, gsize len, gsize from)
+{
+    if (from == 0 || from >= len) return MIN(from, len);
+    if (is_game_start(data, from)) return from;
+    for (const char *p = data + from; (p = memchr(p, '\n', (gsize)(data + len - p)));) {
+        gsize at = (gsize)(++p - data);
+        if (at < len && is_game_start(data, at)) return at;
+    }
+    return len;
+}
+
+/* Lines and game starts in data[0..end). */
+static void count_before(const char *data, gsize end, guint64 *lines, guint64 *games)
+{
+    *lines = 0;
+    *games = end > 0 && is_game_start(data, 0);
+    for (const char *p = data; (p = memchr(p, '\n', (gsize)(data + end - p)));) {
+        p++;
+        (*lines)++;
+        if ((gsize)(p - data) < end && is_game_start(data, (gsize)(p - data))) (*games)++;
+    }
+}
+
+struct shard {
+    guint index, count; /* 1-based index of count; count 0: no sharding */
+};
+
+/* Cuts [lo, hi) into ranges at game starts and queues one batch per range;
+ * each range's source learns its line and game bases when the range before
+ * it is printed. */
+static void queue_ranges(struct check *ck, const char *data, gsize lo, gsize hi,
+                         struct source *first)
+{
+    guint n = (guint)MIN((hi - lo) / RANGE_MIN + 1, (gsize)ck->n_workers * RANGES_PER_JOB);
+    struct source *src = first;
+    gsize start = lo;
+    for (guint i = 1; i <= n && start < hi; i++) {
+        gsize end = i == n ? hi : next_game_start(data, hi, lo + (hi - lo) * i / n);
+        if (end <= start) continue;
+        struct batch *b = batch_new(src);
+        b->range = data + start;
+        b->range_len = end - start;
+        if (end < hi) {
+            b->next_src = add_source(ck, src->name);
+            b->next_src->offset_base = end;
+            src = b->next_src;
+        }
+        b->seq = ck->next_seq++;
+        g_async_queue_push(ck->todo, b);
+        ck->in_flight++;
+        start = end;
+    }
+    collect(ck, TRUE); /* the mapping lives until every range is checked */
+}
+
+static gboolean check_mapped(struct check *ck, const char *path, const struct shard *shard)
+{
+    g_autoptr(GError) error = NULL;
+    g_autoptr(GMappedFile) map = g_mapped_file_new(path, FALSE, &error);
+    if (!map) {
+        fprintf(stderr, "arbiter check: %s\n", error->message);
+        return FALSE;
+    }
+    const char *data = g_mapped_file_get_contents(map);
+    gsize len = g_mapped_file_get_length(map);
+    guint index = shard->count ? shard->index : 1, count = shard->count ? shard->count : 1;
+    gsize lo = next_game_start(data, len, (gsize)((guint64)len * (index - 1) / count));
+    gsize hi =
+        index == count ? len : next_game_start(data, len, (gsize)((guint64)len * index / count));
+    struct source *src = add_source(ck, path);
+    count_before(data, lo, &src->line_base, &src->game_base);
+    release_pages(data, 0, lo);
+    src->offset_base = lo;
+    ck->input_size = hi - lo;
+    ck->tell = NULL;
+    if (hi > lo && ck->n_workers) {
+        queue_ranges(ck, data, lo, hi, src);
+    } else {
+        struct batch *b = batch_new(src);
+        b->range = data + lo;
+        b->range_len = hi - lo;
+        check_range(&ck->inline_worker, b, ck);
+        print_batch(ck, b);
+    }
+    ck->n_inputs++;
+    return TRUE;
+}
+
+/* ---- inputs ------------------------------------------------------------------- */
+
+static GInputStream *decompressing(GInputStream *in, const char *name)
+{
+    if (g_str_has_suffix(name, ".gz")) {
+        g_autoptr(GZlibDecompressor) z = g_zlib_decompressor_new(G_ZLIB_COMPRESSOR_FORMAT_GZIP);
+        return g_converter_input_stream_new(in, G_CONVERTER(z));
+    }
+    if (g_str_has_suffix(name, ".zst")) return zstd_input_stream_new(in);
+    return g_object_ref(in);
+}
+
+static gboolean check_input(struct check *ck, const char *arg, const struct shard *shard)
+{
+    gboolean is_stdin = !strcmp(arg, "-");
+    gboolean compressed = g_str_has_suffix(arg, ".gz") || g_str_has_suffix(arg, ".zst");
+    if (!is_stdin && !compressed && g_file_test(arg, G_FILE_TEST_IS_REGULAR))
+        return check_mapped(ck, arg, shard);
+    if (shard->count) {
+        fprintf(stderr, "arbiter check: %s: --shard needs a plain file (not stdin, .gz or .zst)\n",
+                arg);
+        return FALSE;
+    }
+    g_autoptr(GInputStream) raw = NULL;
+    g_autoptr(GError) error = NULL;
+    ck->input_size = 0;
+    if (is_stdin) {
+        raw = g_unix_input_stream_new(0, FALSE);
+    } else {
+        g_autoptr(GFile) file = g_file_new_for_commandline_arg(arg);
+        GFileInputStream *fin = g_file_read(file, NULL, &error);
+        if (!fin) {
+            fprintf(stderr, "arbiter check: %s: %s\n", arg, error->message);
+            return FALSE;
+        }
+        raw = G_INPUT_STREAM(fin);
+        g_autoptr(GFileInfo) info =
+            g_file_input_stream_query_info(fin, G_FILE_ATTRIBUTE_STANDARD_SIZE, NULL, NULL);
+        if (info) ck->input_size = (guint64)g_file_info_get_size(info);
+    }
+    ck->tell = G_IS_SEEKABLE(raw) && !is_stdin ? G_SEEKABLE(raw) : NULL;
+    add_source(ck, arg);
+    g_autoptr(GInputStream) in = decompressing(raw, arg);
+    ArbReader *reader = reader_new_for_stream(in, NULL, &game_recorder_visitor, &ck->rec);
+    gboolean ok = read_input(ck, reader, arg);
+    reader_free(reader);
+    ck->tell = NULL;
+    ck->n_inputs++;
+    return ok;
+}
+
+/* ---- the command ----------------------------------------------------------- */
+
+static void print_summary(const struct check *ck, double secs)
+{
+    const struct counts *t = &ck->total;
+    GString *s = g_string_new(NULL);
+    g_string_append_printf(s,
+                           "arbiter check: %" G_GUINT64_FORMAT " games, %" G_GUINT64_FORMAT
+                           " clean, %" G_GUINT64_FORMAT " with problems",
+                           t->games, t->clean, t->games - t->clean);
+    const char *sep = " (";
+    for (int k = 0; k < N_KINDS; k++) {
+        if (!t->problems[k]) continue;
+        g_string_append_printf(s, "%s%s: %" G_GUINT64_FORMAT, sep, kinds[k].text, t->problems[k]);
+        sep = ", ";
+    }
+    if (*sep == ',') g_string_append_c(s, ')');
+    g_string_append_printf(
+        s, "; %" G_GUINT64_FORMAT " plies in %.2f s, %.0f games/s, %.0f plies/s\n", t->plies, secs,
+        secs > 0 ? t->games / secs : 0, secs > 0 ? t->plies / secs : 0);
+    fputs(s->str, stderr);
+    g_string_free(s, TRUE);
+}
+
+static void write_report_summary(struct check *ck, double secs)
+{
+    if (ck->report_src) report_end_input(ck->report);
+    report_begin_summary(ck->report, secs);
+    report_count(ck->report, "games", ck->total.games);
+    report_count(ck->report, "clean", ck->total.clean);
+    report_count(ck->report, "plies", ck->total.plies);
+    for (int k = 0; k < N_KINDS; k++)
+        report_count(ck->report, kinds[k].id, ck->total.problems[k]);
+}
+
+static gboolean parse_shard(const char *text, struct shard *shard)
+{
+    unsigned i, n;
+    char end;
+    if (sscanf(text, "%u/%u%c", &i, &n, &end) != 2 || n == 0 || i == 0 || i > n) return FALSE;
+    shard->index = i;
+    shard->count = n;
+    return TRUE;
+}
+
+static void start_workers(struct check *ck, int jobs)
+{
+    worker_init(&ck->inline_worker, ck);
+    if (jobs <= 1) return;
+    ck->n_workers = (guint)jobs;
+    ck->max_in_flight = MAX_IN_FLIGHT_PER_JOB * ck->n_workers;
+    ck->workers = g_new0(struct worker, ck->n_workers);
+    for (guint i = 0; i < ck->n_workers; i++) {
+        worker_init(&ck->workers[i], ck);
+        ck->workers[i].thread = g_thread_new("check", worker_main, &ck->workers[i]);
+    }
+}
+
+static void stop_workers(struct check *ck)
+{
+    for (guint i = 0; i < ck->n_workers; i++)
+        g_async_queue_push(ck->todo, &ck->stop);
+    for (guint i = 0; i < ck->n_workers; i++) {
+        g_thread_join(ck->workers[i].thread);
+        worker_clear(&ck->workers[i]);
+    }
+    g_free(ck->workers);
+    worker_clear(&ck->inline_worker);
+}
+
+static void source_free(gpointer p)
+{
+    struct source *s = p;
+    g_free(s->name);
+    g_free(s);
+}
+
+int cmd_check(int argc, char **argv)
+{
+    gint jobs = 0;
+    gboolean quiet = FALSE, strict = FALSE;
+    g_autofree char *report_path = NULL, *shard_text = NULL, *lang_dir = NULL;
+    GOptionEntry entries[] = {
+        {"jobs", 'j', 0, G_OPTION_ARG_INT, &jobs,
+         "worker threads (default: the number of cores); the output is the same for any N", "N"},
+        {"report", 'r', 0, G_OPTION_ARG_FILENAME, &report_path,
+         "also write every problem to FILE as XML (schema: src/report.rng)", "FILE.xml"},
+        {"quiet", 'q', 0, G_OPTION_ARG_NONE, &quiet,
+         "no summary and no progress bar on stderr (problem lines are still written)", NULL},
+        {"strict", 's', 0, G_OPTION_ARG_NONE, &strict,
+         "also report results that contradict the final position, games without moves and "
+         "malformed PGN (tags and other reader warnings)",
+         NULL},
+        {"shard", 0, 0, G_OPTION_ARG_STRING, &shard_text,
+         "check only the I-th of N byte ranges of each FILE, split at game starts; the N "
+         "outputs concatenated equal the unsharded output",
+         "I/N"},
+        {"lang-dir", 0, 0, G_OPTION_ARG_FILENAME, &lang_dir, "also load the language tables in DIR",
+         "DIR"},
+        G_OPTION_ENTRY_NULL};
+    g_autoptr(GOptionContext) ctx = g_option_context_new("[FILE...]");
+    g_option_context_set_summary(
+        ctx, "Checks games for illegal, ambiguous and unreadable moves and bad FENs. Reads stdin "
+             "when no FILE is given ('-' is stdin); FILE may be .gz or .zst.");
+    g_option_context_set_description(
+        ctx, "One line per problem on stdout:\n"
+             "  FILE:LINE:COL: game N (White - Black, Event, Date): ply P (12... Nd7): KIND: why\n"
+             "followed, for an illegal move that one legal move clearly fits, by\n"
+             "  ; likely meant 12... Nf6 (K of M later moves fit)\n"
+             "A summary goes to stderr, and a progress bar when stderr is a terminal.\n\n"
+             "Exit status: 0 every game clean, 1 some problem found, 2 usage or I/O error.\n");
+    g_option_context_add_main_entries(ctx, entries, NULL);
+    g_autoptr(GError) error = NULL;
+    if (!g_option_context_parse(ctx, &argc, &argv, &error)) {
+        fprintf(stderr, "arbiter check: %s\n", error->message);
+        return EXIT_USAGE;
+    }
+    struct shard shard = {0, 0};
+    if (shard_text && !parse_shard(shard_text, &shard)) {
+        fprintf(stderr, "arbiter check: --shard: '%s' is not I/N with 1 <= I <= N\n", shard_text);
+        return EXIT_USAGE;
+    }
+    if (jobs < 0 || jobs > 1024) {
+        fprintf(stderr, "arbiter check: --jobs: %d is not between 1 and 1024\n", jobs);
+        return EXIT_USAGE;
+    }
+    if (jobs == 0) jobs = (int)g_get_num_processors();
+
+    struct check ck = {.opt = {strict, quiet, report_path != NULL}};
+    ck.langs = arb_lang_set_load(lang_dir, &error);
+    if (!ck.langs) {
+        fprintf(stderr, "arbiter check: %s\n", error->message);
+        return EXIT_USAGE;
+    }
+    if (report_path && !(ck.report = report_open(report_path, "check", &error))) {
+        fprintf(stderr, "arbiter check: %s\n", error->message);
+        arb_lang_set_free(ck.langs);
+        return EXIT_USAGE;
+    }
+    ck.todo = g_async_queue_new();
+    ck.done = g_async_queue_new();
+    ck.waiting = g_hash_table_new(g_direct_hash, g_direct_equal);
+    ck.free_games = g_ptr_array_new_with_free_func((GDestroyNotify)game_free);
+    ck.sources = g_ptr_array_new_with_free_func(source_free);
+    ck.rec = (ArbRecorder){game_new(), on_game, on_problem, &ck};
+    ck.progress = !quiet && isatty(STDERR_FILENO);
+    ck.started = g_get_monotonic_time();
+    start_workers(&ck, jobs);
+    ck.cur = batch_new(NULL);
+
+    gboolean io_ok = TRUE;
+    if (argc < 2) io_ok &= check_input(&ck, "-", &shard);
+    for (int i = 1; i < argc; i++)
+        io_ok &= check_input(&ck, argv[i], &shard);
+    collect(&ck, TRUE);
+    stop_workers(&ck);
+    if (ck.progress) draw_progress(&ck, TRUE);
+    double secs = (g_get_monotonic_time() - ck.started) / 1e6;
+    if (fflush(stdout) != 0 || ck.write_error) {
+        fprintf(stderr, "arbiter check: error writing the output\n");
+        io_ok = FALSE;
+    }
+    if (ck.report) {
+        write_report_summary(&ck, secs);
+        if (!report_close(ck.report, &error)) {
+            fprintf(stderr, "arbiter check: %s\n", error->message);
+            io_ok = FALSE;
+        }
+    }
+    if (!quiet) print_summary(&ck, secs);
+    gboolean problems = problem_total(&ck.total) > 0;
+
+    batch_free(ck.cur);
+    game_free(ck.rec.game);
+    g_ptr_array_free(ck.free_games, TRUE);
+    g_ptr_array_free(ck.sources, TRUE);
+    g_hash_table_destroy(ck.waiting);
+    g_async_queue_unref(ck.todo);
+    g_async_queue_unref(ck.done);
+    arb_lang_set_free(ck.langs);
+    return !io_ok ? EXIT_USAGE : problems ? EXIT_PROBLEMS : EXIT_CLEAN;
+}

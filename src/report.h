@@ -1,0 +1,37 @@
+/* The XML report of `check` (and the family `fix` writes): one <problem>
+ * element per finding, grouped by input, and a summary. Written as the
+ * findings come (xmlTextWriter), so a report of a huge archive costs no
+ * memory. The schema is src/report.rng (RELAX NG). */
+#ifndef ARBITER_REPORT_H
+#define ARBITER_REPORT_H
+
+#include <glib.h>
+
+#define REPORT_NAMESPACE "urn:arbiter:report:1"
+
+typedef struct _ArbReport ArbReport;
+
+struct report_problem {
+    guint64 game; /* 1-based; 0 outside any game */
+    guint64 offset, line, column;
+    int ply;                                  /* 0: not about a move */
+    const char *kind;                         /* "illegal-move", ... */
+    const char *white, *black, *event, *date; /* may be NULL */
+    const char *move;                         /* the move as written, or NULL */
+    const char *message;
+    const char *suggestion;            /* or NULL */
+    int later_moves, later_consistent; /* with a suggestion */
+};
+
+ArbReport *report_open(const char *path, const char *command, GError **error);
+void report_begin_input(ArbReport *report, const char *name);
+void report_problem(ArbReport *report, const struct report_problem *problem);
+void report_end_input(ArbReport *report);
+/* One count of the summary: <count name="games" value="81661"/>. */
+void report_count(ArbReport *report, const char *name, guint64 value);
+/* Writes the summary's start (call before report_count) */
+void report_begin_summary(ArbReport *report, double seconds);
+/* Ends the document and closes the file; FALSE with error on a write error. */
+gboolean report_close(ArbReport *report, GError **error);
+
+#endif

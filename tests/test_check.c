@@ -1,0 +1,598 @@
+/* arbiter check end to end: the binary is run on the shared real-world error
+ * file, on real games with illegal moves injected at known plies, and on
+ * small damaged inputs (nothing may be lost); output must not depend on
+ * --jobs, shards must concatenate to the unsharded output, compressed input
+ * must read like plain, and the XML report must validate against its
+ * RELAX NG schema. Corpus-dependent cases skip when ../shared is absent. */
+#include "testutil.h"
+
+#include "zstd_stream.h"
+
+#include <gio/gio.h>
+#include <glib/gstdio.h>
+#include <libxml/relaxng.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/wait.h>
+
+struct run {
+    char *out, *err;
+    int status; /* exit status, or -1 when the binary did not exit normally */
+};
+
+static const char *arbiter_bin(void)
+{
+    const char *bin = getenv("ARBITER_BIN");
+    return bin ? bin : "build/src/arbiter";
+}
+
+/* Runs `arbiter check ARGS...` (NULL-terminated). */
+static struct run check_run(const char *first, ...)
+{
+    GPtrArray *argv = g_ptr_array_new();
+    g_ptr_array_add(argv, (char *)arbiter_bin());
+    g_ptr_array_add(argv, "check");
+    va_list ap;
+    va_start(ap, first);
+    for (const char *a = first; a; a = va_arg(ap, const char *))
+        g_ptr_array_add(argv, (char *)a);
+    va_end(ap);
+    g_ptr_array_add(argv, NULL);
+    struct run r = {0};
+    int wait_status = 0;
+    GError *err = NULL;
+    gboolean ok = g_spawn_sync(NULL, (char **)argv->pdata, NULL, G_SPAWN_DEFAULT, NULL, NULL,
+                               &r.out, &r.err, &wait_status, &err);
+    ck_assert_msg(ok, "running %s: %s", arbiter_bin(), err ? err->message : "?");
+    r.status = WIFEXITED(wait_status) ? WEXITSTATUS(wait_status) : -1;
+    g_ptr_array_free(argv, TRUE);
+    return r;
+}
+
+static void run_free(struct run *r)
+{
+    g_free(r->out);
+    g_free(r->err);
+}
+
+static int count_lines(const char *s)
+{
+    int n = 0;
+    for (; *s; s++)
+        n += *s == '\n';
+    return n;
+}
+
+static char *temp_dir;
+static GPtrArray *temp_paths;
+
+static char *temp_file(const char *name, const char *data, gsize len)
+{
+    if (!temp_dir) temp_dir = g_dir_make_tmp("test_check_XXXXXX", NULL);
+    if (!temp_paths) temp_paths = g_ptr_array_new_with_free_func(g_free);
+    char *path = g_build_filename(temp_dir, name, NULL);
+    ck_assert(g_file_set_contents(path, data, (gssize)len, NULL));
+    g_ptr_array_add(temp_paths, g_strdup(path));
+    return path;
+}
+
+/* Removes what temp_file wrote (and reports written beside it). */
+static void temp_cleanup(void)
+{
+    for (guint i = 0; temp_paths && i < temp_paths->len; i++) {
+        const char *p = g_ptr_array_index(temp_paths, i);
+        char *xml = g_strconcat(p, ".xml", NULL);
+        g_remove(xml);
+        g_remove(p);
+        g_free(xml);
+    }
+    if (temp_dir) g_rmdir(temp_dir);
+    g_clear_pointer(&temp_paths, g_ptr_array_unref);
+    g_clear_pointer(&temp_dir, g_free);
+}
+
+/* The number of games the summary on stderr counts. */
+static long summary_games(const char *err)
+{
+    const char *s = strstr(err, "arbiter check: ");
+    ck_assert_msg(s != NULL, "no summary in:\n%s", err);
+    return strtol(s + strlen("arbiter check: "), NULL, 10);
+}
+
+static const char *real_world(void)
+{
+    return corpus_path("testsuites/real_world_errors_pgnmentor.pgn");
+}
+
+/* ---- the shared real-world errors ----------------------------------------- */
+
+START_TEST(test_real_world_errors)
+{
+    if (!corpus_present("real_world_errors_pgnmentor.pgn")) return;
+    struct run r = check_run("-q", real_world(), NULL);
+    ck_assert_int_eq(r.status, 1);
+    ck_assert_int_eq(count_lines(r.out), 2);
+    ck_assert_ptr_nonnull(strstr(r.out, ":16:15: game 1 (Gelfand,B - Gareev,T, World Blitz 2019, "
+                                        "2019.12.29): ply 61 (31. Qxe1): illegal move: "));
+    ck_assert_ptr_nonnull(strstr(r.out, ": game 2 (Schleining,Z - Paehtz,E, 1st German Masters "
+                                        "Frauen, 2014.11.23): ply 75 (38. Bf3): illegal move: "));
+    ck_assert_str_eq(r.err, "");
+    run_free(&r);
+
+    /* --strict adds the twelve results that contradict the final mate or
+     * stalemate, at the last ply the .md lists */
+    static const int plies[12] = {78, 70, 76, 75, 39, 166, 83, 76, 122, 26, 98, 60};
+    r = check_run("--strict", real_world(), NULL);
+    ck_assert_int_eq(r.status, 1);
+    ck_assert_int_eq(count_lines(r.out), 14);
+    for (int i = 0; i < 12; i++) {
+        char *want = g_strdup_printf(": game %d (", i + 3);
+        char *line = strstr(r.out, want);
+        ck_assert_msg(line != NULL, "no line for game %d", i + 3);
+        char *ply = g_strdup_printf("): ply %d (", plies[i]);
+        char *eol = strchr(line, '\n');
+        ck_assert_msg(g_strstr_len(line, eol - line, ply) != NULL, "game %d: want %s in %.*s",
+                      i + 3, ply, (int)(eol - line), line);
+        ck_assert(g_strstr_len(line, eol - line, "result contradicts the final position") != NULL);
+        g_free(ply);
+        g_free(want);
+    }
+    ck_assert_ptr_nonnull(strstr(r.err, "14 games, 0 clean"));
+    run_free(&r);
+}
+END_TEST
+
+/* ---- injected illegal moves in real games ---------------------------------- */
+
+/* The first n_games games of the pgnmentor archive, movetext without comments
+ * or variations; NULL when the corpus is absent. */
+static GPtrArray *real_games(int n_games)
+{
+    const char *path =
+        corpus_path("large/pgnmentor_players_chesslablab/players_dedup_7tag_part1.pgn");
+    GFile *file = g_file_new_for_path(path);
+    GFileInputStream *in = g_file_read(file, NULL, NULL);
+    g_object_unref(file);
+    if (!in) return NULL;
+    gsize cap = 4u << 20, len = 0;
+    char *buf = g_malloc(cap + 1);
+    g_input_stream_read_all(G_INPUT_STREAM(in), buf, cap, &len, NULL, NULL);
+    buf[len] = 0;
+    g_object_unref(in);
+    gsize w = 0; /* the archive has CRLF line ends: written back as LF */
+    for (gsize i = 0; i < len; i++)
+        if (buf[i] != '\r') buf[w++] = buf[i];
+    buf[w] = 0;
+    GPtrArray *games = g_ptr_array_new_with_free_func(g_free);
+    char *p = buf;
+    while (games->len < (guint)n_games) {
+        char *next = strstr(p + 1, "\n\n[Event ");
+        if (!next) break;
+        char *game = g_strndup(p, (gsize)(next - p) + 2);
+        gboolean plain = !strpbrk(game, "{(;$%\r");
+        for (const char *c = game; *c && plain; c++)
+            plain = (unsigned char)*c < 0x80;
+        if (plain)
+            g_ptr_array_add(games, game);
+        else
+            g_free(game);
+        p = next + 2;
+    }
+    g_free(buf);
+    return games;
+}
+
+struct injected {
+    int game, ply; /* 1-based, in the file written */
+    guint64 line, col;
+};
+
+/* Replaces the move at `want_ply` of game text g with a pawn step to its own
+ * back rank ("e1" for White, "e8" for Black: never legal); returns the new
+ * text and the ply actually used, and the line and column of the move in g. */
+static char *inject(const char *g, int want_ply, int *ply_out, guint64 *line, guint64 *col)
+{
+    const char *movetext = strstr(g, "\n\n") + 2;
+    int ply = 0;
+    const char *tok = movetext, *target = NULL, *target_end = NULL;
+    while (*tok) {
+        while (*tok == ' ' || *tok == '\n')
+            tok++;
+        const char *end = tok;
+        while (*end && *end != ' ' && *end != '\n')
+            end++;
+        if (end == tok) break;
+        const char *m = tok;
+        while (m < end && (g_ascii_isdigit(*m) || *m == '.'))
+            m++;
+        gboolean result = !end[strspn(end, " \n")]; /* the last token ("0-0" is castling) */
+        if (m < end && !result) {
+            ply++;
+            target = m, target_end = end;
+            if (ply == want_ply) break;
+        }
+        tok = end;
+    }
+    ck_assert(target != NULL);
+    *ply_out = ply;
+    *line = 1, *col = 1;
+    for (const char *c = g; c < target; c++) {
+        if (*c == '\n')
+            (*line)++, *col = 1;
+        else
+            (*col)++;
+    }
+    return g_strdup_printf("%.*s%s%s", (int)(target - g), g, ply % 2 ? "e1" : "e8", target_end);
+}
+
+START_TEST(test_injected)
+{
+    if (!corpus_present("the pgnmentor archive")) return;
+    GPtrArray *games = real_games(400);
+    ck_assert_msg(games && games->len >= 300, "too few plain games");
+    struct injected inj[] = {
+        {3, 1, 0, 0}, {57, 20, 0, 0}, {140, 37, 0, 0}, {299, 64, 0, 0}, {300, 2, 0, 0}};
+    GString *file = g_string_new(NULL);
+    guint64 lines = 0;
+    for (guint i = 0, k = 0; i < games->len; i++) {
+        const char *g = g_ptr_array_index(games, i);
+        char *text = NULL;
+        if (k < G_N_ELEMENTS(inj) && inj[k].game == (int)i + 1) {
+            text = inject(g, inj[k].ply, &inj[k].ply, &inj[k].line, &inj[k].col);
+            inj[k].line += lines;
+            k++;
+        }
+        g_string_append(file, text ? text : g);
+        lines += (guint64)count_lines(text ? text : g);
+        g_free(text);
+    }
+    char *path = temp_file("injected.pgn", file->str, file->len);
+    struct run r = check_run("--jobs", "1", path, NULL);
+    ck_assert_int_eq(r.status, 1);
+    ck_assert_int_eq(count_lines(r.out), (int)G_N_ELEMENTS(inj));
+    char *line = r.out;
+    for (guint k = 0; k < G_N_ELEMENTS(inj); k++) {
+        char *want = g_strdup_printf("%s:%" G_GUINT64_FORMAT ":%" G_GUINT64_FORMAT ": game %d (",
+                                     path, inj[k].line, inj[k].col, inj[k].game);
+        ck_assert_msg(g_str_has_prefix(line, want), "want %s, got %.*s", want,
+                      (int)(strchr(line, '\n') - line), line);
+        char *ply = g_strdup_printf("): ply %d (", inj[k].ply);
+        char *eol = strchr(line, '\n');
+        ck_assert_msg(g_strstr_len(line, eol - line, ply) != NULL &&
+                          g_strstr_len(line, eol - line, "): illegal move: ") != NULL,
+                      "want %s and an illegal move in %.*s", ply, (int)(eol - line), line);
+        line = eol + 1;
+        g_free(ply);
+        g_free(want);
+    }
+    ck_assert_int_eq(summary_games(r.err), (long)games->len);
+
+    /* the same output for any --jobs and for the shards concatenated */
+    struct run j2 = check_run("--jobs", "2", "-q", path, NULL);
+    ck_assert_str_eq(j2.out, r.out);
+    run_free(&j2);
+    for (int n = 1; n <= 4; n++) {
+        GString *cat = g_string_new(NULL);
+        for (int i = 1; i <= n; i++) {
+            char *shard = g_strdup_printf("%d/%d", i, n);
+            struct run s = check_run("--shard", shard, "-q", "--strict", path, NULL);
+            ck_assert_int_le(s.status, 1);
+            g_string_append(cat, s.out);
+            run_free(&s);
+            g_free(shard);
+        }
+        struct run whole = check_run("-q", "--strict", path, NULL);
+        ck_assert_msg(!strcmp(cat->str, whole.out), "%d shards differ:\n%s\nwant\n%s", n, cat->str,
+                      whole.out);
+        run_free(&whole);
+        g_string_free(cat, TRUE);
+    }
+    run_free(&r);
+    g_free(path);
+    g_string_free(file, TRUE);
+    g_ptr_array_free(games, TRUE);
+    temp_cleanup();
+}
+END_TEST
+
+START_TEST(test_jobs_and_shards_real_world)
+{
+    if (!corpus_present("real_world_errors_pgnmentor.pgn")) return;
+    struct run one = check_run("-q", "--strict", "--jobs", "1", real_world(), NULL);
+    for (int jobs = 2; jobs <= 4; jobs++) {
+        char *j = g_strdup_printf("%d", jobs);
+        struct run r = check_run("-q", "--strict", "--jobs", j, real_world(), NULL);
+        ck_assert_str_eq(r.out, one.out);
+        run_free(&r);
+        g_free(j);
+    }
+    for (int n = 1; n <= 4; n++) {
+        GString *cat = g_string_new(NULL);
+        for (int i = 1; i <= n; i++) {
+            char *shard = g_strdup_printf("%d/%d", i, n);
+            struct run s = check_run("--shard", shard, "-q", "--strict", real_world(), NULL);
+            g_string_append(cat, s.out);
+            run_free(&s);
+            g_free(shard);
+        }
+        ck_assert_str_eq(cat->str, one.out);
+        g_string_free(cat, TRUE);
+    }
+    run_free(&one);
+}
+END_TEST
+
+/* ---- nothing lost ---------------------------------------------------------------- */
+
+#define THREE_GAMES                                                                                \
+    "[Event \"a\"]\n\n1. e4 e5 2. Ke3 Nc6 1-0\n\n[Event \"b\"]\n\n1. d4 d5 0-1\n\n"                \
+    "[Event \"c\"]\n\n1. c4 *\n"
+
+static const struct {
+    const char *name;
+    const char *text;
+    long games;
+    const char *line; /* the problem line after "FILE:" */
+} damaged[] = {
+    {"broken-first.pgn", THREE_GAMES, 3,
+     "3:13: game 1 (? - ?, a, ?): ply 3 (2. Ke3): illegal move: no king can reach e3"},
+    {"crlf.pgn",
+     "[Event \"a\"]\r\n\r\n1. e4 e5 2. Ke3 Nc6 1-0\r\n\r\n[Event \"b\"]\r\n\r\n1. d4 d5 0-1\r\n", 2,
+     "3:13: game 1 (? - ?, a, ?): ply 3 (2. Ke3): illegal move: no king can reach e3"},
+    {"bom.pgn", "\xEF\xBB\xBF" THREE_GAMES, 3,
+     "3:13: game 1 (? - ?, a, ?): ply 3 (2. Ke3): illegal move: no king can reach e3"},
+    {"stray.pgn",
+     "[Event \"a\"]\n\n1. e4 e5 1-0\n\nSome stray text, not a game.\n\n[Event \"b\"]\n\n"
+     "1. d4 d5 2. Qxd5 0-1\n",
+     2, "9:13: game 2 (? - ?, b, ?): ply 3 (2. Qxd5): illegal move: no queen can reach d5"},
+    {"truncated.pgn", "[Event \"a\"]\n\n1. e4 e5 1-0\n\n[Event \"b\"]\n\n1. d4 d5 2. Kd3 e6 3. Nc",
+     2, "7:13: game 2 (? - ?, b, ?): ply 3 (2. Kd3): illegal move: "},
+    {"latin1.pgn", "[Event \"Caf\xe9\"]\n[White \"M\xfcller\"]\n\n1. e4 e5 2. Ke3 1-0\n", 1,
+     "4:13: game 1 (M\xc3\xbcller - ?, Caf\xc3\xa9, ?): ply 3 (2. Ke3): illegal move: "},
+    {"notags.pgn", "1. e4 e5 2. Ke3 1-0\n\n1. d4 d5 0-1\n\n1. c4 c5 2. Nc3 Nc6 1/2-1/2\n", 3,
+     "1:13: game 1 (? - ?, ?, ?): ply 3 (2. Ke3): illegal move: "},
+    {"broken-last.pgn", "[Event \"a\"]\n\n1. e4 e5 1-0\n\n[Event \"b\"]\n\n1. d4 d5 2. Bxd5 *\n", 2,
+     "7:13: game 2 (? - ?, b, ?): ply 3 (2. Bxd5): illegal move: "},
+};
+
+START_TEST(test_nothing_lost)
+{
+    char *path = temp_file(damaged[_i].name, damaged[_i].text, strlen(damaged[_i].text));
+    struct run r = check_run(path, NULL);
+    ck_assert_msg(r.status == 1, "%s: exit %d", damaged[_i].name, r.status);
+    ck_assert_int_eq(summary_games(r.err), damaged[_i].games);
+    char *want = g_strdup_printf("%s:%s", path, damaged[_i].line);
+    ck_assert_msg(g_str_has_prefix(r.out, want), "%s: want\n%s\ngot\n%s", damaged[_i].name, want,
+                  r.out);
+    ck_assert_int_eq(count_lines(r.out), 1);
+    g_free(want);
+    run_free(&r);
+    g_free(path);
+    temp_cleanup();
+}
+END_TEST
+
+START_TEST(test_suggestion)
+{
+    const char *text = "[Event \"t\"]\n\n1. e4 e5 2. Nf4 Nc6 3. Bc4 Nf6 1-0\n";
+    char *path = temp_file("suggest.pgn", text, strlen(text));
+    struct run r = check_run(path, NULL);
+    ck_assert_int_eq(r.status, 1);
+    char *want = g_strdup_printf("%s:3:13: game 1 (? - ?, t, ?): ply 3 (2. Nf4): illegal move: no "
+                                 "knight can reach f4; likely meant 2. Nf3 (3 of 3 later moves "
+                                 "fit)\n",
+                                 path);
+    ck_assert_str_eq(r.out, want);
+    g_free(want);
+    run_free(&r);
+    g_free(path);
+    temp_cleanup();
+}
+END_TEST
+
+/* ---- exit statuses, stdin ------------------------------------------------------------ */
+
+START_TEST(test_exit_status)
+{
+    const char *clean = "[Event \"a\"]\n\n1. e4 e5 2. Nf3 Nc6 1/2-1/2\n";
+    const char *empty = "[Event \"a\"]\n[Result \"*\"]\n\n*\n";
+    char *clean_path = temp_file("clean.pgn", clean, strlen(clean));
+    char *empty_path = temp_file("empty.pgn", empty, strlen(empty));
+    struct run r = check_run(clean_path, NULL);
+    ck_assert_int_eq(r.status, 0);
+    ck_assert_str_eq(r.out, "");
+    run_free(&r);
+    r = check_run("--quiet", clean_path, NULL);
+    ck_assert_int_eq(r.status, 0);
+    ck_assert_str_eq(r.err, "");
+    run_free(&r);
+    r = check_run(empty_path, NULL); /* no moves: a problem only with --strict */
+    ck_assert_int_eq(r.status, 0);
+    run_free(&r);
+    r = check_run("--strict", empty_path, NULL);
+    ck_assert_int_eq(r.status, 1);
+    ck_assert_ptr_nonnull(strstr(r.out, ": game with no moves: "));
+    run_free(&r);
+    r = check_run("/nonexistent/file.pgn", NULL);
+    ck_assert_int_eq(r.status, 2);
+    run_free(&r);
+    r = check_run("--no-such-option", clean_path, NULL);
+    ck_assert_int_eq(r.status, 2);
+    run_free(&r);
+    r = check_run("--shard", "5/4", clean_path, NULL);
+    ck_assert_int_eq(r.status, 2);
+    run_free(&r);
+    r = check_run("--shard", "1/2", "-", NULL);
+    ck_assert_int_eq(r.status, 2);
+    run_free(&r);
+
+    /* stdin is named '-' */
+    char *cmd = g_strdup_printf("'%s' check - < '%s'", arbiter_bin(), real_world());
+    char *argv[] = {"/bin/sh", "-c", cmd, NULL};
+    char *out = NULL;
+    int ws = 0;
+    if (corpus_present("real_world_errors_pgnmentor.pgn")) {
+        ck_assert(g_spawn_sync(NULL, argv, NULL, G_SPAWN_STDERR_TO_DEV_NULL, NULL, NULL, &out, NULL,
+                               &ws, NULL));
+        ck_assert_int_eq(WEXITSTATUS(ws), 1);
+        ck_assert(g_str_has_prefix(out, "-:16:15: game 1 (Gelfand,B - Gareev,T"));
+        g_free(out);
+    }
+    g_free(cmd);
+    g_free(clean_path);
+    g_free(empty_path);
+    temp_cleanup();
+}
+END_TEST
+
+/* ---- compressed input ------------------------------------------------------------------ */
+
+static char *replace_all(const char *s, const char *from, const char *to)
+{
+    char **parts = g_strsplit(s, from, -1);
+    char *joined = g_strjoinv(to, parts);
+    g_strfreev(parts);
+    return joined;
+}
+
+START_TEST(test_compressed)
+{
+    if (!corpus_present("the lichess sample")) return;
+    const char *zst = corpus_path("large/lichess_sample/lichess_db_sample_438games.pgn.zst");
+    char *zst_path = g_strdup(zst);
+    /* decompress with the project's own stream, then compare with the plain file */
+    GFile *f = g_file_new_for_path(zst_path);
+    GInputStream *raw = G_INPUT_STREAM(g_file_read(f, NULL, NULL));
+    ck_assert_ptr_nonnull(raw);
+    GInputStream *z = zstd_input_stream_new(raw);
+    GOutputStream *mem = g_memory_output_stream_new_resizable();
+    ck_assert(g_output_stream_splice(mem, z, G_OUTPUT_STREAM_SPLICE_CLOSE_TARGET, NULL, NULL) > 0);
+    gsize len = g_memory_output_stream_get_data_size(G_MEMORY_OUTPUT_STREAM(mem));
+    char *plain_path =
+        temp_file("lichess.pgn", g_memory_output_stream_get_data(G_MEMORY_OUTPUT_STREAM(mem)), len);
+    /* and gzip it */
+    GConverter *gz = G_CONVERTER(g_zlib_compressor_new(G_ZLIB_COMPRESSOR_FORMAT_GZIP, -1));
+    GInputStream *plain_in = g_memory_input_stream_new_from_data(
+        g_memory_output_stream_get_data(G_MEMORY_OUTPUT_STREAM(mem)), (gssize)len, NULL);
+    GInputStream *gz_in = g_converter_input_stream_new(plain_in, gz);
+    GOutputStream *gz_mem = g_memory_output_stream_new_resizable();
+    ck_assert(
+        g_output_stream_splice(gz_mem, gz_in, G_OUTPUT_STREAM_SPLICE_CLOSE_TARGET, NULL, NULL) > 0);
+    char *gz_path =
+        temp_file("lichess.pgn.gz", g_memory_output_stream_get_data(G_MEMORY_OUTPUT_STREAM(gz_mem)),
+                  g_memory_output_stream_get_data_size(G_MEMORY_OUTPUT_STREAM(gz_mem)));
+
+    struct run rp = check_run("--strict", plain_path, NULL);
+    struct run rz = check_run("--strict", zst_path, NULL);
+    struct run rg = check_run("--strict", gz_path, NULL);
+    ck_assert_int_eq(summary_games(rz.err), 438);
+    ck_assert_int_eq(summary_games(rg.err), 438);
+    ck_assert_int_eq(rz.status, rp.status);
+    char *want_z = replace_all(rp.out, plain_path, zst_path);
+    char *want_g = replace_all(rp.out, plain_path, gz_path);
+    ck_assert_str_eq(rz.out, want_z);
+    ck_assert_str_eq(rg.out, want_g);
+    g_free(want_z);
+    g_free(want_g);
+    run_free(&rp);
+    run_free(&rz);
+    run_free(&rg);
+
+    /* a truncated .zst is an I/O error */
+    GFile *zf = g_file_new_for_path(zst_path);
+    char *zdata = NULL;
+    gsize zlen = 0;
+    ck_assert(g_file_load_contents(zf, NULL, &zdata, &zlen, NULL, NULL));
+    char *cut_path = temp_file("cut.pgn.zst", zdata, zlen / 2);
+    struct run rc = check_run("-q", cut_path, NULL);
+    ck_assert_int_eq(rc.status, 2);
+    run_free(&rc);
+    g_free(cut_path);
+    g_free(zdata);
+    g_object_unref(zf);
+
+    g_object_unref(gz_mem);
+    g_object_unref(gz_in);
+    g_object_unref(plain_in);
+    g_object_unref(gz);
+    g_object_unref(mem);
+    g_object_unref(z);
+    g_object_unref(raw);
+    g_object_unref(f);
+    g_free(plain_path);
+    g_free(gz_path);
+    g_free(zst_path);
+    temp_cleanup();
+}
+END_TEST
+
+/* ---- the XML report ----------------------------------------------------------------------- */
+
+static gboolean validates(const char *schema_path, const char *doc_path)
+{
+    xmlRelaxNGParserCtxtPtr pctx = xmlRelaxNGNewParserCtxt(schema_path);
+    xmlRelaxNGPtr schema = xmlRelaxNGParse(pctx);
+    ck_assert_msg(schema != NULL, "cannot parse %s", schema_path);
+    xmlRelaxNGValidCtxtPtr vctx = xmlRelaxNGNewValidCtxt(schema);
+    xmlDocPtr doc = xmlReadFile(doc_path, NULL, 0);
+    ck_assert_msg(doc != NULL, "cannot parse %s", doc_path);
+    int rc = xmlRelaxNGValidateDoc(vctx, doc);
+    xmlFreeDoc(doc);
+    xmlRelaxNGFreeValidCtxt(vctx);
+    xmlRelaxNGFree(schema);
+    xmlRelaxNGFreeParserCtxt(pctx);
+    return rc == 0;
+}
+
+static int count_elements(const char *path, const char *name)
+{
+    xmlDocPtr doc = xmlReadFile(path, NULL, 0);
+    int n = 0;
+    xmlNodePtr root = xmlDocGetRootElement(doc);
+    for (xmlNodePtr in = root->children; in; in = in->next)
+        for (xmlNodePtr p = in->children; p; p = p->next)
+            n += p->type == XML_ELEMENT_NODE && !strcmp((const char *)p->name, name);
+    xmlFreeDoc(doc);
+    return n;
+}
+
+START_TEST(test_report)
+{
+    char *schema = g_build_filename(test_data_path(".."), "..", "src", "report.rng", NULL);
+    const char *text = "[Event \"a\x01\"]\n\n1. e4 e5 2. Nf4 Nc6 1-0\n\n1. d4 d5 2. Kd3 *\n";
+    char *path = temp_file("report.pgn", text, strlen(text));
+    char *xml = g_strconcat(path, ".xml", NULL);
+    struct run r = check_run("-q", "--report", xml, path, NULL);
+    ck_assert_int_eq(r.status, 1);
+    ck_assert_msg(validates(schema, xml), "%s does not validate", xml);
+    ck_assert_int_eq(count_elements(xml, "problem"), 2);
+    run_free(&r);
+    if (corpus_present("real_world_errors_pgnmentor.pgn")) {
+        r = check_run("-q", "--strict", "--jobs", "2", "--report", xml, real_world(), NULL);
+        ck_assert(validates(schema, xml));
+        ck_assert_int_eq(count_elements(xml, "problem"), 14);
+        run_free(&r);
+    }
+    g_free(xml);
+    g_free(path);
+    g_free(schema);
+    temp_cleanup();
+}
+END_TEST
+
+int main(void)
+{
+    Suite *s = suite_create("check");
+    TCase *tc = tcase_create("check");
+    tcase_set_timeout(tc, 300);
+    tcase_add_test(tc, test_real_world_errors);
+    tcase_add_test(tc, test_injected);
+    tcase_add_test(tc, test_jobs_and_shards_real_world);
+    tcase_add_loop_test(tc, test_nothing_lost, 0, (int)G_N_ELEMENTS(damaged));
+    tcase_add_test(tc, test_suggestion);
+    tcase_add_test(tc, test_exit_status);
+    tcase_add_test(tc, test_compressed);
+    tcase_add_test(tc, test_report);
+    suite_add_tcase(s, tc);
+    return run_suite(s);
+}
