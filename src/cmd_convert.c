@@ -192,6 +192,7 @@ static void write_game(struct convert *cv, const ArbGame *game, ArbNorm *nm,
     }
     const char *tag_result = game_tag(game, "Result");
     if (!has_result && tag_result) pgnw_tag(w, "Result", tag_result);
+    if (has_result && !tag_result) pgnw_tag(w, "Result", result_text(result));
     if (nm && norm_lang(nm) != cv->english && !cv->forced)
         pgnw_tag(w, "Notation", arb_lang_code(norm_lang(nm)));
     if (res->bad_fen) stop = 0;

@@ -229,7 +229,22 @@ static gsize strip_suffixes(const ArbNorm *nm, const char *s, gsize n, struct su
     static const struct {
         const char *text;
         int nag;
-    } nags[] = {{"!!", 3}, {"??", 4}, {"!?", 5}, {"?!", 6}, {"!", 1}, {"?", 2}};
+    } nags[] = {{"!!", 3},
+                {"??", 4},
+                {"!?", 5},
+                {"?!", 6},
+                {"!", 1},
+                {"?", 2},
+                /* evaluation glyphs glued to the move ("Bc4+/-"): after
+                 * canonical() a minus sign is '-' already */
+                {"+/-", 16},
+                {"-/+", 17},
+                {"+/=", 14},
+                {"=/+", 15},
+                {"\u00b1", 16},
+                {"\u2213", 17},
+                {"+-", 18},
+                {"-+", 19}};
     static const struct {
         const char *text;
         int check;
@@ -447,6 +462,25 @@ static gboolean read_atoms(const struct atom *a, int n, struct san *san)
     return i == 0;
 }
 
+/* Smith notation (ICC): from, to, the captured piece, then any promotion:
+ * "e4d5P", "e7d8QN". "e4d5P" also reads as a promotion; the moves decide. */
+static gboolean read_smith(const struct atom *a, int n, struct san *san)
+{
+    static const uint8_t shape[] = {A_FILE, A_RANK, A_FILE, A_RANK, A_PIECE, A_PIECE};
+    if (n != 5 && n != 6) return FALSE;
+    for (int i = 0; i < n; i++)
+        if (a[i].kind != shape[i]) return FALSE;
+    san->from_file = a[0].value;
+    san->from_rank = a[1].value;
+    san->to_file = a[2].value;
+    san->to_rank = a[3].value;
+    san->captured = a[4].value;
+    san->capture = SAN_CAPTURE_YES;
+    san->promotion = n == 6 ? a[5].value : NO_TYPE;
+    san->piece = NO_TYPE;
+    return TRUE;
+}
+
 static gboolean read_castling(const char *s, gsize n, struct san *san)
 {
     int os = 0;
@@ -516,8 +550,10 @@ static void read_body(const ArbNorm *nm, struct collector *c, const char *s, gsi
     for (int pass = 0; pass < (norm_is_english(nm) ? 1 : 2); pass++) {
         struct pieces_ctx pc = {nm, 0, pass == 1};
         struct atom atoms[16];
-        struct san read = san;
+        struct san read = san, smith = san;
         int k = atomize(&pc, s, n, atoms, G_N_ELEMENTS(atoms));
+        if (piece == NO_TYPE && k > 0 && read_smith(atoms, k, &smith))
+            add_reading(c, &smith, cost + pc.cost);
         if (k <= 0 || !read_atoms(atoms, k, &read)) continue;
         if (piece != NO_TYPE)
             read.piece = (int8_t)piece;
