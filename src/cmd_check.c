@@ -260,23 +260,6 @@ static void check_reader_problems(const struct worker *w, struct batch *b, const
     }
 }
 
-/* Does every move token that starts with a letter other than a file (or a
- * figurine) start with a piece letter of this language, or a castling sign? */
-static gboolean covers_letters(const ArbLang *lang, const ArbGame *game)
-{
-    for (guint i = 0; i < game->events->len; i++) {
-        const struct game_event *ev = &g_array_index(game->events, struct game_event, i);
-        if (ev->kind != EV_MOVE) continue;
-        const char *t = game_event_text(game, ev);
-        gunichar c = g_utf8_get_char(t);
-        if ((c >= 'a' && c <= 'h') || !g_unichar_isalpha(c) || c == 'O' || c == 'o') continue;
-        ArbPieceMatch m[ARB_LANG_MATCH_MAX];
-        if (!arb_lang_match_pieces(lang, t, ev->len, ARB_MATCH_EXACT, m, G_N_ELEMENTS(m)))
-            return FALSE;
-    }
-    return TRUE;
-}
-
 static gboolean substitute(ArbNorm *norm, const struct position *pos, const char *text, gsize len,
                            const struct resolve_answer *bad, move_t *out, gpointer user_data)
 {
@@ -297,7 +280,8 @@ static void replay_checked(const struct worker *w, const ArbGame *g, struct repl
     gsize best_at = res->error_event;
     for (guint i = 0; i < w->n_norms; i++) {
         ArbNorm *nm = w->norms[i];
-        if (nm == w->english || norm_lang(nm) == w->figurines || !covers_letters(norm_lang(nm), g))
+        if (nm == w->english || norm_lang(nm) == w->figurines ||
+            !game_covers_letters(norm_lang(nm), g))
             continue;
         struct replay_result r;
         replay_game(g, nm, NULL, &r);

@@ -54,23 +54,6 @@ static int preference(const ArbLang *lang)
     return G_N_ELEMENTS(preferred);
 }
 
-/* Does every move token that starts with a letter other than a file (or a
- * figurine) start with a piece letter of this language, or a castling sign? */
-static gboolean covers_letters(const ArbLang *lang, const ArbGame *game)
-{
-    for (guint i = 0; i < game->events->len; i++) {
-        const struct game_event *ev = &g_array_index(game->events, struct game_event, i);
-        if (ev->kind != EV_MOVE) continue;
-        const char *t = game_event_text(game, ev);
-        gunichar c = g_utf8_get_char(t);
-        if ((c >= 'a' && c <= 'h') || !g_unichar_isalpha(c) || c == 'O' || c == 'o') continue;
-        ArbPieceMatch m[ARB_LANG_MATCH_MAX];
-        if (!arb_lang_match_pieces(lang, t, ev->len, ARB_MATCH_EXACT, m, G_N_ELEMENTS(m)))
-            return FALSE;
-    }
-    return TRUE;
-}
-
 static gboolean better(const struct replay_result *a, int pa, const struct replay_result *b, int pb)
 {
     if (a->errors != b->errors) return a->errors < b->errors;
@@ -105,7 +88,7 @@ static ArbNorm *choose_language(struct convert *cv, const ArbGame *game, struct 
         for (guint i = 0; i < cv->n_norms; i++) {
             ArbNorm *nm = cv->norms[i];
             const ArbLang *lang = norm_lang(nm);
-            if (lang == cv->figurines || (pass == 0 && !covers_letters(lang, game))) continue;
+            if (lang == cv->figurines || (pass == 0 && !game_covers_letters(lang, game))) continue;
             replay_game(game, nm, NULL, &res);
             int pref = preference(lang);
             if (!best || better(&res, pref, &best_res, best_pref)) {

@@ -53,6 +53,21 @@ const char *game_tag(const ArbGame *g, const char *name)
     return NULL;
 }
 
+gboolean game_covers_letters(const ArbLang *lang, const ArbGame *game)
+{
+    for (guint i = 0; i < game->events->len; i++) {
+        const struct game_event *ev = &g_array_index(game->events, struct game_event, i);
+        if (ev->kind != EV_MOVE) continue;
+        const char *t = game_event_text(game, ev);
+        gunichar c = g_utf8_get_char(t);
+        if ((c >= 'a' && c <= 'h') || !g_unichar_isalpha(c) || c == 'O' || c == 'o') continue;
+        ArbPieceMatch m[ARB_LANG_MATCH_MAX];
+        if (!arb_lang_match_pieces(lang, t, ev->len, ARB_MATCH_EXACT, m, G_N_ELEMENTS(m)))
+            return FALSE;
+    }
+    return TRUE;
+}
+
 /* ---- the recording visitor ---------------------------------------------- */
 
 static gsize keep(ArbGame *g, const char *text, gsize len)

@@ -55,6 +55,11 @@ const char *game_event_value(const ArbGame *game, const struct game_event *ev);
 /* The value of a tag, or NULL. */
 const char *game_tag(const ArbGame *game, const char *name);
 
+/* Does every move token that starts with a letter other than a file (or a
+ * figurine, or castling's O) start with a piece letter of this language? Used
+ * to pick the languages worth replaying a game in. */
+gboolean game_covers_letters(const ArbLang *lang, const ArbGame *game);
+
 /* A visitor that records into an ArbGame and calls on_game at each game's end. */
 typedef struct {
     ArbGame *game;
