@@ -6,7 +6,7 @@
 
 #include "attacks.h"
 
-#define RANK_3_4(c) ((c) == WHITE ? RANK_BB(2) : RANK_BB(5))
+#define RANK_3_4(c)  ((c) == WHITE ? RANK_BB(2) : RANK_BB(5))
 #define LAST_RANK(c) ((c) == WHITE ? RANK_BB(7) : RANK_BB(0))
 
 enum { ALL_TYPES = 0x3f };
@@ -59,8 +59,7 @@ static bitboard pinned_pieces(const struct position *pos, int us, int ksq, bitbo
     bitboard pinned = 0;
     while (snipers) {
         bitboard b = attacks_between[ksq][pop_lsb(&snipers)] & occ;
-        if (b && !more_than_one(b))
-            pinned |= b;
+        if (b && !more_than_one(b)) pinned |= b;
     }
     return pinned & pos->by_color[us];
 }
@@ -70,23 +69,19 @@ static move_t *gen_castling(const struct position *pos, move_t *out, int ksq, bi
     int us = pos->side, them = !us;
     bitboard occ = pos_occupied(pos);
     for (int i = 2 * us; i < 2 * us + 2; i++) {
-        if (!(pos->castling & (1 << i)))
-            continue;
+        if (!(pos->castling & (1 << i))) continue;
         int rsq = pos->castle_rook[i];
         int kdest = castle_king_dest(ksq, rsq), rdest = castle_rook_dest(ksq, rsq);
-        if (!(targets & BB(kdest)))
-            continue;
+        if (!(targets & BB(kdest))) continue;
         bitboard rest = occ ^ BB(ksq) ^ BB(rsq);
         bitboard king_path = attacks_between[ksq][kdest] | BB(kdest);
-        if ((king_path | attacks_between[rsq][rdest] | BB(rdest)) & rest)
-            continue;
+        if ((king_path | attacks_between[rsq][rdest] | BB(rdest)) & rest) continue;
         /* The castling rook is lifted too: in Chess960 it may shield the
          * king's destination from a rook on the back rank. */
         bool safe = true;
         while (king_path && safe)
             safe = !pos_attacked_by(pos, pop_lsb(&king_path), them, rest);
-        if (safe)
-            *out++ = move_make(ksq, rsq, MOVE_CASTLING, 0);
+        if (safe) *out++ = move_make(ksq, rsq, MOVE_CASTLING, 0);
     }
     return out;
 }
@@ -100,8 +95,7 @@ static move_t *gen_en_passant(const struct position *pos, move_t *out, int ksq, 
         int from = pop_lsb(&takers);
         bitboard after = (occ ^ BB(from) ^ BB(capsq)) | BB(pos->ep);
         bitboard hit = pos_attackers(pos, ksq, after) & pos->by_color[them] & ~BB(capsq);
-        if (!hit)
-            *out++ = move_make(from, pos->ep, MOVE_EN_PASSANT, 0);
+        if (!hit) *out++ = move_make(from, pos->ep, MOVE_EN_PASSANT, 0);
     }
     return out;
 }
@@ -151,36 +145,29 @@ static int generate(const struct position *pos, move_t *moves, unsigned types, b
         bitboard rest = occ ^ BB(ksq);
         while (to) {
             int sq = pop_lsb(&to);
-            if (!pos_attacked_by(pos, sq, them, rest))
-                *out++ = move_make(ksq, sq, MOVE_NORMAL, 0);
+            if (!pos_attacked_by(pos, sq, them, rest)) *out++ = move_make(ksq, sq, MOVE_NORMAL, 0);
         }
         if (!checkers && (pos->castling & (us == WHITE ? 3 : 12)))
             out = gen_castling(pos, out, ksq, targets);
     }
-    if (more_than_one(checkers))
-        return (int)(out - moves);
+    if (more_than_one(checkers)) return (int)(out - moves);
 
     bitboard mask = targets & ~own;
-    if (checkers)
-        mask &= attacks_between[ksq][lsb(checkers)] | checkers;
+    if (checkers) mask &= attacks_between[ksq][lsb(checkers)] | checkers;
     bitboard pinned = pinned_pieces(pos, us, ksq, occ);
 
     if (types & (1u << PAWN)) {
         out = gen_pawns(pos, out, pinned, ksq, mask);
-        if (pos->ep != SQ_NONE && (targets & BB(pos->ep)))
-            out = gen_en_passant(pos, out, ksq, occ);
+        if (pos->ep != SQ_NONE && (targets & BB(pos->ep))) out = gen_en_passant(pos, out, ksq, occ);
     }
     for (int type = KNIGHT; type <= QUEEN; type++) {
-        if (!(types & (1u << type)))
-            continue;
+        if (!(types & (1u << type))) continue;
         bitboard pieces = pos_pieces(pos, us, type);
-        if (type == KNIGHT)
-            pieces &= ~pinned;
+        if (type == KNIGHT) pieces &= ~pinned;
         while (pieces) {
             int from = pop_lsb(&pieces);
             bitboard to = attacks_of(type, from, occ) & mask;
-            if (BB(from) & pinned)
-                to &= attacks_line[ksq][from];
+            if (BB(from) & pinned) to &= attacks_line[ksq][from];
             while (to)
                 *out++ = move_make(from, pop_lsb(&to), MOVE_NORMAL, 0);
         }
@@ -194,24 +181,51 @@ int movegen_legal(const struct position *pos, struct move_list *list)
     return list->count;
 }
 
+/* The moves of knights, bishops, rooks or queens to one square, tested one
+ * by one: after the move no slider may see the king and no knight or pawn
+ * may give check. Cheaper than generate() when, as in SAN, one or two pieces
+ * can reach the square. */
+static int pieces_to(const struct position *pos, int type, int to, move_t *out)
+{
+    int us = pos->side, them = !us;
+    bitboard occ = pos_occupied(pos);
+    bitboard sources = attacks_of(type, to, occ) & pos_pieces(pos, us, type);
+    if (!sources || (pos->by_color[us] & BB(to))) return 0;
+    int ksq = pos_king(pos, us), n = 0;
+    bitboard jumpers = (attacks_knight[ksq] & pos_pieces(pos, them, KNIGHT)) |
+                       (attacks_pawn[us][ksq] & pos_pieces(pos, them, PAWN));
+    if (jumpers & ~BB(to)) return 0; /* a knight or pawn gives check and is not taken */
+    const bitboard *t = pos->by_type;
+    bitboard rooks = (t[ROOK] | t[QUEEN]) & pos->by_color[them] & ~BB(to);
+    bitboard bishops = (t[BISHOP] | t[QUEEN]) & pos->by_color[them] & ~BB(to);
+    while (sources) {
+        int from = pop_lsb(&sources);
+        bitboard after = (occ ^ BB(from)) | BB(to);
+        if ((attacks_rook(ksq, after) & rooks) || (attacks_bishop(ksq, after) & bishops)) continue;
+        out[n++] = move_make(from, to, MOVE_NORMAL, 0);
+    }
+    return n;
+}
+
 int movegen_legal_to(const struct position *pos, int type, int to, struct move_list *list)
 {
-    list->count = generate(pos, list->moves, 1u << type, BB(to));
+    if (type >= KNIGHT && type <= QUEEN)
+        list->count = pieces_to(pos, type, to, list->moves);
+    else
+        list->count = generate(pos, list->moves, 1u << type, BB(to));
     return list->count;
 }
 
 bool movegen_is_legal(const struct position *pos, move_t m)
 {
     int from = move_from(m);
-    if (pos->board[from] == NO_PIECE || piece_color(pos->board[from]) != pos->side)
-        return false;
+    if (pos->board[from] == NO_PIECE || piece_color(pos->board[from]) != pos->side) return false;
     int type = piece_type(pos->board[from]);
     int to = move_kind(m) == MOVE_CASTLING ? castle_king_dest(from, move_to(m)) : move_to(m);
     struct move_list list;
     movegen_legal_to(pos, type, to, &list);
     for (int i = 0; i < list.count; i++)
-        if (list.moves[i] == m)
-            return true;
+        if (list.moves[i] == m) return true;
     return false;
 }
 
@@ -224,11 +238,9 @@ bool movegen_has_legal_move(const struct position *pos)
 uint64_t movegen_perft(const struct position *pos, int depth)
 {
     struct move_list list;
-    if (depth <= 0)
-        return 1;
+    if (depth <= 0) return 1;
     movegen_legal(pos, &list);
-    if (depth == 1)
-        return (uint64_t)list.count;
+    if (depth == 1) return (uint64_t)list.count;
     uint64_t nodes = 0;
     for (int i = 0; i < list.count; i++) {
         struct position next = *pos;
