@@ -14,20 +14,47 @@
 #include <stdio.h>
 #include <string.h>
 
+/* Games are converted in batches; a batch is what a worker thread takes. */
+enum { BATCH_GAMES = 256 };
+
+/* Everything one batch is converted with and produces: workers never share
+ * one, so batches convert in parallel and still print in input order. */
+struct work {
+    ArbPgnWriter *writer;
+    GArray *moves;      /* struct replay_move per event of the game at hand */
+    GString *out, *err; /* PGN for stdout, messages for stderr */
+    const char *file_name;
+    int games, failed;
+};
+
+struct batch {
+    struct work wk;
+    GPtrArray *games;    /* ArbGame *, owned */
+    GPtrArray *problems; /* per game: the reader's messages about it, or NULL */
+    char *tail;          /* reader messages after the last game */
+    gboolean done;
+};
+
 struct convert {
     ArbLangSet *langs;
     const ArbLang *english, *figurines;
-    ArbNorm **norms; /* one per language table, in set order */
+    ArbNorm **norms; /* one per language table, in set order; read-only */
     guint n_norms;
     ArbNorm *forced; /* --from LANG, or NULL for auto */
     const ArbLang *to_lang;
     enum notation_style to_style;
-    ArbPgnWriter *writer;
     FILE *out;
-    const char *file_name;
-    GArray *moves;
-    int games, failed;
+    int jobs, games, failed;
     gboolean io_error;
+    /* reading, on the main thread */
+    ArbRecorder *rec;
+    struct batch *current;
+    GString *problems; /* reader messages for the game being read */
+    /* batches handed out, oldest first; the mutex guards their done flags */
+    GQueue pending;
+    GThreadPool *pool;
+    GMutex lock;
+    GCond finished;
 };
 
 static const char *result_text(int result)
@@ -65,7 +92,8 @@ static gboolean better(const struct replay_result *a, int pa, const struct repla
 /* Picks the language of a game: among the tables whose letters cover every
  * piece letter the game uses (all tables if none does), the one that reads it
  * with no error and the fewest guesses; ties go to the more common language. */
-static ArbNorm *choose_language(struct convert *cv, const ArbGame *game, struct replay_result *done)
+static ArbNorm *choose_language(const struct convert *cv, struct work *wk, const ArbGame *game,
+                                struct replay_result *done)
 {
     done->moves = -1; /* not replayed with moves recorded */
     if (cv->forced) return cv->forced;
@@ -76,7 +104,7 @@ static ArbNorm *choose_language(struct convert *cv, const ArbGame *game, struct 
     if (en) {
         /* the common case: record the moves on the way, so a clean English
          * game is resolved once, not twice */
-        replay_game(game, en, cv->moves, &res);
+        replay_game(game, en, wk->moves, &res);
         if (res.errors == 0 && res.cost == 0) {
             *done = res;
             return en;
@@ -101,7 +129,7 @@ static ArbNorm *choose_language(struct convert *cv, const ArbGame *game, struct 
     return best ? best : en;
 }
 
-static void write_rest_comment(struct convert *cv, const ArbGame *game, gsize from,
+static void write_rest_comment(struct work *wk, const ArbGame *game, gsize from,
                                const struct replay_result *res)
 {
     GString *rest = g_string_new(NULL);
@@ -121,49 +149,51 @@ static void write_rest_comment(struct convert *cv, const ArbGame *game, gsize fr
         default: g_string_append_printf(rest, " %s", t); break;
         }
     }
-    pgnw_comment(cv->writer, rest->str);
+    pgnw_comment(wk->writer, rest->str);
     g_string_free(rest, TRUE);
 }
 
-static void report_error(struct convert *cv, const ArbGame *game, const struct replay_result *res)
+static void report_error(struct work *wk, const ArbGame *game, const struct replay_result *res)
 {
     if (res->bad_fen) {
-        fprintf(stderr, "%s:%" G_GUINT64_FORMAT ": game %" G_GUINT64_FORMAT ": bad FEN: %s\n",
-                cv->file_name, game->first_line, game->number, res->fen_message);
+        g_string_append_printf(
+            wk->err, "%s:%" G_GUINT64_FORMAT ": game %" G_GUINT64_FORMAT ": bad FEN: %s\n",
+            wk->file_name, game->first_line, game->number, res->fen_message);
         return;
     }
     const struct game_event *ev = &g_array_index(game->events, struct game_event, res->error_event);
     const struct position *p = &res->error_pos;
-    fprintf(stderr,
-            "%s:%" G_GUINT64_FORMAT ":%" G_GUINT64_FORMAT ": game %" G_GUINT64_FORMAT
-            ": ply %d (%d%s %s): %s: %s\n",
-            cv->file_name, ev->line, ev->col, game->number, res->error_ply, p->fullmove,
-            p->side == WHITE ? "." : "...", game_event_text(game, ev),
-            res->answer.status == SAN_INVALID     ? "unreadable move"
-            : res->answer.status == SAN_AMBIGUOUS ? "ambiguous move"
-                                                  : "illegal move",
-            res->answer.message);
+    g_string_append_printf(wk->err,
+                           "%s:%" G_GUINT64_FORMAT ":%" G_GUINT64_FORMAT ": game %" G_GUINT64_FORMAT
+                           ": ply %d (%d%s %s): %s: %s\n",
+                           wk->file_name, ev->line, ev->col, game->number, res->error_ply,
+                           p->fullmove, p->side == WHITE ? "." : "...", game_event_text(game, ev),
+                           res->answer.status == SAN_INVALID     ? "unreadable move"
+                           : res->answer.status == SAN_AMBIGUOUS ? "ambiguous move"
+                                                                 : "illegal move",
+                           res->answer.message);
 }
 
 /* A move read only by guessing (a case slip, a look-alike letter of another
  * script, English letters in a German game) is never changed silently. */
-static void report_guess(const struct convert *cv, const ArbGame *game, const struct game_event *ev,
+static void report_guess(struct work *wk, const ArbGame *game, const struct game_event *ev,
                          const struct replay_move *rm)
 {
     char san[SAN_MAX];
     san_write(&rm->before, rm->move, san);
-    fprintf(stderr,
-            "%s:%" G_GUINT64_FORMAT ":%" G_GUINT64_FORMAT ": game %" G_GUINT64_FORMAT
-            ": note: read '%s' as %d%s %s (%d guess%s)\n",
-            cv->file_name, ev->line, ev->col, game->number, game_event_text(game, ev),
-            rm->before.fullmove, rm->before.side == WHITE ? "." : "...", san, rm->cost,
-            rm->cost == 1 ? "" : "es");
+    g_string_append_printf(wk->err,
+                           "%s:%" G_GUINT64_FORMAT ":%" G_GUINT64_FORMAT ": game %" G_GUINT64_FORMAT
+                           ": note: read '%s' as %d%s %s (%d guess%s)\n",
+                           wk->file_name, ev->line, ev->col, game->number,
+                           game_event_text(game, ev), rm->before.fullmove,
+                           rm->before.side == WHITE ? "." : "...", san, rm->cost,
+                           rm->cost == 1 ? "" : "es");
 }
 
-static void write_game(struct convert *cv, const ArbGame *game, ArbNorm *nm,
+static void write_game(const struct convert *cv, struct work *wk, const ArbGame *game, ArbNorm *nm,
                        const struct replay_result *res)
 {
-    ArbPgnWriter *w = cv->writer;
+    ArbPgnWriter *w = wk->writer;
     gsize stop = res->errors ? res->error_event : game->events->len;
     int result = ARB_RESULT_UNFINISHED, depth = 0;
     gboolean has_result = FALSE;
@@ -181,7 +211,7 @@ static void write_game(struct convert *cv, const ArbGame *game, ArbNorm *nm,
     if (res->bad_fen) stop = 0;
     for (gsize i = 0; i < stop; i++) {
         const struct game_event *ev = &g_array_index(game->events, struct game_event, i);
-        const struct replay_move *rm = &g_array_index(cv->moves, struct replay_move, i);
+        const struct replay_move *rm = &g_array_index(wk->moves, struct replay_move, i);
         char text[RENDER_MAX];
         switch (ev->kind) {
         case EV_MOVE:
@@ -191,7 +221,7 @@ static void write_game(struct convert *cv, const ArbGame *game, ArbNorm *nm,
                 break;
             }
             render_move(cv->to_lang, cv->to_style, &rm->before, rm->move, text, sizeof text);
-            if (rm->cost > 0) report_guess(cv, game, ev, rm);
+            if (rm->cost > 0) report_guess(wk, game, ev, rm);
             pgnw_move(w, rm->before.fullmove, rm->before.side, text);
             if (rm->nag) pgnw_nag(w, rm->nag);
             break;
@@ -207,7 +237,7 @@ static void write_game(struct convert *cv, const ArbGame *game, ArbNorm *nm,
         for (; depth > 0; depth--)
             pgnw_end_variation(w);
         if (!res->bad_fen)
-            write_rest_comment(cv, game, stop, res);
+            write_rest_comment(wk, game, stop, res);
         else
             pgnw_comment(w, res->fen_message);
     }
@@ -220,41 +250,139 @@ static void write_game(struct convert *cv, const ArbGame *game, ArbNorm *nm,
     pgnw_end_game(w, has_result ? result_text(result) : tag_result ? tag_result : "*");
     gsize len;
     g_autofree char *out = pgnw_take(w, &len);
-    if (fwrite(out, 1, len, cv->out) != len) cv->io_error = TRUE;
+    g_string_append_len(wk->out, out, (gssize)len);
+}
+
+static void convert_game(const struct convert *cv, struct work *wk, const ArbGame *game)
+{
+    wk->games++;
+    struct replay_result res;
+    ArbNorm *nm = choose_language(cv, wk, game, &res);
+    if (res.moves < 0) replay_game(game, nm, wk->moves, &res);
+    if (res.errors) {
+        wk->failed++;
+        report_error(wk, game, &res);
+    }
+    write_game(cv, wk, game, nm, &res);
+}
+
+/* Runs on a worker thread (or on the main one with --jobs 1). */
+static void convert_batch(gpointer data, gpointer user_data)
+{
+    struct batch *b = data;
+    struct convert *cv = user_data;
+    b->wk.writer = pgnw_new();
+    b->wk.moves = g_array_new(FALSE, TRUE, sizeof(struct replay_move));
+    for (guint i = 0; i < b->games->len; i++) {
+        const char *problems = g_ptr_array_index(b->problems, i);
+        if (problems) g_string_append(b->wk.err, problems);
+        convert_game(cv, &b->wk, g_ptr_array_index(b->games, i));
+    }
+    if (b->tail) g_string_append(b->wk.err, b->tail);
+    pgnw_free(b->wk.writer);
+    g_array_free(b->wk.moves, TRUE);
+    g_mutex_lock(&cv->lock);
+    b->done = TRUE;
+    g_cond_broadcast(&cv->finished);
+    g_mutex_unlock(&cv->lock);
+}
+
+static struct batch *batch_new(const char *file_name)
+{
+    struct batch *b = g_new0(struct batch, 1);
+    b->games = g_ptr_array_new_with_free_func((GDestroyNotify)game_free);
+    b->problems = g_ptr_array_new_with_free_func(g_free);
+    b->wk.out = g_string_sized_new(BATCH_GAMES * 1024);
+    b->wk.err = g_string_new(NULL);
+    b->wk.file_name = file_name;
+    return b;
+}
+
+static void batch_free(struct batch *b)
+{
+    g_ptr_array_free(b->games, TRUE);
+    g_ptr_array_free(b->problems, TRUE);
+    g_string_free(b->wk.out, TRUE);
+    g_string_free(b->wk.err, TRUE);
+    g_free(b->tail);
+    g_free(b);
+}
+
+/* Prints finished batches from the oldest on; with wait_all, waits for all. */
+static void flush_batches(struct convert *cv, gboolean wait_all)
+{
+    for (;;) {
+        g_mutex_lock(&cv->lock);
+        struct batch *b = g_queue_peek_head(&cv->pending);
+        gboolean must_wait = b && (wait_all || cv->pending.length > 2 * (guint)cv->jobs);
+        while (b && !b->done && must_wait)
+            g_cond_wait(&cv->finished, &cv->lock);
+        gboolean ready = b && b->done;
+        if (ready) g_queue_pop_head(&cv->pending);
+        g_mutex_unlock(&cv->lock);
+        if (!ready) return;
+        if (fwrite(b->wk.out->str, 1, b->wk.out->len, cv->out) != b->wk.out->len)
+            cv->io_error = TRUE;
+        fputs(b->wk.err->str, stderr);
+        cv->games += b->wk.games;
+        cv->failed += b->wk.failed;
+        batch_free(b);
+    }
+}
+
+static void submit_batch(struct convert *cv)
+{
+    struct batch *b = cv->current;
+    cv->current = NULL;
+    g_mutex_lock(&cv->lock);
+    g_queue_push_tail(&cv->pending, b);
+    g_mutex_unlock(&cv->lock);
+    if (cv->pool)
+        g_thread_pool_push(cv->pool, b, NULL);
+    else
+        convert_batch(b, cv);
+    flush_batches(cv, FALSE);
 }
 
 static void on_game(ArbGame *game, const ArbGameSummary *summary, gpointer ud)
 {
     struct convert *cv = ud;
-    cv->games++;
-    struct replay_result res;
-    ArbNorm *nm = choose_language(cv, game, &res);
-    if (res.moves < 0) replay_game(game, nm, cv->moves, &res);
-    if (res.errors) {
-        cv->failed++;
-        report_error(cv, game, &res);
+    g_ptr_array_add(cv->current->games, game);
+    g_ptr_array_add(cv->current->problems, cv->problems->len ? g_strdup(cv->problems->str) : NULL);
+    g_string_truncate(cv->problems, 0);
+    cv->rec->game = game_new(); /* the batch keeps the recorded one */
+    if (cv->current->games->len >= BATCH_GAMES) {
+        const char *name = cv->current->wk.file_name;
+        submit_batch(cv);
+        cv->current = batch_new(name);
     }
-    write_game(cv, game, nm, &res);
 }
 
+/* Kept with the game being read, so it prints just before that game's own
+ * messages whatever the number of jobs. */
 static void on_problem(const ArbProblem *p, gpointer ud)
 {
     struct convert *cv = ud;
-    if (p->severity == ARB_PROBLEM_ERROR) cv->failed++;
-    fprintf(stderr, "%s:%" G_GUINT64_FORMAT ":%" G_GUINT64_FORMAT ": %s%s\n", cv->file_name,
-            p->line, p->col,
-            p->severity == ARB_PROBLEM_ERROR ? "error: " : "warning: ", p->message);
+    if (p->severity == ARB_PROBLEM_ERROR) cv->current->wk.failed++;
+    g_string_append_printf(cv->problems, "%s:%" G_GUINT64_FORMAT ":%" G_GUINT64_FORMAT ": %s%s\n",
+                           cv->current->wk.file_name, p->line, p->col,
+                           p->severity == ARB_PROBLEM_ERROR ? "error: " : "warning: ", p->message);
 }
 
 static gboolean convert_stream(struct convert *cv, GInputStream *in, const char *name)
 {
-    g_autoptr(ArbGame) game = game_new();
-    ArbRecorder rec = {game, on_game, on_problem, cv};
-    cv->file_name = name;
+    ArbRecorder rec = {game_new(), on_game, on_problem, cv};
+    cv->rec = &rec;
+    cv->current = batch_new(name);
     ArbReader *reader = reader_new_for_stream(in, NULL, &game_recorder_visitor, &rec);
     g_autoptr(GError) error = NULL;
     gboolean ok = reader_read_all(reader, &error);
     reader_free(reader);
+    game_free(rec.game);
+    if (cv->problems->len) cv->current->tail = g_strdup(cv->problems->str);
+    g_string_truncate(cv->problems, 0);
+    submit_batch(cv);
+    flush_batches(cv, TRUE);
     if (!ok) fprintf(stderr, "arbiter convert: %s: %s\n", name, error->message);
     return ok;
 }
@@ -308,6 +436,7 @@ static void teardown(struct convert *cv)
 int cmd_convert(int argc, char **argv)
 {
     g_autofree char *from = NULL, *to = NULL, *output = NULL, *lang_dir = NULL;
+    int jobs = (int)g_get_num_processors();
     GOptionEntry entries[] = {
         {"from", 'f', 0, G_OPTION_ARG_STRING, &from,
          "notation of the input: auto (default: per game, the language that reads it with the "
@@ -319,6 +448,9 @@ int cmd_convert(int argc, char **argv)
          "FILE"},
         {"lang-dir", 0, 0, G_OPTION_ARG_FILENAME, &lang_dir, "also load the language tables in DIR",
          "DIR"},
+        {"jobs", 'j', 0, G_OPTION_ARG_INT, &jobs,
+         "convert with N threads (default: the number of cores); the output is the same for any N",
+         "N"},
         G_OPTION_ENTRY_NULL};
     g_autoptr(GOptionContext) ctx = g_option_context_new("[FILE...]");
     g_option_context_set_summary(ctx, "Converts games in any notation and language to PGN export "
@@ -334,7 +466,11 @@ int cmd_convert(int argc, char **argv)
         fprintf(stderr, "arbiter convert: %s\n", error->message);
         return EXIT_USAGE;
     }
-    struct convert cv = {0};
+    if (jobs < 1 || jobs > 256) {
+        fprintf(stderr, "arbiter convert: --jobs takes a number from 1 to 256\n");
+        return EXIT_USAGE;
+    }
+    struct convert cv = {.jobs = jobs};
     if (!setup(&cv, lang_dir, from, to)) {
         teardown(&cv);
         return EXIT_USAGE;
@@ -345,8 +481,11 @@ int cmd_convert(int argc, char **argv)
         teardown(&cv);
         return EXIT_USAGE;
     }
-    cv.writer = pgnw_new();
-    cv.moves = g_array_new(FALSE, TRUE, sizeof(struct replay_move));
+    g_mutex_init(&cv.lock);
+    g_cond_init(&cv.finished);
+    g_queue_init(&cv.pending);
+    cv.problems = g_string_new(NULL);
+    if (jobs > 1) cv.pool = g_thread_pool_new(convert_batch, &cv, jobs, TRUE, NULL);
     gboolean io_ok = TRUE;
     if (argc < 2) {
         g_autoptr(GInputStream) in = g_unix_input_stream_new(0, FALSE);
@@ -370,8 +509,10 @@ int cmd_convert(int argc, char **argv)
         io_ok = FALSE;
     }
     if (output) fclose(cv.out);
-    g_array_free(cv.moves, TRUE);
-    pgnw_free(cv.writer);
+    if (cv.pool) g_thread_pool_free(cv.pool, FALSE, TRUE);
+    g_string_free(cv.problems, TRUE);
+    g_mutex_clear(&cv.lock);
+    g_cond_clear(&cv.finished);
     teardown(&cv);
     return !io_ok ? EXIT_USAGE : cv.failed ? EXIT_PROBLEMS : EXIT_CLEAN;
 }

@@ -5,6 +5,8 @@
 #include "testutil.h"
 
 #include <glib.h>
+#include <glib/gstdio.h>
+#include <unistd.h>
 #include <sys/wait.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -175,6 +177,41 @@ START_TEST(test_golden)
 }
 END_TEST
 
+/* Several batches of games, with an illegal move and a reader warning in
+ * later batches: any number of jobs gives the same stdout and stderr. */
+START_TEST(test_jobs_same_output)
+{
+    GString *text = g_string_new(NULL);
+    for (int g = 1; g <= 700; g++) {
+        g_string_append_printf(text, "[Event \"game %d\"]\n", g);
+        if (g == 500) g_string_append(text, "[White \"no closing quote]\n");
+        g_string_append(text, g == 300 ? "\n1. e4 e5 2. Ke3 *\n\n" : "\n1. e4 e5 2. Nf3 Nc6 *\n\n");
+    }
+    g_autofree char *path = g_build_filename(g_get_tmp_dir(), "arbiter-jobs-XXXXXX.pgn", NULL);
+    int fd = g_mkstemp(path);
+    ck_assert_int_ge(fd, 0);
+    ck_assert_int_eq(write(fd, text->str, text->len), (int)text->len);
+    close(fd);
+    char *one[] = {"--jobs", "1", NULL}, *three[] = {"--jobs", "3", NULL};
+    struct run a = convert_args(one, path), b = convert_args(three, path);
+    ck_assert_int_eq(a.status, 1);
+    ck_assert_int_eq(b.status, 1);
+    ck_assert_str_eq(a.out, b.out);
+    ck_assert_str_eq(a.err, b.err);
+    const char *illegal = strstr(a.err, "game 300: ply 3 (2. Ke3): illegal move");
+    const char *warning = strstr(a.err, "warning:");
+    ck_assert_msg(illegal && warning && illegal < warning, "%s", a.err);
+    int games = 0;
+    for (const char *p = a.out; (p = strstr(p, "[Event \"game ")); p++)
+        games++;
+    ck_assert_int_eq(games, 700);
+    run_free(&a);
+    run_free(&b);
+    g_unlink(path);
+    g_string_free(text, TRUE);
+}
+END_TEST
+
 int main(void)
 {
     goldens = read_manifest();
@@ -182,6 +219,7 @@ int main(void)
     TCase *tc = tcase_create("golden");
     tcase_set_timeout(tc, 120);
     tcase_add_loop_test(tc, test_golden, 0, (int)goldens->len);
+    tcase_add_test(tc, test_jobs_same_output);
     suite_add_tcase(s, tc);
     printf("%u golden cases in tests/data/MANIFEST.md\n", goldens->len);
     return run_suite(s);
