@@ -207,9 +207,59 @@ static int pieces_to(const struct position *pos, int type, int to, move_t *out)
     return n;
 }
 
+/* Is our king safe once `from` moves to `to`, taking whatever stands on
+ * `taken` (to, or the en-passant pawn's square)? */
+static bool safe_after(const struct position *pos, int ksq, int from, int to, int taken)
+{
+    int us = pos->side, them = !us;
+    bitboard occ = ((pos_occupied(pos) ^ BB(from)) & ~BB(taken)) | BB(to);
+    bitboard jumpers = (attacks_knight[ksq] & pos_pieces(pos, them, KNIGHT)) |
+                       (attacks_pawn[us][ksq] & pos_pieces(pos, them, PAWN));
+    if (jumpers & ~BB(taken)) return false;
+    const bitboard *t = pos->by_type;
+    bitboard rooks = (t[ROOK] | t[QUEEN]) & pos->by_color[them] & ~BB(taken);
+    bitboard bishops = (t[BISHOP] | t[QUEEN]) & pos->by_color[them] & ~BB(taken);
+    return !(attacks_rook(ksq, occ) & rooks) && !(attacks_bishop(ksq, occ) & bishops);
+}
+
+/* The pawn moves to one square, each tested like pieces_to(). */
+static int pawns_to(const struct position *pos, int to, move_t *out)
+{
+    int us = pos->side, up = us == WHITE ? 8 : -8;
+    int rel_rank = us == WHITE ? sq_rank(to) : 7 - sq_rank(to);
+    bitboard pawns = pos_pieces(pos, us, PAWN), occ = pos_occupied(pos);
+    if (rel_rank < 2 || (pos->by_color[us] & BB(to))) return 0;
+    bitboard sources;
+    int taken = to, kind = MOVE_NORMAL;
+    if (pos->by_color[!us] & BB(to)) {
+        sources = attacks_pawn[!us][to] & pawns;
+    } else if (to == pos->ep) {
+        /* the square behind a pawn that just moved two: only a capture lands there */
+        sources = attacks_pawn[!us][to] & pawns;
+        taken = to - up;
+        kind = MOVE_EN_PASSANT;
+    } else {
+        sources = pawns & BB(to - up);
+        if (rel_rank == 3 && !(occ & BB(to - up))) sources |= pawns & BB(to - 2 * up);
+    }
+    int ksq = pos_king(pos, us);
+    move_t *p = out;
+    while (sources) {
+        int from = pop_lsb(&sources);
+        if (!safe_after(pos, ksq, from, to, taken)) continue;
+        if (rel_rank == 7)
+            p = add_promotions(p, from, to);
+        else
+            *p++ = move_make(from, to, kind, 0);
+    }
+    return (int)(p - out);
+}
+
 int movegen_legal_to(const struct position *pos, int type, int to, struct move_list *list)
 {
-    if (type >= KNIGHT && type <= QUEEN)
+    if (type == PAWN)
+        list->count = pawns_to(pos, to, list->moves);
+    else if (type >= KNIGHT && type <= QUEEN)
         list->count = pieces_to(pos, type, to, list->moves);
     else
         list->count = generate(pos, list->moves, 1u << type, BB(to));

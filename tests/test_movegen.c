@@ -51,8 +51,7 @@ static void check_partition(const struct position *pos, int depth)
         }
     }
     ck_assert_int_eq(total, all.count);
-    if (depth == 0)
-        return;
+    if (depth == 0) return;
     for (int i = 0; i < all.count; i++) {
         struct position next = *pos;
         pos_make_move(&next, all.moves[i]);
@@ -69,6 +68,24 @@ START_TEST(test_legal_to_partitions)
 }
 END_TEST
 
+/* En passant that answers a check, that a horizontal pin forbids, that a
+ * diagonal pin allows only along the line; promotions with capture; a king
+ * in double check. */
+static const char *const edge_fens[] = {
+    "8/8/8/2k5/3Pp3/8/8/4K3 b - d3 0 1",    "8/8/8/8/k2Pp2Q/8/8/3K4 b - d3 0 1",
+    "8/8/8/1k6/3Pp3/8/8/4KQ2 b - d3 0 1",   "2r1k3/1P6/8/8/8/8/8/4K3 w - - 0 1",
+    "4k3/8/8/8/1b6/8/3N4/R3K2R w KQ - 0 1", "4k3/8/8/8/8/5n2/8/r3K2R w K - 0 1",
+};
+
+START_TEST(test_legal_to_edges)
+{
+    struct position pos;
+    struct fen_error err;
+    ck_assert_msg(fen_parse(&pos, edge_fens[_i], &err), "%s", err.message);
+    check_partition(&pos, 2);
+}
+END_TEST
+
 int main(void)
 {
     Suite *s = suite_create("movegen");
@@ -77,6 +94,7 @@ int main(void)
     int n = (int)(sizeof known / sizeof known[0]);
     tcase_add_loop_test(tc, test_known_counts, 0, n);
     tcase_add_loop_test(tc, test_legal_to_partitions, 0, n);
+    tcase_add_loop_test(tc, test_legal_to_edges, 0, (int)(sizeof edge_fens / sizeof edge_fens[0]));
     suite_add_tcase(s, tc);
     return run_suite(s);
 }
