@@ -336,7 +336,8 @@ static void report_bad_move(const struct worker *w, struct batch *b, const ArbGa
                         .move = g_strdup(text),
                         .move_label = move_label(&res->error_pos, text),
                         .message = g_strdup(res->answer.message)};
-    if (res->substituted) {
+    /* a suggestion that the rest of the game contradicts is no suggestion */
+    if (res->substituted && res->later_consistent == res->later_moves) {
         char san[SAN_MAX];
         san_write(&res->error_pos, res->substitute, san);
         f.suggestion = move_label(&res->error_pos, san);
