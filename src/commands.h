@@ -8,6 +8,7 @@ enum { EXIT_CLEAN = 0, EXIT_PROBLEMS = 1, EXIT_USAGE = 2 };
 
 int cmd_check(int argc, char **argv);
 int cmd_convert(int argc, char **argv);
+int cmd_fix(int argc, char **argv);
 int cmd_perft(int argc, char **argv);
 int cmd_langs(int argc, char **argv);
 

@@ -14,6 +14,7 @@ struct command {
 
 static const struct command commands[] = {
     {"convert", cmd_convert, "convert games in any notation and language to clean PGN"},
+    {"fix", cmd_fix, "correct OCR'd and handwritten game scores against the rules"},
     {"check", cmd_check, "check archives for illegal moves and other problems, fast"},
     {"perft", cmd_perft, "count the leaf nodes of the legal-move tree (move generator test)"},
     {"langs", cmd_langs, "list the language tables and their piece letters"},

@@ -1,0 +1,55 @@
+/* The recogniser confusion table (lang/confusion.ini, built in as a
+ * GResource): what it costs to read one character as another, to find a
+ * character the move's rendering lacks or to miss one it has, and the costs
+ * of the whole-game edits `fix` makes. Read-only once loaded, so threads may
+ * share one. Costs are integers in hundredths of one plain edit. */
+#ifndef ARBITER_CONFUSION_H
+#define ARBITER_CONFUSION_H
+
+#include <glib.h>
+
+G_BEGIN_DECLS
+
+/* One plain edit, in the integer cost unit. */
+enum { CONF_UNIT = 100 };
+
+typedef enum {
+    CONF_SKIP_TOKEN,
+    CONF_SKIP_REPEAT,
+    CONF_INSERT_MOVE,
+    CONF_MERGE,
+    CONF_SPLIT,
+    CONF_SWAP,
+    CONF_MISNUMBERED,
+    CONF_FORM_LAN,
+    CONF_FORM_PAWN_FILES,
+    CONF_FORM_DESCRIPTIVE,
+    CONF_POOR_FIT,
+    CONF_TEMPERATURE,
+    CONF_COST_COUNT
+} ArbConfusionCost;
+
+typedef struct _ArbConfusion ArbConfusion;
+
+/* path NULL: the built-in table. */
+ArbConfusion *confusion_load(const char *path, GError **error);
+ArbConfusion *confusion_new_from_data(const char *data, gsize len, const char *origin,
+                                      GError **error);
+void confusion_free(ArbConfusion *conf);
+G_DEFINE_AUTOPTR_CLEANUP_FUNC(ArbConfusion, confusion_free)
+
+int confusion_cost(const ArbConfusion *conf, ArbConfusionCost which);
+
+/* Reading token character a where the rendering has b (0 when equal). */
+int confusion_substitute(const ArbConfusion *conf, gunichar a, gunichar b);
+/* The ASCII part of the substitution costs, [token char][rendering char],
+ * for inner loops that look up ASCII pairs directly. */
+const guint16 (*confusion_ascii_substitutions(const ArbConfusion *conf))[128];
+/* A character the token has and the rendering lacks. */
+int confusion_insert(const ArbConfusion *conf, gunichar c);
+/* A character the rendering has and the token lacks. */
+int confusion_delete(const ArbConfusion *conf, gunichar c);
+
+G_END_DECLS
+
+#endif

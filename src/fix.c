@@ -1,0 +1,762 @@
+/* Beam search over (position, token index) for `arbiter fix`. Each legal
+ * move of a position is rendered once (SAN, LAN, pawn files, descriptive
+ * capture, in the game's language) as code points; a token's cost for a move
+ * is the cheapest weighted edit distance to one of them. A token that reads
+ * exactly as one legal move takes the fast path (no scoring at all); a
+ * game whose cheap pass needed more than confusions is searched again with
+ * every reading open. Scratch tables live in the fixer: no allocation per
+ * token once the arena has grown. */
+#include "fix.h"
+
+#include "movegen.h"
+#include "resolve.h"
+
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+enum {
+    FORM_MAX = 16,
+    FORMS_PER_MOVE = 4,
+    BEAM_WIDTH = 16,
+    KEEP_PER_STATE = 4,
+    INSERT_FROM_TOP = 3, /* beam states that may try a missing move */
+    MERGE_MIN_CHARS = 4,
+    INSERT_KEEP = 8, /* missing moves tried per state */
+};
+#define BEAM_MARGIN  (6 * CONF_UNIT)
+#define SUCC_MARGIN  (3 * CONF_UNIT)
+#define COST_INF     (1 << 28)
+#define EXACT_MAX    (CONF_UNIT / 2) /* an exact reading whose marks cost less */
+#define POOR_READING CONF_UNIT       /* a best reading this dear opens the other edits */
+
+struct form {
+    guint16 base;
+    guint8 len;
+    gunichar ch[FORM_MAX];
+    guint16 del[FORM_MAX];
+};
+
+struct move_forms {
+    move_t move;
+    int n;
+    struct form f[FORMS_PER_MOVE];
+};
+
+struct movetab {
+    int count;
+    struct move_forms m[MOVE_LIST_MAX];
+};
+
+struct pcand {
+    int len, prior;
+    gunichar ch[FIX_TOKEN_CHARS];
+    guint16 ins[FIX_TOKEN_CHARS];
+};
+
+struct ptoken {
+    int n;
+    struct pcand c[FIX_CANDS_MAX];
+    int hint_ply;
+    const char *text; /* first candidate, raw: the fast path reads it */
+    gsize len;
+};
+
+struct scored {
+    move_t move;
+    int cost;
+};
+
+struct state {
+    struct position pos;
+    int cost, step_cost;
+    int parent; /* arena index, -1 at the root */
+    int token;  /* tokens consumed */
+    int first_token, n_tokens;
+    move_t move;
+    guint8 change;
+};
+
+struct _ArbFixer {
+    const ArbConfusion *conf;
+    const guint16 (*sub)[128];
+    ArbNorm *norm;
+    gunichar initial[6][4];
+    int initial_len[6];
+    int costs[CONF_COST_COUNT];
+    gboolean fast, with_alternatives;
+    struct movetab tab[3]; /* scratch: a position, one after a move, one more */
+    struct scored sc[2][MOVE_LIST_MAX];
+    GArray *arena; /* struct state */
+    GArray *ring[3];
+    struct ptoken *tok;
+    int n_tok, tok_cap;
+};
+
+double fix_cost_value(int cost)
+{
+    return (double)cost / CONF_UNIT;
+}
+
+ArbFixer *fixer_new(const ArbConfusion *conf, ArbNorm *norm)
+{
+    ArbFixer *f = g_new0(ArbFixer, 1);
+    f->conf = conf;
+    f->sub = confusion_ascii_substitutions(conf);
+    f->norm = norm;
+    for (int i = 0; i < CONF_COST_COUNT; i++)
+        f->costs[i] = confusion_cost(conf, (ArbConfusionCost)i);
+    static const char *const english[] = {"", "N", "B", "R", "Q", "K"};
+    const ArbLang *lang = norm_lang(norm);
+    for (int t = KNIGHT; t <= KING; t++) {
+        const char *s = lang ? arb_lang_initial(lang, t, FALSE) : english[t];
+        if (!s || !*s) s = english[t];
+        for (const char *p = s; *p && f->initial_len[t] < 4; p = g_utf8_next_char(p))
+            f->initial[t][f->initial_len[t]++] = g_utf8_get_char(p);
+    }
+    f->arena = g_array_sized_new(FALSE, FALSE, sizeof(struct state), 1024);
+    for (int i = 0; i < 3; i++)
+        f->ring[i] = g_array_sized_new(FALSE, FALSE, sizeof(int), 64);
+    return f;
+}
+
+void fixer_free(ArbFixer *f)
+{
+    if (!f) return;
+    g_array_free(f->arena, TRUE);
+    for (int i = 0; i < 3; i++)
+        g_array_free(f->ring[i], TRUE);
+    g_free(f->tok);
+    g_free(f);
+}
+
+void fixer_set_alternatives(ArbFixer *f, gboolean with_alternatives)
+{
+    f->with_alternatives = with_alternatives;
+}
+
+/* ---- renderings ------------------------------------------------------------ */
+
+static void put(const ArbFixer *f, struct form *fm, gunichar c)
+{
+    if (fm->len >= FORM_MAX) return;
+    fm->ch[fm->len] = c;
+    fm->del[fm->len] = (guint16)confusion_delete(f->conf, c);
+    fm->len++;
+}
+
+static void put_initial(const ArbFixer *f, struct form *fm, int type)
+{
+    for (int i = 0; i < f->initial_len[type]; i++)
+        put(f, fm, f->initial[type][i]);
+}
+
+static void put_square(const ArbFixer *f, struct form *fm, int sq)
+{
+    put(f, fm, 'a' + sq_file(sq));
+    put(f, fm, '1' + sq_rank(sq));
+}
+
+static int type_of_letter(char c)
+{
+    switch (c) {
+    case 'N': return KNIGHT;
+    case 'B': return BISHOP;
+    case 'R': return ROOK;
+    case 'Q': return QUEEN;
+    case 'K': return KING;
+    default: return NO_TYPE;
+    }
+}
+
+/* SAN with the language's initials, then the other forms writers use. */
+static void render_forms(const ArbFixer *f, const struct position *pos, move_t m,
+                         struct move_forms *mf)
+{
+    char san[SAN_MAX];
+    size_t n = san_write(pos, m, san);
+    mf->move = m;
+    mf->n = 1;
+    struct form *fm = &mf->f[0];
+    fm->len = 0;
+    fm->base = 0;
+    gboolean castle = san[0] == 'O';
+    for (size_t i = 0; i < n; i++) {
+        int t = type_of_letter(san[i]);
+        if (!castle && t != NO_TYPE && (i == 0 || san[i - 1] == '='))
+            put_initial(f, fm, t);
+        else
+            put(f, fm, (gunichar)san[i]);
+    }
+    if (castle) return;
+    const char *mark = n && (san[n - 1] == '+' || san[n - 1] == '#') ? san + n - 1 : NULL;
+    int type = pos_moving_type(pos, m), from = move_from(m), to = move_to(m);
+    gboolean capture = pos_is_capture(pos, m);
+    /* LAN: "Ng1-f3", "e7xd8=Q#" */
+    fm = &mf->f[mf->n++];
+    fm->len = 0;
+    fm->base = (guint16)f->costs[CONF_FORM_LAN];
+    if (type != PAWN) put_initial(f, fm, type);
+    put_square(f, fm, from);
+    put(f, fm, capture ? 'x' : '-');
+    put_square(f, fm, to);
+    if (move_kind(m) == MOVE_PROMOTION) {
+        put(f, fm, '=');
+        put_initial(f, fm, move_promotion(m));
+    }
+    if (mark) put(f, fm, (gunichar)*mark);
+    if (!capture) return;
+    if (type == PAWN && move_kind(m) != MOVE_PROMOTION) { /* "exd" */
+        fm = &mf->f[mf->n++];
+        fm->len = 0;
+        fm->base = (guint16)f->costs[CONF_FORM_PAWN_FILES];
+        put(f, fm, 'a' + sq_file(from));
+        put(f, fm, 'x');
+        put(f, fm, 'a' + sq_file(to));
+    }
+    int victim = move_kind(m) == MOVE_EN_PASSANT ? PAWN : piece_type(pos->board[to]);
+    if (victim != PAWN && mf->n < FORMS_PER_MOVE) { /* "QxN", "exN" */
+        fm = &mf->f[mf->n++];
+        fm->len = 0;
+        fm->base = (guint16)f->costs[CONF_FORM_DESCRIPTIVE];
+        if (type == PAWN)
+            put(f, fm, 'a' + sq_file(from));
+        else
+            put_initial(f, fm, type);
+        put(f, fm, 'x');
+        put_initial(f, fm, victim);
+    }
+}
+
+static void build_table(const ArbFixer *f, const struct position *pos, struct movetab *tab)
+{
+    struct move_list list;
+    movegen_legal(pos, &list);
+    tab->count = list.count;
+    for (int i = 0; i < list.count; i++)
+        render_forms(f, pos, list.moves[i], &tab->m[i]);
+}
+
+/* ---- costs ------------------------------------------------------------------- */
+
+static inline int sub_cost(const ArbFixer *f, gunichar a, gunichar b)
+{
+    if (a == b) return 0;
+    if (a < 128 && b < 128) return f->sub[a][b];
+    return confusion_substitute(f->conf, a, b);
+}
+
+/* Weighted edit distance of token candidate c to form fm; more than bound
+ * means "more than bound" (the rows stop early). */
+static int edit_distance(const ArbFixer *f, const struct pcand *c, const struct form *fm, int bound)
+{
+    int row[FIX_TOKEN_CHARS + 1];
+    row[0] = 0;
+    for (int j = 1; j <= c->len; j++)
+        row[j] = row[j - 1] + c->ins[j - 1];
+    for (int i = 1; i <= fm->len; i++) {
+        int diag = row[0], del = fm->del[i - 1];
+        row[0] += del;
+        int low = row[0];
+        gunichar r = fm->ch[i - 1];
+        for (int j = 1; j <= c->len; j++) {
+            int best = row[j] + del;
+            int v = row[j - 1] + c->ins[j - 1];
+            if (v < best) best = v;
+            v = diag + sub_cost(f, c->ch[j - 1], r);
+            if (v < best) best = v;
+            diag = row[j];
+            row[j] = best;
+            if (best < low) low = best;
+        }
+        if (low > bound) return bound + 1;
+    }
+    return row[c->len];
+}
+
+static int move_cost(const ArbFixer *f, const struct ptoken *t, const struct move_forms *mf,
+                     int bound)
+{
+    int best = bound + 1;
+    for (int k = 0; k < t->n; k++) {
+        const struct pcand *c = &t->c[k];
+        for (int i = 0; i < mf->n; i++) {
+            int pre = c->prior + mf->f[i].base;
+            if (pre >= best) continue;
+            int d = pre + edit_distance(f, c, &mf->f[i], best - 1 - pre);
+            if (d < best) best = d;
+        }
+    }
+    return best;
+}
+
+static int cmp_scored(const void *a, const void *b)
+{
+    const struct scored *x = a, *y = b;
+    return (x->cost > y->cost) - (x->cost < y->cost);
+}
+
+/* Every move of tab with its cost for t (moves past the running bound come
+ * out as dearer than it), cheapest first; returns the count. */
+static int score_all(const ArbFixer *f, const struct ptoken *t, const struct movetab *tab,
+                     struct scored *out)
+{
+    int bound = 8 * CONF_UNIT, best = COST_INF;
+    for (int i = 0; i < tab->count; i++) {
+        int c = move_cost(f, t, &tab->m[i], bound);
+        out[i] = (struct scored){tab->m[i].move, c};
+        if (c < best) {
+            best = c;
+            bound = MIN(bound, best + SUCC_MARGIN);
+        }
+    }
+    qsort(out, (size_t)tab->count, sizeof *out, cmp_scored);
+    return tab->count;
+}
+
+static int ply_of(const struct position *pos)
+{
+    return 2 * (pos->fullmove - 1) + pos->side;
+}
+
+static int hint_cost(const ArbFixer *f, const struct ptoken *t, const struct position *pos)
+{
+    return t->hint_ply >= 0 && t->hint_ply != ply_of(pos) ? f->costs[CONF_MISNUMBERED] : 0;
+}
+
+/* ---- tokens ------------------------------------------------------------------ */
+
+static void prepare_cand(const ArbFixer *f, const char *text, gsize len, int prior, struct pcand *c)
+{
+    g_autofree char *canon = norm_canonical(text, len, FALSE, NULL);
+    c->len = 0;
+    c->prior = prior;
+    for (const char *p = canon; *p && c->len < FIX_TOKEN_CHARS; p = g_utf8_next_char(p)) {
+        gunichar ch = g_utf8_get_char(p);
+        if (g_unichar_isspace(ch)) continue;
+        if (ch >= 0x2654 && ch <= 0x265F) { /* a figurine: the language's initial */
+            static const int types[] = {KING, QUEEN, ROOK, BISHOP, KNIGHT, PAWN};
+            int type = types[(ch - 0x2654) % 6];
+            for (int k = 0; type != PAWN && k < f->initial_len[type] && c->len < FIX_TOKEN_CHARS;
+                 k++, c->len++) {
+                c->ch[c->len] = f->initial[type][k];
+                c->ins[c->len] = (guint16)confusion_insert(f->conf, f->initial[type][k]);
+            }
+            continue;
+        }
+        c->ch[c->len] = ch;
+        c->ins[c->len] = (guint16)confusion_insert(f->conf, ch);
+        c->len++;
+    }
+}
+
+static void prepare_tokens(ArbFixer *f, const struct fix_token *tokens, int n)
+{
+    if (n > f->tok_cap) {
+        f->tok_cap = MAX(n, 2 * f->tok_cap);
+        f->tok = g_renew(struct ptoken, f->tok, f->tok_cap);
+    }
+    f->n_tok = n;
+    for (int i = 0; i < n; i++) {
+        struct ptoken *t = &f->tok[i];
+        t->n = MAX(1, MIN(tokens[i].n_cands, FIX_CANDS_MAX));
+        for (int k = 0; k < t->n; k++) {
+            const struct fix_cand *c = &tokens[i].cands[k];
+            prepare_cand(f, c->text ? c->text : "", c->text ? c->len : 0, c->prior, &t->c[k]);
+        }
+        t->hint_ply = tokens[i].hint_ply;
+        t->text = tokens[i].cands[0].text ? tokens[i].cands[0].text : "";
+        t->len = tokens[i].cands[0].text ? tokens[i].cands[0].len : 0;
+    }
+}
+
+/* A token made of part of another's first candidate, or of two joined. */
+static void slice_token(const struct pcand *a, int from, int to, const struct pcand *b,
+                        struct ptoken *out)
+{
+    out->n = 1;
+    out->hint_ply = -1;
+    out->text = NULL;
+    out->len = 0;
+    struct pcand *c = &out->c[0];
+    c->len = 0;
+    c->prior = a->prior;
+    for (int i = from; i < to && c->len < FIX_TOKEN_CHARS; i++, c->len++)
+        c->ch[c->len] = a->ch[i], c->ins[c->len] = a->ins[i];
+    for (int i = 0; b && i < b->len && c->len < FIX_TOKEN_CHARS; i++, c->len++)
+        c->ch[c->len] = b->ch[i], c->ins[c->len] = b->ins[i];
+}
+
+/* ---- search -------------------------------------------------------------------- */
+
+static int push_state(ArbFixer *f, int parent, const struct position *before, move_t m, int change,
+                      int step_cost, int first_token, int n_tokens, int token_after)
+{
+    struct state s;
+    s.pos = *before;
+    if (m != MOVE_NONE) pos_make_move(&s.pos, m);
+    s.parent = parent;
+    s.cost = (parent >= 0 ? g_array_index(f->arena, struct state, parent).cost : 0) + step_cost;
+    s.step_cost = step_cost;
+    s.token = token_after;
+    s.first_token = first_token;
+    s.n_tokens = n_tokens;
+    s.move = m;
+    s.change = (guint8)change;
+    g_array_append_val(f->arena, s);
+    return (int)f->arena->len - 1;
+}
+
+static void to_ring(ArbFixer *f, int at, int index)
+{
+    g_array_append_val(f->ring[at % 3], index);
+}
+
+/* Is m the move the normaliser reads the token as, exactly? */
+static gboolean exact_move(ArbFixer *f, const struct position *pos, const struct ptoken *t,
+                           move_t *out)
+{
+    if (!t->text || !t->len) return FALSE;
+    struct resolve_answer ans;
+    resolve_token(f->norm, pos, t->text, t->len, &ans);
+    if (ans.status != SAN_OK || ans.cost != 0 || ans.move == MOVE_NONE) return FALSE;
+    *out = ans.move;
+    return TRUE;
+}
+
+static void expand_pairs(ArbFixer *f, int si, const struct state *s, int i, int best);
+
+/* A token is cheaper to drop when it repeats the one before (written twice). */
+static int skip_cost(const ArbFixer *f, int i)
+{
+    const struct pcand *a = &f->tok[i].c[0], *b = i > 0 ? &f->tok[i - 1].c[0] : NULL;
+    gboolean repeat = b && a->len == b->len && !memcmp(a->ch, b->ch, sizeof(gunichar) * a->len);
+    return f->costs[repeat ? CONF_SKIP_REPEAT : CONF_SKIP_TOKEN];
+}
+
+static void expand(ArbFixer *f, int si, int i, int rank)
+{
+    const struct state s = g_array_index(f->arena, struct state, si);
+    const struct ptoken *t = &f->tok[i];
+    int hint = hint_cost(f, t, &s.pos);
+    move_t exact = MOVE_NONE;
+    gboolean has_exact = exact_move(f, &s.pos, t, &exact);
+    if (has_exact && f->fast) {
+        struct move_forms mf;
+        render_forms(f, &s.pos, exact, &mf);
+        int c = move_cost(f, t, &mf, EXACT_MAX);
+        if (c < EXACT_MAX) {
+            to_ring(f, i + 1, push_state(f, si, &s.pos, exact, FIX_NONE, c + hint, i, 1, i + 1));
+            return;
+        }
+    }
+    build_table(f, &s.pos, &f->tab[0]);
+    struct scored *sc = f->sc[0];
+    int n = score_all(f, t, &f->tab[0], sc);
+    int best = n ? sc[0].cost : COST_INF;
+    for (int k = 0; k < n && k < KEEP_PER_STATE && sc[k].cost <= best + SUCC_MARGIN; k++) {
+        gboolean none = has_exact && sc[k].move == exact && sc[k].cost < EXACT_MAX;
+        to_ring(f, i + 1,
+                push_state(f, si, &s.pos, sc[k].move, none ? FIX_NONE : FIX_CORRECTED,
+                           sc[k].cost + hint, i, 1, i + 1));
+    }
+    to_ring(f, i + 1,
+            push_state(f, si, &s.pos, MOVE_NONE, FIX_DELETED, skip_cost(f, i), i, 1, i + 1));
+    if (best >= POOR_READING && rank < INSERT_FROM_TOP) expand_pairs(f, si, &s, i, best);
+}
+
+/* The best move of tab2 (built for pos) for t: its cost, or COST_INF. */
+static int best_in(ArbFixer *f, const struct position *pos, const struct ptoken *t, int slot,
+                   move_t *out)
+{
+    build_table(f, pos, &f->tab[slot]);
+    int best = COST_INF;
+    for (int i = 0; i < f->tab[slot].count; i++) {
+        int c = move_cost(f, t, &f->tab[slot].m[i], MIN(best, 8 * CONF_UNIT));
+        if (c < best) best = c, *out = f->tab[slot].m[i].move;
+    }
+    return best;
+}
+
+/* The edits that take two moves or two tokens: a token split in two, two
+ * tokens joined, two tokens swapped, a missing move. Tried only where the
+ * best single reading is poor. */
+static void expand_pairs(ArbFixer *f, int si, const struct state *s, int i, int best)
+{
+    const struct ptoken *t = &f->tok[i];
+    const struct pcand *c0 = &t->c[0];
+    struct ptoken part, rest;
+    struct position p2;
+    move_t m2 = MOVE_NONE;
+    /* two tokens that are one move: "N f3" */
+    if (i + 1 < f->n_tok) {
+        slice_token(c0, 0, c0->len, &f->tok[i + 1].c[0], &part);
+        part.hint_ply = t->hint_ply;
+        move_t m = MOVE_NONE;
+        int c = best_in(f, &s->pos, &part, 1, &m);
+        if (c < best + f->costs[CONF_SKIP_TOKEN])
+            to_ring(f, i + 2,
+                    push_state(f, si, &s->pos, m, FIX_SPLIT,
+                               c + f->costs[CONF_SPLIT] + hint_cost(f, t, &s->pos), i, 2, i + 2));
+    }
+    /* one token that is two moves: "Nf3Nc6" */
+    for (int cut = 2; c0->len >= MERGE_MIN_CHARS && cut <= c0->len - 2; cut++) {
+        slice_token(c0, 0, cut, NULL, &part);
+        slice_token(c0, cut, c0->len, NULL, &rest);
+        move_t m1 = MOVE_NONE;
+        int c1 = best_in(f, &s->pos, &part, 1, &m1);
+        if (c1 >= best) continue;
+        p2 = s->pos;
+        pos_make_move(&p2, m1);
+        int c2 = best_in(f, &p2, &rest, 2, &m2);
+        if (c1 + c2 + f->costs[CONF_MERGE] >= best + f->costs[CONF_SKIP_TOKEN]) continue;
+        int a = push_state(f, si, &s->pos, m1, FIX_MERGED, c1 + f->costs[CONF_MERGE], i, 1, i + 1);
+        to_ring(f, i + 1, push_state(f, a, &p2, m2, FIX_MERGED, c2, i, 1, i + 1));
+    }
+    /* two tokens in the wrong order (a move in the wrong column) */
+    if (i + 1 < f->n_tok) {
+        move_t m1 = MOVE_NONE;
+        int c1 = best_in(f, &s->pos, &f->tok[i + 1], 1, &m1);
+        if (c1 < best) {
+            p2 = s->pos;
+            pos_make_move(&p2, m1);
+            int c2 = best_in(f, &p2, t, 2, &m2);
+            if (c2 < POOR_READING) {
+                int a = push_state(f, si, &s->pos, m1, FIX_CORRECTED,
+                                   c1 + f->costs[CONF_SWAP] + hint_cost(f, &f->tok[i + 1], &s->pos),
+                                   i + 1, 1, i + 1);
+                to_ring(f, i + 2,
+                        push_state(f, a, &p2, m2, FIX_CORRECTED, c2 + hint_cost(f, t, &p2), i, 1,
+                                   i + 2));
+            }
+        }
+    }
+    /* a move left out before this token: the cheapest few, the later
+     * tokens choose among them */
+    const struct movetab *tab = &f->tab[0];
+    struct scored *pairs = f->sc[1];
+    move_t second[MOVE_LIST_MAX];
+    int n_pairs = 0;
+    for (int k = 0; k < tab->count; k++) {
+        p2 = s->pos;
+        pos_make_move(&p2, tab->m[k].move);
+        int c2 = best_in(f, &p2, t, 1, &m2);
+        if (c2 >= COST_INF) continue;
+        c2 += hint_cost(f, t, &p2);
+        if (c2 + f->costs[CONF_INSERT_MOVE] >= best + SUCC_MARGIN) continue;
+        second[n_pairs] = m2;
+        pairs[n_pairs++] = (struct scored){tab->m[k].move, c2};
+    }
+    for (int k = 0; k < n_pairs; k++) /* cheapest INSERT_KEEP first, keeping their partners */
+        for (int j = k; j > 0 && pairs[j].cost < pairs[j - 1].cost; j--) {
+            struct scored a = pairs[j];
+            pairs[j] = pairs[j - 1];
+            pairs[j - 1] = a;
+            move_t b = second[j];
+            second[j] = second[j - 1];
+            second[j - 1] = b;
+        }
+    for (int k = 0; k < n_pairs && k < INSERT_KEEP; k++) {
+        p2 = s->pos;
+        pos_make_move(&p2, pairs[k].move);
+        int a = push_state(f, si, &s->pos, pairs[k].move, FIX_INSERTED, f->costs[CONF_INSERT_MOVE],
+                           i, 0, i);
+        to_ring(f, i + 1,
+                push_state(f, a, &p2, second[k], pairs[k].cost ? FIX_CORRECTED : FIX_NONE,
+                           pairs[k].cost, i, 1, i + 1));
+    }
+}
+
+static int cmp_state_cost(const void *a, const void *b, gpointer ud)
+{
+    const GArray *arena = ud;
+    int x = g_array_index(arena, struct state, *(const int *)a).cost;
+    int y = g_array_index(arena, struct state, *(const int *)b).cost;
+    return (x > y) - (x < y);
+}
+
+/* Keeps the cheapest state per position, at most BEAM_WIDTH, within the
+ * margin of the best. */
+static void prune(ArbFixer *f, GArray *ring)
+{
+    g_array_sort_with_data(ring, cmp_state_cost, f->arena);
+    guint kept = 0;
+    int best =
+        ring->len ? g_array_index(f->arena, struct state, g_array_index(ring, int, 0)).cost : 0;
+    for (guint i = 0; i < ring->len && kept < BEAM_WIDTH; i++) {
+        int idx = g_array_index(ring, int, i);
+        const struct state *s = &g_array_index(f->arena, struct state, idx);
+        if (s->cost > best + BEAM_MARGIN) break;
+        gboolean dup = FALSE;
+        for (guint j = 0; j < kept && !dup; j++) {
+            const struct state *o =
+                &g_array_index(f->arena, struct state, g_array_index(ring, int, j));
+            dup = o->pos.key == s->pos.key;
+        }
+        if (!dup) g_array_index(ring, int, kept++) = idx;
+    }
+    g_array_set_size(ring, kept);
+}
+
+/* Runs the search; returns the arena index of the cheapest final state. */
+static int search(ArbFixer *f, const struct position *start)
+{
+    g_array_set_size(f->arena, 0);
+    for (int i = 0; i < 3; i++)
+        g_array_set_size(f->ring[i], 0);
+    struct state root = {.pos = *start, .parent = -1, .first_token = 0};
+    g_array_append_val(f->arena, root);
+    to_ring(f, 0, 0);
+    for (int i = 0; i < f->n_tok; i++) {
+        GArray *ring = f->ring[i % 3];
+        prune(f, ring);
+        for (guint k = 0; k < ring->len; k++)
+            expand(f, g_array_index(ring, int, k), i, (int)k);
+        g_array_set_size(ring, 0);
+    }
+    GArray *last = f->ring[f->n_tok % 3];
+    prune(f, last);
+    return g_array_index(last, int, 0);
+}
+
+static void collect_path(ArbFixer *f, int idx, struct fix_result *res)
+{
+    g_array_set_size(res->steps, 0);
+    res->cost = g_array_index(f->arena, struct state, idx).cost;
+    for (; idx > 0;) {
+        const struct state *s = &g_array_index(f->arena, struct state, idx);
+        const struct state *p = &g_array_index(f->arena, struct state, s->parent);
+        struct fix_step step = {.change = s->change,
+                                .move = s->move,
+                                .first_token = s->first_token,
+                                .n_tokens = s->n_tokens,
+                                .cost = s->step_cost,
+                                .confidence = 1.0,
+                                .before = p->pos};
+        g_array_prepend_val(res->steps, step);
+        idx = s->parent;
+    }
+}
+
+/* Did the cheap pass need only what confusions explain? */
+static gboolean path_is_plain(const struct fix_result *res)
+{
+    for (guint i = 0; i < res->steps->len; i++) {
+        const struct fix_step *s = &g_array_index(res->steps, struct fix_step, i);
+        if (s->change > FIX_CORRECTED || s->cost >= POOR_READING) return FALSE;
+    }
+    return TRUE;
+}
+
+/* ---- confidence and alternatives ------------------------------------------------- */
+
+/* The token a step reads, as one token. */
+static const struct ptoken *step_token(ArbFixer *f, const struct fix_step *s, struct ptoken *tmp)
+{
+    const struct ptoken *t = &f->tok[s->first_token];
+    if (s->n_tokens != 2) return t;
+    slice_token(&t->c[0], 0, t->c[0].len, &f->tok[s->first_token + 1].c[0], tmp);
+    return tmp;
+}
+
+/* A logistic of the margin between the move taken and the best other one. */
+static double margin_confidence(int margin, int temperature)
+{
+    return 1.0 / (1.0 + exp(-(double)margin / MAX(temperature, 1)));
+}
+
+static void annotate_step(ArbFixer *f, GArray *steps, guint k)
+{
+    struct fix_step *s = &g_array_index(steps, struct fix_step, k);
+    int temp = f->costs[CONF_TEMPERATURE];
+    if (s->change == FIX_NONE && !f->with_alternatives) return;
+    if (s->change == FIX_DELETED || s->change == FIX_MERGED) {
+        /* no alternatives worked out: the confidence falls with the cost */
+        s->confidence = margin_confidence(f->costs[CONF_SKIP_TOKEN] - s->cost, temp);
+        return;
+    }
+    if (s->change == FIX_INSERTED) {
+        s->confidence = 0.5; /* nothing was written: the later moves chose it */
+        return;
+    }
+    struct ptoken tmp;
+    const struct ptoken *t = step_token(f, s, &tmp);
+    build_table(f, &s->before, &f->tab[0]);
+    struct scored *sc = f->sc[1];
+    int n = score_all(f, t, &f->tab[0], sc);
+    int chosen = s->cost, other = COST_INF;
+    for (int i = 0; i < n; i++)
+        if (sc[i].move == s->move) chosen = sc[i].cost;
+    /* the next step, if it reads a token, settles doubts: an alternative
+     * after which that token reads worse pays the difference */
+    const struct fix_step *next =
+        k + 1 < steps->len ? &g_array_index(steps, struct fix_step, k + 1) : NULL;
+    gboolean lookahead =
+        next && next->move != MOVE_NONE && next->n_tokens == 1 && next->change <= FIX_CORRECTED;
+    s->n_alts = 0;
+    for (int i = 0; i < n && s->n_alts < FIX_ALTS_MAX; i++) {
+        if (sc[i].move == s->move || sc[i].cost > chosen + 8 * CONF_UNIT) continue;
+        int c = sc[i].cost;
+        if (lookahead) {
+            struct position p2 = s->before;
+            pos_make_move(&p2, sc[i].move);
+            move_t m = MOVE_NONE;
+            int later = best_in(f, &p2, &f->tok[next->first_token], 1, &m);
+            c += MAX(0, MIN(later, 8 * CONF_UNIT) - next->cost);
+        }
+        s->alts[s->n_alts++] = (struct fix_alt){sc[i].move, c};
+        other = MIN(other, c);
+    }
+    /* alternatives cheapest first after the look-ahead */
+    for (int i = 1; i < s->n_alts; i++)
+        for (int j = i; j > 0 && s->alts[j].cost < s->alts[j - 1].cost; j--) {
+            struct fix_alt a = s->alts[j];
+            s->alts[j] = s->alts[j - 1];
+            s->alts[j - 1] = a;
+        }
+    s->confidence = other == COST_INF ? 1.0 : margin_confidence(other - chosen, temp);
+    if (s->change == FIX_NONE) s->confidence = MAX(s->confidence, 0.99);
+}
+
+/* Cuts the game where, from some step on, most steps are poor fits: there
+ * nothing legal fits any more. */
+static void cut_garbage(ArbFixer *f, struct fix_result *res)
+{
+    int n = (int)res->steps->len, poor_after = 0, cut = -1;
+    for (int k = n - 1; k >= 0; k--) {
+        const struct fix_step *s = &g_array_index(res->steps, struct fix_step, k);
+        gboolean poor = s->change == FIX_DELETED || s->cost > f->costs[CONF_POOR_FIT];
+        poor_after += poor;
+        if (poor && poor_after >= 2 && 2 * poor_after >= n - k) cut = k;
+    }
+    res->unresolved = cut >= 0;
+    res->cut_token = f->n_tok;
+    if (cut < 0) return;
+    res->cut_token = g_array_index(res->steps, struct fix_step, cut).first_token;
+    g_array_set_size(res->steps, (guint)cut);
+}
+
+void fixer_run(ArbFixer *f, const struct position *start, const struct fix_token *tokens, int n,
+               struct fix_result *res)
+{
+    prepare_tokens(f, tokens, n);
+    f->fast = TRUE;
+    collect_path(f, search(f, start), res);
+    if (!path_is_plain(res)) {
+        int cheap = res->cost;
+        g_autoptr(GArray) keep = g_array_copy(res->steps);
+        f->fast = FALSE;
+        collect_path(f, search(f, start), res);
+        if (res->cost > cheap) {
+            g_array_set_size(res->steps, 0);
+            g_array_append_vals(res->steps, keep->data, keep->len);
+            res->cost = cheap;
+        }
+    }
+    cut_garbage(f, res);
+    res->changed = FALSE;
+    for (guint k = 0; k < res->steps->len; k++) {
+        annotate_step(f, res->steps, k);
+        res->changed |= g_array_index(res->steps, struct fix_step, k).change != FIX_NONE;
+    }
+}

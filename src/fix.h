@@ -1,0 +1,91 @@
+/* The whole-game corrector behind `arbiter fix`: the stage after the reader
+ * for damaged text. Given the move tokens of one game (each with its n-best
+ * candidate readings), it searches (beam search over position x token) for
+ * the cheapest sequence of legal moves that explains them, where a token may
+ * be misread (a weighted edit distance under the confusion table against the
+ * move's renderings in the game's language), spurious, two moves run
+ * together or half a move, and a move may be missing. */
+#ifndef ARBITER_FIX_H
+#define ARBITER_FIX_H
+
+#include "confusion.h"
+#include "normalize.h"
+
+G_BEGIN_DECLS
+
+enum { FIX_CANDS_MAX = 8, FIX_ALTS_MAX = 3, FIX_TOKEN_CHARS = 24 };
+
+/* One reading a recogniser offers for a token, with its cost (0 for the one
+ * plain-text reading). text need not be NUL-terminated. */
+struct fix_cand {
+    const char *text;
+    gsize len;
+    int prior; /* in confusion cost units */
+};
+
+/* One move token as read. */
+struct fix_token {
+    int n_cands;
+    struct fix_cand cands[FIX_CANDS_MAX];
+    /* The ply (2 * (fullmove - 1) + side) a move number written right before
+     * it names, or -1. */
+    int hint_ply;
+    gsize event; /* caller's own index (the game event) */
+};
+
+typedef enum {
+    FIX_NONE,      /* read as written */
+    FIX_CORRECTED, /* read as a different text */
+    FIX_INSERTED,  /* a move no token gives */
+    FIX_DELETED,   /* a token that is no move */
+    FIX_MERGED,    /* one of two moves a single token gives */
+    FIX_SPLIT,     /* one move two tokens give */
+} ArbFixChange;
+
+struct fix_alt {
+    move_t move;
+    int cost;
+};
+
+struct fix_step {
+    guint8 change;          /* ArbFixChange */
+    move_t move;            /* MOVE_NONE for a deleted token */
+    int first_token;        /* the token read (an inserted move: the next token) */
+    int n_tokens;           /* 0 inserted, 2 split, else 1 */
+    int cost;               /* of this step */
+    double confidence;      /* in [0, 1] */
+    struct position before; /* the position the move is played from */
+    int n_alts;
+    struct fix_alt alts[FIX_ALTS_MAX]; /* next-best moves, cheapest first */
+};
+
+struct fix_result {
+    GArray *steps; /* struct fix_step, in game order */
+    int cost;
+    gboolean unresolved; /* cut where nothing legal fits any more */
+    int cut_token;       /* first token left out when unresolved, else n */
+    gboolean changed;    /* some step is not FIX_NONE */
+};
+
+typedef struct _ArbFixer ArbFixer;
+
+/* norm reads the language the game is in; both must outlive the fixer. */
+ArbFixer *fixer_new(const ArbConfusion *conf, ArbNorm *norm);
+void fixer_free(ArbFixer *fixer);
+G_DEFINE_AUTOPTR_CLEANUP_FUNC(ArbFixer, fixer_free)
+
+/* Next-best alternatives are worked out for every step (with_alternatives)
+ * or only for the corrected ones (cheaper). */
+void fixer_set_alternatives(ArbFixer *fixer, gboolean with_alternatives);
+
+/* Fixes one game from start; res->steps must be a GArray of struct fix_step
+ * (cleared first). */
+void fixer_run(ArbFixer *fixer, const struct position *start, const struct fix_token *tokens, int n,
+               struct fix_result *res);
+
+/* Renders a cost as the decimal the report and comments show ("1.25"). */
+double fix_cost_value(int cost);
+
+G_END_DECLS
+
+#endif

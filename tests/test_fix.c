@@ -1,0 +1,252 @@
+/* arbiter fix end to end: damaged games whose truth is known (character
+ * confusions, dropped and added marks, a missing move, a doubled move,
+ * merged and split tokens, a move in the wrong column) come out as the true
+ * game; confidence below --min-confidence is marked; the --report XML
+ * validates against src/fix-report.rng; a garbage tail cuts the game with
+ * exit status 1; HCS label lines read as one game per sheet. */
+#include "testutil.h"
+
+#include <glib.h>
+#include <glib/gstdio.h>
+#include <libxml/relaxng.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/wait.h>
+
+static const char *const truth = "1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 4. Bxc6 dxc6 5. O-O f6 6. d4 exd4 "
+                                 "7. Nxd4 c5 8. Nb3 Qxd1 9. Rxd1 Bg4 10. f3 Be6 *";
+
+struct run {
+    char *out, *err;
+    int status;
+};
+
+static const char *arbiter_bin(void)
+{
+    const char *bin = getenv("ARBITER_BIN");
+    return bin ? bin : "build/src/arbiter";
+}
+
+static char *temp_file(const char *name, const char *text)
+{
+    char *dir = g_dir_make_tmp("arbiter-fix-XXXXXX", NULL);
+    ck_assert(dir != NULL);
+    char *path = g_build_filename(dir, name, NULL);
+    ck_assert(g_file_set_contents(path, text, -1, NULL));
+    g_free(dir);
+    return path;
+}
+
+static void remove_temp(char *path)
+{
+    char *dir = g_path_get_dirname(path);
+    g_remove(path);
+    g_rmdir(dir);
+    g_free(dir);
+    g_free(path);
+}
+
+/* Runs `arbiter fix ARGS... FILE` on text written to a temporary file. */
+static struct run fix_text(const char *text, const char *const *args)
+{
+    char *path = temp_file("in.pgn", text);
+    GPtrArray *argv = g_ptr_array_new();
+    g_ptr_array_add(argv, (char *)arbiter_bin());
+    g_ptr_array_add(argv, "fix");
+    for (const char *const *a = args; a && *a; a++)
+        g_ptr_array_add(argv, (char *)*a);
+    g_ptr_array_add(argv, path);
+    g_ptr_array_add(argv, NULL);
+    struct run r = {0};
+    int wait_status = 0;
+    GError *err = NULL;
+    ck_assert_msg(g_spawn_sync(NULL, (char **)argv->pdata, NULL, G_SPAWN_DEFAULT, NULL, NULL,
+                               &r.out, &r.err, &wait_status, &err),
+                  "running %s: %s", arbiter_bin(), err ? err->message : "?");
+    r.status = WIFEXITED(wait_status) ? WEXITSTATUS(wait_status) : -1;
+    g_ptr_array_free(argv, TRUE);
+    remove_temp(path);
+    return r;
+}
+
+static void run_free(struct run *r)
+{
+    g_free(r->out);
+    g_free(r->err);
+}
+
+/* The movetext of the first game, its whitespace collapsed to single spaces. */
+static char *movetext(const char *pgn)
+{
+    const char *body = strstr(pgn, "\n\n");
+    ck_assert_msg(body != NULL, "no movetext in:\n%s", pgn);
+    body += 2;
+    const char *end = strstr(body, "\n\n");
+    char *text = end ? g_strndup(body, (gsize)(end - body)) : g_strdup(body);
+    char **words = g_strsplit_set(text, " \n", -1);
+    GString *out = g_string_new(NULL);
+    for (char **w = words; *w; w++)
+        if (**w) g_string_append_printf(out, "%s%s", out->len ? " " : "", *w);
+    g_strfreev(words);
+    g_free(text);
+    return g_string_free(out, FALSE);
+}
+
+static void assert_fixed_to_truth(const char *damaged)
+{
+    const char *args[] = {"--no-comments", NULL};
+    struct run r = fix_text(damaged, args);
+    ck_assert_msg(r.status == 0, "exit %d for %s\n%s", r.status, damaged, r.err);
+    char *got = movetext(r.out);
+    ck_assert_msg(!strcmp(got, truth), "%s\n  gave %s\n  want %s", damaged, got, truth);
+    g_free(got);
+    run_free(&r);
+}
+
+START_TEST(test_character_confusions_and_marks)
+{
+    /* M/N, 8/B, 0/O, l/1, c/e, dropped 'x', '+' on a move that gives no check */
+    assert_fixed_to_truth("1. e4 e5 2. Mf3 Nc6 3. 8b5 a6 4. Bc6 dxc6 5. 0-0 f6+ 6. d4 exd4 "
+                          "7. Nxd4 c5 8. Nb3 Qxdl 9. Rd1 Bg4 10. f3 Bc6 *\n");
+}
+END_TEST
+
+START_TEST(test_doubled_merged_split)
+{
+    assert_fixed_to_truth("1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 4. Bxc6 dxc6 5. O-O f6 6. d4 d4 exd4 "
+                          "7. Nxd4 c5 8. Nb3Qxd1 9. R xd1 Bg4 10. f3 Be6 *\n");
+}
+END_TEST
+
+START_TEST(test_wrong_column)
+{
+    assert_fixed_to_truth("1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 4. Bxc6 dxc6 5. f6 O-O 6. d4 exd4 "
+                          "7. Nxd4 c5 8. Nb3 Qxd1 9. Rxd1 Bg4 10. f3 Be6 *\n");
+}
+END_TEST
+
+START_TEST(test_missing_move_inserted)
+{
+    struct run r = fix_text("1. e4 e5 2. Nf3 3. Bb5 a6 4. Bxc6 dxc6 5. O-O f6 6. d4 exd4 "
+                            "7. Nxd4 c5 8. Nb3 Qxd1 9. Rxd1 Bg4 10. f3 Be6 *\n",
+                            NULL);
+    ck_assert_msg(r.status == 0, "exit %d\n%s", r.status, r.err);
+    ck_assert_msg(strstr(r.out, "{inserted: not written}"), "%s", r.out);
+    char *got = movetext(r.out);
+    ck_assert_msg(strstr(got, "3. Bb5 a6 4. Bxc6 dxc6 5. O-O f6"), "%s", got);
+    g_free(got);
+    run_free(&r);
+}
+END_TEST
+
+START_TEST(test_read_comment_and_review)
+{
+    /* "c6" for Nc6 is one plain edit from c6 and Nc6 alike: below 0.9 */
+    struct run r = fix_text("1. e4 e5 2. Nf3 Mc6 3. Bb5 a6 4. Ba4 Nf6 5. O-O Be7 *\n", NULL);
+    ck_assert_msg(r.status == 0, "exit %d\n%s", r.status, r.err);
+    ck_assert_msg(strstr(r.out, "Nc6 {read: \"Mc6\"}"), "%s", r.out);
+    run_free(&r);
+    /* a clear correction: no review; with --min-confidence 1 every change is */
+    r = fix_text("1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 4. Ba4 Nf6 5. O-O Be7 6. Rel b5 *\n", NULL);
+    ck_assert_msg(strstr(r.out, "Re1 {read: \"Rel\"}"), "%s", r.out);
+    ck_assert_msg(!strstr(r.out, "review"), "%s", r.out);
+    run_free(&r);
+    const char *strict[] = {"--min-confidence", "1", NULL};
+    r = fix_text("1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 4. Ba4 Nf6 5. O-O Be7 6. Rel b5 *\n", strict);
+    ck_assert_msg(strstr(r.out, "{review: confidence"), "%s", r.out);
+    run_free(&r);
+    /* a clean game: no comments at all */
+    r = fix_text(truth, NULL);
+    ck_assert_int_eq(r.status, 0);
+    ck_assert_msg(!strchr(r.out, '{'), "%s", r.out);
+    run_free(&r);
+}
+END_TEST
+
+START_TEST(test_garbage_tail_unresolved)
+{
+    struct run r =
+        fix_text("1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 4. Ba4 Nf6 zq9 kk7 ##1 qqq7 xx 77 TTT *\n", NULL);
+    ck_assert_msg(r.status == 1, "exit %d", r.status);
+    ck_assert_msg(strstr(r.out, "4. Ba4 Nf6 {arbiter: nothing legal fits"), "%s", r.out);
+    ck_assert_msg(strstr(r.out, "zq9 kk7 ##1 qqq7 xx 77 TTT}"), "%s", r.out);
+    ck_assert_msg(strstr(r.err, "unresolved"), "%s", r.err);
+    run_free(&r);
+}
+END_TEST
+
+static void assert_valid_report(const char *path)
+{
+    char *schema_path = g_build_filename(test_data_path(".."), "..", "src", "fix-report.rng", NULL);
+    xmlRelaxNGParserCtxtPtr pctx = xmlRelaxNGNewParserCtxt(schema_path);
+    xmlRelaxNGPtr schema = xmlRelaxNGParse(pctx);
+    ck_assert_msg(schema != NULL, "cannot read %s", schema_path);
+    xmlRelaxNGValidCtxtPtr vctx = xmlRelaxNGNewValidCtxt(schema);
+    xmlDocPtr doc = xmlReadFile(path, NULL, 0);
+    ck_assert_msg(doc != NULL, "report %s does not parse", path);
+    ck_assert_msg(xmlRelaxNGValidateDoc(vctx, doc) == 0, "report %s does not validate", path);
+    xmlFreeDoc(doc);
+    xmlRelaxNGFreeValidCtxt(vctx);
+    xmlRelaxNGFree(schema);
+    xmlRelaxNGFreeParserCtxt(pctx);
+    g_free(schema_path);
+}
+
+START_TEST(test_report_validates)
+{
+    char *report = temp_file("report.xml", "");
+    const char *args[] = {"--report", report, NULL};
+    struct run r = fix_text("1. e4 e5 2. Mf3 Nc6 3. 8b5 a6 4. Bc6 dxc6 5. 0-0 f6+ *\n\n"
+                            "1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 4. Ba4 Nf6 zq9 kk7 ##1 qqq7 xx 77 *\n",
+                            args);
+    ck_assert_int_eq(r.status, 1);
+    assert_valid_report(report);
+    char *xml = NULL;
+    ck_assert(g_file_get_contents(report, &xml, NULL, NULL));
+    ck_assert_msg(strstr(xml, "status=\"corrected\""), "%s", xml);
+    ck_assert_msg(strstr(xml, "status=\"unresolved\""), "%s", xml);
+    ck_assert_msg(strstr(xml, "<input>Mf3</input>"), "%s", xml);
+    ck_assert_msg(strstr(xml, "change=\"corrected\""), "%s", xml);
+    g_free(xml);
+    run_free(&r);
+    remove_temp(report);
+}
+END_TEST
+
+START_TEST(test_hcs_sheets)
+{
+    const char *hcs = "007_0_1_white.png e4\n007_0_1_black.png e5\n007_0_2_white.png Nf3\n"
+                      "007_0_2_black.png Nc6\n007_0_3_white.png bb5\n007_0_3_black.png a6\n"
+                      "007_1_1_white.png e4\n007_1_1_black.png e5\n007_1_2_white.png Nf3\n"
+                      "007_1_3_white.png Bb5\n007_1_3_black.png a6\n";
+    const char *args[] = {"--from", "hcs", "--no-comments", NULL};
+    struct run r = fix_text(hcs, args);
+    ck_assert_msg(r.status == 0, "exit %d\n%s", r.status, r.err);
+    ck_assert_msg(strstr(r.out, "[Event \"HCS sheet 007_0\"]"), "%s", r.out);
+    ck_assert_msg(strstr(r.out, "[Event \"HCS sheet 007_1\"]"), "%s", r.out);
+    char *got = movetext(r.out);
+    ck_assert_str_eq(got, "1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 *");
+    g_free(got);
+    const char *second = strstr(r.out, "007_1");
+    ck_assert_msg(second && strstr(second, "3. Bb5 a6"), "%s", r.out);
+    run_free(&r);
+}
+END_TEST
+
+int main(void)
+{
+    Suite *s = suite_create("fix");
+    TCase *tc = tcase_create("fix");
+    tcase_set_timeout(tc, 120);
+    tcase_add_test(tc, test_character_confusions_and_marks);
+    tcase_add_test(tc, test_doubled_merged_split);
+    tcase_add_test(tc, test_wrong_column);
+    tcase_add_test(tc, test_missing_move_inserted);
+    tcase_add_test(tc, test_read_comment_and_review);
+    tcase_add_test(tc, test_garbage_tail_unresolved);
+    tcase_add_test(tc, test_report_validates);
+    tcase_add_test(tc, test_hcs_sheets);
+    suite_add_tcase(s, tc);
+    return run_suite(s);
+}
