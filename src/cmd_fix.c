@@ -32,7 +32,10 @@ struct fix_cmd {
     FILE *out;
     xmlTextWriterPtr report;
     const char *file_name;
-    GArray *tokens; /* struct fix_token */
+    GArray *tokens;   /* struct fix_token */
+    ArbGame *pending; /* the last game read, held for its continuation */
+    ArbGame *flat;    /* scratch: a game with its variations as main line */
+    gboolean has_pending;
     struct fix_result res;
     int games, unresolved, corrected, failed;
     gboolean io_error;
@@ -86,15 +89,19 @@ static int letters_covered(const ArbLang *lang, const ArbGame *game)
  * one that replays the most moves before the first bad one, then the more
  * common language. A damaged game is expected to have a bad move somewhere,
  * so the letters count for more than the replay (convert asks the reverse). */
-static int choose_language(struct fix_cmd *fc, const ArbGame *game)
+static int choose_language(struct fix_cmd *fc, const ArbGame *game, int *runner_up)
 {
+    *runner_up = -1;
     if (fc->forced >= 0) return fc->forced;
     int best = -1, best_cover = -1, best_pref = 0;
+    g_autofree int *covers = g_new(int, fc->n_norms);
     struct replay_result res, best_res = {0};
     for (guint i = 0; i < fc->n_norms; i++) {
         const ArbLang *lang = norm_lang(fc->norms[i]);
+        covers[i] = -2;
         if (lang == fc->figurines) continue;
         int cover = letters_covered(lang, game);
+        covers[i] = cover;
         if (cover < best_cover) continue;
         replay_game(game, fc->norms[i], NULL, &res);
         int pref = preference(lang);
@@ -103,6 +110,14 @@ static int choose_language(struct fix_cmd *fc, const ArbGame *game)
             (res.moves == best_res.moves &&
              (res.cost < best_res.cost || (res.cost == best_res.cost && pref < best_pref)));
         if (better) best = (int)i, best_res = res, best_pref = pref, best_cover = cover;
+    }
+    /* one token more or less says little: the most common language that
+     * covers about as many is read too, and the cheaper reading kept */
+    int up_pref = preference(norm_lang(fc->norms[best]));
+    for (guint i = 0; i < fc->n_norms; i++) {
+        const ArbLang *lang = norm_lang(fc->norms[i]);
+        if ((int)i == best || lang == fc->figurines || covers[i] < best_cover - 1) continue;
+        if (preference(lang) < up_pref) *runner_up = (int)i, up_pref = preference(lang);
     }
     return best;
 }
@@ -485,11 +500,69 @@ static void report_game(struct fix_cmd *fc, const ArbGame *game, int lang, const
     xml_end(fc);
 }
 
-static void fix_game(struct fix_cmd *fc, ArbGame *game)
+static void drop_variations(ArbGame *game, gboolean all);
+static void append_game(ArbGame *dst, const ArbGame *src);
+
+static void run_fixer(struct fix_cmd *fc, const ArbGame *game, int lang,
+                      const struct position *start)
+{
+    collect_tokens(fc, game, fc->norms[lang]);
+    fixer_run(fixer_for(fc, lang), start, (const struct fix_token *)fc->tokens->data,
+              (int)fc->tokens->len, &fc->res);
+}
+
+static gboolean has_variation(const ArbGame *game)
+{
+    for (guint i = 0; i < game->events->len; i++)
+        if (g_array_index(game->events, struct game_event, i).kind == EV_BEGIN_VARIATION)
+            return TRUE;
+    return FALSE;
+}
+
+/* Reads game again (in lang) and keeps that reading when it resolves what
+ * the one before did not, or costs less; else the one before stays. */
+static gboolean rerun_if_better(struct fix_cmd *fc, const ArbGame *game, int lang,
+                                const struct position *start)
+{
+    g_autoptr(GArray) steps = g_array_copy(fc->res.steps);
+    g_autoptr(GArray) tokens = g_array_copy(fc->tokens);
+    struct fix_result kept = fc->res;
+    run_fixer(fc, game, lang, start);
+    gboolean better =
+        kept.unresolved != fc->res.unresolved ? kept.unresolved : fc->res.cost < kept.cost;
+    if (better) return TRUE;
+    g_array_set_size(fc->res.steps, 0);
+    g_array_append_vals(fc->res.steps, steps->data, steps->len);
+    g_array_set_size(fc->tokens, 0);
+    g_array_append_vals(fc->tokens, tokens->data, tokens->len);
+    GArray *mine = fc->res.steps;
+    fc->res = kept;
+    fc->res.steps = mine;
+    return FALSE;
+}
+
+/* A game that reads badly with its variations may have had a stray '(' and
+ * ')' put round main-line moves: it is read again with the variations as
+ * main line, and that reading kept when it is cheaper (or resolves it).
+ * Returns the game the result is for. */
+static const ArbGame *try_flat(struct fix_cmd *fc, const ArbGame *game, int lang,
+                               const struct position *start)
+{
+    if ((!fc->res.unresolved && fc->res.cost < 2 * CONF_UNIT) || !has_variation(game)) return game;
+    if (!fc->flat) fc->flat = game_new();
+    game_clear(fc->flat);
+    fc->flat->number = game->number;
+    fc->flat->first_line = game->first_line;
+    append_game(fc->flat, game);
+    drop_variations(fc->flat, TRUE);
+    return rerun_if_better(fc, fc->flat, lang, start) ? fc->flat : game;
+}
+
+static void fix_game(struct fix_cmd *fc, const ArbGame *game)
 {
     fc->games++;
-    int lang = choose_language(fc, game);
-    ArbNorm *norm = fc->norms[lang];
+    int runner_up;
+    int lang = choose_language(fc, game, &runner_up);
     struct position start;
     char message[200];
     gboolean bad_fen = !replay_start_position(game, &start, message, sizeof message);
@@ -497,9 +570,10 @@ static void fix_game(struct fix_cmd *fc, ArbGame *game)
     fc->res.unresolved = bad_fen;
     fc->res.cost = 0;
     if (!bad_fen) {
-        collect_tokens(fc, game, norm);
-        fixer_run(fixer_for(fc, lang), &start, (const struct fix_token *)fc->tokens->data,
-                  (int)fc->tokens->len, &fc->res);
+        run_fixer(fc, game, lang, &start);
+        if (runner_up >= 0 && fc->res.cost > 0 && rerun_if_better(fc, game, runner_up, &start))
+            lang = runner_up;
+        game = try_flat(fc, game, lang, &start);
     }
     const char *status = fc->res.unresolved ? "unresolved"
                          : fc->res.changed  ? "corrected"
@@ -516,9 +590,109 @@ static void fix_game(struct fix_cmd *fc, ArbGame *game)
     if (!bad_fen) report_game(fc, game, lang, status, &start);
 }
 
+/* ---- mending what the damage did to the game's shape --------------------------- */
+
+static gboolean has_event(const ArbGame *game, int kind)
+{
+    for (guint i = 0; i < game->events->len; i++)
+        if (g_array_index(game->events, struct game_event, i).kind == kind) return TRUE;
+    return FALSE;
+}
+
+/* Appends the events of src to dst, their text with them. */
+static void append_game(ArbGame *dst, const ArbGame *src)
+{
+    gsize base = dst->text->len;
+    g_string_append_len(dst->text, src->text->str, (gssize)src->text->len);
+    for (guint i = 0; i < src->events->len; i++) {
+        struct game_event ev = g_array_index(src->events, struct game_event, i);
+        ev.text += base;
+        ev.text2 += base;
+        g_array_append_val(dst->events, ev);
+    }
+}
+
+static guint64 last_line(const ArbGame *game)
+{
+    return game->events->len
+               ? g_array_index(game->events, struct game_event, game->events->len - 1).line
+               : 0;
+}
+
+static gboolean is_move_one(const ArbGame *game, const struct game_event *ev)
+{
+    return ev->kind == EV_MOVE_NUMBER && !ev->value &&
+           g_ascii_strtoull(game_event_text(game, ev), NULL, 10) == 1;
+}
+
+/* Did the reader end `before` only because of damage: a move number read
+ * "1" (a misread "21"), or a stray '*' read as a result? Then `after` has no
+ * tags and follows on the same or the next line, with no blank line between
+ * (a free-text game boundary needs one); after a result, it does not start
+ * again at move 1. */
+static gboolean continues(const ArbGame *before, const ArbGame *after)
+{
+    if (!after->events->len || has_event(after, EV_TAG)) return FALSE;
+    const struct game_event *first = &g_array_index(after->events, struct game_event, 0);
+    if (first->line > last_line(before) + 1) return FALSE;
+    return !has_event(before, EV_RESULT) || !is_move_one(after, first);
+}
+
+/* Drops the marks of the variations (all, or those the reader had to close
+ * at the end of the game, with an empty closing token: their '(' was a
+ * stray mark), so that the moves in them are main line. */
+static void drop_variations(ArbGame *game, gboolean all)
+{
+    GArray *ev = game->events;
+    guint open[64], depth = 0, overflow = 0;
+    g_autofree gboolean *drop = g_new0(gboolean, ev->len + 1);
+    for (guint i = 0; i < ev->len; i++) {
+        const struct game_event *e = &g_array_index(ev, struct game_event, i);
+        if (e->kind == EV_BEGIN_VARIATION) {
+            if (depth < G_N_ELEMENTS(open))
+                open[depth++] = i;
+            else
+                overflow++;
+        } else if (e->kind == EV_END_VARIATION) {
+            if (overflow) {
+                overflow--;
+            } else if (depth) {
+                depth--;
+                if (all || e->len == 0) drop[i] = drop[open[depth]] = TRUE;
+            }
+        }
+    }
+    guint kept = 0;
+    for (guint i = 0; i < ev->len; i++)
+        if (!drop[i])
+            g_array_index(ev, struct game_event, kept++) = g_array_index(ev, struct game_event, i);
+    g_array_set_size(ev, kept);
+}
+
+static void flush_pending(struct fix_cmd *fc)
+{
+    if (!fc->has_pending) return;
+    fc->has_pending = FALSE;
+    drop_variations(fc->pending, FALSE);
+    fix_game(fc, fc->pending);
+}
+
+/* Holds each game until the next one shows whether the reader split it. */
 static void on_game(ArbGame *game, const ArbGameSummary *summary, gpointer ud)
 {
-    fix_game(ud, game);
+    struct fix_cmd *fc = ud;
+    if (fc->has_pending && continues(fc->pending, game)) {
+        append_game(fc->pending, game);
+        return;
+    }
+    flush_pending(fc);
+    if (!fc->pending) fc->pending = game_new();
+    game_clear(fc->pending);
+    fc->pending->number = game->number;
+    fc->pending->first_line = game->first_line;
+    fc->pending->failed = game->failed;
+    append_game(fc->pending, game);
+    fc->has_pending = TRUE;
 }
 
 static void on_problem(const ArbProblem *p, gpointer ud)
@@ -662,6 +836,7 @@ static gboolean fix_stream(struct fix_cmd *fc, GInputStream *in, const char *nam
     g_autoptr(GError) error = NULL;
     gboolean ok = reader_read_all(reader, &error);
     reader_free(reader);
+    flush_pending(fc);
     if (!ok) fprintf(stderr, "arbiter fix: %s: %s\n", name, error->message);
     return ok;
 }
@@ -857,6 +1032,8 @@ int cmd_fix(int argc, char **argv)
     if (output) fclose(fc.out);
     g_array_free(fc.res.steps, TRUE);
     g_array_free(fc.tokens, TRUE);
+    if (fc.pending) game_free(fc.pending);
+    if (fc.flat) game_free(fc.flat);
     pgnw_free(fc.writer);
     teardown(&fc);
     return !io_ok ? EXIT_USAGE : (fc.unresolved || fc.failed) ? EXIT_PROBLEMS : EXIT_CLEAN;

@@ -26,6 +26,7 @@ typedef enum {
     CONF_FORM_DESCRIPTIVE,
     CONF_POOR_FIT,
     CONF_TEMPERATURE,
+    CONF_REPEAT_CHAR,
     CONF_COST_COUNT
 } ArbConfusionCost;
 

@@ -20,15 +20,18 @@ enum {
     FORMS_PER_MOVE = 4,
     BEAM_WIDTH = 16,
     KEEP_PER_STATE = 4,
+    KEEP_TIES = 16,      /* readings kept per state when they are about as good */
     INSERT_FROM_TOP = 3, /* beam states that may try a missing move */
     MERGE_MIN_CHARS = 4,
     INSERT_KEEP = 8, /* missing moves tried per state */
 };
-#define BEAM_MARGIN  (6 * CONF_UNIT)
-#define SUCC_MARGIN  (3 * CONF_UNIT)
-#define COST_INF     (1 << 28)
-#define EXACT_MAX    (CONF_UNIT / 2) /* an exact reading whose marks cost less */
-#define POOR_READING CONF_UNIT       /* a best reading this dear opens the other edits */
+#define BEAM_MARGIN     (6 * CONF_UNIT)
+#define SUCC_MARGIN     (3 * CONF_UNIT)
+#define COST_INF        (1 << 28)
+#define EXACT_MAX       (CONF_UNIT / 2)      /* an exact reading whose marks cost less */
+#define POOR_READING    CONF_UNIT            /* a best reading this dear opens the other edits */
+#define DISAMBIG_DELETE (CONF_UNIT * 6 / 10) /* a disambiguation left out */
+#define TIE_MARGIN      (CONF_UNIT * 3 / 10) /* readings this close are all kept */
 
 struct form {
     guint16 base;
@@ -181,12 +184,21 @@ static void render_forms(const ArbFixer *f, const struct position *pos, move_t m
     fm->len = 0;
     fm->base = 0;
     gboolean castle = san[0] == 'O';
+    /* a piece move's disambiguation (between the initial and the capture
+     * mark or the destination): writers often leave it out */
+    size_t core = n;
+    while (core > 0 && !g_ascii_isdigit(san[core - 1]))
+        core--;
+    size_t disambig_end = type_of_letter(san[0]) != NO_TYPE && core >= 3 ? core - 2 : 0;
     for (size_t i = 0; i < n; i++) {
         int t = type_of_letter(san[i]);
-        if (!castle && t != NO_TYPE && (i == 0 || san[i - 1] == '='))
+        if (!castle && t != NO_TYPE && (i == 0 || san[i - 1] == '=')) {
             put_initial(f, fm, t);
-        else
-            put(f, fm, (gunichar)san[i]);
+            continue;
+        }
+        put(f, fm, (gunichar)san[i]);
+        if (i > 0 && i < disambig_end && san[i] != 'x' && fm->len)
+            fm->del[fm->len - 1] = (guint16)MIN(fm->del[fm->len - 1], DISAMBIG_DELETE);
     }
     if (castle) return;
     const char *mark = n && (san[n - 1] == '+' || san[n - 1] == '#') ? san + n - 1 : NULL;
@@ -346,6 +358,8 @@ static void prepare_cand(const ArbFixer *f, const char *text, gsize len, int pri
         }
         c->ch[c->len] = ch;
         c->ins[c->len] = (guint16)confusion_insert(f->conf, ch);
+        if (c->len && c->ch[c->len - 1] == ch)
+            c->ins[c->len] = (guint16)MIN(c->ins[c->len], f->costs[CONF_REPEAT_CHAR]);
         c->len++;
     }
 }
@@ -454,7 +468,9 @@ static void expand(ArbFixer *f, int si, int i, int rank)
     struct scored *sc = f->sc[0];
     int n = score_all(f, t, &f->tab[0], sc);
     int best = n ? sc[0].cost : COST_INF;
-    for (int k = 0; k < n && k < KEEP_PER_STATE && sc[k].cost <= best + SUCC_MARGIN; k++) {
+    for (int k = 0; k < n && sc[k].cost <= best + SUCC_MARGIN &&
+                    (k < KEEP_PER_STATE || (k < KEEP_TIES && sc[k].cost <= best + TIE_MARGIN));
+         k++) {
         gboolean none = has_exact && sc[k].move == exact && sc[k].cost < EXACT_MAX;
         to_ring(f, i + 1,
                 push_state(f, si, &s.pos, sc[k].move, none ? FIX_NONE : FIX_CORRECTED,

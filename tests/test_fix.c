@@ -126,6 +126,41 @@ START_TEST(test_wrong_column)
 }
 END_TEST
 
+START_TEST(test_game_split_by_damage_is_joined)
+{
+    /* "7." misread "1" on a new line: the reader starts a new game there */
+    assert_fixed_to_truth("1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 4. Bxc6 dxc6 5. O-O f6 6. d4 exd4\n"
+                          "1 Nxd4 c5 8. Nb3 Qxd1 9. Rxd1 Bg4 10. f3 Be6 *\n");
+    /* a stray '*' the reader takes for the result */
+    assert_fixed_to_truth("1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 4. Bxc6 dxc6 5. O-O f6 6. d4 exd4\n"
+                          "7. Nxd4 *c5 8. Nb3 Qxd1 9. Rxd1 Bg4 10. f3 Be6 *\n");
+}
+END_TEST
+
+START_TEST(test_stray_parenthesis)
+{
+    /* a '(' never closed: the moves after it are the main line */
+    assert_fixed_to_truth("1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 4. Bxc6 dxc6 5. O-O f6 6. d4 (exd4\n"
+                          "7. Nxd4 c5 8. Nb3 Qxd1 9. Rxd1 Bg4 10. f3 Be6 *\n");
+    /* a real variation stays one */
+    struct run r = fix_text("1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 4. Bxc6 dxc6 5. O-O f6 6. d4 "
+                            "(6. c3 Be7) exd4 7. Nxd4 c5 8. Nb3 Qxd1 9. Rxd1 Bg4 10. f3 Be6 *\n",
+                            NULL);
+    ck_assert_msg(strstr(r.out, "( 6. c3 Be7 )}"), "%s", r.out);
+    run_free(&r);
+}
+END_TEST
+
+START_TEST(test_greek_case_and_doubled_characters)
+{
+    /* Greek Beta for B, 'F' for f, a doubled 'R', Cyrillic 'е' */
+    assert_fixed_to_truth("1. e4 e5 2. Nf3 Nc6 3. \xce\x92"
+                          "b5 a6 4. Bxc6 dxc6 5. O-O F6 6. d4 exd4 "
+                          "7. Nxd4 c5 8. Nb3 Qxd1 9. RRxd1 Bg4 10. f3 B\xd0\xb5"
+                          "6 *\n");
+}
+END_TEST
+
 START_TEST(test_missing_move_inserted)
 {
     struct run r = fix_text("1. e4 e5 2. Nf3 3. Bb5 a6 4. Bxc6 dxc6 5. O-O f6 6. d4 exd4 "
@@ -242,6 +277,9 @@ int main(void)
     tcase_add_test(tc, test_character_confusions_and_marks);
     tcase_add_test(tc, test_doubled_merged_split);
     tcase_add_test(tc, test_wrong_column);
+    tcase_add_test(tc, test_game_split_by_damage_is_joined);
+    tcase_add_test(tc, test_stray_parenthesis);
+    tcase_add_test(tc, test_greek_case_and_doubled_characters);
     tcase_add_test(tc, test_missing_move_inserted);
     tcase_add_test(tc, test_read_comment_and_review);
     tcase_add_test(tc, test_garbage_tail_unresolved);
