@@ -190,8 +190,18 @@ void pos_make_move(struct position *pos, move_t m)
     pos->key ^= zobrist_side;
 }
 
-void pos_startpos(struct position *pos)
+/* Read once: every game without a FEN starts here. */
+static struct position start_position;
+
+static void init_start_position(void)
 {
     struct fen_error err;
-    fen_parse(pos, FEN_START, &err);
+    fen_parse(&start_position, FEN_START, &err);
+}
+
+void pos_startpos(struct position *pos)
+{
+    static once_flag flag = ONCE_FLAG_INIT;
+    call_once(&flag, init_start_position);
+    *pos = start_position;
 }

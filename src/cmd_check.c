@@ -8,6 +8,7 @@
  * --jobs and any --shard split. */
 #include "commands.h"
 
+#include "gamew.h"
 #include "movegen.h"
 #include "replay.h"
 #include "report.h"
@@ -25,9 +26,10 @@
  * game text; at most MAX_IN_FLIGHT_PER_JOB batches per worker are out at
  * once, which bounds memory whatever the input's size. */
 enum { BATCH_GAMES = 64, BATCH_BYTES = 1 << 19, MAX_IN_FLIGHT_PER_JOB = 4 };
-/* A mapped file is cut into up to RANGES_PER_JOB ranges per worker (for
- * balance), none smaller than RANGE_MIN bytes. */
-enum { RANGES_PER_JOB = 8, RANGE_MIN = 1 << 20 };
+/* A mapped file is cut into ranges of at most RANGE_MAX bytes that shrink
+ * towards the end (a 1/RANGE_SHARE share of what is left per worker, but
+ * not under RANGE_MIN), so the workers finish together. */
+enum { RANGE_MIN = 1 << 20, RANGE_MAX = 4 << 20, RANGE_SHARE = 2 };
 /* Recycled games keep their buffers unless these grew past this. */
 enum { RECYCLE_MAX_TEXT = 1 << 20, FREE_GAMES_MAX = 1024 };
 
@@ -111,12 +113,13 @@ struct batch {
     struct source *next_src;
     /* filled by the worker */
     GArray *findings; /* struct finding, numbers relative to src */
+    GString *fixed;   /* --fix: the games checked so far as PGN */
     struct counts counts;
     guint64 lines, games; /* of the range */
 };
 
 struct options {
-    gboolean strict, quiet, want_findings;
+    gboolean strict, quiet, want_findings, fix;
 };
 
 /* One worker's state: its own normalisers (they keep scratch state). */
@@ -128,7 +131,11 @@ struct worker {
     const ArbLang *figurines;
     GAsyncQueue *todo, *done;
     struct batch *stop; /* the sentinel that ends the thread */
+    /* --fix: games are written back with these */
+    ArbPgnWriter *writer;
+    GArray *moves; /* struct replay_move per event */
     GThread *thread;
+    struct check *ck; /* what a thread sets itself up from */
 };
 
 struct check {
@@ -147,6 +154,7 @@ struct check {
     guint n_inputs;
     struct counts total;
     gboolean write_error;
+    FILE *fix_out; /* --fix: where the games go, or NULL */
     ArbReport *report;
     const struct source *report_src;
     /* reading */
@@ -171,6 +179,7 @@ static struct batch *batch_new(const struct source *src)
     b->jobs = g_array_new(FALSE, FALSE, sizeof(struct job));
     b->problems = g_array_new(FALSE, FALSE, sizeof(struct reader_problem));
     b->findings = g_array_new(FALSE, FALSE, sizeof(struct finding));
+    b->fixed = g_string_new(NULL);
     return b;
 }
 
@@ -195,6 +204,7 @@ static void batch_free(struct batch *b)
     g_array_free(b->jobs, TRUE);
     g_array_free(b->problems, TRUE);
     g_array_free(b->findings, TRUE);
+    g_string_free(b->fixed, TRUE);
     g_free(b);
 }
 
@@ -266,15 +276,22 @@ static gboolean substitute(ArbNorm *norm, const struct position *pos, const char
     return bad->status == SAN_ILLEGAL && suggest_move(norm, pos, text, len, out);
 }
 
+/* A suggestion that the rest of the game contradicts is no suggestion. */
+static gboolean is_confident(const struct replay_result *res)
+{
+    return res->substituted && res->later_consistent == res->later_moves;
+}
+
 /* Replays in English; a game English cannot read is tried in the languages
  * whose letters cover it: one that reads it clean wins, else the one that
- * got furthest is reported. */
-static void replay_checked(const struct worker *w, const ArbGame *g, struct replay_result *res,
-                           ArbNorm **used)
+ * got furthest is reported. moves (may be NULL) gets the moves of the replay
+ * reported. */
+static void replay_checked(const struct worker *w, const ArbGame *g, GArray *moves,
+                           struct replay_result *res, ArbNorm **used)
 {
     const struct replay_options opts = {substitute, NULL};
     *used = w->english;
-    replay_game_with(g, w->english, NULL, &opts, res);
+    replay_game_with(g, w->english, moves, &opts, res);
     if (!res->errors || res->bad_fen) return;
     ArbNorm *best = NULL;
     gsize best_at = res->error_event;
@@ -288,13 +305,14 @@ static void replay_checked(const struct worker *w, const ArbGame *g, struct repl
         if (!r.errors) {
             *res = r;
             *used = nm;
+            if (moves) replay_game(g, nm, moves, res);
             return;
         }
         if (r.error_event > best_at) best = nm, best_at = r.error_event;
     }
     if (best) {
         *used = best;
-        replay_game_with(g, best, NULL, &opts, res);
+        replay_game_with(g, best, moves, &opts, res);
     }
 }
 
@@ -336,8 +354,7 @@ static void report_bad_move(const struct worker *w, struct batch *b, const ArbGa
                         .move = g_strdup(text),
                         .move_label = move_label(&res->error_pos, text),
                         .message = g_strdup(res->answer.message)};
-    /* a suggestion that the rest of the game contradicts is no suggestion */
-    if (res->substituted && res->later_consistent == res->later_moves) {
+    if (is_confident(res)) {
         char san[SAN_MAX];
         san_write(&res->error_pos, res->substitute, san);
         f.suggestion = move_label(&res->error_pos, san);
@@ -462,8 +479,11 @@ static void range_on_game(ArbGame *game, const ArbGameSummary *summary, gpointer
     if (rr->flush_to) print_findings(rr->flush_to, b);
     gsize at = (gsize)MIN(reader_get_bytes_decoded(rr->reader), b->range_len);
     if (at > rr->released + 2 * RELEASE_MARGIN) {
-        /* line ends are counted before the pages go */
-        b->lines += count_line_ends(b->range + rr->released, at - RELEASE_MARGIN - rr->released);
+        /* line ends are counted before the pages go (only the range after
+         * this one needs them) */
+        if (b->next_src)
+            b->lines +=
+                count_line_ends(b->range + rr->released, at - RELEASE_MARGIN - rr->released);
         release_pages(b->range, rr->released, at - RELEASE_MARGIN);
         rr->released = at - RELEASE_MARGIN;
     }
@@ -494,10 +514,29 @@ static void check_range(const struct worker *w, struct batch *b, struct check *f
         check_game(w, b, &job);
     }
     b->games = reader_get_games(reader);
-    b->lines += count_line_ends(b->range + rr.released, b->range_len - rr.released);
+    if (b->next_src)
+        b->lines += count_line_ends(b->range + rr.released, b->range_len - rr.released);
     release_pages(b->range, 0, b->range_len);
     reader_free(reader);
     game_free(rr.rec.game);
+}
+
+/* --fix: the game as PGN export format, the confident suggestion played in
+ * place of its illegal move; any other bad move cuts the game there, the
+ * rest kept as written in a comment. */
+static void write_fixed(const struct worker *w, struct batch *b, const ArbGame *g, ArbNorm *used,
+                        const struct replay_result *res)
+{
+    const struct gamew gw = {w->writer, NULL, NOTATION_SAN, NULL, NULL};
+    const struct gamew_game gg = {
+        .game = g,
+        .moves = w->moves,
+        .res = res,
+        .notation = used != w->english ? arb_lang_code(norm_lang(used)) : NULL,
+        .play_substitute = is_confident(res),
+        .keep_moves_on_bad_fen = TRUE,
+    };
+    gamew_write(&gw, &gg, b->fixed);
 }
 
 static void check_game(const struct worker *w, struct batch *b, const struct job *job)
@@ -513,7 +552,7 @@ static void check_game(const struct worker *w, struct batch *b, const struct job
                       g_strdup("SetUp \"1\" but no FEN tag"));
     struct replay_result res;
     ArbNorm *used;
-    replay_checked(w, g, &res, &used);
+    replay_checked(w, g, w->opt->fix ? w->moves : NULL, &res, &used);
     b->counts.plies += (guint64)res.moves;
     if (res.bad_fen)
         emit_at_event(w, b, g, find_tag(g, "FEN"), KIND_BAD_FEN, g_strdup(res.fen_message));
@@ -526,26 +565,13 @@ static void check_game(const struct worker *w, struct batch *b, const struct job
     else if (w->opt->strict)
         check_result(w, b, g, &res);
     if (problem_total(&b->counts) == before) b->counts.clean++;
+    if (w->opt->fix) write_fixed(w, b, g, used, &res);
 }
 
 static void check_batch(const struct worker *w, struct batch *b)
 {
     for (guint i = 0; i < b->jobs->len; i++)
         check_game(w, b, &g_array_index(b->jobs, struct job, i));
-}
-
-static gpointer worker_main(gpointer data)
-{
-    struct worker *w = data;
-    for (;;) {
-        struct batch *b = g_async_queue_pop(w->todo);
-        if (b == w->stop) return NULL;
-        if (b->range)
-            check_range(w, b, NULL);
-        else
-            check_batch(w, b);
-        g_async_queue_push(w->done, b);
-    }
 }
 
 static void worker_init(struct worker *w, struct check *ck)
@@ -563,13 +589,34 @@ static void worker_init(struct worker *w, struct check *ck)
     w->todo = ck->todo;
     w->done = ck->done;
     w->stop = &ck->stop;
+    if (ck->opt.fix) {
+        w->writer = pgnw_new();
+        w->moves = g_array_new(FALSE, TRUE, sizeof(struct replay_move));
+    }
 }
 
 static void worker_clear(struct worker *w)
 {
+    if (w->writer) pgnw_free(w->writer);
+    if (w->moves) g_array_free(w->moves, TRUE);
     for (guint i = 0; i < w->n_norms; i++)
         norm_free(w->norms[i]);
     g_free(w->norms);
+}
+
+static gpointer worker_main(gpointer data)
+{
+    struct worker *w = data;
+    worker_init(w, w->ck); /* in the thread: the workers set up side by side */
+    for (;;) {
+        struct batch *b = g_async_queue_pop(w->todo);
+        if (b == w->stop) return NULL;
+        if (b->range)
+            check_range(w, b, NULL);
+        else
+            check_batch(w, b);
+        g_async_queue_push(w->done, b);
+    }
 }
 
 /* ---- printing, in input order (reading thread) ------------------------------ */
@@ -665,6 +712,9 @@ static void print_findings(struct check *ck, struct batch *b)
     g_array_set_size(b->findings, 0);
     if (o->len && fwrite(o->str, 1, o->len, stdout) != o->len) ck->write_error = TRUE;
     g_string_free(o, TRUE);
+    if (b->fixed->len && fwrite(b->fixed->str, 1, b->fixed->len, ck->fix_out) != b->fixed->len)
+        ck->write_error = TRUE;
+    g_string_truncate(b->fixed, 0);
     add_counts(&ck->total, &b->counts);
     memset(&b->counts, 0, sizeof b->counts);
     if (ck->progress) draw_progress(ck, FALSE);
@@ -861,18 +911,22 @@ struct shard {
     guint index, count; /* 1-based index of count; count 0: no sharding */
 };
 
-/* Cuts [lo, hi) into ranges at game starts and queues one batch per range;
- * each range's source learns its line and game bases when the range before
- * it is printed. */
+/* The size of the next range when `left` bytes are left. */
+static gsize range_size(const struct check *ck, gsize left)
+{
+    return CLAMP(left / (RANGE_SHARE * ck->n_workers), (gsize)RANGE_MIN, (gsize)RANGE_MAX);
+}
+
+/* Cuts [lo, hi) into ranges at game starts and queues one batch per range,
+ * never more than max_in_flight at once; each range's source learns its line
+ * and game bases when the range before it is printed. */
 static void queue_ranges(struct check *ck, const char *data, gsize lo, gsize hi,
                          struct source *first)
 {
-    guint n = (guint)MIN((hi - lo) / RANGE_MIN + 1, (gsize)ck->n_workers * RANGES_PER_JOB);
     struct source *src = first;
-    gsize start = lo;
-    for (guint i = 1; i <= n && start < hi; i++) {
-        gsize end = i == n ? hi : next_game_start(data, hi, lo + (hi - lo) * i / n);
-        if (end <= start) continue;
+    for (gsize start = lo, end; start < hi; start = end) {
+        gsize want = range_size(ck, hi - start);
+        end = hi - start <= want + want / 2 ? hi : next_game_start(data, hi, start + want);
         struct batch *b = batch_new(src);
         b->range = data + start;
         b->range_len = end - start;
@@ -884,7 +938,7 @@ static void queue_ranges(struct check *ck, const char *data, gsize lo, gsize hi,
         b->seq = ck->next_seq++;
         g_async_queue_push(ck->todo, b);
         ck->in_flight++;
-        start = end;
+        collect(ck, FALSE);
     }
     collect(ck, TRUE); /* the mapping lives until every range is checked */
 }
@@ -909,7 +963,7 @@ static gboolean check_mapped(struct check *ck, const char *path, const struct sh
     src->offset_base = lo;
     ck->input_size = hi - lo;
     ck->tell = NULL;
-    if (hi > lo && ck->n_workers) {
+    if (ck->n_workers) {
         queue_ranges(ck, data, lo, hi, src);
     } else {
         struct batch *b = batch_new(src);
@@ -1018,15 +1072,19 @@ static gboolean parse_shard(const char *text, struct shard *shard)
     return TRUE;
 }
 
+/* One job checks on the reading thread (the inline worker); more start
+ * that many threads, and the reading thread only reads and prints. */
 static void start_workers(struct check *ck, int jobs)
 {
-    worker_init(&ck->inline_worker, ck);
-    if (jobs <= 1) return;
+    if (jobs <= 1) {
+        worker_init(&ck->inline_worker, ck);
+        return;
+    }
     ck->n_workers = (guint)jobs;
     ck->max_in_flight = MAX_IN_FLIGHT_PER_JOB * ck->n_workers;
     ck->workers = g_new0(struct worker, ck->n_workers);
     for (guint i = 0; i < ck->n_workers; i++) {
-        worker_init(&ck->workers[i], ck);
+        ck->workers[i].ck = ck;
         ck->workers[i].thread = g_thread_new("check", worker_main, &ck->workers[i]);
     }
 }
@@ -1053,8 +1111,8 @@ static void source_free(gpointer p)
 int cmd_check(int argc, char **argv)
 {
     gint jobs = 0;
-    gboolean quiet = FALSE, strict = FALSE;
-    g_autofree char *report_path = NULL, *shard_text = NULL, *lang_dir = NULL;
+    gboolean quiet = FALSE, strict = FALSE, fix = FALSE;
+    g_autofree char *report_path = NULL, *shard_text = NULL, *lang_dir = NULL, *output = NULL;
     GOptionEntry entries[] = {
         {"jobs", 'j', 0, G_OPTION_ARG_INT, &jobs,
          "worker threads (default: the number of cores); the output is the same for any N", "N"},
@@ -1070,6 +1128,12 @@ int cmd_check(int argc, char **argv)
          "check only the I-th of N byte ranges of each FILE, split at game starts; the N "
          "outputs concatenated equal the unsharded output",
          "I/N"},
+        {"fix", 0, 0, G_OPTION_ARG_NONE, &fix,
+         "also write every game to the -o FILE as PGN export format, each illegal move that one "
+         "legal move clearly fits replaced by it and marked in a comment; other bad moves cut "
+         "their game, the rest kept as written in a comment",
+         NULL},
+        {"output", 'o', 0, G_OPTION_ARG_FILENAME, &output, "where --fix writes the games", "FILE"},
         {"lang-dir", 0, 0, G_OPTION_ARG_FILENAME, &lang_dir, "also load the language tables in DIR",
          "DIR"},
         G_OPTION_ENTRY_NULL};
@@ -1083,6 +1147,10 @@ int cmd_check(int argc, char **argv)
              "followed, for an illegal move that one legal move clearly fits, by\n"
              "  ; likely meant 12... Nf6 (K of M later moves fit)\n"
              "A summary goes to stderr, and a progress bar when stderr is a terminal.\n\n"
+             "--fix -o FILE writes the archive back out, as many games as were read, in input\n"
+             "order: a suggested move is played and marked {arbiter: \"Nf4\" read as Nf3\n"
+             "(illegal as written)}; a game with any other bad move or a bad FEN stops there,\n"
+             "the rest as written kept in a comment that says why.\n\n"
              "Exit status: 0 every game clean, 1 some problem found, 2 usage or I/O error.\n");
     g_option_context_add_main_entries(ctx, entries, NULL);
     g_autoptr(GError) error = NULL;
@@ -1100,8 +1168,13 @@ int cmd_check(int argc, char **argv)
         return EXIT_USAGE;
     }
     if (jobs == 0) jobs = (int)g_get_num_processors();
+    if (fix != (output != NULL)) {
+        fprintf(stderr, "arbiter check: %s\n",
+                fix ? "--fix needs -o FILE" : "-o FILE is where --fix writes: add --fix");
+        return EXIT_USAGE;
+    }
 
-    struct check ck = {.opt = {strict, quiet, report_path != NULL}};
+    struct check ck = {.opt = {strict, quiet, report_path != NULL, fix}};
     ck.langs = arb_lang_set_load(lang_dir, &error);
     if (!ck.langs) {
         fprintf(stderr, "arbiter check: %s\n", error->message);
@@ -1109,6 +1182,12 @@ int cmd_check(int argc, char **argv)
     }
     if (report_path && !(ck.report = report_open(report_path, "check", &error))) {
         fprintf(stderr, "arbiter check: %s\n", error->message);
+        arb_lang_set_free(ck.langs);
+        return EXIT_USAGE;
+    }
+    if (output && !(ck.fix_out = fopen(output, "wb"))) {
+        fprintf(stderr, "arbiter check: cannot write %s: %s\n", output, g_strerror(errno));
+        if (ck.report) report_close(ck.report, NULL);
         arb_lang_set_free(ck.langs);
         return EXIT_USAGE;
     }
@@ -1131,6 +1210,7 @@ int cmd_check(int argc, char **argv)
     stop_workers(&ck);
     if (ck.progress) draw_progress(&ck, TRUE);
     double secs = (g_get_monotonic_time() - ck.started) / 1e6;
+    if (ck.fix_out && fclose(ck.fix_out) != 0) ck.write_error = TRUE;
     if (fflush(stdout) != 0 || ck.write_error) {
         fprintf(stderr, "arbiter check: error writing the output\n");
         io_ok = FALSE;

@@ -5,10 +5,8 @@
  * column, game, ply and text. */
 #include "commands.h"
 
+#include "gamew.h"
 #include "notation.h"
-#include "pgnw.h"
-#include "render.h"
-#include "replay.h"
 
 #include <gio/gunixinputstream.h>
 #include <stdio.h>
@@ -56,18 +54,6 @@ struct convert {
     GMutex lock;
     GCond finished;
 };
-
-static const char *result_text(int result)
-{
-    switch (result) {
-    case ARB_RESULT_WHITE_WINS:
-    case ARB_RESULT_WHITE_WINS_FORFEIT: return "1-0";
-    case ARB_RESULT_BLACK_WINS:
-    case ARB_RESULT_BLACK_WINS_FORFEIT: return "0-1";
-    case ARB_RESULT_DRAW: return "1/2-1/2";
-    default: return "*";
-    }
-}
 
 /* Languages tried first when several read a game equally well (their piece
  * letters often coincide: German, Danish and Norwegian all write K D T L S B). */
@@ -129,30 +115,6 @@ static ArbNorm *choose_language(const struct convert *cv, struct work *wk, const
     return best ? best : en;
 }
 
-static void write_rest_comment(struct work *wk, const ArbGame *game, gsize from,
-                               const struct replay_result *res)
-{
-    GString *rest = g_string_new(NULL);
-    g_string_append_printf(
-        rest, "arbiter: could not read '%s' (%s); the rest as written:",
-        game_event_text(game, &g_array_index(game->events, struct game_event, from)),
-        res->answer.message);
-    for (guint i = from; i < game->events->len; i++) {
-        const struct game_event *ev = &g_array_index(game->events, struct game_event, i);
-        const char *t = game_event_text(game, ev);
-        switch (ev->kind) {
-        case EV_TAG:
-        case EV_RESULT: break;
-        case EV_COMMENT: g_string_append_printf(rest, " [%s]", t); break;
-        case EV_BEGIN_VARIATION: g_string_append(rest, " ("); break;
-        case EV_END_VARIATION: g_string_append(rest, " )"); break;
-        default: g_string_append_printf(rest, " %s", t); break;
-        }
-    }
-    pgnw_comment(wk->writer, rest->str);
-    g_string_free(rest, TRUE);
-}
-
 static void report_error(struct work *wk, const ArbGame *game, const struct replay_result *res)
 {
     if (res->bad_fen) {
@@ -190,67 +152,24 @@ static void report_guess(struct work *wk, const ArbGame *game, const struct game
                            rm->cost == 1 ? "" : "es");
 }
 
+static void on_guess(const ArbGame *game, const struct game_event *ev, const struct replay_move *rm,
+                     gpointer user_data)
+{
+    report_guess(user_data, game, ev, rm);
+}
+
 static void write_game(const struct convert *cv, struct work *wk, const ArbGame *game, ArbNorm *nm,
                        const struct replay_result *res)
 {
-    ArbPgnWriter *w = wk->writer;
-    gsize stop = res->errors ? res->error_event : game->events->len;
-    int result = ARB_RESULT_UNFINISHED, depth = 0;
-    gboolean has_result = FALSE;
-    pgnw_begin_game(w);
-    for (guint i = 0; i < game->events->len; i++) {
-        const struct game_event *ev = &g_array_index(game->events, struct game_event, i);
-        if (ev->kind == EV_TAG) pgnw_tag(w, game_event_text(game, ev), game_event_value(game, ev));
-        if (ev->kind == EV_RESULT) result = ev->value, has_result = TRUE;
-    }
-    const char *tag_result = game_tag(game, "Result");
-    if (!has_result && tag_result) pgnw_tag(w, "Result", tag_result);
-    if (has_result && !tag_result) pgnw_tag(w, "Result", result_text(result));
-    if (nm && norm_lang(nm) != cv->english && !cv->forced)
-        pgnw_tag(w, "Notation", arb_lang_code(norm_lang(nm)));
-    if (res->bad_fen) stop = 0;
-    for (gsize i = 0; i < stop; i++) {
-        const struct game_event *ev = &g_array_index(game->events, struct game_event, i);
-        const struct replay_move *rm = &g_array_index(wk->moves, struct replay_move, i);
-        char text[RENDER_MAX];
-        switch (ev->kind) {
-        case EV_MOVE:
-            if (rm->is_suffix) break;
-            if (rm->is_prose) {
-                pgnw_comment(w, game_event_text(game, ev));
-                break;
-            }
-            render_move(cv->to_lang, cv->to_style, &rm->before, rm->move, text, sizeof text);
-            if (rm->cost > 0) report_guess(wk, game, ev, rm);
-            pgnw_move(w, rm->before.fullmove, rm->before.side, text);
-            if (rm->nag) pgnw_nag(w, rm->nag);
-            break;
-        case EV_COMMENT: pgnw_comment(w, game_event_text(game, ev)); break;
-        case EV_NAG: pgnw_nag(w, ev->value); break;
-        case EV_DRAW_OFFER: pgnw_comment(w, "draw offer (=)"); break;
-        case EV_BEGIN_VARIATION: pgnw_begin_variation(w), depth++; break;
-        case EV_END_VARIATION: pgnw_end_variation(w), depth--; break;
-        default: break;
-        }
-    }
-    if (res->errors) {
-        for (; depth > 0; depth--)
-            pgnw_end_variation(w);
-        if (!res->bad_fen)
-            write_rest_comment(wk, game, stop, res);
-        else
-            pgnw_comment(w, res->fen_message);
-    }
-    if (result == ARB_RESULT_DOUBLE_FORFEIT)
-        pgnw_comment(w, "double forfeit");
-    else if (result == ARB_RESULT_WHITE_HALF || result == ARB_RESULT_BLACK_HALF)
-        pgnw_comment(w, result == ARB_RESULT_WHITE_HALF ? "result 1/2-0" : "result 0-1/2");
-    else if (result == ARB_RESULT_WHITE_WINS_FORFEIT || result == ARB_RESULT_BLACK_WINS_FORFEIT)
-        pgnw_comment(w, "forfeit");
-    pgnw_end_game(w, has_result ? result_text(result) : tag_result ? tag_result : "*");
-    gsize len;
-    g_autofree char *out = pgnw_take(w, &len);
-    g_string_append_len(wk->out, out, (gssize)len);
+    const struct gamew gw = {wk->writer, cv->to_lang, cv->to_style, on_guess, wk};
+    const gboolean foreign = nm && norm_lang(nm) != cv->english && !cv->forced;
+    const struct gamew_game gg = {
+        .game = game,
+        .moves = wk->moves,
+        .res = res,
+        .notation = foreign ? arb_lang_code(norm_lang(nm)) : NULL,
+    };
+    gamew_write(&gw, &gg, wk->out);
 }
 
 static void convert_game(const struct convert *cv, struct work *wk, const ArbGame *game)
@@ -377,12 +296,19 @@ static gboolean convert_stream(struct convert *cv, GInputStream *in, const char 
     ArbReader *reader = reader_new_for_stream(in, NULL, &game_recorder_visitor, &rec);
     g_autoptr(GError) error = NULL;
     gboolean ok = reader_read_all(reader, &error);
+    const char *charset = reader_get_encoding(reader);
+    g_autofree char *decoded_from =
+        charset && g_ascii_strcasecmp(charset, "UTF-8")
+            ? g_strdup_printf("%s: note: read as %s (%s)\n", name, charset,
+                              reader_encoding_was_detected(reader) ? "detected" : "as given")
+            : NULL;
     reader_free(reader);
     game_free(rec.game);
     if (cv->problems->len) cv->current->tail = g_strdup(cv->problems->str);
     g_string_truncate(cv->problems, 0);
     submit_batch(cv);
     flush_batches(cv, TRUE);
+    if (decoded_from) fputs(decoded_from, stderr);
     if (!ok) fprintf(stderr, "arbiter convert: %s: %s\n", name, error->message);
     return ok;
 }

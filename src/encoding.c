@@ -298,20 +298,6 @@ static inline gsize put_table(guint8 *out, gsize o, const HighTable *t, guint8 b
     return o + t->len[b - 0x80];
 }
 
-static gsize decode_table(const ArbDecoder *dec, const guint8 *in, gsize n, guint8 *out,
-                          ArbDecodeNotice *nt)
-{
-    gsize o = 0;
-    for (gsize i = 0; i < n; i++) {
-        guint8 b = in[i];
-        if (b < 0x80)
-            o = put_ascii(out, o, b, &nt->n_nul, &nt->first_nul_at);
-        else
-            o = put_table(out, o, &dec->table, b);
-    }
-    return o;
-}
-
 static inline gboolean word_is_plain_ascii(const guint8 *p)
 {
     guint64 w;
@@ -319,6 +305,27 @@ static inline gboolean word_is_plain_ascii(const guint8 *p)
     const guint64 ones = 0x0101010101010101ULL, highs = 0x8080808080808080ULL;
     /* No byte >= 0x80 and no zero byte. */
     return (w & highs) == 0 && ((w - ones) & ~w & highs) == 0;
+}
+
+static gsize decode_table(const ArbDecoder *dec, const guint8 *in, gsize n, guint8 *out,
+                          ArbDecodeNotice *nt)
+{
+    gsize o = 0;
+    for (gsize i = 0; i < n;) {
+        /* a single-byte charset is ASCII below 0x80: copied a word at a time */
+        while (i + 8 <= n && word_is_plain_ascii(in + i)) {
+            memcpy(out + o, in + i, 8);
+            i += 8;
+            o += 8;
+        }
+        if (i >= n) break;
+        guint8 b = in[i++];
+        if (b < 0x80)
+            o = put_ascii(out, o, b, &nt->n_nul, &nt->first_nul_at);
+        else
+            o = put_table(out, o, &dec->table, b);
+    }
+    return o;
 }
 
 static gsize decode_utf8(ArbDecoder *dec, const guint8 *in, gsize n, gboolean final, guint8 *out,

@@ -74,7 +74,8 @@ struct _ArbReader {
     gpointer ud;
     ArbReaderLimits lim;
 
-    /* Source: a stream or a memory block, read in chunks into raw. */
+    /* Source: a stream, read in chunks into raw, or a memory block, decoded
+     * where it lies (see pending_input). */
     GInputStream *stream;
     const guint8 *data;
     gsize data_len, data_pos;
@@ -171,24 +172,42 @@ static void make_tok(ArbReader *r, ArbToken *t, gsize start, gsize end)
 
 /* ---- input --------------------------------------------------------------- */
 
-static gssize source_read(ArbReader *r, guint8 *dst, gsize n, GError **error)
-{
-    if (r->stream) return g_input_stream_read(r->stream, dst, n, NULL, error);
-    gsize k = MIN(n, r->data_len - r->data_pos);
-    if (k == 0) return 0;
-    memcpy(dst, r->data + r->data_pos, k);
-    r->data_pos += k;
-    return (gssize)k;
-}
-
-/* Reads raw bytes after the carried ones; sets src_done at the end. */
+/* Reads stream bytes after the carried ones; sets src_done at the end. */
 static gboolean read_raw(ArbReader *r, GError **error)
 {
-    gssize n = source_read(r, r->raw + r->raw_len, RAW_CAP - r->raw_len, error);
+    gssize n =
+        g_input_stream_read(r->stream, r->raw + r->raw_len, RAW_CAP - r->raw_len, NULL, error);
     if (n < 0) return FALSE;
     if (n == 0) r->src_done = TRUE;
     r->raw_len += (gsize)n;
     return TRUE;
+}
+
+/* The undecoded input at hand, at most RAW_CAP bytes: what was read from the
+ * stream, or the rest of the memory block, which is never copied; *final:
+ * nothing follows it. */
+static const guint8 *pending_input(const ArbReader *r, gsize *n, gboolean *final)
+{
+    if (r->stream) {
+        *n = r->raw_len;
+        *final = r->src_done;
+        return r->raw;
+    }
+    gsize left = r->data_len - r->data_pos;
+    *n = MIN(left, (gsize)RAW_CAP);
+    *final = *n == left;
+    return r->data + r->data_pos;
+}
+
+/* Drops the first n bytes of the pending input. */
+static void consume_input(ArbReader *r, gsize n)
+{
+    if (!r->stream) {
+        r->data_pos += n;
+        return;
+    }
+    memmove(r->raw, r->raw + n, r->raw_len - n);
+    r->raw_len -= n;
 }
 
 static void queue_notice(ArbReader *r, guint64 at, char *msg)
@@ -222,10 +241,15 @@ static void take_notice(ArbReader *r, const ArbDecodeNotice *nt, guint64 out_bas
 static gboolean start(ArbReader *r, GError **error)
 {
     r->started = TRUE;
-    while (!r->src_done && r->raw_len < ENCODING_SAMPLE_SIZE)
+    while (r->stream && !r->src_done && r->raw_len < ENCODING_SAMPLE_SIZE)
         if (!read_raw(r, error)) return FALSE;
+    gsize n;
+    gboolean final;
+    const guint8 *sample = pending_input(r, &n, &final);
+    /* a block is final when shorter than a sample, as a stream would be */
+    if (!r->stream) final = n < ENCODING_SAMPLE_SIZE;
     ArbEncodingGuess g;
-    encoding_detect(r->raw, r->raw_len, r->src_done, &g);
+    encoding_detect(sample, n, final, &g);
     const char *charset = g.charset;
     if (r->forced_charset) {
         charset = r->forced_charset;
@@ -235,8 +259,7 @@ static gboolean start(ArbReader *r, GError **error)
     r->had_bom = g.bom_len > 0;
     r->dec = encoding_decoder_new(charset, r->detected && g.ascii_only);
     if (g.bom_len) {
-        memmove(r->raw, r->raw + g.bom_len, r->raw_len - g.bom_len);
-        r->raw_len -= g.bom_len;
+        consume_input(r, g.bom_len);
         if (!strcmp(charset, ENCODING_UTF8)) r->base = g.bom_len; /* offsets stay input offsets */
     }
     if (g.no_bom_utf16 && r->detected)
@@ -268,17 +291,18 @@ static gboolean refill(ArbReader *r, gsize keep_from, GError **error)
             r->cap = MAX(need, r->cap * 2);
             r->buf = g_realloc(r->buf, r->cap);
         }
-        if (!r->src_done && r->raw_len < READ_CHUNK && !read_raw(r, error)) return FALSE;
-        gsize consumed;
+        if (r->stream && !r->src_done && r->raw_len < READ_CHUNK && !read_raw(r, error))
+            return FALSE;
+        gsize n, consumed;
+        gboolean final;
+        const guint8 *in = pending_input(r, &n, &final);
         ArbDecodeNotice nt;
-        gsize out = encoding_decode(r->dec, r->raw, r->raw_len, r->src_done, r->buf + r->len,
-                                    &consumed, &nt);
+        gsize out = encoding_decode(r->dec, in, n, final, r->buf + r->len, &consumed, &nt);
         if (nt.n_invalid || nt.n_nul || nt.switched_to) take_notice(r, &nt, r->base + r->len);
-        memmove(r->raw, r->raw + consumed, r->raw_len - consumed);
-        r->raw_len -= consumed;
+        consume_input(r, consumed);
         r->len += out;
         added += out;
-        if (r->src_done) r->eof = TRUE;
+        if (final) r->eof = TRUE;
     }
     return TRUE;
 }
@@ -1350,7 +1374,6 @@ static ArbReader *reader_new(const char *charset, const ArbReaderVisitor *visito
     r->forced_charset = charset ? encoding_canonical_name(charset) : NULL;
     if (charset && !r->forced_charset)
         g_warning("reader: unknown charset '%s', detecting instead", charset);
-    r->raw = g_malloc(RAW_CAP);
     r->cap = ENCODING_MAX_GROWTH * (RAW_CAP + 8) + 16;
     r->buf = g_malloc(r->cap);
     r->line = 1;
@@ -1366,6 +1389,7 @@ ArbReader *reader_new_for_stream(GInputStream *stream, const char *charset,
 {
     ArbReader *r = reader_new(charset, visitor, user_data);
     r->stream = g_object_ref(stream);
+    r->raw = g_malloc(RAW_CAP);
     return r;
 }
 
@@ -1485,5 +1509,5 @@ guint64 reader_get_bytes_decoded(const ArbReader *r)
 
 gsize reader_get_buffer_size(const ArbReader *r)
 {
-    return r->cap + RAW_CAP;
+    return r->cap + (r->raw ? RAW_CAP : 0);
 }

@@ -27,6 +27,7 @@ void game_free(ArbGame *g)
 void game_clear(ArbGame *g)
 {
     g_array_set_size(g->events, 0);
+    g->reserved = 0;
     g_string_truncate(g->text, 0);
     g->failed = FALSE;
 }
@@ -70,26 +71,39 @@ gboolean game_covers_letters(const ArbLang *lang, const ArbGame *game)
 
 /* ---- the recording visitor ---------------------------------------------- */
 
+/* Copies a token's text, NUL-terminated, to the end of the game's text.
+ * Every token passes through here: one resize and one copy, no more. */
 static gsize keep(ArbGame *g, const char *text, gsize len)
 {
-    gsize at = g->text->len;
-    g_string_append_len(g->text, text, (gssize)len);
-    g_string_append_c(g->text, 0);
+    GString *t = g->text;
+    gsize at = t->len;
+    g_string_set_size(t, at + len + 1);
+    memcpy(t->str + at, text, len);
+    t->str[at + len] = 0;
     return at;
 }
 
+enum { RESERVE_EVENTS = 32 };
+
+/* Appends an event, filled in place in a slot reserved ahead. */
 static struct game_event *push(ArbRecorder *r, int kind, const ArbToken *tok)
 {
-    struct game_event ev = {.kind = (guint8)kind};
-    if (tok) {
-        ev.text = keep(r->game, tok->text, tok->len);
-        ev.len = tok->len;
-        ev.line = tok->line;
-        ev.col = tok->col;
-        ev.offset = tok->offset;
+    ArbGame *g = r->game;
+    if (!g->reserved) {
+        g_array_set_size(g->events, g->events->len + RESERVE_EVENTS);
+        g->reserved = RESERVE_EVENTS;
     }
-    g_array_append_val(r->game->events, ev);
-    return &g_array_index(r->game->events, struct game_event, r->game->events->len - 1);
+    struct game_event *ev =
+        &g_array_index(g->events, struct game_event, g->events->len - g->reserved--);
+    *ev = (struct game_event){.kind = (guint8)kind};
+    if (tok) {
+        ev->text = keep(r->game, tok->text, tok->len);
+        ev->len = tok->len;
+        ev->line = tok->line;
+        ev->col = tok->col;
+        ev->offset = tok->offset;
+    }
+    return ev;
 }
 
 static void rec_begin_game(gpointer ud, guint64 number, const ArbToken *first)
@@ -155,6 +169,8 @@ static void rec_result(gpointer ud, ArbResult result, const ArbToken *tok)
 static void rec_end_game(gpointer ud, const ArbGameSummary *summary)
 {
     ArbRecorder *r = ud;
+    g_array_set_size(r->game->events, r->game->events->len - r->game->reserved);
+    r->game->reserved = 0;
     r->game->failed = summary->failed;
     if (r->on_game) r->on_game(r->game, summary, r->user_data);
 }
@@ -194,21 +210,43 @@ static gboolean is_chess960_variant(const char *v)
 
 gboolean replay_start_position(const ArbGame *g, struct position *pos, char *message, gsize size)
 {
-    const char *fen = game_tag(g, "FEN");
+    /* game_tag() twice, in one pass over the tags */
+    const char *fen = NULL, *variant = NULL;
+    for (guint i = 0; i < g->events->len; i++) {
+        const struct game_event *ev = &g_array_index(g->events, struct game_event, i);
+        if (ev->kind == EV_MOVE || ev->kind == EV_MOVE_NUMBER) break;
+        if (ev->kind != EV_TAG) continue;
+        const char *name = game_event_text(g, ev);
+        if (!fen && !g_ascii_strcasecmp(name, "FEN"))
+            fen = game_event_value(g, ev);
+        else if (!variant && !g_ascii_strcasecmp(name, "Variant"))
+            variant = game_event_value(g, ev);
+    }
     struct fen_error err;
     if (!fen) {
-        fen_parse(pos, FEN_START, NULL);
+        pos_startpos(pos);
     } else if (!fen_parse(pos, fen, &err)) {
         g_snprintf(message, size, "%s", err.message);
         return FALSE;
     }
-    if (is_chess960_variant(game_tag(g, "Variant"))) pos->chess960 = 1;
+    if (is_chess960_variant(variant)) pos->chess960 = 1;
     return TRUE;
 }
 
 struct frame {
     struct position cur, prev;
 };
+
+/* The position before the last main-line move is the main line's prev: in a
+ * variation, the frame at the bottom of the stack. Found once at the end
+ * rather than copied at every move. */
+static void end_replay(struct replay_result *res, const struct frame *f, const GArray *stack)
+{
+    res->final_pos = f->cur;
+    if (res->last_move_event == G_MAXSIZE) return;
+    const struct frame *main_line = stack->len ? &g_array_index(stack, struct frame, 0) : f;
+    res->last_move_pos = main_line->prev;
+}
 
 void replay_game(const ArbGame *g, ArbNorm *norm, GArray *moves, struct replay_result *res)
 {
@@ -297,7 +335,7 @@ void replay_game_with(const ArbGame *g, ArbNorm *norm, GArray *moves,
         }
         if (ans.status != SAN_OK && res->substituted) {
             /* a second bad move after the substitute: the examination ends */
-            res->final_pos = f.cur;
+            end_replay(res, &f, stack);
             return;
         }
         if (ans.status != SAN_OK) {
@@ -308,8 +346,10 @@ void replay_game_with(const ArbGame *g, ArbNorm *norm, GArray *moves,
             res->answer = ans;
             if (!opts || !opts->substitute ||
                 !opts->substitute(norm, &f.cur, text, ev->len, &ans, &res->substitute,
-                                  opts->user_data))
+                                  opts->user_data)) {
+                end_replay(res, &f, stack);
                 return;
+            }
             res->substituted = TRUE;
             res->later_moves = count_later_moves(g, norm, i);
             ans.move = res->substitute;
@@ -317,10 +357,7 @@ void replay_game_with(const ArbGame *g, ArbNorm *norm, GArray *moves,
         } else if (res->substituted) {
             res->later_consistent++;
         }
-        if (!stack->len) {
-            res->last_move_event = i;
-            res->last_move_pos = f.cur;
-        }
+        if (!stack->len) res->last_move_event = i;
         if (rm)
             *rm = (struct replay_move){
                 .move = ans.move, .before = f.cur, .cost = ans.cost, .nag = ans.nag};
@@ -329,5 +366,5 @@ void replay_game_with(const ArbGame *g, ArbNorm *norm, GArray *moves,
         f.prev = f.cur;
         pos_make_move(&f.cur, ans.move);
     }
-    res->final_pos = f.cur;
+    end_replay(res, &f, stack);
 }

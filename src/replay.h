@@ -44,6 +44,10 @@ typedef struct {
     GString *text;  /* every slice the events name */
     guint64 first_line;
     gboolean failed; /* the reader cut the game short */
+    /* While the recorder fills the game, events->len counts this many slots
+     * reserved ahead and not yet used (one array resize per group, not per
+     * event); 0 once the game is handed to on_game. */
+    guint reserved;
 } ArbGame;
 
 ArbGame *game_new(void);

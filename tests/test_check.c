@@ -26,17 +26,14 @@ static const char *arbiter_bin(void)
     return bin ? bin : "build/src/arbiter";
 }
 
-/* Runs `arbiter check ARGS...` (NULL-terminated). */
-static struct run check_run(const char *first, ...)
+/* Runs `arbiter COMMAND FIRST ARGS...` (args NULL-terminated). */
+static struct run arbiter_vrun(const char *command, const char *first, va_list ap)
 {
     GPtrArray *argv = g_ptr_array_new();
     g_ptr_array_add(argv, (char *)arbiter_bin());
-    g_ptr_array_add(argv, "check");
-    va_list ap;
-    va_start(ap, first);
+    g_ptr_array_add(argv, (char *)command);
     for (const char *a = first; a; a = va_arg(ap, const char *))
         g_ptr_array_add(argv, (char *)a);
-    va_end(ap);
     g_ptr_array_add(argv, NULL);
     struct run r = {0};
     int wait_status = 0;
@@ -46,6 +43,26 @@ static struct run check_run(const char *first, ...)
     ck_assert_msg(ok, "running %s: %s", arbiter_bin(), err ? err->message : "?");
     r.status = WIFEXITED(wait_status) ? WEXITSTATUS(wait_status) : -1;
     g_ptr_array_free(argv, TRUE);
+    return r;
+}
+
+/* Runs `arbiter check ARGS...` (NULL-terminated). */
+static struct run check_run(const char *first, ...)
+{
+    va_list ap;
+    va_start(ap, first);
+    struct run r = arbiter_vrun("check", first, ap);
+    va_end(ap);
+    return r;
+}
+
+/* Runs `arbiter convert ARGS...` (NULL-terminated). */
+static struct run convert_run(const char *first, ...)
+{
+    va_list ap;
+    va_start(ap, first);
+    struct run r = arbiter_vrun("convert", first, ap);
+    va_end(ap);
     return r;
 }
 
@@ -393,6 +410,178 @@ START_TEST(test_suggestion)
 }
 END_TEST
 
+/* ---- --fix: the archive written back -------------------------------------------------- */
+
+/* One game of each sort check tells apart, stray text between two of them
+ * and a last game cut short. */
+static const char fix_input[] =
+    "[Event \"clean\"]\n[White \"A\"]\n[Black \"B\"]\n[Result \"1-0\"]\n\n"
+    "1. e4 e5 2. Nf3 {a comment} Nc6 (2... d6 3. d4) 3. Bb5 a6 1-0\n\n"
+    "[Event \"suggest\"]\n\n1. e4 e5 2. Nf4 Nc6 3. Bc4 Nf6 1-0\n\n"
+    "Some stray text between games.\n\n"
+    "[Event \"no suggestion\"]\n\n1. e4 e5 2. Ke3 Nc6 3. Bc4 Nf6 1-0\n\n"
+    "[Event \"unreadable\"]\n\n1. e4 e5 2. Xz9 Nc6 3. Bc4 0-1\n\n"
+    "[Event \"bad FEN\"]\n[SetUp \"1\"]\n"
+    "[FEN \"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNX w KQkq - 0 1\"]\n\n1. e4 e5 *\n\n"
+    "[Event \"contradicted\"]\n\n1. e4 e5 2. Nf4 Nc6 3. Nh5 Nf6 1-0\n\n"
+    "[Event \"cut short\"]\n\n1. d4 d5 2. c4 e6 3. Nc";
+
+/* The text of a file with every line end made a space (PGN export wraps
+ * lines wherever a comment grows long). */
+static char *flat_contents(const char *path)
+{
+    char *text = NULL;
+    ck_assert_msg(g_file_get_contents(path, &text, NULL, NULL), "cannot read %s", path);
+    for (char *c = text; *c; c++)
+        if (*c == '\n') *c = ' ';
+    return text;
+}
+
+/* The games the summary counts in a file check reads. */
+static long games_in(const char *path)
+{
+    struct run r = check_run(path, NULL);
+    long n = summary_games(r.err);
+    run_free(&r);
+    return n;
+}
+
+START_TEST(test_fix)
+{
+    char *in = temp_file("fix.pgn", fix_input, strlen(fix_input));
+    char *out1 = temp_file("fix-1.pgn", "", 0), *out3 = temp_file("fix-3.pgn", "", 0);
+    struct run r1 = check_run("-q", "--fix", "-o", out1, "--jobs", "1", in, NULL);
+    struct run r3 = check_run("-q", "--fix", "-o", out3, "--jobs", "3", in, NULL);
+    ck_assert_int_eq(r1.status, 1);
+    ck_assert_str_eq(r3.out, r1.out);
+    char *fixed = flat_contents(out1), *fixed3 = flat_contents(out3);
+    ck_assert_str_eq(fixed3, fixed); /* the same for any --jobs */
+
+    /* nothing lost: as many games as the input, in input order */
+    ck_assert_int_eq(games_in(in), 7);
+    ck_assert_int_eq(games_in(out1), 7);
+    static const char *const order[] = {"clean",   "suggest",      "no suggestion", "unreadable",
+                                        "bad FEN", "contradicted", "cut short"};
+    const char *at = fixed;
+    for (gsize i = 0; i < G_N_ELEMENTS(order); i++) {
+        char *tag = g_strdup_printf("[Event \"%s\"]", order[i]);
+        at = strstr(at, tag);
+        ck_assert_msg(at != NULL, "%s missing or out of order in\n%s", tag, fixed);
+        g_free(tag);
+    }
+
+    /* the confident suggestion played and marked; the game goes on */
+    ck_assert_msg(strstr(fixed, "2. Nf3 {arbiter: \"Nf4\" read as Nf3 (illegal as written)} "
+                                "2... Nc6 3. Bc4 Nf6 1-0"),
+                  "%s", fixed);
+    /* the others cut at the bad move, the rest kept as written, and why */
+    ck_assert_msg(strstr(fixed, "1. e4 e5 {arbiter: could not read 'Ke3' (no king can reach e3); "
+                                "the rest as written: Ke3 Nc6 3. Bc4 Nf6} 1-0"),
+                  "%s", fixed);
+    /* a suggestion the next moves contradict is not played */
+    ck_assert_msg(strstr(fixed, "1. e4 e5 {arbiter: could not read 'Nf4' (no knight can reach f4); "
+                                "the rest as written: Nf4 Nc6 3. Nh5 Nf6} 1-0"),
+                  "%s", fixed);
+    ck_assert_msg(strstr(fixed, "1. e4 e5 {arbiter: could not read 'Xz9' (no notation rule reads "
+                                "'Xz9'); the rest as written: Xz9 Nc6 3. Bc4} 0-1"),
+                  "%s", fixed);
+    ck_assert_msg(strstr(fixed, "{arbiter: bad FEN (FEN field 1 (placement): 'X' is not a piece "
+                                "letter); the moves as written: 1. e4 e5} *"),
+                  "%s", fixed);
+    ck_assert_msg(strstr(fixed, "1. d4 d5 2. c4 e6 {arbiter: could not read 'Nc'"), "%s", fixed);
+    ck_assert_msg(strstr(fixed, "Some stray text between games."), "%s", fixed);
+
+    /* read again, only the bad FEN (kept as it was) is still a problem */
+    struct run again = check_run("-q", out1, NULL);
+    ck_assert_int_eq(count_lines(again.out), 1);
+    ck_assert_ptr_nonnull(strstr(again.out, "bad FEN/SetUp"));
+    run_free(&again);
+
+    /* a clean game is written as convert writes it */
+    const char *clean = "[Event \"a\"]\n\n1. e4 {x} e5 (1... c5 2. Nf3) 2. Nf3 $1 Nc6 1-0\n";
+    char *clean_in = temp_file("clean.pgn", clean, strlen(clean));
+    char *clean_out = temp_file("clean-fixed.pgn", "", 0);
+    struct run rc = check_run("--fix", "-o", clean_out, clean_in, NULL);
+    ck_assert_int_eq(rc.status, 0);
+    struct run conv = convert_run(clean_in, NULL);
+    char *clean_fixed = NULL;
+    ck_assert(g_file_get_contents(clean_out, &clean_fixed, NULL, NULL));
+    ck_assert_str_eq(clean_fixed, conv.out);
+
+    /* --fix needs -o, and -o needs --fix */
+    struct run u = check_run("--fix", in, NULL);
+    ck_assert_int_eq(u.status, 2);
+    run_free(&u);
+    u = check_run("-o", out1, in, NULL);
+    ck_assert_int_eq(u.status, 2);
+    run_free(&u);
+
+    g_free(clean_fixed);
+    run_free(&conv);
+    run_free(&rc);
+    g_free(clean_out);
+    g_free(clean_in);
+    g_free(fixed);
+    g_free(fixed3);
+    run_free(&r1);
+    run_free(&r3);
+    g_free(out1);
+    g_free(out3);
+    g_free(in);
+    temp_cleanup();
+}
+END_TEST
+
+/* On real games with injected damage: as many games out as in, the same for
+ * any --jobs and for the shards' outputs concatenated. */
+START_TEST(test_fix_real_games)
+{
+    if (!corpus_present("the pgnmentor archive")) return;
+    GPtrArray *games = real_games(300);
+    GString *file = g_string_new(NULL);
+    for (guint i = 0; i < games->len; i++) {
+        const char *g = g_ptr_array_index(games, i);
+        int ply;
+        guint64 line, col;
+        char *text = i % 50 == 7 ? inject(g, 30, &ply, &line, &col) : NULL;
+        g_string_append(file, text ? text : g);
+        g_free(text);
+    }
+    char *in = temp_file("fix-real.pgn", file->str, file->len);
+    char *out1 = temp_file("fix-real-1.pgn", "", 0), *out2 = temp_file("fix-real-2.pgn", "", 0);
+    struct run r1 = check_run("-q", "--fix", "-o", out1, "--jobs", "1", in, NULL);
+    struct run r2 = check_run("-q", "--fix", "-o", out2, "--jobs", "2", in, NULL);
+    char *t1 = NULL, *t2 = NULL;
+    ck_assert(g_file_get_contents(out1, &t1, NULL, NULL));
+    ck_assert(g_file_get_contents(out2, &t2, NULL, NULL));
+    ck_assert(!strcmp(t1, t2));
+    ck_assert_int_eq(games_in(out1), (long)games->len);
+    GString *cat = g_string_new(NULL);
+    for (int i = 1; i <= 3; i++) {
+        char *shard = g_strdup_printf("%d/3", i);
+        char *part = NULL;
+        struct run s = check_run("-q", "--shard", shard, "--fix", "-o", out2, in, NULL);
+        ck_assert(g_file_get_contents(out2, &part, NULL, NULL));
+        g_string_append(cat, part);
+        g_free(part);
+        run_free(&s);
+        g_free(shard);
+    }
+    ck_assert(!strcmp(cat->str, t1));
+    g_string_free(cat, TRUE);
+    g_free(t1);
+    g_free(t2);
+    run_free(&r1);
+    run_free(&r2);
+    g_free(out1);
+    g_free(out2);
+    g_free(in);
+    g_string_free(file, TRUE);
+    g_ptr_array_free(games, TRUE);
+    temp_cleanup();
+}
+END_TEST
+
 /* ---- exit statuses, stdin ------------------------------------------------------------ */
 
 START_TEST(test_exit_status)
@@ -593,6 +782,8 @@ int main(void)
     tcase_add_test(tc, test_jobs_and_shards_real_world);
     tcase_add_loop_test(tc, test_nothing_lost, 0, (int)G_N_ELEMENTS(damaged));
     tcase_add_test(tc, test_suggestion);
+    tcase_add_test(tc, test_fix);
+    tcase_add_test(tc, test_fix_real_games);
     tcase_add_test(tc, test_exit_status);
     tcase_add_test(tc, test_compressed);
     tcase_add_test(tc, test_report);

@@ -212,6 +212,30 @@ START_TEST(test_jobs_same_output)
 }
 END_TEST
 
+/* A Windows-1251 file (the Russian habit): decoded, read, and said so. */
+START_TEST(test_encoding_note)
+{
+    static const char text[] = "; \xcf\xe0\xf0\xf2\xe8\xff\n1. e2-e4 e7-e5 2. \xca"
+                               "g1-f3 \xca"
+                               "b8-c6 3. \xd1"
+                               "f1-b5 a7-a6 *\n";
+    g_autofree char *path = g_build_filename(g_get_tmp_dir(), "arbiter-cp1251-XXXXXX.txt", NULL);
+    int fd = g_mkstemp(path);
+    ck_assert_int_ge(fd, 0);
+    ck_assert_int_eq(write(fd, text, sizeof text - 1), (int)(sizeof text - 1));
+    close(fd);
+    char *none[] = {NULL};
+    struct run r = convert_args(none, path);
+    ck_assert_msg(r.status == 0, "status %d: %s", r.status, r.err);
+    ck_assert_msg(strstr(r.out, "1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 *"), "%s", r.out);
+    ck_assert_msg(strstr(r.out, "{\xd0\x9f\xd0\xb0\xd1\x80\xd1\x82\xd0\xb8\xd1\x8f}"), "%s",
+                  r.out); /* the header line, now UTF-8 */
+    ck_assert_msg(strstr(r.err, "note: read as windows-1251 (detected)"), "%s", r.err);
+    run_free(&r);
+    g_unlink(path);
+}
+END_TEST
+
 int main(void)
 {
     goldens = read_manifest();
@@ -220,6 +244,7 @@ int main(void)
     tcase_set_timeout(tc, 120);
     tcase_add_loop_test(tc, test_golden, 0, (int)goldens->len);
     tcase_add_test(tc, test_jobs_same_output);
+    tcase_add_test(tc, test_encoding_note);
     suite_add_tcase(s, tc);
     printf("%u golden cases in tests/data/MANIFEST.md\n", goldens->len);
     return run_suite(s);
