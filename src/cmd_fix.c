@@ -41,18 +41,6 @@ struct fix_cmd {
     gboolean io_error;
 };
 
-static const char *result_text(int result)
-{
-    switch (result) {
-    case ARB_RESULT_WHITE_WINS:
-    case ARB_RESULT_WHITE_WINS_FORFEIT: return "1-0";
-    case ARB_RESULT_BLACK_WINS:
-    case ARB_RESULT_BLACK_WINS_FORFEIT: return "0-1";
-    case ARB_RESULT_DRAW: return "1/2-1/2";
-    default: return "*";
-    }
-}
-
 static const char *const change_names[] = {"none",    "corrected", "inserted",
                                            "deleted", "merged",    "split"};
 
@@ -385,18 +373,7 @@ static void flush_events(struct fix_cmd *fc, const ArbGame *game, guint *next, g
 static void write_rest(struct fix_cmd *fc, const ArbGame *game, guint from)
 {
     GString *rest = g_string_new("arbiter: nothing legal fits from here on; the rest as written:");
-    for (guint i = from; i < game->events->len; i++) {
-        const struct game_event *ev = &g_array_index(game->events, struct game_event, i);
-        const char *t = game_event_text(game, ev);
-        switch (ev->kind) {
-        case EV_TAG:
-        case EV_RESULT: break;
-        case EV_COMMENT: g_string_append_printf(rest, " [%s]", t); break;
-        case EV_BEGIN_VARIATION: g_string_append(rest, " ("); break;
-        case EV_END_VARIATION: g_string_append(rest, " )"); break;
-        default: g_string_append_printf(rest, " %s", t); break;
-        }
-    }
+    game_append_rest(game, from, rest);
     pgnw_comment(fc->writer, rest->str);
     g_string_free(rest, TRUE);
 }
@@ -445,7 +422,7 @@ static void write_game(struct fix_cmd *fc, const ArbGame *game, int lang, gboole
     }
     const char *tag_result = game_tag(game, "Result");
     if (!has_result && tag_result) pgnw_tag(w, "Result", tag_result);
-    if (has_result && !tag_result) pgnw_tag(w, "Result", result_text(result));
+    if (has_result && !tag_result) pgnw_tag(w, "Result", game_result_text(result));
     const ArbLang *l = norm_lang(fc->norms[lang]);
     if (l != fc->english && fc->forced < 0) pgnw_tag(w, "Notation", arb_lang_code(l));
     guint next_event = 0;
@@ -460,7 +437,7 @@ static void write_game(struct fix_cmd *fc, const ArbGame *game, int lang, gboole
             flush_events(fc, game, &next_event, game->events->len);
         }
     }
-    pgnw_end_game(w, has_result ? result_text(result) : tag_result ? tag_result : "*");
+    pgnw_end_game(w, has_result ? game_result_text(result) : tag_result ? tag_result : "*");
     gsize len;
     g_autofree char *out = pgnw_take(w, &len);
     if (fwrite(out, 1, len, fc->out) != len) fc->io_error = TRUE;

@@ -2,34 +2,11 @@
  * rendered in the chosen notation, comments, NAGs, variations, result. */
 #include "gamew.h"
 
-static const char *result_text(int result)
-{
-    switch (result) {
-    case ARB_RESULT_WHITE_WINS:
-    case ARB_RESULT_WHITE_WINS_FORFEIT: return "1-0";
-    case ARB_RESULT_BLACK_WINS:
-    case ARB_RESULT_BLACK_WINS_FORFEIT: return "0-1";
-    case ARB_RESULT_DRAW: return "1/2-1/2";
-    default: return "*";
-    }
-}
-
 /* The events from `from` on as written, after `head`, in one comment. */
 static void write_rest_comment(const struct gamew *gw, const ArbGame *game, gsize from,
                                GString *head)
 {
-    for (guint i = from; i < game->events->len; i++) {
-        const struct game_event *ev = &g_array_index(game->events, struct game_event, i);
-        const char *t = game_event_text(game, ev);
-        switch (ev->kind) {
-        case EV_TAG:
-        case EV_RESULT: break;
-        case EV_COMMENT: g_string_append_printf(head, " [%s]", t); break;
-        case EV_BEGIN_VARIATION: g_string_append(head, " ("); break;
-        case EV_END_VARIATION: g_string_append(head, " )"); break;
-        default: g_string_append_printf(head, " %s", t); break;
-        }
-    }
+    game_append_rest(game, from, head);
     pgnw_comment(gw->writer, head->str);
 }
 
@@ -86,7 +63,7 @@ static void write_tags(const struct gamew *gw, const struct gamew_game *gg, int 
     }
     *tag_result = game_tag(game, "Result");
     if (!*has_result && *tag_result) pgnw_tag(gw->writer, "Result", *tag_result);
-    if (*has_result && !*tag_result) pgnw_tag(gw->writer, "Result", result_text(*result));
+    if (*has_result && !*tag_result) pgnw_tag(gw->writer, "Result", game_result_text(*result));
     if (gg->notation) pgnw_tag(gw->writer, "Notation", gg->notation);
 }
 
@@ -131,7 +108,7 @@ void gamew_write(const struct gamew *gw, const struct gamew_game *gg, GString *o
         write_cut(gw, gg, stop);
     }
     write_result_comment(w, result);
-    pgnw_end_game(w, has_result ? result_text(result) : tag_result ? tag_result : "*");
+    pgnw_end_game(w, has_result ? game_result_text(result) : tag_result ? tag_result : "*");
     gsize len;
     g_autofree char *text = pgnw_take(w, &len);
     g_string_append_len(out, text, (gssize)len);

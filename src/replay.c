@@ -54,6 +54,34 @@ const char *game_tag(const ArbGame *g, const char *name)
     return NULL;
 }
 
+const char *game_result_text(int result)
+{
+    switch (result) {
+    case ARB_RESULT_WHITE_WINS:
+    case ARB_RESULT_WHITE_WINS_FORFEIT: return "1-0";
+    case ARB_RESULT_BLACK_WINS:
+    case ARB_RESULT_BLACK_WINS_FORFEIT: return "0-1";
+    case ARB_RESULT_DRAW: return "1/2-1/2";
+    default: return "*";
+    }
+}
+
+void game_append_rest(const ArbGame *game, gsize from, GString *out)
+{
+    for (gsize i = from; i < game->events->len; i++) {
+        const struct game_event *ev = &g_array_index(game->events, struct game_event, i);
+        const char *t = game_event_text(game, ev);
+        switch (ev->kind) {
+        case EV_TAG:
+        case EV_RESULT: break;
+        case EV_COMMENT: g_string_append_printf(out, " [%s]", t); break;
+        case EV_BEGIN_VARIATION: g_string_append(out, " ("); break;
+        case EV_END_VARIATION: g_string_append(out, " )"); break;
+        default: g_string_append_printf(out, " %s", t); break;
+        }
+    }
+}
+
 gboolean game_covers_letters(const ArbLang *lang, const ArbGame *game)
 {
     for (guint i = 0; i < game->events->len; i++) {

@@ -59,6 +59,14 @@ const char *game_event_value(const ArbGame *game, const struct game_event *ev);
 /* The value of a tag, or NULL. */
 const char *game_tag(const ArbGame *game, const char *name);
 
+/* The PGN result token of a result ("*" for unfinished and the scores PGN
+ * has no token for). */
+const char *game_result_text(int result);
+
+/* Appends the game's events from `from` on, as written ("Nf3 ( e5 ) [a
+ * comment]"), to out: what a cut game keeps in its last comment. */
+void game_append_rest(const ArbGame *game, gsize from, GString *out);
+
 /* Does every move token that starts with a letter other than a file (or a
  * figurine, or castling's O) start with a piece letter of this language? Used
  * to pick the languages worth replaying a game in. */

@@ -461,18 +461,6 @@ struct pipeline {
     int games, clean_games, clean_moves;
 };
 
-static const char *result_text(int result)
-{
-    switch (result) {
-    case ARB_RESULT_WHITE_WINS:
-    case ARB_RESULT_WHITE_WINS_FORFEIT: return "1-0";
-    case ARB_RESULT_BLACK_WINS:
-    case ARB_RESULT_BLACK_WINS_FORFEIT: return "0-1";
-    case ARB_RESULT_DRAW: return "1/2-1/2";
-    default: return "*";
-    }
-}
-
 /* As cmd_convert.c writes a game, without the language detection: tags,
  * then the moves up to the first bad one, then the rest in a comment. */
 static void pipeline_game(ArbGame *game, const ArbGameSummary *summary, gpointer ud)
@@ -525,7 +513,7 @@ static void pipeline_game(ArbGame *game, const ArbGameSummary *summary, gpointer
     for (; depth > 0; depth--)
         pgnw_end_variation(w);
     if (res.errors) pgnw_comment(w, res.bad_fen ? res.fen_message : res.answer.message);
-    pgnw_end_game(w, result_text(result));
+    pgnw_end_game(w, game_result_text(result));
     gsize len;
     char *text = pgnw_take(w, &len);
     g_string_append_len(pl->out, text, (gssize)len);
