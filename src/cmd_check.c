@@ -292,7 +292,10 @@ static void replay_checked(const struct worker *w, const ArbGame *g, GArray *mov
     const struct replay_options opts = {substitute, NULL};
     *used = w->english;
     replay_game_with(g, w->english, moves, &opts, res);
-    if (!res->errors || res->bad_fen) return;
+    /* An archive is English SAN unless English cannot read it: a move that
+     * reads but is illegal ("2. Kf3") is reported, not taken for an
+     * Indonesian knight move. */
+    if (!res->errors || res->bad_fen || res->answer.status != SAN_INVALID) return;
     ArbNorm *best = NULL;
     gsize best_at = res->error_event;
     for (guint i = 0; i < w->n_norms; i++) {

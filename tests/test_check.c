@@ -123,6 +123,22 @@ static const char *real_world(void)
 
 /* ---- the shared real-world errors ----------------------------------------- */
 
+/* An English archive stays English: a move that reads but is illegal is
+ * reported, even where another table (Indonesian K = knight) would make it
+ * legal; a game English cannot read at all is read in its own language. */
+START_TEST(test_language_only_for_unreadable)
+{
+    static const char text[] = "1. e4 e5 2. Kf3 *\n\n1. e4 e5 2. Sf3 Sc6 3. Lb5 *\n";
+    char *path = temp_file("lang.pgn", text, sizeof text - 1);
+    struct run r = check_run("-q", path, NULL);
+    ck_assert_int_eq(r.status, 1);
+    ck_assert_int_eq(count_lines(r.out), 1);
+    ck_assert_ptr_nonnull(
+        strstr(r.out, ":1:13: game 1 (? - ?, ?, ?): ply 3 (2. Kf3): illegal move"));
+    run_free(&r);
+}
+END_TEST
+
 START_TEST(test_real_world_errors)
 {
     if (!corpus_present("real_world_errors_pgnmentor.pgn")) return;
@@ -778,6 +794,7 @@ int main(void)
     TCase *tc = tcase_create("check");
     tcase_set_timeout(tc, 300);
     tcase_add_test(tc, test_real_world_errors);
+    tcase_add_test(tc, test_language_only_for_unreadable);
     tcase_add_test(tc, test_injected);
     tcase_add_test(tc, test_jobs_and_shards_real_world);
     tcase_add_loop_test(tc, test_nothing_lost, 0, (int)G_N_ELEMENTS(damaged));
