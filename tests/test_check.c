@@ -136,6 +136,8 @@ START_TEST(test_language_only_for_unreadable)
     ck_assert_ptr_nonnull(
         strstr(r.out, ":1:13: game 1 (? - ?, ?, ?): ply 3 (2. Kf3): illegal move"));
     run_free(&r);
+    g_free(path);
+    temp_cleanup();
 }
 END_TEST
 
