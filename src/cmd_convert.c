@@ -336,17 +336,12 @@ static gboolean setup(struct convert *cv, const char *lang_dir, const char *from
                 from);
         return FALSE;
     }
-    cv->to_style = NOTATION_SAN;
-    if (to && !notation_style_from_name(to, &cv->to_style)) {
-        cv->to_lang = arb_lang_set_lookup(cv->langs, to);
-        if (!cv->to_lang) {
-            fprintf(stderr,
-                    "arbiter convert: --to: '%s' is neither a notation (san, lan, uci, "
-                    "fan, iccf) nor a language code\n",
-                    to);
-            return FALSE;
-        }
-        if (cv->to_lang == cv->figurines) cv->to_lang = NULL, cv->to_style = NOTATION_FAN;
+    if (!render_parse_target(cv->langs, to, &cv->to_lang, &cv->to_style)) {
+        fprintf(stderr,
+                "arbiter convert: --to: '%s' is neither a notation (san, lan, uci, "
+                "fan, iccf) nor a language code\n",
+                to);
+        return FALSE;
     }
     return TRUE;
 }

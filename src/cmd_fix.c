@@ -872,17 +872,12 @@ static gboolean setup(struct fix_cmd *fc, const char *lang_dir, const char *from
                 from);
         return FALSE;
     }
-    fc->to_style = NOTATION_SAN;
-    if (to && !notation_style_from_name(to, &fc->to_style)) {
-        fc->to_lang = arb_lang_set_lookup(fc->langs, to);
-        if (!fc->to_lang) {
-            fprintf(stderr,
-                    "arbiter fix: --to: '%s' is neither a notation (san, lan, uci, fan, iccf) "
-                    "nor a language code\n",
-                    to);
-            return FALSE;
-        }
-        if (fc->to_lang == fc->figurines) fc->to_lang = NULL, fc->to_style = NOTATION_FAN;
+    if (!render_parse_target(fc->langs, to, &fc->to_lang, &fc->to_style)) {
+        fprintf(stderr,
+                "arbiter fix: --to: '%s' is neither a notation (san, lan, uci, fan, iccf) "
+                "nor a language code\n",
+                to);
+        return FALSE;
     }
     return TRUE;
 }

@@ -119,3 +119,17 @@ gsize render_move(const ArbLang *lang, enum notation_style style, const struct p
     gsize n = g_strlcpy(buf, text, size);
     return MIN(n, size ? size - 1 : 0);
 }
+
+gboolean render_parse_target(const ArbLangSet *langs, const char *to, const ArbLang **lang,
+                             enum notation_style *style)
+{
+    *lang = NULL;
+    *style = NOTATION_SAN;
+    if (!to || !*to || notation_style_from_name(to, style)) return TRUE;
+    *lang = arb_lang_set_lookup(langs, to);
+    if (*lang && *lang == arb_lang_set_lookup(langs, "figurine")) {
+        *lang = NULL;
+        *style = NOTATION_FAN;
+    }
+    return *lang != NULL || *style == NOTATION_FAN;
+}

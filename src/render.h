@@ -60,4 +60,10 @@ gsize render_move(const ArbLang *lang, enum notation_style style, const struct p
  * from the same file to the same file)? */
 gboolean render_minimal_capture_is_unique(const struct position *pos, move_t m);
 
+/* Reads a --to argument: a notation (san, lan, uci, fan, iccf) or a language
+ * code (the figurine table meaning FAN). NULL or empty is SAN. Sets *lang
+ * (NULL for the core notations) and *style; FALSE when `to` is neither. */
+gboolean render_parse_target(const ArbLangSet *langs, const char *to, const ArbLang **lang,
+                             enum notation_style *style);
+
 #endif
