@@ -37,9 +37,5 @@ size_t lan_write(const struct position *pos, move_t m, char *buf)
         buf[2] = 0;
         return 2;
     }
-    size_t n = write_move(pos, m, buf);
-    for (const char *mark = san_check_mark(pos, m); *mark; mark++)
-        buf[n++] = *mark;
-    buf[n] = 0;
-    return n;
+    return san_append_check(pos, m, buf, write_move(pos, m, buf));
 }

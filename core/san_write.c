@@ -79,7 +79,11 @@ size_t san_write(const struct position *pos, move_t m, char *buf)
         buf[2] = 0;
         return 2;
     }
-    size_t n = write_body(pos, m, buf);
+    return san_append_check(pos, m, buf, write_body(pos, m, buf));
+}
+
+size_t san_append_check(const struct position *pos, move_t m, char *buf, size_t n)
+{
     for (const char *mark = san_check_mark(pos, m); *mark; mark++)
         buf[n++] = *mark;
     buf[n] = 0;
