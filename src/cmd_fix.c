@@ -37,6 +37,9 @@ struct fix_cmd {
     ArbGame *flat;    /* scratch: a game with its variations as main line */
     gboolean has_pending;
     struct fix_result res;
+    GPtrArray *collect;     /* --group: the games read are kept here (ArbGame), not fixed */
+    GArray *sources;        /* --group: struct group_source per candidate of fc->tokens */
+    const int *group_langs; /* --group: each input's language */
     int games, unresolved, corrected, failed;
     gboolean io_error;
 };
@@ -155,7 +158,7 @@ static int misread_move_number(const char *s, gsize n)
 static void add_token(struct fix_cmd *fc, const char *text, gsize len, int *hint, guint event)
 {
     struct fix_token t = {.n_cands = 1, .hint_ply = *hint, .event = event};
-    t.cands[0] = (struct fix_cand){text, len, 0};
+    t.cands[0] = (struct fix_cand){.text = text, .len = len};
     g_array_append_val(fc->tokens, t);
     *hint = -1;
 }
@@ -283,10 +286,24 @@ static char *read_text(const struct fix_cmd *fc, const ArbGame *game, const stru
     return g_string_free(t, FALSE);
 }
 
+static void report_readings(struct fix_cmd *fc, const struct fix_step *s, const int *langs);
+static gboolean group_place(const struct fix_cmd *fc, int token, guint64 *line, guint64 *col);
+
+/* Where token t was read: its event in game, or with --group its first
+ * input's. */
+static void token_place(const struct fix_cmd *fc, const ArbGame *game, int t, guint64 *line,
+                        guint64 *col)
+{
+    if (fc->sources && group_place(fc, t, line, col)) return;
+    const struct fix_token *tokens = (const struct fix_token *)fc->tokens->data;
+    const struct game_event *ev = &g_array_index(game->events, struct game_event, tokens[t].event);
+    *line = ev->line;
+    *col = ev->col;
+}
+
 static void report_step(struct fix_cmd *fc, const ArbGame *game, const struct fix_step *s,
                         int start_ply)
 {
-    const struct fix_token *tokens = (const struct fix_token *)fc->tokens->data;
     xml_start(fc, "move");
     xml_attr_fmt(fc, "ply", "%d", 2 * (s->before.fullmove - 1) + s->before.side - start_ply + 1);
     xml_attr_fmt(fc, "number", "%d", s->before.fullmove);
@@ -295,12 +312,13 @@ static void report_step(struct fix_cmd *fc, const ArbGame *game, const struct fi
     xml_attr_fmt(fc, "confidence", "%.3f", s->confidence);
     xml_attr_fmt(fc, "cost", "%.2f", fix_cost_value(s->cost));
     if (s->n_tokens > 0) {
-        const struct game_event *ev =
-            &g_array_index(game->events, struct game_event, tokens[s->first_token].event);
-        xml_attr_fmt(fc, "line", "%" G_GUINT64_FORMAT, ev->line);
-        xml_attr_fmt(fc, "column", "%" G_GUINT64_FORMAT, ev->col);
+        guint64 line, col;
+        token_place(fc, game, s->first_token, &line, &col);
+        xml_attr_fmt(fc, "line", "%" G_GUINT64_FORMAT, line);
+        xml_attr_fmt(fc, "column", "%" G_GUINT64_FORMAT, col);
         g_autofree char *in = read_text(fc, game, s);
         xml_text_element(fc, "input", in);
+        if (fc->sources) report_readings(fc, s, fc->group_langs);
     }
     if (s->move != MOVE_NONE) {
         char san[SAN_MAX];
@@ -408,8 +426,9 @@ static void write_moves(struct fix_cmd *fc, const ArbGame *game, guint *next_eve
     }
 }
 
-static void write_game(struct fix_cmd *fc, const ArbGame *game, int lang, gboolean bad_fen,
-                       const char *fen_message)
+/* Starts a game with game's tags (and [Notation] when read in another
+ * language than English by choice); returns the result to end it with. */
+static const char *begin_game(struct fix_cmd *fc, const ArbGame *game, int lang)
 {
     ArbPgnWriter *w = fc->writer;
     int result = ARB_RESULT_UNFINISHED;
@@ -425,6 +444,22 @@ static void write_game(struct fix_cmd *fc, const ArbGame *game, int lang, gboole
     if (has_result && !tag_result) pgnw_tag(w, "Result", game_result_text(result));
     const ArbLang *l = norm_lang(fc->norms[lang]);
     if (l != fc->english && fc->forced < 0) pgnw_tag(w, "Notation", arb_lang_code(l));
+    return has_result ? game_result_text(result) : tag_result ? tag_result : "*";
+}
+
+static void end_game(struct fix_cmd *fc, const char *result)
+{
+    pgnw_end_game(fc->writer, result);
+    gsize len;
+    g_autofree char *out = pgnw_take(fc->writer, &len);
+    if (fwrite(out, 1, len, fc->out) != len) fc->io_error = TRUE;
+}
+
+static void write_game(struct fix_cmd *fc, const ArbGame *game, int lang, gboolean bad_fen,
+                       const char *fen_message)
+{
+    ArbPgnWriter *w = fc->writer;
+    const char *result = begin_game(fc, game, lang);
     guint next_event = 0;
     if (bad_fen) {
         pgnw_comment(w, fen_message);
@@ -437,10 +472,7 @@ static void write_game(struct fix_cmd *fc, const ArbGame *game, int lang, gboole
             flush_events(fc, game, &next_event, game->events->len);
         }
     }
-    pgnw_end_game(w, has_result ? game_result_text(result) : tag_result ? tag_result : "*");
-    gsize len;
-    g_autofree char *out = pgnw_take(w, &len);
-    if (fwrite(out, 1, len, fc->out) != len) fc->io_error = TRUE;
+    end_game(fc, result);
 }
 
 static void report_game(struct fix_cmd *fc, const ArbGame *game, int lang, const char *status,
@@ -459,17 +491,15 @@ static void report_game(struct fix_cmd *fc, const ArbGame *game, int lang, const
         report_step(fc, game, &g_array_index(fc->res.steps, struct fix_step, k), start_ply);
     if (fc->res.unresolved) {
         const struct fix_token *tokens = (const struct fix_token *)fc->tokens->data;
-        const struct game_event *ev =
-            &g_array_index(game->events, struct game_event, tokens[fc->res.cut_token].event);
+        guint64 line, col;
+        token_place(fc, game, fc->res.cut_token, &line, &col);
         xml_start(fc, "unresolved");
-        xml_attr_fmt(fc, "line", "%" G_GUINT64_FORMAT, ev->line);
-        xml_attr_fmt(fc, "column", "%" G_GUINT64_FORMAT, ev->col);
+        xml_attr_fmt(fc, "line", "%" G_GUINT64_FORMAT, line);
+        xml_attr_fmt(fc, "column", "%" G_GUINT64_FORMAT, col);
         GString *rest = g_string_new(NULL);
-        for (guint t = (guint)fc->res.cut_token; t < fc->tokens->len; t++) {
-            const struct game_event *e =
-                &g_array_index(game->events, struct game_event, tokens[t].event);
-            g_string_append_printf(rest, "%s%s", rest->len ? " " : "", game_event_text(game, e));
-        }
+        for (guint t = (guint)fc->res.cut_token; t < fc->tokens->len; t++)
+            g_string_append_printf(rest, "%s%.*s", rest->len ? " " : "",
+                                   (int)tokens[t].cands[0].len, tokens[t].cands[0].text);
         if (xmlTextWriterWriteString(fc->report, BAD_CAST rest->str) < 0) fc->io_error = TRUE;
         g_string_free(rest, TRUE);
         xml_end(fc);
@@ -535,8 +565,14 @@ static const ArbGame *try_flat(struct fix_cmd *fc, const ArbGame *game, int lang
     return rerun_if_better(fc, fc->flat, lang, start) ? fc->flat : game;
 }
 
+static void keep_game(struct fix_cmd *fc, const ArbGame *game);
+
 static void fix_game(struct fix_cmd *fc, const ArbGame *game)
 {
+    if (fc->collect) {
+        keep_game(fc, game);
+        return;
+    }
     fc->games++;
     int runner_up;
     int lang = choose_language(fc, game, &runner_up);
@@ -820,7 +856,7 @@ static gboolean fix_stream(struct fix_cmd *fc, GInputStream *in, const char *nam
 
 static gboolean fix_file(struct fix_cmd *fc, const char *path, gboolean hcs)
 {
-    if (fc->report) {
+    if (fc->report && !fc->collect) {
         xml_start(fc, "input");
         xml_attr(fc, "name", path);
     }
@@ -835,7 +871,253 @@ static gboolean fix_file(struct fix_cmd *fc, const char *path, gboolean hcs)
         if (!in) fprintf(stderr, "arbiter fix: %s: %s\n", path, ferr->message);
         ok = in && fix_stream(fc, in, path);
     }
+    if (fc->report && !fc->collect) xml_end(fc);
+    return ok;
+}
+
+/* ---- several readings of one game (--group, --pair) ------------------------------ */
+
+/* Where a candidate of a fused token comes from. */
+struct group_source {
+    int token, input;
+    guint64 line, col;
+    const char *text;
+    gsize len;
+};
+
+static void keep_game(struct fix_cmd *fc, const ArbGame *game)
+{
+    ArbGame *copy = game_new();
+    copy->number = game->number;
+    copy->first_line = game->first_line;
+    copy->failed = game->failed;
+    append_game(copy, game);
+    g_ptr_array_add(fc->collect, copy);
+}
+
+/* The readings of one game by n inputs as one token stream: each input's
+ * tokens stand for the ply their move number names, else the one after the
+ * token before (never backwards); the tokens of all inputs for one ply
+ * become one token with a candidate per input. */
+static void fuse_tokens(struct fix_cmd *fc, ArbGame *const *games, guint n, const int *langs,
+                        int start_ply)
+{
+    GArray *per[FIX_CANDS_MAX];
+    GArray *plies[FIX_CANDS_MAX];
+    for (guint j = 0; j < n; j++) {
+        collect_tokens(fc, games[j], fc->norms[langs[j]]);
+        per[j] = g_array_copy(fc->tokens);
+        plies[j] = g_array_sized_new(FALSE, FALSE, sizeof(int), per[j]->len);
+        int ply = start_ply - 1;
+        for (guint i = 0; i < per[j]->len; i++) {
+            int hint = g_array_index(per[j], struct fix_token, i).hint_ply;
+            ply = hint > ply ? hint : ply + 1;
+            g_array_append_val(plies[j], ply);
+        }
+    }
+    g_array_set_size(fc->tokens, 0);
+    g_array_set_size(fc->sources, 0);
+    guint next[FIX_CANDS_MAX] = {0};
+    for (;;) {
+        int ply = G_MAXINT;
+        for (guint j = 0; j < n; j++)
+            if (next[j] < per[j]->len) ply = MIN(ply, g_array_index(plies[j], int, next[j]));
+        if (ply == G_MAXINT) break;
+        struct fix_token fused = {.hint_ply = ply};
+        for (guint j = 0; j < n; j++) {
+            if (next[j] >= per[j]->len || g_array_index(plies[j], int, next[j]) != ply) continue;
+            const struct fix_token *t = &g_array_index(per[j], struct fix_token, next[j]++);
+            const struct game_event *ev =
+                &g_array_index(games[j]->events, struct game_event, t->event);
+            if (!fused.n_cands) fused.event = t->event;
+            fused.cands[fused.n_cands] = t->cands[0];
+            fused.cands[fused.n_cands++].input = (int)j;
+            struct group_source src = {(int)fc->tokens->len, (int)j,         ev->line, ev->col,
+                                       t->cands[0].text,     t->cands[0].len};
+            g_array_append_val(fc->sources, src);
+        }
+        g_array_append_val(fc->tokens, fused);
+    }
+    for (guint j = 0; j < n; j++) {
+        g_array_free(per[j], TRUE);
+        g_array_free(plies[j], TRUE);
+    }
+}
+
+static gboolean group_place(const struct fix_cmd *fc, int token, guint64 *line, guint64 *col)
+{
+    for (guint i = 0; i < fc->sources->len; i++) {
+        const struct group_source *src = &g_array_index(fc->sources, struct group_source, i);
+        if (src->token == token) {
+            *line = src->line;
+            *col = src->col;
+            return TRUE;
+        }
+    }
+    return FALSE;
+}
+
+/* Does this input's reading give exactly the move played? */
+static gboolean supports(struct fix_cmd *fc, const struct group_source *src, int lang,
+                         const struct fix_step *s)
+{
+    struct resolve_answer ans;
+    resolve_token(fc->norms[lang], &s->before, src->text, src->len, &ans);
+    return ans.status == SAN_OK && ans.move == s->move && ans.cost == 0;
+}
+
+/* What each input wrote for a step ("A: \"Nd6\", B: \"Nf6\""), or NULL when
+ * every input wrote the move played. */
+static char *group_readings(struct fix_cmd *fc, const struct fix_step *s, const int *langs, guint n)
+{
+    GString *t = g_string_new(NULL);
+    gboolean all = s->n_tokens == 1 && s->move != MOVE_NONE;
+    for (guint j = 0; j < n && s->n_tokens > 0; j++) {
+        gboolean seen = FALSE;
+        for (guint i = 0; i < fc->sources->len; i++) {
+            const struct group_source *src = &g_array_index(fc->sources, struct group_source, i);
+            if (src->input != (int)j || src->token < s->first_token ||
+                src->token >= s->first_token + s->n_tokens)
+                continue;
+            g_string_append_printf(t, "%s%c: \"%.*s\"", t->len ? ", " : "", 'A' + j, (int)src->len,
+                                   src->text);
+            seen = TRUE;
+            all = all && supports(fc, src, langs[j], s);
+        }
+        if (!seen) g_string_append_printf(t, "%s%c: not written", t->len ? ", " : "", 'A' + j);
+        all = all && seen;
+    }
+    if (all || !t->len) return g_string_free(t, TRUE), NULL;
+    return g_string_free(t, FALSE);
+}
+
+static void report_readings(struct fix_cmd *fc, const struct fix_step *s, const int *langs)
+{
+    for (guint i = 0; i < fc->sources->len; i++) {
+        const struct group_source *src = &g_array_index(fc->sources, struct group_source, i);
+        if (src->token < s->first_token || src->token >= s->first_token + s->n_tokens) continue;
+        xml_start(fc, "reading");
+        xml_attr_fmt(fc, "input", "%c", 'A' + src->input);
+        xml_attr_fmt(fc, "line", "%" G_GUINT64_FORMAT, src->line);
+        xml_attr_fmt(fc, "column", "%" G_GUINT64_FORMAT, src->col);
+        xml_attr(fc, "supports",
+                 s->move != MOVE_NONE && supports(fc, src, langs[src->input], s) ? "yes" : "no");
+        g_autofree char *text = g_strndup(src->text, src->len);
+        if (xmlTextWriterWriteString(fc->report, BAD_CAST text) < 0) fc->io_error = TRUE;
+        xml_end(fc);
+    }
+}
+
+static void write_group_game(struct fix_cmd *fc, ArbGame *const *games, guint n, const int *langs)
+{
+    const char *result = begin_game(fc, games[0], langs[0]);
+    for (guint k = 0; k < fc->res.steps->len; k++) {
+        const struct fix_step *s = &g_array_index(fc->res.steps, struct fix_step, k);
+        if (s->move != MOVE_NONE) {
+            char text[RENDER_MAX];
+            render_move(fc->to_lang, fc->to_style, &s->before, s->move, text, sizeof text);
+            pgnw_move(fc->writer, s->before.fullmove, s->before.side, text);
+        }
+        if (fc->no_comments) continue;
+        g_autofree char *read = group_readings(fc, s, langs, n);
+        g_autofree char *note = NULL;
+        if (s->change == FIX_INSERTED) note = g_strdup("inserted: not written");
+        if (s->change == FIX_DELETED)
+            note = g_strdup_printf("deleted: %s", read);
+        else if (read)
+            note = g_strdup(read);
+        if (note) pgnw_comment(fc->writer, note);
+        if (s->confidence < fc->min_confidence && s->move != MOVE_NONE) {
+            g_autofree char *review = review_text(s);
+            pgnw_comment(fc->writer, review);
+        }
+    }
+    if (fc->res.unresolved) {
+        GString *rest =
+            g_string_new("arbiter: nothing legal fits from here on; the rest as written:");
+        for (guint i = 0; i < fc->sources->len; i++) {
+            const struct group_source *src = &g_array_index(fc->sources, struct group_source, i);
+            if (src->token >= fc->res.cut_token)
+                g_string_append_printf(rest, " %c: %.*s", 'A' + src->input, (int)src->len,
+                                       src->text);
+        }
+        pgnw_comment(fc->writer, rest->str);
+        g_string_free(rest, TRUE);
+    }
+    end_game(fc, result);
+}
+
+/* Fixes the n readings of one game together and writes one game. */
+static void fix_group(struct fix_cmd *fc, ArbGame *const *games, guint n)
+{
+    fc->games++;
+    int langs[FIX_CANDS_MAX], runner_up;
+    for (guint j = 0; j < n; j++)
+        langs[j] = choose_language(fc, games[j], &runner_up);
+    struct position start;
+    char message[200];
+    g_array_set_size(fc->res.steps, 0);
+    fc->res.cost = 0;
+    fc->res.unresolved = !replay_start_position(games[0], &start, message, sizeof message);
+    if (fc->res.unresolved) {
+        fc->unresolved++;
+        fprintf(stderr, "%s:%" G_GUINT64_FORMAT ": game %" G_GUINT64_FORMAT ": bad FEN: %s\n",
+                fc->file_name, games[0]->first_line, games[0]->number, message);
+        write_game(fc, games[0], langs[0], TRUE, message);
+        return;
+    }
+    fuse_tokens(fc, games, n, langs, 2 * (start.fullmove - 1) + start.side);
+    fc->group_langs = langs;
+    fixer_run(fixer_for(fc, langs[0]), &start, (const struct fix_token *)fc->tokens->data,
+              (int)fc->tokens->len, &fc->res);
+    if (fc->res.unresolved) {
+        fc->unresolved++;
+        fprintf(stderr, "%s:%" G_GUINT64_FORMAT ": game %" G_GUINT64_FORMAT ": unresolved\n",
+                fc->file_name, games[0]->first_line, games[0]->number);
+    } else if (fc->res.changed) {
+        fc->corrected++;
+    }
+    write_group_game(fc, games, n, langs);
+    report_game(fc, games[0], langs[0],
+                fc->res.unresolved ? "unresolved"
+                : fc->res.changed  ? "corrected"
+                                   : "clean",
+                &start);
+}
+
+/* --group: game i of every file are readings of one game. */
+static gboolean fix_files_as_group(struct fix_cmd *fc, char **paths, int n, gboolean hcs)
+{
+    GPtrArray *games[FIX_CANDS_MAX];
+    gboolean ok = TRUE;
+    guint most = 0;
+    for (int j = 0; j < n; j++) {
+        fc->collect = games[j] = g_ptr_array_new_with_free_func((GDestroyNotify)game_free);
+        ok &= fix_file(fc, paths[j], hcs);
+        most = MAX(most, games[j]->len);
+    }
+    fc->collect = NULL;
+    fc->sources = g_array_new(FALSE, FALSE, sizeof(struct group_source));
+    g_autofree char *names = g_strjoinv(" + ", paths);
+    fc->file_name = paths[0];
+    if (fc->report) {
+        xml_start(fc, "input");
+        xml_attr(fc, "name", names);
+    }
+    for (guint i = 0; i < most; i++) {
+        ArbGame *one[FIX_CANDS_MAX];
+        guint k = 0;
+        for (int j = 0; j < n; j++)
+            if (i < games[j]->len) one[k++] = g_ptr_array_index(games[j], i);
+        if (k < (guint)n)
+            fprintf(stderr, "%s: game %u: only %u of the %d inputs have it\n", names, i + 1, k, n);
+        fix_group(fc, one, k);
+    }
     if (fc->report) xml_end(fc);
+    for (int j = 0; j < n; j++)
+        g_ptr_array_free(games[j], TRUE);
+    g_array_free(fc->sources, TRUE);
+    fc->sources = NULL;
     return ok;
 }
 
@@ -931,7 +1213,7 @@ int cmd_fix(int argc, char **argv)
     g_autofree char *from = NULL, *to = NULL, *output = NULL, *lang_dir = NULL, *report = NULL,
                     *confusion = NULL;
     double min_confidence = 0.9;
-    gboolean no_comments = FALSE;
+    gboolean no_comments = FALSE, group = FALSE, pair = FALSE;
     GOptionEntry entries[] = {
         {"from", 'f', 0, G_OPTION_ARG_STRING, &from,
          "input: auto (default: per game, the language that reads it best), a language code, "
@@ -943,6 +1225,11 @@ int cmd_fix(int argc, char **argv)
          "write an XML report of every move to FILE (schema src/fix-report.rng)", "FILE.xml"},
         {"min-confidence", 0, 0, G_OPTION_ARG_DOUBLE, &min_confidence,
          "mark moves below this confidence for review (default 0.9)", "X"},
+        {"group", 'g', 0, G_OPTION_ARG_NONE, &group,
+         "the FILEs are readings of the same games (both players' sheets, another "
+         "recogniser's output): game N of every FILE is read together as one game",
+         NULL},
+        {"pair", 0, 0, G_OPTION_ARG_NONE, &pair, "--group with exactly two FILEs", NULL},
         {"no-comments", 0, 0, G_OPTION_ARG_NONE, &no_comments,
          "write no read/review comments, only the corrected moves", NULL},
         {"output", 'o', 0, G_OPTION_ARG_FILENAME, &output, "write to FILE instead of stdout",
@@ -960,11 +1247,23 @@ int cmd_fix(int argc, char **argv)
         ctx, "Every changed move keeps what was read in a comment ({read: \"Sd7\"}); a move\n"
              "below --min-confidence gets {review: ...} with the next-best moves. Where\n"
              "nothing legal fits any more, the game is cut and the rest kept in a comment.\n\n"
+             "With --group (--pair), each move is scored against every input at once; a\n"
+             "move where the inputs did not all write it gets {A: \"Nd6\", B: \"Nf6\"},\n"
+             "inputs lettered in the order given, and the report a <reading> per input.\n\n"
              "Exit status: 0 every game resolved, 1 some unresolved, 2 usage or I/O error.\n");
     g_option_context_add_main_entries(ctx, entries, NULL);
     g_autoptr(GError) error = NULL;
     if (!g_option_context_parse(ctx, &argc, &argv, &error)) {
         fprintf(stderr, "arbiter fix: %s\n", error->message);
+        return EXIT_USAGE;
+    }
+    if (pair && argc != 3) {
+        fprintf(stderr, "arbiter fix: --pair: want two files\n");
+        return EXIT_USAGE;
+    }
+    group |= pair;
+    if (group && (argc < 2 || argc - 1 > FIX_CANDS_MAX)) {
+        fprintf(stderr, "arbiter fix: --group: want 1 to %d files\n", FIX_CANDS_MAX);
         return EXIT_USAGE;
     }
     if (min_confidence < 0 || min_confidence > 1) {
@@ -990,8 +1289,11 @@ int cmd_fix(int argc, char **argv)
     fc.res.steps = g_array_new(FALSE, FALSE, sizeof(struct fix_step));
     gint64 t0 = g_get_monotonic_time();
     gboolean io_ok = TRUE;
-    if (argc < 2) io_ok &= fix_file(&fc, "-", hcs);
-    for (int i = 1; i < argc; i++)
+    if (group)
+        io_ok = fix_files_as_group(&fc, argv + 1, argc - 1, hcs);
+    else if (argc < 2)
+        io_ok &= fix_file(&fc, "-", hcs);
+    for (int i = 1; !group && i < argc; i++)
         io_ok &= fix_file(&fc, argv[i], hcs);
     if (!close_report(&fc, (double)(g_get_monotonic_time() - t0) / 1e6)) {
         fprintf(stderr, "arbiter fix: error writing the report %s\n", report);

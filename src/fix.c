@@ -52,13 +52,13 @@ struct movetab {
 };
 
 struct pcand {
-    int len, prior;
+    int len, prior, input;
     gunichar ch[FIX_TOKEN_CHARS];
     guint16 ins[FIX_TOKEN_CHARS];
 };
 
 struct ptoken {
-    int n;
+    int n, inputs; /* candidates, and how many inputs they come from */
     struct pcand c[FIX_CANDS_MAX];
     int hint_ply;
     const char *text; /* first candidate, raw: the fast path reads it */
@@ -286,12 +286,13 @@ static int edit_distance(const ArbFixer *f, const struct pcand *c, const struct 
     return row[c->len];
 }
 
-static int move_cost(const ArbFixer *f, const struct ptoken *t, const struct move_forms *mf,
-                     int bound)
+/* The cheapest of n candidates. */
+static int cands_cost(const ArbFixer *f, const struct pcand *cands, int n,
+                      const struct move_forms *mf, int bound)
 {
     int best = bound + 1;
-    for (int k = 0; k < t->n; k++) {
-        const struct pcand *c = &t->c[k];
+    for (int k = 0; k < n; k++) {
+        const struct pcand *c = &cands[k];
         for (int i = 0; i < mf->n; i++) {
             int pre = c->prior + mf->f[i].base;
             if (pre >= best) continue;
@@ -300,6 +301,25 @@ static int move_cost(const ArbFixer *f, const struct ptoken *t, const struct mov
         }
     }
     return best;
+}
+
+/* The token's cost for a move: its cheapest candidate, or with several
+ * inputs the mean of each input's cheapest (a move one sheet shows clearly
+ * settles the other's smudge). */
+static int move_cost(const ArbFixer *f, const struct ptoken *t, const struct move_forms *mf,
+                     int bound)
+{
+    if (t->inputs <= 1) return cands_cost(f, t->c, t->n, mf, bound);
+    /* an input that fits no better than a skipped token (a cell shifted on
+     * one sheet) costs that much and no more: the others decide */
+    int sum = 0, total = bound * t->inputs, most = f->costs[CONF_SKIP_TOKEN];
+    for (int k = 0, j; k < t->n; k = j) {
+        for (j = k; j < t->n && t->c[j].input == t->c[k].input; j++)
+            ;
+        sum += MIN(most, cands_cost(f, t->c + k, j - k, mf, MIN(most, total - sum)));
+        if (sum > total) return bound + 1;
+    }
+    return (sum + t->inputs / 2) / t->inputs;
 }
 
 static int cmp_scored(const void *a, const void *b)
@@ -338,11 +358,13 @@ static int hint_cost(const ArbFixer *f, const struct ptoken *t, const struct pos
 
 /* ---- tokens ------------------------------------------------------------------ */
 
-static void prepare_cand(const ArbFixer *f, const char *text, gsize len, int prior, struct pcand *c)
+static void prepare_cand(const ArbFixer *f, const char *text, gsize len, int prior, int input,
+                         struct pcand *c)
 {
     g_autofree char *canon = norm_canonical(text, len, FALSE, NULL);
     c->len = 0;
     c->prior = prior;
+    c->input = input;
     for (const char *p = canon; *p && c->len < FIX_TOKEN_CHARS; p = g_utf8_next_char(p)) {
         gunichar ch = g_utf8_get_char(p);
         if (g_unichar_isspace(ch)) continue;
@@ -374,9 +396,12 @@ static void prepare_tokens(ArbFixer *f, const struct fix_token *tokens, int n)
     for (int i = 0; i < n; i++) {
         struct ptoken *t = &f->tok[i];
         t->n = MAX(1, MIN(tokens[i].n_cands, FIX_CANDS_MAX));
+        t->inputs = 0;
         for (int k = 0; k < t->n; k++) {
             const struct fix_cand *c = &tokens[i].cands[k];
-            prepare_cand(f, c->text ? c->text : "", c->text ? c->len : 0, c->prior, &t->c[k]);
+            prepare_cand(f, c->text ? c->text : "", c->text ? c->len : 0, c->prior, c->input,
+                         &t->c[k]);
+            t->inputs += k == 0 || c->input != tokens[i].cands[k - 1].input;
         }
         t->hint_ply = tokens[i].hint_ply;
         t->text = tokens[i].cands[0].text ? tokens[i].cands[0].text : "";
@@ -389,12 +414,14 @@ static void slice_token(const struct pcand *a, int from, int to, const struct pc
                         struct ptoken *out)
 {
     out->n = 1;
+    out->inputs = 1;
     out->hint_ply = -1;
     out->text = NULL;
     out->len = 0;
     struct pcand *c = &out->c[0];
     c->len = 0;
     c->prior = a->prior;
+    c->input = 0;
     for (int i = from; i < to && c->len < FIX_TOKEN_CHARS; i++, c->len++)
         c->ch[c->len] = a->ch[i], c->ins[c->len] = a->ins[i];
     for (int i = 0; b && i < b->len && c->len < FIX_TOKEN_CHARS; i++, c->len++)

@@ -16,14 +16,18 @@ G_BEGIN_DECLS
 enum { FIX_CANDS_MAX = 8, FIX_ALTS_MAX = 3, FIX_TOKEN_CHARS = 24 };
 
 /* One reading a recogniser offers for a token, with its cost (0 for the one
- * plain-text reading). text need not be NUL-terminated. */
+ * plain-text reading). text need not be NUL-terminated. A token may hold the
+ * readings of several inputs of one game (both players' sheets): input says
+ * whose, and a token's candidates come grouped by input. */
 struct fix_cand {
     const char *text;
     gsize len;
     int prior; /* in confusion cost units */
+    int input; /* 0 unless several inputs are read together */
 };
 
-/* One move token as read. */
+/* One move token as read. With several inputs, a move's cost for the token
+ * is the mean over the inputs of each input's cheapest candidate. */
 struct fix_token {
     int n_cands;
     struct fix_cand cands[FIX_CANDS_MAX];

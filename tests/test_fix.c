@@ -269,6 +269,88 @@ START_TEST(test_hcs_sheets)
 }
 END_TEST
 
+/* Runs `arbiter fix ARGS... FILE...` on texts written to temporary files. */
+static struct run fix_texts(const char *const *texts, int n, const char *const *args)
+{
+    char *paths[8];
+    GPtrArray *argv = g_ptr_array_new();
+    g_ptr_array_add(argv, (char *)arbiter_bin());
+    g_ptr_array_add(argv, "fix");
+    for (const char *const *a = args; a && *a; a++)
+        g_ptr_array_add(argv, (char *)*a);
+    for (int i = 0; i < n; i++)
+        g_ptr_array_add(argv, paths[i] = temp_file("in.pgn", texts[i]));
+    g_ptr_array_add(argv, NULL);
+    struct run r = {0};
+    int wait_status = 0;
+    ck_assert(g_spawn_sync(NULL, (char **)argv->pdata, NULL, G_SPAWN_DEFAULT, NULL, NULL, &r.out,
+                           &r.err, &wait_status, NULL));
+    r.status = WIFEXITED(wait_status) ? WEXITSTATUS(wait_status) : -1;
+    g_ptr_array_free(argv, TRUE);
+    for (int i = 0; i < n; i++)
+        remove_temp(paths[i]);
+    return r;
+}
+
+START_TEST(test_group_reads_sheets_together)
+{
+    /* A's 8th and B's 10th move are half written (Nb3 or Nb5? f3 or f4?);
+     * B's "2. Nc3" reads exactly but castling later says it was Nf3 */
+    const char *sheets[] = {
+        "1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 4. Bxc6 dxc6 5. O-O f6 6. d4 exd4 7. Nxd4 c5 "
+        "8. Nb Qxd1 9. Rxd1 Bg4 10. f3 Be6 *\n",
+        "1. e4 e5 2. Nc3 Nc6 3. Bb5 a6 4. Bxc6 dxc6 5. O-O f6 6. d4 exd4 7. Nxd4 c5 "
+        "8. Nb3 Qxd1 9. Rxd1 Bg4 10. f Be6 *\n",
+    };
+    const char *plain[] = {"--no-comments", "--pair", NULL};
+    struct run r = fix_texts(sheets, 2, plain);
+    ck_assert_msg(r.status == 0, "exit %d\n%s", r.status, r.err);
+    char *got = movetext(r.out);
+    ck_assert_str_eq(got, truth);
+    g_free(got);
+    run_free(&r);
+    /* what each sheet wrote where they differ; a report with a reading per input */
+    char *report = temp_file("report.xml", "");
+    const char *commented[] = {"--group", "--report", report, NULL};
+    r = fix_texts(sheets, 2, commented);
+    ck_assert_msg(r.status == 0, "exit %d\n%s", r.status, r.err);
+    ck_assert_msg(strstr(r.out, "8. Nb3 {A: \"Nb\", B: \"Nb3\"}"), "%s", r.out);
+    ck_assert_msg(strstr(r.out, "2. Nf3 {A: \"Nf3\", B: \"Nc3\"}"), "%s", r.out);
+    ck_assert_msg(!strstr(r.out, "{A: \"e4\""), "a move both wrote needs no comment:\n%s", r.out);
+    assert_valid_report(report);
+    char *xml = NULL;
+    ck_assert(g_file_get_contents(report, &xml, NULL, NULL));
+    ck_assert(strstr(xml, "input=\"B\" line=\"1\" column=\"104\" supports=\"no\">f<"));
+    ck_assert(strstr(xml, "input=\"A\" line=\"1\" column=\"103\" supports=\"yes\">f3<"));
+    g_free(xml);
+    run_free(&r);
+    remove_temp(report);
+}
+END_TEST
+
+START_TEST(test_group_offsets_and_usage)
+{
+    /* B starts at move 4 and lacks move 7; A lacks 9... Bg4 */
+    const char *sheets[] = {
+        "1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 4. Bxc6 dxc6 5. O-O f6 6. d4 exd4 7. Nxd4 c5 "
+        "8. Nb3 Qxd1 9. Rxd1 10. f3 Be6 *\n",
+        "4. Bxc6 dxc6 5. O-O f6 6. d4 exd4 8. Nb3 Qxd1 9. Rxd1 Bg4 10. f3 Be6 *\n",
+    };
+    const char *args[] = {"--no-comments", "--group", NULL};
+    struct run r = fix_texts(sheets, 2, args);
+    ck_assert_msg(r.status == 0, "exit %d\n%s", r.status, r.err);
+    char *got = movetext(r.out);
+    ck_assert_str_eq(got, truth);
+    g_free(got);
+    run_free(&r);
+    const char *pair[] = {"--pair", NULL};
+    r = fix_texts(sheets, 1, pair);
+    ck_assert_int_eq(r.status, 2);
+    ck_assert_msg(strstr(r.err, "--pair: want two files"), "%s", r.err);
+    run_free(&r);
+}
+END_TEST
+
 int main(void)
 {
     Suite *s = suite_create("fix");
@@ -285,6 +367,8 @@ int main(void)
     tcase_add_test(tc, test_garbage_tail_unresolved);
     tcase_add_test(tc, test_report_validates);
     tcase_add_test(tc, test_hcs_sheets);
+    tcase_add_test(tc, test_group_reads_sheets_together);
+    tcase_add_test(tc, test_group_offsets_and_usage);
     suite_add_tcase(s, tc);
     return run_suite(s);
 }
