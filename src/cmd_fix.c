@@ -15,6 +15,7 @@
 #include <string.h>
 
 #define FIX_REPORT_NAMESPACE "urn:arbiter:fix-report:1"
+#define FIX_PRIOR_WEIGHT     0.1
 
 struct fix_cmd {
     ArbLangSet *langs;
@@ -24,6 +25,8 @@ struct fix_cmd {
     guint n_norms;
     int forced; /* index of --from LANG, or -1 */
     ArbConfusion *conf;
+    ArbPrior *prior; /* NULL when --prior-weight is 0 */
+    double prior_weight;
     const ArbLang *to_lang;
     enum notation_style to_style;
     double min_confidence;
@@ -115,7 +118,10 @@ static int choose_language(struct fix_cmd *fc, const ArbGame *game, int *runner_
 
 static ArbFixer *fixer_for(struct fix_cmd *fc, int lang)
 {
-    if (!fc->fixers[lang]) fc->fixers[lang] = fixer_new(fc->conf, fc->norms[lang]);
+    if (!fc->fixers[lang]) {
+        fc->fixers[lang] = fixer_new(fc->conf, fc->norms[lang]);
+        fixer_set_prior(fc->fixers[lang], fc->prior, fc->prior_weight);
+    }
     fixer_set_alternatives(fc->fixers[lang], fc->report != NULL);
     return fc->fixers[lang];
 }
@@ -1131,6 +1137,10 @@ static gboolean setup(struct fix_cmd *fc, const char *lang_dir, const char *from
         fprintf(stderr, "arbiter fix: confusion table: %s\n", error->message);
         return FALSE;
     }
+    if (fc->prior_weight > 0 && !(fc->prior = prior_load(NULL, &error))) {
+        fprintf(stderr, "arbiter fix: move prior: %s\n", error->message);
+        return FALSE;
+    }
     fc->langs = arb_lang_set_load(lang_dir, &error);
     if (!fc->langs) {
         fprintf(stderr, "arbiter fix: %s\n", error->message);
@@ -1174,6 +1184,7 @@ static void teardown(struct fix_cmd *fc)
     g_free(fc->fixers);
     if (fc->langs) arb_lang_set_free(fc->langs);
     confusion_free(fc->conf);
+    prior_free(fc->prior);
 }
 
 static gboolean open_report(struct fix_cmd *fc, const char *path)
@@ -1212,7 +1223,7 @@ int cmd_fix(int argc, char **argv)
 {
     g_autofree char *from = NULL, *to = NULL, *output = NULL, *lang_dir = NULL, *report = NULL,
                     *confusion = NULL;
-    double min_confidence = 0.9;
+    double min_confidence = 0.9, prior_weight = FIX_PRIOR_WEIGHT;
     gboolean no_comments = FALSE, group = FALSE, pair = FALSE;
     GOptionEntry entries[] = {
         {"from", 'f', 0, G_OPTION_ARG_STRING, &from,
@@ -1232,6 +1243,11 @@ int cmd_fix(int argc, char **argv)
         {"pair", 0, 0, G_OPTION_ARG_NONE, &pair, "--group with exactly two FILEs", NULL},
         {"no-comments", 0, 0, G_OPTION_ARG_NONE, &no_comments,
          "write no read/review comments, only the corrected moves", NULL},
+        {"prior-weight", 0, 0, G_OPTION_ARG_DOUBLE, &prior_weight,
+         "weight of the move prior (which moves players choose, learned from real games) "
+         "in confusion units per nat; it only breaks near-ties; 0 turns it off "
+         "(default " G_STRINGIFY(FIX_PRIOR_WEIGHT) ")",
+         "W"},
         {"output", 'o', 0, G_OPTION_ARG_FILENAME, &output, "write to FILE instead of stdout",
          "FILE"},
         {"lang-dir", 0, 0, G_OPTION_ARG_FILENAME, &lang_dir, "also load the language tables in DIR",
@@ -1270,7 +1286,12 @@ int cmd_fix(int argc, char **argv)
         fprintf(stderr, "arbiter fix: --min-confidence: want a number from 0 to 1\n");
         return EXIT_USAGE;
     }
-    struct fix_cmd fc = {.min_confidence = min_confidence, .no_comments = no_comments};
+    if (prior_weight < 0 || prior_weight > 10) {
+        fprintf(stderr, "arbiter fix: --prior-weight: want a number from 0 to 10\n");
+        return EXIT_USAGE;
+    }
+    struct fix_cmd fc = {
+        .min_confidence = min_confidence, .no_comments = no_comments, .prior_weight = prior_weight};
     if (!setup(&fc, lang_dir, from, to, confusion)) {
         teardown(&fc);
         return EXIT_USAGE;

@@ -9,6 +9,7 @@
 #include "fix.h"
 
 #include "movegen.h"
+#include "prior.h"
 #include "resolve.h"
 
 #include <math.h>
@@ -32,6 +33,7 @@ enum {
 #define POOR_READING    CONF_UNIT            /* a best reading this dear opens the other edits */
 #define DISAMBIG_DELETE (CONF_UNIT * 6 / 10) /* a disambiguation left out */
 #define TIE_MARGIN      (CONF_UNIT * 3 / 10) /* readings this close are all kept */
+#define PRIOR_CAP       (CONF_UNIT / 2)      /* the most the move prior adds to a reading */
 
 struct form {
     guint16 base;
@@ -88,6 +90,8 @@ struct _ArbFixer {
     int initial_len[6];
     int costs[CONF_COST_COUNT];
     gboolean fast, with_alternatives;
+    const ArbPrior *prior; /* may be NULL */
+    double prior_weight;
     struct movetab tab[3]; /* scratch: a position, one after a move, one more */
     struct scored sc[2][MOVE_LIST_MAX];
     GArray *arena; /* struct state */
@@ -136,6 +140,12 @@ void fixer_free(ArbFixer *f)
 void fixer_set_alternatives(ArbFixer *f, gboolean with_alternatives)
 {
     f->with_alternatives = with_alternatives;
+}
+
+void fixer_set_prior(ArbFixer *f, const ArbPrior *prior, double weight)
+{
+    f->prior = weight > 0 ? prior : NULL;
+    f->prior_weight = weight;
 }
 
 /* ---- renderings ------------------------------------------------------------ */
@@ -346,6 +356,35 @@ static int score_all(const ArbFixer *f, const struct ptoken *t, const struct mov
     return tab->count;
 }
 
+/* The move prior's cost added to the first n of sc (cheapest first), which
+ * are sorted again: it breaks near-ties between readings. */
+static void add_prior(const ArbFixer *f, const struct position *pos, struct scored *sc, int n)
+{
+    if (!f->prior || n < 2) return;
+    move_t moves[MOVE_LIST_MAX];
+    int cost[MOVE_LIST_MAX];
+    for (int i = 0; i < n; i++)
+        moves[i] = sc[i].move;
+    prior_costs(f->prior, pos, moves, n, f->prior_weight, PRIOR_CAP, cost);
+    for (int i = 0; i < n; i++)
+        sc[i].cost += cost[i];
+    for (int i = 1; i < n; i++)
+        for (int j = i; j > 0 && sc[j].cost < sc[j - 1].cost; j--) {
+            struct scored a = sc[j];
+            sc[j] = sc[j - 1];
+            sc[j - 1] = a;
+        }
+}
+
+/* How many of sc (cheapest first) are within margin of the first. */
+static int within(const struct scored *sc, int n, int margin)
+{
+    int k = 0;
+    while (k < n && sc[k].cost <= sc[0].cost + margin)
+        k++;
+    return k;
+}
+
 static int ply_of(const struct position *pos)
 {
     return 2 * (pos->fullmove - 1) + pos->side;
@@ -494,6 +533,7 @@ static void expand(ArbFixer *f, int si, int i, int rank)
     build_table(f, &s.pos, &f->tab[0]);
     struct scored *sc = f->sc[0];
     int n = score_all(f, t, &f->tab[0], sc);
+    if (n) add_prior(f, &s.pos, sc, within(sc, n, SUCC_MARGIN + PRIOR_CAP));
     int best = n ? sc[0].cost : COST_INF;
     for (int k = 0; k < n && sc[k].cost <= best + SUCC_MARGIN &&
                     (k < KEEP_PER_STATE || (k < KEEP_TIES && sc[k].cost <= best + TIE_MARGIN));
@@ -577,36 +617,41 @@ static void expand_pairs(ArbFixer *f, int si, const struct state *s, int i, int 
     /* a move left out before this token: the cheapest few, the later
      * tokens choose among them */
     const struct movetab *tab = &f->tab[0];
-    struct scored *pairs = f->sc[1];
-    move_t second[MOVE_LIST_MAX];
-    int n_pairs = 0;
+    struct insertion {
+        move_t first, second;
+        int cost, prior; /* of the second, of the first */
+    } ins[MOVE_LIST_MAX];
+    move_t all[MOVE_LIST_MAX];
+    int n_ins = 0, prior[MOVE_LIST_MAX] = {0};
+    if (f->prior) {
+        for (int k = 0; k < tab->count; k++)
+            all[k] = tab->m[k].move;
+        prior_costs(f->prior, &s->pos, all, tab->count, f->prior_weight, PRIOR_CAP, prior);
+    }
     for (int k = 0; k < tab->count; k++) {
         p2 = s->pos;
         pos_make_move(&p2, tab->m[k].move);
         int c2 = best_in(f, &p2, t, 1, &m2);
         if (c2 >= COST_INF) continue;
         c2 += hint_cost(f, t, &p2);
-        if (c2 + f->costs[CONF_INSERT_MOVE] >= best + SUCC_MARGIN) continue;
-        second[n_pairs] = m2;
-        pairs[n_pairs++] = (struct scored){tab->m[k].move, c2};
+        if (c2 + prior[k] + f->costs[CONF_INSERT_MOVE] >= best + SUCC_MARGIN) continue;
+        ins[n_ins++] = (struct insertion){tab->m[k].move, m2, c2, prior[k]};
     }
-    for (int k = 0; k < n_pairs; k++) /* cheapest INSERT_KEEP first, keeping their partners */
-        for (int j = k; j > 0 && pairs[j].cost < pairs[j - 1].cost; j--) {
-            struct scored a = pairs[j];
-            pairs[j] = pairs[j - 1];
-            pairs[j - 1] = a;
-            move_t b = second[j];
-            second[j] = second[j - 1];
-            second[j - 1] = b;
+    for (int k = 1; k < n_ins; k++) /* cheapest INSERT_KEEP first */
+        for (int j = k; j > 0 && ins[j].cost + ins[j].prior < ins[j - 1].cost + ins[j - 1].prior;
+             j--) {
+            struct insertion a = ins[j];
+            ins[j] = ins[j - 1];
+            ins[j - 1] = a;
         }
-    for (int k = 0; k < n_pairs && k < INSERT_KEEP; k++) {
+    for (int k = 0; k < n_ins && k < INSERT_KEEP; k++) {
         p2 = s->pos;
-        pos_make_move(&p2, pairs[k].move);
-        int a = push_state(f, si, &s->pos, pairs[k].move, FIX_INSERTED, f->costs[CONF_INSERT_MOVE],
-                           i, 0, i);
+        pos_make_move(&p2, ins[k].first);
+        int a = push_state(f, si, &s->pos, ins[k].first, FIX_INSERTED,
+                           f->costs[CONF_INSERT_MOVE] + ins[k].prior, i, 0, i);
         to_ring(f, i + 1,
-                push_state(f, a, &p2, second[k], pairs[k].cost ? FIX_CORRECTED : FIX_NONE,
-                           pairs[k].cost, i, 1, i + 1));
+                push_state(f, a, &p2, ins[k].second, ins[k].cost ? FIX_CORRECTED : FIX_NONE,
+                           ins[k].cost, i, 1, i + 1));
     }
 }
 
@@ -727,6 +772,7 @@ static void annotate_step(ArbFixer *f, GArray *steps, guint k)
     build_table(f, &s->before, &f->tab[0]);
     struct scored *sc = f->sc[1];
     int n = score_all(f, t, &f->tab[0], sc);
+    if (n) add_prior(f, &s->before, sc, within(sc, n, 8 * CONF_UNIT));
     int chosen = s->cost, other = COST_INF;
     for (int i = 0; i < n; i++)
         if (sc[i].move == s->move) chosen = sc[i].cost;

@@ -10,6 +10,7 @@
 
 #include "confusion.h"
 #include "normalize.h"
+#include "prior.h"
 
 G_BEGIN_DECLS
 
@@ -81,6 +82,11 @@ G_DEFINE_AUTOPTR_CLEANUP_FUNC(ArbFixer, fixer_free)
 /* Next-best alternatives are worked out for every step (with_alternatives)
  * or only for the corrected ones (cheaper). */
 void fixer_set_alternatives(ArbFixer *fixer, gboolean with_alternatives);
+
+/* The move prior breaks near-ties between readings: weight is its cost in
+ * confusion units per nat of likelihood (0 or a NULL prior: off); a move's
+ * prior cost is at most half a plain edit. prior must outlive the fixer. */
+void fixer_set_prior(ArbFixer *fixer, const ArbPrior *prior, double weight);
 
 /* Fixes one game from start; res->steps must be a GArray of struct fix_step
  * (cleared first). */

@@ -351,6 +351,27 @@ START_TEST(test_group_offsets_and_usage)
 }
 END_TEST
 
+START_TEST(test_prior_breaks_ties)
+{
+    /* "N3" is Na3, Nc3, Nf3 or Nh3, each one character away: with the move
+     * prior the one players choose, without it the first in move order */
+    const char *game = "1. e4 e5 2. N3 *\n";
+    const char *with_prior[] = {NULL};
+    struct run r = fix_text(game, with_prior);
+    ck_assert_msg(strstr(r.out, "2. Nf3 {read: \"N3\"}"), "%s", r.out);
+    run_free(&r);
+    const char *without[] = {"--prior-weight", "0", NULL};
+    r = fix_text(game, without);
+    ck_assert_msg(!strstr(r.out, "2. Nf3"), "%s", r.out);
+    ck_assert_msg(strstr(r.out, "confidence 0.50"), "%s", r.out);
+    run_free(&r);
+    const char *bad[] = {"--prior-weight", "-1", NULL};
+    r = fix_text(game, bad);
+    ck_assert_int_eq(r.status, 2);
+    run_free(&r);
+}
+END_TEST
+
 int main(void)
 {
     Suite *s = suite_create("fix");
@@ -369,6 +390,7 @@ int main(void)
     tcase_add_test(tc, test_hcs_sheets);
     tcase_add_test(tc, test_group_reads_sheets_together);
     tcase_add_test(tc, test_group_offsets_and_usage);
+    tcase_add_test(tc, test_prior_breaks_ties);
     suite_add_tcase(s, tc);
     return run_suite(s);
 }
