@@ -608,6 +608,8 @@ static void report_source(struct fix_cmd *fc, const ArbGame *game)
         }
     }
     g_array_sort(marks, cmp_mark);
+    /* mixed content: indenting would add text to the lines */
+    xmlTextWriterSetIndent(fc->report, 0);
     xml_start(fc, "source");
     guint next = 0;
     while (fc->source_line < last) {
@@ -623,9 +625,11 @@ static void report_source(struct fix_cmd *fc, const ArbGame *game)
             n++;
         report_line(fc, game, fc->source_line, raw, &g_array_index(marks, struct source_mark, next),
                     n - next);
+        xml_string(fc, "\n", 1);
         next = n;
     }
     xml_end(fc);
+    xmlTextWriterSetIndent(fc->report, 1);
 }
 
 static void report_game(struct fix_cmd *fc, const ArbGame *game, int lang, const char *status,

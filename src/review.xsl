@@ -290,6 +290,7 @@ kbd { border: 1px solid #999; border-radius: 3px; padding: 0 .3em; font: .85em m
 .source { flex: 1 1 50%; margin: 0; padding: .4em; background: #fff; border: 1px solid #ddd; overflow-x: auto; font-size: 13px; max-height: 24em; }
 .ln { display: inline-block; width: 3.5em; color: #999; user-select: none; }
 .movetext { flex: 1 1 50%; margin: 0; }
+mark.tok { background: none; color: inherit; }
 .tok.corrected, .mv.corrected { background: #fff1b8; } .tok.deleted, del.mv { background: #f8d0d0; }
 .mv.inserted { background: #cfe8ff; } .tok.merged, .tok.split, .mv.merged, .mv.split { background: #e4d7ff; }
 .tok.review, .mv.review { outline: 2px solid #d55; border-radius: 2px; }
@@ -333,7 +334,7 @@ kbd { border: 1px solid #999; border-radius: 3px; padding: 0 .3em; font: .85em m
   function shown(p) { return !filter.checked || !p.classList.contains("decided"); }
   function visible() { return panels.filter(shown); }
 
-  function select(p) {
+  function select(p, scroll) {
     panels.forEach(function (q) { q.classList.remove("current"); });
     document.querySelectorAll(".tok.current").forEach(function (t) { t.classList.remove("current"); });
     current = panels.indexOf(p);
@@ -341,7 +342,7 @@ kbd { border: 1px solid #999; border-radius: 3px; padding: 0 .3em; font: .85em m
     p.classList.add("current");
     var tok = document.getElementById(p.dataset.srcid);
     if (tok) tok.classList.add("current");
-    if (p.scrollIntoView) p.scrollIntoView({ block: "center" });
+    if (scroll && p.scrollIntoView) p.scrollIntoView({ block: "nearest" });
   }
 
   function step(by) {
@@ -354,7 +355,7 @@ kbd { border: 1px solid #999; border-radius: 3px; padding: 0 .3em; font: .85em m
       for (var i = 0; i < v.length; i++)
         if (panels.indexOf(v[i]) > current) { at = by > 0 ? i - 1 : i; break; }
     }
-    select(v[Math.max(0, Math.min(v.length - 1, at + by))]);
+    select(v[Math.max(0, Math.min(v.length - 1, at + by))], true);
   }
 
   function squareXY(sq) { return [sq.charCodeAt(0) - 97 + 0.5, 8.5 - (sq.charCodeAt(1) - 48)]; }
