@@ -307,7 +307,7 @@ mark.tok { background: none; color: inherit; }
 .info h3 { margin: 0 0 .3em; font-size: 1.05em; } .where { color: #777; font-weight: normal; font-size: .85em; }
 .choice { margin: 0 .3em .3em 0; padding: .25em .6em; border: 1px solid #aaa; border-radius: 4px; background: #f6f6f6; cursor: pointer; font: inherit; }
 .choice.chosen { border-color: #1f7a1f; } .choice.picked { background: #1f7a1f; color: #fff; }
-.choice small { color: inherit; opacity: .7; }
+.choice small { color: inherit; opacity: .7; margin-left: .35em; }
 .decision { color: #1f7a1f; min-height: 1.2em; margin: 0; }
 .filtered .game[data-review="0"], .filtered .panel.decided { display: none; }
 #decisions { background: #fff; border: 1px solid #ddd; padding: .4em; }
