@@ -632,8 +632,7 @@ static void report_source(struct fix_cmd *fc, const ArbGame *game)
     xmlTextWriterSetIndent(fc->report, 1);
 }
 
-static void report_game(struct fix_cmd *fc, const ArbGame *game, int lang, const char *status,
-                        const struct position *start)
+static void report_game(struct fix_cmd *fc, const ArbGame *game, int lang, const char *status)
 {
     if (!fc->report) return;
     xml_start(fc, "game");
@@ -852,7 +851,7 @@ static void fix_game(struct fix_cmd *fc, const ArbGame *game)
     }
     check_decisions(fc, game, &start, bad_fen);
     write_game(fc, game, lang, bad_fen, message);
-    if (!bad_fen) report_game(fc, game, lang, status, &start);
+    if (!bad_fen) report_game(fc, game, lang, status);
 }
 
 /* ---- mending what the damage did to the game's shape --------------------------- */
