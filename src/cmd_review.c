@@ -39,7 +39,7 @@ static xsltStylesheetPtr load_stylesheet(const char *path)
 }
 
 /* The page may read nothing but the report and write nothing but its output. */
-static void restrict_xslt(void)
+static xsltSecurityPrefsPtr restrict_xslt(void)
 {
     xsltSecurityPrefsPtr prefs = xsltNewSecurityPrefs();
     xsltSetSecurityPrefs(prefs, XSLT_SECPREF_READ_FILE, xsltSecurityForbid);
@@ -48,6 +48,7 @@ static void restrict_xslt(void)
     xsltSetSecurityPrefs(prefs, XSLT_SECPREF_READ_NETWORK, xsltSecurityForbid);
     xsltSetSecurityPrefs(prefs, XSLT_SECPREF_WRITE_NETWORK, xsltSecurityForbid);
     xsltSetDefaultSecurityPrefs(prefs);
+    return prefs;
 }
 
 static int render(const char *report, const char *output, const char *stylesheet)
@@ -58,7 +59,7 @@ static int render(const char *report, const char *output, const char *stylesheet
                 stylesheet ? stylesheet : REVIEW_STYLESHEET);
         return EXIT_USAGE;
     }
-    restrict_xslt();
+    xsltSecurityPrefsPtr prefs = restrict_xslt();
     int status = EXIT_USAGE;
     xmlDocPtr doc = xmlReadFile(report, NULL, XML_PARSE_NONET);
     xmlDocPtr page = NULL;
@@ -78,6 +79,7 @@ static int render(const char *report, const char *output, const char *stylesheet
     xmlFreeDoc(doc);
     xsltFreeStylesheet(style);
     xsltSetDefaultSecurityPrefs(NULL);
+    xsltFreeSecurityPrefs(prefs);
     xsltCleanupGlobals();
     return status;
 }
