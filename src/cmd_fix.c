@@ -4,13 +4,18 @@
  * (schema src/fix-report.rng). The search itself is src/fix.c. */
 #include "commands.h"
 
+#include "decisions.h"
 #include "fix.h"
 #include "pgnw.h"
 #include "render.h"
 #include "replay.h"
 
+#include "fen.h"
+#include "uci.h"
+
 #include <gio/gunixinputstream.h>
 #include <libxml/xmlwriter.h>
+#include <math.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -45,7 +50,23 @@ struct fix_cmd {
     const int *group_langs; /* --group: each input's language */
     int games, unresolved, corrected, failed;
     gboolean io_error;
+    /* --decisions: all of them, this game's as fixed points, errors found */
+    const char *decisions_path;
+    GArray *decisions;
+    const struct decision *game_decisions;
+    guint n_game_decisions;
+    GArray *points; /* struct fix_point */
+    int start_ply;  /* of the game being fixed */
+    int decision_errors;
+    /* the input read again line by line for the report's source text */
+    FILE *source;
+    guint64 source_line;
+    char *source_buf;
+    size_t source_cap;
 };
+
+/* Caps on the source text a report quotes per game. */
+enum { SOURCE_LINES_MAX = 2000, SOURCE_LINE_BYTES = 4096 };
 
 static const char *const change_names[] = {"none",    "corrected", "inserted",
                                            "deleted", "merged",    "split"};
@@ -123,6 +144,8 @@ static ArbFixer *fixer_for(struct fix_cmd *fc, int lang)
         fixer_set_prior(fc->fixers[lang], fc->prior, fc->prior_weight);
     }
     fixer_set_alternatives(fc->fixers[lang], fc->report != NULL);
+    fixer_set_fixed(fc->fixers[lang], (const struct fix_point *)fc->points->data,
+                    (int)fc->points->len);
     return fc->fixers[lang];
 }
 
@@ -266,17 +289,23 @@ static void xml_end(struct fix_cmd *fc)
     if (xmlTextWriterEndElement(fc->report) < 0) fc->io_error = TRUE;
 }
 
-static void xml_text_element(struct fix_cmd *fc, const char *name, const char *text)
+/* Text content: control characters XML cannot hold become U+FFFD. */
+static void xml_string(struct fix_cmd *fc, const char *text, gsize len)
 {
-    xml_start(fc, name);
-    GString *safe = g_string_new(NULL);
-    for (const char *p = text; *p; p++)
+    GString *safe = g_string_sized_new(len);
+    for (const char *p = text; p < text + len && *p; p++)
         if ((unsigned char)*p >= 0x20 || *p == '\t' || *p == '\n')
             g_string_append_c(safe, *p);
         else
             g_string_append(safe, "\xEF\xBF\xBD");
     if (xmlTextWriterWriteString(fc->report, BAD_CAST safe->str) < 0) fc->io_error = TRUE;
     g_string_free(safe, TRUE);
+}
+
+static void xml_text_element(struct fix_cmd *fc, const char *name, const char *text)
+{
+    xml_start(fc, name);
+    xml_string(fc, text, strlen(text));
     xml_end(fc);
 }
 
@@ -307,16 +336,62 @@ static void token_place(const struct fix_cmd *fc, const ArbGame *game, int t, gu
     *col = ev->col;
 }
 
-static void report_step(struct fix_cmd *fc, const ArbGame *game, const struct fix_step *s,
-                        int start_ply)
+/* The step's ply counted from the game's start position, 1-based (the
+ * report's and the decisions file's). */
+static int step_ply(const struct fix_cmd *fc, const struct fix_step *s)
+{
+    return 2 * (s->before.fullmove - 1) + s->before.side - fc->start_ply + 1;
+}
+
+/* Did the reviewer choose this step's move (--decisions)? */
+static gboolean is_reviewed(const struct fix_cmd *fc, const struct fix_step *s)
+{
+    for (guint i = 0; s->move != MOVE_NONE && i < fc->n_game_decisions; i++) {
+        const struct decision *d = &fc->game_decisions[i];
+        if (d->ply == step_ply(fc, s) && uci_parse(&s->before, d->uci, strlen(d->uci)) == s->move)
+            return TRUE;
+    }
+    return FALSE;
+}
+
+/* A move the reader should look at: below --min-confidence and not decided. */
+static gboolean needs_review(const struct fix_cmd *fc, const struct fix_step *s)
+{
+    return s->move != MOVE_NONE && s->confidence < fc->min_confidence && !is_reviewed(fc, s);
+}
+
+/* Each alternative's share, as a confidence, of exp(-cost / temperature)
+ * over the move taken and its alternatives. */
+static double alternative_share(const struct fix_cmd *fc, const struct fix_step *s, int a)
+{
+    double t = MAX(confusion_cost(fc->conf, CONF_TEMPERATURE), 1);
+    double sum = 1.0;
+    for (int k = 0; k < s->n_alts; k++)
+        sum += exp(-(double)(s->alts[k].cost - s->cost) / t);
+    return exp(-(double)(s->alts[a].cost - s->cost) / t) / sum;
+}
+
+static void report_step(struct fix_cmd *fc, const ArbGame *game, const struct fix_step *s)
 {
     xml_start(fc, "move");
-    xml_attr_fmt(fc, "ply", "%d", 2 * (s->before.fullmove - 1) + s->before.side - start_ply + 1);
+    xml_attr_fmt(fc, "ply", "%d", step_ply(fc, s));
     xml_attr_fmt(fc, "number", "%d", s->before.fullmove);
     xml_attr(fc, "side", s->before.side == WHITE ? "white" : "black");
     xml_attr(fc, "change", change_names[s->change]);
     xml_attr_fmt(fc, "confidence", "%.3f", s->confidence);
     xml_attr_fmt(fc, "cost", "%.2f", fix_cost_value(s->cost));
+    if (s->move != MOVE_NONE) {
+        char uci[UCI_MAX + 1];
+        uci[uci_write(&s->before, s->move, uci)] = 0;
+        xml_attr(fc, "uci", uci);
+    }
+    if (needs_review(fc, s)) {
+        char fen[FEN_MAX];
+        fen_write(&s->before, fen, sizeof fen);
+        xml_attr(fc, "review", "yes");
+        xml_attr(fc, "fen", fen);
+    }
+    if (is_reviewed(fc, s)) xml_attr(fc, "reviewed", "yes");
     if (s->n_tokens > 0) {
         guint64 line, col;
         token_place(fc, game, s->first_token, &line, &col);
@@ -334,9 +409,13 @@ static void report_step(struct fix_cmd *fc, const ArbGame *game, const struct fi
     for (int a = 0; a < s->n_alts; a++) {
         char san[SAN_MAX];
         san_write(&s->before, s->alts[a].move, san);
+        char uci[UCI_MAX + 1];
+        uci[uci_write(&s->before, s->alts[a].move, uci)] = 0;
         xml_start(fc, "alternative");
         xml_attr(fc, "san", san);
+        xml_attr(fc, "uci", uci);
         xml_attr_fmt(fc, "cost", "%.2f", fix_cost_value(s->alts[a].cost));
+        xml_attr_fmt(fc, "confidence", "%.3f", alternative_share(fc, s, a));
         xml_end(fc);
     }
     xml_end(fc);
@@ -425,7 +504,7 @@ static void write_moves(struct fix_cmd *fc, const ArbGame *game, guint *next_eve
         if (s->change == FIX_CORRECTED || s->change == FIX_MERGED || s->change == FIX_SPLIT)
             note = g_strdup_printf("read: \"%s\"", read);
         if (note) pgnw_comment(fc->writer, note);
-        if (s->confidence < fc->min_confidence && s->move != MOVE_NONE) {
+        if (needs_review(fc, s)) {
             g_autofree char *review = review_text(s);
             pgnw_comment(fc->writer, review);
         }
@@ -481,20 +560,129 @@ static void write_game(struct fix_cmd *fc, const ArbGame *game, int lang, gboole
     end_game(fc, result);
 }
 
-static void report_game(struct fix_cmd *fc, const ArbGame *game, int lang, const char *status,
-                        const struct position *start)
+/* ---- the source text in the report -------------------------------------------- */
+
+/* A move token in the source text, and the step that reads it. */
+struct source_mark {
+    guint64 line, col, chars;
+    const struct fix_step *step;
+};
+
+static int cmp_mark(gconstpointer a, gconstpointer b)
+{
+    const struct source_mark *x = a, *y = b;
+    if (x->line != y->line) return x->line < y->line ? -1 : 1;
+    return (x->col > y->col) - (x->col < y->col);
+}
+
+/* The next line of the input read again (without its end of line), or NULL. */
+static const char *next_source_line(struct fix_cmd *fc)
+{
+    ssize_t n = getline(&fc->source_buf, &fc->source_cap, fc->source);
+    if (n < 0) return NULL;
+    fc->source_line++;
+    while (n > 0 && (fc->source_buf[n - 1] == '\n' || fc->source_buf[n - 1] == '\r'))
+        fc->source_buf[--n] = 0;
+    return fc->source_buf;
+}
+
+/* One source line with its move tokens as <token> elements; a token whose
+ * text is not where the reader saw it (a charset the reader converted) is
+ * left unmarked. */
+static void report_line(struct fix_cmd *fc, const ArbGame *game, guint64 number, const char *raw,
+                        const struct source_mark *marks, guint n_marks)
+{
+    g_autofree char *line = g_utf8_make_valid(raw, MIN(strlen(raw), SOURCE_LINE_BYTES));
+    const char *end = line + strlen(line), *at = line;
+    guint64 col = 1;
+    xml_start(fc, "line");
+    xml_attr_fmt(fc, "number", "%" G_GUINT64_FORMAT, number);
+    for (guint i = 0; i < n_marks; i++) {
+        const struct source_mark *m = &marks[i];
+        if (m->col < col) continue; /* overlaps the one before */
+        const char *p = at;
+        for (guint64 c = col; c < m->col && p < end; c++)
+            p = g_utf8_next_char(p);
+        const char *q = p;
+        for (guint64 c = 0; c < m->chars && q < end; c++)
+            q = g_utf8_next_char(q);
+        if (p >= end) break;
+        xml_string(fc, at, (gsize)(p - at));
+        xml_start(fc, "token");
+        xml_attr_fmt(fc, "column", "%" G_GUINT64_FORMAT, m->col);
+        xml_attr_fmt(fc, "ply", "%d", step_ply(fc, m->step));
+        xml_attr(fc, "change", change_names[m->step->change]);
+        if (needs_review(fc, m->step)) xml_attr(fc, "review", "yes");
+        xml_string(fc, p, (gsize)(q - p));
+        xml_end(fc);
+        at = q;
+        col = m->col + m->chars;
+    }
+    xml_string(fc, at, (gsize)(end - at));
+    xml_end(fc);
+}
+
+/* The lines the game spans, as the input has them (not for stdin). */
+static void report_source(struct fix_cmd *fc, const ArbGame *game)
+{
+    guint64 first = G_MAXUINT64, last = 0;
+    for (guint i = 0; i < game->events->len; i++) {
+        guint64 l = g_array_index(game->events, struct game_event, i).line;
+        if (l) first = MIN(first, l), last = MAX(last, l);
+    }
+    if (!fc->source || !last || first <= fc->source_line) return;
+    last = MIN(last, first + SOURCE_LINES_MAX - 1);
+    const struct fix_token *tokens = (const struct fix_token *)fc->tokens->data;
+    g_autoptr(GArray) marks = g_array_new(FALSE, FALSE, sizeof(struct source_mark));
+    for (guint k = 0; k < fc->res.steps->len; k++) {
+        const struct fix_step *s = &g_array_index(fc->res.steps, struct fix_step, k);
+        for (int j = 0; j < s->n_tokens; j++) {
+            const struct game_event *ev =
+                &g_array_index(game->events, struct game_event, tokens[s->first_token + j].event);
+            struct source_mark m = {
+                ev->line, ev->col,
+                (guint64)g_utf8_strlen(game_event_text(game, ev), (gssize)ev->len), s};
+            g_array_append_val(marks, m);
+        }
+    }
+    g_array_sort(marks, cmp_mark);
+    /* mixed content: indenting would add text to the lines */
+    xmlTextWriterSetIndent(fc->report, 0);
+    xml_start(fc, "source");
+    guint next = 0;
+    while (fc->source_line < last) {
+        const char *raw = next_source_line(fc);
+        if (!raw) break;
+        if (fc->source_line < first) continue;
+        while (next < marks->len &&
+               g_array_index(marks, struct source_mark, next).line < fc->source_line)
+            next++;
+        guint n = next;
+        while (n < marks->len &&
+               g_array_index(marks, struct source_mark, n).line == fc->source_line)
+            n++;
+        report_line(fc, game, fc->source_line, raw, &g_array_index(marks, struct source_mark, next),
+                    n - next);
+        xml_string(fc, "\n", 1);
+        next = n;
+    }
+    xml_end(fc);
+    xmlTextWriterSetIndent(fc->report, 1);
+}
+
+static void report_game(struct fix_cmd *fc, const ArbGame *game, int lang, const char *status)
 {
     if (!fc->report) return;
     xml_start(fc, "game");
+    xml_attr_fmt(fc, "id", "%d", fc->games);
     xml_attr_fmt(fc, "number", "%" G_GUINT64_FORMAT, game->number);
     xml_attr(fc, "language", arb_lang_code(norm_lang(fc->norms[lang])));
     xml_attr(fc, "status", status);
     xml_attr_fmt(fc, "cost", "%.2f", fix_cost_value(fc->res.cost));
     xml_attr(fc, "white", game_tag(game, "White"));
     xml_attr(fc, "black", game_tag(game, "Black"));
-    int start_ply = 2 * (start->fullmove - 1) + start->side;
     for (guint k = 0; k < fc->res.steps->len; k++)
-        report_step(fc, game, &g_array_index(fc->res.steps, struct fix_step, k), start_ply);
+        report_step(fc, game, &g_array_index(fc->res.steps, struct fix_step, k));
     if (fc->res.unresolved) {
         const struct fix_token *tokens = (const struct fix_token *)fc->tokens->data;
         guint64 line, col;
@@ -510,6 +698,7 @@ static void report_game(struct fix_cmd *fc, const ArbGame *game, int lang, const
         g_string_free(rest, TRUE);
         xml_end(fc);
     }
+    report_source(fc, game);
     xml_end(fc);
 }
 
@@ -573,6 +762,102 @@ static const ArbGame *try_flat(struct fix_cmd *fc, const ArbGame *game, int lang
 
 static void keep_game(struct fix_cmd *fc, const ArbGame *game);
 
+/* ---- the reviewer's decisions --------------------------------------------------- */
+
+/* This game's decisions as fixed points of the search. */
+static void set_fixed_points(struct fix_cmd *fc, const struct position *start)
+{
+    g_array_set_size(fc->points, 0);
+    fc->start_ply = 2 * (start->fullmove - 1) + start->side;
+    fc->game_decisions =
+        decisions_for_game(fc->decisions, (guint64)fc->games, &fc->n_game_decisions);
+    for (guint i = 0; i < fc->n_game_decisions; i++) {
+        const struct decision *d = &fc->game_decisions[i];
+        struct fix_point p = {.ply = fc->start_ply + d->ply - 1};
+        g_strlcpy(p.uci, d->uci, sizeof p.uci);
+        g_array_append_val(fc->points, p);
+    }
+}
+
+static void decision_error(struct fix_cmd *fc, const struct decision *d, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    g_autofree char *why = g_strdup_vprintf(fmt, ap);
+    va_end(ap);
+    fprintf(stderr, "arbiter fix: %s:%d: game %" G_GUINT64_FORMAT ", ply %d: decision %s %s\n",
+            fc->decisions_path, d->file_line, d->game, d->ply, d->uci, why);
+    fc->decision_errors++;
+}
+
+/* Is there a move token of the game at line:col? */
+static gboolean token_at(const struct fix_cmd *fc, const ArbGame *game, guint64 line, guint64 col)
+{
+    const struct fix_token *tokens = (const struct fix_token *)fc->tokens->data;
+    for (guint t = 0; t < fc->tokens->len; t++) {
+        const struct game_event *ev =
+            &g_array_index(game->events, struct game_event, tokens[t].event);
+        if (ev->line == line && ev->col == col) return TRUE;
+    }
+    return FALSE;
+}
+
+/* The position at a ply (1-based) as far as the result shows it, or NULL. */
+static const struct position *position_at(const struct fix_cmd *fc, const struct position *start,
+                                          int ply, struct position *tmp)
+{
+    if (ply == 1) return start;
+    for (guint k = 0; k < fc->res.steps->len; k++) {
+        const struct fix_step *s = &g_array_index(fc->res.steps, struct fix_step, k);
+        if (s->move == MOVE_NONE || step_ply(fc, s) != ply - 1) continue;
+        *tmp = s->before;
+        pos_make_move(tmp, s->move);
+        return tmp;
+    }
+    return NULL;
+}
+
+/* Every decision of the game must hold in the result: its ply reached and
+ * played by its move, and its source token still there. */
+static void check_decisions(struct fix_cmd *fc, const ArbGame *game, const struct position *start,
+                            gboolean bad_fen)
+{
+    for (guint i = 0; i < fc->n_game_decisions; i++) {
+        const struct decision *d = &fc->game_decisions[i];
+        const struct fix_step *at = NULL;
+        const struct position *pos;
+        struct position tmp;
+        for (guint k = 0; !bad_fen && k < fc->res.steps->len && !at; k++) {
+            const struct fix_step *s = &g_array_index(fc->res.steps, struct fix_step, k);
+            if (s->move != MOVE_NONE && step_ply(fc, s) == d->ply) at = s;
+        }
+        if (d->line && !token_at(fc, game, d->line, d->col))
+            decision_error(fc, d,
+                           "no longer fits: no move token at line %" G_GUINT64_FORMAT
+                           ":%" G_GUINT64_FORMAT " (the input changed?)",
+                           d->line, d->col);
+        else if (!at && !bad_fen && (pos = position_at(fc, start, d->ply, &tmp)) &&
+                 uci_parse(pos, d->uci, strlen(d->uci)) == MOVE_NONE)
+            decision_error(fc, d, "no longer fits: illegal at that ply");
+        else if (!at)
+            decision_error(fc, d, "no longer fits: the corrected game does not reach that ply");
+        else if (uci_parse(&at->before, d->uci, strlen(d->uci)) == MOVE_NONE)
+            decision_error(fc, d, "no longer fits: illegal at that ply");
+        else if (uci_parse(&at->before, d->uci, strlen(d->uci)) != at->move)
+            decision_error(fc, d, "could not be kept: no reading of the game fits it");
+    }
+}
+
+/* Decisions for games the input does not have. */
+static void check_unknown_games(struct fix_cmd *fc)
+{
+    for (guint i = 0; fc->decisions && i < fc->decisions->len; i++) {
+        const struct decision *d = &g_array_index(fc->decisions, struct decision, i);
+        if (d->game > (guint64)fc->games)
+            decision_error(fc, d, "no longer fits: the input has %d games", fc->games);
+    }
+}
+
 static void fix_game(struct fix_cmd *fc, const ArbGame *game)
 {
     if (fc->collect) {
@@ -585,6 +870,7 @@ static void fix_game(struct fix_cmd *fc, const ArbGame *game)
     struct position start;
     char message[200];
     gboolean bad_fen = !replay_start_position(game, &start, message, sizeof message);
+    set_fixed_points(fc, &start);
     g_array_set_size(fc->res.steps, 0);
     fc->res.unresolved = bad_fen;
     fc->res.cost = 0;
@@ -605,8 +891,9 @@ static void fix_game(struct fix_cmd *fc, const ArbGame *game)
     } else if (fc->res.changed) {
         fc->corrected++;
     }
+    check_decisions(fc, game, &start, bad_fen);
     write_game(fc, game, lang, bad_fen, message);
-    if (!bad_fen) report_game(fc, game, lang, status, &start);
+    if (!bad_fen) report_game(fc, game, lang, status);
 }
 
 /* ---- mending what the damage did to the game's shape --------------------------- */
@@ -865,6 +1152,8 @@ static gboolean fix_file(struct fix_cmd *fc, const char *path, gboolean hcs)
     if (fc->report && !fc->collect) {
         xml_start(fc, "input");
         xml_attr(fc, "name", path);
+        fc->source = strcmp(path, "-") ? fopen(path, "rb") : NULL;
+        fc->source_line = 0;
     }
     gboolean ok;
     if (hcs) {
@@ -878,6 +1167,8 @@ static gboolean fix_file(struct fix_cmd *fc, const char *path, gboolean hcs)
         ok = in && fix_stream(fc, in, path);
     }
     if (fc->report && !fc->collect) xml_end(fc);
+    if (fc->source) fclose(fc->source);
+    fc->source = NULL;
     return ok;
 }
 
@@ -1072,7 +1363,8 @@ static void fix_group(struct fix_cmd *fc, ArbGame *const *games, guint n)
         write_game(fc, games[0], langs[0], TRUE, message);
         return;
     }
-    fuse_tokens(fc, games, n, langs, 2 * (start.fullmove - 1) + start.side);
+    set_fixed_points(fc, &start);
+    fuse_tokens(fc, games, n, langs, fc->start_ply);
     fc->group_langs = langs;
     fixer_run(fixer_for(fc, langs[0]), &start, (const struct fix_token *)fc->tokens->data,
               (int)fc->tokens->len, &fc->res);
@@ -1087,8 +1379,7 @@ static void fix_group(struct fix_cmd *fc, ArbGame *const *games, guint n)
     report_game(fc, games[0], langs[0],
                 fc->res.unresolved ? "unresolved"
                 : fc->res.changed  ? "corrected"
-                                   : "clean",
-                &start);
+                                   : "clean");
 }
 
 /* --group: game i of every file are readings of one game. */
@@ -1176,6 +1467,9 @@ static gboolean setup(struct fix_cmd *fc, const char *lang_dir, const char *from
 
 static void teardown(struct fix_cmd *fc)
 {
+    if (fc->decisions) g_array_free(fc->decisions, TRUE);
+    if (fc->points) g_array_free(fc->points, TRUE);
+    fc->decisions = fc->points = NULL;
     for (guint i = 0; i < fc->n_norms; i++) {
         fixer_free(fc->fixers[i]);
         norm_free(fc->norms[i]);
@@ -1222,7 +1516,7 @@ static gboolean close_report(struct fix_cmd *fc, double seconds)
 int cmd_fix(int argc, char **argv)
 {
     g_autofree char *from = NULL, *to = NULL, *output = NULL, *lang_dir = NULL, *report = NULL,
-                    *confusion = NULL;
+                    *confusion = NULL, *decisions = NULL;
     double min_confidence = 0.9, prior_weight = FIX_PRIOR_WEIGHT;
     gboolean no_comments = FALSE, group = FALSE, pair = FALSE;
     GOptionEntry entries[] = {
@@ -1252,6 +1546,10 @@ int cmd_fix(int argc, char **argv)
          "FILE"},
         {"lang-dir", 0, 0, G_OPTION_ARG_FILENAME, &lang_dir, "also load the language tables in DIR",
          "DIR"},
+        {"decisions", 'd', 0, G_OPTION_ARG_FILENAME, &decisions,
+         "a reviewer's decisions (from arbiter review's page) as fixed moves: game, ply, UCI, "
+         "line:col per line, tab-separated",
+         "FILE"},
         {"confusion", 0, 0, G_OPTION_ARG_FILENAME, &confusion,
          "read the confusion table from FILE instead of the built-in lang/confusion.ini", "FILE"},
         G_OPTION_ENTRY_NULL};
@@ -1266,7 +1564,12 @@ int cmd_fix(int argc, char **argv)
              "With --group (--pair), each move is scored against every input at once; a\n"
              "move where the inputs did not all write it gets {A: \"Nd6\", B: \"Nf6\"},\n"
              "inputs lettered in the order given, and the report a <reading> per input.\n\n"
-             "Exit status: 0 every game resolved, 1 some unresolved, 2 usage or I/O error.\n");
+             "With --decisions, the moves a reviewer chose are fixed points of the search and\n"
+             "the report marks them reviewed=\"yes\"; a decision that no longer fits the\n"
+             "input (illegal at its ply, its game or token gone) is an error naming game and\n"
+             "ply, and the exit status is 2.\n\n"
+             "Exit status: 0 every game resolved, 1 some unresolved, 2 usage or I/O error\n"
+             "or a decision that no longer fits.\n");
     g_option_context_add_main_entries(ctx, entries, NULL);
     g_autoptr(GError) error = NULL;
     if (!g_option_context_parse(ctx, &argc, &argv, &error)) {
@@ -1278,6 +1581,10 @@ int cmd_fix(int argc, char **argv)
         return EXIT_USAGE;
     }
     group |= pair;
+    if (group && decisions) {
+        fprintf(stderr, "arbiter fix: --decisions does not go with --group yet\n");
+        return EXIT_USAGE;
+    }
     if (group && (argc < 2 || argc - 1 > FIX_CANDS_MAX)) {
         fprintf(stderr, "arbiter fix: --group: want 1 to %d files\n", FIX_CANDS_MAX);
         return EXIT_USAGE;
@@ -1290,8 +1597,15 @@ int cmd_fix(int argc, char **argv)
         fprintf(stderr, "arbiter fix: --prior-weight: want a number from 0 to 10\n");
         return EXIT_USAGE;
     }
-    struct fix_cmd fc = {
-        .min_confidence = min_confidence, .no_comments = no_comments, .prior_weight = prior_weight};
+    struct fix_cmd fc = {.min_confidence = min_confidence,
+                         .no_comments = no_comments,
+                         .prior_weight = prior_weight,
+                         .decisions_path = decisions};
+    if (decisions && !(fc.decisions = decisions_load(decisions, &error))) {
+        fprintf(stderr, "arbiter fix: --decisions: %s\n", error->message);
+        return EXIT_USAGE;
+    }
+    fc.points = g_array_new(FALSE, FALSE, sizeof(struct fix_point));
     if (!setup(&fc, lang_dir, from, to, confusion)) {
         teardown(&fc);
         return EXIT_USAGE;
@@ -1316,6 +1630,7 @@ int cmd_fix(int argc, char **argv)
         io_ok &= fix_file(&fc, "-", hcs);
     for (int i = 1; !group && i < argc; i++)
         io_ok &= fix_file(&fc, argv[i], hcs);
+    check_unknown_games(&fc);
     if (!close_report(&fc, (double)(g_get_monotonic_time() - t0) / 1e6)) {
         fprintf(stderr, "arbiter fix: error writing the report %s\n", report);
         io_ok = FALSE;
@@ -1331,5 +1646,8 @@ int cmd_fix(int argc, char **argv)
     if (fc.flat) game_free(fc.flat);
     pgnw_free(fc.writer);
     teardown(&fc);
-    return !io_ok ? EXIT_USAGE : (fc.unresolved || fc.failed) ? EXIT_PROBLEMS : EXIT_CLEAN;
+    g_free(fc.source_buf);
+    return !io_ok || fc.decision_errors   ? EXIT_USAGE
+           : (fc.unresolved || fc.failed) ? EXIT_PROBLEMS
+                                          : EXIT_CLEAN;
 }

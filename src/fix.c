@@ -11,6 +11,7 @@
 #include "movegen.h"
 #include "prior.h"
 #include "resolve.h"
+#include "uci.h"
 
 #include <math.h>
 #include <stdlib.h>
@@ -34,6 +35,7 @@ enum {
 #define DISAMBIG_DELETE (CONF_UNIT * 6 / 10) /* a disambiguation left out */
 #define TIE_MARGIN      (CONF_UNIT * 3 / 10) /* readings this close are all kept */
 #define PRIOR_CAP       (CONF_UNIT / 2)      /* the most the move prior adds to a reading */
+#define FIXED_PENALTY   (1 << 20)            /* another move where a reviewer fixed one */
 
 struct form {
     guint16 base;
@@ -98,6 +100,8 @@ struct _ArbFixer {
     GArray *ring[3];
     struct ptoken *tok;
     int n_tok, tok_cap;
+    const struct fix_point *fixed; /* the reviewer's moves (fixer_set_fixed) */
+    int n_fixed;
 };
 
 double fix_cost_value(int cost)
@@ -146,6 +150,12 @@ void fixer_set_prior(ArbFixer *f, const ArbPrior *prior, double weight)
 {
     f->prior = weight > 0 ? prior : NULL;
     f->prior_weight = weight;
+}
+
+void fixer_set_fixed(ArbFixer *f, const struct fix_point *points, int n)
+{
+    f->fixed = points;
+    f->n_fixed = points ? n : 0;
 }
 
 /* ---- renderings ------------------------------------------------------------ */
@@ -469,6 +479,18 @@ static void slice_token(const struct pcand *a, int from, int to, const struct pc
 
 /* ---- search -------------------------------------------------------------------- */
 
+/* Did a reviewer fix the ply pos is at? *move: the move, MOVE_NONE when
+ * the text names no legal move there (then every move there pays). */
+static gboolean fixed_at(const ArbFixer *f, const struct position *pos, move_t *move)
+{
+    for (int k = 0; k < f->n_fixed; k++)
+        if (f->fixed[k].ply == ply_of(pos)) {
+            *move = uci_parse(pos, f->fixed[k].uci, strlen(f->fixed[k].uci));
+            return TRUE;
+        }
+    return FALSE;
+}
+
 static int push_state(ArbFixer *f, int parent, const struct position *before, move_t m, int change,
                       int step_cost, int first_token, int n_tokens, int token_after)
 {
@@ -476,6 +498,8 @@ static int push_state(ArbFixer *f, int parent, const struct position *before, mo
     s.pos = *before;
     if (m != MOVE_NONE) pos_make_move(&s.pos, m);
     s.parent = parent;
+    move_t want = MOVE_NONE;
+    if (m != MOVE_NONE && fixed_at(f, before, &want) && m != want) step_cost += FIXED_PENALTY;
     s.cost = (parent >= 0 ? g_array_index(f->arena, struct state, parent).cost : 0) + step_cost;
     s.step_cost = step_cost;
     s.token = token_after;
@@ -521,7 +545,9 @@ static void expand(ArbFixer *f, int si, int i, int rank)
     int hint = hint_cost(f, t, &s.pos);
     move_t exact = MOVE_NONE;
     gboolean has_exact = exact_move(f, &s.pos, t, &exact);
-    if (has_exact && f->fast) {
+    move_t fixed = MOVE_NONE;
+    fixed_at(f, &s.pos, &fixed);
+    if (has_exact && f->fast && (fixed == MOVE_NONE || fixed == exact)) {
         struct move_forms mf;
         render_forms(f, &s.pos, exact, &mf);
         int c = move_cost(f, t, &mf, EXACT_MAX);
@@ -543,6 +569,14 @@ static void expand(ArbFixer *f, int si, int i, int rank)
                 push_state(f, si, &s.pos, sc[k].move, none ? FIX_NONE : FIX_CORRECTED,
                            sc[k].cost + hint, i, 1, i + 1));
     }
+    for (int k = 0; fixed != MOVE_NONE && k < f->tab[0].count; k++) /* however dear */
+        if (f->tab[0].m[k].move == fixed) {
+            int c = move_cost(f, t, &f->tab[0].m[k], COST_INF / 4);
+            gboolean none = has_exact && exact == fixed && c < EXACT_MAX;
+            to_ring(f, i + 1,
+                    push_state(f, si, &s.pos, fixed, none ? FIX_NONE : FIX_CORRECTED, c + hint, i,
+                               1, i + 1));
+        }
     to_ring(f, i + 1,
             push_state(f, si, &s.pos, MOVE_NONE, FIX_DELETED, skip_cost(f, i), i, 1, i + 1));
     if (best >= POOR_READING && rank < INSERT_FROM_TOP) expand_pairs(f, si, &s, i, best);

@@ -88,6 +88,22 @@ void fixer_set_alternatives(ArbFixer *fixer, gboolean with_alternatives);
  * prior cost is at most half a plain edit. prior must outlive the fixer. */
 void fixer_set_prior(ArbFixer *fixer, const ArbPrior *prior, double weight);
 
+/* A move the reviewer chose (arbiter fix --decisions): the ply (2 *
+ * (fullmove - 1) + side, as a position counts it) may only be played by the
+ * move this UCI text names in the position the search reaches there (which
+ * an earlier fixed point may change, so the text is resolved there). */
+struct fix_point {
+    int ply;
+    char uci[8]; /* NUL-terminated */
+};
+
+/* Fixed points for the next fixer_run calls (n 0: none). The array is the
+ * caller's and must outlive those calls. A fixed point the search cannot keep
+ * (the move is illegal there, or no reading reaches that ply) shows in the
+ * result as a step at that ply with another move, or as no step: the caller
+ * checks. */
+void fixer_set_fixed(ArbFixer *fixer, const struct fix_point *points, int n);
+
 /* Fixes one game from start; res->steps must be a GArray of struct fix_step
  * (cleared first). */
 void fixer_run(ArbFixer *fixer, const struct position *start, const struct fix_token *tokens, int n,
