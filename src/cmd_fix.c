@@ -48,6 +48,8 @@ struct fix_cmd {
     GPtrArray *collect;     /* --group: the games read are kept here (ArbGame), not fixed */
     GArray *sources;        /* --group: struct group_source per candidate of fc->tokens */
     const int *group_langs; /* --group: each input's language */
+    GHashTable *seen;       /* with --report: a game's tags or first plies -> its id */
+    GString *pairs;         /* "first second reason" lines for the report */
     int games, unresolved, corrected, failed;
     gboolean io_error;
     /* --decisions: all of them, this game's as fixed points, errors found */
@@ -858,6 +860,74 @@ static void check_unknown_games(struct fix_cmd *fc)
     }
 }
 
+/* ---- games that may be readings of one game ------------------------------------- */
+
+enum { PAIR_PLIES = 20 };
+
+static void offer_pair(struct fix_cmd *fc, char *key, const char *reason)
+{
+    gpointer first = g_hash_table_lookup(fc->seen, key);
+    if (first) {
+        g_string_append_printf(fc->pairs, "%d %d %s\n", GPOINTER_TO_INT(first), fc->games, reason);
+        g_free(key);
+    } else {
+        g_hash_table_insert(fc->seen, key, GINT_TO_POINTER(fc->games));
+    }
+}
+
+/* Remembers the game just fixed by its tags (players, event, round and date
+ * all known) and by its first PAIR_PLIES moves; a game seen before with the
+ * same is offered as its pair in the report. */
+static void note_for_pairs(struct fix_cmd *fc, const ArbGame *game)
+{
+    if (!fc->report) return;
+    if (!fc->seen) {
+        fc->seen = g_hash_table_new_full(g_str_hash, g_str_equal, g_free, NULL);
+        fc->pairs = g_string_new(NULL);
+    }
+    static const char *const names[] = {"White", "Black", "Event", "Round", "Date"};
+    GString *key = g_string_new("tags");
+    for (gsize i = 0; i < G_N_ELEMENTS(names) && key; i++) {
+        const char *v = game_tag(game, names[i]);
+        if (!v || !*v || strchr(v, '?')) {
+            g_string_free(key, TRUE);
+            key = NULL;
+        } else {
+            g_string_append_printf(key, "\t%s", v);
+        }
+    }
+    if (key) offer_pair(fc, g_string_free(key, FALSE), "tags");
+    if (fc->res.steps->len < PAIR_PLIES) return;
+    key = g_string_new("moves");
+    for (guint k = 0, n = 0; k < fc->res.steps->len && n < PAIR_PLIES; k++) {
+        const struct fix_step *s = &g_array_index(fc->res.steps, struct fix_step, k);
+        if (s->move == MOVE_NONE) continue;
+        char uci[UCI_MAX + 1];
+        uci[uci_write(&s->before, s->move, uci)] = 0;
+        g_string_append_printf(key, " %s", uci);
+        n++;
+    }
+    offer_pair(fc, g_string_free(key, FALSE), "moves");
+}
+
+static void report_pairs(struct fix_cmd *fc)
+{
+    if (!fc->pairs) return;
+    g_auto(GStrv) lines = g_strsplit(fc->pairs->str, "\n", -1);
+    for (char **l = lines; *l && **l; l++) {
+        g_auto(GStrv) f = g_strsplit(*l, " ", 3);
+        xml_start(fc, "pair");
+        xml_attr(fc, "first", f[0]);
+        xml_attr(fc, "second", f[1]);
+        xml_attr(fc, "reason", f[2]);
+        xml_end(fc);
+    }
+    g_string_free(fc->pairs, TRUE);
+    g_hash_table_destroy(fc->seen);
+    fc->pairs = NULL;
+    fc->seen = NULL;
+}
+
 static void fix_game(struct fix_cmd *fc, const ArbGame *game)
 {
     if (fc->collect) {
@@ -894,6 +964,7 @@ static void fix_game(struct fix_cmd *fc, const ArbGame *game)
     check_decisions(fc, game, &start, bad_fen);
     write_game(fc, game, lang, bad_fen, message);
     if (!bad_fen) report_game(fc, game, lang, status);
+    if (!bad_fen) note_for_pairs(fc, game);
 }
 
 /* ---- mending what the damage did to the game's shape --------------------------- */
@@ -1500,6 +1571,7 @@ static gboolean open_report(struct fix_cmd *fc, const char *path)
 static gboolean close_report(struct fix_cmd *fc, double seconds)
 {
     if (!fc->report) return TRUE;
+    report_pairs(fc);
     xml_start(fc, "summary");
     xml_attr_fmt(fc, "games", "%d", fc->games);
     xml_attr_fmt(fc, "clean", "%d", fc->games - fc->corrected - fc->unresolved);

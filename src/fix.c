@@ -35,6 +35,7 @@ enum {
 #define DISAMBIG_DELETE (CONF_UNIT * 6 / 10) /* a disambiguation left out */
 #define TIE_MARGIN      (CONF_UNIT * 3 / 10) /* readings this close are all kept */
 #define PRIOR_CAP       (CONF_UNIT / 2)      /* the most the move prior adds to a reading */
+#define PRIOR_TIE       (CONF_UNIT / 2)      /* readings the prior chooses among */
 #define FIXED_PENALTY   (1 << 20)            /* another move where a reviewer fixed one */
 
 struct form {
@@ -71,12 +72,14 @@ struct ptoken {
 
 struct scored {
     move_t move;
-    int cost;
+    int cost;  /* of the reading */
+    int prior; /* the move prior's cost on top of it (ranks by the sum) */
 };
 
 struct state {
     struct position pos;
     int cost, step_cost;
+    int prior;  /* of step_cost, what the move prior added */
     int parent; /* arena index, -1 at the root */
     int token;  /* tokens consumed */
     int first_token, n_tokens;
@@ -356,7 +359,7 @@ static int score_all(const ArbFixer *f, const struct ptoken *t, const struct mov
     int bound = 8 * CONF_UNIT, best = COST_INF;
     for (int i = 0; i < tab->count; i++) {
         int c = move_cost(f, t, &tab->m[i], bound);
-        out[i] = (struct scored){tab->m[i].move, c};
+        out[i] = (struct scored){tab->m[i].move, c, 0};
         if (c < best) {
             best = c;
             bound = MIN(bound, best + SUCC_MARGIN);
@@ -366,8 +369,8 @@ static int score_all(const ArbFixer *f, const struct ptoken *t, const struct mov
     return tab->count;
 }
 
-/* The move prior's cost added to the first n of sc (cheapest first), which
- * are sorted again: it breaks near-ties between readings. */
+/* The move prior's cost for the first n of sc (cheapest first), which are
+ * sorted again by reading and prior together: it breaks near-ties. */
 static void add_prior(const ArbFixer *f, const struct position *pos, struct scored *sc, int n)
 {
     if (!f->prior || n < 2) return;
@@ -376,10 +379,13 @@ static void add_prior(const ArbFixer *f, const struct position *pos, struct scor
     for (int i = 0; i < n; i++)
         moves[i] = sc[i].move;
     prior_costs(f->prior, pos, moves, n, f->prior_weight, PRIOR_CAP, cost);
-    for (int i = 0; i < n; i++)
-        sc[i].cost += cost[i];
+    int least = cost[0];
     for (int i = 1; i < n; i++)
-        for (int j = i; j > 0 && sc[j].cost < sc[j - 1].cost; j--) {
+        least = MIN(least, cost[i]);
+    for (int i = 0; i < n; i++)
+        sc[i].prior = cost[i] - least;
+    for (int i = 1; i < n; i++)
+        for (int j = i; j > 0 && sc[j].cost + sc[j].prior < sc[j - 1].cost + sc[j - 1].prior; j--) {
             struct scored a = sc[j];
             sc[j] = sc[j - 1];
             sc[j - 1] = a;
@@ -502,6 +508,7 @@ static int push_state(ArbFixer *f, int parent, const struct position *before, mo
     if (m != MOVE_NONE && fixed_at(f, before, &want) && m != want) step_cost += FIXED_PENALTY;
     s.cost = (parent >= 0 ? g_array_index(f->arena, struct state, parent).cost : 0) + step_cost;
     s.step_cost = step_cost;
+    s.prior = 0;
     s.token = token_after;
     s.first_token = first_token;
     s.n_tokens = n_tokens;
@@ -559,15 +566,18 @@ static void expand(ArbFixer *f, int si, int i, int rank)
     build_table(f, &s.pos, &f->tab[0]);
     struct scored *sc = f->sc[0];
     int n = score_all(f, t, &f->tab[0], sc);
-    if (n) add_prior(f, &s.pos, sc, within(sc, n, SUCC_MARGIN + PRIOR_CAP));
-    int best = n ? sc[0].cost : COST_INF;
-    for (int k = 0; k < n && sc[k].cost <= best + SUCC_MARGIN &&
-                    (k < KEEP_PER_STATE || (k < KEEP_TIES && sc[k].cost <= best + TIE_MARGIN));
+    int best_reading = n ? sc[0].cost : COST_INF;
+    if (n) add_prior(f, &s.pos, sc, within(sc, n, PRIOR_TIE));
+    int best = n ? sc[0].cost + sc[0].prior : COST_INF;
+    for (int k = 0;
+         k < n && sc[k].cost + sc[k].prior <= best + SUCC_MARGIN &&
+         (k < KEEP_PER_STATE || (k < KEEP_TIES && sc[k].cost + sc[k].prior <= best + TIE_MARGIN));
          k++) {
         gboolean none = has_exact && sc[k].move == exact && sc[k].cost < EXACT_MAX;
-        to_ring(f, i + 1,
-                push_state(f, si, &s.pos, sc[k].move, none ? FIX_NONE : FIX_CORRECTED,
-                           sc[k].cost + hint, i, 1, i + 1));
+        int at = push_state(f, si, &s.pos, sc[k].move, none ? FIX_NONE : FIX_CORRECTED,
+                            sc[k].cost + sc[k].prior + hint, i, 1, i + 1);
+        g_array_index(f->arena, struct state, at).prior = sc[k].prior;
+        to_ring(f, i + 1, at);
     }
     for (int k = 0; fixed != MOVE_NONE && k < f->tab[0].count; k++) /* however dear */
         if (f->tab[0].m[k].move == fixed) {
@@ -579,7 +589,7 @@ static void expand(ArbFixer *f, int si, int i, int rank)
         }
     to_ring(f, i + 1,
             push_state(f, si, &s.pos, MOVE_NONE, FIX_DELETED, skip_cost(f, i), i, 1, i + 1));
-    if (best >= POOR_READING && rank < INSERT_FROM_TOP) expand_pairs(f, si, &s, i, best);
+    if (best_reading >= POOR_READING && rank < INSERT_FROM_TOP) expand_pairs(f, si, &s, i, best);
 }
 
 /* The best move of tab2 (built for pos) for t: its cost, or COST_INF. */
@@ -683,6 +693,7 @@ static void expand_pairs(ArbFixer *f, int si, const struct state *s, int i, int 
         pos_make_move(&p2, ins[k].first);
         int a = push_state(f, si, &s->pos, ins[k].first, FIX_INSERTED,
                            f->costs[CONF_INSERT_MOVE] + ins[k].prior, i, 0, i);
+        g_array_index(f->arena, struct state, a).prior = ins[k].prior;
         to_ring(f, i + 1,
                 push_state(f, a, &p2, ins[k].second, ins[k].cost ? FIX_CORRECTED : FIX_NONE,
                            ins[k].cost, i, 1, i + 1));
@@ -753,6 +764,7 @@ static void collect_path(ArbFixer *f, int idx, struct fix_result *res)
                                 .first_token = s->first_token,
                                 .n_tokens = s->n_tokens,
                                 .cost = s->step_cost,
+                                .prior = s->prior,
                                 .confidence = 1.0,
                                 .before = p->pos};
         g_array_prepend_val(res->steps, step);
@@ -765,7 +777,7 @@ static gboolean path_is_plain(const struct fix_result *res)
 {
     for (guint i = 0; i < res->steps->len; i++) {
         const struct fix_step *s = &g_array_index(res->steps, struct fix_step, i);
-        if (s->change > FIX_CORRECTED || s->cost >= POOR_READING) return FALSE;
+        if (s->change > FIX_CORRECTED || s->cost - s->prior >= POOR_READING) return FALSE;
     }
     return TRUE;
 }
@@ -809,7 +821,7 @@ static void annotate_step(ArbFixer *f, GArray *steps, guint k)
     if (n) add_prior(f, &s->before, sc, within(sc, n, 8 * CONF_UNIT));
     int chosen = s->cost, other = COST_INF;
     for (int i = 0; i < n; i++)
-        if (sc[i].move == s->move) chosen = sc[i].cost;
+        if (sc[i].move == s->move) chosen = sc[i].cost + sc[i].prior;
     /* the next step, if it reads a token, settles doubts: an alternative
      * after which that token reads worse pays the difference */
     const struct fix_step *next =
@@ -818,8 +830,8 @@ static void annotate_step(ArbFixer *f, GArray *steps, guint k)
         next && next->move != MOVE_NONE && next->n_tokens == 1 && next->change <= FIX_CORRECTED;
     s->n_alts = 0;
     for (int i = 0; i < n && s->n_alts < FIX_ALTS_MAX; i++) {
-        if (sc[i].move == s->move || sc[i].cost > chosen + 8 * CONF_UNIT) continue;
-        int c = sc[i].cost;
+        if (sc[i].move == s->move || sc[i].cost + sc[i].prior > chosen + 8 * CONF_UNIT) continue;
+        int c = sc[i].cost + sc[i].prior;
         if (lookahead) {
             struct position p2 = s->before;
             pos_make_move(&p2, sc[i].move);
@@ -848,7 +860,7 @@ static void cut_garbage(ArbFixer *f, struct fix_result *res)
     int n = (int)res->steps->len, poor_after = 0, cut = -1;
     for (int k = n - 1; k >= 0; k--) {
         const struct fix_step *s = &g_array_index(res->steps, struct fix_step, k);
-        gboolean poor = s->change == FIX_DELETED || s->cost > f->costs[CONF_POOR_FIT];
+        gboolean poor = s->change == FIX_DELETED || s->cost - s->prior > f->costs[CONF_POOR_FIT];
         poor_after += poor;
         if (poor && poor_after >= 2 && 2 * poor_after >= n - k) cut = k;
     }

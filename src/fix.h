@@ -58,6 +58,7 @@ struct fix_step {
     int first_token;        /* the token read (an inserted move: the next token) */
     int n_tokens;           /* 0 inserted, 2 split, else 1 */
     int cost;               /* of this step */
+    int prior;              /* of cost, what the move prior added */
     double confidence;      /* in [0, 1] */
     struct position before; /* the position the move is played from */
     int n_alts;
