@@ -372,6 +372,39 @@ START_TEST(test_prior_breaks_ties)
 }
 END_TEST
 
+START_TEST(test_report_offers_pairs)
+{
+    /* games 1 and 3: the same 20 plies (one damaged); games 2 and 4: the
+     * same players, event, round and date; game 5 matches nothing */
+    char *report = temp_file("report.xml", "");
+    const char *args[] = {"--report", report, NULL};
+    struct run r =
+        fix_text("1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 4. Bxc6 dxc6 5. O-O f6 6. d4 exd4 7. Nxd4 c5 "
+                 "8. Nb3 Qxd1 9. Rxd1 Bg4 10. f3 Be6 *\n\n"
+                 "[Event \"Open\"]\n[Date \"2024.01.02\"]\n[Round \"3\"]\n[White \"A\"]\n"
+                 "[Black \"B\"]\n\n1. d4 d5 *\n\n"
+                 "1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 4. Bxc6 dxc6 5. 0-0 f6 6. d4 exd4 7. Nxd4 c5 "
+                 "8. Nb3 Qxd1 9. Rxd1 Bg4 10. f3 Be6 11. Kf2 *\n\n"
+                 "[Event \"Open\"]\n[Date \"2024.01.02\"]\n[Round \"3\"]\n[White \"A\"]\n"
+                 "[Black \"B\"]\n\n1. d4 d5 2. c4 *\n\n"
+                 "1. d4 d5 *\n",
+                 args);
+    ck_assert_msg(r.status == 0, "exit %d\n%s", r.status, r.err);
+    assert_valid_report(report);
+    char *xml = NULL;
+    ck_assert(g_file_get_contents(report, &xml, NULL, NULL));
+    ck_assert(strstr(xml, "<pair first=\"1\" second=\"3\" reason=\"moves\"/>"));
+    ck_assert(strstr(xml, "<pair first=\"2\" second=\"4\" reason=\"tags\"/>"));
+    int pairs = 0;
+    for (const char *p = xml; (p = strstr(p, "<pair ")); p++)
+        pairs++;
+    ck_assert_int_eq(pairs, 2);
+    g_free(xml);
+    run_free(&r);
+    remove_temp(report);
+}
+END_TEST
+
 int main(void)
 {
     Suite *s = suite_create("fix");
@@ -391,6 +424,7 @@ int main(void)
     tcase_add_test(tc, test_group_reads_sheets_together);
     tcase_add_test(tc, test_group_offsets_and_usage);
     tcase_add_test(tc, test_prior_breaks_ties);
+    tcase_add_test(tc, test_report_offers_pairs);
     suite_add_tcase(s, tc);
     return run_suite(s);
 }
