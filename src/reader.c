@@ -199,6 +199,16 @@ static const guint8 *pending_input(const ArbReader *r, gsize *n, gboolean *final
     return r->data + r->data_pos;
 }
 
+/* What one decode step may add to buf: the decoder's growth over the most
+ * raw bytes pending_input hands it, a line-end sentinel and slack. A memory
+ * block shorter than a chunk needs only room for itself (a reader per small
+ * input, as the fuzz targets make, then costs no large allocation). */
+static gsize decode_room(const ArbReader *r)
+{
+    gsize raw = r->stream ? RAW_CAP : MIN(r->data_len - r->data_pos, (gsize)RAW_CAP);
+    return ENCODING_MAX_GROWTH * (raw + 8) + 16;
+}
+
 /* Drops the first n bytes of the pending input. */
 static void consume_input(ArbReader *r, gsize n)
 {
@@ -286,7 +296,7 @@ static gboolean refill(ArbReader *r, gsize keep_from, GError **error)
     }
     gsize want = MAX((gsize)READ_CHUNK, r->len), added = 0;
     while (added < want && !r->eof) {
-        gsize need = r->len + ENCODING_MAX_GROWTH * (RAW_CAP + 8) + 16;
+        gsize need = r->len + decode_room(r);
         if (need > r->cap) {
             r->cap = MAX(need, r->cap * 2);
             r->buf = g_realloc(r->buf, r->cap);
@@ -1374,8 +1384,6 @@ static ArbReader *reader_new(const char *charset, const ArbReaderVisitor *visito
     r->forced_charset = charset ? encoding_canonical_name(charset) : NULL;
     if (charset && !r->forced_charset)
         g_warning("reader: unknown charset '%s', detecting instead", charset);
-    r->cap = ENCODING_MAX_GROWTH * (RAW_CAP + 8) + 16;
-    r->buf = g_malloc(r->cap);
     r->line = 1;
     r->anchor_col = 1;
     r->at_line_start = TRUE;
@@ -1390,6 +1398,8 @@ ArbReader *reader_new_for_stream(GInputStream *stream, const char *charset,
     ArbReader *r = reader_new(charset, visitor, user_data);
     r->stream = g_object_ref(stream);
     r->raw = g_malloc(RAW_CAP);
+    r->cap = decode_room(r);
+    r->buf = g_malloc(r->cap);
     return r;
 }
 
@@ -1399,6 +1409,8 @@ ArbReader *reader_new_for_data(const void *data, gsize len, const char *charset,
     ArbReader *r = reader_new(charset, visitor, user_data);
     r->data = data;
     r->data_len = len;
+    r->cap = decode_room(r);
+    r->buf = g_malloc(r->cap);
     return r;
 }
 
