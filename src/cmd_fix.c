@@ -960,6 +960,8 @@ int cmd_fix(int argc, char **argv)
         ctx, "Every changed move keeps what was read in a comment ({read: \"Sd7\"}); a move\n"
              "below --min-confidence gets {review: ...} with the next-best moves. Where\n"
              "nothing legal fits any more, the game is cut and the rest kept in a comment.\n\n"
+             "Input cut short (ending inside a tag, a comment, or a move with no line end\n"
+             "or result after it) is a problem too: an error names the place.\n"
              "Exit status: 0 every game resolved, 1 some unresolved, 2 usage or I/O error.\n");
     g_option_context_add_main_entries(ctx, entries, NULL);
     g_autoptr(GError) error = NULL;

@@ -376,6 +376,13 @@ static LineStatus locate_eol(ArbReader *r, GError **error)
     }
 }
 
+/* Is buf[at] the end of the input, on a last line with no line end (where
+ * locate_eol put its sentinel)? */
+static gboolean at_input_end(const ArbReader *r, gsize at)
+{
+    return r->eof && at == r->len && r->eol == r->len;
+}
+
 /* ---- games --------------------------------------------------------------- */
 
 static void ensure_game(ArbReader *r, const ArbToken *first)
@@ -795,7 +802,8 @@ static gsize scan_tag(ArbReader *r, gsize i)
                 return NONE;
             }
     }
-    ArbToken name, value;
+    ArbToken open, name, value;
+    make_tok(r, &open, i, i + 1); /* make_tok goes forward only */
     make_tok(r, &name, ns, ne);
     ensure_game(r, &name);
     if (r->n_tag_hash < G_N_ELEMENTS(r->tag_hash)) r->tag_hash[r->n_tag_hash++] = h;
@@ -859,9 +867,17 @@ static gsize scan_tag(ArbReader *r, gsize i)
         value.text = r->scratch->str;
         value.len = r->scratch->len;
     }
+    /* No ']' and the input's last line, with no line end: the file was cut
+     * inside the tag (an error, as inside a comment or a move). */
+    if (b[j - 1] != ']' && at_input_end(r, j)) {
+        problem(r, ARB_PROBLEM_ERROR, open.line, open.col, open.offset,
+                "input ends inside the tag opened here");
+        complaint = NULL;
+    }
     if (ns == ne) {
-        problem(r, ARB_PROBLEM_WARNING, name.line, name.col, name.offset,
-                "tag without a name ignored");
+        if (complaint || b[j - 1] == ']')
+            problem(r, ARB_PROBLEM_WARNING, name.line, name.col, name.offset,
+                    "tag without a name ignored");
         return j;
     }
     if (complaint)
@@ -1125,6 +1141,20 @@ static void line_end(ArbReader *r)
         fail_game(r, "game longer than %" G_GSIZE_FORMAT " bytes", r->lim.max_game_bytes);
 }
 
+/* Movetext buf[start..end) that runs into the end of the input, on a last
+ * line with no line end, in a game with no result: the file was cut inside
+ * a move (an error, as inside a tag or a comment). A result or a pending
+ * 0-0 / +/- that may still become one is no cut. */
+static void check_cut_move(ArbReader *r, gsize start, gsize end)
+{
+    if (!at_input_end(r, end) || !r->in_game || r->game_done || r->sum.has_result || r->pend)
+        return;
+    ArbToken t;
+    make_tok(r, &t, start, end);
+    problem(r, ARB_PROBLEM_ERROR, t.line, t.col, t.offset,
+            "input ends inside a move: no line end and no result after this text");
+}
+
 /* Tokens from pos to the end of the line, or until the game ends. */
 static gboolean scan_tokens(ArbReader *r, GError **error)
 {
@@ -1228,6 +1258,7 @@ static gboolean scan_tokens(ArbReader *r, GError **error)
             e = scan_number(r, i, &hit);
             if (hit) return TRUE;
             if (e != i) {
+                check_cut_move(r, i, e);
                 i = e;
                 break;
             }
@@ -1237,6 +1268,7 @@ static gboolean scan_tokens(ArbReader *r, GError **error)
             if (e == i) e = i + 1; /* cannot happen; keeps the loop moving */
             r->pos = e;
             take_word(r, i, e);
+            check_cut_move(r, i, e);
             i = e;
             break;
         }
