@@ -110,7 +110,7 @@ void hcs_read(const char *text, gsize len, const ArbHcsVisitor *v)
                 g_free(key);
             }
             const char *label = space + 1;
-            while (*label == ' ' || *label == '\t')
+            while (g_ascii_isspace(*label))
                 label++;
             struct hcs_cell c = {.move = move_number(parts[2]),
                                  .black = g_str_has_prefix(parts[3], "black"),
