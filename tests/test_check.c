@@ -781,6 +781,18 @@ START_TEST(test_report)
     ck_assert_msg(validates(schema, xml), "%s does not validate", xml);
     ck_assert_int_eq(count_elements(xml, "problem"), 2);
     run_free(&r);
+    g_free(xml);
+    g_free(path);
+    /* a file name that is not UTF-8 and a tag with U+FFFE, which XML cannot
+     * hold: both written as U+FFFD, and the report still parses */
+    text = "[Event \"a\xef\xbf\xbe\"]\n\n1. e4 e5 2. Nf4 Nc6 1-0\n";
+    path = temp_file("not-utf8-\xff.pgn", text, strlen(text));
+    xml = g_strconcat(path, ".xml", NULL);
+    r = check_run("-q", "--report", xml, path, NULL);
+    ck_assert_int_eq(r.status, 1);
+    ck_assert_msg(validates(schema, xml), "%s does not validate", xml);
+    ck_assert_int_eq(count_elements(xml, "problem"), 1);
+    run_free(&r);
     if (corpus_present("real_world_errors_pgnmentor.pgn")) {
         r = check_run("-q", "--strict", "--jobs", "2", "--report", xml, real_world(), NULL);
         ck_assert(validates(schema, xml));
