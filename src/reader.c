@@ -117,6 +117,11 @@ struct _ArbReader {
     gboolean file_has_tags;
     gboolean skipping, skip_mid_line, skip_saw_blank;
 
+    /* The last tag had no ']' and no non-blank line has come since: when the
+     * input ends now, it ends inside that tag. */
+    gboolean has_open_tag;
+    ArbToken open_tag;
+
     PendingKind pend;
     char pend_text[16];
     ArbToken pend_tok;
@@ -867,12 +872,17 @@ static gsize scan_tag(ArbReader *r, gsize i)
         value.text = r->scratch->str;
         value.len = r->scratch->len;
     }
-    /* No ']' and the input's last line, with no line end: the file was cut
-     * inside the tag (an error, as inside a comment or a move). */
+    /* No ']' and the input ends here (or, found later, after blank lines
+     * only): the file was cut inside the tag, an error as inside a comment
+     * or a move. */
+    r->has_open_tag = FALSE;
     if (b[j - 1] != ']' && at_input_end(r, j)) {
         problem(r, ARB_PROBLEM_ERROR, open.line, open.col, open.offset,
                 "input ends inside the tag opened here");
         complaint = NULL;
+    } else if (b[j - 1] != ']') {
+        r->has_open_tag = TRUE;
+        r->open_tag = open;
     }
     if (ns == ne) {
         if (complaint || b[j - 1] == ']')
@@ -1360,6 +1370,7 @@ static LineStatus line_begin(ArbReader *r, GError **error)
         line_end(r);
         return LINE_DONE;
     }
+    r->has_open_tag = FALSE;
     if (p == r->pos && b[p] == '%') {
         line_end(r);
         return LINE_DONE;
@@ -1477,6 +1488,10 @@ static void finish_input(ArbReader *r)
         g_free(r->notice);
         r->notice = NULL;
     }
+    if (r->has_open_tag && r->in_game)
+        problem(r, ARB_PROBLEM_ERROR, r->open_tag.line, r->open_tag.col, r->open_tag.offset,
+                "input ends inside the tag opened here");
+    r->has_open_tag = FALSE;
     end_game(r);
     r->finished = TRUE;
 }

@@ -414,6 +414,7 @@ static const struct {
 } truncated[] = {
     {"in_tag.pgn", "[Event \"cut\"]\n[White \"Ali", ":2:1: "},
     {"in_tag_name.pgn", "[Event \"cut\"]\n[Whi", ":2:1: "},
+    {"in_tag_then_blank.pgn", "[Event \"cut\"]\n[White \"Ali\n\n", ":2:1: "},
     {"in_comment.pgn", "[Event \"cut\"]\n\n1. e4 e5 {a comment that", ":3:10: "},
     {"in_move.pgn", "[Event \"cut\"]\n\n1. e4 e5 2. Nf", ":3:13: "},
     {"in_variation.pgn", "[Event \"cut\"]\n\n1. e4 e5 (1... c5 2. Nf3", ":3:22: "},

@@ -530,8 +530,11 @@ START_TEST(test_truncated_input)
 {
     /* a cut tag, comment or move is an error (X), each at its start */
     ck_trace("[Event \"a", "G1 @1:2\nX @1:1\nT Event=a @1:2\nE1 noresult\n");
-    /* a tag not closed, but on a line of its own, is only malformed (W) */
-    ck_trace("[Event \"a\n", "G1 @1:2\nW @1:2\nT Event=a @1:2\nE1 noresult\n");
+    /* ... also when only blank lines follow the tag (W: malformed, X: cut) */
+    ck_trace("[Event \"a\n\n", "G1 @1:2\nW @1:2\nT Event=a @1:2\nX @1:1\nE1 noresult\n");
+    /* a tag not closed, followed by more, is only malformed (W) */
+    ck_trace("[Event \"a\n[Site \"b\"]\n",
+             "G1 @1:2\nW @1:2\nT Event=a @1:2\nT Site=b @2:2\nE1 noresult\n");
     ck_trace("[Event \"a\"]\n1. e4 {never", "G1 @1:2\nT Event=a @1:2\nN1 @2:1\nM e4 @2:4\n"
                                             "C{never @2:7\nX @2:7\nE1 noresult\n");
     ck_trace("1. e4 Nf", "G1 @1:1\nN1 @1:1\nM e4 @1:4\nM Nf @1:7\nX @1:7\nE1 noresult\n");
