@@ -548,6 +548,32 @@ START_TEST(test_truncated_input)
 }
 END_TEST
 
+/* A reader of a small block holds a buffer the size of the block (the decoder's
+ * growth and some slack), not a stream chunk: the fuzz targets make one per
+ * input. A block longer than a chunk is still decoded a chunk at a time. */
+START_TEST(test_buffer_sized_to_data)
+{
+    static const char small[] = "[Event \"a\"]\n1. e4 e5 *\n";
+    Rec rec;
+    rec_init(&rec);
+    ArbReader *r = read_data(&rec, small, sizeof small - 1, NULL, NULL);
+    ck_assert_uint_le(reader_get_buffer_size(r), 4 * sizeof small + 64);
+    reader_free(r);
+    rec_clear(&rec);
+
+    GString *big = g_string_new(NULL);
+    while (big->len < 2 * 1024 * 1024)
+        g_string_append(big, "[Event \"x\"]\n1. d4 d5 *\n\n");
+    rec_init(&rec);
+    rec.positions = FALSE;
+    r = read_data(&rec, big->str, big->len, NULL, NULL);
+    ck_assert_uint_lt(reader_get_buffer_size(r), 4u * 1024 * 1024);
+    reader_free(r);
+    rec_clear(&rec);
+    g_string_free(big, TRUE);
+}
+END_TEST
+
 START_TEST(test_nul_and_invalid_utf8)
 {
     static const char nul[] = "[Event \"a\0b\"]\n1. e4\0e5 *";
@@ -930,6 +956,7 @@ int main(void)
     tcase_add_test(tc, test_long_line);
     tcase_add_test(tc, test_deep_nesting);
     tcase_add_test(tc, test_truncated_input);
+    tcase_add_test(tc, test_buffer_sized_to_data);
     tcase_add_test(tc, test_nul_and_invalid_utf8);
     tcase_add_test(tc, test_big_numbers);
     tcase_add_test(tc, test_game_limit);
