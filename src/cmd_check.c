@@ -1154,6 +1154,8 @@ int cmd_check(int argc, char **argv)
              "order: a suggested move is played and marked {arbiter: \"Nf4\" read as Nf3\n"
              "(illegal as written)}; a game with any other bad move or a bad FEN stops there,\n"
              "the rest as written kept in a comment that says why.\n\n"
+             "Input cut short (ending inside a tag, a comment, or a move with no line end\n"
+             "or result after it) is a problem too: an error names the place.\n"
              "Exit status: 0 every game clean, 1 some problem found, 2 usage or I/O error.\n");
     g_option_context_add_main_entries(ctx, entries, NULL);
     g_autoptr(GError) error = NULL;

@@ -2,13 +2,16 @@
  * HCS label files) and writes the game that was played as PGN export format,
  * every change explained in a comment and, with --report, in an XML report
  * (schema src/fix-report.rng). The search itself is src/fix.c. */
+#include "cmd_fix.h"
 #include "commands.h"
 
 #include "decisions.h"
 #include "fix.h"
+#include "hcs.h"
 #include "pgnw.h"
 #include "render.h"
 #include "replay.h"
+#include "report.h"
 
 #include "fen.h"
 #include "uci.h"
@@ -35,10 +38,11 @@ struct fix_cmd {
     const ArbLang *to_lang;
     enum notation_style to_style;
     double min_confidence;
-    gboolean no_comments;
+    gboolean no_comments, hcs;
     ArbPgnWriter *writer;
-    FILE *out;
+    FILE *out, *err;
     xmlTextWriterPtr report;
+    xmlBufferPtr report_buf; /* the report in memory (fix_cmd_open_report(NULL)) */
     const char *file_name;
     GArray *tokens;   /* struct fix_token */
     ArbGame *pending; /* the last game read, held for its continuation */
@@ -259,17 +263,15 @@ static void collect_tokens(struct fix_cmd *fc, const ArbGame *game, ArbNorm *nor
 static void xml_attr(struct fix_cmd *fc, const char *name, const char *value)
 {
     if (!value) return;
-    GString *safe = g_string_new(NULL);
-    for (const char *p = value; *p; p++) {
-        unsigned char c = (unsigned char)*p;
-        if (c < 0x20 && c != '\t' && c != '\n' && c != '\r')
-            g_string_append(safe, "\xEF\xBF\xBD");
-        else
-            g_string_append_c(safe, *p);
-    }
-    if (xmlTextWriterWriteAttribute(fc->report, BAD_CAST name, BAD_CAST safe->str) < 0)
+    g_autofree char *safe = report_xml_safe(value);
+    if (xmlTextWriterWriteAttribute(fc->report, BAD_CAST name, BAD_CAST safe) < 0)
         fc->io_error = TRUE;
-    g_string_free(safe, TRUE);
+}
+
+static void xml_text(struct fix_cmd *fc, const char *text)
+{
+    g_autofree char *safe = report_xml_safe(text);
+    if (xmlTextWriterWriteString(fc->report, BAD_CAST safe) < 0) fc->io_error = TRUE;
 }
 
 static void xml_attr_fmt(struct fix_cmd *fc, const char *name, const char *fmt, ...)
@@ -291,23 +293,17 @@ static void xml_end(struct fix_cmd *fc)
     if (xmlTextWriterEndElement(fc->report) < 0) fc->io_error = TRUE;
 }
 
-/* Text content: control characters XML cannot hold become U+FFFD. */
+/* Text content of len bytes (at most: it stops at a NUL). */
 static void xml_string(struct fix_cmd *fc, const char *text, gsize len)
 {
-    GString *safe = g_string_sized_new(len);
-    for (const char *p = text; p < text + len && *p; p++)
-        if ((unsigned char)*p >= 0x20 || *p == '\t' || *p == '\n')
-            g_string_append_c(safe, *p);
-        else
-            g_string_append(safe, "\xEF\xBF\xBD");
-    if (xmlTextWriterWriteString(fc->report, BAD_CAST safe->str) < 0) fc->io_error = TRUE;
-    g_string_free(safe, TRUE);
+    g_autofree char *t = g_strndup(text, len);
+    xml_text(fc, t);
 }
 
 static void xml_text_element(struct fix_cmd *fc, const char *name, const char *text)
 {
     xml_start(fc, name);
-    xml_string(fc, text, strlen(text));
+    xml_text(fc, text);
     xml_end(fc);
 }
 
@@ -672,7 +668,10 @@ static void report_source(struct fix_cmd *fc, const ArbGame *game)
     xmlTextWriterSetIndent(fc->report, 1);
 }
 
-static void report_game(struct fix_cmd *fc, const ArbGame *game, int lang, const char *status)
+/* start is NULL for a game whose FEN cannot be read: it is reported
+ * unresolved at its first line, with fen_message. */
+static void report_game(struct fix_cmd *fc, const ArbGame *game, int lang, const char *status,
+                        const struct position *start, const char *fen_message)
 {
     if (!fc->report) return;
     xml_start(fc, "game");
@@ -683,6 +682,16 @@ static void report_game(struct fix_cmd *fc, const ArbGame *game, int lang, const
     xml_attr_fmt(fc, "cost", "%.2f", fix_cost_value(fc->res.cost));
     xml_attr(fc, "white", game_tag(game, "White"));
     xml_attr(fc, "black", game_tag(game, "Black"));
+    if (!start) {
+        xml_start(fc, "unresolved");
+        xml_attr_fmt(fc, "line", "%" G_GUINT64_FORMAT, game->first_line);
+        xml_attr(fc, "column", "1");
+        g_autofree char *why = g_strdup_printf("bad FEN: %s", fen_message);
+        xml_text(fc, why);
+        xml_end(fc);
+        xml_end(fc);
+        return;
+    }
     for (guint k = 0; k < fc->res.steps->len; k++)
         report_step(fc, game, &g_array_index(fc->res.steps, struct fix_step, k));
     if (fc->res.unresolved) {
@@ -696,7 +705,7 @@ static void report_game(struct fix_cmd *fc, const ArbGame *game, int lang, const
         for (guint t = (guint)fc->res.cut_token; t < fc->tokens->len; t++)
             g_string_append_printf(rest, "%s%.*s", rest->len ? " " : "",
                                    (int)tokens[t].cands[0].len, tokens[t].cands[0].text);
-        if (xmlTextWriterWriteString(fc->report, BAD_CAST rest->str) < 0) fc->io_error = TRUE;
+        xml_text(fc, rest->str);
         g_string_free(rest, TRUE);
         xml_end(fc);
     }
@@ -787,7 +796,7 @@ static void decision_error(struct fix_cmd *fc, const struct decision *d, const c
     va_start(ap, fmt);
     g_autofree char *why = g_strdup_vprintf(fmt, ap);
     va_end(ap);
-    fprintf(stderr, "arbiter fix: %s:%d: game %" G_GUINT64_FORMAT ", ply %d: decision %s %s\n",
+    fprintf(fc->err, "arbiter fix: %s:%d: game %" G_GUINT64_FORMAT ", ply %d: decision %s %s\n",
             fc->decisions_path, d->file_line, d->game, d->ply, d->uci, why);
     fc->decision_errors++;
 }
@@ -955,7 +964,7 @@ static void fix_game(struct fix_cmd *fc, const ArbGame *game)
                                             : "clean";
     if (fc->res.unresolved) {
         fc->unresolved++;
-        fprintf(stderr, "%s:%" G_GUINT64_FORMAT ": game %" G_GUINT64_FORMAT ": unresolved%s%s\n",
+        fprintf(fc->err, "%s:%" G_GUINT64_FORMAT ": game %" G_GUINT64_FORMAT ": unresolved%s%s\n",
                 fc->file_name, game->first_line, game->number, bad_fen ? ": bad FEN: " : "",
                 bad_fen ? message : "");
     } else if (fc->res.changed) {
@@ -963,7 +972,7 @@ static void fix_game(struct fix_cmd *fc, const ArbGame *game)
     }
     check_decisions(fc, game, &start, bad_fen);
     write_game(fc, game, lang, bad_fen, message);
-    if (!bad_fen) report_game(fc, game, lang, status);
+    report_game(fc, game, lang, status, bad_fen ? NULL : &start, message);
     if (!bad_fen) note_for_pairs(fc, game);
 }
 
@@ -1076,170 +1085,108 @@ static void on_problem(const ArbProblem *p, gpointer ud)
 {
     struct fix_cmd *fc = ud;
     if (p->severity == ARB_PROBLEM_ERROR) fc->failed++;
-    fprintf(stderr, "%s:%" G_GUINT64_FORMAT ":%" G_GUINT64_FORMAT ": %s%s\n", fc->file_name,
+    fprintf(fc->err, "%s:%" G_GUINT64_FORMAT ":%" G_GUINT64_FORMAT ": %s%s\n", fc->file_name,
             p->line, p->col,
             p->severity == ARB_PROBLEM_ERROR ? "error: " : "warning: ", p->message);
 }
 
 /* ---- HCS labels ------------------------------------------------------------------- */
 
-struct hcs_cell {
-    int move, black;
-    guint64 line, col;
-    char *label;
-};
-
-static gsize keep_text(ArbGame *g, const char *text, gsize len)
+static void on_sheet(ArbGame *game, const char *name, gpointer ud)
 {
-    gsize at = g->text->len;
-    g_string_append_len(g->text, text, (gssize)len);
-    g_string_append_c(g->text, 0);
-    return at;
+    fix_game(ud, game);
 }
 
-static void push_event(ArbGame *g, int kind, int value, const char *text, guint64 line, guint64 col)
+static void on_hcs_warning(guint64 line, const char *message, gpointer ud)
 {
-    struct game_event ev = {.kind = (guint8)kind, .value = value, .line = line, .col = col};
-    ev.len = strlen(text);
-    ev.text = keep_text(g, text, ev.len);
-    g_array_append_val(g->events, ev);
+    struct fix_cmd *fc = ud;
+    if (line)
+        fprintf(fc->err, "%s:%" G_GUINT64_FORMAT ": warning: %s\n", fc->file_name, line, message);
+    else
+        fprintf(fc->err, "%s: warning: %s\n", fc->file_name, message);
 }
 
-static void push_tag(ArbGame *g, const char *name, const char *value)
+static void fix_hcs_text(struct fix_cmd *fc, const char *text, gsize len)
 {
-    struct game_event ev = {.kind = EV_TAG};
-    ev.len = strlen(name);
-    ev.text = keep_text(g, name, ev.len);
-    ev.len2 = strlen(value);
-    ev.text2 = keep_text(g, value, ev.len2);
-    g_array_append_val(g->events, ev);
+    const ArbHcsVisitor visitor = {on_sheet, on_hcs_warning, fc};
+    hcs_read(text, len, &visitor);
 }
 
-static int cmp_cell(gconstpointer a, gconstpointer b)
-{
-    const struct hcs_cell *x = a, *y = b;
-    if (x->move != y->move) return x->move - y->move;
-    return x->black - y->black;
-}
-
-static void hcs_flush(struct fix_cmd *fc, const char *sheet, GArray *cells, guint64 number)
-{
-    if (!cells->len) return;
-    g_array_sort(cells, cmp_cell);
-    g_autoptr(ArbGame) g = game_new();
-    g->number = number;
-    g->first_line = g_array_index(cells, struct hcs_cell, 0).line;
-    g_autofree char *event = g_strdup_printf("HCS sheet %s", sheet);
-    push_tag(g, "Event", event);
-    for (guint i = 0; i < cells->len; i++) {
-        struct hcs_cell *c = &g_array_index(cells, struct hcs_cell, i);
-        char num[32];
-        g_snprintf(num, sizeof num, c->black ? "%d..." : "%d.", c->move);
-        push_event(g, EV_MOVE_NUMBER, c->black, num, c->line, 1);
-        push_event(g, EV_MOVE, 0, c->label, c->line, c->col);
-        g_free(c->label);
-    }
-    g_array_set_size(cells, 0);
-    fix_game(fc, g);
-}
-
-/* "<game>_<page>_<move>_<white|black>.png <label>" lines; one game per
- * <game>_<page>, cells in move order. */
+/* "<game>_<page>_<move>_<white|black>.png <label>" lines (src/hcs.c). */
 static gboolean read_hcs(struct fix_cmd *fc, const char *path)
 {
     g_autofree char *text = NULL;
+    gsize len = 0;
     g_autoptr(GError) err = NULL;
-    gboolean is_stdin = !strcmp(path, "-");
-    if (is_stdin) {
+    if (!strcmp(path, "-")) {
         GString *all = g_string_new(NULL);
         char buf[65536];
         size_t n;
         while ((n = fread(buf, 1, sizeof buf, stdin)) > 0)
             g_string_append_len(all, buf, (gssize)n);
+        len = all->len;
         text = g_string_free(all, FALSE);
-    } else if (!g_file_get_contents(path, &text, NULL, &err)) {
-        fprintf(stderr, "arbiter fix: %s: %s\n", path, err->message);
+    } else if (!g_file_get_contents(path, &text, &len, &err)) {
+        fprintf(fc->err, "arbiter fix: %s: %s\n", path, err->message);
         return FALSE;
     }
-    fc->file_name = path;
-    g_autoptr(GArray) cells = g_array_new(FALSE, FALSE, sizeof(struct hcs_cell));
-    g_autofree char *sheet = NULL;
-    guint64 number = 0, line = 0;
-    char **lines = g_strsplit(text, "\n", -1);
-    for (char **l = lines; *l; l++) {
-        line++;
-        char *s = g_strstrip(*l);
-        if (!*s) continue;
-        char *space = strpbrk(s, " \t");
-        char **parts = g_strsplit(s, "_", 4);
-        gboolean ok = space && g_strv_length(parts) == 4;
-        if (ok) {
-            char *key = g_strdup_printf("%s_%s", parts[0], parts[1]);
-            if (!sheet || strcmp(sheet, key)) {
-                if (sheet) hcs_flush(fc, sheet, cells, ++number);
-                g_free(sheet);
-                sheet = key;
-            } else {
-                g_free(key);
-            }
-            const char *label = space;
-            while (*label == ' ' || *label == '\t')
-                label++;
-            struct hcs_cell c = {.move = atoi(parts[2]),
-                                 .black = g_str_has_prefix(parts[3], "black"),
-                                 .line = line,
-                                 .col = (guint64)g_utf8_strlen(s, label - s) + 1,
-                                 .label = g_strdup(label)};
-            g_array_append_val(cells, c);
-        } else {
-            fprintf(stderr, "%s:%" G_GUINT64_FORMAT ": warning: not an HCS label line\n", path,
-                    line);
-        }
-        g_strfreev(parts);
-    }
-    g_strfreev(lines);
-    if (sheet) hcs_flush(fc, sheet, cells, ++number);
+    fix_hcs_text(fc, text, len);
     return TRUE;
 }
 
 /* ---- the command ------------------------------------------------------------------ */
 
-static gboolean fix_stream(struct fix_cmd *fc, GInputStream *in, const char *name)
+static void begin_input(struct fix_cmd *fc, const char *name)
 {
-    g_autoptr(ArbGame) game = game_new();
-    ArbRecorder rec = {game, on_game, on_problem, fc};
     fc->file_name = name;
-    ArbReader *reader = reader_new_for_stream(in, NULL, &game_recorder_visitor, &rec);
+    if (!fc->report || fc->collect) return;
+    xml_start(fc, "input");
+    xml_attr(fc, "name", name);
+}
+
+static void end_input(struct fix_cmd *fc)
+{
+    if (fc->report && !fc->collect) xml_end(fc);
+    if (fc->source) fclose(fc->source);
+    fc->source = NULL;
+}
+
+static gboolean read_games(struct fix_cmd *fc, ArbReader *reader)
+{
     g_autoptr(GError) error = NULL;
     gboolean ok = reader_read_all(reader, &error);
     reader_free(reader);
     flush_pending(fc);
-    if (!ok) fprintf(stderr, "arbiter fix: %s: %s\n", name, error->message);
+    if (!ok) fprintf(fc->err, "arbiter fix: %s: %s\n", fc->file_name, error->message);
     return ok;
 }
 
-static gboolean fix_file(struct fix_cmd *fc, const char *path, gboolean hcs)
+static gboolean fix_stream(struct fix_cmd *fc, GInputStream *in)
 {
-    if (fc->report && !fc->collect) {
-        xml_start(fc, "input");
-        xml_attr(fc, "name", path);
-        fc->source = strcmp(path, "-") ? fopen(path, "rb") : NULL;
+    g_autoptr(ArbGame) game = game_new();
+    ArbRecorder rec = {game, on_game, on_problem, fc};
+    return read_games(fc, reader_new_for_stream(in, NULL, &game_recorder_visitor, &rec));
+}
+
+gboolean fix_cmd_read_file(struct fix_cmd *fc, const char *path)
+{
+    begin_input(fc, path);
+    if (fc->report && !fc->collect && strcmp(path, "-")) {
+        fc->source = fopen(path, "rb"); /* the report quotes the source lines */
         fc->source_line = 0;
     }
     gboolean ok;
-    if (hcs) {
+    if (fc->hcs) {
         ok = read_hcs(fc, path);
     } else {
         g_autoptr(GFile) file = !strcmp(path, "-") ? NULL : g_file_new_for_commandline_arg(path);
         g_autoptr(GError) ferr = NULL;
         g_autoptr(GInputStream) in = file ? G_INPUT_STREAM(g_file_read(file, NULL, &ferr))
                                           : g_unix_input_stream_new(0, FALSE);
-        if (!in) fprintf(stderr, "arbiter fix: %s: %s\n", path, ferr->message);
-        ok = in && fix_stream(fc, in, path);
+        if (!in) fprintf(fc->err, "arbiter fix: %s: %s\n", path, ferr->message);
+        ok = in && fix_stream(fc, in);
     }
-    if (fc->report && !fc->collect) xml_end(fc);
-    if (fc->source) fclose(fc->source);
-    fc->source = NULL;
+    end_input(fc);
     return ok;
 }
 
@@ -1429,9 +1376,10 @@ static void fix_group(struct fix_cmd *fc, ArbGame *const *games, guint n)
     fc->res.unresolved = !replay_start_position(games[0], &start, message, sizeof message);
     if (fc->res.unresolved) {
         fc->unresolved++;
-        fprintf(stderr, "%s:%" G_GUINT64_FORMAT ": game %" G_GUINT64_FORMAT ": bad FEN: %s\n",
+        fprintf(fc->err, "%s:%" G_GUINT64_FORMAT ": game %" G_GUINT64_FORMAT ": bad FEN: %s\n",
                 fc->file_name, games[0]->first_line, games[0]->number, message);
         write_game(fc, games[0], langs[0], TRUE, message);
+        report_game(fc, games[0], langs[0], "unresolved", NULL, message);
         return;
     }
     set_fixed_points(fc, &start);
@@ -1441,7 +1389,7 @@ static void fix_group(struct fix_cmd *fc, ArbGame *const *games, guint n)
               (int)fc->tokens->len, &fc->res);
     if (fc->res.unresolved) {
         fc->unresolved++;
-        fprintf(stderr, "%s:%" G_GUINT64_FORMAT ": game %" G_GUINT64_FORMAT ": unresolved\n",
+        fprintf(fc->err, "%s:%" G_GUINT64_FORMAT ": game %" G_GUINT64_FORMAT ": unresolved\n",
                 fc->file_name, games[0]->first_line, games[0]->number);
     } else if (fc->res.changed) {
         fc->corrected++;
@@ -1450,18 +1398,19 @@ static void fix_group(struct fix_cmd *fc, ArbGame *const *games, guint n)
     report_game(fc, games[0], langs[0],
                 fc->res.unresolved ? "unresolved"
                 : fc->res.changed  ? "corrected"
-                                   : "clean");
+                                   : "clean",
+                &start, NULL);
 }
 
 /* --group: game i of every file are readings of one game. */
-static gboolean fix_files_as_group(struct fix_cmd *fc, char **paths, int n, gboolean hcs)
+static gboolean fix_files_as_group(struct fix_cmd *fc, char **paths, int n)
 {
     GPtrArray *games[FIX_CANDS_MAX];
     gboolean ok = TRUE;
     guint most = 0;
     for (int j = 0; j < n; j++) {
         fc->collect = games[j] = g_ptr_array_new_with_free_func((GDestroyNotify)game_free);
-        ok &= fix_file(fc, paths[j], hcs);
+        ok &= fix_cmd_read_file(fc, paths[j]);
         most = MAX(most, games[j]->len);
     }
     fc->collect = NULL;
@@ -1478,7 +1427,7 @@ static gboolean fix_files_as_group(struct fix_cmd *fc, char **paths, int n, gboo
         for (int j = 0; j < n; j++)
             if (i < games[j]->len) one[k++] = g_ptr_array_index(games[j], i);
         if (k < (guint)n)
-            fprintf(stderr, "%s: game %u: only %u of the %d inputs have it\n", names, i + 1, k, n);
+            fprintf(fc->err, "%s: game %u: only %u of the %d inputs have it\n", names, i + 1, k, n);
         fix_group(fc, one, k);
     }
     if (fc->report) xml_end(fc);
@@ -1489,23 +1438,40 @@ static gboolean fix_files_as_group(struct fix_cmd *fc, char **paths, int n, gboo
     return ok;
 }
 
-static gboolean setup(struct fix_cmd *fc, const char *lang_dir, const char *from, const char *to,
-                      const char *confusion)
+void fix_cmd_read_data(struct fix_cmd *fc, const char *name, const char *data, gsize len)
+{
+    begin_input(fc, name);
+    if (fc->hcs) {
+        fix_hcs_text(fc, data, len);
+    } else {
+        g_autoptr(ArbGame) game = game_new();
+        ArbRecorder rec = {game, on_game, on_problem, fc};
+        read_games(fc, reader_new_for_data(data, len, NULL, &game_recorder_visitor, &rec));
+    }
+    end_input(fc);
+}
+
+static gboolean setup(struct fix_cmd *fc, const struct fix_cmd_options *opt)
 {
     g_autoptr(GError) error = NULL;
+    const char *from = opt->from, *to = opt->to;
     fc->forced = -1;
-    fc->conf = confusion_load(confusion, &error);
+    fc->min_confidence = opt->min_confidence;
+    fc->no_comments = opt->no_comments;
+    fc->hcs = from && !g_ascii_strcasecmp(from, "hcs");
+    fc->conf = confusion_load(opt->confusion, &error);
     if (!fc->conf) {
-        fprintf(stderr, "arbiter fix: confusion table: %s\n", error->message);
+        fprintf(fc->err, "arbiter fix: confusion table: %s\n", error->message);
         return FALSE;
     }
+    fc->prior_weight = opt->prior_weight;
     if (fc->prior_weight > 0 && !(fc->prior = prior_load(NULL, &error))) {
-        fprintf(stderr, "arbiter fix: move prior: %s\n", error->message);
+        fprintf(fc->err, "arbiter fix: move prior: %s\n", error->message);
         return FALSE;
     }
-    fc->langs = arb_lang_set_load(lang_dir, &error);
+    fc->langs = arb_lang_set_load(opt->lang_dir, &error);
     if (!fc->langs) {
-        fprintf(stderr, "arbiter fix: %s\n", error->message);
+        fprintf(fc->err, "arbiter fix: %s\n", error->message);
         return FALSE;
     }
     fc->english = arb_lang_set_lookup(fc->langs, "en");
@@ -1513,21 +1479,20 @@ static gboolean setup(struct fix_cmd *fc, const char *lang_dir, const char *from
     fc->n_norms = arb_lang_set_count(fc->langs);
     fc->norms = g_new0(ArbNorm *, fc->n_norms);
     fc->fixers = g_new0(ArbFixer *, fc->n_norms);
-    gboolean named = from && g_ascii_strcasecmp(from, "auto") && g_ascii_strcasecmp(from, "hcs");
+    gboolean named = from && g_ascii_strcasecmp(from, "auto") && !fc->hcs;
     for (guint i = 0; i < fc->n_norms; i++) {
         const ArbLang *l = arb_lang_set_nth(fc->langs, i);
         fc->norms[i] = norm_new(l, fc->english, fc->figurines);
-        if ((named && arb_lang_set_lookup(fc->langs, from) == l) ||
-            (!named && from && !g_ascii_strcasecmp(from, "hcs") && l == fc->english))
+        if ((named && arb_lang_set_lookup(fc->langs, from) == l) || (fc->hcs && l == fc->english))
             fc->forced = (int)i;
     }
     if (named && fc->forced < 0) {
-        fprintf(stderr, "arbiter fix: --from: no language table '%s' (see 'arbiter langs')\n",
+        fprintf(fc->err, "arbiter fix: --from: no language table '%s' (see 'arbiter langs')\n",
                 from);
         return FALSE;
     }
     if (!render_parse_target(fc->langs, to, &fc->to_lang, &fc->to_style)) {
-        fprintf(stderr,
+        fprintf(fc->err,
                 "arbiter fix: --to: '%s' is neither a notation (san, lan, uci, fan, iccf) "
                 "nor a language code\n",
                 to);
@@ -1536,11 +1501,30 @@ static gboolean setup(struct fix_cmd *fc, const char *lang_dir, const char *from
     return TRUE;
 }
 
-static void teardown(struct fix_cmd *fc)
+struct fix_cmd *fix_cmd_new(const struct fix_cmd_options *options, FILE *err)
 {
+    struct fix_cmd *fc = g_new0(struct fix_cmd, 1);
+    fc->err = err;
+    fc->out = stdout;
+    fc->writer = pgnw_new();
+    fc->tokens = g_array_new(FALSE, FALSE, sizeof(struct fix_token));
+    fc->res.steps = g_array_new(FALSE, FALSE, sizeof(struct fix_step));
+    fc->points = g_array_new(FALSE, FALSE, sizeof(struct fix_point));
+    if (!setup(fc, options)) {
+        fix_cmd_free(fc);
+        return NULL;
+    }
+    return fc;
+}
+
+void fix_cmd_free(struct fix_cmd *fc)
+{
+    if (!fc) return;
+    if (fc->report) xmlFreeTextWriter(fc->report);
+    if (fc->report_buf) xmlBufferFree(fc->report_buf);
     if (fc->decisions) g_array_free(fc->decisions, TRUE);
     if (fc->points) g_array_free(fc->points, TRUE);
-    fc->decisions = fc->points = NULL;
+    g_free(fc->source_buf);
     for (guint i = 0; i < fc->n_norms; i++) {
         fixer_free(fc->fixers[i]);
         norm_free(fc->norms[i]);
@@ -1550,13 +1534,33 @@ static void teardown(struct fix_cmd *fc)
     if (fc->langs) arb_lang_set_free(fc->langs);
     confusion_free(fc->conf);
     prior_free(fc->prior);
+    g_array_free(fc->res.steps, TRUE);
+    g_array_free(fc->tokens, TRUE);
+    if (fc->pending) game_free(fc->pending);
+    if (fc->flat) game_free(fc->flat);
+    pgnw_free(fc->writer);
+    g_free(fc);
 }
 
-static gboolean open_report(struct fix_cmd *fc, const char *path)
+void fix_cmd_begin(struct fix_cmd *fc, FILE *out, FILE *err)
 {
-    fc->report = xmlNewTextWriterFilename(path, 0);
+    fc->out = out;
+    fc->err = err;
+    fc->has_pending = FALSE;
+    fc->games = fc->unresolved = fc->corrected = fc->failed = 0;
+    fc->io_error = FALSE;
+}
+
+gboolean fix_cmd_open_report(struct fix_cmd *fc, const char *path)
+{
+    if (path) {
+        fc->report = xmlNewTextWriterFilename(path, 0);
+    } else {
+        fc->report_buf = xmlBufferCreate();
+        fc->report = fc->report_buf ? xmlNewTextWriterMemory(fc->report_buf, 0) : NULL;
+    }
     if (!fc->report) {
-        fprintf(stderr, "arbiter fix: cannot write the report %s\n", path);
+        fprintf(fc->err, "arbiter fix: cannot write the report %s\n", path ? path : "in memory");
         return FALSE;
     }
     xmlTextWriterSetIndent(fc->report, 1);
@@ -1568,8 +1572,9 @@ static gboolean open_report(struct fix_cmd *fc, const char *path)
     return TRUE;
 }
 
-static gboolean close_report(struct fix_cmd *fc, double seconds)
+gboolean fix_cmd_close_report(struct fix_cmd *fc, double seconds, char **text)
 {
+    if (text) *text = NULL;
     if (!fc->report) return TRUE;
     report_pairs(fc);
     xml_start(fc, "summary");
@@ -1580,9 +1585,23 @@ static gboolean close_report(struct fix_cmd *fc, double seconds)
     xml_attr_fmt(fc, "seconds", "%.3f", seconds);
     xml_end(fc);
     gboolean ok = xmlTextWriterEndDocument(fc->report) >= 0 && !fc->io_error;
-    xmlFreeTextWriter(fc->report);
+    xmlFreeTextWriter(fc->report); /* flushes into the file or the buffer */
     fc->report = NULL;
+    if (fc->report_buf) {
+        if (text) *text = g_strdup((const char *)xmlBufferContent(fc->report_buf));
+        xmlBufferFree(fc->report_buf);
+        fc->report_buf = NULL;
+    }
     return ok;
+}
+
+void fix_cmd_counts(const struct fix_cmd *fc, struct fix_counts *counts)
+{
+    *counts = (struct fix_counts){.games = fc->games,
+                                  .corrected = fc->corrected,
+                                  .unresolved = fc->unresolved,
+                                  .failed = fc->failed,
+                                  .io_error = fc->io_error};
 }
 
 int cmd_fix(int argc, char **argv)
@@ -1640,6 +1659,8 @@ int cmd_fix(int argc, char **argv)
              "the report marks them reviewed=\"yes\"; a decision that no longer fits the\n"
              "input (illegal at its ply, its game or token gone) is an error naming game and\n"
              "ply, and the exit status is 2.\n\n"
+             "Input cut short (ending inside a tag, a comment, or a move with no line end\n"
+             "or result after it) is a problem too: an error names the place.\n"
              "Exit status: 0 every game resolved, 1 some unresolved, 2 usage or I/O error\n"
              "or a decision that no longer fits.\n");
     g_option_context_add_main_entries(ctx, entries, NULL);
@@ -1669,57 +1690,51 @@ int cmd_fix(int argc, char **argv)
         fprintf(stderr, "arbiter fix: --prior-weight: want a number from 0 to 10\n");
         return EXIT_USAGE;
     }
-    struct fix_cmd fc = {.min_confidence = min_confidence,
-                         .no_comments = no_comments,
-                         .prior_weight = prior_weight,
-                         .decisions_path = decisions};
-    if (decisions && !(fc.decisions = decisions_load(decisions, &error))) {
+    const struct fix_cmd_options opt = {from,           to,          lang_dir,    confusion,
+                                        min_confidence, no_comments, prior_weight};
+    struct fix_cmd *fc = fix_cmd_new(&opt, stderr);
+    if (!fc) return EXIT_USAGE;
+    fc->decisions_path = decisions;
+    if (decisions && !(fc->decisions = decisions_load(decisions, &error))) {
         fprintf(stderr, "arbiter fix: --decisions: %s\n", error->message);
+        fix_cmd_free(fc);
         return EXIT_USAGE;
     }
-    fc.points = g_array_new(FALSE, FALSE, sizeof(struct fix_point));
-    if (!setup(&fc, lang_dir, from, to, confusion)) {
-        teardown(&fc);
+    FILE *out = output ? fopen(output, "wb") : stdout;
+    if (!out) {
+        fprintf(stderr, "arbiter fix: cannot write %s: %s\n", output, g_strerror(errno));
+        fix_cmd_free(fc);
         return EXIT_USAGE;
     }
-    fc.out = output ? fopen(output, "wb") : stdout;
-    if (!fc.out || (report && !open_report(&fc, report))) {
-        if (!fc.out)
-            fprintf(stderr, "arbiter fix: cannot write %s: %s\n", output, g_strerror(errno));
-        if (output && fc.out) fclose(fc.out);
-        teardown(&fc);
+    fix_cmd_begin(fc, out, stderr);
+    if (report && !fix_cmd_open_report(fc, report)) {
+        if (output) fclose(out);
+        fix_cmd_free(fc);
         return EXIT_USAGE;
     }
-    gboolean hcs = from && !g_ascii_strcasecmp(from, "hcs");
-    fc.writer = pgnw_new();
-    fc.tokens = g_array_new(FALSE, FALSE, sizeof(struct fix_token));
-    fc.res.steps = g_array_new(FALSE, FALSE, sizeof(struct fix_step));
     gint64 t0 = g_get_monotonic_time();
     gboolean io_ok = TRUE;
     if (group)
-        io_ok = fix_files_as_group(&fc, argv + 1, argc - 1, hcs);
+        io_ok = fix_files_as_group(fc, argv + 1, argc - 1);
     else if (argc < 2)
-        io_ok &= fix_file(&fc, "-", hcs);
+        io_ok &= fix_cmd_read_file(fc, "-");
     for (int i = 1; !group && i < argc; i++)
-        io_ok &= fix_file(&fc, argv[i], hcs);
-    check_unknown_games(&fc);
-    if (!close_report(&fc, (double)(g_get_monotonic_time() - t0) / 1e6)) {
+        io_ok &= fix_cmd_read_file(fc, argv[i]);
+    check_unknown_games(fc);
+    if (!fix_cmd_close_report(fc, (double)(g_get_monotonic_time() - t0) / 1e6, NULL)) {
         fprintf(stderr, "arbiter fix: error writing the report %s\n", report);
         io_ok = FALSE;
     }
-    if (fflush(fc.out) != 0 || fc.io_error) {
+    struct fix_counts n;
+    fix_cmd_counts(fc, &n);
+    if (fflush(out) != 0 || n.io_error) {
         fprintf(stderr, "arbiter fix: error writing the output\n");
         io_ok = FALSE;
     }
-    if (output) fclose(fc.out);
-    g_array_free(fc.res.steps, TRUE);
-    g_array_free(fc.tokens, TRUE);
-    if (fc.pending) game_free(fc.pending);
-    if (fc.flat) game_free(fc.flat);
-    pgnw_free(fc.writer);
-    teardown(&fc);
-    g_free(fc.source_buf);
-    return !io_ok || fc.decision_errors   ? EXIT_USAGE
-           : (fc.unresolved || fc.failed) ? EXIT_PROBLEMS
-                                          : EXIT_CLEAN;
+    if (output) fclose(out);
+    int decision_errors = fc->decision_errors;
+    fix_cmd_free(fc);
+    return !io_ok || decision_errors    ? EXIT_USAGE
+           : (n.unresolved || n.failed) ? EXIT_PROBLEMS
+                                        : EXIT_CLEAN;
 }

@@ -370,27 +370,31 @@ static const struct {
     const char *name;
     const char *text;
     long games;
-    const char *line; /* the problem line after "FILE:" */
+    const char *line; /* the first problem line after "FILE:" */
+    int lines;        /* problem lines, when more than one */
 } damaged[] = {
     {"broken-first.pgn", THREE_GAMES, 3,
-     "3:13: game 1 (? - ?, a, ?): ply 3 (2. Ke3): illegal move: no king can reach e3"},
+     "3:13: game 1 (? - ?, a, ?): ply 3 (2. Ke3): illegal move: no king can reach e3", 1},
     {"crlf.pgn",
      "[Event \"a\"]\r\n\r\n1. e4 e5 2. Ke3 Nc6 1-0\r\n\r\n[Event \"b\"]\r\n\r\n1. d4 d5 0-1\r\n", 2,
-     "3:13: game 1 (? - ?, a, ?): ply 3 (2. Ke3): illegal move: no king can reach e3"},
+     "3:13: game 1 (? - ?, a, ?): ply 3 (2. Ke3): illegal move: no king can reach e3", 1},
     {"bom.pgn", "\xEF\xBB\xBF" THREE_GAMES, 3,
-     "3:13: game 1 (? - ?, a, ?): ply 3 (2. Ke3): illegal move: no king can reach e3"},
+     "3:13: game 1 (? - ?, a, ?): ply 3 (2. Ke3): illegal move: no king can reach e3", 1},
     {"stray.pgn",
      "[Event \"a\"]\n\n1. e4 e5 1-0\n\nSome stray text, not a game.\n\n[Event \"b\"]\n\n"
      "1. d4 d5 2. Qxd5 0-1\n",
-     2, "9:13: game 2 (? - ?, b, ?): ply 3 (2. Qxd5): illegal move: no queen can reach d5"},
+     2, "9:13: game 2 (? - ?, b, ?): ply 3 (2. Qxd5): illegal move: no queen can reach d5", 1},
     {"truncated.pgn", "[Event \"a\"]\n\n1. e4 e5 1-0\n\n[Event \"b\"]\n\n1. d4 d5 2. Kd3 e6 3. Nc",
-     2, "7:13: game 2 (? - ?, b, ?): ply 3 (2. Kd3): illegal move: "},
+     2,
+     "7:23: game 2 (? - ?, b, ?): truncated game: input ends inside a move: no line end and no "
+     "result after this text\n",
+     2},
     {"latin1.pgn", "[Event \"Caf\xe9\"]\n[White \"M\xfcller\"]\n\n1. e4 e5 2. Ke3 1-0\n", 1,
-     "4:13: game 1 (M\xc3\xbcller - ?, Caf\xc3\xa9, ?): ply 3 (2. Ke3): illegal move: "},
+     "4:13: game 1 (M\xc3\xbcller - ?, Caf\xc3\xa9, ?): ply 3 (2. Ke3): illegal move: ", 1},
     {"notags.pgn", "1. e4 e5 2. Ke3 1-0\n\n1. d4 d5 0-1\n\n1. c4 c5 2. Nc3 Nc6 1/2-1/2\n", 3,
-     "1:13: game 1 (? - ?, ?, ?): ply 3 (2. Ke3): illegal move: "},
+     "1:13: game 1 (? - ?, ?, ?): ply 3 (2. Ke3): illegal move: ", 1},
     {"broken-last.pgn", "[Event \"a\"]\n\n1. e4 e5 1-0\n\n[Event \"b\"]\n\n1. d4 d5 2. Bxd5 *\n", 2,
-     "7:13: game 2 (? - ?, b, ?): ply 3 (2. Bxd5): illegal move: "},
+     "7:13: game 2 (? - ?, b, ?): ply 3 (2. Bxd5): illegal move: ", 1},
 };
 
 START_TEST(test_nothing_lost)
@@ -402,7 +406,7 @@ START_TEST(test_nothing_lost)
     char *want = g_strdup_printf("%s:%s", path, damaged[_i].line);
     ck_assert_msg(g_str_has_prefix(r.out, want), "%s: want\n%s\ngot\n%s", damaged[_i].name, want,
                   r.out);
-    ck_assert_int_eq(count_lines(r.out), 1);
+    ck_assert_int_eq(count_lines(r.out), damaged[_i].lines);
     g_free(want);
     run_free(&r);
     g_free(path);
@@ -776,6 +780,18 @@ START_TEST(test_report)
     ck_assert_int_eq(r.status, 1);
     ck_assert_msg(validates(schema, xml), "%s does not validate", xml);
     ck_assert_int_eq(count_elements(xml, "problem"), 2);
+    run_free(&r);
+    g_free(xml);
+    g_free(path);
+    /* a file name that is not UTF-8 and a tag with U+FFFE, which XML cannot
+     * hold: both written as U+FFFD, and the report still parses */
+    text = "[Event \"a\xef\xbf\xbe\"]\n\n1. e4 e5 2. Nf4 Nc6 1-0\n";
+    path = temp_file("not-utf8-\xff.pgn", text, strlen(text));
+    xml = g_strconcat(path, ".xml", NULL);
+    r = check_run("-q", "--report", xml, path, NULL);
+    ck_assert_int_eq(r.status, 1);
+    ck_assert_msg(validates(schema, xml), "%s does not validate", xml);
+    ck_assert_int_eq(count_elements(xml, "problem"), 1);
     run_free(&r);
     if (corpus_present("real_world_errors_pgnmentor.pgn")) {
         r = check_run("-q", "--strict", "--jobs", "2", "--report", xml, real_world(), NULL);

@@ -245,6 +245,21 @@ START_TEST(test_report_validates)
     ck_assert_msg(strstr(xml, "change=\"corrected\""), "%s", xml);
     g_free(xml);
     run_free(&r);
+
+    /* a tag with U+FFFE (no XML character) and a game with a bad FEN: the
+     * report parses, and the bad FEN game is in it, unresolved */
+    r = fix_text("[White \"a\xef\xbf\xbe\"]\n\n1. e4 e5 *\n\n"
+                 "[Event \"bad fen\"]\n[FEN \"8/8 w\"]\n\n1. e4 *\n",
+                 args);
+    ck_assert_int_eq(r.status, 1);
+    assert_valid_report(report);
+    ck_assert(g_file_get_contents(report, &xml, NULL, NULL));
+    ck_assert_msg(strstr(xml, "white=\"a\xef\xbf\xbd\""), "%s", xml);
+    ck_assert_msg(strstr(xml, "<game id=\"2\" number=\"2\" language=\"en\" status=\"unresolved\""),
+                  "%s", xml);
+    ck_assert_msg(strstr(xml, ">bad FEN: "), "%s", xml);
+    g_free(xml);
+    run_free(&r);
     remove_temp(report);
 }
 END_TEST
