@@ -1,8 +1,8 @@
 /* arbiter check: validates archives of any size, one compiler-style line per
  * problem on stdout. A plain file is mapped and cut into byte ranges at game
- * starts, each read and checked by a worker; a stream (stdin, .gz, .zst) is
- * read on the main thread, which hands recorded games to the workers in
- * batches. Replay takes English SAN straight through the core and the
+ * starts, each read and checked by a worker; a stream (stdin, a pipe, a
+ * gzip or zstd file, told by its first bytes) is read on the main thread, which hands recorded
+ * games to the workers in batches. Replay takes English SAN straight through the core and the
  * normaliser only for the rest. Findings keep range-relative numbers and are
  * formatted when printed, in input order, so the output is the same for any
  * --jobs and any --shard split. */
@@ -981,25 +981,76 @@ static gboolean check_mapped(struct check *ck, const char *path, const struct sh
 
 /* ---- inputs ------------------------------------------------------------------- */
 
-static GInputStream *decompressing(GInputStream *in, const char *name)
+enum compression { PLAIN, GZIP, ZSTD };
+
+/* What the first bytes say, whatever the name: gzip (1f 8b) or a Zstandard
+ * frame (28 b5 2f fd); anything else is read as plain text. */
+static enum compression sniff(const guint8 *head, gsize len)
 {
-    if (g_str_has_suffix(name, ".gz")) {
-        g_autoptr(GZlibDecompressor) z = g_zlib_decompressor_new(G_ZLIB_COMPRESSOR_FORMAT_GZIP);
-        return g_converter_input_stream_new(in, G_CONVERTER(z));
-    }
-    if (g_str_has_suffix(name, ".zst")) return zstd_input_stream_new(in);
-    return g_object_ref(in);
+    static const guint8 gzip_magic[] = {0x1f, 0x8b}, zstd_magic[] = {0x28, 0xb5, 0x2f, 0xfd};
+    if (len >= sizeof gzip_magic && !memcmp(head, gzip_magic, sizeof gzip_magic)) return GZIP;
+    if (len >= sizeof zstd_magic && !memcmp(head, zstd_magic, sizeof zstd_magic)) return ZSTD;
+    return PLAIN;
 }
 
+static const char *const compression_names[] = {"plain", "gzip", "zstd"};
+
+/* The compression of a regular file, from its first bytes (PLAIN when it
+ * cannot be read here: opening it again reports why). */
+static enum compression sniff_file(const char *path)
+{
+    guint8 head[4];
+    FILE *f = fopen(path, "rb");
+    if (!f) return PLAIN;
+    gsize len = fread(head, 1, sizeof head, f);
+    fclose(f);
+    return sniff(head, len);
+}
+
+/* A stream that decompresses what `in` holds, told by its first bytes: they
+ * are peeked through a small buffer (SNIFF_BUFFER bytes, the only copy
+ * added), so stdin and pipes are detected too. */
+enum { SNIFF_BUFFER = 64 << 10 };
+
+static GInputStream *decompressing(GInputStream *in, GError **error)
+{
+    g_autoptr(GInputStream) buffered = g_buffered_input_stream_new_sized(in, SNIFF_BUFFER);
+    GBufferedInputStream *bs = G_BUFFERED_INPUT_STREAM(buffered);
+    gsize need = 4;
+    while (g_buffered_input_stream_get_available(bs) < need) {
+        gssize n = g_buffered_input_stream_fill(
+            bs, (gssize)(need - g_buffered_input_stream_get_available(bs)), NULL, error);
+        if (n < 0) return NULL;
+        if (n == 0) break; /* shorter than a magic number: plain */
+    }
+    gsize len = 0;
+    const guint8 *head = g_buffered_input_stream_peek_buffer(bs, &len);
+    switch (sniff(head, len)) {
+    case GZIP: {
+        g_autoptr(GZlibDecompressor) z = g_zlib_decompressor_new(G_ZLIB_COMPRESSOR_FORMAT_GZIP);
+        return g_converter_input_stream_new(buffered, G_CONVERTER(z));
+    }
+    case ZSTD: return zstd_input_stream_new(buffered);
+    case PLAIN: break;
+    }
+    return g_object_ref(buffered);
+}
+
+/* A plain regular file is mapped (and may be cut into ranges and shards);
+ * stdin, pipes and compressed files are streamed. Compression is told by
+ * content, never by the file's name. */
 static gboolean check_input(struct check *ck, const char *arg, const struct shard *shard)
 {
     gboolean is_stdin = !strcmp(arg, "-");
-    gboolean compressed = g_str_has_suffix(arg, ".gz") || g_str_has_suffix(arg, ".zst");
-    if (!is_stdin && !compressed && g_file_test(arg, G_FILE_TEST_IS_REGULAR))
-        return check_mapped(ck, arg, shard);
+    gboolean regular = !is_stdin && g_file_test(arg, G_FILE_TEST_IS_REGULAR);
+    enum compression comp = regular ? sniff_file(arg) : PLAIN;
+    if (regular && comp == PLAIN) return check_mapped(ck, arg, shard);
     if (shard->count) {
-        fprintf(stderr, "arbiter check: %s: --shard needs a plain file (not stdin, .gz or .zst)\n",
-                arg);
+        if (regular)
+            fprintf(stderr, "arbiter check: %s: --shard needs a plain file, and this one is %s\n",
+                    arg, compression_names[comp]);
+        else
+            fprintf(stderr, "arbiter check: %s: --shard needs a plain file, not a stream\n", arg);
         return FALSE;
     }
     g_autoptr(GInputStream) raw = NULL;
@@ -1019,9 +1070,13 @@ static gboolean check_input(struct check *ck, const char *arg, const struct shar
             g_file_input_stream_query_info(fin, G_FILE_ATTRIBUTE_STANDARD_SIZE, NULL, NULL);
         if (info) ck->input_size = (guint64)g_file_info_get_size(info);
     }
+    g_autoptr(GInputStream) in = decompressing(raw, &error);
+    if (!in) {
+        fprintf(stderr, "arbiter check: %s: %s\n", arg, error->message);
+        return FALSE;
+    }
     ck->tell = G_IS_SEEKABLE(raw) && !is_stdin ? G_SEEKABLE(raw) : NULL;
     add_source(ck, arg);
-    g_autoptr(GInputStream) in = decompressing(raw, arg);
     ArbReader *reader = reader_new_for_stream(in, NULL, &game_recorder_visitor, &ck->rec);
     gboolean ok = read_input(ck, reader, arg);
     reader_free(reader);
@@ -1142,8 +1197,11 @@ int cmd_check(int argc, char **argv)
         G_OPTION_ENTRY_NULL};
     g_autoptr(GOptionContext) ctx = g_option_context_new("[FILE...]");
     g_option_context_set_summary(
-        ctx, "Checks games for illegal, ambiguous and unreadable moves and bad FENs. Reads stdin "
-             "when no FILE is given ('-' is stdin); FILE may be .gz or .zst.");
+        ctx,
+        "Checks games for illegal, ambiguous and unreadable moves and bad FENs. Reads stdin "
+        "when no FILE is given ('-' is stdin). A FILE or stdin compressed with gzip or zstd is "
+        "decompressed, told by its first bytes, not by its name (a plain file named .gz is "
+        "read as plain).");
     g_option_context_set_description(
         ctx, "One line per problem on stdout:\n"
              "  FILE:LINE:COL: game N (White - Black, Event, Date): ply P (12... Nd7): KIND: why\n"

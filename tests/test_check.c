@@ -14,6 +14,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/wait.h>
+#include <zstd.h>
 
 struct run {
     char *out, *err;
@@ -736,6 +737,147 @@ START_TEST(test_compressed)
 }
 END_TEST
 
+/* gzip-compresses len bytes of data. */
+static GBytes *gzip_bytes(const char *data, gsize len)
+{
+    GConverter *gz = G_CONVERTER(g_zlib_compressor_new(G_ZLIB_COMPRESSOR_FORMAT_GZIP, -1));
+    GInputStream *plain = g_memory_input_stream_new_from_data(data, (gssize)len, NULL);
+    GInputStream *in = g_converter_input_stream_new(plain, gz);
+    GOutputStream *mem = g_memory_output_stream_new_resizable();
+    ck_assert(g_output_stream_splice(mem, in, G_OUTPUT_STREAM_SPLICE_CLOSE_TARGET, NULL, NULL) > 0);
+    GBytes *out = g_memory_output_stream_steal_as_bytes(G_MEMORY_OUTPUT_STREAM(mem));
+    g_object_unref(mem);
+    g_object_unref(in);
+    g_object_unref(plain);
+    g_object_unref(gz);
+    return out;
+}
+
+static GBytes *zstd_bytes(const char *data, gsize len)
+{
+    gsize cap = ZSTD_compressBound(len);
+    char *buf = g_malloc(cap);
+    gsize n = ZSTD_compress(buf, cap, data, len, 3);
+    ck_assert(!ZSTD_isError(n));
+    return g_bytes_new_take(buf, n);
+}
+
+static char *temp_bytes(const char *name, GBytes *b)
+{
+    gsize len = 0;
+    const char *data = g_bytes_get_data(b, &len);
+    return temp_file(name, data, len);
+}
+
+/* Runs `arbiter check ARGS < path` through the shell (args: one string,
+ * already quoted). */
+static struct run check_stdin(const char *args, const char *path)
+{
+    char *cmd = g_strdup_printf("exec '%s' check %s < '%s'", arbiter_bin(), args, path);
+    char *argv[] = {"/bin/sh", "-c", cmd, NULL};
+    struct run r = {0};
+    int ws = 0;
+    ck_assert(
+        g_spawn_sync(NULL, argv, NULL, G_SPAWN_DEFAULT, NULL, NULL, &r.out, &r.err, &ws, NULL));
+    r.status = WIFEXITED(ws) ? WEXITSTATUS(ws) : -1;
+    g_free(cmd);
+    return r;
+}
+
+/* Compression is told by the first bytes, not the name: gzip and zstd on
+ * stdin and in files named .pgn read like the plain text; a plain file named
+ * .gz or .zst is read as plain; damaged compressed data is an I/O error that
+ * names the input. The text is longer than the 64 KiB peek buffer. */
+START_TEST(test_compressed_by_content)
+{
+    GString *text = g_string_new(THREE_GAMES "\n");
+    for (int i = 0; i < 1000; i++)
+        g_string_append_printf(text,
+                               "[Event \"filler %d\"]\n\n1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 4. Ba4 Nf6 "
+                               "5. O-O Be7 6. Re1 b5 7. Bb3 d6 8. c3 O-O 9. h3 Nb8 10. d4 Nbd7 "
+                               "%s 1/2-1/2\n\n",
+                               i, i % 100 == 99 ? "11. Kg3" : "11. Nbd2");
+    ck_assert_uint_gt(text->len, 128 << 10);
+    char *plain = temp_file("plain.pgn", text->str, text->len);
+    struct run want = check_run("--jobs", "1", plain, NULL);
+    ck_assert_int_eq(want.status, 1);
+    ck_assert_int_eq(summary_games(want.err), 1003);
+    ck_assert_int_eq(count_lines(want.out), 11); /* Ke3 and ten Kg3 */
+    char *want_stdin = replace_all(want.out, plain, "-");
+
+    GBytes *gz = gzip_bytes(text->str, text->len), *zst = zstd_bytes(text->str, text->len);
+    const struct {
+        const char *name;
+        GBytes *data;
+    } as[] = {{"gz-content.pgn", gz},
+              {"zst-content.pgn", zst},
+              {"gz-content", gz},
+              {"plain-named.pgn.gz", NULL},
+              {"plain-named.pgn.zst", NULL}};
+    for (gsize i = 0; i < G_N_ELEMENTS(as); i++) {
+        char *path = as[i].data ? temp_bytes(as[i].name, as[i].data)
+                                : temp_file(as[i].name, text->str, text->len);
+        for (int jobs = 1; jobs <= 2; jobs++) {
+            char *j = g_strdup_printf("%d", jobs);
+            struct run r = check_run("--jobs", j, path, NULL);
+            ck_assert_msg(r.status == 1, "%s: exit %d: %s", as[i].name, r.status, r.err);
+            ck_assert_int_eq(summary_games(r.err), 1003);
+            char *w = replace_all(want.out, plain, path);
+            ck_assert_str_eq(r.out, w);
+            g_free(w);
+            run_free(&r);
+            g_free(j);
+        }
+        if (as[i].data) { /* and on stdin */
+            struct run r = check_stdin("--jobs 2", path);
+            ck_assert_int_eq(r.status, 1);
+            ck_assert_int_eq(summary_games(r.err), 1003);
+            ck_assert_str_eq(r.out, want_stdin);
+            run_free(&r);
+            /* a compressed file cannot be sharded: said, naming the file */
+            r = check_run("--shard", "1/2", path, NULL);
+            ck_assert_int_eq(r.status, 2);
+            ck_assert_msg(strstr(r.err, path) && strstr(r.err, as[i].data == gz ? "gzip" : "zstd"),
+                          "%s", r.err);
+            run_free(&r);
+        }
+        g_free(path);
+    }
+    /* plain text on stdin still reads */
+    struct run r = check_stdin("-q", plain);
+    ck_assert_str_eq(r.out, want_stdin);
+    run_free(&r);
+
+    /* damaged: the magic number, then not what it promises */
+    for (gsize i = 0; i < 2; i++) {
+        gsize len = 0;
+        const char *data = g_bytes_get_data(i ? zst : gz, &len);
+        GString *bad = g_string_new_len(data, 64);
+        for (int k = 0; k < 512; k++)
+            g_string_append_c(bad, (char)(k * 37 + 11));
+        char *path = temp_file(i ? "bad-zst.pgn" : "bad-gz.pgn", bad->str, bad->len);
+        r = check_run("-q", path, NULL);
+        ck_assert_int_eq(r.status, 2);
+        ck_assert_msg(g_str_has_prefix(r.err, "arbiter check: ") && strstr(r.err, path), "%s",
+                      r.err);
+        run_free(&r);
+        r = check_stdin("-q", path);
+        ck_assert_int_eq(r.status, 2);
+        ck_assert_msg(strstr(r.err, "arbiter check: -: ") != NULL, "%s", r.err);
+        run_free(&r);
+        g_free(path);
+        g_string_free(bad, TRUE);
+    }
+    g_bytes_unref(gz);
+    g_bytes_unref(zst);
+    g_free(want_stdin);
+    run_free(&want);
+    g_free(plain);
+    g_string_free(text, TRUE);
+    temp_cleanup();
+}
+END_TEST
+
 /* ---- the XML report ----------------------------------------------------------------------- */
 
 static gboolean validates(const char *schema_path, const char *doc_path)
@@ -805,6 +947,7 @@ int main(void)
     tcase_add_test(tc, test_fix_real_games);
     tcase_add_test(tc, test_exit_status);
     tcase_add_test(tc, test_compressed);
+    tcase_add_test(tc, test_compressed_by_content);
     tcase_add_test(tc, test_report);
     suite_add_tcase(s, tc);
     return run_suite(s);
