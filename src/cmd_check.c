@@ -385,6 +385,25 @@ static const char *decisive_tag(const char *v)
     return NULL;
 }
 
+/* --strict: a result token that says otherwise than the Result tag (as
+ * pgn-extract's "inconsistent result strings": a game ending in '*' agrees
+ * with any tag; a tag of '?' or another value is not compared). */
+static void check_result_tag(const struct worker *w, struct batch *b, const ArbGame *g)
+{
+    const char *tag = game_tag(g, "Result");
+    if (!tag || !(decisive_tag(tag) || !strcmp(tag, "*"))) return;
+    for (guint i = g->events->len; i-- > 0;) {
+        const struct game_event *ev = &g_array_index(g->events, struct game_event, i);
+        if (ev->kind != EV_RESULT) continue;
+        const char *token = result_text(ev->value);
+        if (token && strcmp(token, tag))
+            emit_at_event(
+                w, b, g, ev, KIND_MALFORMED,
+                g_strdup_printf("the game ends %s but its Result tag says %s", token, tag));
+        return;
+    }
+}
+
 /* --strict: a game that ends in mate or stalemate on the board but whose
  * result token or Result tag says otherwise. */
 static void check_result(const struct worker *w, struct batch *b, const ArbGame *g,
@@ -565,8 +584,10 @@ static void check_game(const struct worker *w, struct batch *b, const struct job
         emit_at_event(w, b, g,
                       g->events->len ? &g_array_index(g->events, struct game_event, 0) : NULL,
                       KIND_NO_MOVES, g_strdup("the game has no moves"));
-    else if (w->opt->strict)
+    else if (w->opt->strict) {
+        check_result_tag(w, b, g);
         check_result(w, b, g, &res);
+    }
     if (problem_total(&b->counts) == before) b->counts.clean++;
     if (w->opt->fix) write_fixed(w, b, g, used, &res);
 }
@@ -1179,8 +1200,8 @@ int cmd_check(int argc, char **argv)
         {"quiet", 'q', 0, G_OPTION_ARG_NONE, &quiet,
          "no summary and no progress bar on stderr (problem lines are still written)", NULL},
         {"strict", 's', 0, G_OPTION_ARG_NONE, &strict,
-         "also report results that contradict the final position, games without moves and "
-         "malformed PGN (tags and other reader warnings)",
+         "also report results that contradict the final position, result tokens that contradict "
+         "the Result tag, games without moves and malformed PGN (tags and other reader warnings)",
          NULL},
         {"shard", 0, 0, G_OPTION_ARG_STRING, &shard_text,
          "check only the I-th of N byte ranges of each FILE, split at game starts; the N "

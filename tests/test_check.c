@@ -429,6 +429,34 @@ START_TEST(test_suggestion)
 }
 END_TEST
 
+/* --strict: a result token that the Result tag contradicts (a game ending in
+ * '*' agrees with any tag; a '?' tag is not compared); without --strict it is
+ * no problem. */
+START_TEST(test_result_tag)
+{
+    const char *text = "[Result \"1-0\"]\n\n1. e4 e5 0-1\n\n[Result \"1-0\"]\n\n1. e4 *\n\n"
+                       "[Result \"*\"]\n\n1. d4 d5 1/2-1/2\n\n[Result \"?\"]\n\n1. c4 1-0\n\n"
+                       "[Result \"0-1\"]\n\n1. c4 0-1\n";
+    char *path = temp_file("result-tag.pgn", text, strlen(text));
+    struct run r = check_run("-q", path, NULL);
+    ck_assert_int_eq(r.status, 0);
+    run_free(&r);
+    r = check_run("--strict", path, NULL);
+    ck_assert_int_eq(r.status, 1);
+    char *want = g_strdup_printf(
+        "%s:3:10: game 1 (? - ?, ?, ?): malformed PGN: the game ends 0-1 but its Result tag says "
+        "1-0\n%s:11:10: game 3 (? - ?, ?, ?): malformed PGN: the game ends 1/2-1/2 but its Result "
+        "tag says *\n",
+        path, path);
+    ck_assert_str_eq(r.out, want);
+    ck_assert_ptr_nonnull(strstr(r.err, "5 games, 3 clean"));
+    g_free(want);
+    run_free(&r);
+    g_free(path);
+    temp_cleanup();
+}
+END_TEST
+
 /* ---- --fix: the archive written back -------------------------------------------------- */
 
 /* One game of each sort check tells apart, stray text between two of them
@@ -943,6 +971,7 @@ int main(void)
     tcase_add_test(tc, test_jobs_and_shards_real_world);
     tcase_add_loop_test(tc, test_nothing_lost, 0, (int)G_N_ELEMENTS(damaged));
     tcase_add_test(tc, test_suggestion);
+    tcase_add_test(tc, test_result_tag);
     tcase_add_test(tc, test_fix);
     tcase_add_test(tc, test_fix_real_games);
     tcase_add_test(tc, test_exit_status);
