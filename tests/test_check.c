@@ -81,6 +81,22 @@ static int count_lines(const char *s)
     return n;
 }
 
+/* Where two outputs first differ, short enough for a failure message. */
+static char *first_difference(const char *got, const char *want)
+{
+    int line = 1;
+    const char *g = got, *w = want;
+    for (; *g && *g == *w; g++, w++)
+        if (*g == '\n') line++;
+    const char *gl = g, *wl = w;
+    while (gl > got && gl[-1] != '\n')
+        gl--;
+    while (wl > want && wl[-1] != '\n')
+        wl--;
+    return g_strdup_printf("line %d:\n got: %.*s\nwant: %.*s", line, (int)strcspn(gl, "\n"), gl,
+                           (int)strcspn(wl, "\n"), wl);
+}
+
 static char *temp_dir;
 static GPtrArray *temp_paths;
 
@@ -358,6 +374,71 @@ START_TEST(test_jobs_and_shards_real_world)
         g_string_free(cat, TRUE);
     }
     run_free(&one);
+}
+END_TEST
+
+/* Layouts the quick scan for game starts must read as the reader does: a
+ * blank line inside a tag section (ChessBase), no blank line between a game
+ * and the next tags, tag sections without movetext, leading blanks, games
+ * without results before a cut, Latin-1 text: every shard split gives the
+ * unsharded output, and so does every --jobs. */
+START_TEST(test_shards_odd_layouts)
+{
+    GString *text = g_string_new(NULL);
+    for (int i = 0; i < 40; i++) {
+        switch (i % 5) {
+        case 0:
+            g_string_append_printf(text,
+                                   "[Event \"cb %d\"]\n\n[White \"M\xfcller\"]\n[Result \"*\"]\n"
+                                   "\n1. e4 e5 2. Ke3 *\n\n",
+                                   i);
+            break;
+        case 1:
+            g_string_append_printf(text, "[Event \"tight %d\"]\n\n1. d4 d5 2. Qxd5 0-1\n", i);
+            break;
+        case 2:
+            g_string_append_printf(text, "[Event \"tags only %d\"]\n[Site \"x\"]\n\n", i);
+            break;
+        case 3:
+            g_string_append_printf(text, "  [Event \"no result %d\"]\n\n1. c4 c5 2. Nc3 Qa5\n\n",
+                                   i);
+            break;
+        default:
+            g_string_append_printf(text, "[Event \"plain %d\"]\n[Result \"1-0\"]\n\n1. e4 0-1\n\n",
+                                   i);
+        }
+    }
+    char *path = temp_file("layouts.pgn", text->str, text->len);
+    struct run whole = check_run("-q", "--strict", "--jobs", "1", path, NULL);
+    ck_assert_int_eq(whole.status, 1);
+    struct run counted = check_run("--strict", path, NULL);
+    ck_assert_int_eq(summary_games(counted.err), 40);
+    run_free(&counted);
+    /* the problems of the last game, which no cut follows */
+    ck_assert_msg(strstr(whole.out, "game 40 (? - ?, plain 39, ?): malformed PGN: the game ends "
+                                    "0-1 but its Result tag says 1-0\n"),
+                  "%s", whole.out);
+    ck_assert_msg(strstr(whole.out, "game 39 (? - ?, no result 38, ?): malformed PGN: the game has "
+                                    "no result before the next tag section\n"),
+                  "%s", whole.out);
+    for (int n = 2; n <= 12; n++) {
+        GString *cat = g_string_new(NULL);
+        for (int i = 1; i <= n; i++) {
+            char *shard = g_strdup_printf("%d/%d", i, n);
+            struct run r = check_run("-q", "--strict", "--shard", shard, path, NULL);
+            g_string_append(cat, r.out);
+            run_free(&r);
+            g_free(shard);
+        }
+        char *diff = first_difference(cat->str, whole.out);
+        ck_assert_msg(!strcmp(cat->str, whole.out), "%d shards differ at %s", n, diff);
+        g_free(diff);
+        g_string_free(cat, TRUE);
+    }
+    run_free(&whole);
+    g_free(path);
+    g_string_free(text, TRUE);
+    temp_cleanup();
 }
 END_TEST
 
@@ -969,6 +1050,7 @@ int main(void)
     tcase_add_test(tc, test_language_only_for_unreadable);
     tcase_add_test(tc, test_injected);
     tcase_add_test(tc, test_jobs_and_shards_real_world);
+    tcase_add_test(tc, test_shards_odd_layouts);
     tcase_add_loop_test(tc, test_nothing_lost, 0, (int)G_N_ELEMENTS(damaged));
     tcase_add_test(tc, test_suggestion);
     tcase_add_test(tc, test_result_tag);
