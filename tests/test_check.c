@@ -6,6 +6,7 @@
  * RELAX NG schema. Corpus-dependent cases skip when ../shared is absent. */
 #include "testutil.h"
 
+#include "reader.h"
 #include "zstd_stream.h"
 
 #include <gio/gio.h>
@@ -382,10 +383,10 @@ END_TEST
  * and the next tags, tag sections without movetext, leading blanks, games
  * without results before a cut, Latin-1 text: every shard split gives the
  * unsharded output, and so does every --jobs. */
-START_TEST(test_shards_odd_layouts)
+static GString *odd_layouts(int n)
 {
     GString *text = g_string_new(NULL);
-    for (int i = 0; i < 40; i++) {
+    for (int i = 0; i < n; i++) {
         switch (i % 5) {
         case 0:
             g_string_append_printf(text,
@@ -408,6 +409,12 @@ START_TEST(test_shards_odd_layouts)
                                    i);
         }
     }
+    return text;
+}
+
+START_TEST(test_shards_odd_layouts)
+{
+    GString *text = odd_layouts(40);
     char *path = temp_file("layouts.pgn", text->str, text->len);
     struct run whole = check_run("-q", "--strict", "--jobs", "1", path, NULL);
     ck_assert_int_eq(whole.status, 1);
@@ -1041,25 +1048,551 @@ START_TEST(test_report)
 }
 END_TEST
 
-int main(void)
+/* ---- every file of ../shared/corpus/testsuites ------------------------------------ */
+
+/* One row of testsuites/README.md's table of files. */
+struct suite_file {
+    char *name;
+    guint64 bytes;
+    long pgn_extract_games; /* what pgn-extract 19.04 reads */
+    char *notes;            /* "" for a file with nothing special */
+};
+
+static void suite_file_free(gpointer p)
 {
+    struct suite_file *f = p;
+    g_free(f->name);
+    g_free(f->notes);
+    g_free(f);
+}
+
+/* The README's table: | file | repo | path | bytes | Event lines | pgn-extract | notes | */
+static GPtrArray *suite_files(void)
+{
+    char *text = NULL;
+    ck_assert(g_file_get_contents(corpus_path("testsuites/README.md"), &text, NULL, NULL));
+    GPtrArray *rows = g_ptr_array_new_with_free_func(suite_file_free);
+    char **lines = g_strsplit(text, "\n", -1);
+    for (char **l = lines; *l; l++) {
+        if (!g_str_has_prefix(*l, "| ")) continue;
+        char **cols = g_strsplit(*l, "|", -1);
+        if (g_strv_length(cols) == 9 && g_str_has_suffix(g_strstrip(cols[1]), ".pgn")) {
+            struct suite_file *f = g_new0(struct suite_file, 1);
+            f->name = g_strdup(cols[1]);
+            f->bytes = g_ascii_strtoull(g_strstrip(cols[4]), NULL, 10);
+            f->pgn_extract_games = strtol(g_strstrip(cols[6]), NULL, 10);
+            f->notes = g_strdup(g_strstrip(cols[7]));
+            g_ptr_array_add(rows, f);
+        }
+        g_strfreev(cols);
+    }
+    g_strfreev(lines);
+    g_free(text);
+    return rows;
+}
+
+static void count_game(gpointer user_data, const ArbGameSummary *summary)
+{
+    (void)summary;
+    (*(guint64 *)user_data)++;
+}
+
+/* The games the reader itself sees in data. */
+static guint64 reader_games(const char *data, gsize len)
+{
+    static const ArbReaderVisitor counter = {.end_game = count_game};
+    guint64 n = 0;
+    ArbReader *r = reader_new_for_data(data, len, NULL, &counter, &n);
+    ck_assert(reader_read_all(r, NULL));
+    ck_assert_uint_eq(reader_get_games(r), n);
+    reader_free(r);
+    return n;
+}
+
+/* The count of one kind in the summary on stderr (0 when it has none). */
+static long summary_kind(const char *err, const char *kind)
+{
+    char *key = g_strdup_printf("%s: ", kind);
+    const char *s = strstr(err, "arbiter check: ");
+    const char *k = s ? strstr(s, key) : NULL;
+    long n = k ? strtol(k + strlen(key), NULL, 10) : 0;
+    g_free(key);
+    return n;
+}
+
+static long summary_count(const char *err, const char *what)
+{
+    const char *s = strstr(err, "arbiter check: ");
+    ck_assert_ptr_nonnull(s);
+    char *pattern = g_strdup_printf(" ([0-9]+) %s", what);
+    GRegex *re = g_regex_new(pattern, 0, 0, NULL);
+    GMatchInfo *m = NULL;
+    long n = -1;
+    if (g_regex_match(re, s, 0, &m)) {
+        char *d = g_match_info_fetch(m, 1);
+        n = strtol(d, NULL, 10);
+        g_free(d);
+    }
+    g_match_info_free(m);
+    g_regex_unref(re);
+    g_free(pattern);
+    ck_assert_msg(n >= 0, "no '%s' in %s", what, s);
+    return n;
+}
+
+/* The problem lines of one file: each FILE:LINE:COL: game N (...): [ply P
+ * (move): ]KIND: why, LINE within the file, N within the games read and in
+ * input order. Returns the number of games with a problem. */
+static long check_problem_lines(const char *name, const char *path, const char *out,
+                                guint64 file_lines, long games)
+{
+    static const char *const kind_texts =
+        "illegal move|ambiguous move|unreadable token|bad FEN/SetUp|truncated game|result "
+        "contradicts the final position|game with no moves|malformed PGN";
+    char *escaped = g_regex_escape_string(path, -1);
+    char *pattern = g_strdup_printf(
+        "^%s:([1-9][0-9]*):([1-9][0-9]*): game ([1-9][0-9]*) \\(.* - .*, .*, .*\\): "
+        "(ply [1-9][0-9]* \\([1-9][0-9]*\\.(\\.\\.)? [^ ]+\\): )?(%s): .+$",
+        escaped, kind_texts);
+    GRegex *re = g_regex_new(pattern, 0, 0, NULL);
+    ck_assert_ptr_nonnull(re);
+    char **lines = g_strsplit(out, "\n", -1);
+    long last_game = 0, with_problems = 0;
+    for (char **l = lines; *l && **l; l++) {
+        GMatchInfo *m = NULL;
+        ck_assert_msg(g_regex_match(re, *l, 0, &m), "%s: not FILE:LINE:COL: game N (...): KIND: %s",
+                      name, *l);
+        char *line = g_match_info_fetch(m, 1), *game = g_match_info_fetch(m, 3);
+        ck_assert_msg(g_ascii_strtoull(line, NULL, 10) <= file_lines + 1,
+                      "%s: line past the end: %s", name, *l);
+        long g = strtol(game, NULL, 10);
+        ck_assert_msg(g <= games && g >= last_game, "%s: game %ld of %ld, after %ld: %s", name, g,
+                      games, last_game, *l);
+        with_problems += g != last_game;
+        last_game = g;
+        g_free(line);
+        g_free(game);
+        g_match_info_free(m);
+    }
+    g_strfreev(lines);
+    g_regex_unref(re);
+    g_free(pattern);
+    g_free(escaped);
+    return with_problems;
+}
+
+/* The lines of out that hold needle. */
+static int lines_with(const char *out, const char *needle)
+{
+    int n = 0;
+    char **lines = g_strsplit(out, "\n", -1);
+    for (char **l = lines; *l; l++)
+        n += strstr(*l, needle) != NULL;
+    g_strfreev(lines);
+    return n;
+}
+
+/* What the README (or the .md beside a file) says is wrong in it, as check
+ * --strict must find it: problem counts by kind, and a text that each of
+ * `lines` problem lines holds. Files not listed carry no known error: they
+ * must be clean but for games without moves (abandoned online games). */
+static const struct documented {
+    const char *file;
+    long games;       /* -1: not stated */
+    const char *kind; /* the kind counted, or NULL */
+    long kind_count;  /* -1: every game */
+    const char *text; /* or NULL */
+    int lines;        /* problem lines holding text */
+} documented[] = {
+    /* the .md is read for the plies and moves below (test_real_world_errors too) */
+    {"real_world_errors_pgnmentor.pgn", 14, "illegal move", 2, NULL, 0},
+    {"real_world_errors_pgnmentor.pgn", 14, "result contradicts the final position", 12, NULL, 0},
+    /* "Result tags that contradict checkmate/stalemate on the board (5 warnings)" */
+    {"pgn-extract_test-fixresulttags-in.pgn", 5, "result contradicts the final position", 5, NULL,
+     0},
+    /* "Result tag disagreeing with terminating result (6 of 9 games)" */
+    {"pgn-extract_test-nobadresults.pgn", 9, "malformed PGN", 6, "but its Result tag says", 6},
+    /* Antichess: "illegal under standard rules" */
+    {"python-chess_antichess-programfox.pgn", 2, "illegal move", -1, NULL, 0},
+    /* Crazyhouse: "piece drops `B@e3`, illegal under standard rules" */
+    {"python-chess_knightvuillaume-jannlee-zh-lichess.pgn", 1, "unreadable token", 1, "@", 1},
+    {"python-chess_saturs-jannlee-zh-lichess.pgn", 1, "unreadable token", 1, "@", 1},
+    /* "German piece letter `Sf3` (must be rejected or localised)": rejected */
+    {"mliebelt-pgn-parser_sampleGameThrow.pgn", 1, "unreadable token", 1, "'Sf3'", 1},
+    /* "nested `{ { } }` comment (only valid with --nestedcomment)" */
+    {"pgn-extract_nested-comment.pgn", 1, "malformed PGN", 2, "'{' inside a comment", 1},
+    /* "null moves (`--`)" */
+    {"pgn-extract_test-allownullmoves.pgn", 2, "unreadable token", -1, "'--'", 2},
+    /* "tag sections only, no movetext" */
+    {"scalachess_FWWRC.pgn", 605, "game with no moves", -1, NULL, 0},
+    {"scalachess_uzchesscup.pgn", -1, "game with no moves", -1, NULL, 0},
+    {"chessops_pathological-headers.pgn", 1, "game with no moves", -1, NULL, 0},
+    /* "no result token": the games before the next tag section */
+    {"chessops_headers-and-moves-on-the-same-line.pgn", 3, "malformed PGN", 2,
+     "the game has no result before the next tag section", 2},
+    {"chessops_leading-whitespace.pgn", 4, "malformed PGN", 3, "the game has no result before", 3},
+    /* "UTF-8 byte-order mark at start of file": both games read, from line 1 */
+    {"python-chess_utf8-bom.pgn", 2, "game with no moves", 2, NULL, 0},
+    /* "whole game on one line with HTML <br />": read as broken, not lost */
+    {"chess.js_0.pgn", -1, "unreadable token", -1, "'<br'", 8},
+    /* not in the README: null moves as python-chess ("Z0") and pgn-extract
+     * ("--") write them */
+    {"python-chess_anastasian-lewis.pgn", 1, "unreadable token", 1, "'Z0'", 1},
+    {"pgn-extract_odds.pgn", 32, "unreadable token", 2, "'--'", 2},
+};
+
+static void check_documented(const char *name, const char *out, const char *err, long games)
+{
+    gboolean listed = FALSE;
+    for (gsize i = 0; i < G_N_ELEMENTS(documented); i++) {
+        const struct documented *d = &documented[i];
+        if (strcmp(d->file, name)) continue;
+        listed = TRUE;
+        if (d->games >= 0) ck_assert_msg(games == d->games, "%s: %ld games", name, games);
+        long want = d->kind_count >= 0 ? d->kind_count : games;
+        ck_assert_msg(summary_kind(err, d->kind) == want, "%s: want %s: %ld in\n%s", name, d->kind,
+                      want, err);
+        if (d->text)
+            ck_assert_msg(lines_with(out, d->text) == d->lines, "%s: want %d lines with %s in\n%s",
+                          name, d->lines, d->text, out);
+    }
+    if (listed) return;
+    /* no known error: clean, but for games without moves */
+    long no_moves = summary_kind(err, "game with no moves");
+    ck_assert_msg(lines_with(out, ": game with no moves: ") == count_lines(out) &&
+                      summary_count(err, "with problems") == no_moves,
+                  "%s has no documented error, but:\n%s", name, out);
+}
+
+/* The .md's tables: "| # | White – Black | ... | ply | `31.Qxe1` | ..." for
+ * the illegal moves and "| # | ... | plies | `39...Bf6+` (mate) | ..." for
+ * the results; each must be reported at that game, ply and move. */
+static void check_real_world_md(const char *out)
+{
+    char *md = NULL;
+    ck_assert(g_file_get_contents(corpus_path("testsuites/real_world_errors_pgnmentor.md"), &md,
+                                  NULL, NULL));
+    GRegex *row = g_regex_new("^\\| ([0-9]+) \\|.*\\| ([0-9]+) \\| `([0-9]+)\\.(\\.\\.)?([^`]+)`",
+                              G_REGEX_MULTILINE, 0, NULL);
+    GMatchInfo *m = NULL;
+    int rows = 0;
+    for (g_regex_match(row, md, 0, &m); g_match_info_matches(m); g_match_info_next(m, NULL)) {
+        char *game = g_match_info_fetch(m, 1), *ply = g_match_info_fetch(m, 2);
+        char *number = g_match_info_fetch(m, 3), *dots = g_match_info_fetch(m, 4);
+        char *move = g_match_info_fetch(m, 5);
+        char *want = g_strdup_printf(": game %s (", game);
+        char *want_move = g_strdup_printf("): ply %s (%s.%s %s): ", ply, number, dots, move);
+        const char *line = strstr(out, want);
+        ck_assert_msg(line != NULL, "game %s of the .md not reported", game);
+        gsize len = strcspn(line, "\n");
+        ck_assert_msg(g_strstr_len(line, (gssize)len, want_move) != NULL, "want %s in %.*s",
+                      want_move, (int)len, line);
+        rows++;
+        g_free(want_move);
+        g_free(want);
+        g_free(move);
+        g_free(dots);
+        g_free(number);
+        g_free(ply);
+        g_free(game);
+    }
+    g_match_info_free(m);
+    g_regex_unref(row);
+    g_free(md);
+    ck_assert_int_eq(rows, 14);
+}
+
+START_TEST(test_testsuites)
+{
+    GPtrArray *rows = suite_files();
+    /* the README lists every .pgn file there, and only those */
+    GDir *dir = g_dir_open(corpus_path("testsuites"), 0, NULL);
+    ck_assert_ptr_nonnull(dir);
+    guint on_disk = 0;
+    for (const char *n; (n = g_dir_read_name(dir));)
+        on_disk += g_str_has_suffix(n, ".pgn");
+    g_dir_close(dir);
+    ck_assert_uint_eq(rows->len, on_disk);
+    ck_assert_uint_ge(rows->len, 98);
+
+    guint64 total_games = 0;
+    long total_problem_games = 0;
+    for (guint i = 0; i < rows->len; i++) {
+        const struct suite_file *f = g_ptr_array_index(rows, i);
+        char *path = g_strdup(corpus_path("testsuites"));
+        char *full = g_build_filename(path, f->name, NULL);
+        char *data = NULL;
+        gsize len = 0;
+        if (!g_file_get_contents(full, &data, &len, NULL)) { /* unreadable: an I/O error */
+            struct run r = check_run("-q", full, NULL);
+            ck_assert_msg(r.status == 2, "%s cannot be read, but check exits %d", f->name,
+                          r.status);
+            run_free(&r);
+            g_free(full);
+            g_free(path);
+            continue;
+        }
+        ck_assert_msg(len == f->bytes, "%s: %zu bytes, the README says %" G_GUINT64_FORMAT, f->name,
+                      (size_t)len, f->bytes);
+        long games = (long)reader_games(data, len);
+
+        /* no crash: exit 0 or 1, 1 exactly when a problem line is written */
+        struct run r = check_run("--strict", "--jobs", "2", full, NULL);
+        ck_assert_msg(r.status == 0 || r.status == 1, "%s: exit %d (-1: a signal)\n%s", f->name,
+                      r.status, r.err);
+        ck_assert_msg((r.status == 1) == (r.out[0] != 0), "%s: exit %d with output\n%s", f->name,
+                      r.status, r.out);
+        /* nothing lost: check counts the games the reader sees */
+        ck_assert_msg(summary_games(r.err) == games, "%s: check read %ld games, the reader %ld",
+                      f->name, summary_games(r.err), games);
+        long with_problems = summary_count(r.err, "with problems");
+        ck_assert_int_eq(summary_count(r.err, "clean") + with_problems, games);
+        ck_assert_msg(check_problem_lines(f->name, full, r.out, (guint64)count_lines(data),
+                                          games) == with_problems,
+                      "%s: the problem lines name another number of games than the summary's %ld",
+                      f->name, with_problems);
+        /* a file with nothing special is read as pgn-extract reads it */
+        if (!*f->notes)
+            ck_assert_msg(games == f->pgn_extract_games, "%s: %ld games, pgn-extract reads %ld",
+                          f->name, games, f->pgn_extract_games);
+        check_documented(f->name, r.out, r.err, games);
+        if (!strcmp(f->name, "real_world_errors_pgnmentor.pgn")) check_real_world_md(r.out);
+
+        /* the same for one job, and for shards, whose games add up */
+        struct run one = check_run("-q", "--strict", "--jobs", "1", full, NULL);
+        ck_assert_str_eq(one.out, r.out);
+        run_free(&one);
+        for (int n = 2; n <= 3; n++) {
+            GString *cat = g_string_new(NULL);
+            long shard_games = 0;
+            for (int k = 1; k <= n; k++) {
+                char *shard = g_strdup_printf("%d/%d", k, n);
+                struct run s = check_run("--strict", "--shard", shard, full, NULL);
+                ck_assert_int_le((guint)s.status, 1);
+                shard_games += summary_games(s.err);
+                g_string_append(cat, s.out);
+                run_free(&s);
+                g_free(shard);
+            }
+            char *diff = first_difference(cat->str, r.out);
+            ck_assert_msg(!strcmp(cat->str, r.out), "%s: %d shards differ at %s", f->name, n, diff);
+            ck_assert_msg(shard_games == games, "%s: %d shards read %ld games of %ld", f->name, n,
+                          shard_games, games);
+            g_free(diff);
+            g_string_free(cat, TRUE);
+        }
+        total_games += (guint64)games;
+        total_problem_games += with_problems;
+        run_free(&r);
+        g_free(data);
+        g_free(full);
+        g_free(path);
+    }
+    printf("testsuites: %u files, %" G_GUINT64_FORMAT " games, %ld with problems (--strict)\n",
+           rows->len, total_games, total_problem_games);
+    g_ptr_array_free(rows, TRUE);
+}
+END_TEST
+
+/* ---- the README's recipes for --shard ------------------------------------------------ */
+
+/* The README's line that starts with prefix (a static copy). */
+static char *readme_line(const char *prefix)
+{
+    char *path = g_build_filename(test_data_path(".."), "..", "README.md", NULL);
+    char *text = NULL;
+    ck_assert_msg(g_file_get_contents(path, &text, NULL, NULL), "cannot read %s", path);
+    char *line = NULL;
+    char **lines = g_strsplit(text, "\n", -1);
+    for (char **l = lines; *l && !line; l++)
+        if (g_str_has_prefix(*l, prefix)) line = g_strdup(*l);
+    ck_assert_msg(line != NULL, "no line starting '%s' in %s", prefix, path);
+    g_strfreev(lines);
+    g_free(text);
+    g_free(path);
+    return line;
+}
+
+/* The recipe with this build's binary and a test file in place of the
+ * README's `arbiter` and /data/big.pgn. */
+static char *recipe_for(const char *recipe, const char *input)
+{
+    ck_assert_msg(strstr(recipe, "arbiter check ") && strstr(recipe, "/data/big.pgn"),
+                  "the README's recipe changed shape: %s", recipe);
+    char *bin = g_strdup_printf("'%s' check ", arbiter_bin());
+    char *a = replace_all(recipe, "arbiter check ", bin);
+    char *b = replace_all(a, "/data/big.pgn", input);
+    g_free(a);
+    g_free(bin);
+    return b;
+}
+
+static int shell_in(const char *dir, const char *cmd, char **envp)
+{
+    char *argv[] = {"/bin/sh", "-c", (char *)cmd, NULL};
+    int ws = 0;
+    GError *err = NULL;
+    ck_assert_msg(g_spawn_sync(dir, argv, envp, G_SPAWN_DEFAULT, NULL, NULL, NULL, NULL, &ws, &err),
+                  "%s: %s", cmd, err ? err->message : "?");
+    return WIFEXITED(ws) ? WEXITSTATUS(ws) : -1;
+}
+
+/* The unsharded output and how many of the 8 shards find a problem. */
+static char *single_run(const char *path, int *shards_with_problems)
+{
+    struct run whole = check_run("-q", path, NULL);
+    ck_assert_int_eq(whole.status, 1);
+    *shards_with_problems = 0;
+    for (int i = 1; i <= 8; i++) {
+        char *shard = g_strdup_printf("%d/8", i);
+        struct run r = check_run("-q", "--shard", shard, path, NULL);
+        *shards_with_problems += r.status == 1;
+        run_free(&r);
+        g_free(shard);
+    }
+    g_free(whole.err);
+    return whole.out;
+}
+
+static gboolean gnu_parallel_present(void)
+{
+    char *out = NULL;
+    char *argv[] = {"parallel", "--version", NULL};
+    gboolean ok = g_spawn_sync(NULL, argv, NULL, G_SPAWN_SEARCH_PATH | G_SPAWN_STDERR_TO_DEV_NULL,
+                               NULL, NULL, &out, NULL, NULL, NULL) &&
+                  out && g_str_has_prefix(out, "GNU parallel");
+    if (!ok)
+        printf("SKIP: the GNU parallel recipe needs GNU parallel (Debian package parallel; "
+               "moreutils' parallel is another program)\n");
+    g_free(out);
+    return ok;
+}
+
+/* The README's GNU parallel line, its hosts replaced by "2/:" (two jobs on
+ * this machine, no ssh): the output equals the unsharded run's, and
+ * parallel's exit status counts the shards that found problems. */
+START_TEST(test_parallel_recipe)
+{
+    char *recipe = readme_line("parallel -");
+    ck_assert_msg(strstr(recipe, " -k ") && strstr(recipe, "--sshlogin ") &&
+                      strstr(recipe, "--shard {}/8 ") && strstr(recipe, "::: $(seq 8)") &&
+                      strstr(recipe, "> problems.txt"),
+                  "the README's parallel recipe changed shape: %s", recipe);
+    GString *text = odd_layouts(400);
+    char *path = temp_file("big.pgn", text->str, text->len);
+    char *out = temp_file("problems.txt", "", 0);
+    const char *hosts = strstr(recipe, "--sshlogin ") + strlen("--sshlogin ");
+    char *host_list = g_strndup(hosts, strcspn(hosts, " "));
+    char *local = g_strdup_printf("--sshlogin %s ", host_list);
+    char *a = recipe_for(recipe, path);
+    char *cmd = replace_all(a, local, "--sshlogin 2/: ");
+    int shards_with_problems = 0;
+    char *want = single_run(path, &shards_with_problems);
+    ck_assert_int_ge(shards_with_problems, 6);
+    int status = shell_in(temp_dir, cmd, NULL);
+    ck_assert_msg(status == shards_with_problems, "%s: exit %d, want %d", cmd, status,
+                  shards_with_problems);
+    char *got = NULL;
+    ck_assert(g_file_get_contents(out, &got, NULL, NULL));
+    char *diff = first_difference(got, want);
+    ck_assert_msg(!strcmp(got, want), "%s differs at %s", cmd, diff);
+    ck_assert_int_gt(count_lines(got), 100);
+    printf("parallel recipe: %d problem lines, %d of 8 shards with problems\n", count_lines(got),
+           shards_with_problems);
+    g_free(diff);
+    g_free(got);
+    g_free(want);
+    g_free(cmd);
+    g_free(a);
+    g_free(local);
+    g_free(host_list);
+    g_free(out);
+    g_free(path);
+    g_string_free(text, TRUE);
+    g_free(recipe);
+    temp_cleanup();
+}
+END_TEST
+
+/* The README's Slurm line: its --wrap command run for each array task as
+ * Slurm would (SLURM_ARRAY_TASK_ID set), the parts concatenated in order. */
+START_TEST(test_slurm_recipe)
+{
+    char *recipe = readme_line("sbatch ");
+    ck_assert_msg(strstr(recipe, "--array=1-8 ") && strstr(recipe, "--wrap '") &&
+                      strstr(recipe, "--shard ${SLURM_ARRAY_TASK_ID}/8 ") &&
+                      strstr(recipe, "> part.${SLURM_ARRAY_TASK_ID}'"),
+                  "the README's Slurm recipe changed shape: %s", recipe);
+    const char *wrap = strstr(recipe, "--wrap '") + strlen("--wrap '");
+    char *body = g_strndup(wrap, strcspn(wrap, "'"));
+    GString *text = odd_layouts(200);
+    char *path = temp_file("big.pgn", text->str, text->len);
+    char *cmd = recipe_for(body, path);
+    int shards_with_problems = 0;
+    char *want = single_run(path, &shards_with_problems);
+    GString *cat = g_string_new(NULL);
+    for (int i = 1; i <= 8; i++) {
+        char name[16];
+        snprintf(name, sizeof name, "part.%d", i);
+        char *part = temp_file(name, "", 0);
+        char *id = g_strdup_printf("%d", i);
+        char **envp = g_environ_setenv(g_get_environ(), "SLURM_ARRAY_TASK_ID", id, TRUE);
+        int status = shell_in(temp_dir, cmd, envp);
+        ck_assert_int_le((guint)status, 1);
+        char *got = NULL;
+        ck_assert(g_file_get_contents(part, &got, NULL, NULL));
+        g_string_append(cat, got);
+        g_free(got);
+        g_strfreev(envp);
+        g_free(id);
+        g_free(part);
+    }
+    char *diff = first_difference(cat->str, want);
+    ck_assert_msg(!strcmp(cat->str, want), "the parts differ at %s", diff);
+    g_free(diff);
+    g_string_free(cat, TRUE);
+    g_free(want);
+    g_free(cmd);
+    g_free(path);
+    g_string_free(text, TRUE);
+    g_free(body);
+    g_free(recipe);
+    temp_cleanup();
+}
+END_TEST
+
+/* No argument: the suite that runs anywhere. "testsuites": every file of
+ * ../shared/corpus/testsuites (SKIP without it). "parallel": the README's
+ * GNU parallel recipe (SKIP without GNU parallel). */
+int main(int argc, char **argv)
+{
+    const char *part = argc > 1 ? argv[1] : "";
     Suite *s = suite_create("check");
     TCase *tc = tcase_create("check");
     tcase_set_timeout(tc, 300);
-    tcase_add_test(tc, test_real_world_errors);
-    tcase_add_test(tc, test_language_only_for_unreadable);
-    tcase_add_test(tc, test_injected);
-    tcase_add_test(tc, test_jobs_and_shards_real_world);
-    tcase_add_test(tc, test_shards_odd_layouts);
-    tcase_add_loop_test(tc, test_nothing_lost, 0, (int)G_N_ELEMENTS(damaged));
-    tcase_add_test(tc, test_suggestion);
-    tcase_add_test(tc, test_result_tag);
-    tcase_add_test(tc, test_fix);
-    tcase_add_test(tc, test_fix_real_games);
-    tcase_add_test(tc, test_exit_status);
-    tcase_add_test(tc, test_compressed);
-    tcase_add_test(tc, test_compressed_by_content);
-    tcase_add_test(tc, test_report);
+    if (!strcmp(part, "testsuites")) {
+        if (!corpus_present("check over every file of testsuites/")) return TEST_SKIP;
+        tcase_add_test(tc, test_testsuites);
+    } else if (!strcmp(part, "parallel")) {
+        if (!gnu_parallel_present()) return TEST_SKIP;
+        tcase_add_test(tc, test_parallel_recipe);
+    } else {
+        tcase_add_test(tc, test_real_world_errors);
+        tcase_add_test(tc, test_language_only_for_unreadable);
+        tcase_add_test(tc, test_injected);
+        tcase_add_test(tc, test_jobs_and_shards_real_world);
+        tcase_add_test(tc, test_shards_odd_layouts);
+        tcase_add_loop_test(tc, test_nothing_lost, 0, (int)G_N_ELEMENTS(damaged));
+        tcase_add_test(tc, test_suggestion);
+        tcase_add_test(tc, test_result_tag);
+        tcase_add_test(tc, test_fix);
+        tcase_add_test(tc, test_fix_real_games);
+        tcase_add_test(tc, test_exit_status);
+        tcase_add_test(tc, test_compressed);
+        tcase_add_test(tc, test_compressed_by_content);
+        tcase_add_test(tc, test_report);
+        tcase_add_test(tc, test_slurm_recipe);
+    }
     suite_add_tcase(s, tc);
     return run_suite(s);
 }
