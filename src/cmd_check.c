@@ -620,9 +620,31 @@ static void write_fixed(const struct worker *w, struct batch *b, const ArbGame *
     gamew_write(&gw, &gg, b->fixed);
 }
 
+/* A finding's place in the text; an unknown line goes last. */
+static gboolean comes_before(const struct finding *a, const struct finding *b)
+{
+    guint64 al = a->line ? a->line : G_MAXUINT64, bl = b->line ? b->line : G_MAXUINT64;
+    return al < bl || (al == bl && a->col < b->col);
+}
+
+/* Puts the findings from `first` on (one game's: a handful) in the order of
+ * the text, as a compiler does; equal places keep the order found. */
+static void sort_findings(GArray *findings, guint first)
+{
+    struct finding *f = (struct finding *)(void *)findings->data;
+    for (guint i = first + 1; i < findings->len; i++) {
+        struct finding x = f[i];
+        guint j = i;
+        for (; j > first && comes_before(&x, &f[j - 1]); j--)
+            f[j] = f[j - 1];
+        f[j] = x;
+    }
+}
+
 static void check_game(const struct worker *w, struct batch *b, const struct job *job)
 {
     guint64 before = problem_total(&b->counts);
+    guint first_finding = b->findings->len;
     check_reader_problems(w, b, job);
     const ArbGame *g = job->game;
     if (!g) return;
@@ -647,6 +669,7 @@ static void check_game(const struct worker *w, struct batch *b, const struct job
         check_result_tag(w, b, g);
         check_result(w, b, g, &res);
     }
+    sort_findings(b->findings, first_finding);
     if (problem_total(&b->counts) == before) b->counts.clean++;
     if (w->opt->fix) write_fixed(w, b, g, used, &res);
 }

@@ -1158,19 +1158,27 @@ static long check_problem_lines(const char *name, const char *path, const char *
     ck_assert_ptr_nonnull(re);
     char **lines = g_strsplit(out, "\n", -1);
     long last_game = 0, with_problems = 0;
+    guint64 last_line = 0, last_col = 0;
     for (char **l = lines; *l && **l; l++) {
         GMatchInfo *m = NULL;
         ck_assert_msg(g_regex_match(re, *l, 0, &m), "%s: not FILE:LINE:COL: game N (...): KIND: %s",
                       name, *l);
-        char *line = g_match_info_fetch(m, 1), *game = g_match_info_fetch(m, 3);
-        ck_assert_msg(g_ascii_strtoull(line, NULL, 10) <= file_lines + 1,
-                      "%s: line past the end: %s", name, *l);
+        char *line = g_match_info_fetch(m, 1), *col = g_match_info_fetch(m, 2);
+        char *game = g_match_info_fetch(m, 3);
+        guint64 at_line = g_ascii_strtoull(line, NULL, 10),
+                at_col = g_ascii_strtoull(col, NULL, 10);
+        ck_assert_msg(at_line <= file_lines + 1, "%s: line past the end: %s", name, *l);
         long g = strtol(game, NULL, 10);
         ck_assert_msg(g <= games && g >= last_game, "%s: game %ld of %ld, after %ld: %s", name, g,
                       games, last_game, *l);
+        /* one game's problems in the order of the text */
+        ck_assert_msg(
+            g != last_game || at_line > last_line || (at_line == last_line && at_col >= last_col),
+            "%s: %s after %" G_GUINT64_FORMAT ":%" G_GUINT64_FORMAT, name, *l, last_line, last_col);
         with_problems += g != last_game;
-        last_game = g;
+        last_game = g, last_line = at_line, last_col = at_col;
         g_free(line);
+        g_free(col);
         g_free(game);
         g_match_info_free(m);
     }
