@@ -1402,6 +1402,60 @@ START_TEST(test_testsuites)
 }
 END_TEST
 
+/* ---- the progress bar ----------------------------------------------------------------- */
+
+/* Runs a shell command under script(1), which gives it a terminal; returns
+ * what the terminal showed, or NULL when script cannot run here. */
+static char *on_terminal(const char *cmd, int *status)
+{
+    char *argv[] = {"script", "-qec", (char *)cmd, "/dev/null", NULL};
+    char *out = NULL;
+    int ws = 0;
+    if (!g_spawn_sync(NULL, argv, NULL, G_SPAWN_SEARCH_PATH | G_SPAWN_STDERR_TO_DEV_NULL, NULL,
+                      NULL, &out, NULL, &ws, NULL))
+        return NULL;
+    *status = WIFEXITED(ws) ? WEXITSTATUS(ws) : -1;
+    if (*status > 1) g_clear_pointer(&out, g_free);
+    return out;
+}
+
+/* The progress bar is drawn on stderr when it is a terminal, cleared at the
+ * end, and never otherwise; --quiet drops it with the summary. */
+START_TEST(test_progress)
+{
+    GString *text = odd_layouts(50);
+    char *path = temp_file("progress.pgn", text->str, text->len);
+    struct run r = check_run(path, NULL);
+    ck_assert_int_eq(count_lines(r.err), 1); /* the summary alone */
+    ck_assert(g_str_has_prefix(r.err, "arbiter check: 50 games"));
+    ck_assert(!strchr(r.err, '\r') && !strchr(r.err, '\033'));
+    run_free(&r);
+
+    char *cmd = g_strdup_printf("'%s' check '%s' > /dev/null", arbiter_bin(), path);
+    int status = 0;
+    char *shown = on_terminal(cmd, &status);
+    if (!shown) {
+        printf("SKIP (part): script(1) cannot give check a terminal here\n");
+    } else {
+        ck_assert_int_eq(status, 1);
+        ck_assert_msg(strstr(shown, "\r\033[K") && strstr(shown, " games/s") &&
+                          strstr(shown, "arbiter check: 50 games"),
+                      "no progress bar on the terminal:\n%s", shown);
+        g_free(shown);
+        char *quiet = g_strdup_printf("'%s' check -q '%s' > /dev/null", arbiter_bin(), path);
+        shown = on_terminal(quiet, &status);
+        ck_assert_ptr_nonnull(shown);
+        ck_assert_msg(!strchr(shown, '\033') && !strstr(shown, "arbiter check:"), "%s", shown);
+        g_free(shown);
+        g_free(quiet);
+    }
+    g_free(cmd);
+    g_free(path);
+    g_string_free(text, TRUE);
+    temp_cleanup();
+}
+END_TEST
+
 /* ---- the README's recipes for --shard ------------------------------------------------ */
 
 /* The README's line that starts with prefix (a static copy). */
@@ -1427,7 +1481,9 @@ static char *recipe_for(const char *recipe, const char *input)
 {
     ck_assert_msg(strstr(recipe, "arbiter check ") && strstr(recipe, "/data/big.pgn"),
                   "the README's recipe changed shape: %s", recipe);
-    char *bin = g_strdup_printf("'%s' check ", arbiter_bin());
+    char *abs = g_canonicalize_filename(arbiter_bin(), NULL); /* run from the temp dir */
+    char *bin = g_strdup_printf("'%s' check ", abs);
+    g_free(abs);
     char *a = replace_all(recipe, "arbiter check ", bin);
     char *b = replace_all(a, "/data/big.pgn", input);
     g_free(a);
@@ -1600,6 +1656,7 @@ int main(int argc, char **argv)
         tcase_add_test(tc, test_compressed_by_content);
         tcase_add_test(tc, test_report);
         tcase_add_test(tc, test_slurm_recipe);
+        tcase_add_test(tc, test_progress);
     }
     suite_add_tcase(s, tc);
     return run_suite(s);
