@@ -1,11 +1,11 @@
 /* arbiter check: validates archives of any size, one compiler-style line per
  * problem on stdout. A plain file is mapped and cut into byte ranges at game
- * starts, each read and checked by a worker; a stream (stdin, a pipe, a
- * gzip or zstd file, told by its first bytes) is read on the main thread, which hands recorded
- * games to the workers in batches. Replay takes English SAN straight through the core and the
- * normaliser only for the rest. Findings keep range-relative numbers and are
- * formatted when printed, in input order, so the output is the same for any
- * --jobs and any --shard split. */
+ * starts, each read and checked by a worker; a stream (stdin, a pipe, a gzip
+ * or zstd file, told by its first bytes) is read on the main thread, which
+ * hands recorded games to the workers in batches. Replay takes English SAN
+ * straight through the core and the normaliser only for the rest. Findings
+ * keep range-relative numbers and are formatted when printed, in input
+ * order, so the output is the same for any --jobs and any --shard split. */
 #include "commands.h"
 
 #include "encoding.h"
