@@ -10,6 +10,7 @@
 
 #include "encoding.h"
 #include "gamew.h"
+#include "gzip_stream.h"
 #include "movegen.h"
 #include "replay.h"
 #include "report.h"
@@ -1215,10 +1216,7 @@ static GInputStream *decompressing(GInputStream *in, GError **error)
     gsize len = 0;
     const guint8 *head = g_buffered_input_stream_peek_buffer(bs, &len);
     switch (sniff(head, len)) {
-    case GZIP: {
-        g_autoptr(GZlibDecompressor) z = g_zlib_decompressor_new(G_ZLIB_COMPRESSOR_FORMAT_GZIP);
-        return g_converter_input_stream_new(buffered, G_CONVERTER(z));
-    }
+    case GZIP: return gzip_input_stream_new(buffered);
     case ZSTD: return zstd_input_stream_new(buffered);
     case PLAIN: break;
     }

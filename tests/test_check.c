@@ -959,6 +959,36 @@ START_TEST(test_compressed_by_content)
         }
         g_free(path);
     }
+    /* a gzip file of several members (cat a.gz b.gz) reads whole; bytes
+     * after a member that begin no other are an error, not skipped */
+    GString *twice = g_string_new_len(text->str, (gssize)text->len);
+    g_string_append_len(twice, text->str, (gssize)text->len);
+    char *twice_plain = temp_file("twice.pgn", twice->str, twice->len);
+    struct run want2 = check_run("-q", twice_plain, NULL);
+    gsize gz_len = 0;
+    const char *gz_data = g_bytes_get_data(gz, &gz_len);
+    GString *members = g_string_new_len(gz_data, (gssize)gz_len);
+    g_string_append_len(members, gz_data, (gssize)gz_len);
+    char *members_path = temp_file("members.pgn.gz", members->str, members->len);
+    struct run r2 = check_run(members_path, NULL);
+    ck_assert_int_eq(summary_games(r2.err), 2006);
+    char *w2 = replace_all(want2.out, twice_plain, members_path);
+    ck_assert_str_eq(r2.out, w2);
+    run_free(&r2);
+    g_string_append(members, "trailing bytes");
+    char *trailing = temp_file("trailing.pgn.gz", members->str, members->len);
+    r2 = check_run("-q", trailing, NULL);
+    ck_assert_int_eq(r2.status, 2);
+    ck_assert_msg(strstr(r2.err, trailing) && strstr(r2.err, "gzip: "), "%s", r2.err);
+    run_free(&r2);
+    g_free(trailing);
+    g_free(w2);
+    g_free(members_path);
+    g_string_free(members, TRUE);
+    run_free(&want2);
+    g_free(twice_plain);
+    g_string_free(twice, TRUE);
+
     /* plain text on stdin still reads */
     struct run r = check_stdin("-q", plain);
     ck_assert_str_eq(r.out, want_stdin);
