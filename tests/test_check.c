@@ -428,7 +428,9 @@ START_TEST(test_shards_odd_layouts)
     ck_assert_msg(strstr(whole.out, "game 39 (? - ?, no result 38, ?): malformed PGN: the game has "
                                     "no result before the next tag section\n"),
                   "%s", whole.out);
-    for (int n = 2; n <= 12; n++) {
+    static const int splits[] = {2, 3, 4, 7, 12};
+    for (gsize si = 0; si < G_N_ELEMENTS(splits); si++) {
+        int n = splits[si];
         GString *cat = g_string_new(NULL);
         for (int i = 1; i <= n; i++) {
             char *shard = g_strdup_printf("%d/%d", i, n);
@@ -1396,25 +1398,22 @@ START_TEST(test_testsuites)
         check_documented(f->name, r.out, r.err, games);
         if (!strcmp(f->name, "real_world_errors_pgnmentor.pgn")) check_real_world_md(r.out);
 
-        /* the same for one job, and for shards, whose games add up */
-        struct run one = check_run("-q", "--strict", "--jobs", "1", full, NULL);
-        ck_assert_str_eq(one.out, r.out);
-        run_free(&one);
-        for (int n = 2; n <= 3; n++) {
+        /* three shards give the same output, and their games add up */
+        if (games >= 2) {
             GString *cat = g_string_new(NULL);
             long shard_games = 0;
-            for (int k = 1; k <= n; k++) {
-                char *shard = g_strdup_printf("%d/%d", k, n);
-                struct run s = check_run("--strict", "--shard", shard, full, NULL);
-                ck_assert_int_le((guint)s.status, 1);
-                shard_games += summary_games(s.err);
-                g_string_append(cat, s.out);
-                run_free(&s);
+            for (int k = 1; k <= 3; k++) {
+                char *shard = g_strdup_printf("%d/3", k);
+                struct run sr = check_run("--strict", "--shard", shard, full, NULL);
+                ck_assert_int_le((guint)sr.status, 1);
+                shard_games += summary_games(sr.err);
+                g_string_append(cat, sr.out);
+                run_free(&sr);
                 g_free(shard);
             }
             char *diff = first_difference(cat->str, r.out);
-            ck_assert_msg(!strcmp(cat->str, r.out), "%s: %d shards differ at %s", f->name, n, diff);
-            ck_assert_msg(shard_games == games, "%s: %d shards read %ld games of %ld", f->name, n,
+            ck_assert_msg(!strcmp(cat->str, r.out), "%s: 3 shards differ at %s", f->name, diff);
+            ck_assert_msg(shard_games == games, "%s: 3 shards read %ld games of %ld", f->name,
                           shard_games, games);
             g_free(diff);
             g_string_free(cat, TRUE);
