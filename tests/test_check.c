@@ -1582,7 +1582,11 @@ START_TEST(test_parallel_recipe)
     int shards_with_problems = 0;
     char *want = single_run(path, &shards_with_problems);
     ck_assert_int_ge(shards_with_problems, 6);
-    int status = shell_in(temp_dir, cmd, NULL);
+    /* parallel keeps state in $HOME/.parallel: here, in the temp dir */
+    char **envp = g_environ_setenv(g_get_environ(), "HOME", temp_dir, TRUE);
+    int status = shell_in(temp_dir, cmd, envp);
+    ck_assert_int_eq(shell_in(temp_dir, "rm -rf .parallel", NULL), 0);
+    g_strfreev(envp);
     ck_assert_msg(status == shards_with_problems, "%s: exit %d, want %d", cmd, status,
                   shards_with_problems);
     char *got = NULL;
