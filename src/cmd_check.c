@@ -1058,9 +1058,12 @@ static gsize next_game_start(const char *data, gsize len, gsize from)
  * rare; the count then only misses a repeat). */
 enum { SCAN_MAX_TAGS = 64 };
 
-/* Lines and game starts in data[0..end), end a line start. */
+/* Lines and game starts in data[0..end), end a line start. The pages read
+ * are given back as the scan goes, so a late shard of a large file stays as
+ * small as the first. */
 static void count_before(const char *data, gsize end, guint64 *lines, guint64 *games)
 {
+    gsize released = 0;
     struct {
         const char *text;
         gsize len;
@@ -1088,6 +1091,10 @@ static void count_before(const char *data, gsize end, guint64 *lines, guint64 *g
         if (e == end) break;
         (*lines)++;
         at = e + 1;
+        if (at - released >= 2 * RELEASE_MARGIN) {
+            release_pages(data, released, at - RELEASE_MARGIN);
+            released = at - RELEASE_MARGIN;
+        }
     }
 }
 
