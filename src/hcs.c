@@ -99,9 +99,13 @@ void hcs_read(const char *text, gsize len, const ArbHcsVisitor *v)
         char *space = strpbrk(s, " \t");
         if (space) *space = 0; /* the file name is the first word */
         char **parts = g_strsplit(s, "_", 4);
-        gboolean ok = space && g_strv_length(parts) == 4;
+        guint n_parts = g_strv_length(parts);
+        /* the training form has a page, the testing form none */
+        gboolean ok = space && (n_parts == 4 || n_parts == 3);
         if (ok) {
-            char *key = g_strdup_printf("%s_%s", parts[0], parts[1]);
+            char *key =
+                n_parts == 4 ? g_strdup_printf("%s_%s", parts[0], parts[1]) : g_strdup(parts[0]);
+            char *move = parts[n_parts - 2], *colour = parts[n_parts - 1];
             if (!sheet || strcmp(sheet, key)) {
                 if (sheet) flush_sheet(v, sheet, cells, ++number);
                 g_free(sheet);
@@ -112,8 +116,8 @@ void hcs_read(const char *text, gsize len, const ArbHcsVisitor *v)
             const char *label = space + 1;
             while (g_ascii_isspace(*label))
                 label++;
-            struct hcs_cell c = {.move = move_number(parts[2]),
-                                 .black = g_str_has_prefix(parts[3], "black"),
+            struct hcs_cell c = {.move = move_number(move),
+                                 .black = g_str_has_prefix(colour, "black"),
                                  .line = line,
                                  .col = lead + (guint64)g_utf8_strlen(s, -1) +
                                         (guint64)(label - space) + 1,

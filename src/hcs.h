@@ -1,7 +1,8 @@
 /* The scoresheet label reader behind `fix --from hcs`: HCS training label
  * lines "<game>_<page>_<move>_<white|black>.png <label>" become one game
  * (an ArbGame, as the reader's recorder makes them) per <game>_<page>
- * sheet, its cells in move order. The stage before the fix search. */
+ * sheet, its cells in move order; the testing form without a page,
+ * "<game>_<move>_<white|black>.png <label>", one game per <game>. The stage before the fix search. */
 #ifndef ARBITER_HCS_H
 #define ARBITER_HCS_H
 

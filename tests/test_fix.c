@@ -281,6 +281,17 @@ START_TEST(test_hcs_sheets)
     const char *second = strstr(r.out, "007_1");
     ck_assert_msg(second && strstr(second, "3. Bb5 a6"), "%s", r.out);
     run_free(&r);
+    /* the testing form: no page, one game per <game> */
+    r = fix_text("009_1_white.png e4\n009_1_black.png e5\n009_2_white.png nf3\n"
+                 "009_2_black.png Nc6\n010_1_white.png d4\n",
+                 args);
+    ck_assert_msg(r.status == 0, "exit %d\n%s", r.status, r.err);
+    ck_assert_msg(strstr(r.out, "[Event \"HCS sheet 009\"]"), "%s", r.out);
+    ck_assert_msg(strstr(r.out, "[Event \"HCS sheet 010\"]"), "%s", r.out);
+    got = movetext(r.out);
+    ck_assert_str_eq(got, "1. e4 e5 2. Nf3 Nc6 *");
+    g_free(got);
+    run_free(&r);
 }
 END_TEST
 
