@@ -38,7 +38,7 @@ struct fix_cmd {
     const ArbLang *to_lang;
     enum notation_style to_style;
     double min_confidence;
-    gboolean no_comments, hcs;
+    gboolean no_comments, hcs, nbest; /* --from hcs, --from nbest */
     ArbPgnWriter *writer;
     FILE *out, *err;
     xmlTextWriterPtr report;
@@ -198,6 +198,25 @@ static void add_token(struct fix_cmd *fc, const char *text, gsize len, int *hint
     *hint = -1;
 }
 
+/* A recogniser's other readings of the move token just before (n-best
+ * input): "reading\tcost\t..." as candidates of that token. */
+static void add_readings(struct fix_cmd *fc, const ArbGame *game, const struct game_event *ev,
+                         guint event)
+{
+    if (!fc->tokens->len) return;
+    struct fix_token *t = &g_array_index(fc->tokens, struct fix_token, fc->tokens->len - 1);
+    if (t->event + 1 != event) return;
+    const char *p = game_event_text(game, ev), *end = p + ev->len;
+    while (p < end && t->n_cands < FIX_CANDS_MAX) {
+        const char *tab = memchr(p, '\t', (gsize)(end - p));
+        if (!tab) break;
+        struct fix_cand *c = &t->cands[t->n_cands++];
+        *c = (struct fix_cand){.text = p, .len = (gsize)(tab - p), .prior = atoi(tab + 1)};
+        p = memchr(tab + 1, '\t', (gsize)(end - tab - 1));
+        p = p ? p + 1 : end;
+    }
+}
+
 /* The main line's move tokens, with the ply a move number names. A header
  * line after the first move (a column of a scoresheet whose move the reader
  * could not see as one: "o6", "B94") gives a token per word. */
@@ -209,6 +228,10 @@ static void collect_tokens(struct fix_cmd *fc, const ArbGame *game, ArbNorm *nor
     for (guint i = 0; i < game->events->len; i++) {
         const struct game_event *ev = &g_array_index(game->events, struct game_event, i);
         const char *text = game_event_text(game, ev);
+        if (ev->kind == EV_COMMENT && ev->comment_kind == ARB_COMMENT_NBEST) {
+            add_readings(fc, game, ev, i);
+            continue;
+        }
         if (ev->kind == EV_BEGIN_VARIATION) depth++;
         if (ev->kind == EV_END_VARIATION) depth--;
         if (depth > 0) continue;
@@ -461,7 +484,8 @@ static void flush_events(struct fix_cmd *fc, const ArbGame *game, guint *next, g
             if (ev->kind != EV_TAG && ev->kind != EV_RESULT) g_string_append_printf(var, " %s", t);
             continue;
         }
-        if (ev->kind == EV_COMMENT) pgnw_comment(fc->writer, t);
+        if (ev->kind == EV_COMMENT && ev->comment_kind != ARB_COMMENT_NBEST)
+            pgnw_comment(fc->writer, t);
         if (ev->kind == EV_NAG) pgnw_nag(fc->writer, ev->value);
         if (ev->kind == EV_DRAW_OFFER) pgnw_comment(fc->writer, "draw offer (=)");
     }
@@ -1109,10 +1133,14 @@ static void on_hcs_warning(guint64 line, const char *message, gpointer ud)
 static void fix_hcs_text(struct fix_cmd *fc, const char *text, gsize len)
 {
     const ArbHcsVisitor visitor = {on_sheet, on_hcs_warning, fc};
-    hcs_read(text, len, &visitor);
+    if (fc->nbest)
+        nbest_read(text, len, &visitor);
+    else
+        hcs_read(text, len, &visitor);
 }
 
-/* "<game>_<page>_<move>_<white|black>.png <label>" lines (src/hcs.c). */
+/* "<game>_<page>_<move>_<white|black>.png <label>" lines, or n-best lines
+ * (src/hcs.c). */
 static gboolean read_hcs(struct fix_cmd *fc, const char *path)
 {
     g_autofree char *text = NULL;
@@ -1176,7 +1204,7 @@ gboolean fix_cmd_read_file(struct fix_cmd *fc, const char *path)
         fc->source_line = 0;
     }
     gboolean ok;
-    if (fc->hcs) {
+    if (fc->hcs || fc->nbest) {
         ok = read_hcs(fc, path);
     } else {
         g_autoptr(GFile) file = !strcmp(path, "-") ? NULL : g_file_new_for_commandline_arg(path);
@@ -1441,7 +1469,7 @@ static gboolean fix_files_as_group(struct fix_cmd *fc, char **paths, int n)
 void fix_cmd_read_data(struct fix_cmd *fc, const char *name, const char *data, gsize len)
 {
     begin_input(fc, name);
-    if (fc->hcs) {
+    if (fc->hcs || fc->nbest) {
         fix_hcs_text(fc, data, len);
     } else {
         g_autoptr(ArbGame) game = game_new();
@@ -1459,6 +1487,7 @@ static gboolean setup(struct fix_cmd *fc, const struct fix_cmd_options *opt)
     fc->min_confidence = opt->min_confidence;
     fc->no_comments = opt->no_comments;
     fc->hcs = from && !g_ascii_strcasecmp(from, "hcs");
+    fc->nbest = from && !g_ascii_strcasecmp(from, "nbest");
     fc->conf = confusion_load(opt->confusion, &error);
     if (!fc->conf) {
         fprintf(fc->err, "arbiter fix: confusion table: %s\n", error->message);
@@ -1479,11 +1508,12 @@ static gboolean setup(struct fix_cmd *fc, const struct fix_cmd_options *opt)
     fc->n_norms = arb_lang_set_count(fc->langs);
     fc->norms = g_new0(ArbNorm *, fc->n_norms);
     fc->fixers = g_new0(ArbFixer *, fc->n_norms);
-    gboolean named = from && g_ascii_strcasecmp(from, "auto") && !fc->hcs;
+    gboolean named = from && g_ascii_strcasecmp(from, "auto") && !fc->hcs && !fc->nbest;
     for (guint i = 0; i < fc->n_norms; i++) {
         const ArbLang *l = arb_lang_set_nth(fc->langs, i);
         fc->norms[i] = norm_new(l, fc->english, fc->figurines);
-        if ((named && arb_lang_set_lookup(fc->langs, from) == l) || (fc->hcs && l == fc->english))
+        if ((named && arb_lang_set_lookup(fc->langs, from) == l) ||
+            ((fc->hcs || fc->nbest) && l == fc->english))
             fc->forced = (int)i;
     }
     if (named && fc->forced < 0) {
@@ -1613,8 +1643,10 @@ int cmd_fix(int argc, char **argv)
     GOptionEntry entries[] = {
         {"from", 'f', 0, G_OPTION_ARG_STRING, &from,
          "input: auto (default: per game, the language that reads it best), a language code, "
-         "or hcs (HCS label lines, one game per <game>_<page>)",
-         "auto|LANG|hcs"},
+         "hcs (HCS label lines, one game per <game>_<page>) or nbest (a recogniser's "
+         "readings with scores, tab-separated: game, move, w|b, reading, score, reading, "
+         "score...)",
+         "auto|LANG|hcs|nbest"},
         {"to", 't', 0, G_OPTION_ARG_STRING, &to,
          "notation of the output: san (default), lan, uci, fan, iccf or a language code", "FORMAT"},
         {"report", 'r', 0, G_OPTION_ARG_FILENAME, &report,

@@ -2,7 +2,8 @@
  * lines "<game>_<page>_<move>_<white|black>.png <label>" become one game
  * (an ArbGame, as the reader's recorder makes them) per <game>_<page>
  * sheet, its cells in move order; the testing form without a page,
- * "<game>_<move>_<white|black>.png <label>", one game per <game>. The stage before the fix search. */
+ * "<game>_<move>_<white|black>.png <label>", one game per <game>. The stage before the fix search.
+ */
 #ifndef ARBITER_HCS_H
 #define ARBITER_HCS_H
 
@@ -25,5 +26,17 @@ typedef struct {
  * line end does) and calls the visitor per sheet, in the order the sheets
  * first appear, a sheet ending where another begins. */
 void hcs_read(const char *text, gsize len, const ArbHcsVisitor *visitor);
+
+/* A recogniser's n-best output, one tab-separated line per move cell:
+ *   game <TAB> move number <TAB> w|b|white|black <TAB> reading <TAB> score
+ *   [<TAB> reading <TAB> score ...]
+ * Scores are positive (probabilities or any likelihoods; only their ratios
+ * count); '#' lines and blank lines are skipped. One game per run of lines
+ * with the same game id, cells in move order. Each cell's best reading is
+ * its move token; the next ones (NBEST_READINGS_MAX in all) follow it as an
+ * ARB_COMMENT_NBEST comment "reading\tcost\t...", the cost 100 ln(best
+ * score / score), at most NBEST_COST_MAX. */
+enum { NBEST_READINGS_MAX = 8, NBEST_COST_MAX = 800 };
+void nbest_read(const char *text, gsize len, const ArbHcsVisitor *visitor);
 
 #endif

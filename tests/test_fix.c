@@ -431,6 +431,28 @@ START_TEST(test_report_offers_pairs)
 }
 END_TEST
 
+START_TEST(test_nbest_input)
+{
+    /* 1... c5 is likelier than e5 by the recogniser; 3. Bb6 (its best) is
+     * illegal, its second reading Bb5 is not; a malformed line is named */
+    const char *nbest = "# game, move, side, readings\n"
+                        "g1\t1\tw\te4\t0.9\te9\t0.1\n"
+                        "g1\t1\tb\tc5\t0.5\te5\t0.45\n"
+                        "g1\t2\tw\tNf3\t1\n"
+                        "g1\t2\tb\tNf6\t0.2\tNc6\t0.6\n"
+                        "g1\t3\tw\tBb6\t0.7\tBb5\t0.3\n"
+                        "g1\t3\tb\tx\t-1\n";
+    const char *args[] = {"--from", "nbest", NULL};
+    struct run r = fix_text(nbest, args);
+    ck_assert_msg(r.status == 0, "exit %d\n%s", r.status, r.err);
+    ck_assert_msg(strstr(r.out, "[Event \"n-best game g1\"]"), "%s", r.out);
+    ck_assert_msg(strstr(r.out, "1. e4 c5 2. Nf3 Nc6 3. Bb5 {read: \"Bb6\"}"), "%s", r.out);
+    ck_assert_msg(strstr(r.err, ":7: warning: a reading needs text and a score above 0"), "%s",
+                  r.err);
+    run_free(&r);
+}
+END_TEST
+
 int main(void)
 {
     Suite *s = suite_create("fix");
@@ -451,6 +473,7 @@ int main(void)
     tcase_add_test(tc, test_group_offsets_and_usage);
     tcase_add_test(tc, test_prior_breaks_ties);
     tcase_add_test(tc, test_report_offers_pairs);
+    tcase_add_test(tc, test_nbest_input);
     suite_add_tcase(s, tc);
     return run_suite(s);
 }
