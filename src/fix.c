@@ -63,6 +63,11 @@ struct ptoken {
     int hint_ply;
     const char *text; /* first candidate, raw: the fast path reads it */
     gsize len;
+    /* text read once for exact_move: plain English SAN, and the cost-0
+     * readings (readings[first_exact..+n_exact) of the fixer) */
+    gboolean has_plain;
+    struct san plain;
+    int first_exact, n_exact;
 };
 
 struct scored {
@@ -94,6 +99,7 @@ struct _ArbFixer {
     GArray *ring[3];
     struct ptoken *tok;
     int n_tok, tok_cap;
+    GArray *readings; /* struct norm_reading: the tokens' cost-0 readings */
 };
 
 double fix_cost_value(int cost)
@@ -120,6 +126,7 @@ ArbFixer *fixer_new(const ArbConfusion *conf, ArbNorm *norm)
     f->arena = g_array_sized_new(FALSE, FALSE, sizeof(struct state), 1024);
     for (int i = 0; i < 3; i++)
         f->ring[i] = g_array_sized_new(FALSE, FALSE, sizeof(int), 64);
+    f->readings = g_array_new(FALSE, FALSE, sizeof(struct norm_reading));
     return f;
 }
 
@@ -130,6 +137,7 @@ void fixer_free(ArbFixer *f)
     for (int i = 0; i < 3; i++)
         g_array_free(f->ring[i], TRUE);
     g_free(f->tok);
+    g_array_free(f->readings, TRUE);
     g_free(f);
 }
 
@@ -364,6 +372,21 @@ static void prepare_cand(const ArbFixer *f, const char *text, gsize len, int pri
     }
 }
 
+/* What exact_move asks of t in every position, read once. */
+static void prepare_exact(ArbFixer *f, struct ptoken *t)
+{
+    t->has_plain = t->len && norm_is_english(f->norm) &&
+                   san_parse(t->text, t->len, &t->plain, NULL) == SAN_OK && !t->plain.is_null;
+    t->first_exact = (int)f->readings->len;
+    t->n_exact = 0;
+    if (!t->len) return;
+    struct norm_reading r[NORM_READINGS_MAX];
+    int n = norm_readings(f->norm, t->text, t->len, r, NORM_READINGS_MAX);
+    while (t->n_exact < n && r[t->n_exact].cost == 0)
+        t->n_exact++;
+    g_array_append_vals(f->readings, r, (guint)t->n_exact);
+}
+
 static void prepare_tokens(ArbFixer *f, const struct fix_token *tokens, int n)
 {
     if (n > f->tok_cap) {
@@ -371,6 +394,7 @@ static void prepare_tokens(ArbFixer *f, const struct fix_token *tokens, int n)
         f->tok = g_renew(struct ptoken, f->tok, f->tok_cap);
     }
     f->n_tok = n;
+    g_array_set_size(f->readings, 0);
     for (int i = 0; i < n; i++) {
         struct ptoken *t = &f->tok[i];
         t->n = MAX(1, MIN(tokens[i].n_cands, FIX_CANDS_MAX));
@@ -381,6 +405,7 @@ static void prepare_tokens(ArbFixer *f, const struct fix_token *tokens, int n)
         t->hint_ply = tokens[i].hint_ply;
         t->text = tokens[i].cands[0].text ? tokens[i].cands[0].text : "";
         t->len = tokens[i].cands[0].text ? tokens[i].cands[0].len : 0;
+        prepare_exact(f, t);
     }
 }
 
@@ -431,11 +456,11 @@ static gboolean exact_move(ArbFixer *f, const struct position *pos, const struct
                            move_t *out)
 {
     if (!t->text || !t->len) return FALSE;
-    struct resolve_answer ans;
-    resolve_token(f->norm, pos, t->text, t->len, &ans);
-    if (ans.status != SAN_OK || ans.cost != 0 || ans.move == MOVE_NONE) return FALSE;
-    *out = ans.move;
-    return TRUE;
+    if (t->has_plain && san_resolve(pos, &t->plain, SAN_STRICT, out, NULL) == SAN_OK)
+        return *out != MOVE_NONE;
+    const struct norm_reading *r = &g_array_index(f->readings, struct norm_reading, t->first_exact);
+    *out = resolve_exact(pos, r, t->n_exact);
+    return *out != MOVE_NONE;
 }
 
 static void expand_pairs(ArbFixer *f, int si, const struct state *s, int i, int best);
