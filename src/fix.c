@@ -1,7 +1,9 @@
-/* Beam search over (position, token index) for `arbiter fix`. Each legal
- * move of a position is rendered once (SAN, LAN, pawn files, descriptive
- * capture, in the game's language) as code points; a token's cost for a move
- * is the cheapest weighted edit distance to one of them. A token that reads
+/* Beam search over (position, token index) for `arbiter fix`. A legal move
+ * is rendered (SAN, LAN, pawn files, descriptive capture, in the game's
+ * language) as code points when first needed; a token's cost for a move is
+ * the cheapest weighted edit distance to one of them, and a lower bound from
+ * what every rendering holds (piece, squares, marks) rules most moves out
+ * before they are rendered or measured. A token that reads
  * exactly as one legal move takes the fast path (no scoring at all); a
  * game whose cheap pass needed more than confusions is searched again with
  * every reading open. Scratch tables live in the fixer: no allocation per
@@ -46,7 +48,11 @@ struct move_forms {
     struct form f[FORMS_PER_MOVE];
 };
 
+/* The legal moves of pos; a move's forms are rendered when first asked for
+ * (forms_of: m[i].n is 0 until then), as most are ruled out by
+ * skeleton_bound() before. */
 struct movetab {
+    struct position pos;
     int count;
     struct move_forms m[MOVE_LIST_MAX];
 };
@@ -55,6 +61,13 @@ struct pcand {
     int len, prior;
     gunichar ch[FIX_TOKEN_CHARS];
     guint16 ins[FIX_TOKEN_CHARS];
+    /* the least a rendering's ASCII character costs against this reading:
+     * matched by one of its characters (their cheapest substitution), for
+     * form_bound() */
+    guint16 cover[128];
+    /* the same bound for the characters a rendering always has: the
+     * initials of each piece type (none for a pawn), files, ranks, marks */
+    guint16 low_piece[KING + 1], low_file[8], low_rank[8], low_x, low_dash, low_eq;
 };
 
 struct ptoken {
@@ -248,13 +261,23 @@ static void render_forms(const ArbFixer *f, const struct position *pos, move_t m
     }
 }
 
-static void build_table(const ArbFixer *f, const struct position *pos, struct movetab *tab)
+static void build_table(const struct position *pos, struct movetab *tab)
 {
     struct move_list list;
     movegen_legal(pos, &list);
+    tab->pos = *pos;
     tab->count = list.count;
-    for (int i = 0; i < list.count; i++)
-        render_forms(f, pos, list.moves[i], &tab->m[i]);
+    for (int i = 0; i < list.count; i++) {
+        tab->m[i].move = list.moves[i];
+        tab->m[i].n = 0;
+    }
+}
+
+static const struct move_forms *forms_of(const ArbFixer *f, struct movetab *tab, int i)
+{
+    struct move_forms *mf = &tab->m[i];
+    if (!mf->n) render_forms(f, &tab->pos, mf->move, mf);
+    return mf;
 }
 
 /* ---- costs ------------------------------------------------------------------- */
@@ -294,6 +317,16 @@ static int edit_distance(const ArbFixer *f, const struct pcand *c, const struct 
     return row[c->len];
 }
 
+/* A lower bound of edit_distance(c, fm): each character of the rendering is
+ * either dropped or matched by one of c's, whatever the alignment. */
+static int form_bound(const struct pcand *c, const struct form *fm)
+{
+    int low = 0;
+    for (int i = 0; i < fm->len; i++)
+        if (fm->ch[i] < 128) low += MIN(fm->del[i], c->cover[fm->ch[i]]);
+    return low;
+}
+
 static int move_cost(const ArbFixer *f, const struct ptoken *t, const struct move_forms *mf,
                      int bound)
 {
@@ -302,12 +335,58 @@ static int move_cost(const ArbFixer *f, const struct ptoken *t, const struct mov
         const struct pcand *c = &t->c[k];
         for (int i = 0; i < mf->n; i++) {
             int pre = c->prior + mf->f[i].base;
-            if (pre >= best) continue;
+            if (pre >= best || pre + form_bound(c, &mf->f[i]) >= best) continue;
             int d = pre + edit_distance(f, c, &mf->f[i], best - 1 - pre);
             if (d < best) best = d;
         }
     }
     return best;
+}
+
+/* A lower bound of form_bound() over every form render_forms gives m in
+ * pos, from what the forms always hold (not the disambiguation or the check
+ * mark, which take san_write to know). */
+static int skeleton_bound(const struct pcand *c, const ArbFixer *f, const struct position *pos,
+                          move_t m)
+{
+    if (move_kind(m) == MOVE_CASTLING) return 0;
+    int from = move_from(m), to = move_to(m), type = piece_type(pos->board[from]);
+    gboolean capture = pos_is_capture(pos, m), promotion = move_kind(m) == MOVE_PROMOTION;
+    int dest = c->low_file[sq_file(to)] + c->low_rank[sq_rank(to)];
+    int promo = promotion ? c->low_eq + c->low_piece[move_promotion(m)] : 0;
+    int from_file = c->low_file[sq_file(from)];
+    int san = c->low_piece[type] + dest + promo;
+    if (capture) san += c->low_x + (type == PAWN ? from_file : 0);
+    int lan = f->costs[CONF_FORM_LAN] + c->low_piece[type] + from_file +
+              c->low_rank[sq_rank(from)] + (capture ? c->low_x : c->low_dash) + dest + promo;
+    int low = MIN(san, lan);
+    if (!capture) return low;
+    if (type == PAWN && !promotion)
+        low = MIN(low,
+                  f->costs[CONF_FORM_PAWN_FILES] + from_file + c->low_x + c->low_file[sq_file(to)]);
+    int victim = move_kind(m) == MOVE_EN_PASSANT ? PAWN : piece_type(pos->board[to]);
+    if (victim != PAWN)
+        low = MIN(low, f->costs[CONF_FORM_DESCRIPTIVE] +
+                           (type == PAWN ? from_file : c->low_piece[type]) + c->low_x +
+                           c->low_piece[victim]);
+    return low;
+}
+
+/* A lower bound of move_cost for tab's move i, without rendering it. */
+static int move_bound(const ArbFixer *f, const struct ptoken *t, const struct movetab *tab, int i)
+{
+    int low = COST_INF;
+    for (int k = 0; k < t->n; k++)
+        low = MIN(low, t->c[k].prior + skeleton_bound(&t->c[k], f, &tab->pos, tab->m[i].move));
+    return low;
+}
+
+/* move_cost of tab's move i, rendering it only when the bound lets it in. */
+static int tab_cost(const ArbFixer *f, const struct ptoken *t, struct movetab *tab, int i,
+                    int bound)
+{
+    if (move_bound(f, t, tab, i) > bound) return bound + 1;
+    return move_cost(f, t, forms_of(f, tab, i), bound);
 }
 
 static int cmp_scored(const void *a, const void *b)
@@ -318,12 +397,12 @@ static int cmp_scored(const void *a, const void *b)
 
 /* Every move of tab with its cost for t (moves past the running bound come
  * out as dearer than it), cheapest first; returns the count. */
-static int score_all(const ArbFixer *f, const struct ptoken *t, const struct movetab *tab,
+static int score_all(const ArbFixer *f, const struct ptoken *t, struct movetab *tab,
                      struct scored *out)
 {
     int bound = 8 * CONF_UNIT, best = COST_INF;
     for (int i = 0; i < tab->count; i++) {
-        int c = move_cost(f, t, &tab->m[i], bound);
+        int c = tab_cost(f, t, tab, i, bound);
         out[i] = (struct scored){tab->m[i].move, c};
         if (c < best) {
             best = c;
@@ -345,6 +424,35 @@ static int hint_cost(const ArbFixer *f, const struct ptoken *t, const struct pos
 }
 
 /* ---- tokens ------------------------------------------------------------------ */
+
+/* What character y of a rendering costs at least against c (see put()). */
+static int cover_char(const ArbFixer *f, const struct pcand *c, gunichar y)
+{
+    return y < 128 ? MIN(confusion_delete(f->conf, y), c->cover[y]) : 0;
+}
+
+static void fill_cover(const ArbFixer *f, struct pcand *c)
+{
+    for (gunichar y = 0; y < 128; y++) {
+        int low = COST_INF;
+        for (int j = 0; j < c->len && low; j++)
+            low = MIN(low, sub_cost(f, c->ch[j], y));
+        c->cover[y] = (guint16)MIN(low, G_MAXUINT16);
+    }
+    for (int type = PAWN; type <= KING; type++) {
+        int low = 0;
+        for (int k = 0; type != PAWN && k < f->initial_len[type]; k++)
+            low += cover_char(f, c, f->initial[type][k]);
+        c->low_piece[type] = (guint16)low;
+    }
+    for (int i = 0; i < 8; i++) {
+        c->low_file[i] = (guint16)cover_char(f, c, 'a' + i);
+        c->low_rank[i] = (guint16)cover_char(f, c, '1' + i);
+    }
+    c->low_x = (guint16)cover_char(f, c, 'x');
+    c->low_dash = (guint16)cover_char(f, c, '-');
+    c->low_eq = (guint16)cover_char(f, c, '=');
+}
 
 static void prepare_cand(const ArbFixer *f, const char *text, gsize len, int prior, struct pcand *c)
 {
@@ -370,6 +478,7 @@ static void prepare_cand(const ArbFixer *f, const char *text, gsize len, int pri
             c->ins[c->len] = (guint16)MIN(c->ins[c->len], f->costs[CONF_REPEAT_CHAR]);
         c->len++;
     }
+    fill_cover(f, c);
 }
 
 /* What exact_move asks of t in every position, read once. */
@@ -410,8 +519,8 @@ static void prepare_tokens(ArbFixer *f, const struct fix_token *tokens, int n)
 }
 
 /* A token made of part of another's first candidate, or of two joined. */
-static void slice_token(const struct pcand *a, int from, int to, const struct pcand *b,
-                        struct ptoken *out)
+static void slice_token(const ArbFixer *f, const struct pcand *a, int from, int to,
+                        const struct pcand *b, struct ptoken *out)
 {
     out->n = 1;
     out->hint_ply = -1;
@@ -424,6 +533,7 @@ static void slice_token(const struct pcand *a, int from, int to, const struct pc
         c->ch[c->len] = a->ch[i], c->ins[c->len] = a->ins[i];
     for (int i = 0; b && i < b->len && c->len < FIX_TOKEN_CHARS; i++, c->len++)
         c->ch[c->len] = b->ch[i], c->ins[c->len] = b->ins[i];
+    fill_cover(f, c);
 }
 
 /* ---- search -------------------------------------------------------------------- */
@@ -489,7 +599,7 @@ static void expand(ArbFixer *f, int si, int i, int rank)
             return;
         }
     }
-    build_table(f, &s.pos, &f->tab[0]);
+    build_table(&s.pos, &f->tab[0]);
     struct scored *sc = f->sc[0];
     int n = score_all(f, t, &f->tab[0], sc);
     int best = n ? sc[0].cost : COST_INF;
@@ -506,17 +616,24 @@ static void expand(ArbFixer *f, int si, int i, int rank)
     if (best >= POOR_READING && rank < INSERT_FROM_TOP) expand_pairs(f, si, &s, i, best);
 }
 
-/* The best move of tab2 (built for pos) for t: its cost, or COST_INF. */
-static int best_in(ArbFixer *f, const struct position *pos, const struct ptoken *t, int slot,
-                   move_t *out)
+/* The first cheapest move of tab for t: its cost, or COST_INF for no move.
+ * A cost past limit (at most 8 units) only says so, not how much. */
+static int best_of(ArbFixer *f, struct movetab *tab, const struct ptoken *t, int limit, move_t *out)
 {
-    build_table(f, pos, &f->tab[slot]);
     int best = COST_INF;
-    for (int i = 0; i < f->tab[slot].count; i++) {
-        int c = move_cost(f, t, &f->tab[slot].m[i], MIN(best, 8 * CONF_UNIT));
-        if (c < best) best = c, *out = f->tab[slot].m[i].move;
+    for (int i = 0; i < tab->count; i++) {
+        int c = tab_cost(f, t, tab, i, MIN(best, limit));
+        if (c < best) best = c, *out = tab->m[i].move;
     }
     return best;
+}
+
+/* best_of the moves of pos (its table built in tab[slot]). */
+static int best_in(ArbFixer *f, const struct position *pos, const struct ptoken *t, int slot,
+                   int limit, move_t *out)
+{
+    build_table(pos, &f->tab[slot]);
+    return best_of(f, &f->tab[slot], t, limit, out);
 }
 
 /* The edits that take two moves or two tokens: a token split in two, two
@@ -531,10 +648,10 @@ static void expand_pairs(ArbFixer *f, int si, const struct state *s, int i, int 
     move_t m2 = MOVE_NONE;
     /* two tokens that are one move: "N f3" */
     if (i + 1 < f->n_tok) {
-        slice_token(c0, 0, c0->len, &f->tok[i + 1].c[0], &part);
+        slice_token(f, c0, 0, c0->len, &f->tok[i + 1].c[0], &part);
         part.hint_ply = t->hint_ply;
         move_t m = MOVE_NONE;
-        int c = best_in(f, &s->pos, &part, 1, &m);
+        int c = best_of(f, &f->tab[0], &part, 8 * CONF_UNIT, &m);
         if (c < best + f->costs[CONF_SKIP_TOKEN])
             to_ring(f, i + 2,
                     push_state(f, si, &s->pos, m, FIX_SPLIT,
@@ -542,14 +659,14 @@ static void expand_pairs(ArbFixer *f, int si, const struct state *s, int i, int 
     }
     /* one token that is two moves: "Nf3Nc6" */
     for (int cut = 2; c0->len >= MERGE_MIN_CHARS && cut <= c0->len - 2; cut++) {
-        slice_token(c0, 0, cut, NULL, &part);
-        slice_token(c0, cut, c0->len, NULL, &rest);
+        slice_token(f, c0, 0, cut, NULL, &part);
+        slice_token(f, c0, cut, c0->len, NULL, &rest);
         move_t m1 = MOVE_NONE;
-        int c1 = best_in(f, &s->pos, &part, 1, &m1);
+        int c1 = best_of(f, &f->tab[0], &part, 8 * CONF_UNIT, &m1);
         if (c1 >= best) continue;
         p2 = s->pos;
         pos_make_move(&p2, m1);
-        int c2 = best_in(f, &p2, &rest, 2, &m2);
+        int c2 = best_in(f, &p2, &rest, 2, 8 * CONF_UNIT, &m2);
         if (c1 + c2 + f->costs[CONF_MERGE] >= best + f->costs[CONF_SKIP_TOKEN]) continue;
         int a = push_state(f, si, &s->pos, m1, FIX_MERGED, c1 + f->costs[CONF_MERGE], i, 1, i + 1);
         to_ring(f, i + 1, push_state(f, a, &p2, m2, FIX_MERGED, c2, i, 1, i + 1));
@@ -557,11 +674,11 @@ static void expand_pairs(ArbFixer *f, int si, const struct state *s, int i, int 
     /* two tokens in the wrong order (a move in the wrong column) */
     if (i + 1 < f->n_tok) {
         move_t m1 = MOVE_NONE;
-        int c1 = best_in(f, &s->pos, &f->tok[i + 1], 1, &m1);
+        int c1 = best_of(f, &f->tab[0], &f->tok[i + 1], 8 * CONF_UNIT, &m1);
         if (c1 < best) {
             p2 = s->pos;
             pos_make_move(&p2, m1);
-            int c2 = best_in(f, &p2, t, 2, &m2);
+            int c2 = best_in(f, &p2, t, 2, POOR_READING - 1, &m2);
             if (c2 < POOR_READING) {
                 int a = push_state(f, si, &s->pos, m1, FIX_CORRECTED,
                                    c1 + f->costs[CONF_SWAP] + hint_cost(f, &f->tok[i + 1], &s->pos),
@@ -581,9 +698,13 @@ static void expand_pairs(ArbFixer *f, int si, const struct state *s, int i, int 
     for (int k = 0; k < tab->count; k++) {
         p2 = s->pos;
         pos_make_move(&p2, tab->m[k].move);
-        int c2 = best_in(f, &p2, t, 1, &m2);
+        int hint = hint_cost(f, t, &p2);
+        /* only a second move cheaper than this is kept */
+        int limit = MIN(best + SUCC_MARGIN - f->costs[CONF_INSERT_MOVE] - hint - 1, 8 * CONF_UNIT);
+        if (limit < 0) continue;
+        int c2 = best_in(f, &p2, t, 1, limit, &m2);
         if (c2 >= COST_INF) continue;
-        c2 += hint_cost(f, t, &p2);
+        c2 += hint;
         if (c2 + f->costs[CONF_INSERT_MOVE] >= best + SUCC_MARGIN) continue;
         second[n_pairs] = m2;
         pairs[n_pairs++] = (struct scored){tab->m[k].move, c2};
@@ -696,7 +817,7 @@ static const struct ptoken *step_token(ArbFixer *f, const struct fix_step *s, st
 {
     const struct ptoken *t = &f->tok[s->first_token];
     if (s->n_tokens != 2) return t;
-    slice_token(&t->c[0], 0, t->c[0].len, &f->tok[s->first_token + 1].c[0], tmp);
+    slice_token(f, &t->c[0], 0, t->c[0].len, &f->tok[s->first_token + 1].c[0], tmp);
     return tmp;
 }
 
@@ -722,7 +843,7 @@ static void annotate_step(ArbFixer *f, GArray *steps, guint k)
     }
     struct ptoken tmp;
     const struct ptoken *t = step_token(f, s, &tmp);
-    build_table(f, &s->before, &f->tab[0]);
+    build_table(&s->before, &f->tab[0]);
     struct scored *sc = f->sc[1];
     int n = score_all(f, t, &f->tab[0], sc);
     int chosen = s->cost, other = COST_INF;
@@ -742,7 +863,7 @@ static void annotate_step(ArbFixer *f, GArray *steps, guint k)
             struct position p2 = s->before;
             pos_make_move(&p2, sc[i].move);
             move_t m = MOVE_NONE;
-            int later = best_in(f, &p2, &f->tok[next->first_token], 1, &m);
+            int later = best_in(f, &p2, &f->tok[next->first_token], 1, 8 * CONF_UNIT, &m);
             c += MAX(0, MIN(later, 8 * CONF_UNIT) - next->cost);
         }
         s->alts[s->n_alts++] = (struct fix_alt){sc[i].move, c};
