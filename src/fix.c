@@ -389,6 +389,84 @@ static int tab_cost(const ArbFixer *f, const struct ptoken *t, struct movetab *t
     return move_cost(f, t, forms_of(f, tab, i), bound);
 }
 
+/* The moves of tab by move_bound, lowest first, as they are asked for: the
+ * search for the cheapest moves stops where the bounds pass what it keeps,
+ * most moves never rendered. */
+struct bound_order {
+    int n, next, low[MOVE_LIST_MAX];
+    guint8 index[MOVE_LIST_MAX]; /* moves by low, lowest first */
+};
+
+static void order_init(const ArbFixer *f, const struct ptoken *t, const struct movetab *tab,
+                       struct bound_order *o)
+{
+    o->n = tab->count;
+    o->next = 0;
+    for (int i = 0; i < tab->count; i++) {
+        int low = move_bound(f, t, tab, i), j = i;
+        for (; j > 0 && o->low[j - 1] > low; j--) {
+            o->low[j] = o->low[j - 1];
+            o->index[j] = o->index[j - 1];
+        }
+        o->low[j] = low;
+        o->index[j] = (guint8)i;
+    }
+}
+
+/* The next move by bound, or -1 when every one left is bound above limit. */
+static int order_next(struct bound_order *o, int limit)
+{
+    if (o->next >= o->n || o->low[o->next] > limit) return -1;
+    return o->index[o->next++];
+}
+
+/* The cost of the fourth cheapest reading is what expand keeps past
+ * KEEP_PER_STATE (see there); top[] holds the cheapest so far, in order. */
+static void top_insert(int *top, int *n_top, int c)
+{
+    int j = MIN(*n_top, KEEP_PER_STATE - 1);
+    if (*n_top == KEEP_PER_STATE && c >= top[j]) return;
+    for (; j > 0 && top[j - 1] > c; j--)
+        top[j] = top[j - 1];
+    top[j] = c;
+    *n_top = MIN(*n_top + 1, KEEP_PER_STATE);
+}
+
+/* The moves expand keeps as readings of t, cheapest first (equals in
+ * movegen order), with at most 8 units plus one for any dearer: every move
+ * within SUCC_MARGIN of the best that is among the KEEP_PER_STATE cheapest
+ * or within TIE_MARGIN, and maybe some more past them. What score_all would
+ * give, cut after what expand takes from it; returns the count. */
+static int score_kept(const ArbFixer *f, const struct ptoken *t, struct movetab *tab,
+                      struct scored *out)
+{
+    struct bound_order o;
+    order_init(f, t, tab, &o);
+    int best = COST_INF, top[KEEP_PER_STATE], n_top = 0, n = 0;
+    gint16 index[MOVE_LIST_MAX];
+    for (;;) {
+        int keep = COST_INF; /* a reading dearer than this is not kept */
+        if (best < COST_INF) {
+            int nth = n_top == KEEP_PER_STATE ? top[KEEP_PER_STATE - 1] : COST_INF;
+            keep = MIN(best + SUCC_MARGIN, MAX(nth, best + TIE_MARGIN));
+        }
+        int i = order_next(&o, keep);
+        if (i < 0) break;
+        int c = move_cost(f, t, forms_of(f, tab, i), MIN(keep, 8 * CONF_UNIT));
+        if (c > keep) continue;
+        best = MIN(best, c);
+        top_insert(top, &n_top, c);
+        int j = n++;
+        for (; j > 0 && (out[j - 1].cost > c || (out[j - 1].cost == c && index[j - 1] > i)); j--) {
+            out[j] = out[j - 1];
+            index[j] = index[j - 1];
+        }
+        out[j] = (struct scored){tab->m[i].move, c};
+        index[j] = (gint16)i;
+    }
+    return n;
+}
+
 static int cmp_scored(const void *a, const void *b)
 {
     const struct scored *x = a, *y = b;
@@ -601,8 +679,9 @@ static void expand(ArbFixer *f, int si, int i, int rank)
     }
     build_table(&s.pos, &f->tab[0]);
     struct scored *sc = f->sc[0];
-    int n = score_all(f, t, &f->tab[0], sc);
+    int n = score_kept(f, t, &f->tab[0], sc);
     int best = n ? sc[0].cost : COST_INF;
+    /* score_kept gives all this takes: the two change together */
     for (int k = 0; k < n && sc[k].cost <= best + SUCC_MARGIN &&
                     (k < KEEP_PER_STATE || (k < KEEP_TIES && sc[k].cost <= best + TIE_MARGIN));
          k++) {
@@ -616,15 +695,20 @@ static void expand(ArbFixer *f, int si, int i, int rank)
     if (best >= POOR_READING && rank < INSERT_FROM_TOP) expand_pairs(f, si, &s, i, best);
 }
 
-/* The first cheapest move of tab for t: its cost, or COST_INF for no move.
- * A cost past limit (at most 8 units) only says so, not how much. */
+/* The first cheapest move of tab for t (in movegen order): its cost, or
+ * COST_INF for no move. Every cost past limit (at most 8 units) counts as
+ * limit + 1. */
 static int best_of(ArbFixer *f, struct movetab *tab, const struct ptoken *t, int limit, move_t *out)
 {
-    int best = COST_INF;
-    for (int i = 0; i < tab->count; i++) {
-        int c = tab_cost(f, t, tab, i, MIN(best, limit));
-        if (c < best) best = c, *out = tab->m[i].move;
+    if (!tab->count) return COST_INF;
+    struct bound_order o;
+    order_init(f, t, tab, &o);
+    int best = limit + 1, best_i = 0;
+    for (int i; (i = order_next(&o, best)) >= 0;) {
+        int c = move_cost(f, t, forms_of(f, tab, i), best);
+        if (c < best || (c == best && i < best_i)) best = c, best_i = i;
     }
+    *out = tab->m[best_i].move;
     return best;
 }
 
