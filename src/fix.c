@@ -26,6 +26,11 @@ enum {
     INSERT_FROM_TOP = 3, /* beam states that may try a missing move */
     MERGE_MIN_CHARS = 4,
     INSERT_KEEP = 8, /* missing moves tried per state */
+    /* the characters renderings are made of (files, ranks, marks, castling's
+     * O, the language's piece initials) are numbered, so a reading keeps its
+     * substitution costs against each in a row (struct pcand) */
+    SYM_MAX = 48,
+    SYM_NONE = 255,
 };
 #define BEAM_MARGIN     (6 * CONF_UNIT)
 #define SUCC_MARGIN     (3 * CONF_UNIT)
@@ -38,8 +43,10 @@ enum {
 struct form {
     guint16 base;
     guint8 len;
+    gboolean all_sym; /* every character has a symbol (sym[i] < SYM_NONE) */
     gunichar ch[FORM_MAX];
     guint16 del[FORM_MAX];
+    guint8 sym[FORM_MAX];
 };
 
 struct move_forms {
@@ -67,7 +74,8 @@ struct pcand {
     guint16 cover[128];
     /* the same bound for the characters a rendering always has: the
      * initials of each piece type (none for a pawn), files, ranks, marks */
-    guint16 low_piece[KING + 1], low_file[8], low_rank[8], low_x, low_dash, low_eq;
+    guint16 low_piece[KING + 1], low_file[8], low_rank[8], low_x, low_eq;
+    guint16 subs[SYM_MAX][FIX_TOKEN_CHARS]; /* sub_cost(ch[j], symbol y) */
 };
 
 struct ptoken {
@@ -104,6 +112,10 @@ struct _ArbFixer {
     ArbNorm *norm;
     gunichar initial[6][4];
     int initial_len[6];
+    gunichar sym_char[SYM_MAX];
+    guint16 sym_del[SYM_MAX]; /* confusion_delete of each */
+    guint8 sym_ascii[128], initial_sym[6][4];
+    int n_sym;
     int costs[CONF_COST_COUNT];
     gboolean fast, with_alternatives;
     struct movetab tab[3]; /* scratch: a position, one after a move, one more */
@@ -118,6 +130,27 @@ struct _ArbFixer {
 double fix_cost_value(int cost)
 {
     return (double)cost / CONF_UNIT;
+}
+
+static guint8 add_symbol(ArbFixer *f, gunichar ch)
+{
+    for (int y = 0; y < f->n_sym; y++)
+        if (f->sym_char[y] == ch) return (guint8)y;
+    if (f->n_sym == SYM_MAX) return SYM_NONE; /* measured the slow way */
+    f->sym_char[f->n_sym] = ch;
+    f->sym_del[f->n_sym] = (guint16)confusion_delete(f->conf, ch);
+    if (ch < 128) f->sym_ascii[ch] = (guint8)f->n_sym;
+    return (guint8)f->n_sym++;
+}
+
+static void number_symbols(ArbFixer *f)
+{
+    memset(f->sym_ascii, SYM_NONE, sizeof f->sym_ascii);
+    for (const char *p = "abcdefgh12345678x-=+#O"; *p; p++)
+        add_symbol(f, (gunichar)*p);
+    for (int t = KNIGHT; t <= KING; t++)
+        for (int k = 0; k < f->initial_len[t]; k++)
+            f->initial_sym[t][k] = add_symbol(f, f->initial[t][k]);
 }
 
 ArbFixer *fixer_new(const ArbConfusion *conf, ArbNorm *norm)
@@ -136,6 +169,7 @@ ArbFixer *fixer_new(const ArbConfusion *conf, ArbNorm *norm)
         for (const char *p = s; *p && f->initial_len[t] < 4; p = g_utf8_next_char(p))
             f->initial[t][f->initial_len[t]++] = g_utf8_get_char(p);
     }
+    number_symbols(f);
     f->arena = g_array_sized_new(FALSE, FALSE, sizeof(struct state), 1024);
     for (int i = 0; i < 3; i++)
         f->ring[i] = g_array_sized_new(FALSE, FALSE, sizeof(int), 64);
@@ -161,18 +195,26 @@ void fixer_set_alternatives(ArbFixer *f, gboolean with_alternatives)
 
 /* ---- renderings ------------------------------------------------------------ */
 
-static void put(const ArbFixer *f, struct form *fm, gunichar c)
+static void put_sym(const ArbFixer *f, struct form *fm, gunichar c, guint8 sym)
 {
     if (fm->len >= FORM_MAX) return;
+    if (!fm->len) fm->all_sym = TRUE;
     fm->ch[fm->len] = c;
-    fm->del[fm->len] = (guint16)confusion_delete(f->conf, c);
+    fm->del[fm->len] = sym != SYM_NONE ? f->sym_del[sym] : (guint16)confusion_delete(f->conf, c);
+    fm->sym[fm->len] = sym;
+    fm->all_sym &= sym != SYM_NONE;
     fm->len++;
+}
+
+static void put(const ArbFixer *f, struct form *fm, gunichar c)
+{
+    put_sym(f, fm, c, c < 128 ? f->sym_ascii[c] : SYM_NONE);
 }
 
 static void put_initial(const ArbFixer *f, struct form *fm, int type)
 {
     for (int i = 0; i < f->initial_len[type]; i++)
-        put(f, fm, f->initial[type][i]);
+        put_sym(f, fm, f->initial[type][i], f->initial_sym[type][i]);
 }
 
 static void put_square(const ArbFixer *f, struct form *fm, int sq)
@@ -302,11 +344,12 @@ static int edit_distance(const ArbFixer *f, const struct pcand *c, const struct 
         row[0] += del;
         int low = row[0];
         gunichar r = fm->ch[i - 1];
+        const guint16 *sub = fm->all_sym ? c->subs[fm->sym[i - 1]] : NULL;
         for (int j = 1; j <= c->len; j++) {
             int best = row[j] + del;
             int v = row[j - 1] + c->ins[j - 1];
             if (v < best) best = v;
-            v = diag + sub_cost(f, c->ch[j - 1], r);
+            v = diag + (sub ? sub[j - 1] : sub_cost(f, c->ch[j - 1], r));
             if (v < best) best = v;
             diag = row[j];
             row[j] = best;
@@ -349,18 +392,17 @@ static int move_cost(const ArbFixer *f, const struct ptoken *t, const struct mov
 static int skeleton_bound(const struct pcand *c, const ArbFixer *f, const struct position *pos,
                           move_t m)
 {
-    if (move_kind(m) == MOVE_CASTLING) return 0;
+    int kind = move_kind(m);
+    if (kind == MOVE_CASTLING) return 0;
     int from = move_from(m), to = move_to(m), type = piece_type(pos->board[from]);
-    gboolean capture = pos_is_capture(pos, m), promotion = move_kind(m) == MOVE_PROMOTION;
-    int dest = c->low_file[sq_file(to)] + c->low_rank[sq_rank(to)];
+    gboolean capture = kind == MOVE_EN_PASSANT || pos->board[to] != NO_PIECE;
+    gboolean promotion = kind == MOVE_PROMOTION;
     int promo = promotion ? c->low_eq + c->low_piece[move_promotion(m)] : 0;
     int from_file = c->low_file[sq_file(from)];
-    int san = c->low_piece[type] + dest + promo;
-    if (capture) san += c->low_x + (type == PAWN ? from_file : 0);
-    int lan = f->costs[CONF_FORM_LAN] + c->low_piece[type] + from_file +
-              c->low_rank[sq_rank(from)] + (capture ? c->low_x : c->low_dash) + dest + promo;
-    int low = MIN(san, lan);
+    /* SAN; LAN holds all SAN holds and more, so it is never lower */
+    int low = c->low_piece[type] + c->low_file[sq_file(to)] + c->low_rank[sq_rank(to)] + promo;
     if (!capture) return low;
+    low += c->low_x + (type == PAWN ? from_file : 0);
     if (type == PAWN && !promotion)
         low = MIN(low,
                   f->costs[CONF_FORM_PAWN_FILES] + from_file + c->low_x + c->low_file[sq_file(to)]);
@@ -393,8 +435,8 @@ static int tab_cost(const ArbFixer *f, const struct ptoken *t, struct movetab *t
  * search for the cheapest moves stops where the bounds pass what it keeps,
  * most moves never rendered. */
 struct bound_order {
-    int n, next, low[MOVE_LIST_MAX];
-    guint8 index[MOVE_LIST_MAX]; /* moves by low, lowest first */
+    int n, next;
+    guint32 key[MOVE_LIST_MAX]; /* bound << 8 | move index, ascending */
 };
 
 static void order_init(const ArbFixer *f, const struct ptoken *t, const struct movetab *tab,
@@ -403,21 +445,19 @@ static void order_init(const ArbFixer *f, const struct ptoken *t, const struct m
     o->n = tab->count;
     o->next = 0;
     for (int i = 0; i < tab->count; i++) {
-        int low = move_bound(f, t, tab, i), j = i;
-        for (; j > 0 && o->low[j - 1] > low; j--) {
-            o->low[j] = o->low[j - 1];
-            o->index[j] = o->index[j - 1];
-        }
-        o->low[j] = low;
-        o->index[j] = (guint8)i;
+        guint32 key = (guint32)MIN(move_bound(f, t, tab, i), 0xFFFFFF) << 8 | (guint32)i;
+        int j = i;
+        for (; j > 0 && o->key[j - 1] > key; j--)
+            o->key[j] = o->key[j - 1];
+        o->key[j] = key;
     }
 }
 
 /* The next move by bound, or -1 when every one left is bound above limit. */
 static int order_next(struct bound_order *o, int limit)
 {
-    if (o->next >= o->n || o->low[o->next] > limit) return -1;
-    return o->index[o->next++];
+    if (o->next >= o->n || (int)(o->key[o->next] >> 8) > limit) return -1;
+    return (int)(o->key[o->next++] & 0xFF);
 }
 
 /* The cost of the fourth cheapest reading is what expand keeps past
@@ -517,6 +557,9 @@ static void fill_cover(const ArbFixer *f, struct pcand *c)
             low = MIN(low, sub_cost(f, c->ch[j], y));
         c->cover[y] = (guint16)MIN(low, G_MAXUINT16);
     }
+    for (int y = 0; y < f->n_sym; y++)
+        for (int j = 0; j < c->len; j++)
+            c->subs[y][j] = (guint16)MIN(sub_cost(f, c->ch[j], f->sym_char[y]), G_MAXUINT16);
     for (int type = PAWN; type <= KING; type++) {
         int low = 0;
         for (int k = 0; type != PAWN && k < f->initial_len[type]; k++)
@@ -528,7 +571,6 @@ static void fill_cover(const ArbFixer *f, struct pcand *c)
         c->low_rank[i] = (guint16)cover_char(f, c, '1' + i);
     }
     c->low_x = (guint16)cover_char(f, c, 'x');
-    c->low_dash = (guint16)cover_char(f, c, '-');
     c->low_eq = (guint16)cover_char(f, c, '=');
 }
 
