@@ -31,6 +31,7 @@ enum {
      * substitution costs against each in a row (struct pcand) */
     SYM_MAX = 48,
     SYM_NONE = 255,
+    DIST_CACHE = 4096, /* edit distances remembered per game (direct-mapped) */
 };
 #define BEAM_MARGIN     (6 * CONF_UNIT)
 #define SUCC_MARGIN     (3 * CONF_UNIT)
@@ -80,6 +81,7 @@ struct pcand {
 
 struct ptoken {
     int n;
+    gboolean is_input; /* one of the fixer's tokens, not made by slice_token */
     struct pcand c[FIX_CANDS_MAX];
     int hint_ply;
     const char *text; /* first candidate, raw: the fast path reads it */
@@ -89,6 +91,19 @@ struct ptoken {
     gboolean has_plain;
     struct san plain;
     int first_exact, n_exact;
+};
+
+/* One edit distance of an input token's reading to a rendering, as the
+ * rendering's symbols and deletion costs: the same rendering recurs in many
+ * positions of the beam and after every move the missing-move edit tries. */
+struct dist_entry {
+    guint32 game; /* the fixer's run it belongs to; 0 unused */
+    guint16 token;
+    guint8 cand, len;
+    guint8 sym[FORM_MAX];
+    guint16 del[FORM_MAX];
+    guint16 value;
+    gboolean exact; /* value is the distance, else the distance is more */
 };
 
 struct scored {
@@ -124,7 +139,9 @@ struct _ArbFixer {
     GArray *ring[3];
     struct ptoken *tok;
     int n_tok, tok_cap;
-    GArray *readings; /* struct norm_reading: the tokens' cost-0 readings */
+    GArray *readings;        /* struct norm_reading: the tokens' cost-0 readings */
+    struct dist_entry *dist; /* DIST_CACHE of them */
+    guint32 game;
 };
 
 double fix_cost_value(int cost)
@@ -174,6 +191,7 @@ ArbFixer *fixer_new(const ArbConfusion *conf, ArbNorm *norm)
     for (int i = 0; i < 3; i++)
         f->ring[i] = g_array_sized_new(FALSE, FALSE, sizeof(int), 64);
     f->readings = g_array_new(FALSE, FALSE, sizeof(struct norm_reading));
+    f->dist = g_new0(struct dist_entry, DIST_CACHE);
     return f;
 }
 
@@ -184,6 +202,7 @@ void fixer_free(ArbFixer *f)
     for (int i = 0; i < 3; i++)
         g_array_free(f->ring[i], TRUE);
     g_free(f->tok);
+    g_free(f->dist);
     g_array_free(f->readings, TRUE);
     g_free(f);
 }
@@ -370,6 +389,34 @@ static int form_bound(const struct pcand *c, const struct form *fm)
     return low;
 }
 
+/* edit_distance of reading k of t, remembered for an input token: an
+ * answer within bound is the distance, past it only says so, as there. */
+static int known_distance(const ArbFixer *f, const struct ptoken *t, int k, const struct form *fm,
+                          int bound)
+{
+    const struct pcand *c = &t->c[k];
+    if (!t->is_input || !fm->all_sym) return edit_distance(f, c, fm, bound);
+    int token = (int)(t - f->tok);
+    guint32 h = (guint32)token * 0x9E3779B1u ^ (guint32)k * 0x85EBCA77u ^ fm->len;
+    for (int i = 0; i < fm->len; i++)
+        h = (h ^ fm->sym[i] ^ (guint32)fm->del[i] << 8) * 0x01000193u;
+    struct dist_entry *e = &f->dist[h % DIST_CACHE];
+    gboolean same = e->game == f->game && e->token == token && e->cand == k && e->len == fm->len &&
+                    !memcmp(e->sym, fm->sym, fm->len) &&
+                    !memcmp(e->del, fm->del, fm->len * sizeof *fm->del);
+    if (same && (e->exact || e->value > bound)) return e->exact ? e->value : bound + 1;
+    int d = edit_distance(f, c, fm, bound);
+    *e = (struct dist_entry){.game = f->game,
+                             .token = (guint16)token,
+                             .cand = (guint8)k,
+                             .len = fm->len,
+                             .value = (guint16)MIN(d, G_MAXUINT16),
+                             .exact = d <= bound};
+    memcpy(e->sym, fm->sym, fm->len);
+    memcpy(e->del, fm->del, fm->len * sizeof *fm->del);
+    return d;
+}
+
 static int move_cost(const ArbFixer *f, const struct ptoken *t, const struct move_forms *mf,
                      int bound)
 {
@@ -379,7 +426,7 @@ static int move_cost(const ArbFixer *f, const struct ptoken *t, const struct mov
         for (int i = 0; i < mf->n; i++) {
             int pre = c->prior + mf->f[i].base;
             if (pre >= best || pre + form_bound(c, &mf->f[i]) >= best) continue;
-            int d = pre + edit_distance(f, c, &mf->f[i], best - 1 - pre);
+            int d = pre + known_distance(f, t, k, &mf->f[i], best - 1 - pre);
             if (d < best) best = d;
         }
     }
@@ -624,6 +671,10 @@ static void prepare_tokens(ArbFixer *f, const struct fix_token *tokens, int n)
     }
     f->n_tok = n;
     g_array_set_size(f->readings, 0);
+    if (!++f->game) { /* wrapped: forget every distance */
+        memset(f->dist, 0, DIST_CACHE * sizeof *f->dist);
+        f->game = 1;
+    }
     for (int i = 0; i < n; i++) {
         struct ptoken *t = &f->tok[i];
         t->n = MAX(1, MIN(tokens[i].n_cands, FIX_CANDS_MAX));
@@ -634,6 +685,7 @@ static void prepare_tokens(ArbFixer *f, const struct fix_token *tokens, int n)
         t->hint_ply = tokens[i].hint_ply;
         t->text = tokens[i].cands[0].text ? tokens[i].cands[0].text : "";
         t->len = tokens[i].cands[0].text ? tokens[i].cands[0].len : 0;
+        t->is_input = i < G_MAXUINT16;
         prepare_exact(f, t);
     }
 }
@@ -643,6 +695,7 @@ static void slice_token(const ArbFixer *f, const struct pcand *a, int from, int 
                         const struct pcand *b, struct ptoken *out)
 {
     out->n = 1;
+    out->is_input = FALSE;
     out->hint_ply = -1;
     out->text = NULL;
     out->len = 0;
