@@ -69,10 +69,10 @@ struct pcand {
     int len, prior;
     gunichar ch[FIX_TOKEN_CHARS];
     guint16 ins[FIX_TOKEN_CHARS];
-    /* the least a rendering's ASCII character costs against this reading:
-     * matched by one of its characters (their cheapest substitution), for
-     * form_bound() */
-    guint16 cover[128];
+    /* the least a rendering's character (by symbol) costs against this
+     * reading when matched by one of its characters (their cheapest
+     * substitution), for form_bound() */
+    guint16 cover[SYM_MAX];
     /* the same bound for the characters a rendering always has: the
      * initials of each piece type (none for a pawn), files, ranks, marks */
     guint16 low_piece[KING + 1], low_file[8], low_rank[8], low_x, low_eq;
@@ -214,7 +214,7 @@ void fixer_set_alternatives(ArbFixer *f, gboolean with_alternatives)
 
 /* ---- renderings ------------------------------------------------------------ */
 
-static void put_sym(const ArbFixer *f, struct form *fm, gunichar c, guint8 sym)
+static inline void put_sym(const ArbFixer *f, struct form *fm, gunichar c, guint8 sym)
 {
     if (fm->len >= FORM_MAX) return;
     if (!fm->len) fm->all_sym = TRUE;
@@ -225,12 +225,12 @@ static void put_sym(const ArbFixer *f, struct form *fm, gunichar c, guint8 sym)
     fm->len++;
 }
 
-static void put(const ArbFixer *f, struct form *fm, gunichar c)
+static inline void put(const ArbFixer *f, struct form *fm, gunichar c)
 {
     put_sym(f, fm, c, c < 128 ? f->sym_ascii[c] : SYM_NONE);
 }
 
-static void put_initial(const ArbFixer *f, struct form *fm, int type)
+static inline void put_initial(const ArbFixer *f, struct form *fm, int type)
 {
     for (int i = 0; i < f->initial_len[type]; i++)
         put_sym(f, fm, f->initial[type][i], f->initial_sym[type][i]);
@@ -385,7 +385,7 @@ static int form_bound(const struct pcand *c, const struct form *fm)
 {
     int low = 0;
     for (int i = 0; i < fm->len; i++)
-        if (fm->ch[i] < 128) low += MIN(fm->del[i], c->cover[fm->ch[i]]);
+        if (fm->sym[i] != SYM_NONE) low += MIN(fm->del[i], c->cover[fm->sym[i]]);
     return low;
 }
 
@@ -590,35 +590,35 @@ static int hint_cost(const ArbFixer *f, const struct ptoken *t, const struct pos
 
 /* ---- tokens ------------------------------------------------------------------ */
 
-/* What character y of a rendering costs at least against c (see put()). */
-static int cover_char(const ArbFixer *f, const struct pcand *c, gunichar y)
+/* What a rendering's character (symbol y) costs at least against c: dropped
+ * or matched (see put()); 0 for one without a symbol. */
+static int cover_sym(const ArbFixer *f, const struct pcand *c, int y)
 {
-    return y < 128 ? MIN(confusion_delete(f->conf, y), c->cover[y]) : 0;
+    return y == SYM_NONE ? 0 : MIN(f->sym_del[y], c->cover[y]);
 }
 
 static void fill_cover(const ArbFixer *f, struct pcand *c)
 {
-    for (gunichar y = 0; y < 128; y++) {
-        int low = COST_INF;
-        for (int j = 0; j < c->len && low; j++)
-            low = MIN(low, sub_cost(f, c->ch[j], y));
-        c->cover[y] = (guint16)MIN(low, G_MAXUINT16);
-    }
-    for (int y = 0; y < f->n_sym; y++)
-        for (int j = 0; j < c->len; j++)
+    for (int y = 0; y < f->n_sym; y++) {
+        int low = G_MAXUINT16;
+        for (int j = 0; j < c->len; j++) {
             c->subs[y][j] = (guint16)MIN(sub_cost(f, c->ch[j], f->sym_char[y]), G_MAXUINT16);
+            low = MIN(low, c->subs[y][j]);
+        }
+        c->cover[y] = (guint16)low;
+    }
     for (int type = PAWN; type <= KING; type++) {
         int low = 0;
         for (int k = 0; type != PAWN && k < f->initial_len[type]; k++)
-            low += cover_char(f, c, f->initial[type][k]);
+            low += cover_sym(f, c, f->initial_sym[type][k]);
         c->low_piece[type] = (guint16)low;
     }
     for (int i = 0; i < 8; i++) {
-        c->low_file[i] = (guint16)cover_char(f, c, 'a' + i);
-        c->low_rank[i] = (guint16)cover_char(f, c, '1' + i);
+        c->low_file[i] = (guint16)cover_sym(f, c, f->sym_ascii['a' + i]);
+        c->low_rank[i] = (guint16)cover_sym(f, c, f->sym_ascii['1' + i]);
     }
-    c->low_x = (guint16)cover_char(f, c, 'x');
-    c->low_eq = (guint16)cover_char(f, c, '=');
+    c->low_x = (guint16)cover_sym(f, c, f->sym_ascii['x']);
+    c->low_eq = (guint16)cover_sym(f, c, f->sym_ascii['=']);
 }
 
 static void prepare_cand(const ArbFixer *f, const char *text, gsize len, int prior, struct pcand *c)
