@@ -537,9 +537,10 @@ static int score_kept(const ArbFixer *f, const struct ptoken *t, struct movetab 
             int nth = n_top == KEEP_PER_STATE ? top[KEEP_PER_STATE - 1] : COST_INF;
             keep = MIN(best + SUCC_MARGIN, MAX(nth, best + TIE_MARGIN));
         }
-        int i = order_next(&o, keep);
+        /* past 8 units every cost counts as 8 units plus one: kept too */
+        int i = order_next(&o, keep > 8 * CONF_UNIT ? COST_INF : keep);
         if (i < 0) break;
-        int c = move_cost(f, t, forms_of(f, tab, i), MIN(keep, 8 * CONF_UNIT));
+        int c = tab_cost(f, t, tab, i, MIN(keep, 8 * CONF_UNIT));
         if (c > keep) continue;
         best = MIN(best, c);
         top_insert(top, &n_top, c);
