@@ -1,7 +1,9 @@
-/* Beam search over (position, token index) for `arbiter fix`. Each legal
- * move of a position is rendered once (SAN, LAN, pawn files, descriptive
- * capture, in the game's language) as code points; a token's cost for a move
- * is the cheapest weighted edit distance to one of them. A token that reads
+/* Beam search over (position, token index) for `arbiter fix`. A legal move
+ * is rendered (SAN, LAN, pawn files, descriptive capture, in the game's
+ * language) as code points when first needed; a token's cost for a move is
+ * the cheapest weighted edit distance to one of them, and a lower bound from
+ * what every rendering holds (piece, squares, marks) rules most moves out
+ * before they are rendered or measured. A token that reads
  * exactly as one legal move takes the fast path (no scoring at all); a
  * game whose cheap pass needed more than confusions is searched again with
  * every reading open. Scratch tables live in the fixer: no allocation per
@@ -26,6 +28,12 @@ enum {
     INSERT_FROM_TOP = 3, /* beam states that may try a missing move */
     MERGE_MIN_CHARS = 4,
     INSERT_KEEP = 8, /* missing moves tried per state */
+    /* the characters renderings are made of (files, ranks, marks, castling's
+     * O, the language's piece initials) are numbered, so a reading keeps its
+     * substitution costs against each in a row (struct pcand) */
+    SYM_MAX = 48,
+    SYM_NONE = 255,
+    DIST_CACHE = 4096, /* edit distances remembered per game (direct-mapped) */
 };
 #define BEAM_MARGIN     (6 * CONF_UNIT)
 #define SUCC_MARGIN     (3 * CONF_UNIT)
@@ -41,8 +49,10 @@ enum {
 struct form {
     guint16 base;
     guint8 len;
+    gboolean all_sym; /* every character has a symbol (sym[i] < SYM_NONE) */
     gunichar ch[FORM_MAX];
     guint16 del[FORM_MAX];
+    guint8 sym[FORM_MAX];
 };
 
 struct move_forms {
@@ -51,7 +61,11 @@ struct move_forms {
     struct form f[FORMS_PER_MOVE];
 };
 
+/* The legal moves of pos; a move's forms are rendered when first asked for
+ * (forms_of: m[i].n is 0 until then), as most are ruled out by
+ * skeleton_bound() before. */
 struct movetab {
+    struct position pos;
     int count;
     struct move_forms m[MOVE_LIST_MAX];
 };
@@ -60,14 +74,41 @@ struct pcand {
     int len, prior, input;
     gunichar ch[FIX_TOKEN_CHARS];
     guint16 ins[FIX_TOKEN_CHARS];
+    /* the least a rendering's character (by symbol) costs against this
+     * reading when matched by one of its characters (their cheapest
+     * substitution), for form_bound() */
+    guint16 cover[SYM_MAX];
+    /* the same bound for the characters a rendering always has: the
+     * initials of each piece type (none for a pawn), files, ranks, marks */
+    guint16 low_piece[KING + 1], low_file[8], low_rank[8], low_x, low_eq;
+    guint16 subs[SYM_MAX][FIX_TOKEN_CHARS]; /* sub_cost(ch[j], symbol y) */
 };
 
 struct ptoken {
-    int n, inputs; /* candidates, and how many inputs they come from */
+    int n, inputs;     /* candidates, and how many inputs they come from */
+    gboolean is_input; /* one of the fixer's tokens, not made by slice_token */
     struct pcand c[FIX_CANDS_MAX];
     int hint_ply;
     const char *text; /* first candidate, raw: the fast path reads it */
     gsize len;
+    /* text read once for exact_move: plain English SAN, and the cost-0
+     * readings (readings[first_exact..+n_exact) of the fixer) */
+    gboolean has_plain;
+    struct san plain;
+    int first_exact, n_exact;
+};
+
+/* One edit distance of an input token's reading to a rendering, as the
+ * rendering's symbols and deletion costs: the same rendering recurs in many
+ * positions of the beam and after every move the missing-move edit tries. */
+struct dist_entry {
+    guint32 game; /* the fixer's run it belongs to; 0 unused */
+    guint16 token;
+    guint8 cand, len;
+    guint8 sym[FORM_MAX];
+    guint16 del[FORM_MAX];
+    guint16 value;
+    gboolean exact; /* value is the distance, else the distance is more */
 };
 
 struct scored {
@@ -93,6 +134,10 @@ struct _ArbFixer {
     ArbNorm *norm;
     gunichar initial[6][4];
     int initial_len[6];
+    gunichar sym_char[SYM_MAX];
+    guint16 sym_del[SYM_MAX]; /* confusion_delete of each */
+    guint8 sym_ascii[128], initial_sym[6][4];
+    int n_sym;
     int costs[CONF_COST_COUNT];
     gboolean fast, with_alternatives;
     const ArbPrior *prior; /* may be NULL */
@@ -105,11 +150,35 @@ struct _ArbFixer {
     int n_tok, tok_cap;
     const struct fix_point *fixed; /* the reviewer's moves (fixer_set_fixed) */
     int n_fixed;
+    GArray *readings;        /* struct norm_reading: the tokens' cost-0 readings */
+    struct dist_entry *dist; /* DIST_CACHE of them */
+    guint32 game;
 };
 
 double fix_cost_value(int cost)
 {
     return (double)cost / CONF_UNIT;
+}
+
+static guint8 add_symbol(ArbFixer *f, gunichar ch)
+{
+    for (int y = 0; y < f->n_sym; y++)
+        if (f->sym_char[y] == ch) return (guint8)y;
+    if (f->n_sym == SYM_MAX) return SYM_NONE; /* measured the slow way */
+    f->sym_char[f->n_sym] = ch;
+    f->sym_del[f->n_sym] = (guint16)confusion_delete(f->conf, ch);
+    if (ch < 128) f->sym_ascii[ch] = (guint8)f->n_sym;
+    return (guint8)f->n_sym++;
+}
+
+static void number_symbols(ArbFixer *f)
+{
+    memset(f->sym_ascii, SYM_NONE, sizeof f->sym_ascii);
+    for (const char *p = "abcdefgh12345678x-=+#O"; *p; p++)
+        add_symbol(f, (gunichar)*p);
+    for (int t = KNIGHT; t <= KING; t++)
+        for (int k = 0; k < f->initial_len[t]; k++)
+            f->initial_sym[t][k] = add_symbol(f, f->initial[t][k]);
 }
 
 ArbFixer *fixer_new(const ArbConfusion *conf, ArbNorm *norm)
@@ -128,9 +197,12 @@ ArbFixer *fixer_new(const ArbConfusion *conf, ArbNorm *norm)
         for (const char *p = s; *p && f->initial_len[t] < 4; p = g_utf8_next_char(p))
             f->initial[t][f->initial_len[t]++] = g_utf8_get_char(p);
     }
+    number_symbols(f);
     f->arena = g_array_sized_new(FALSE, FALSE, sizeof(struct state), 1024);
     for (int i = 0; i < 3; i++)
         f->ring[i] = g_array_sized_new(FALSE, FALSE, sizeof(int), 64);
+    f->readings = g_array_new(FALSE, FALSE, sizeof(struct norm_reading));
+    f->dist = g_new0(struct dist_entry, DIST_CACHE);
     return f;
 }
 
@@ -141,6 +213,8 @@ void fixer_free(ArbFixer *f)
     for (int i = 0; i < 3; i++)
         g_array_free(f->ring[i], TRUE);
     g_free(f->tok);
+    g_free(f->dist);
+    g_array_free(f->readings, TRUE);
     g_free(f);
 }
 
@@ -163,18 +237,26 @@ void fixer_set_fixed(ArbFixer *f, const struct fix_point *points, int n)
 
 /* ---- renderings ------------------------------------------------------------ */
 
-static void put(const ArbFixer *f, struct form *fm, gunichar c)
+static inline void put_sym(const ArbFixer *f, struct form *fm, gunichar c, guint8 sym)
 {
     if (fm->len >= FORM_MAX) return;
+    if (!fm->len) fm->all_sym = TRUE;
     fm->ch[fm->len] = c;
-    fm->del[fm->len] = (guint16)confusion_delete(f->conf, c);
+    fm->del[fm->len] = sym != SYM_NONE ? f->sym_del[sym] : (guint16)confusion_delete(f->conf, c);
+    fm->sym[fm->len] = sym;
+    fm->all_sym &= sym != SYM_NONE;
     fm->len++;
 }
 
-static void put_initial(const ArbFixer *f, struct form *fm, int type)
+static inline void put(const ArbFixer *f, struct form *fm, gunichar c)
+{
+    put_sym(f, fm, c, c < 128 ? f->sym_ascii[c] : SYM_NONE);
+}
+
+static inline void put_initial(const ArbFixer *f, struct form *fm, int type)
 {
     for (int i = 0; i < f->initial_len[type]; i++)
-        put(f, fm, f->initial[type][i]);
+        put_sym(f, fm, f->initial[type][i], f->initial_sym[type][i]);
 }
 
 static void put_square(const ArbFixer *f, struct form *fm, int sq)
@@ -263,13 +345,23 @@ static void render_forms(const ArbFixer *f, const struct position *pos, move_t m
     }
 }
 
-static void build_table(const ArbFixer *f, const struct position *pos, struct movetab *tab)
+static void build_table(const struct position *pos, struct movetab *tab)
 {
     struct move_list list;
     movegen_legal(pos, &list);
+    tab->pos = *pos;
     tab->count = list.count;
-    for (int i = 0; i < list.count; i++)
-        render_forms(f, pos, list.moves[i], &tab->m[i]);
+    for (int i = 0; i < list.count; i++) {
+        tab->m[i].move = list.moves[i];
+        tab->m[i].n = 0;
+    }
+}
+
+static const struct move_forms *forms_of(const ArbFixer *f, struct movetab *tab, int i)
+{
+    struct move_forms *mf = &tab->m[i];
+    if (!mf->n) render_forms(f, &tab->pos, mf->move, mf);
+    return mf;
 }
 
 /* ---- costs ------------------------------------------------------------------- */
@@ -294,11 +386,12 @@ static int edit_distance(const ArbFixer *f, const struct pcand *c, const struct 
         row[0] += del;
         int low = row[0];
         gunichar r = fm->ch[i - 1];
+        const guint16 *sub = fm->all_sym ? c->subs[fm->sym[i - 1]] : NULL;
         for (int j = 1; j <= c->len; j++) {
             int best = row[j] + del;
             int v = row[j - 1] + c->ins[j - 1];
             if (v < best) best = v;
-            v = diag + sub_cost(f, c->ch[j - 1], r);
+            v = diag + (sub ? sub[j - 1] : sub_cost(f, c->ch[j - 1], r));
             if (v < best) best = v;
             diag = row[j];
             row[j] = best;
@@ -309,17 +402,55 @@ static int edit_distance(const ArbFixer *f, const struct pcand *c, const struct 
     return row[c->len];
 }
 
-/* The cheapest of n candidates. */
-static int cands_cost(const ArbFixer *f, const struct pcand *cands, int n,
+/* A lower bound of edit_distance(c, fm): each character of the rendering is
+ * either dropped or matched by one of c's, whatever the alignment. */
+static int form_bound(const struct pcand *c, const struct form *fm)
+{
+    int low = 0;
+    for (int i = 0; i < fm->len; i++)
+        if (fm->sym[i] != SYM_NONE) low += MIN(fm->del[i], c->cover[fm->sym[i]]);
+    return low;
+}
+
+/* edit_distance of reading k of t, remembered for an input token: an
+ * answer within bound is the distance, past it only says so, as there. */
+static int known_distance(const ArbFixer *f, const struct ptoken *t, int k, const struct form *fm,
+                          int bound)
+{
+    const struct pcand *c = &t->c[k];
+    if (!t->is_input || !fm->all_sym) return edit_distance(f, c, fm, bound);
+    int token = (int)(t - f->tok);
+    guint32 h = (guint32)token * 0x9E3779B1u ^ (guint32)k * 0x85EBCA77u ^ fm->len;
+    for (int i = 0; i < fm->len; i++)
+        h = (h ^ fm->sym[i] ^ (guint32)fm->del[i] << 8) * 0x01000193u;
+    struct dist_entry *e = &f->dist[h % DIST_CACHE];
+    gboolean same = e->game == f->game && e->token == token && e->cand == k && e->len == fm->len &&
+                    !memcmp(e->sym, fm->sym, fm->len) &&
+                    !memcmp(e->del, fm->del, fm->len * sizeof *fm->del);
+    if (same && (e->exact || e->value > bound)) return e->exact ? e->value : bound + 1;
+    int d = edit_distance(f, c, fm, bound);
+    *e = (struct dist_entry){.game = f->game,
+                             .token = (guint16)token,
+                             .cand = (guint8)k,
+                             .len = fm->len,
+                             .value = (guint16)MIN(d, G_MAXUINT16),
+                             .exact = d <= bound};
+    memcpy(e->sym, fm->sym, fm->len);
+    memcpy(e->del, fm->del, fm->len * sizeof *fm->del);
+    return d;
+}
+
+/* The cheapest of candidates [from, to) of t. */
+static int cands_cost(const ArbFixer *f, const struct ptoken *t, int from, int to,
                       const struct move_forms *mf, int bound)
 {
     int best = bound + 1;
-    for (int k = 0; k < n; k++) {
-        const struct pcand *c = &cands[k];
+    for (int k = from; k < to; k++) {
+        const struct pcand *c = &t->c[k];
         for (int i = 0; i < mf->n; i++) {
             int pre = c->prior + mf->f[i].base;
-            if (pre >= best) continue;
-            int d = pre + edit_distance(f, c, &mf->f[i], best - 1 - pre);
+            if (pre >= best || pre + form_bound(c, &mf->f[i]) >= best) continue;
+            int d = pre + known_distance(f, t, k, &mf->f[i], best - 1 - pre);
             if (d < best) best = d;
         }
     }
@@ -332,17 +463,140 @@ static int cands_cost(const ArbFixer *f, const struct pcand *cands, int n,
 static int move_cost(const ArbFixer *f, const struct ptoken *t, const struct move_forms *mf,
                      int bound)
 {
-    if (t->inputs <= 1) return cands_cost(f, t->c, t->n, mf, bound);
+    if (t->inputs <= 1) return cands_cost(f, t, 0, t->n, mf, bound);
     /* an input that fits no better than a skipped token (a cell shifted on
      * one sheet) costs that much and no more: the others decide */
     int sum = 0, total = bound * t->inputs, most = f->costs[CONF_SKIP_TOKEN];
     for (int k = 0, j; k < t->n; k = j) {
         for (j = k; j < t->n && t->c[j].input == t->c[k].input; j++)
             ;
-        sum += MIN(most, cands_cost(f, t->c + k, j - k, mf, MIN(most, total - sum)));
+        sum += MIN(most, cands_cost(f, t, k, j, mf, MIN(most, total - sum)));
         if (sum > total) return bound + 1;
     }
     return (sum + t->inputs / 2) / t->inputs;
+}
+
+/* A lower bound of form_bound() over every form render_forms gives m in
+ * pos, from what the forms always hold (not the disambiguation or the check
+ * mark, which take san_write to know). */
+static int skeleton_bound(const struct pcand *c, const ArbFixer *f, const struct position *pos,
+                          move_t m)
+{
+    int kind = move_kind(m);
+    if (kind == MOVE_CASTLING) return 0;
+    int from = move_from(m), to = move_to(m), type = piece_type(pos->board[from]);
+    gboolean capture = kind == MOVE_EN_PASSANT || pos->board[to] != NO_PIECE;
+    gboolean promotion = kind == MOVE_PROMOTION;
+    int promo = promotion ? c->low_eq + c->low_piece[move_promotion(m)] : 0;
+    int from_file = c->low_file[sq_file(from)];
+    /* SAN; LAN holds all SAN holds and more, so it is never lower */
+    int low = c->low_piece[type] + c->low_file[sq_file(to)] + c->low_rank[sq_rank(to)] + promo;
+    if (!capture) return low;
+    low += c->low_x + (type == PAWN ? from_file : 0);
+    if (type == PAWN && !promotion)
+        low = MIN(low,
+                  f->costs[CONF_FORM_PAWN_FILES] + from_file + c->low_x + c->low_file[sq_file(to)]);
+    int victim = move_kind(m) == MOVE_EN_PASSANT ? PAWN : piece_type(pos->board[to]);
+    if (victim != PAWN)
+        low = MIN(low, f->costs[CONF_FORM_DESCRIPTIVE] +
+                           (type == PAWN ? from_file : c->low_piece[type]) + c->low_x +
+                           c->low_piece[victim]);
+    return low;
+}
+
+/* A lower bound of move_cost for tab's move i, without rendering it. */
+static int move_bound(const ArbFixer *f, const struct ptoken *t, const struct movetab *tab, int i)
+{
+    int low = COST_INF;
+    for (int k = 0; k < t->n; k++)
+        low = MIN(low, t->c[k].prior + skeleton_bound(&t->c[k], f, &tab->pos, tab->m[i].move));
+    /* several inputs: each costs at most a skipped token (move_cost) */
+    return t->inputs > 1 ? MIN(low, f->costs[CONF_SKIP_TOKEN]) : low;
+}
+
+/* move_cost of tab's move i, rendering it only when the bound lets it in. */
+static int tab_cost(const ArbFixer *f, const struct ptoken *t, struct movetab *tab, int i,
+                    int bound)
+{
+    if (move_bound(f, t, tab, i) > bound) return bound + 1;
+    return move_cost(f, t, forms_of(f, tab, i), bound);
+}
+
+/* The moves of tab by move_bound, lowest first, as they are asked for: the
+ * search for the cheapest moves stops where the bounds pass what it keeps,
+ * most moves never rendered. */
+struct bound_order {
+    int n, next;
+    guint32 key[MOVE_LIST_MAX]; /* bound << 8 | move index, ascending */
+};
+
+static void order_init(const ArbFixer *f, const struct ptoken *t, const struct movetab *tab,
+                       struct bound_order *o)
+{
+    o->n = tab->count;
+    o->next = 0;
+    for (int i = 0; i < tab->count; i++) {
+        guint32 key = (guint32)MIN(move_bound(f, t, tab, i), 0xFFFFFF) << 8 | (guint32)i;
+        int j = i;
+        for (; j > 0 && o->key[j - 1] > key; j--)
+            o->key[j] = o->key[j - 1];
+        o->key[j] = key;
+    }
+}
+
+/* The next move by bound, or -1 when every one left is bound above limit. */
+static int order_next(struct bound_order *o, int limit)
+{
+    if (o->next >= o->n || (int)(o->key[o->next] >> 8) > limit) return -1;
+    return (int)(o->key[o->next++] & 0xFF);
+}
+
+/* The cost of the fourth cheapest reading is what expand keeps past
+ * KEEP_PER_STATE (see there); top[] holds the cheapest so far, in order. */
+static void top_insert(int *top, int *n_top, int c)
+{
+    int j = MIN(*n_top, KEEP_PER_STATE - 1);
+    if (*n_top == KEEP_PER_STATE && c >= top[j]) return;
+    for (; j > 0 && top[j - 1] > c; j--)
+        top[j] = top[j - 1];
+    top[j] = c;
+    *n_top = MIN(*n_top + 1, KEEP_PER_STATE);
+}
+
+/* The moves expand keeps as readings of t, cheapest first (equals in
+ * movegen order), with at most 8 units plus one for any dearer: every move
+ * within SUCC_MARGIN of the best that is among the KEEP_PER_STATE cheapest
+ * or within TIE_MARGIN, and maybe some more past them. What score_all would
+ * give, cut after what expand takes from it; returns the count. */
+static int score_kept(const ArbFixer *f, const struct ptoken *t, struct movetab *tab,
+                      struct scored *out)
+{
+    struct bound_order o;
+    order_init(f, t, tab, &o);
+    int best = COST_INF, top[KEEP_PER_STATE], n_top = 0, n = 0;
+    gint16 index[MOVE_LIST_MAX];
+    for (;;) {
+        int keep = COST_INF; /* a reading dearer than this is not kept */
+        if (best < COST_INF) {
+            int nth = n_top == KEEP_PER_STATE ? top[KEEP_PER_STATE - 1] : COST_INF;
+            keep = MIN(best + SUCC_MARGIN, MAX(nth, best + TIE_MARGIN));
+        }
+        /* past 8 units every cost counts as 8 units plus one: kept too */
+        int i = order_next(&o, keep > 8 * CONF_UNIT ? COST_INF : keep);
+        if (i < 0) break;
+        int c = tab_cost(f, t, tab, i, MIN(keep, 8 * CONF_UNIT));
+        if (c > keep) continue;
+        best = MIN(best, c);
+        top_insert(top, &n_top, c);
+        int j = n++;
+        for (; j > 0 && (out[j - 1].cost > c || (out[j - 1].cost == c && index[j - 1] > i)); j--) {
+            out[j] = out[j - 1];
+            index[j] = index[j - 1];
+        }
+        out[j] = (struct scored){tab->m[i].move, c, 0};
+        index[j] = (gint16)i;
+    }
+    return n;
 }
 
 static int cmp_scored(const void *a, const void *b)
@@ -353,12 +607,12 @@ static int cmp_scored(const void *a, const void *b)
 
 /* Every move of tab with its cost for t (moves past the running bound come
  * out as dearer than it), cheapest first; returns the count. */
-static int score_all(const ArbFixer *f, const struct ptoken *t, const struct movetab *tab,
+static int score_all(const ArbFixer *f, const struct ptoken *t, struct movetab *tab,
                      struct scored *out)
 {
     int bound = 8 * CONF_UNIT, best = COST_INF;
     for (int i = 0; i < tab->count; i++) {
-        int c = move_cost(f, t, &tab->m[i], bound);
+        int c = tab_cost(f, t, tab, i, bound);
         out[i] = (struct scored){tab->m[i].move, c, 0};
         if (c < best) {
             best = c;
@@ -413,6 +667,37 @@ static int hint_cost(const ArbFixer *f, const struct ptoken *t, const struct pos
 
 /* ---- tokens ------------------------------------------------------------------ */
 
+/* What a rendering's character (symbol y) costs at least against c: dropped
+ * or matched (see put()); 0 for one without a symbol. */
+static int cover_sym(const ArbFixer *f, const struct pcand *c, int y)
+{
+    return y == SYM_NONE ? 0 : MIN(f->sym_del[y], c->cover[y]);
+}
+
+static void fill_cover(const ArbFixer *f, struct pcand *c)
+{
+    for (int y = 0; y < f->n_sym; y++) {
+        int low = G_MAXUINT16;
+        for (int j = 0; j < c->len; j++) {
+            c->subs[y][j] = (guint16)MIN(sub_cost(f, c->ch[j], f->sym_char[y]), G_MAXUINT16);
+            low = MIN(low, c->subs[y][j]);
+        }
+        c->cover[y] = (guint16)low;
+    }
+    for (int type = PAWN; type <= KING; type++) {
+        int low = 0;
+        for (int k = 0; type != PAWN && k < f->initial_len[type]; k++)
+            low += cover_sym(f, c, f->initial_sym[type][k]);
+        c->low_piece[type] = (guint16)low;
+    }
+    for (int i = 0; i < 8; i++) {
+        c->low_file[i] = (guint16)cover_sym(f, c, f->sym_ascii['a' + i]);
+        c->low_rank[i] = (guint16)cover_sym(f, c, f->sym_ascii['1' + i]);
+    }
+    c->low_x = (guint16)cover_sym(f, c, f->sym_ascii['x']);
+    c->low_eq = (guint16)cover_sym(f, c, f->sym_ascii['=']);
+}
+
 static void prepare_cand(const ArbFixer *f, const char *text, gsize len, int prior, int input,
                          struct pcand *c)
 {
@@ -439,6 +724,22 @@ static void prepare_cand(const ArbFixer *f, const char *text, gsize len, int pri
             c->ins[c->len] = (guint16)MIN(c->ins[c->len], f->costs[CONF_REPEAT_CHAR]);
         c->len++;
     }
+    fill_cover(f, c);
+}
+
+/* What exact_move asks of t in every position, read once. */
+static void prepare_exact(ArbFixer *f, struct ptoken *t)
+{
+    t->has_plain = t->len && norm_is_english(f->norm) &&
+                   san_parse(t->text, t->len, &t->plain, NULL) == SAN_OK && !t->plain.is_null;
+    t->first_exact = (int)f->readings->len;
+    t->n_exact = 0;
+    if (!t->len) return;
+    struct norm_reading r[NORM_READINGS_MAX];
+    int n = norm_readings(f->norm, t->text, t->len, r, NORM_READINGS_MAX);
+    while (t->n_exact < n && r[t->n_exact].cost == 0)
+        t->n_exact++;
+    g_array_append_vals(f->readings, r, (guint)t->n_exact);
 }
 
 static void prepare_tokens(ArbFixer *f, const struct fix_token *tokens, int n)
@@ -448,6 +749,11 @@ static void prepare_tokens(ArbFixer *f, const struct fix_token *tokens, int n)
         f->tok = g_renew(struct ptoken, f->tok, f->tok_cap);
     }
     f->n_tok = n;
+    g_array_set_size(f->readings, 0);
+    if (!++f->game) { /* wrapped: forget every distance */
+        memset(f->dist, 0, DIST_CACHE * sizeof *f->dist);
+        f->game = 1;
+    }
     for (int i = 0; i < n; i++) {
         struct ptoken *t = &f->tok[i];
         t->n = MAX(1, MIN(tokens[i].n_cands, FIX_CANDS_MAX));
@@ -461,15 +767,18 @@ static void prepare_tokens(ArbFixer *f, const struct fix_token *tokens, int n)
         t->hint_ply = tokens[i].hint_ply;
         t->text = tokens[i].cands[0].text ? tokens[i].cands[0].text : "";
         t->len = tokens[i].cands[0].text ? tokens[i].cands[0].len : 0;
+        t->is_input = i < G_MAXUINT16;
+        prepare_exact(f, t);
     }
 }
 
 /* A token made of part of another's first candidate, or of two joined. */
-static void slice_token(const struct pcand *a, int from, int to, const struct pcand *b,
-                        struct ptoken *out)
+static void slice_token(const ArbFixer *f, const struct pcand *a, int from, int to,
+                        const struct pcand *b, struct ptoken *out)
 {
     out->n = 1;
     out->inputs = 1;
+    out->is_input = FALSE;
     out->hint_ply = -1;
     out->text = NULL;
     out->len = 0;
@@ -481,6 +790,7 @@ static void slice_token(const struct pcand *a, int from, int to, const struct pc
         c->ch[c->len] = a->ch[i], c->ins[c->len] = a->ins[i];
     for (int i = 0; b && i < b->len && c->len < FIX_TOKEN_CHARS; i++, c->len++)
         c->ch[c->len] = b->ch[i], c->ins[c->len] = b->ins[i];
+    fill_cover(f, c);
 }
 
 /* ---- search -------------------------------------------------------------------- */
@@ -528,11 +838,11 @@ static gboolean exact_move(ArbFixer *f, const struct position *pos, const struct
                            move_t *out)
 {
     if (!t->text || !t->len) return FALSE;
-    struct resolve_answer ans;
-    resolve_token(f->norm, pos, t->text, t->len, &ans);
-    if (ans.status != SAN_OK || ans.cost != 0 || ans.move == MOVE_NONE) return FALSE;
-    *out = ans.move;
-    return TRUE;
+    if (t->has_plain && san_resolve(pos, &t->plain, SAN_STRICT, out, NULL) == SAN_OK)
+        return *out != MOVE_NONE;
+    const struct norm_reading *r = &g_array_index(f->readings, struct norm_reading, t->first_exact);
+    *out = resolve_exact(pos, r, t->n_exact);
+    return *out != MOVE_NONE;
 }
 
 static void expand_pairs(ArbFixer *f, int si, const struct state *s, int i, int best);
@@ -563,12 +873,13 @@ static void expand(ArbFixer *f, int si, int i, int rank)
             return;
         }
     }
-    build_table(f, &s.pos, &f->tab[0]);
+    build_table(&s.pos, &f->tab[0]);
     struct scored *sc = f->sc[0];
-    int n = score_all(f, t, &f->tab[0], sc);
+    int n = score_kept(f, t, &f->tab[0], sc);
     int best_reading = n ? sc[0].cost : COST_INF;
     if (n) add_prior(f, &s.pos, sc, within(sc, n, PRIOR_TIE));
     int best = n ? sc[0].cost + sc[0].prior : COST_INF;
+    /* score_kept gives all this takes: the two change together */
     for (int k = 0;
          k < n && sc[k].cost + sc[k].prior <= best + SUCC_MARGIN &&
          (k < KEEP_PER_STATE || (k < KEEP_TIES && sc[k].cost + sc[k].prior <= best + TIE_MARGIN));
@@ -581,7 +892,7 @@ static void expand(ArbFixer *f, int si, int i, int rank)
     }
     for (int k = 0; fixed != MOVE_NONE && k < f->tab[0].count; k++) /* however dear */
         if (f->tab[0].m[k].move == fixed) {
-            int c = move_cost(f, t, &f->tab[0].m[k], COST_INF / 4);
+            int c = move_cost(f, t, forms_of(f, &f->tab[0], k), COST_INF / 4);
             gboolean none = has_exact && exact == fixed && c < EXACT_MAX;
             to_ring(f, i + 1,
                     push_state(f, si, &s.pos, fixed, none ? FIX_NONE : FIX_CORRECTED, c + hint, i,
@@ -592,17 +903,29 @@ static void expand(ArbFixer *f, int si, int i, int rank)
     if (best_reading >= POOR_READING && rank < INSERT_FROM_TOP) expand_pairs(f, si, &s, i, best);
 }
 
-/* The best move of tab2 (built for pos) for t: its cost, or COST_INF. */
-static int best_in(ArbFixer *f, const struct position *pos, const struct ptoken *t, int slot,
-                   move_t *out)
+/* The first cheapest move of tab for t (in movegen order): its cost, or
+ * COST_INF for no move. Every cost past limit (at most 8 units) counts as
+ * limit + 1. */
+static int best_of(ArbFixer *f, struct movetab *tab, const struct ptoken *t, int limit, move_t *out)
 {
-    build_table(f, pos, &f->tab[slot]);
-    int best = COST_INF;
-    for (int i = 0; i < f->tab[slot].count; i++) {
-        int c = move_cost(f, t, &f->tab[slot].m[i], MIN(best, 8 * CONF_UNIT));
-        if (c < best) best = c, *out = f->tab[slot].m[i].move;
+    if (!tab->count) return COST_INF;
+    struct bound_order o;
+    order_init(f, t, tab, &o);
+    int best = limit + 1, best_i = 0;
+    for (int i; (i = order_next(&o, best)) >= 0;) {
+        int c = move_cost(f, t, forms_of(f, tab, i), best);
+        if (c < best || (c == best && i < best_i)) best = c, best_i = i;
     }
+    *out = tab->m[best_i].move;
     return best;
+}
+
+/* best_of the moves of pos (its table built in tab[slot]). */
+static int best_in(ArbFixer *f, const struct position *pos, const struct ptoken *t, int slot,
+                   int limit, move_t *out)
+{
+    build_table(pos, &f->tab[slot]);
+    return best_of(f, &f->tab[slot], t, limit, out);
 }
 
 /* The edits that take two moves or two tokens: a token split in two, two
@@ -617,10 +940,10 @@ static void expand_pairs(ArbFixer *f, int si, const struct state *s, int i, int 
     move_t m2 = MOVE_NONE;
     /* two tokens that are one move: "N f3" */
     if (i + 1 < f->n_tok) {
-        slice_token(c0, 0, c0->len, &f->tok[i + 1].c[0], &part);
+        slice_token(f, c0, 0, c0->len, &f->tok[i + 1].c[0], &part);
         part.hint_ply = t->hint_ply;
         move_t m = MOVE_NONE;
-        int c = best_in(f, &s->pos, &part, 1, &m);
+        int c = best_of(f, &f->tab[0], &part, 8 * CONF_UNIT, &m);
         if (c < best + f->costs[CONF_SKIP_TOKEN])
             to_ring(f, i + 2,
                     push_state(f, si, &s->pos, m, FIX_SPLIT,
@@ -628,14 +951,14 @@ static void expand_pairs(ArbFixer *f, int si, const struct state *s, int i, int 
     }
     /* one token that is two moves: "Nf3Nc6" */
     for (int cut = 2; c0->len >= MERGE_MIN_CHARS && cut <= c0->len - 2; cut++) {
-        slice_token(c0, 0, cut, NULL, &part);
-        slice_token(c0, cut, c0->len, NULL, &rest);
+        slice_token(f, c0, 0, cut, NULL, &part);
+        slice_token(f, c0, cut, c0->len, NULL, &rest);
         move_t m1 = MOVE_NONE;
-        int c1 = best_in(f, &s->pos, &part, 1, &m1);
+        int c1 = best_of(f, &f->tab[0], &part, 8 * CONF_UNIT, &m1);
         if (c1 >= best) continue;
         p2 = s->pos;
         pos_make_move(&p2, m1);
-        int c2 = best_in(f, &p2, &rest, 2, &m2);
+        int c2 = best_in(f, &p2, &rest, 2, 8 * CONF_UNIT, &m2);
         if (c1 + c2 + f->costs[CONF_MERGE] >= best + f->costs[CONF_SKIP_TOKEN]) continue;
         int a = push_state(f, si, &s->pos, m1, FIX_MERGED, c1 + f->costs[CONF_MERGE], i, 1, i + 1);
         to_ring(f, i + 1, push_state(f, a, &p2, m2, FIX_MERGED, c2, i, 1, i + 1));
@@ -643,11 +966,11 @@ static void expand_pairs(ArbFixer *f, int si, const struct state *s, int i, int 
     /* two tokens in the wrong order (a move in the wrong column) */
     if (i + 1 < f->n_tok) {
         move_t m1 = MOVE_NONE;
-        int c1 = best_in(f, &s->pos, &f->tok[i + 1], 1, &m1);
+        int c1 = best_of(f, &f->tab[0], &f->tok[i + 1], 8 * CONF_UNIT, &m1);
         if (c1 < best) {
             p2 = s->pos;
             pos_make_move(&p2, m1);
-            int c2 = best_in(f, &p2, t, 2, &m2);
+            int c2 = best_in(f, &p2, t, 2, POOR_READING - 1, &m2);
             if (c2 < POOR_READING) {
                 int a = push_state(f, si, &s->pos, m1, FIX_CORRECTED,
                                    c1 + f->costs[CONF_SWAP] + hint_cost(f, &f->tok[i + 1], &s->pos),
@@ -675,9 +998,14 @@ static void expand_pairs(ArbFixer *f, int si, const struct state *s, int i, int 
     for (int k = 0; k < tab->count; k++) {
         p2 = s->pos;
         pos_make_move(&p2, tab->m[k].move);
-        int c2 = best_in(f, &p2, t, 1, &m2);
+        int hint = hint_cost(f, t, &p2);
+        /* only a second move cheaper than this is kept */
+        int limit = MIN(best + SUCC_MARGIN - f->costs[CONF_INSERT_MOVE] - hint - prior[k] - 1,
+                        8 * CONF_UNIT);
+        if (limit < 0) continue;
+        int c2 = best_in(f, &p2, t, 1, limit, &m2);
         if (c2 >= COST_INF) continue;
-        c2 += hint_cost(f, t, &p2);
+        c2 += hint;
         if (c2 + prior[k] + f->costs[CONF_INSERT_MOVE] >= best + SUCC_MARGIN) continue;
         ins[n_ins++] = (struct insertion){tab->m[k].move, m2, c2, prior[k]};
     }
@@ -789,7 +1117,7 @@ static const struct ptoken *step_token(ArbFixer *f, const struct fix_step *s, st
 {
     const struct ptoken *t = &f->tok[s->first_token];
     if (s->n_tokens != 2) return t;
-    slice_token(&t->c[0], 0, t->c[0].len, &f->tok[s->first_token + 1].c[0], tmp);
+    slice_token(f, &t->c[0], 0, t->c[0].len, &f->tok[s->first_token + 1].c[0], tmp);
     return tmp;
 }
 
@@ -815,7 +1143,7 @@ static void annotate_step(ArbFixer *f, GArray *steps, guint k)
     }
     struct ptoken tmp;
     const struct ptoken *t = step_token(f, s, &tmp);
-    build_table(f, &s->before, &f->tab[0]);
+    build_table(&s->before, &f->tab[0]);
     struct scored *sc = f->sc[1];
     int n = score_all(f, t, &f->tab[0], sc);
     if (n) add_prior(f, &s->before, sc, within(sc, n, 8 * CONF_UNIT));
@@ -836,7 +1164,7 @@ static void annotate_step(ArbFixer *f, GArray *steps, guint k)
             struct position p2 = s->before;
             pos_make_move(&p2, sc[i].move);
             move_t m = MOVE_NONE;
-            int later = best_in(f, &p2, &f->tok[next->first_token], 1, &m);
+            int later = best_in(f, &p2, &f->tok[next->first_token], 1, 8 * CONF_UNIT, &m);
             c += MAX(0, MIN(later, 8 * CONF_UNIT) - next->cost);
         }
         s->alts[s->n_alts++] = (struct fix_alt){sc[i].move, c};

@@ -85,3 +85,17 @@ void resolve_token(ArbNorm *norm, const struct position *pos, const char *text, 
     else
         set_message(out, "no legal move fits '%.*s'", (int)MIN(len, 40), text);
 }
+
+move_t resolve_exact(const struct position *pos, const struct norm_reading *r, int n)
+{
+    move_t found = MOVE_NONE;
+    for (int j = 0; j < n && r[j].cost == 0; j++) {
+        move_t m;
+        enum san_status st = san_resolve(pos, &r[j].san, SAN_STRICT, &m, NULL);
+        if (st == SAN_AMBIGUOUS) return MOVE_NONE;
+        if (st != SAN_OK || r[j].san.is_null) continue;
+        if (found != MOVE_NONE && found != m) return MOVE_NONE; /* two moves: ambiguous */
+        found = m;
+    }
+    return found;
+}

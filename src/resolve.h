@@ -18,4 +18,10 @@ struct resolve_answer {
 void resolve_token(ArbNorm *norm, const struct position *pos, const char *text, gsize len,
                    struct resolve_answer *out);
 
+/* The move resolve_token answers at cost 0 from readings r[0..n) (as
+ * norm_readings gives them, cheapest first), or MOVE_NONE: for a caller that
+ * asks about one token in many positions and reads it once. The fast path
+ * for plain English SAN is the caller's to try first. */
+move_t resolve_exact(const struct position *pos, const struct norm_reading *r, int n);
+
 #endif
