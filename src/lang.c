@@ -675,3 +675,17 @@ const ArbLang *arb_lang_set_lookup(const ArbLangSet *set, const char *code)
     }
     return NULL;
 }
+
+GBytes *arb_data_load(const char *path, const char *resource, char **origin, GError **error)
+{
+    if (path) {
+        char *text = NULL;
+        gsize len = 0;
+        if (!g_file_get_contents(path, &text, &len, error)) return NULL;
+        *origin = g_strdup(path);
+        return g_bytes_new_take(text, len);
+    }
+    *origin = g_strconcat("resource://", resource, NULL);
+    return g_resource_lookup_data(arb_lang_get_resource(), resource, G_RESOURCE_LOOKUP_FLAGS_NONE,
+                                  error);
+}

@@ -114,6 +114,10 @@ const ArbLang *arb_lang_set_nth(const ArbLangSet *set, guint index);
 /* By code or alias, ignoring case and treating '_' as '-'; NULL if none. */
 const ArbLang *arb_lang_set_lookup(const ArbLangSet *set, const char *code);
 
+/* A data table's bytes: the file at path when given, else the compiled-in
+ * resource (lang/lang.gresource.xml); *origin (g_free) names it in messages. */
+GBytes *arb_data_load(const char *path, const char *resource, char **origin, GError **error);
+
 G_END_DECLS
 
 #endif

@@ -47,27 +47,33 @@ static void remove_temp(char *path)
     g_free(path);
 }
 
-/* Runs `arbiter fix ARGS... FILE` on text written to a temporary file. */
-static struct run fix_text(const char *text, const char *const *args)
+/* Runs `arbiter fix ARGS... FILE...` on texts written to temporary files. */
+static struct run fix_texts(const char *const *texts, int n, const char *const *args)
 {
-    char *path = temp_file("in.pgn", text);
+    char *paths[8];
     GPtrArray *argv = g_ptr_array_new();
     g_ptr_array_add(argv, (char *)arbiter_bin());
     g_ptr_array_add(argv, "fix");
     for (const char *const *a = args; a && *a; a++)
         g_ptr_array_add(argv, (char *)*a);
-    g_ptr_array_add(argv, path);
+    for (int i = 0; i < n; i++)
+        g_ptr_array_add(argv, paths[i] = temp_file("in.pgn", texts[i]));
     g_ptr_array_add(argv, NULL);
     struct run r = {0};
     int wait_status = 0;
-    GError *err = NULL;
-    ck_assert_msg(g_spawn_sync(NULL, (char **)argv->pdata, NULL, G_SPAWN_DEFAULT, NULL, NULL,
-                               &r.out, &r.err, &wait_status, &err),
-                  "running %s: %s", arbiter_bin(), err ? err->message : "?");
+    ck_assert(g_spawn_sync(NULL, (char **)argv->pdata, NULL, G_SPAWN_DEFAULT, NULL, NULL, &r.out,
+                           &r.err, &wait_status, NULL));
     r.status = WIFEXITED(wait_status) ? WEXITSTATUS(wait_status) : -1;
     g_ptr_array_free(argv, TRUE);
-    remove_temp(path);
+    for (int i = 0; i < n; i++)
+        remove_temp(paths[i]);
     return r;
+}
+
+/* Runs `arbiter fix ARGS... FILE` on text written to a temporary file. */
+static struct run fix_text(const char *text, const char *const *args)
+{
+    return fix_texts(&text, 1, args);
 }
 
 static void run_free(struct run *r)
@@ -294,29 +300,6 @@ START_TEST(test_hcs_sheets)
     run_free(&r);
 }
 END_TEST
-
-/* Runs `arbiter fix ARGS... FILE...` on texts written to temporary files. */
-static struct run fix_texts(const char *const *texts, int n, const char *const *args)
-{
-    char *paths[8];
-    GPtrArray *argv = g_ptr_array_new();
-    g_ptr_array_add(argv, (char *)arbiter_bin());
-    g_ptr_array_add(argv, "fix");
-    for (const char *const *a = args; a && *a; a++)
-        g_ptr_array_add(argv, (char *)*a);
-    for (int i = 0; i < n; i++)
-        g_ptr_array_add(argv, paths[i] = temp_file("in.pgn", texts[i]));
-    g_ptr_array_add(argv, NULL);
-    struct run r = {0};
-    int wait_status = 0;
-    ck_assert(g_spawn_sync(NULL, (char **)argv->pdata, NULL, G_SPAWN_DEFAULT, NULL, NULL, &r.out,
-                           &r.err, &wait_status, NULL));
-    r.status = WIFEXITED(wait_status) ? WEXITSTATUS(wait_status) : -1;
-    g_ptr_array_free(argv, TRUE);
-    for (int i = 0; i < n; i++)
-        remove_temp(paths[i]);
-    return r;
-}
 
 START_TEST(test_group_reads_sheets_together)
 {
