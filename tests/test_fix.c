@@ -301,6 +301,17 @@ START_TEST(test_hcs_sheets)
 }
 END_TEST
 
+/* Inputs read together (args: --group or --pair) give the true game. */
+static void assert_texts_fixed_to_truth(const char *const *texts, int n, const char *const *args)
+{
+    struct run r = fix_texts(texts, n, args);
+    ck_assert_msg(r.status == 0, "exit %d\n%s", r.status, r.err);
+    char *got = movetext(r.out);
+    ck_assert_str_eq(got, truth);
+    g_free(got);
+    run_free(&r);
+}
+
 START_TEST(test_group_reads_sheets_together)
 {
     /* A's 8th and B's 10th move are half written (Nb3 or Nb5? f3 or f4?);
@@ -312,12 +323,8 @@ START_TEST(test_group_reads_sheets_together)
         "8. Nb3 Qxd1 9. Rxd1 Bg4 10. f Be6 *\n",
     };
     const char *plain[] = {"--no-comments", "--pair", NULL};
-    struct run r = fix_texts(sheets, 2, plain);
-    ck_assert_msg(r.status == 0, "exit %d\n%s", r.status, r.err);
-    char *got = movetext(r.out);
-    ck_assert_str_eq(got, truth);
-    g_free(got);
-    run_free(&r);
+    assert_texts_fixed_to_truth(sheets, 2, plain);
+    struct run r;
     /* what each sheet wrote where they differ; a report with a reading per input */
     char *report = temp_file("report.xml", "");
     const char *commented[] = {"--group", "--report", report, NULL};
@@ -346,12 +353,8 @@ START_TEST(test_group_offsets_and_usage)
         "4. Bxc6 dxc6 5. O-O f6 6. d4 exd4 8. Nb3 Qxd1 9. Rxd1 Bg4 10. f3 Be6 *\n",
     };
     const char *args[] = {"--no-comments", "--group", NULL};
-    struct run r = fix_texts(sheets, 2, args);
-    ck_assert_msg(r.status == 0, "exit %d\n%s", r.status, r.err);
-    char *got = movetext(r.out);
-    ck_assert_str_eq(got, truth);
-    g_free(got);
-    run_free(&r);
+    assert_texts_fixed_to_truth(sheets, 2, args);
+    struct run r;
     const char *pair[] = {"--pair", NULL};
     r = fix_texts(sheets, 1, pair);
     ck_assert_int_eq(r.status, 2);
