@@ -32,9 +32,10 @@ struct fix_cmd {
     FILE *out;
     xmlTextWriterPtr report;
     const char *file_name;
-    GArray *tokens;   /* struct fix_token */
-    ArbGame *pending; /* the last game read, held for its continuation */
-    ArbGame *flat;    /* scratch: a game with its variations as main line */
+    GArray *tokens;      /* struct fix_token */
+    GStringChunk *glued; /* texts of tokens joined across a ';' (one game's) */
+    ArbGame *pending;    /* the last game read, held for its continuation */
+    ArbGame *flat;       /* scratch: a game with its variations as main line */
     gboolean has_pending;
     struct fix_result res;
     int games, unresolved, corrected, failed;
@@ -160,13 +161,97 @@ static void add_token(struct fix_cmd *fc, const char *text, gsize len, int *hint
     *hint = -1;
 }
 
+/* One word of move text: a move number read as a move sets the hint, a
+ * check word or prose is dropped, anything else is a token. */
+static void add_move_text(struct fix_cmd *fc, const char *text, gsize len, ArbNorm *norm, int *hint,
+                          guint event)
+{
+    int check;
+    int number = misread_move_number(text, len);
+    if (number > 0 && number < 10000) {
+        *hint = 2 * (number - 1);
+        return;
+    }
+    /* a move number run into its move: "Z8.Bxf5" */
+    const char *dot = memchr(text, '.', MIN(len, 5));
+    if (dot && dot > text && (gsize)(dot - text) + 2 < len) {
+        g_autofree char *num = g_strndup(text, (gsize)(dot - text) + 1);
+        number = misread_move_number(num, strlen(num));
+        if (number > 0) {
+            *hint = 2 * (number - 1);
+            while (*dot == '.')
+                dot++;
+            add_token(fc, dot, len - (gsize)(dot - text), hint, event);
+            return;
+        }
+    }
+    if (!has_digit(text, len) &&
+        (norm_is_suffix_word(norm, text, len, &check) || norm_is_prose(norm, text, len)))
+        return;
+    add_token(fc, text, len, hint, event);
+}
+
+/* The token text prefix + ';' + word, kept for the game. */
+static const char *glue_semicolon(struct fix_cmd *fc, const char *prefix, gsize n, const char *word,
+                                  gsize m, gsize *len)
+{
+    GString *joined = g_string_new_len(prefix, (gssize)n);
+    g_string_append_c(joined, ';');
+    g_string_append_len(joined, word, (gssize)m);
+    *len = joined->len;
+    const char *kept = g_string_chunk_insert_len(fc->glued, joined->str, (gssize)joined->len);
+    g_string_free(joined, TRUE);
+    return kept;
+}
+
+/* A ';' in damaged move text is far likelier a misread ':' or a stray mark
+ * than a comment: the rest of the line is read as move text, and a word
+ * glued to the ';' joins the move (or the number, a misread piece letter:
+ * "3;d5") before it again. hint_before is the hint before that number. */
+static void collect_line_comment(struct fix_cmd *fc, const ArbGame *game, guint i, ArbNorm *norm,
+                                 int *hint, int hint_before)
+{
+    const struct game_event *ev = &g_array_index(game->events, struct game_event, i);
+    const struct game_event *prev =
+        i > 0 ? &g_array_index(game->events, struct game_event, i - 1) : NULL;
+    const char *text = game_event_text(game, ev);
+    const char *p = text, *end = text + ev->len;
+    gboolean touching = prev && prev->offset + prev->len == ev->offset;
+    struct fix_token *last =
+        fc->tokens->len ? &g_array_index(fc->tokens, struct fix_token, fc->tokens->len - 1) : NULL;
+    gboolean after_move = touching && prev->kind == EV_MOVE && last && last->event == i - 1;
+    gboolean after_number = touching && prev->kind == EV_MOVE_NUMBER;
+    while (p < end) {
+        while (p < end && g_ascii_isspace(*p))
+            p++;
+        const char *e = p;
+        while (e < end && !g_ascii_isspace(*e))
+            e++;
+        if (e == p) break;
+        if (p == text && after_move) {
+            last->cands[0].text = glue_semicolon(fc, last->cands[0].text, last->cands[0].len, p,
+                                                 (gsize)(e - p), &last->cands[0].len);
+            last->event = i;
+        } else if (p == text && after_number) {
+            gsize len;
+            const char *t =
+                glue_semicolon(fc, game_event_text(game, prev), prev->len, p, (gsize)(e - p), &len);
+            *hint = hint_before;
+            add_token(fc, t, len, hint, i);
+        } else {
+            add_move_text(fc, p, (gsize)(e - p), norm, hint, i);
+        }
+        p = e;
+    }
+}
+
 /* The main line's move tokens, with the ply a move number names. A header
  * line after the first move (a column of a scoresheet whose move the reader
  * could not see as one: "o6", "B94") gives a token per word. */
 static void collect_tokens(struct fix_cmd *fc, const ArbGame *game, ArbNorm *norm)
 {
     g_array_set_size(fc->tokens, 0);
-    int depth = 0, hint = -1, check;
+    int depth = 0, hint = -1, hint_before = -1;
     gboolean in_moves = FALSE;
     for (guint i = 0; i < game->events->len; i++) {
         const struct game_event *ev = &g_array_index(game->events, struct game_event, i);
@@ -176,6 +261,7 @@ static void collect_tokens(struct fix_cmd *fc, const ArbGame *game, ArbNorm *nor
         if (depth > 0) continue;
         if (ev->kind == EV_MOVE_NUMBER) {
             guint64 n = g_ascii_strtoull(text, NULL, 10);
+            hint_before = hint;
             hint = n >= 1 && n < 10000 ? 2 * ((int)n - 1) + (ev->value ? 1 : 0) : -1;
             in_moves = TRUE;
             continue;
@@ -193,30 +279,13 @@ static void collect_tokens(struct fix_cmd *fc, const ArbGame *game, ArbNorm *nor
             }
             continue;
         }
+        if (ev->kind == EV_COMMENT && ev->comment_kind == ARB_COMMENT_LINE && in_moves) {
+            collect_line_comment(fc, game, i, norm, &hint, hint_before);
+            continue;
+        }
         if (ev->kind != EV_MOVE) continue;
         in_moves = TRUE;
-        int number = misread_move_number(text, ev->len);
-        if (number > 0 && number < 10000) {
-            hint = 2 * (number - 1);
-            continue;
-        }
-        /* a move number run into its move: "Z8.Bxf5" */
-        const char *dot = memchr(text, '.', MIN(ev->len, 5));
-        if (dot && dot > text && (gsize)(dot - text) + 2 < ev->len) {
-            g_autofree char *num = g_strndup(text, (gsize)(dot - text) + 1);
-            number = misread_move_number(num, strlen(num));
-            if (number > 0) {
-                hint = 2 * (number - 1);
-                while (*dot == '.')
-                    dot++;
-                add_token(fc, dot, ev->len - (gsize)(dot - text), &hint, i);
-                continue;
-            }
-        }
-        if (!has_digit(text, ev->len) && (norm_is_suffix_word(norm, text, ev->len, &check) ||
-                                          norm_is_prose(norm, text, ev->len)))
-            continue;
-        add_token(fc, text, ev->len, &hint, i);
+        add_move_text(fc, text, ev->len, norm, &hint, i);
     }
 }
 
@@ -538,6 +607,7 @@ static const ArbGame *try_flat(struct fix_cmd *fc, const ArbGame *game, int lang
 static void fix_game(struct fix_cmd *fc, const ArbGame *game)
 {
     fc->games++;
+    g_string_chunk_clear(fc->glued);
     int runner_up;
     int lang = choose_language(fc, game, &runner_up);
     struct position start;
@@ -987,6 +1057,7 @@ int cmd_fix(int argc, char **argv)
     gboolean hcs = from && !g_ascii_strcasecmp(from, "hcs");
     fc.writer = pgnw_new();
     fc.tokens = g_array_new(FALSE, FALSE, sizeof(struct fix_token));
+    fc.glued = g_string_chunk_new(256);
     fc.res.steps = g_array_new(FALSE, FALSE, sizeof(struct fix_step));
     gint64 t0 = g_get_monotonic_time();
     gboolean io_ok = TRUE;
@@ -1004,6 +1075,7 @@ int cmd_fix(int argc, char **argv)
     if (output) fclose(fc.out);
     g_array_free(fc.res.steps, TRUE);
     g_array_free(fc.tokens, TRUE);
+    g_string_chunk_free(fc.glued);
     if (fc.pending) game_free(fc.pending);
     if (fc.flat) game_free(fc.flat);
     pgnw_free(fc.writer);
