@@ -245,13 +245,23 @@ static void collect_line_comment(struct fix_cmd *fc, const ArbGame *game, guint 
     }
 }
 
+/* A bare digit the reader took for a move number ("1. 4 d5", "e4 5 2.")
+ * that cannot be the next one: a move whose file letter was lost. The
+ * next number after `last` follows at least one move. */
+static gboolean is_lost_move(const char *text, gsize len, int last, int since)
+{
+    if (len != 1 || text[0] < '1' || text[0] > '8') return FALSE;
+    int n = text[0] - '0';
+    return (last > 0 && since == 0) || n != last + 1;
+}
+
 /* The main line's move tokens, with the ply a move number names. A header
  * line after the first move (a column of a scoresheet whose move the reader
  * could not see as one: "o6", "B94") gives a token per word. */
 static void collect_tokens(struct fix_cmd *fc, const ArbGame *game, ArbNorm *norm)
 {
     g_array_set_size(fc->tokens, 0);
-    int depth = 0, hint = -1, hint_before = -1;
+    int depth = 0, hint = -1, hint_before = -1, last_number = 0, since_number = 0;
     gboolean in_moves = FALSE;
     for (guint i = 0; i < game->events->len; i++) {
         const struct game_event *ev = &g_array_index(game->events, struct game_event, i);
@@ -259,8 +269,15 @@ static void collect_tokens(struct fix_cmd *fc, const ArbGame *game, ArbNorm *nor
         if (ev->kind == EV_BEGIN_VARIATION) depth++;
         if (ev->kind == EV_END_VARIATION) depth--;
         if (depth > 0) continue;
+        if (ev->kind == EV_MOVE_NUMBER && is_lost_move(text, ev->len, last_number, since_number)) {
+            add_token(fc, text, ev->len, &hint, i);
+            since_number++;
+            continue;
+        }
         if (ev->kind == EV_MOVE_NUMBER) {
             guint64 n = g_ascii_strtoull(text, NULL, 10);
+            last_number = n < 10000 ? (int)n : -1;
+            since_number = 0;
             hint_before = hint;
             hint = n >= 1 && n < 10000 ? 2 * ((int)n - 1) + (ev->value ? 1 : 0) : -1;
             in_moves = TRUE;
@@ -285,7 +302,9 @@ static void collect_tokens(struct fix_cmd *fc, const ArbGame *game, ArbNorm *nor
         }
         if (ev->kind != EV_MOVE) continue;
         in_moves = TRUE;
+        guint before = fc->tokens->len;
         add_move_text(fc, text, ev->len, norm, &hint, i);
+        since_number += fc->tokens->len > before;
     }
 }
 
@@ -685,6 +704,33 @@ static gboolean continues(const ArbGame *before, const ArbGame *after)
     return !has_event(before, EV_RESULT) || !is_move_one(after, first);
 }
 
+static gsize keep_text(ArbGame *g, const char *text, gsize len)
+{
+    gsize at = g->text->len;
+    g_string_append_len(g->text, text, (gssize)len);
+    g_string_append_c(g->text, 0);
+    return at;
+}
+
+/* A dropped '(' written against the word after it was a misread letter
+ * ("(4", "(f3": a 'c' or a stray mark): that word is move text again, with
+ * the '(' in front. A move number with its dot stays what it is. */
+static void glue_paren(ArbGame *game, guint i)
+{
+    const struct game_event *paren = &g_array_index(game->events, struct game_event, i);
+    struct game_event *next = &g_array_index(game->events, struct game_event, i + 1);
+    if (next->offset != paren->offset + paren->len || paren->len != 1) return;
+    if (next->kind != EV_MOVE && next->kind != EV_MOVE_NUMBER) return;
+    const char *t = game_event_text(game, next);
+    if (next->kind == EV_MOVE_NUMBER && memchr(t, '.', next->len)) return;
+    g_autofree char *joined = g_strdup_printf("(%.*s", (int)next->len, t);
+    next->text = keep_text(game, joined, next->len + 1);
+    next->len++;
+    next->offset = paren->offset;
+    next->col = paren->col;
+    next->kind = EV_MOVE;
+}
+
 /* Drops the marks of the variations (all, or those the reader had to close
  * at the end of the game, with an empty closing token: their '(' was a
  * stray mark), so that the moves in them are main line. */
@@ -709,6 +755,9 @@ static void drop_variations(ArbGame *game, gboolean all)
             }
         }
     }
+    for (guint i = 0; i + 1 < ev->len; i++)
+        if (drop[i] && g_array_index(ev, struct game_event, i).kind == EV_BEGIN_VARIATION)
+            glue_paren(game, i);
     guint kept = 0;
     for (guint i = 0; i < ev->len; i++)
         if (!drop[i])
@@ -758,14 +807,6 @@ struct hcs_cell {
     guint64 line, col;
     char *label;
 };
-
-static gsize keep_text(ArbGame *g, const char *text, gsize len)
-{
-    gsize at = g->text->len;
-    g_string_append_len(g->text, text, (gssize)len);
-    g_string_append_c(g->text, 0);
-    return at;
-}
 
 static void push_event(ArbGame *g, int kind, int value, const char *text, guint64 line, guint64 col)
 {
