@@ -141,9 +141,10 @@ static int digit_value(char c)
  * digit look-alikes before it, at least one a real digit. */
 static int misread_move_number(const char *s, gsize n)
 {
+    gsize written = n;
     while (n && (s[n - 1] == '.' || s[n - 1] == ',' || s[n - 1] == ')'))
         n--;
-    if (n == 0 || n > 3 || !has_digit(s, n) || n == strlen(s)) return 0;
+    if (n == 0 || n > 3 || !has_digit(s, n) || n == written) return 0;
     int v = 0;
     for (gsize i = 0; i < n; i++) {
         int d = digit_value(s[i]);
