@@ -246,12 +246,26 @@ static void collect_line_comment(struct fix_cmd *fc, const ArbGame *game, guint 
     }
 }
 
+static gboolean is_bare_number(const ArbGame *game, const struct game_event *ev)
+{
+    return ev->kind == EV_MOVE_NUMBER && !memchr(game_event_text(game, ev), '.', ev->len);
+}
+
 /* A bare digit the reader took for a move number ("1. 4 d5", "e4 5 2.")
  * that cannot be the next one: a move whose file letter was lost. The
- * next number after `last` follows at least one move. */
-static gboolean is_lost_move(const char *text, gsize len, int last, int since)
+ * next number after `last` follows at least one move; a digit touching
+ * its neighbours, or beside another bare number, is part of a damaged
+ * number ("1|3", '|' being a column rule). */
+static gboolean is_lost_move(const ArbGame *game, guint i, int last, int since)
 {
-    if (len != 1 || text[0] < '1' || text[0] > '8') return FALSE;
+    const struct game_event *ev = &g_array_index(game->events, struct game_event, i);
+    const char *text = game_event_text(game, ev);
+    if (ev->len != 1 || text[0] < '1' || text[0] > '8') return FALSE;
+    const struct game_event *prev = i ? ev - 1 : NULL;
+    const struct game_event *next = i + 1 < game->events->len ? ev + 1 : NULL;
+    if ((prev && (prev->offset + prev->len == ev->offset || is_bare_number(game, prev))) ||
+        (next && (ev->offset + ev->len == next->offset || is_bare_number(game, next))))
+        return FALSE;
     int n = text[0] - '0';
     return (last > 0 && since == 0) || n != last + 1;
 }
@@ -270,7 +284,7 @@ static void collect_tokens(struct fix_cmd *fc, const ArbGame *game, ArbNorm *nor
         if (ev->kind == EV_BEGIN_VARIATION) depth++;
         if (ev->kind == EV_END_VARIATION) depth--;
         if (depth > 0) continue;
-        if (ev->kind == EV_MOVE_NUMBER && is_lost_move(text, ev->len, last_number, since_number)) {
+        if (ev->kind == EV_MOVE_NUMBER && is_lost_move(game, i, last_number, since_number)) {
             add_token(fc, text, ev->len, &hint, i);
             since_number++;
             continue;
