@@ -253,10 +253,11 @@ static gboolean is_bare_number(const ArbGame *game, const struct game_event *ev)
 
 /* A bare digit the reader took for a move number ("1. 4 d5", "e4 5 2.")
  * that cannot be the next one: a move whose file letter was lost. The
- * next number after `last` follows at least one move; a digit touching
+ * next number after `last` follows at least one move, and is last + 1 or
+ * fits the count of move tokens before it (give or take one); a digit touching
  * its neighbours, or beside another bare number, is part of a damaged
  * number ("1|3", '|' being a column rule). */
-static gboolean is_lost_move(const ArbGame *game, guint i, int last, int since)
+static gboolean is_lost_move(const ArbGame *game, guint i, int last, int since, int tokens)
 {
     const struct game_event *ev = &g_array_index(game->events, struct game_event, i);
     const char *text = game_event_text(game, ev);
@@ -267,7 +268,8 @@ static gboolean is_lost_move(const ArbGame *game, guint i, int last, int since)
         (next && (ev->offset + ev->len == next->offset || is_bare_number(game, next))))
         return FALSE;
     int n = text[0] - '0';
-    return (last > 0 && since == 0) || n != last + 1;
+    if (last > 0 && since == 0) return TRUE;
+    return n != last + 1 && abs(2 * (n - 1) - tokens) > 1;
 }
 
 /* The main line's move tokens, with the ply a move number names. A header
@@ -284,7 +286,8 @@ static void collect_tokens(struct fix_cmd *fc, const ArbGame *game, ArbNorm *nor
         if (ev->kind == EV_BEGIN_VARIATION) depth++;
         if (ev->kind == EV_END_VARIATION) depth--;
         if (depth > 0) continue;
-        if (ev->kind == EV_MOVE_NUMBER && is_lost_move(game, i, last_number, since_number)) {
+        if (ev->kind == EV_MOVE_NUMBER &&
+            is_lost_move(game, i, last_number, since_number, (int)fc->tokens->len)) {
             add_token(fc, text, ev->len, &hint, i);
             since_number++;
             continue;
