@@ -154,10 +154,36 @@ static int misread_move_number(const char *s, gsize n)
     return v;
 }
 
+/* Further readings of a token where it holds what a recogniser makes of
+ * one character ("cl5" is d5): each such text read back as the character. */
+static void add_split_readings(struct fix_cmd *fc, struct fix_token *t)
+{
+    int n;
+    const struct confusion_split *sp = confusion_splits(fc->conf, &n);
+    const struct fix_cand *c = &t->cands[0];
+    for (int i = 0; i < n && t->n_cands < FIX_CANDS_MAX; i++) {
+        gsize m = strlen(sp[i].seq);
+        if (c->len < m || !g_strstr_len(c->text, (gssize)c->len, sp[i].seq)) continue;
+        GString *r = g_string_sized_new(c->len);
+        for (gsize k = 0; k < c->len;) {
+            if (k + m <= c->len && !memcmp(c->text + k, sp[i].seq, m)) {
+                g_string_append_unichar(r, sp[i].ch);
+                k += m;
+            } else {
+                g_string_append_c(r, c->text[k++]);
+            }
+        }
+        const char *kept = g_string_chunk_insert_len(fc->glued, r->str, (gssize)r->len);
+        t->cands[t->n_cands++] = (struct fix_cand){kept, r->len, sp[i].cost};
+        g_string_free(r, TRUE);
+    }
+}
+
 static void add_token(struct fix_cmd *fc, const char *text, gsize len, int *hint, guint event)
 {
     struct fix_token t = {.n_cands = 1, .hint_ply = *hint, .event = event};
     t.cands[0] = (struct fix_cand){text, len, 0};
+    add_split_readings(fc, &t);
     g_array_append_val(fc->tokens, t);
     *hint = -1;
 }
