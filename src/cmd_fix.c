@@ -188,6 +188,32 @@ static void add_token(struct fix_cmd *fc, const char *text, gsize len, int *hint
     *hint = -1;
 }
 
+/* A move with the next move number run into its end ("c2-c48...",
+ * "Td439."): the length of the move (ending in its rank digit), with the
+ * ply the number names in *ply; else len. The number is the split nearest
+ * the one the token count leads to, and no more than 3 from it. */
+static gsize trailing_number(const char *s, gsize len, int tokens, int *ply)
+{
+    gsize n = len, dots = 0;
+    while (n && (s[n - 1] == '.' || s[n - 1] == ','))
+        n--, dots++;
+    if (!dots || n < 3) return len;
+    int expect = tokens / 2 + 1, best_gap = 4;
+    gsize best = len;
+    for (gsize k = n - 1; k >= 2 && k + 3 >= n && g_ascii_isdigit(s[k]); k--) {
+        if (!g_ascii_isdigit(s[k - 1])) break;
+        int v = 0;
+        for (gsize i = k; i < n; i++)
+            v = 10 * v + (s[i] - '0');
+        if (v > 0 && abs(v - expect) < best_gap) {
+            best_gap = abs(v - expect);
+            best = k;
+            *ply = 2 * (v - 1) + (dots >= 3);
+        }
+    }
+    return best;
+}
+
 /* One word of move text: a move number read as a move sets the hint, a
  * check word or prose is dropped, anything else is a token. */
 static void add_move_text(struct fix_cmd *fc, const char *text, gsize len, ArbNorm *norm, int *hint,
@@ -215,7 +241,9 @@ static void add_move_text(struct fix_cmd *fc, const char *text, gsize len, ArbNo
     if (!has_digit(text, len) &&
         (norm_is_suffix_word(norm, text, len, &check) || norm_is_prose(norm, text, len)))
         return;
-    add_token(fc, text, len, hint, event);
+    gsize move_len = trailing_number(text, len, (int)fc->tokens->len, &number);
+    add_token(fc, text, move_len, hint, event);
+    if (move_len < len) *hint = number;
 }
 
 /* The token text prefix + ';' + word, kept for the game. */
