@@ -763,6 +763,14 @@ static gboolean is_move_one(const ArbGame *game, const struct game_event *ev)
            g_ascii_strtoull(game_event_text(game, ev), NULL, 10) == 1;
 }
 
+/* Did a result end the game? (A stray '*' the game was joined across
+ * stays inside it.) */
+static gboolean ends_with_result(const ArbGame *game)
+{
+    return game->events->len &&
+           g_array_index(game->events, struct game_event, game->events->len - 1).kind == EV_RESULT;
+}
+
 /* Did the reader end `before` only because of damage: a move number read
  * "1" (a misread "21"), or a stray '*' read as a result? Then `after` has no
  * tags and follows on the same or the next line, with no blank line between
@@ -773,7 +781,7 @@ static gboolean continues(const ArbGame *before, const ArbGame *after)
     if (!after->events->len || has_event(after, EV_TAG)) return FALSE;
     const struct game_event *first = &g_array_index(after->events, struct game_event, 0);
     if (first->line > last_line(before) + 1) return FALSE;
-    return !has_event(before, EV_RESULT) || !is_move_one(after, first);
+    return !ends_with_result(before) || !is_move_one(after, first);
 }
 
 static gsize keep_text(ArbGame *g, const char *text, gsize len)
