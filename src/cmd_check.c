@@ -1,14 +1,16 @@
 /* arbiter check: validates archives of any size, one compiler-style line per
  * problem on stdout. A plain file is mapped and cut into byte ranges at game
- * starts, each read and checked by a worker; a stream (stdin, .gz, .zst) is
- * read on the main thread, which hands recorded games to the workers in
- * batches. Replay takes English SAN straight through the core and the
- * normaliser only for the rest. Findings keep range-relative numbers and are
- * formatted when printed, in input order, so the output is the same for any
- * --jobs and any --shard split. */
+ * starts, each read and checked by a worker; a stream (stdin, a pipe, a gzip
+ * or zstd file, told by its first bytes) is read on the main thread, which
+ * hands recorded games to the workers in batches. Replay takes English SAN
+ * straight through the core and the normaliser only for the rest. Findings
+ * keep range-relative numbers and are formatted when printed, in input
+ * order, so the output is the same for any --jobs and any --shard split. */
 #include "commands.h"
 
+#include "encoding.h"
 #include "gamew.h"
+#include "gzip_stream.h"
 #include "movegen.h"
 #include "replay.h"
 #include "report.h"
@@ -110,6 +112,8 @@ struct batch {
      * after it, whose bases are known once this one is printed */
     const char *range;
     gsize range_len;
+    const char *charset; /* the file's, for a range after its start */
+    gboolean cut_after;  /* more of the file follows the range */
     struct source *next_src;
     /* filled by the worker */
     GArray *findings; /* struct finding, numbers relative to src */
@@ -249,6 +253,17 @@ static gboolean is_encoding_notice(const char *message)
            strstr(message, "NUL byte");
 }
 
+/* The reader's message without the reader's game number ("game 3 has no
+ * result ..."): the line names the game, and a range's reader counts from
+ * the range's start, not the file's. */
+static char *problem_message(const struct reader_problem *p)
+{
+    g_autofree char *prefix = g_strdup_printf("game %" G_GUINT64_FORMAT " ", p->game);
+    if (p->game && g_str_has_prefix(p->message, prefix))
+        return g_strconcat("the game ", p->message + strlen(prefix), NULL);
+    return g_strdup(p->message);
+}
+
 static void check_reader_problems(const struct worker *w, struct batch *b, const struct job *job)
 {
     for (guint i = 0; i < job->n_problems; i++) {
@@ -265,7 +280,7 @@ static void check_reader_problems(const struct worker *w, struct batch *b, const
                             .line = p->line,
                             .col = p->col,
                             .offset = p->offset,
-                            .message = g_strdup(p->message)};
+                            .message = problem_message(p)};
         emit(w, b, g, &f);
     }
 }
@@ -385,6 +400,25 @@ static const char *decisive_tag(const char *v)
     return NULL;
 }
 
+/* --strict: a result token that says otherwise than the Result tag (as
+ * pgn-extract's "inconsistent result strings": a game ending in '*' agrees
+ * with any tag; a tag of '?' or another value is not compared). */
+static void check_result_tag(const struct worker *w, struct batch *b, const ArbGame *g)
+{
+    const char *tag = game_tag(g, "Result");
+    if (!tag || !(decisive_tag(tag) || !strcmp(tag, "*"))) return;
+    for (guint i = g->events->len; i-- > 0;) {
+        const struct game_event *ev = &g_array_index(g->events, struct game_event, i);
+        if (ev->kind != EV_RESULT) continue;
+        const char *token = result_text(ev->value);
+        if (token && strcmp(token, tag))
+            emit_at_event(
+                w, b, g, ev, KIND_MALFORMED,
+                g_strdup_printf("the game ends %s but its Result tag says %s", token, tag));
+        return;
+    }
+}
+
 /* --strict: a game that ends in mate or stalemate on the board but whose
  * result token or Result tag says otherwise. */
 static void check_result(const struct worker *w, struct batch *b, const ArbGame *g,
@@ -453,6 +487,10 @@ struct range_reading {
     ArbReader *reader;
     gsize released;         /* bytes of the range whose pages were given back */
     struct check *flush_to; /* inline: print every BATCH_GAMES games */
+    /* the last game read is checked when the next one ends or the range
+     * does: a game cut by the range's end may yet get a problem */
+    struct job held;
+    gboolean held_unended; /* ended by no result (and not failed) */
 };
 
 static void print_findings(struct check *ck, struct batch *b);
@@ -471,13 +509,10 @@ static void release_pages(const char *data, gsize from, gsize to)
 
 enum { RELEASE_MARGIN = 1 << 20 };
 
-static void range_on_game(ArbGame *game, const ArbGameSummary *summary, gpointer ud)
+static void check_held(struct range_reading *rr)
 {
-    struct range_reading *rr = ud;
     struct batch *b = rr->b;
-    struct job job = {game, b->assigned, b->problems->len - b->assigned};
-    b->assigned = b->problems->len;
-    check_game(rr->w, b, &job);
+    check_game(rr->w, b, &rr->held);
     if (b->counts.games % BATCH_GAMES) return;
     if (rr->flush_to) print_findings(rr->flush_to, b);
     gsize at = (gsize)MIN(reader_get_bytes_decoded(rr->reader), b->range_len);
@@ -492,6 +527,42 @@ static void range_on_game(ArbGame *game, const ArbGameSummary *summary, gpointer
     }
 }
 
+static void range_on_game(ArbGame *game, const ArbGameSummary *summary, gpointer ud)
+{
+    struct range_reading *rr = ud;
+    struct batch *b = rr->b;
+    ArbGame *spare = rr->held.game;
+    if (spare) check_held(rr);
+    rr->held = (struct job){game, b->assigned, b->problems->len - b->assigned};
+    rr->held_unended = !summary->has_result && !summary->failed;
+    b->assigned = b->problems->len;
+    rr->rec.game = spare ? spare : game_new(); /* the recorder reuses a game */
+}
+
+/* The whole file's reader warns about a game without a result when the
+ * next game's tags begin; a range ends there, so its reader cannot: the
+ * same warning is added, at the first tag of the range after. */
+static void warn_unended_at_cut(struct range_reading *rr)
+{
+    struct batch *b = rr->b;
+    const char *next = b->range + b->range_len;
+    gsize blanks = 0;
+    while (next[blanks] == ' ' || next[blanks] == '\t')
+        blanks++;
+    struct reader_problem rp = {ARB_PROBLEM_WARNING,
+                                g_strdup_printf("game %" G_GUINT64_FORMAT
+                                                " has no result before the next tag section",
+                                                rr->held.game->number),
+                                rr->held.game->number,
+                                count_line_ends(b->range, b->range_len) + 1,
+                                blanks + 1,
+                                b->range_len + blanks};
+    guint at = rr->held.first_problem + rr->held.n_problems;
+    g_array_insert_val(b->problems, at, rp);
+    rr->held.n_problems++;
+    b->assigned++;
+}
+
 static void range_on_problem(const ArbProblem *p, gpointer ud)
 {
     struct range_reading *rr = ud;
@@ -502,14 +573,22 @@ static void range_on_problem(const ArbProblem *p, gpointer ud)
 
 static void check_range(const struct worker *w, struct batch *b, struct check *flush_to)
 {
-    struct range_reading rr = {w,    b, {game_new(), range_on_game, range_on_problem, NULL},
-                               NULL, 0, flush_to};
+    struct range_reading rr = {.w = w,
+                               .b = b,
+                               .rec = {game_new(), range_on_game, range_on_problem, NULL},
+                               .flush_to = flush_to};
     rr.rec.user_data = &rr;
-    ArbReader *reader = reader_new_for_data(b->range_len ? b->range : "", b->range_len, NULL,
+    const char *charset = b->src->offset_base ? b->charset : NULL;
+    ArbReader *reader = reader_new_for_data(b->range_len ? b->range : "", b->range_len, charset,
                                             &game_recorder_visitor, &rr.rec);
     rr.reader = reader;
     if (flush_to) flush_to->reader = reader; /* for the progress bar */
     reader_read_all(reader, NULL);           /* reading memory cannot fail */
+    if (rr.held.game) {
+        if (rr.held_unended && b->cut_after && w->opt->strict) warn_unended_at_cut(&rr);
+        check_held(&rr);
+        game_free(rr.held.game);
+    }
     if (flush_to) flush_to->reader = NULL;
     if (b->assigned < b->problems->len) {
         struct job job = {NULL, b->assigned, b->problems->len - b->assigned};
@@ -542,9 +621,31 @@ static void write_fixed(const struct worker *w, struct batch *b, const ArbGame *
     gamew_write(&gw, &gg, b->fixed);
 }
 
+/* A finding's place in the text; an unknown line goes last. */
+static gboolean comes_before(const struct finding *a, const struct finding *b)
+{
+    guint64 al = a->line ? a->line : G_MAXUINT64, bl = b->line ? b->line : G_MAXUINT64;
+    return al < bl || (al == bl && a->col < b->col);
+}
+
+/* Puts the findings from `first` on (one game's: a handful) in the order of
+ * the text, as a compiler does; equal places keep the order found. */
+static void sort_findings(GArray *findings, guint first)
+{
+    struct finding *f = (struct finding *)(void *)findings->data;
+    for (guint i = first + 1; i < findings->len; i++) {
+        struct finding x = f[i];
+        guint j = i;
+        for (; j > first && comes_before(&x, &f[j - 1]); j--)
+            f[j] = f[j - 1];
+        f[j] = x;
+    }
+}
+
 static void check_game(const struct worker *w, struct batch *b, const struct job *job)
 {
     guint64 before = problem_total(&b->counts);
+    guint first_finding = b->findings->len;
     check_reader_problems(w, b, job);
     const ArbGame *g = job->game;
     if (!g) return;
@@ -565,8 +666,11 @@ static void check_game(const struct worker *w, struct batch *b, const struct job
         emit_at_event(w, b, g,
                       g->events->len ? &g_array_index(g->events, struct game_event, 0) : NULL,
                       KIND_NO_MOVES, g_strdup("the game has no moves"));
-    else if (w->opt->strict)
+    else if (w->opt->strict) {
+        check_result_tag(w, b, g);
         check_result(w, b, g, &res);
+    }
+    sort_findings(b->findings, first_finding);
     if (problem_total(&b->counts) == before) b->counts.clean++;
     if (w->opt->fix) write_fixed(w, b, g, used, &res);
 }
@@ -874,39 +978,123 @@ static struct source *add_source(struct check *ck, const char *name)
 
 /* ---- sharding ----------------------------------------------------------------- */
 
-/* Is data[at] the start of a game for sharding: a '[' that begins a line
- * after a blank line (or the input)? A memchr-speed rule, no parsing. */
-static gboolean is_game_start(const char *data, gsize at)
+/* Game starts are told from lines alone, at memchr speed, without parsing.
+ * Ranges and shards are cut only before a tag line ('[' and a letter, after
+ * optional blanks) that follows a blank line whose previous non-blank line is
+ * no tag line: where PGN export format puts a game's first tag, and never
+ * inside a tag section (ChessBase leaves blank lines there). The games before
+ * a shard are counted by the reader's own rule for tags: a tag line begins a
+ * game when it is the first, follows movetext or repeats a tag name of the
+ * game (tag sections without movetext). Games the reader finds without tags
+ * are not counted: they shift a shard's game numbers, never its lines or
+ * problems. */
+static gsize line_end(const char *data, gsize len, gsize at)
 {
-    if (data[at] != '[') return FALSE;
-    if (at == 0) return TRUE;
-    if (data[at - 1] != '\n') return FALSE;
-    gsize p = at - 1; /* the '\n' ending the line before */
-    if (p > 0 && data[p - 1] == '\r') p--;
-    return p == 0 || data[p - 1] == '\n';
+    const char *nl = memchr(data + at, '\n', len - at);
+    return nl ? (gsize)(nl - data) : len;
 }
 
-/* The first game start at or after from (len when none). */
+/* The start of the line before the one at `at` (> 0, a line start). */
+static gsize prev_line_start(const char *data, gsize at)
+{
+    gsize p = at - 1;
+    while (p > 0 && data[p - 1] != '\n')
+        p--;
+    return p;
+}
+
+static gboolean is_blank_line(const char *data, gsize s, gsize e)
+{
+    for (; s < e; s++)
+        if (data[s] != ' ' && data[s] != '\t' && data[s] != '\r') return FALSE;
+    return TRUE;
+}
+
+/* The length of the tag name of line [s, e), 0 when it is no tag line. */
+static gsize tag_name(const char *data, gsize s, gsize e, const char **name)
+{
+    if (s == 0 && e >= 3 && !memcmp(data, "\xEF\xBB\xBF", 3)) s = 3; /* a UTF-8 BOM */
+    while (s < e && (data[s] == ' ' || data[s] == '\t'))
+        s++;
+    if (s + 1 >= e || data[s] != '[' || !g_ascii_isalpha(data[s + 1])) return 0;
+    gsize n = s + 1;
+    while (n < e && (g_ascii_isalnum(data[n]) || data[n] == '_'))
+        n++;
+    *name = data + s + 1;
+    return n - s - 1;
+}
+
+/* May a range or shard begin at data[at]? */
+static gboolean is_cut_point(const char *data, gsize len, gsize at)
+{
+    if (at > 0 && data[at - 1] != '\n') return FALSE;
+    const char *name;
+    if (!tag_name(data, at, line_end(data, len, at), &name)) return FALSE;
+    gboolean blank_before = FALSE;
+    gsize s = at, e;
+    for (;;) { /* back to the previous non-blank line [s, e) */
+        if (s == 0) return TRUE;
+        e = s - 1;
+        s = prev_line_start(data, s);
+        if (!is_blank_line(data, s, e)) break;
+        blank_before = TRUE;
+    }
+    return blank_before && !tag_name(data, s, e, &name);
+}
+
+/* The first cut point at or after from (len when none). */
 static gsize next_game_start(const char *data, gsize len, gsize from)
 {
     if (from == 0 || from >= len) return MIN(from, len);
-    if (is_game_start(data, from)) return from;
+    if (is_cut_point(data, len, from)) return from;
     for (const char *p = data + from; (p = memchr(p, '\n', (gsize)(data + len - p)));) {
         gsize at = (gsize)(++p - data);
-        if (at < len && is_game_start(data, at)) return at;
+        if (at < len && is_cut_point(data, len, at)) return at;
     }
     return len;
 }
 
-/* Lines and game starts in data[0..end). */
+/* Tag names a game may repeat before the count stops telling (more are
+ * rare; the count then only misses a repeat). */
+enum { SCAN_MAX_TAGS = 64 };
+
+/* Lines and game starts in data[0..end), end a line start. The pages read
+ * are given back as the scan goes, so a late shard of a large file stays as
+ * small as the first. */
 static void count_before(const char *data, gsize end, guint64 *lines, guint64 *games)
 {
+    gsize released = 0;
+    struct {
+        const char *text;
+        gsize len;
+    } names[SCAN_MAX_TAGS];
+    guint n_names = 0;
+    gboolean in_game = FALSE, movetext = FALSE;
     *lines = 0;
-    *games = end > 0 && is_game_start(data, 0);
-    for (const char *p = data; (p = memchr(p, '\n', (gsize)(data + end - p)));) {
-        p++;
+    *games = 0;
+    for (gsize at = 0; at < end;) {
+        gsize e = line_end(data, end, at);
+        const char *name;
+        gsize n = tag_name(data, at, e, &name);
+        if (n) {
+            gboolean repeated = FALSE;
+            for (guint i = 0; i < n_names && !repeated; i++)
+                repeated = names[i].len == n && !memcmp(names[i].text, name, n);
+            if (!in_game || movetext || repeated) {
+                (*games)++;
+                in_game = TRUE, movetext = FALSE, n_names = 0;
+            }
+            if (n_names < SCAN_MAX_TAGS) names[n_names].text = name, names[n_names++].len = n;
+        } else if (in_game && !is_blank_line(data, at, e)) {
+            movetext = TRUE;
+        }
+        if (e == end) break;
         (*lines)++;
-        if ((gsize)(p - data) < end && is_game_start(data, (gsize)(p - data))) (*games)++;
+        at = e + 1;
+        if (at - released >= 2 * RELEASE_MARGIN) {
+            release_pages(data, released, at - RELEASE_MARGIN);
+            released = at - RELEASE_MARGIN;
+        }
     }
 }
 
@@ -923,8 +1111,8 @@ static gsize range_size(const struct check *ck, gsize left)
 /* Cuts [lo, hi) into ranges at game starts and queues one batch per range,
  * never more than max_in_flight at once; each range's source learns its line
  * and game bases when the range before it is printed. */
-static void queue_ranges(struct check *ck, const char *data, gsize lo, gsize hi,
-                         struct source *first)
+static void queue_ranges(struct check *ck, const char *data, gsize len, gsize lo, gsize hi,
+                         struct source *first, const char *charset)
 {
     struct source *src = first;
     for (gsize start = lo, end; start < hi; start = end) {
@@ -933,6 +1121,8 @@ static void queue_ranges(struct check *ck, const char *data, gsize lo, gsize hi,
         struct batch *b = batch_new(src);
         b->range = data + start;
         b->range_len = end - start;
+        b->charset = charset;
+        b->cut_after = end < len;
         if (end < hi) {
             b->next_src = add_source(ck, src->name);
             b->next_src->offset_base = end;
@@ -966,12 +1156,19 @@ static gboolean check_mapped(struct check *ck, const char *path, const struct sh
     src->offset_base = lo;
     ck->input_size = hi - lo;
     ck->tell = NULL;
+    /* the whole file's reader detects the charset from the file's head; a
+     * range later in the file (or a shard) reads with the same */
+    ArbEncodingGuess guess;
+    encoding_detect((const guint8 *)data, len, len < ENCODING_SAMPLE_SIZE, &guess);
+    const char *charset = guess.ascii_only ? NULL : guess.charset;
     if (ck->n_workers) {
-        queue_ranges(ck, data, lo, hi, src);
+        queue_ranges(ck, data, len, lo, hi, src, charset);
     } else {
         struct batch *b = batch_new(src);
         b->range = data + lo;
         b->range_len = hi - lo;
+        b->charset = charset;
+        b->cut_after = hi < len;
         check_range(&ck->inline_worker, b, ck);
         print_batch(ck, b);
     }
@@ -981,25 +1178,73 @@ static gboolean check_mapped(struct check *ck, const char *path, const struct sh
 
 /* ---- inputs ------------------------------------------------------------------- */
 
-static GInputStream *decompressing(GInputStream *in, const char *name)
+enum compression { PLAIN, GZIP, ZSTD };
+
+/* What the first bytes say, whatever the name: gzip (1f 8b) or a Zstandard
+ * frame (28 b5 2f fd); anything else is read as plain text. */
+static enum compression sniff(const guint8 *head, gsize len)
 {
-    if (g_str_has_suffix(name, ".gz")) {
-        g_autoptr(GZlibDecompressor) z = g_zlib_decompressor_new(G_ZLIB_COMPRESSOR_FORMAT_GZIP);
-        return g_converter_input_stream_new(in, G_CONVERTER(z));
-    }
-    if (g_str_has_suffix(name, ".zst")) return zstd_input_stream_new(in);
-    return g_object_ref(in);
+    static const guint8 gzip_magic[] = {0x1f, 0x8b}, zstd_magic[] = {0x28, 0xb5, 0x2f, 0xfd};
+    if (len >= sizeof gzip_magic && !memcmp(head, gzip_magic, sizeof gzip_magic)) return GZIP;
+    if (len >= sizeof zstd_magic && !memcmp(head, zstd_magic, sizeof zstd_magic)) return ZSTD;
+    return PLAIN;
 }
 
+static const char *const compression_names[] = {"plain", "gzip", "zstd"};
+
+/* The compression of a regular file, from its first bytes (PLAIN when it
+ * cannot be read here: opening it again reports why). */
+static enum compression sniff_file(const char *path)
+{
+    guint8 head[4];
+    FILE *f = fopen(path, "rb");
+    if (!f) return PLAIN;
+    gsize len = fread(head, 1, sizeof head, f);
+    fclose(f);
+    return sniff(head, len);
+}
+
+/* A stream that decompresses what `in` holds, told by its first bytes: they
+ * are peeked through a small buffer (SNIFF_BUFFER bytes, the only copy
+ * added), so stdin and pipes are detected too. */
+enum { SNIFF_BUFFER = 64 << 10 };
+
+static GInputStream *decompressing(GInputStream *in, GError **error)
+{
+    g_autoptr(GInputStream) buffered = g_buffered_input_stream_new_sized(in, SNIFF_BUFFER);
+    GBufferedInputStream *bs = G_BUFFERED_INPUT_STREAM(buffered);
+    gsize need = 4;
+    while (g_buffered_input_stream_get_available(bs) < need) {
+        gssize n = g_buffered_input_stream_fill(
+            bs, (gssize)(need - g_buffered_input_stream_get_available(bs)), NULL, error);
+        if (n < 0) return NULL;
+        if (n == 0) break; /* shorter than a magic number: plain */
+    }
+    gsize len = 0;
+    const guint8 *head = g_buffered_input_stream_peek_buffer(bs, &len);
+    switch (sniff(head, len)) {
+    case GZIP: return gzip_input_stream_new(buffered);
+    case ZSTD: return zstd_input_stream_new(buffered);
+    case PLAIN: break;
+    }
+    return g_object_ref(buffered);
+}
+
+/* A plain regular file is mapped (and may be cut into ranges and shards);
+ * stdin, pipes and compressed files are streamed. Compression is told by
+ * content, never by the file's name. */
 static gboolean check_input(struct check *ck, const char *arg, const struct shard *shard)
 {
     gboolean is_stdin = !strcmp(arg, "-");
-    gboolean compressed = g_str_has_suffix(arg, ".gz") || g_str_has_suffix(arg, ".zst");
-    if (!is_stdin && !compressed && g_file_test(arg, G_FILE_TEST_IS_REGULAR))
-        return check_mapped(ck, arg, shard);
+    gboolean regular = !is_stdin && g_file_test(arg, G_FILE_TEST_IS_REGULAR);
+    enum compression comp = regular ? sniff_file(arg) : PLAIN;
+    if (regular && comp == PLAIN) return check_mapped(ck, arg, shard);
     if (shard->count) {
-        fprintf(stderr, "arbiter check: %s: --shard needs a plain file (not stdin, .gz or .zst)\n",
-                arg);
+        if (regular)
+            fprintf(stderr, "arbiter check: %s: --shard needs a plain file, and this one is %s\n",
+                    arg, compression_names[comp]);
+        else
+            fprintf(stderr, "arbiter check: %s: --shard needs a plain file, not a stream\n", arg);
         return FALSE;
     }
     g_autoptr(GInputStream) raw = NULL;
@@ -1019,9 +1264,13 @@ static gboolean check_input(struct check *ck, const char *arg, const struct shar
             g_file_input_stream_query_info(fin, G_FILE_ATTRIBUTE_STANDARD_SIZE, NULL, NULL);
         if (info) ck->input_size = (guint64)g_file_info_get_size(info);
     }
+    g_autoptr(GInputStream) in = decompressing(raw, &error);
+    if (!in) {
+        fprintf(stderr, "arbiter check: %s: %s\n", arg, error->message);
+        return FALSE;
+    }
     ck->tell = G_IS_SEEKABLE(raw) && !is_stdin ? G_SEEKABLE(raw) : NULL;
     add_source(ck, arg);
-    g_autoptr(GInputStream) in = decompressing(raw, arg);
     ArbReader *reader = reader_new_for_stream(in, NULL, &game_recorder_visitor, &ck->rec);
     gboolean ok = read_input(ck, reader, arg);
     reader_free(reader);
@@ -1124,12 +1373,13 @@ int cmd_check(int argc, char **argv)
         {"quiet", 'q', 0, G_OPTION_ARG_NONE, &quiet,
          "no summary and no progress bar on stderr (problem lines are still written)", NULL},
         {"strict", 's', 0, G_OPTION_ARG_NONE, &strict,
-         "also report results that contradict the final position, games without moves and "
-         "malformed PGN (tags and other reader warnings)",
+         "also report results that contradict the final position, result tokens that contradict "
+         "the Result tag, games without moves and malformed PGN (tags and other reader warnings)",
          NULL},
         {"shard", 0, 0, G_OPTION_ARG_STRING, &shard_text,
-         "check only the I-th of N byte ranges of each FILE, split at game starts; the N "
-         "outputs concatenated equal the unsharded output",
+         "check only the I-th of N byte ranges of each FILE (plain, not stdin), split before "
+         "a game's first tag line after a blank line; the N outputs concatenated equal the "
+         "unsharded output (game numbers can differ where games without tags come first)",
          "I/N"},
         {"fix", 0, 0, G_OPTION_ARG_NONE, &fix,
          "also write every game to the -o FILE as PGN export format, each illegal move that one "
@@ -1142,8 +1392,11 @@ int cmd_check(int argc, char **argv)
         G_OPTION_ENTRY_NULL};
     g_autoptr(GOptionContext) ctx = g_option_context_new("[FILE...]");
     g_option_context_set_summary(
-        ctx, "Checks games for illegal, ambiguous and unreadable moves and bad FENs. Reads stdin "
-             "when no FILE is given ('-' is stdin); FILE may be .gz or .zst.");
+        ctx,
+        "Checks games for illegal, ambiguous and unreadable moves and bad FENs. Reads stdin "
+        "when no FILE is given ('-' is stdin). A FILE or stdin compressed with gzip or zstd is "
+        "decompressed, told by its first bytes, not by its name (a plain file named .gz is "
+        "read as plain).");
     g_option_context_set_description(
         ctx, "One line per problem on stdout:\n"
              "  FILE:LINE:COL: game N (White - Black, Event, Date): ply P (12... Nd7): KIND: why\n"
@@ -1154,6 +1407,8 @@ int cmd_check(int argc, char **argv)
              "order: a suggested move is played and marked {arbiter: \"Nf4\" read as Nf3\n"
              "(illegal as written)}; a game with any other bad move or a bad FEN stops there,\n"
              "the rest as written kept in a comment that says why.\n\n"
+             "Input cut short (ending inside a tag, a comment, or a move with no line end\n"
+             "or result after it) is a problem too: an error names the place.\n"
              "Exit status: 0 every game clean, 1 some problem found, 2 usage or I/O error.\n");
     g_option_context_add_main_entries(ctx, entries, NULL);
     g_autoptr(GError) error = NULL;

@@ -380,6 +380,8 @@ int cmd_convert(int argc, char **argv)
         ctx, "A move that cannot be read, or is illegal, is reported as\n"
              "  FILE:LINE:COL: game N: ply P (12... Nd7): KIND: why\n"
              "and its game is written up to that move, the rest kept in a comment.\n\n"
+             "Input cut short (ending inside a tag, a comment, or a move with no line end\n"
+             "or result after it) is a problem too: an error names the place.\n"
              "Exit status: 0 all games converted, 1 some had errors, 2 usage or I/O error.\n");
     g_option_context_add_main_entries(ctx, entries, NULL);
     g_autoptr(GError) error = NULL;

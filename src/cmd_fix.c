@@ -2,19 +2,28 @@
  * HCS label files) and writes the game that was played as PGN export format,
  * every change explained in a comment and, with --report, in an XML report
  * (schema src/fix-report.rng). The search itself is src/fix.c. */
+#include "cmd_fix.h"
 #include "commands.h"
 
+#include "decisions.h"
 #include "fix.h"
+#include "hcs.h"
 #include "pgnw.h"
 #include "render.h"
 #include "replay.h"
+#include "report.h"
+
+#include "fen.h"
+#include "uci.h"
 
 #include <gio/gunixinputstream.h>
 #include <libxml/xmlwriter.h>
+#include <math.h>
 #include <stdio.h>
 #include <string.h>
 
 #define FIX_REPORT_NAMESPACE "urn:arbiter:fix-report:1"
+#define FIX_PRIOR_WEIGHT     0.1
 
 struct fix_cmd {
     ArbLangSet *langs;
@@ -24,13 +33,16 @@ struct fix_cmd {
     guint n_norms;
     int forced; /* index of --from LANG, or -1 */
     ArbConfusion *conf;
+    ArbPrior *prior; /* NULL when --prior-weight is 0 */
+    double prior_weight;
     const ArbLang *to_lang;
     enum notation_style to_style;
     double min_confidence;
-    gboolean no_comments;
+    gboolean no_comments, hcs, nbest; /* --from hcs, --from nbest */
     ArbPgnWriter *writer;
-    FILE *out;
+    FILE *out, *err;
     xmlTextWriterPtr report;
+    xmlBufferPtr report_buf; /* the report in memory (fix_cmd_open_report(NULL)) */
     const char *file_name;
     GArray *tokens;      /* struct fix_token */
     GStringChunk *glued; /* texts of tokens joined across a ';' (one game's) */
@@ -38,9 +50,30 @@ struct fix_cmd {
     ArbGame *flat;       /* scratch: a game with its variations as main line */
     gboolean has_pending;
     struct fix_result res;
+    GPtrArray *collect;     /* --group: the games read are kept here (ArbGame), not fixed */
+    GArray *sources;        /* --group: struct group_source per candidate of fc->tokens */
+    const int *group_langs; /* --group: each input's language */
+    GHashTable *seen;       /* with --report: a game's tags or first plies -> its id */
+    GString *pairs;         /* "first second reason" lines for the report */
     int games, unresolved, corrected, failed;
     gboolean io_error;
+    /* --decisions: all of them, this game's as fixed points, errors found */
+    const char *decisions_path;
+    GArray *decisions;
+    const struct decision *game_decisions;
+    guint n_game_decisions;
+    GArray *points; /* struct fix_point */
+    int start_ply;  /* of the game being fixed */
+    int decision_errors;
+    /* the input read again line by line for the report's source text */
+    FILE *source;
+    guint64 source_line;
+    char *source_buf;
+    size_t source_cap;
 };
+
+/* Caps on the source text a report quotes per game. */
+enum { SOURCE_LINES_MAX = 2000, SOURCE_LINE_BYTES = 4096 };
 
 static const char *const change_names[] = {"none",    "corrected", "inserted",
                                            "deleted", "merged",    "split"};
@@ -113,8 +146,13 @@ static int choose_language(struct fix_cmd *fc, const ArbGame *game, int *runner_
 
 static ArbFixer *fixer_for(struct fix_cmd *fc, int lang)
 {
-    if (!fc->fixers[lang]) fc->fixers[lang] = fixer_new(fc->conf, fc->norms[lang]);
+    if (!fc->fixers[lang]) {
+        fc->fixers[lang] = fixer_new(fc->conf, fc->norms[lang]);
+        fixer_set_prior(fc->fixers[lang], fc->prior, fc->prior_weight);
+    }
     fixer_set_alternatives(fc->fixers[lang], fc->report != NULL);
+    fixer_set_fixed(fc->fixers[lang], (const struct fix_point *)fc->points->data,
+                    (int)fc->points->len);
     return fc->fixers[lang];
 }
 
@@ -174,7 +212,8 @@ static void add_split_readings(struct fix_cmd *fc, struct fix_token *t)
             }
         }
         const char *kept = g_string_chunk_insert_len(fc->glued, r->str, (gssize)r->len);
-        t->cands[t->n_cands++] = (struct fix_cand){kept, r->len, sp[i].cost};
+        t->cands[t->n_cands++] =
+            (struct fix_cand){.text = kept, .len = r->len, .prior = sp[i].cost, .input = c->input};
         g_string_free(r, TRUE);
     }
 }
@@ -182,7 +221,7 @@ static void add_split_readings(struct fix_cmd *fc, struct fix_token *t)
 static void add_token(struct fix_cmd *fc, const char *text, gsize len, int *hint, guint event)
 {
     struct fix_token t = {.n_cands = 1, .hint_ply = *hint, .event = event};
-    t.cands[0] = (struct fix_cand){text, len, 0};
+    t.cands[0] = (struct fix_cand){.text = text, .len = len};
     add_split_readings(fc, &t);
     g_array_append_val(fc->tokens, t);
     *hint = -1;
@@ -326,6 +365,25 @@ static gboolean is_lost_move(const ArbGame *game, guint i, int last, int since, 
     return n != last + 1 && abs(2 * (n - 1) - tokens) > 1;
 }
 
+/* A recogniser's other readings of the move token just before (n-best
+ * input): "reading\tcost\t..." as candidates of that token. */
+static void add_readings(struct fix_cmd *fc, const ArbGame *game, const struct game_event *ev,
+                         guint event)
+{
+    if (!fc->tokens->len) return;
+    struct fix_token *t = &g_array_index(fc->tokens, struct fix_token, fc->tokens->len - 1);
+    if (t->event + 1 != event) return;
+    const char *p = game_event_text(game, ev), *end = p + ev->len;
+    while (p < end && t->n_cands < FIX_CANDS_MAX) {
+        const char *tab = memchr(p, '\t', (gsize)(end - p));
+        if (!tab) break;
+        struct fix_cand *c = &t->cands[t->n_cands++];
+        *c = (struct fix_cand){.text = p, .len = (gsize)(tab - p), .prior = atoi(tab + 1)};
+        p = memchr(tab + 1, '\t', (gsize)(end - tab - 1));
+        p = p ? p + 1 : end;
+    }
+}
+
 /* The main line's move tokens, with the ply a move number names. A header
  * line after the first move (a column of a scoresheet whose move the reader
  * could not see as one: "o6", "B94") gives a token per word. */
@@ -337,6 +395,10 @@ static void collect_tokens(struct fix_cmd *fc, const ArbGame *game, ArbNorm *nor
     for (guint i = 0; i < game->events->len; i++) {
         const struct game_event *ev = &g_array_index(game->events, struct game_event, i);
         const char *text = game_event_text(game, ev);
+        if (ev->kind == EV_COMMENT && ev->comment_kind == ARB_COMMENT_NBEST) {
+            add_readings(fc, game, ev, i);
+            continue;
+        }
         if (ev->kind == EV_BEGIN_VARIATION) depth++;
         if (ev->kind == EV_END_VARIATION) depth--;
         if (depth > 0) continue;
@@ -385,17 +447,15 @@ static void collect_tokens(struct fix_cmd *fc, const ArbGame *game, ArbNorm *nor
 static void xml_attr(struct fix_cmd *fc, const char *name, const char *value)
 {
     if (!value) return;
-    GString *safe = g_string_new(NULL);
-    for (const char *p = value; *p; p++) {
-        unsigned char c = (unsigned char)*p;
-        if (c < 0x20 && c != '\t' && c != '\n' && c != '\r')
-            g_string_append(safe, "\xEF\xBF\xBD");
-        else
-            g_string_append_c(safe, *p);
-    }
-    if (xmlTextWriterWriteAttribute(fc->report, BAD_CAST name, BAD_CAST safe->str) < 0)
+    g_autofree char *safe = report_xml_safe(value);
+    if (xmlTextWriterWriteAttribute(fc->report, BAD_CAST name, BAD_CAST safe) < 0)
         fc->io_error = TRUE;
-    g_string_free(safe, TRUE);
+}
+
+static void xml_text(struct fix_cmd *fc, const char *text)
+{
+    g_autofree char *safe = report_xml_safe(text);
+    if (xmlTextWriterWriteString(fc->report, BAD_CAST safe) < 0) fc->io_error = TRUE;
 }
 
 static void xml_attr_fmt(struct fix_cmd *fc, const char *name, const char *fmt, ...)
@@ -417,17 +477,17 @@ static void xml_end(struct fix_cmd *fc)
     if (xmlTextWriterEndElement(fc->report) < 0) fc->io_error = TRUE;
 }
 
+/* Text content of len bytes (at most: it stops at a NUL). */
+static void xml_string(struct fix_cmd *fc, const char *text, gsize len)
+{
+    g_autofree char *t = g_strndup(text, len);
+    xml_text(fc, t);
+}
+
 static void xml_text_element(struct fix_cmd *fc, const char *name, const char *text)
 {
     xml_start(fc, name);
-    GString *safe = g_string_new(NULL);
-    for (const char *p = text; *p; p++)
-        if ((unsigned char)*p >= 0x20 || *p == '\t' || *p == '\n')
-            g_string_append_c(safe, *p);
-        else
-            g_string_append(safe, "\xEF\xBF\xBD");
-    if (xmlTextWriterWriteString(fc->report, BAD_CAST safe->str) < 0) fc->io_error = TRUE;
-    g_string_free(safe, TRUE);
+    xml_text(fc, text);
     xml_end(fc);
 }
 
@@ -443,24 +503,85 @@ static char *read_text(const struct fix_cmd *fc, const ArbGame *game, const stru
     return g_string_free(t, FALSE);
 }
 
-static void report_step(struct fix_cmd *fc, const ArbGame *game, const struct fix_step *s,
-                        int start_ply)
+static void report_readings(struct fix_cmd *fc, const struct fix_step *s, const int *langs);
+static gboolean group_place(const struct fix_cmd *fc, int token, guint64 *line, guint64 *col);
+
+/* Where token t was read: its event in game, or with --group its first
+ * input's. */
+static void token_place(const struct fix_cmd *fc, const ArbGame *game, int t, guint64 *line,
+                        guint64 *col)
 {
+    if (fc->sources && group_place(fc, t, line, col)) return;
     const struct fix_token *tokens = (const struct fix_token *)fc->tokens->data;
+    const struct game_event *ev = &g_array_index(game->events, struct game_event, tokens[t].event);
+    *line = ev->line;
+    *col = ev->col;
+}
+
+/* The step's ply counted from the game's start position, 1-based (the
+ * report's and the decisions file's). */
+static int step_ply(const struct fix_cmd *fc, const struct fix_step *s)
+{
+    return 2 * (s->before.fullmove - 1) + s->before.side - fc->start_ply + 1;
+}
+
+/* Did the reviewer choose this step's move (--decisions)? */
+static gboolean is_reviewed(const struct fix_cmd *fc, const struct fix_step *s)
+{
+    for (guint i = 0; s->move != MOVE_NONE && i < fc->n_game_decisions; i++) {
+        const struct decision *d = &fc->game_decisions[i];
+        if (d->ply == step_ply(fc, s) && uci_parse(&s->before, d->uci, strlen(d->uci)) == s->move)
+            return TRUE;
+    }
+    return FALSE;
+}
+
+/* A move the reader should look at: below --min-confidence and not decided. */
+static gboolean needs_review(const struct fix_cmd *fc, const struct fix_step *s)
+{
+    return s->move != MOVE_NONE && s->confidence < fc->min_confidence && !is_reviewed(fc, s);
+}
+
+/* Each alternative's share, as a confidence, of exp(-cost / temperature)
+ * over the move taken and its alternatives. */
+static double alternative_share(const struct fix_cmd *fc, const struct fix_step *s, int a)
+{
+    double t = MAX(confusion_cost(fc->conf, CONF_TEMPERATURE), 1);
+    double sum = 1.0;
+    for (int k = 0; k < s->n_alts; k++)
+        sum += exp(-(double)(s->alts[k].cost - s->cost) / t);
+    return exp(-(double)(s->alts[a].cost - s->cost) / t) / sum;
+}
+
+static void report_step(struct fix_cmd *fc, const ArbGame *game, const struct fix_step *s)
+{
     xml_start(fc, "move");
-    xml_attr_fmt(fc, "ply", "%d", 2 * (s->before.fullmove - 1) + s->before.side - start_ply + 1);
+    xml_attr_fmt(fc, "ply", "%d", step_ply(fc, s));
     xml_attr_fmt(fc, "number", "%d", s->before.fullmove);
     xml_attr(fc, "side", s->before.side == WHITE ? "white" : "black");
     xml_attr(fc, "change", change_names[s->change]);
     xml_attr_fmt(fc, "confidence", "%.3f", s->confidence);
     xml_attr_fmt(fc, "cost", "%.2f", fix_cost_value(s->cost));
+    if (s->move != MOVE_NONE) {
+        char uci[UCI_MAX + 1];
+        uci[uci_write(&s->before, s->move, uci)] = 0;
+        xml_attr(fc, "uci", uci);
+    }
+    if (needs_review(fc, s)) {
+        char fen[FEN_MAX];
+        fen_write(&s->before, fen, sizeof fen);
+        xml_attr(fc, "review", "yes");
+        xml_attr(fc, "fen", fen);
+    }
+    if (is_reviewed(fc, s)) xml_attr(fc, "reviewed", "yes");
     if (s->n_tokens > 0) {
-        const struct game_event *ev =
-            &g_array_index(game->events, struct game_event, tokens[s->first_token].event);
-        xml_attr_fmt(fc, "line", "%" G_GUINT64_FORMAT, ev->line);
-        xml_attr_fmt(fc, "column", "%" G_GUINT64_FORMAT, ev->col);
+        guint64 line, col;
+        token_place(fc, game, s->first_token, &line, &col);
+        xml_attr_fmt(fc, "line", "%" G_GUINT64_FORMAT, line);
+        xml_attr_fmt(fc, "column", "%" G_GUINT64_FORMAT, col);
         g_autofree char *in = read_text(fc, game, s);
         xml_text_element(fc, "input", in);
+        if (fc->sources) report_readings(fc, s, fc->group_langs);
     }
     if (s->move != MOVE_NONE) {
         char san[SAN_MAX];
@@ -470,9 +591,13 @@ static void report_step(struct fix_cmd *fc, const ArbGame *game, const struct fi
     for (int a = 0; a < s->n_alts; a++) {
         char san[SAN_MAX];
         san_write(&s->before, s->alts[a].move, san);
+        char uci[UCI_MAX + 1];
+        uci[uci_write(&s->before, s->alts[a].move, uci)] = 0;
         xml_start(fc, "alternative");
         xml_attr(fc, "san", san);
+        xml_attr(fc, "uci", uci);
         xml_attr_fmt(fc, "cost", "%.2f", fix_cost_value(s->alts[a].cost));
+        xml_attr_fmt(fc, "confidence", "%.3f", alternative_share(fc, s, a));
         xml_end(fc);
     }
     xml_end(fc);
@@ -520,7 +645,8 @@ static void flush_events(struct fix_cmd *fc, const ArbGame *game, guint *next, g
             if (ev->kind != EV_TAG && ev->kind != EV_RESULT) g_string_append_printf(var, " %s", t);
             continue;
         }
-        if (ev->kind == EV_COMMENT) pgnw_comment(fc->writer, t);
+        if (ev->kind == EV_COMMENT && ev->comment_kind != ARB_COMMENT_NBEST)
+            pgnw_comment(fc->writer, t);
         if (ev->kind == EV_NAG) pgnw_nag(fc->writer, ev->value);
         if (ev->kind == EV_DRAW_OFFER) pgnw_comment(fc->writer, "draw offer (=)");
     }
@@ -561,15 +687,16 @@ static void write_moves(struct fix_cmd *fc, const ArbGame *game, guint *next_eve
         if (s->change == FIX_CORRECTED || s->change == FIX_MERGED || s->change == FIX_SPLIT)
             note = g_strdup_printf("read: \"%s\"", read);
         if (note) pgnw_comment(fc->writer, note);
-        if (s->confidence < fc->min_confidence && s->move != MOVE_NONE) {
+        if (needs_review(fc, s)) {
             g_autofree char *review = review_text(s);
             pgnw_comment(fc->writer, review);
         }
     }
 }
 
-static void write_game(struct fix_cmd *fc, const ArbGame *game, int lang, gboolean bad_fen,
-                       const char *fen_message)
+/* Starts a game with game's tags (and [Notation] when read in another
+ * language than English by choice); returns the result to end it with. */
+static const char *begin_game(struct fix_cmd *fc, const ArbGame *game, int lang)
 {
     ArbPgnWriter *w = fc->writer;
     int result = ARB_RESULT_UNFINISHED;
@@ -585,6 +712,22 @@ static void write_game(struct fix_cmd *fc, const ArbGame *game, int lang, gboole
     if (has_result && !tag_result) pgnw_tag(w, "Result", game_result_text(result));
     const ArbLang *l = norm_lang(fc->norms[lang]);
     if (l != fc->english && fc->forced < 0) pgnw_tag(w, "Notation", arb_lang_code(l));
+    return has_result ? game_result_text(result) : tag_result ? tag_result : "*";
+}
+
+static void end_game(struct fix_cmd *fc, const char *result)
+{
+    pgnw_end_game(fc->writer, result);
+    gsize len;
+    g_autofree char *out = pgnw_take(fc->writer, &len);
+    if (fwrite(out, 1, len, fc->out) != len) fc->io_error = TRUE;
+}
+
+static void write_game(struct fix_cmd *fc, const ArbGame *game, int lang, gboolean bad_fen,
+                       const char *fen_message)
+{
+    ArbPgnWriter *w = fc->writer;
+    const char *result = begin_game(fc, game, lang);
     guint next_event = 0;
     if (bad_fen) {
         pgnw_comment(w, fen_message);
@@ -597,43 +740,161 @@ static void write_game(struct fix_cmd *fc, const ArbGame *game, int lang, gboole
             flush_events(fc, game, &next_event, game->events->len);
         }
     }
-    pgnw_end_game(w, has_result ? game_result_text(result) : tag_result ? tag_result : "*");
-    gsize len;
-    g_autofree char *out = pgnw_take(w, &len);
-    if (fwrite(out, 1, len, fc->out) != len) fc->io_error = TRUE;
+    end_game(fc, result);
 }
 
+/* ---- the source text in the report -------------------------------------------- */
+
+/* A move token in the source text, and the step that reads it. */
+struct source_mark {
+    guint64 line, col, chars;
+    const struct fix_step *step;
+};
+
+static int cmp_mark(gconstpointer a, gconstpointer b)
+{
+    const struct source_mark *x = a, *y = b;
+    if (x->line != y->line) return x->line < y->line ? -1 : 1;
+    return (x->col > y->col) - (x->col < y->col);
+}
+
+/* The next line of the input read again (without its end of line), or NULL. */
+static const char *next_source_line(struct fix_cmd *fc)
+{
+    ssize_t n = getline(&fc->source_buf, &fc->source_cap, fc->source);
+    if (n < 0) return NULL;
+    fc->source_line++;
+    while (n > 0 && (fc->source_buf[n - 1] == '\n' || fc->source_buf[n - 1] == '\r'))
+        fc->source_buf[--n] = 0;
+    return fc->source_buf;
+}
+
+/* One source line with its move tokens as <token> elements; a token whose
+ * text is not where the reader saw it (a charset the reader converted) is
+ * left unmarked. */
+static void report_line(struct fix_cmd *fc, const ArbGame *game, guint64 number, const char *raw,
+                        const struct source_mark *marks, guint n_marks)
+{
+    g_autofree char *line = g_utf8_make_valid(raw, MIN(strlen(raw), SOURCE_LINE_BYTES));
+    const char *end = line + strlen(line), *at = line;
+    guint64 col = 1;
+    xml_start(fc, "line");
+    xml_attr_fmt(fc, "number", "%" G_GUINT64_FORMAT, number);
+    for (guint i = 0; i < n_marks; i++) {
+        const struct source_mark *m = &marks[i];
+        if (m->col < col) continue; /* overlaps the one before */
+        const char *p = at;
+        for (guint64 c = col; c < m->col && p < end; c++)
+            p = g_utf8_next_char(p);
+        const char *q = p;
+        for (guint64 c = 0; c < m->chars && q < end; c++)
+            q = g_utf8_next_char(q);
+        if (p >= end) break;
+        xml_string(fc, at, (gsize)(p - at));
+        xml_start(fc, "token");
+        xml_attr_fmt(fc, "column", "%" G_GUINT64_FORMAT, m->col);
+        xml_attr_fmt(fc, "ply", "%d", step_ply(fc, m->step));
+        xml_attr(fc, "change", change_names[m->step->change]);
+        if (needs_review(fc, m->step)) xml_attr(fc, "review", "yes");
+        xml_string(fc, p, (gsize)(q - p));
+        xml_end(fc);
+        at = q;
+        col = m->col + m->chars;
+    }
+    xml_string(fc, at, (gsize)(end - at));
+    xml_end(fc);
+}
+
+/* The lines the game spans, as the input has them (not for stdin). */
+static void report_source(struct fix_cmd *fc, const ArbGame *game)
+{
+    guint64 first = G_MAXUINT64, last = 0;
+    for (guint i = 0; i < game->events->len; i++) {
+        guint64 l = g_array_index(game->events, struct game_event, i).line;
+        if (l) first = MIN(first, l), last = MAX(last, l);
+    }
+    if (!fc->source || !last || first <= fc->source_line) return;
+    last = MIN(last, first + SOURCE_LINES_MAX - 1);
+    const struct fix_token *tokens = (const struct fix_token *)fc->tokens->data;
+    g_autoptr(GArray) marks = g_array_new(FALSE, FALSE, sizeof(struct source_mark));
+    for (guint k = 0; k < fc->res.steps->len; k++) {
+        const struct fix_step *s = &g_array_index(fc->res.steps, struct fix_step, k);
+        for (int j = 0; j < s->n_tokens; j++) {
+            const struct game_event *ev =
+                &g_array_index(game->events, struct game_event, tokens[s->first_token + j].event);
+            struct source_mark m = {
+                ev->line, ev->col,
+                (guint64)g_utf8_strlen(game_event_text(game, ev), (gssize)ev->len), s};
+            g_array_append_val(marks, m);
+        }
+    }
+    g_array_sort(marks, cmp_mark);
+    /* mixed content: indenting would add text to the lines */
+    xmlTextWriterSetIndent(fc->report, 0);
+    xml_start(fc, "source");
+    guint next = 0;
+    while (fc->source_line < last) {
+        const char *raw = next_source_line(fc);
+        if (!raw) break;
+        if (fc->source_line < first) continue;
+        while (next < marks->len &&
+               g_array_index(marks, struct source_mark, next).line < fc->source_line)
+            next++;
+        guint n = next;
+        while (n < marks->len &&
+               g_array_index(marks, struct source_mark, n).line == fc->source_line)
+            n++;
+        report_line(fc, game, fc->source_line, raw, &g_array_index(marks, struct source_mark, next),
+                    n - next);
+        xml_string(fc, "\n", 1);
+        next = n;
+    }
+    xml_end(fc);
+    xmlTextWriterSetIndent(fc->report, 1);
+}
+
+/* start is NULL for a game whose FEN cannot be read: it is reported
+ * unresolved at its first line, with fen_message. */
 static void report_game(struct fix_cmd *fc, const ArbGame *game, int lang, const char *status,
-                        const struct position *start)
+                        const struct position *start, const char *fen_message)
 {
     if (!fc->report) return;
     xml_start(fc, "game");
+    xml_attr_fmt(fc, "id", "%d", fc->games);
     xml_attr_fmt(fc, "number", "%" G_GUINT64_FORMAT, game->number);
     xml_attr(fc, "language", arb_lang_code(norm_lang(fc->norms[lang])));
     xml_attr(fc, "status", status);
     xml_attr_fmt(fc, "cost", "%.2f", fix_cost_value(fc->res.cost));
     xml_attr(fc, "white", game_tag(game, "White"));
     xml_attr(fc, "black", game_tag(game, "Black"));
-    int start_ply = 2 * (start->fullmove - 1) + start->side;
+    if (!start) {
+        xml_start(fc, "unresolved");
+        xml_attr_fmt(fc, "line", "%" G_GUINT64_FORMAT, game->first_line);
+        xml_attr(fc, "column", "1");
+        g_autofree char *why = g_strdup_printf("bad FEN: %s", fen_message);
+        xml_text(fc, why);
+        xml_end(fc);
+        xml_end(fc);
+        return;
+    }
     for (guint k = 0; k < fc->res.steps->len; k++)
-        report_step(fc, game, &g_array_index(fc->res.steps, struct fix_step, k), start_ply);
+        report_step(fc, game, &g_array_index(fc->res.steps, struct fix_step, k));
     if (fc->res.unresolved) {
         const struct fix_token *tokens = (const struct fix_token *)fc->tokens->data;
-        const struct game_event *ev =
-            &g_array_index(game->events, struct game_event, tokens[fc->res.cut_token].event);
+        guint64 line, col;
+        token_place(fc, game, fc->res.cut_token, &line, &col);
         xml_start(fc, "unresolved");
-        xml_attr_fmt(fc, "line", "%" G_GUINT64_FORMAT, ev->line);
-        xml_attr_fmt(fc, "column", "%" G_GUINT64_FORMAT, ev->col);
+        xml_attr_fmt(fc, "line", "%" G_GUINT64_FORMAT, line);
+        xml_attr_fmt(fc, "column", "%" G_GUINT64_FORMAT, col);
         GString *rest = g_string_new(NULL);
-        for (guint t = (guint)fc->res.cut_token; t < fc->tokens->len; t++) {
-            const struct game_event *e =
-                &g_array_index(game->events, struct game_event, tokens[t].event);
-            g_string_append_printf(rest, "%s%s", rest->len ? " " : "", game_event_text(game, e));
-        }
-        if (xmlTextWriterWriteString(fc->report, BAD_CAST rest->str) < 0) fc->io_error = TRUE;
+        for (guint t = (guint)fc->res.cut_token; t < fc->tokens->len; t++)
+            g_string_append_printf(rest, "%s%.*s", rest->len ? " " : "",
+                                   (int)tokens[t].cands[0].len, tokens[t].cands[0].text);
+        xml_text(fc, rest->str);
         g_string_free(rest, TRUE);
         xml_end(fc);
     }
+    report_source(fc, game);
     xml_end(fc);
 }
 
@@ -695,8 +956,178 @@ static const ArbGame *try_flat(struct fix_cmd *fc, const ArbGame *game, int lang
     return rerun_if_better(fc, fc->flat, lang, start) ? fc->flat : game;
 }
 
+static void keep_game(struct fix_cmd *fc, const ArbGame *game);
+
+/* ---- the reviewer's decisions --------------------------------------------------- */
+
+/* This game's decisions as fixed points of the search. */
+static void set_fixed_points(struct fix_cmd *fc, const struct position *start)
+{
+    g_array_set_size(fc->points, 0);
+    fc->start_ply = 2 * (start->fullmove - 1) + start->side;
+    fc->game_decisions =
+        decisions_for_game(fc->decisions, (guint64)fc->games, &fc->n_game_decisions);
+    for (guint i = 0; i < fc->n_game_decisions; i++) {
+        const struct decision *d = &fc->game_decisions[i];
+        struct fix_point p = {.ply = fc->start_ply + d->ply - 1};
+        g_strlcpy(p.uci, d->uci, sizeof p.uci);
+        g_array_append_val(fc->points, p);
+    }
+}
+
+static void decision_error(struct fix_cmd *fc, const struct decision *d, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    g_autofree char *why = g_strdup_vprintf(fmt, ap);
+    va_end(ap);
+    fprintf(fc->err, "arbiter fix: %s:%d: game %" G_GUINT64_FORMAT ", ply %d: decision %s %s\n",
+            fc->decisions_path, d->file_line, d->game, d->ply, d->uci, why);
+    fc->decision_errors++;
+}
+
+/* Is there a move token of the game at line:col? */
+static gboolean token_at(const struct fix_cmd *fc, const ArbGame *game, guint64 line, guint64 col)
+{
+    const struct fix_token *tokens = (const struct fix_token *)fc->tokens->data;
+    for (guint t = 0; t < fc->tokens->len; t++) {
+        const struct game_event *ev =
+            &g_array_index(game->events, struct game_event, tokens[t].event);
+        if (ev->line == line && ev->col == col) return TRUE;
+    }
+    return FALSE;
+}
+
+/* The position at a ply (1-based) as far as the result shows it, or NULL. */
+static const struct position *position_at(const struct fix_cmd *fc, const struct position *start,
+                                          int ply, struct position *tmp)
+{
+    if (ply == 1) return start;
+    for (guint k = 0; k < fc->res.steps->len; k++) {
+        const struct fix_step *s = &g_array_index(fc->res.steps, struct fix_step, k);
+        if (s->move == MOVE_NONE || step_ply(fc, s) != ply - 1) continue;
+        *tmp = s->before;
+        pos_make_move(tmp, s->move);
+        return tmp;
+    }
+    return NULL;
+}
+
+/* Every decision of the game must hold in the result: its ply reached and
+ * played by its move, and its source token still there. */
+static void check_decisions(struct fix_cmd *fc, const ArbGame *game, const struct position *start,
+                            gboolean bad_fen)
+{
+    for (guint i = 0; i < fc->n_game_decisions; i++) {
+        const struct decision *d = &fc->game_decisions[i];
+        const struct fix_step *at = NULL;
+        const struct position *pos;
+        struct position tmp;
+        for (guint k = 0; !bad_fen && k < fc->res.steps->len && !at; k++) {
+            const struct fix_step *s = &g_array_index(fc->res.steps, struct fix_step, k);
+            if (s->move != MOVE_NONE && step_ply(fc, s) == d->ply) at = s;
+        }
+        if (d->line && !token_at(fc, game, d->line, d->col))
+            decision_error(fc, d,
+                           "no longer fits: no move token at line %" G_GUINT64_FORMAT
+                           ":%" G_GUINT64_FORMAT " (the input changed?)",
+                           d->line, d->col);
+        else if (!at && !bad_fen && (pos = position_at(fc, start, d->ply, &tmp)) &&
+                 uci_parse(pos, d->uci, strlen(d->uci)) == MOVE_NONE)
+            decision_error(fc, d, "no longer fits: illegal at that ply");
+        else if (!at)
+            decision_error(fc, d, "no longer fits: the corrected game does not reach that ply");
+        else if (uci_parse(&at->before, d->uci, strlen(d->uci)) == MOVE_NONE)
+            decision_error(fc, d, "no longer fits: illegal at that ply");
+        else if (uci_parse(&at->before, d->uci, strlen(d->uci)) != at->move)
+            decision_error(fc, d, "could not be kept: no reading of the game fits it");
+    }
+}
+
+/* Decisions for games the input does not have. */
+static void check_unknown_games(struct fix_cmd *fc)
+{
+    for (guint i = 0; fc->decisions && i < fc->decisions->len; i++) {
+        const struct decision *d = &g_array_index(fc->decisions, struct decision, i);
+        if (d->game > (guint64)fc->games)
+            decision_error(fc, d, "no longer fits: the input has %d games", fc->games);
+    }
+}
+
+/* ---- games that may be readings of one game ------------------------------------- */
+
+enum { PAIR_PLIES = 20 };
+
+static void offer_pair(struct fix_cmd *fc, char *key, const char *reason)
+{
+    gpointer first = g_hash_table_lookup(fc->seen, key);
+    if (first) {
+        g_string_append_printf(fc->pairs, "%d %d %s\n", GPOINTER_TO_INT(first), fc->games, reason);
+        g_free(key);
+    } else {
+        g_hash_table_insert(fc->seen, key, GINT_TO_POINTER(fc->games));
+    }
+}
+
+/* Remembers the game just fixed by its tags (players, event, round and date
+ * all known) and by its first PAIR_PLIES moves; a game seen before with the
+ * same is offered as its pair in the report. */
+static void note_for_pairs(struct fix_cmd *fc, const ArbGame *game)
+{
+    if (!fc->report) return;
+    if (!fc->seen) {
+        fc->seen = g_hash_table_new_full(g_str_hash, g_str_equal, g_free, NULL);
+        fc->pairs = g_string_new(NULL);
+    }
+    static const char *const names[] = {"White", "Black", "Event", "Round", "Date"};
+    GString *key = g_string_new("tags");
+    for (gsize i = 0; i < G_N_ELEMENTS(names) && key; i++) {
+        const char *v = game_tag(game, names[i]);
+        if (!v || !*v || strchr(v, '?')) {
+            g_string_free(key, TRUE);
+            key = NULL;
+        } else {
+            g_string_append_printf(key, "\t%s", v);
+        }
+    }
+    if (key) offer_pair(fc, g_string_free(key, FALSE), "tags");
+    if (fc->res.steps->len < PAIR_PLIES) return;
+    key = g_string_new("moves");
+    for (guint k = 0, n = 0; k < fc->res.steps->len && n < PAIR_PLIES; k++) {
+        const struct fix_step *s = &g_array_index(fc->res.steps, struct fix_step, k);
+        if (s->move == MOVE_NONE) continue;
+        char uci[UCI_MAX + 1];
+        uci[uci_write(&s->before, s->move, uci)] = 0;
+        g_string_append_printf(key, " %s", uci);
+        n++;
+    }
+    offer_pair(fc, g_string_free(key, FALSE), "moves");
+}
+
+static void report_pairs(struct fix_cmd *fc)
+{
+    if (!fc->pairs) return;
+    g_auto(GStrv) lines = g_strsplit(fc->pairs->str, "\n", -1);
+    for (char **l = lines; *l && **l; l++) {
+        g_auto(GStrv) f = g_strsplit(*l, " ", 3);
+        xml_start(fc, "pair");
+        xml_attr(fc, "first", f[0]);
+        xml_attr(fc, "second", f[1]);
+        xml_attr(fc, "reason", f[2]);
+        xml_end(fc);
+    }
+    g_string_free(fc->pairs, TRUE);
+    g_hash_table_destroy(fc->seen);
+    fc->pairs = NULL;
+    fc->seen = NULL;
+}
+
 static void fix_game(struct fix_cmd *fc, const ArbGame *game)
 {
+    if (fc->collect) {
+        keep_game(fc, game);
+        return;
+    }
     fc->games++;
     g_string_chunk_clear(fc->glued);
     int runner_up;
@@ -704,6 +1135,7 @@ static void fix_game(struct fix_cmd *fc, const ArbGame *game)
     struct position start;
     char message[200];
     gboolean bad_fen = !replay_start_position(game, &start, message, sizeof message);
+    set_fixed_points(fc, &start);
     g_array_set_size(fc->res.steps, 0);
     fc->res.unresolved = bad_fen;
     fc->res.cost = 0;
@@ -718,14 +1150,16 @@ static void fix_game(struct fix_cmd *fc, const ArbGame *game)
                                             : "clean";
     if (fc->res.unresolved) {
         fc->unresolved++;
-        fprintf(stderr, "%s:%" G_GUINT64_FORMAT ": game %" G_GUINT64_FORMAT ": unresolved%s%s\n",
+        fprintf(fc->err, "%s:%" G_GUINT64_FORMAT ": game %" G_GUINT64_FORMAT ": unresolved%s%s\n",
                 fc->file_name, game->first_line, game->number, bad_fen ? ": bad FEN: " : "",
                 bad_fen ? message : "");
     } else if (fc->res.changed) {
         fc->corrected++;
     }
+    check_decisions(fc, game, &start, bad_fen);
     write_game(fc, game, lang, bad_fen, message);
-    if (!bad_fen) report_game(fc, game, lang, status, &start);
+    report_game(fc, game, lang, status, bad_fen ? NULL : &start, message);
+    if (!bad_fen) note_for_pairs(fc, game);
 }
 
 /* ---- mending what the damage did to the game's shape --------------------------- */
@@ -875,174 +1309,398 @@ static void on_problem(const ArbProblem *p, gpointer ud)
 {
     struct fix_cmd *fc = ud;
     if (p->severity == ARB_PROBLEM_ERROR) fc->failed++;
-    fprintf(stderr, "%s:%" G_GUINT64_FORMAT ":%" G_GUINT64_FORMAT ": %s%s\n", fc->file_name,
+    fprintf(fc->err, "%s:%" G_GUINT64_FORMAT ":%" G_GUINT64_FORMAT ": %s%s\n", fc->file_name,
             p->line, p->col,
             p->severity == ARB_PROBLEM_ERROR ? "error: " : "warning: ", p->message);
 }
 
 /* ---- HCS labels ------------------------------------------------------------------- */
 
-struct hcs_cell {
-    int move, black;
-    guint64 line, col;
-    char *label;
-};
-
-static void push_event(ArbGame *g, int kind, int value, const char *text, guint64 line, guint64 col)
+static void on_sheet(ArbGame *game, const char *name, gpointer ud)
 {
-    struct game_event ev = {.kind = (guint8)kind, .value = value, .line = line, .col = col};
-    ev.len = strlen(text);
-    ev.text = keep_text(g, text, ev.len);
-    g_array_append_val(g->events, ev);
+    fix_game(ud, game);
 }
 
-static void push_tag(ArbGame *g, const char *name, const char *value)
+static void on_hcs_warning(guint64 line, const char *message, gpointer ud)
 {
-    struct game_event ev = {.kind = EV_TAG};
-    ev.len = strlen(name);
-    ev.text = keep_text(g, name, ev.len);
-    ev.len2 = strlen(value);
-    ev.text2 = keep_text(g, value, ev.len2);
-    g_array_append_val(g->events, ev);
+    struct fix_cmd *fc = ud;
+    if (line)
+        fprintf(fc->err, "%s:%" G_GUINT64_FORMAT ": warning: %s\n", fc->file_name, line, message);
+    else
+        fprintf(fc->err, "%s: warning: %s\n", fc->file_name, message);
 }
 
-static int cmp_cell(gconstpointer a, gconstpointer b)
+static void fix_hcs_text(struct fix_cmd *fc, const char *text, gsize len)
 {
-    const struct hcs_cell *x = a, *y = b;
-    if (x->move != y->move) return x->move - y->move;
-    return x->black - y->black;
+    const ArbHcsVisitor visitor = {on_sheet, on_hcs_warning, fc};
+    if (fc->nbest)
+        nbest_read(text, len, &visitor);
+    else
+        hcs_read(text, len, &visitor);
 }
 
-static void hcs_flush(struct fix_cmd *fc, const char *sheet, GArray *cells, guint64 number)
-{
-    if (!cells->len) return;
-    g_array_sort(cells, cmp_cell);
-    g_autoptr(ArbGame) g = game_new();
-    g->number = number;
-    g->first_line = g_array_index(cells, struct hcs_cell, 0).line;
-    g_autofree char *event = g_strdup_printf("HCS sheet %s", sheet);
-    push_tag(g, "Event", event);
-    for (guint i = 0; i < cells->len; i++) {
-        struct hcs_cell *c = &g_array_index(cells, struct hcs_cell, i);
-        char num[32];
-        g_snprintf(num, sizeof num, c->black ? "%d..." : "%d.", c->move);
-        push_event(g, EV_MOVE_NUMBER, c->black, num, c->line, 1);
-        push_event(g, EV_MOVE, 0, c->label, c->line, c->col);
-        g_free(c->label);
-    }
-    g_array_set_size(cells, 0);
-    fix_game(fc, g);
-}
-
-/* "<game>_<page>_<move>_<white|black>.png <label>" lines; one game per
- * <game>_<page>, cells in move order. */
+/* "<game>_<page>_<move>_<white|black>.png <label>" lines, or n-best lines
+ * (src/hcs.c). */
 static gboolean read_hcs(struct fix_cmd *fc, const char *path)
 {
     g_autofree char *text = NULL;
+    gsize len = 0;
     g_autoptr(GError) err = NULL;
-    gboolean is_stdin = !strcmp(path, "-");
-    if (is_stdin) {
+    if (!strcmp(path, "-")) {
         GString *all = g_string_new(NULL);
         char buf[65536];
         size_t n;
         while ((n = fread(buf, 1, sizeof buf, stdin)) > 0)
             g_string_append_len(all, buf, (gssize)n);
+        len = all->len;
         text = g_string_free(all, FALSE);
-    } else if (!g_file_get_contents(path, &text, NULL, &err)) {
-        fprintf(stderr, "arbiter fix: %s: %s\n", path, err->message);
+    } else if (!g_file_get_contents(path, &text, &len, &err)) {
+        fprintf(fc->err, "arbiter fix: %s: %s\n", path, err->message);
         return FALSE;
     }
-    fc->file_name = path;
-    g_autoptr(GArray) cells = g_array_new(FALSE, FALSE, sizeof(struct hcs_cell));
-    g_autofree char *sheet = NULL;
-    guint64 number = 0, line = 0;
-    char **lines = g_strsplit(text, "\n", -1);
-    for (char **l = lines; *l; l++) {
-        line++;
-        char *s = g_strstrip(*l);
-        if (!*s) continue;
-        char *space = strpbrk(s, " \t");
-        char **parts = g_strsplit(s, "_", 4);
-        gboolean ok = space && g_strv_length(parts) == 4;
-        if (ok) {
-            char *key = g_strdup_printf("%s_%s", parts[0], parts[1]);
-            if (!sheet || strcmp(sheet, key)) {
-                if (sheet) hcs_flush(fc, sheet, cells, ++number);
-                g_free(sheet);
-                sheet = key;
-            } else {
-                g_free(key);
-            }
-            const char *label = space;
-            while (*label == ' ' || *label == '\t')
-                label++;
-            struct hcs_cell c = {.move = atoi(parts[2]),
-                                 .black = g_str_has_prefix(parts[3], "black"),
-                                 .line = line,
-                                 .col = (guint64)g_utf8_strlen(s, label - s) + 1,
-                                 .label = g_strdup(label)};
-            g_array_append_val(cells, c);
-        } else {
-            fprintf(stderr, "%s:%" G_GUINT64_FORMAT ": warning: not an HCS label line\n", path,
-                    line);
-        }
-        g_strfreev(parts);
-    }
-    g_strfreev(lines);
-    if (sheet) hcs_flush(fc, sheet, cells, ++number);
+    fix_hcs_text(fc, text, len);
     return TRUE;
 }
 
 /* ---- the command ------------------------------------------------------------------ */
 
-static gboolean fix_stream(struct fix_cmd *fc, GInputStream *in, const char *name)
+static void begin_input(struct fix_cmd *fc, const char *name)
 {
-    g_autoptr(ArbGame) game = game_new();
-    ArbRecorder rec = {game, on_game, on_problem, fc};
     fc->file_name = name;
-    ArbReader *reader = reader_new_for_stream(in, NULL, &game_recorder_visitor, &rec);
+    if (!fc->report || fc->collect) return;
+    xml_start(fc, "input");
+    xml_attr(fc, "name", name);
+}
+
+static void end_input(struct fix_cmd *fc)
+{
+    if (fc->report && !fc->collect) xml_end(fc);
+    if (fc->source) fclose(fc->source);
+    fc->source = NULL;
+}
+
+static gboolean read_games(struct fix_cmd *fc, ArbReader *reader)
+{
     g_autoptr(GError) error = NULL;
     gboolean ok = reader_read_all(reader, &error);
     reader_free(reader);
     flush_pending(fc);
-    if (!ok) fprintf(stderr, "arbiter fix: %s: %s\n", name, error->message);
+    if (!ok) fprintf(fc->err, "arbiter fix: %s: %s\n", fc->file_name, error->message);
     return ok;
 }
 
-static gboolean fix_file(struct fix_cmd *fc, const char *path, gboolean hcs)
+static gboolean fix_stream(struct fix_cmd *fc, GInputStream *in)
 {
-    if (fc->report) {
-        xml_start(fc, "input");
-        xml_attr(fc, "name", path);
+    g_autoptr(ArbGame) game = game_new();
+    ArbRecorder rec = {game, on_game, on_problem, fc};
+    return read_games(fc, reader_new_for_stream(in, NULL, &game_recorder_visitor, &rec));
+}
+
+gboolean fix_cmd_read_file(struct fix_cmd *fc, const char *path)
+{
+    begin_input(fc, path);
+    if (fc->report && !fc->collect && strcmp(path, "-")) {
+        fc->source = fopen(path, "rb"); /* the report quotes the source lines */
+        fc->source_line = 0;
     }
     gboolean ok;
-    if (hcs) {
+    if (fc->hcs || fc->nbest) {
         ok = read_hcs(fc, path);
     } else {
         g_autoptr(GFile) file = !strcmp(path, "-") ? NULL : g_file_new_for_commandline_arg(path);
         g_autoptr(GError) ferr = NULL;
         g_autoptr(GInputStream) in = file ? G_INPUT_STREAM(g_file_read(file, NULL, &ferr))
                                           : g_unix_input_stream_new(0, FALSE);
-        if (!in) fprintf(stderr, "arbiter fix: %s: %s\n", path, ferr->message);
-        ok = in && fix_stream(fc, in, path);
+        if (!in) fprintf(fc->err, "arbiter fix: %s: %s\n", path, ferr->message);
+        ok = in && fix_stream(fc, in);
     }
-    if (fc->report) xml_end(fc);
+    end_input(fc);
     return ok;
 }
 
-static gboolean setup(struct fix_cmd *fc, const char *lang_dir, const char *from, const char *to,
-                      const char *confusion)
+/* ---- several readings of one game (--group, --pair) ------------------------------ */
+
+/* Where a candidate of a fused token comes from. */
+struct group_source {
+    int token, input;
+    guint64 line, col;
+    const char *text;
+    gsize len;
+};
+
+static void keep_game(struct fix_cmd *fc, const ArbGame *game)
+{
+    ArbGame *copy = game_new();
+    copy->number = game->number;
+    copy->first_line = game->first_line;
+    copy->failed = game->failed;
+    append_game(copy, game);
+    g_ptr_array_add(fc->collect, copy);
+}
+
+/* The readings of one game by n inputs as one token stream: each input's
+ * tokens stand for the ply their move number names, else the one after the
+ * token before (never backwards); the tokens of all inputs for one ply
+ * become one token with a candidate per input. */
+static void fuse_tokens(struct fix_cmd *fc, ArbGame *const *games, guint n, const int *langs,
+                        int start_ply)
+{
+    GArray *per[FIX_CANDS_MAX];
+    GArray *plies[FIX_CANDS_MAX];
+    for (guint j = 0; j < n; j++) {
+        collect_tokens(fc, games[j], fc->norms[langs[j]]);
+        per[j] = g_array_copy(fc->tokens);
+        plies[j] = g_array_sized_new(FALSE, FALSE, sizeof(int), per[j]->len);
+        int ply = start_ply - 1;
+        for (guint i = 0; i < per[j]->len; i++) {
+            int hint = g_array_index(per[j], struct fix_token, i).hint_ply;
+            ply = hint > ply ? hint : ply + 1;
+            g_array_append_val(plies[j], ply);
+        }
+    }
+    g_array_set_size(fc->tokens, 0);
+    g_array_set_size(fc->sources, 0);
+    guint next[FIX_CANDS_MAX] = {0};
+    for (;;) {
+        int ply = G_MAXINT;
+        for (guint j = 0; j < n; j++)
+            if (next[j] < per[j]->len) ply = MIN(ply, g_array_index(plies[j], int, next[j]));
+        if (ply == G_MAXINT) break;
+        struct fix_token fused = {.hint_ply = ply};
+        for (guint j = 0; j < n; j++) {
+            if (next[j] >= per[j]->len || g_array_index(plies[j], int, next[j]) != ply) continue;
+            const struct fix_token *t = &g_array_index(per[j], struct fix_token, next[j]++);
+            const struct game_event *ev =
+                &g_array_index(games[j]->events, struct game_event, t->event);
+            if (!fused.n_cands) fused.event = t->event;
+            fused.cands[fused.n_cands] = t->cands[0];
+            fused.cands[fused.n_cands++].input = (int)j;
+            struct group_source src = {(int)fc->tokens->len, (int)j,         ev->line, ev->col,
+                                       t->cands[0].text,     t->cands[0].len};
+            g_array_append_val(fc->sources, src);
+        }
+        g_array_append_val(fc->tokens, fused);
+    }
+    for (guint j = 0; j < n; j++) {
+        g_array_free(per[j], TRUE);
+        g_array_free(plies[j], TRUE);
+    }
+}
+
+static gboolean group_place(const struct fix_cmd *fc, int token, guint64 *line, guint64 *col)
+{
+    for (guint i = 0; i < fc->sources->len; i++) {
+        const struct group_source *src = &g_array_index(fc->sources, struct group_source, i);
+        if (src->token == token) {
+            *line = src->line;
+            *col = src->col;
+            return TRUE;
+        }
+    }
+    return FALSE;
+}
+
+/* Does this input's reading give exactly the move played? */
+static gboolean supports(struct fix_cmd *fc, const struct group_source *src, int lang,
+                         const struct fix_step *s)
+{
+    struct resolve_answer ans;
+    resolve_token(fc->norms[lang], &s->before, src->text, src->len, &ans);
+    return ans.status == SAN_OK && ans.move == s->move && ans.cost == 0;
+}
+
+/* What each input wrote for a step ("A: \"Nd6\", B: \"Nf6\""), or NULL when
+ * every input wrote the move played. */
+static char *group_readings(struct fix_cmd *fc, const struct fix_step *s, const int *langs, guint n)
+{
+    GString *t = g_string_new(NULL);
+    gboolean all = s->n_tokens == 1 && s->move != MOVE_NONE;
+    for (guint j = 0; j < n && s->n_tokens > 0; j++) {
+        gboolean seen = FALSE;
+        for (guint i = 0; i < fc->sources->len; i++) {
+            const struct group_source *src = &g_array_index(fc->sources, struct group_source, i);
+            if (src->input != (int)j || src->token < s->first_token ||
+                src->token >= s->first_token + s->n_tokens)
+                continue;
+            g_string_append_printf(t, "%s%c: \"%.*s\"", t->len ? ", " : "", 'A' + j, (int)src->len,
+                                   src->text);
+            seen = TRUE;
+            all = all && supports(fc, src, langs[j], s);
+        }
+        if (!seen) g_string_append_printf(t, "%s%c: not written", t->len ? ", " : "", 'A' + j);
+        all = all && seen;
+    }
+    if (all || !t->len) return g_string_free(t, TRUE), NULL;
+    return g_string_free(t, FALSE);
+}
+
+static void report_readings(struct fix_cmd *fc, const struct fix_step *s, const int *langs)
+{
+    for (guint i = 0; i < fc->sources->len; i++) {
+        const struct group_source *src = &g_array_index(fc->sources, struct group_source, i);
+        if (src->token < s->first_token || src->token >= s->first_token + s->n_tokens) continue;
+        xml_start(fc, "reading");
+        xml_attr_fmt(fc, "input", "%c", 'A' + src->input);
+        xml_attr_fmt(fc, "line", "%" G_GUINT64_FORMAT, src->line);
+        xml_attr_fmt(fc, "column", "%" G_GUINT64_FORMAT, src->col);
+        xml_attr(fc, "supports",
+                 s->move != MOVE_NONE && supports(fc, src, langs[src->input], s) ? "yes" : "no");
+        g_autofree char *text = g_strndup(src->text, src->len);
+        if (xmlTextWriterWriteString(fc->report, BAD_CAST text) < 0) fc->io_error = TRUE;
+        xml_end(fc);
+    }
+}
+
+static void write_group_game(struct fix_cmd *fc, ArbGame *const *games, guint n, const int *langs)
+{
+    const char *result = begin_game(fc, games[0], langs[0]);
+    for (guint k = 0; k < fc->res.steps->len; k++) {
+        const struct fix_step *s = &g_array_index(fc->res.steps, struct fix_step, k);
+        if (s->move != MOVE_NONE) {
+            char text[RENDER_MAX];
+            render_move(fc->to_lang, fc->to_style, &s->before, s->move, text, sizeof text);
+            pgnw_move(fc->writer, s->before.fullmove, s->before.side, text);
+        }
+        if (fc->no_comments) continue;
+        g_autofree char *read = group_readings(fc, s, langs, n);
+        g_autofree char *note = NULL;
+        if (s->change == FIX_INSERTED) note = g_strdup("inserted: not written");
+        if (s->change == FIX_DELETED)
+            note = g_strdup_printf("deleted: %s", read);
+        else if (read)
+            note = g_strdup(read);
+        if (note) pgnw_comment(fc->writer, note);
+        if (s->confidence < fc->min_confidence && s->move != MOVE_NONE) {
+            g_autofree char *review = review_text(s);
+            pgnw_comment(fc->writer, review);
+        }
+    }
+    if (fc->res.unresolved) {
+        GString *rest =
+            g_string_new("arbiter: nothing legal fits from here on; the rest as written:");
+        for (guint i = 0; i < fc->sources->len; i++) {
+            const struct group_source *src = &g_array_index(fc->sources, struct group_source, i);
+            if (src->token >= fc->res.cut_token)
+                g_string_append_printf(rest, " %c: %.*s", 'A' + src->input, (int)src->len,
+                                       src->text);
+        }
+        pgnw_comment(fc->writer, rest->str);
+        g_string_free(rest, TRUE);
+    }
+    end_game(fc, result);
+}
+
+/* Fixes the n readings of one game together and writes one game. */
+static void fix_group(struct fix_cmd *fc, ArbGame *const *games, guint n)
+{
+    fc->games++;
+    int langs[FIX_CANDS_MAX], runner_up;
+    for (guint j = 0; j < n; j++)
+        langs[j] = choose_language(fc, games[j], &runner_up);
+    struct position start;
+    char message[200];
+    g_array_set_size(fc->res.steps, 0);
+    fc->res.cost = 0;
+    fc->res.unresolved = !replay_start_position(games[0], &start, message, sizeof message);
+    if (fc->res.unresolved) {
+        fc->unresolved++;
+        fprintf(fc->err, "%s:%" G_GUINT64_FORMAT ": game %" G_GUINT64_FORMAT ": bad FEN: %s\n",
+                fc->file_name, games[0]->first_line, games[0]->number, message);
+        write_game(fc, games[0], langs[0], TRUE, message);
+        report_game(fc, games[0], langs[0], "unresolved", NULL, message);
+        return;
+    }
+    set_fixed_points(fc, &start);
+    fuse_tokens(fc, games, n, langs, fc->start_ply);
+    fc->group_langs = langs;
+    fixer_run(fixer_for(fc, langs[0]), &start, (const struct fix_token *)fc->tokens->data,
+              (int)fc->tokens->len, &fc->res);
+    if (fc->res.unresolved) {
+        fc->unresolved++;
+        fprintf(fc->err, "%s:%" G_GUINT64_FORMAT ": game %" G_GUINT64_FORMAT ": unresolved\n",
+                fc->file_name, games[0]->first_line, games[0]->number);
+    } else if (fc->res.changed) {
+        fc->corrected++;
+    }
+    write_group_game(fc, games, n, langs);
+    report_game(fc, games[0], langs[0],
+                fc->res.unresolved ? "unresolved"
+                : fc->res.changed  ? "corrected"
+                                   : "clean",
+                &start, NULL);
+}
+
+/* --group: game i of every file are readings of one game. */
+static gboolean fix_files_as_group(struct fix_cmd *fc, char **paths, int n)
+{
+    GPtrArray *games[FIX_CANDS_MAX];
+    gboolean ok = TRUE;
+    guint most = 0;
+    for (int j = 0; j < n; j++) {
+        fc->collect = games[j] = g_ptr_array_new_with_free_func((GDestroyNotify)game_free);
+        ok &= fix_cmd_read_file(fc, paths[j]);
+        most = MAX(most, games[j]->len);
+    }
+    fc->collect = NULL;
+    fc->sources = g_array_new(FALSE, FALSE, sizeof(struct group_source));
+    g_autofree char *names = g_strjoinv(" + ", paths);
+    fc->file_name = paths[0];
+    if (fc->report) {
+        xml_start(fc, "input");
+        xml_attr(fc, "name", names);
+    }
+    for (guint i = 0; i < most; i++) {
+        ArbGame *one[FIX_CANDS_MAX];
+        guint k = 0;
+        for (int j = 0; j < n; j++)
+            if (i < games[j]->len) one[k++] = g_ptr_array_index(games[j], i);
+        if (k < (guint)n)
+            fprintf(fc->err, "%s: game %u: only %u of the %d inputs have it\n", names, i + 1, k, n);
+        fix_group(fc, one, k);
+    }
+    if (fc->report) xml_end(fc);
+    for (int j = 0; j < n; j++)
+        g_ptr_array_free(games[j], TRUE);
+    g_array_free(fc->sources, TRUE);
+    fc->sources = NULL;
+    return ok;
+}
+
+void fix_cmd_read_data(struct fix_cmd *fc, const char *name, const char *data, gsize len)
+{
+    begin_input(fc, name);
+    if (fc->hcs || fc->nbest) {
+        fix_hcs_text(fc, data, len);
+    } else {
+        g_autoptr(ArbGame) game = game_new();
+        ArbRecorder rec = {game, on_game, on_problem, fc};
+        read_games(fc, reader_new_for_data(data, len, NULL, &game_recorder_visitor, &rec));
+    }
+    end_input(fc);
+}
+
+static gboolean setup(struct fix_cmd *fc, const struct fix_cmd_options *opt)
 {
     g_autoptr(GError) error = NULL;
+    const char *from = opt->from, *to = opt->to;
     fc->forced = -1;
-    fc->conf = confusion_load(confusion, &error);
+    fc->min_confidence = opt->min_confidence;
+    fc->no_comments = opt->no_comments;
+    fc->hcs = from && !g_ascii_strcasecmp(from, "hcs");
+    fc->nbest = from && !g_ascii_strcasecmp(from, "nbest");
+    fc->conf = confusion_load(opt->confusion, &error);
     if (!fc->conf) {
-        fprintf(stderr, "arbiter fix: confusion table: %s\n", error->message);
+        fprintf(fc->err, "arbiter fix: confusion table: %s\n", error->message);
         return FALSE;
     }
-    fc->langs = arb_lang_set_load(lang_dir, &error);
+    fc->prior_weight = opt->prior_weight;
+    if (fc->prior_weight > 0 && !(fc->prior = prior_load(NULL, &error))) {
+        fprintf(fc->err, "arbiter fix: move prior: %s\n", error->message);
+        return FALSE;
+    }
+    fc->langs = arb_lang_set_load(opt->lang_dir, &error);
     if (!fc->langs) {
-        fprintf(stderr, "arbiter fix: %s\n", error->message);
+        fprintf(fc->err, "arbiter fix: %s\n", error->message);
         return FALSE;
     }
     fc->english = arb_lang_set_lookup(fc->langs, "en");
@@ -1050,21 +1708,21 @@ static gboolean setup(struct fix_cmd *fc, const char *lang_dir, const char *from
     fc->n_norms = arb_lang_set_count(fc->langs);
     fc->norms = g_new0(ArbNorm *, fc->n_norms);
     fc->fixers = g_new0(ArbFixer *, fc->n_norms);
-    gboolean named = from && g_ascii_strcasecmp(from, "auto") && g_ascii_strcasecmp(from, "hcs");
+    gboolean named = from && g_ascii_strcasecmp(from, "auto") && !fc->hcs && !fc->nbest;
     for (guint i = 0; i < fc->n_norms; i++) {
         const ArbLang *l = arb_lang_set_nth(fc->langs, i);
         fc->norms[i] = norm_new(l, fc->english, fc->figurines);
         if ((named && arb_lang_set_lookup(fc->langs, from) == l) ||
-            (!named && from && !g_ascii_strcasecmp(from, "hcs") && l == fc->english))
+            ((fc->hcs || fc->nbest) && l == fc->english))
             fc->forced = (int)i;
     }
     if (named && fc->forced < 0) {
-        fprintf(stderr, "arbiter fix: --from: no language table '%s' (see 'arbiter langs')\n",
+        fprintf(fc->err, "arbiter fix: --from: no language table '%s' (see 'arbiter langs')\n",
                 from);
         return FALSE;
     }
     if (!render_parse_target(fc->langs, to, &fc->to_lang, &fc->to_style)) {
-        fprintf(stderr,
+        fprintf(fc->err,
                 "arbiter fix: --to: '%s' is neither a notation (san, lan, uci, fan, iccf) "
                 "nor a language code\n",
                 to);
@@ -1073,8 +1731,31 @@ static gboolean setup(struct fix_cmd *fc, const char *lang_dir, const char *from
     return TRUE;
 }
 
-static void teardown(struct fix_cmd *fc)
+struct fix_cmd *fix_cmd_new(const struct fix_cmd_options *options, FILE *err)
 {
+    struct fix_cmd *fc = g_new0(struct fix_cmd, 1);
+    fc->err = err;
+    fc->out = stdout;
+    fc->writer = pgnw_new();
+    fc->tokens = g_array_new(FALSE, FALSE, sizeof(struct fix_token));
+    fc->glued = g_string_chunk_new(256);
+    fc->res.steps = g_array_new(FALSE, FALSE, sizeof(struct fix_step));
+    fc->points = g_array_new(FALSE, FALSE, sizeof(struct fix_point));
+    if (!setup(fc, options)) {
+        fix_cmd_free(fc);
+        return NULL;
+    }
+    return fc;
+}
+
+void fix_cmd_free(struct fix_cmd *fc)
+{
+    if (!fc) return;
+    if (fc->report) xmlFreeTextWriter(fc->report);
+    if (fc->report_buf) xmlBufferFree(fc->report_buf);
+    if (fc->decisions) g_array_free(fc->decisions, TRUE);
+    if (fc->points) g_array_free(fc->points, TRUE);
+    g_free(fc->source_buf);
     for (guint i = 0; i < fc->n_norms; i++) {
         fixer_free(fc->fixers[i]);
         norm_free(fc->norms[i]);
@@ -1083,13 +1764,35 @@ static void teardown(struct fix_cmd *fc)
     g_free(fc->fixers);
     if (fc->langs) arb_lang_set_free(fc->langs);
     confusion_free(fc->conf);
+    prior_free(fc->prior);
+    g_array_free(fc->res.steps, TRUE);
+    g_array_free(fc->tokens, TRUE);
+    g_string_chunk_free(fc->glued);
+    if (fc->pending) game_free(fc->pending);
+    if (fc->flat) game_free(fc->flat);
+    pgnw_free(fc->writer);
+    g_free(fc);
 }
 
-static gboolean open_report(struct fix_cmd *fc, const char *path)
+void fix_cmd_begin(struct fix_cmd *fc, FILE *out, FILE *err)
 {
-    fc->report = xmlNewTextWriterFilename(path, 0);
+    fc->out = out;
+    fc->err = err;
+    fc->has_pending = FALSE;
+    fc->games = fc->unresolved = fc->corrected = fc->failed = 0;
+    fc->io_error = FALSE;
+}
+
+gboolean fix_cmd_open_report(struct fix_cmd *fc, const char *path)
+{
+    if (path) {
+        fc->report = xmlNewTextWriterFilename(path, 0);
+    } else {
+        fc->report_buf = xmlBufferCreate();
+        fc->report = fc->report_buf ? xmlNewTextWriterMemory(fc->report_buf, 0) : NULL;
+    }
     if (!fc->report) {
-        fprintf(stderr, "arbiter fix: cannot write the report %s\n", path);
+        fprintf(fc->err, "arbiter fix: cannot write the report %s\n", path ? path : "in memory");
         return FALSE;
     }
     xmlTextWriterSetIndent(fc->report, 1);
@@ -1101,9 +1804,11 @@ static gboolean open_report(struct fix_cmd *fc, const char *path)
     return TRUE;
 }
 
-static gboolean close_report(struct fix_cmd *fc, double seconds)
+gboolean fix_cmd_close_report(struct fix_cmd *fc, double seconds, char **text)
 {
+    if (text) *text = NULL;
     if (!fc->report) return TRUE;
+    report_pairs(fc);
     xml_start(fc, "summary");
     xml_attr_fmt(fc, "games", "%d", fc->games);
     xml_attr_fmt(fc, "clean", "%d", fc->games - fc->corrected - fc->unresolved);
@@ -1112,34 +1817,64 @@ static gboolean close_report(struct fix_cmd *fc, double seconds)
     xml_attr_fmt(fc, "seconds", "%.3f", seconds);
     xml_end(fc);
     gboolean ok = xmlTextWriterEndDocument(fc->report) >= 0 && !fc->io_error;
-    xmlFreeTextWriter(fc->report);
+    xmlFreeTextWriter(fc->report); /* flushes into the file or the buffer */
     fc->report = NULL;
+    if (fc->report_buf) {
+        if (text) *text = g_strdup((const char *)xmlBufferContent(fc->report_buf));
+        xmlBufferFree(fc->report_buf);
+        fc->report_buf = NULL;
+    }
     return ok;
+}
+
+void fix_cmd_counts(const struct fix_cmd *fc, struct fix_counts *counts)
+{
+    *counts = (struct fix_counts){.games = fc->games,
+                                  .corrected = fc->corrected,
+                                  .unresolved = fc->unresolved,
+                                  .failed = fc->failed,
+                                  .io_error = fc->io_error};
 }
 
 int cmd_fix(int argc, char **argv)
 {
     g_autofree char *from = NULL, *to = NULL, *output = NULL, *lang_dir = NULL, *report = NULL,
-                    *confusion = NULL;
-    double min_confidence = 0.9;
-    gboolean no_comments = FALSE;
+                    *confusion = NULL, *decisions = NULL;
+    double min_confidence = 0.9, prior_weight = FIX_PRIOR_WEIGHT;
+    gboolean no_comments = FALSE, group = FALSE, pair = FALSE;
     GOptionEntry entries[] = {
         {"from", 'f', 0, G_OPTION_ARG_STRING, &from,
          "input: auto (default: per game, the language that reads it best), a language code, "
-         "or hcs (HCS label lines, one game per <game>_<page>)",
-         "auto|LANG|hcs"},
+         "hcs (HCS label lines, one game per <game>_<page>) or nbest (a recogniser's "
+         "readings with scores, tab-separated: game, move, w|b, reading, score, reading, "
+         "score...)",
+         "auto|LANG|hcs|nbest"},
         {"to", 't', 0, G_OPTION_ARG_STRING, &to,
          "notation of the output: san (default), lan, uci, fan, iccf or a language code", "FORMAT"},
         {"report", 'r', 0, G_OPTION_ARG_FILENAME, &report,
          "write an XML report of every move to FILE (schema src/fix-report.rng)", "FILE.xml"},
         {"min-confidence", 0, 0, G_OPTION_ARG_DOUBLE, &min_confidence,
          "mark moves below this confidence for review (default 0.9)", "X"},
+        {"group", 'g', 0, G_OPTION_ARG_NONE, &group,
+         "the FILEs are readings of the same games (both players' sheets, another "
+         "recogniser's output): game N of every FILE is read together as one game",
+         NULL},
+        {"pair", 0, 0, G_OPTION_ARG_NONE, &pair, "--group with exactly two FILEs", NULL},
         {"no-comments", 0, 0, G_OPTION_ARG_NONE, &no_comments,
          "write no read/review comments, only the corrected moves", NULL},
+        {"prior-weight", 0, 0, G_OPTION_ARG_DOUBLE, &prior_weight,
+         "weight of the move prior (which moves players choose, learned from real games) "
+         "in confusion units per nat; it only breaks near-ties; 0 turns it off "
+         "(default " G_STRINGIFY(FIX_PRIOR_WEIGHT) ")",
+         "W"},
         {"output", 'o', 0, G_OPTION_ARG_FILENAME, &output, "write to FILE instead of stdout",
          "FILE"},
         {"lang-dir", 0, 0, G_OPTION_ARG_FILENAME, &lang_dir, "also load the language tables in DIR",
          "DIR"},
+        {"decisions", 'd', 0, G_OPTION_ARG_FILENAME, &decisions,
+         "a reviewer's decisions (from arbiter review's page) as fixed moves: game, ply, UCI, "
+         "line:col per line, tab-separated",
+         "FILE"},
         {"confusion", 0, 0, G_OPTION_ARG_FILENAME, &confusion,
          "read the confusion table from FILE instead of the built-in lang/confusion.ini", "FILE"},
         G_OPTION_ENTRY_NULL};
@@ -1151,55 +1886,89 @@ int cmd_fix(int argc, char **argv)
         ctx, "Every changed move keeps what was read in a comment ({read: \"Sd7\"}); a move\n"
              "below --min-confidence gets {review: ...} with the next-best moves. Where\n"
              "nothing legal fits any more, the game is cut and the rest kept in a comment.\n\n"
-             "Exit status: 0 every game resolved, 1 some unresolved, 2 usage or I/O error.\n");
+             "With --group (--pair), each move is scored against every input at once; a\n"
+             "move where the inputs did not all write it gets {A: \"Nd6\", B: \"Nf6\"},\n"
+             "inputs lettered in the order given, and the report a <reading> per input.\n\n"
+             "With --decisions, the moves a reviewer chose are fixed points of the search and\n"
+             "the report marks them reviewed=\"yes\"; a decision that no longer fits the\n"
+             "input (illegal at its ply, its game or token gone) is an error naming game and\n"
+             "ply, and the exit status is 2.\n\n"
+             "Input cut short (ending inside a tag, a comment, or a move with no line end\n"
+             "or result after it) is a problem too: an error names the place.\n"
+             "Exit status: 0 every game resolved, 1 some unresolved, 2 usage or I/O error\n"
+             "or a decision that no longer fits.\n");
     g_option_context_add_main_entries(ctx, entries, NULL);
     g_autoptr(GError) error = NULL;
     if (!g_option_context_parse(ctx, &argc, &argv, &error)) {
         fprintf(stderr, "arbiter fix: %s\n", error->message);
         return EXIT_USAGE;
     }
+    if (pair && argc != 3) {
+        fprintf(stderr, "arbiter fix: --pair: want two files\n");
+        return EXIT_USAGE;
+    }
+    group |= pair;
+    if (group && decisions) {
+        fprintf(stderr, "arbiter fix: --decisions does not go with --group yet\n");
+        return EXIT_USAGE;
+    }
+    if (group && (argc < 2 || argc - 1 > FIX_CANDS_MAX)) {
+        fprintf(stderr, "arbiter fix: --group: want 1 to %d files\n", FIX_CANDS_MAX);
+        return EXIT_USAGE;
+    }
     if (min_confidence < 0 || min_confidence > 1) {
         fprintf(stderr, "arbiter fix: --min-confidence: want a number from 0 to 1\n");
         return EXIT_USAGE;
     }
-    struct fix_cmd fc = {.min_confidence = min_confidence, .no_comments = no_comments};
-    if (!setup(&fc, lang_dir, from, to, confusion)) {
-        teardown(&fc);
+    if (prior_weight < 0 || prior_weight > 10) {
+        fprintf(stderr, "arbiter fix: --prior-weight: want a number from 0 to 10\n");
         return EXIT_USAGE;
     }
-    fc.out = output ? fopen(output, "wb") : stdout;
-    if (!fc.out || (report && !open_report(&fc, report))) {
-        if (!fc.out)
-            fprintf(stderr, "arbiter fix: cannot write %s: %s\n", output, g_strerror(errno));
-        if (output && fc.out) fclose(fc.out);
-        teardown(&fc);
+    const struct fix_cmd_options opt = {from,           to,          lang_dir,    confusion,
+                                        min_confidence, no_comments, prior_weight};
+    struct fix_cmd *fc = fix_cmd_new(&opt, stderr);
+    if (!fc) return EXIT_USAGE;
+    fc->decisions_path = decisions;
+    if (decisions && !(fc->decisions = decisions_load(decisions, &error))) {
+        fprintf(stderr, "arbiter fix: --decisions: %s\n", error->message);
+        fix_cmd_free(fc);
         return EXIT_USAGE;
     }
-    gboolean hcs = from && !g_ascii_strcasecmp(from, "hcs");
-    fc.writer = pgnw_new();
-    fc.tokens = g_array_new(FALSE, FALSE, sizeof(struct fix_token));
-    fc.glued = g_string_chunk_new(256);
-    fc.res.steps = g_array_new(FALSE, FALSE, sizeof(struct fix_step));
+    FILE *out = output ? fopen(output, "wb") : stdout;
+    if (!out) {
+        fprintf(stderr, "arbiter fix: cannot write %s: %s\n", output, g_strerror(errno));
+        fix_cmd_free(fc);
+        return EXIT_USAGE;
+    }
+    fix_cmd_begin(fc, out, stderr);
+    if (report && !fix_cmd_open_report(fc, report)) {
+        if (output) fclose(out);
+        fix_cmd_free(fc);
+        return EXIT_USAGE;
+    }
     gint64 t0 = g_get_monotonic_time();
     gboolean io_ok = TRUE;
-    if (argc < 2) io_ok &= fix_file(&fc, "-", hcs);
-    for (int i = 1; i < argc; i++)
-        io_ok &= fix_file(&fc, argv[i], hcs);
-    if (!close_report(&fc, (double)(g_get_monotonic_time() - t0) / 1e6)) {
+    if (group)
+        io_ok = fix_files_as_group(fc, argv + 1, argc - 1);
+    else if (argc < 2)
+        io_ok &= fix_cmd_read_file(fc, "-");
+    for (int i = 1; !group && i < argc; i++)
+        io_ok &= fix_cmd_read_file(fc, argv[i]);
+    check_unknown_games(fc);
+    if (!fix_cmd_close_report(fc, (double)(g_get_monotonic_time() - t0) / 1e6, NULL)) {
         fprintf(stderr, "arbiter fix: error writing the report %s\n", report);
         io_ok = FALSE;
     }
-    if (fflush(fc.out) != 0 || fc.io_error) {
+    struct fix_counts n;
+    fix_cmd_counts(fc, &n);
+    if (fflush(out) != 0 || n.io_error) {
         fprintf(stderr, "arbiter fix: error writing the output\n");
         io_ok = FALSE;
     }
-    if (output) fclose(fc.out);
-    g_array_free(fc.res.steps, TRUE);
-    g_array_free(fc.tokens, TRUE);
-    g_string_chunk_free(fc.glued);
-    if (fc.pending) game_free(fc.pending);
-    if (fc.flat) game_free(fc.flat);
-    pgnw_free(fc.writer);
-    teardown(&fc);
-    return !io_ok ? EXIT_USAGE : (fc.unresolved || fc.failed) ? EXIT_PROBLEMS : EXIT_CLEAN;
+    if (output) fclose(out);
+    int decision_errors = fc->decision_errors;
+    fix_cmd_free(fc);
+    return !io_ok || decision_errors    ? EXIT_USAGE
+           : (n.unresolved || n.failed) ? EXIT_PROBLEMS
+                                        : EXIT_CLEAN;
 }

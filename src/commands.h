@@ -11,5 +11,6 @@ int cmd_convert(int argc, char **argv);
 int cmd_fix(int argc, char **argv);
 int cmd_perft(int argc, char **argv);
 int cmd_langs(int argc, char **argv);
+int cmd_review(int argc, char **argv);
 
 #endif

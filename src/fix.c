@@ -9,7 +9,9 @@
 #include "fix.h"
 
 #include "movegen.h"
+#include "prior.h"
 #include "resolve.h"
+#include "uci.h"
 
 #include <math.h>
 #include <stdlib.h>
@@ -35,6 +37,9 @@ enum {
 #define POOR_READING    CONF_UNIT            /* a best reading this dear opens the other edits */
 #define DISAMBIG_DELETE (CONF_UNIT * 6 / 10) /* a disambiguation left out */
 #define TIE_MARGIN      (CONF_UNIT * 3 / 10) /* readings this close are all kept */
+#define PRIOR_CAP       (CONF_UNIT / 2)      /* the most the move prior adds to a reading */
+#define PRIOR_TIE       (CONF_UNIT / 2)      /* readings the prior chooses among */
+#define FIXED_PENALTY   (1 << 20)            /* another move where a reviewer fixed one */
 
 struct form {
     guint16 base;
@@ -55,13 +60,13 @@ struct movetab {
 };
 
 struct pcand {
-    int len, prior;
+    int len, prior, input;
     gunichar ch[FIX_TOKEN_CHARS];
     guint16 ins[FIX_TOKEN_CHARS];
 };
 
 struct ptoken {
-    int n;
+    int n, inputs; /* candidates, and how many inputs they come from */
     struct pcand c[FIX_CANDS_MAX];
     int hint_ply;
     const char *text; /* first candidate, raw: the fast path reads it */
@@ -70,12 +75,14 @@ struct ptoken {
 
 struct scored {
     move_t move;
-    int cost;
+    int cost;  /* of the reading */
+    int prior; /* the move prior's cost on top of it (ranks by the sum) */
 };
 
 struct state {
     struct position pos;
     int cost, step_cost;
+    int prior;  /* of step_cost, what the move prior added */
     int parent; /* arena index, -1 at the root */
     int token;  /* tokens consumed */
     int first_token, n_tokens;
@@ -95,12 +102,16 @@ struct _ArbFixer {
     /* the search starts at from_token (its start position is before it) with
      * a wide beam before token wide_until */
     int from_token, wide_until;
+    const ArbPrior *prior; /* may be NULL */
+    double prior_weight;
     struct movetab tab[3]; /* scratch: a position, one after a move, one more */
     struct scored sc[2][MOVE_LIST_MAX];
     GArray *arena; /* struct state */
     GArray *ring[3];
     struct ptoken *tok;
     int n_tok, tok_cap;
+    const struct fix_point *fixed; /* the reviewer's moves (fixer_set_fixed) */
+    int n_fixed;
 };
 
 double fix_cost_value(int cost)
@@ -143,6 +154,18 @@ void fixer_free(ArbFixer *f)
 void fixer_set_alternatives(ArbFixer *f, gboolean with_alternatives)
 {
     f->with_alternatives = with_alternatives;
+}
+
+void fixer_set_prior(ArbFixer *f, const ArbPrior *prior, double weight)
+{
+    f->prior = weight > 0 ? prior : NULL;
+    f->prior_weight = weight;
+}
+
+void fixer_set_fixed(ArbFixer *f, const struct fix_point *points, int n)
+{
+    f->fixed = points;
+    f->n_fixed = points ? n : 0;
 }
 
 /* ---- renderings ------------------------------------------------------------ */
@@ -293,12 +316,13 @@ static int edit_distance(const ArbFixer *f, const struct pcand *c, const struct 
     return row[c->len];
 }
 
-static int move_cost(const ArbFixer *f, const struct ptoken *t, const struct move_forms *mf,
-                     int bound)
+/* The cheapest of n candidates. */
+static int cands_cost(const ArbFixer *f, const struct pcand *cands, int n,
+                      const struct move_forms *mf, int bound)
 {
     int best = bound + 1;
-    for (int k = 0; k < t->n; k++) {
-        const struct pcand *c = &t->c[k];
+    for (int k = 0; k < n; k++) {
+        const struct pcand *c = &cands[k];
         for (int i = 0; i < mf->n; i++) {
             int pre = c->prior + mf->f[i].base;
             if (pre >= best) continue;
@@ -307,6 +331,25 @@ static int move_cost(const ArbFixer *f, const struct ptoken *t, const struct mov
         }
     }
     return best;
+}
+
+/* The token's cost for a move: its cheapest candidate, or with several
+ * inputs the mean of each input's cheapest (a move one sheet shows clearly
+ * settles the other's smudge). */
+static int move_cost(const ArbFixer *f, const struct ptoken *t, const struct move_forms *mf,
+                     int bound)
+{
+    if (t->inputs <= 1) return cands_cost(f, t->c, t->n, mf, bound);
+    /* an input that fits no better than a skipped token (a cell shifted on
+     * one sheet) costs that much and no more: the others decide */
+    int sum = 0, total = bound * t->inputs, most = f->costs[CONF_SKIP_TOKEN];
+    for (int k = 0, j; k < t->n; k = j) {
+        for (j = k; j < t->n && t->c[j].input == t->c[k].input; j++)
+            ;
+        sum += MIN(most, cands_cost(f, t->c + k, j - k, mf, MIN(most, total - sum)));
+        if (sum > total) return bound + 1;
+    }
+    return (sum + t->inputs / 2) / t->inputs;
 }
 
 static int cmp_scored(const void *a, const void *b)
@@ -323,7 +366,7 @@ static int score_all(const ArbFixer *f, const struct ptoken *t, const struct mov
     int bound = 8 * CONF_UNIT, best = COST_INF;
     for (int i = 0; i < tab->count; i++) {
         int c = move_cost(f, t, &tab->m[i], bound);
-        out[i] = (struct scored){tab->m[i].move, c};
+        out[i] = (struct scored){tab->m[i].move, c, 0};
         if (c < best) {
             best = c;
             bound = MIN(bound, best + SUCC_MARGIN);
@@ -331,6 +374,38 @@ static int score_all(const ArbFixer *f, const struct ptoken *t, const struct mov
     }
     qsort(out, (size_t)tab->count, sizeof *out, cmp_scored);
     return tab->count;
+}
+
+/* The move prior's cost for the first n of sc (cheapest first), which are
+ * sorted again by reading and prior together: it breaks near-ties. */
+static void add_prior(const ArbFixer *f, const struct position *pos, struct scored *sc, int n)
+{
+    if (!f->prior || n < 2) return;
+    move_t moves[MOVE_LIST_MAX];
+    int cost[MOVE_LIST_MAX];
+    for (int i = 0; i < n; i++)
+        moves[i] = sc[i].move;
+    prior_costs(f->prior, pos, moves, n, f->prior_weight, PRIOR_CAP, cost);
+    int least = cost[0];
+    for (int i = 1; i < n; i++)
+        least = MIN(least, cost[i]);
+    for (int i = 0; i < n; i++)
+        sc[i].prior = cost[i] - least;
+    for (int i = 1; i < n; i++)
+        for (int j = i; j > 0 && sc[j].cost + sc[j].prior < sc[j - 1].cost + sc[j - 1].prior; j--) {
+            struct scored a = sc[j];
+            sc[j] = sc[j - 1];
+            sc[j - 1] = a;
+        }
+}
+
+/* How many of sc (cheapest first) are within margin of the first. */
+static int within(const struct scored *sc, int n, int margin)
+{
+    int k = 0;
+    while (k < n && sc[k].cost <= sc[0].cost + margin)
+        k++;
+    return k;
 }
 
 static int ply_of(const struct position *pos)
@@ -345,11 +420,13 @@ static int hint_cost(const ArbFixer *f, const struct ptoken *t, const struct pos
 
 /* ---- tokens ------------------------------------------------------------------ */
 
-static void prepare_cand(const ArbFixer *f, const char *text, gsize len, int prior, struct pcand *c)
+static void prepare_cand(const ArbFixer *f, const char *text, gsize len, int prior, int input,
+                         struct pcand *c)
 {
     g_autofree char *canon = norm_canonical(text, len, FALSE, NULL);
     c->len = 0;
     c->prior = prior;
+    c->input = input;
     for (const char *p = canon; *p && c->len < FIX_TOKEN_CHARS; p = g_utf8_next_char(p)) {
         gunichar ch = g_utf8_get_char(p);
         if (g_unichar_isspace(ch)) continue;
@@ -381,9 +458,12 @@ static void prepare_tokens(ArbFixer *f, const struct fix_token *tokens, int n)
     for (int i = 0; i < n; i++) {
         struct ptoken *t = &f->tok[i];
         t->n = MAX(1, MIN(tokens[i].n_cands, FIX_CANDS_MAX));
+        t->inputs = 0;
         for (int k = 0; k < t->n; k++) {
             const struct fix_cand *c = &tokens[i].cands[k];
-            prepare_cand(f, c->text ? c->text : "", c->text ? c->len : 0, c->prior, &t->c[k]);
+            prepare_cand(f, c->text ? c->text : "", c->text ? c->len : 0, c->prior, c->input,
+                         &t->c[k]);
+            t->inputs += k == 0 || c->input != tokens[i].cands[k - 1].input;
         }
         t->hint_ply = tokens[i].hint_ply;
         t->text = tokens[i].cands[0].text ? tokens[i].cands[0].text : "";
@@ -396,12 +476,14 @@ static void slice_token(const struct pcand *a, int from, int to, const struct pc
                         struct ptoken *out)
 {
     out->n = 1;
+    out->inputs = 1;
     out->hint_ply = -1;
     out->text = NULL;
     out->len = 0;
     struct pcand *c = &out->c[0];
     c->len = 0;
     c->prior = a->prior;
+    c->input = 0;
     for (int i = from; i < to && c->len < FIX_TOKEN_CHARS; i++, c->len++)
         c->ch[c->len] = a->ch[i], c->ins[c->len] = a->ins[i];
     for (int i = 0; b && i < b->len && c->len < FIX_TOKEN_CHARS; i++, c->len++)
@@ -410,6 +492,18 @@ static void slice_token(const struct pcand *a, int from, int to, const struct pc
 
 /* ---- search -------------------------------------------------------------------- */
 
+/* Did a reviewer fix the ply pos is at? *move: the move, MOVE_NONE when
+ * the text names no legal move there (then every move there pays). */
+static gboolean fixed_at(const ArbFixer *f, const struct position *pos, move_t *move)
+{
+    for (int k = 0; k < f->n_fixed; k++)
+        if (f->fixed[k].ply == ply_of(pos)) {
+            *move = uci_parse(pos, f->fixed[k].uci, strlen(f->fixed[k].uci));
+            return TRUE;
+        }
+    return FALSE;
+}
+
 static int push_state(ArbFixer *f, int parent, const struct position *before, move_t m, int change,
                       int step_cost, int first_token, int n_tokens, int token_after)
 {
@@ -417,8 +511,11 @@ static int push_state(ArbFixer *f, int parent, const struct position *before, mo
     s.pos = *before;
     if (m != MOVE_NONE) pos_make_move(&s.pos, m);
     s.parent = parent;
+    move_t want = MOVE_NONE;
+    if (m != MOVE_NONE && fixed_at(f, before, &want) && m != want) step_cost += FIXED_PENALTY;
     s.cost = (parent >= 0 ? g_array_index(f->arena, struct state, parent).cost : 0) + step_cost;
     s.step_cost = step_cost;
+    s.prior = 0;
     s.token = token_after;
     s.first_token = first_token;
     s.n_tokens = n_tokens;
@@ -462,7 +559,9 @@ static void expand(ArbFixer *f, int si, int i, int rank)
     int hint = hint_cost(f, t, &s.pos);
     move_t exact = MOVE_NONE;
     gboolean has_exact = exact_move(f, &s.pos, t, &exact);
-    if (has_exact && f->fast) {
+    move_t fixed = MOVE_NONE;
+    fixed_at(f, &s.pos, &fixed);
+    if (has_exact && f->fast && (fixed == MOVE_NONE || fixed == exact)) {
         struct move_forms mf;
         render_forms(f, &s.pos, exact, &mf);
         int c = move_cost(f, t, &mf, EXACT_MAX);
@@ -474,18 +573,30 @@ static void expand(ArbFixer *f, int si, int i, int rank)
     build_table(f, &s.pos, &f->tab[0]);
     struct scored *sc = f->sc[0];
     int n = score_all(f, t, &f->tab[0], sc);
-    int best = n ? sc[0].cost : COST_INF;
-    for (int k = 0; k < n && sc[k].cost <= best + SUCC_MARGIN &&
-                    (k < KEEP_PER_STATE || (k < KEEP_TIES && sc[k].cost <= best + TIE_MARGIN));
+    int best_reading = n ? sc[0].cost : COST_INF;
+    if (n) add_prior(f, &s.pos, sc, within(sc, n, PRIOR_TIE));
+    int best = n ? sc[0].cost + sc[0].prior : COST_INF;
+    for (int k = 0;
+         k < n && sc[k].cost + sc[k].prior <= best + SUCC_MARGIN &&
+         (k < KEEP_PER_STATE || (k < KEEP_TIES && sc[k].cost + sc[k].prior <= best + TIE_MARGIN));
          k++) {
         gboolean none = has_exact && sc[k].move == exact && sc[k].cost < EXACT_MAX;
-        to_ring(f, i + 1,
-                push_state(f, si, &s.pos, sc[k].move, none ? FIX_NONE : FIX_CORRECTED,
-                           sc[k].cost + hint, i, 1, i + 1));
+        int at = push_state(f, si, &s.pos, sc[k].move, none ? FIX_NONE : FIX_CORRECTED,
+                            sc[k].cost + sc[k].prior + hint, i, 1, i + 1);
+        g_array_index(f->arena, struct state, at).prior = sc[k].prior;
+        to_ring(f, i + 1, at);
     }
+    for (int k = 0; fixed != MOVE_NONE && k < f->tab[0].count; k++) /* however dear */
+        if (f->tab[0].m[k].move == fixed) {
+            int c = move_cost(f, t, &f->tab[0].m[k], COST_INF / 4);
+            gboolean none = has_exact && exact == fixed && c < EXACT_MAX;
+            to_ring(f, i + 1,
+                    push_state(f, si, &s.pos, fixed, none ? FIX_NONE : FIX_CORRECTED, c + hint, i,
+                               1, i + 1));
+        }
     to_ring(f, i + 1,
             push_state(f, si, &s.pos, MOVE_NONE, FIX_DELETED, skip_cost(f, i), i, 1, i + 1));
-    if (best >= POOR_READING && rank < INSERT_FROM_TOP) expand_pairs(f, si, &s, i, best);
+    if (best_reading >= POOR_READING && rank < INSERT_FROM_TOP) expand_pairs(f, si, &s, i, best);
 }
 
 /* The best move of tab2 (built for pos) for t: its cost, or COST_INF. */
@@ -557,36 +668,42 @@ static void expand_pairs(ArbFixer *f, int si, const struct state *s, int i, int 
     /* a move left out before this token: the cheapest few, the later
      * tokens choose among them */
     const struct movetab *tab = &f->tab[0];
-    struct scored *pairs = f->sc[1];
-    move_t second[MOVE_LIST_MAX];
-    int n_pairs = 0;
+    struct insertion {
+        move_t first, second;
+        int cost, prior; /* of the second, of the first */
+    } ins[MOVE_LIST_MAX];
+    move_t all[MOVE_LIST_MAX];
+    int n_ins = 0, prior[MOVE_LIST_MAX] = {0};
+    if (f->prior) {
+        for (int k = 0; k < tab->count; k++)
+            all[k] = tab->m[k].move;
+        prior_costs(f->prior, &s->pos, all, tab->count, f->prior_weight, PRIOR_CAP, prior);
+    }
     for (int k = 0; k < tab->count; k++) {
         p2 = s->pos;
         pos_make_move(&p2, tab->m[k].move);
         int c2 = best_in(f, &p2, t, 1, &m2);
         if (c2 >= COST_INF) continue;
         c2 += hint_cost(f, t, &p2);
-        if (c2 + f->costs[CONF_INSERT_MOVE] >= best + SUCC_MARGIN) continue;
-        second[n_pairs] = m2;
-        pairs[n_pairs++] = (struct scored){tab->m[k].move, c2};
+        if (c2 + prior[k] + f->costs[CONF_INSERT_MOVE] >= best + SUCC_MARGIN) continue;
+        ins[n_ins++] = (struct insertion){tab->m[k].move, m2, c2, prior[k]};
     }
-    for (int k = 0; k < n_pairs; k++) /* cheapest INSERT_KEEP first, keeping their partners */
-        for (int j = k; j > 0 && pairs[j].cost < pairs[j - 1].cost; j--) {
-            struct scored a = pairs[j];
-            pairs[j] = pairs[j - 1];
-            pairs[j - 1] = a;
-            move_t b = second[j];
-            second[j] = second[j - 1];
-            second[j - 1] = b;
+    for (int k = 1; k < n_ins; k++) /* cheapest INSERT_KEEP first */
+        for (int j = k; j > 0 && ins[j].cost + ins[j].prior < ins[j - 1].cost + ins[j - 1].prior;
+             j--) {
+            struct insertion a = ins[j];
+            ins[j] = ins[j - 1];
+            ins[j - 1] = a;
         }
-    for (int k = 0; k < n_pairs && k < INSERT_KEEP; k++) {
+    for (int k = 0; k < n_ins && k < INSERT_KEEP; k++) {
         p2 = s->pos;
-        pos_make_move(&p2, pairs[k].move);
-        int a = push_state(f, si, &s->pos, pairs[k].move, FIX_INSERTED, f->costs[CONF_INSERT_MOVE],
-                           i, 0, i);
+        pos_make_move(&p2, ins[k].first);
+        int a = push_state(f, si, &s->pos, ins[k].first, FIX_INSERTED,
+                           f->costs[CONF_INSERT_MOVE] + ins[k].prior, i, 0, i);
+        g_array_index(f->arena, struct state, a).prior = ins[k].prior;
         to_ring(f, i + 1,
-                push_state(f, a, &p2, second[k], pairs[k].cost ? FIX_CORRECTED : FIX_NONE,
-                           pairs[k].cost, i, 1, i + 1));
+                push_state(f, a, &p2, ins[k].second, ins[k].cost ? FIX_CORRECTED : FIX_NONE,
+                           ins[k].cost, i, 1, i + 1));
     }
 }
 
@@ -657,6 +774,7 @@ static void collect_path(ArbFixer *f, int idx, struct fix_result *res)
                                 .first_token = s->first_token,
                                 .n_tokens = s->n_tokens,
                                 .cost = s->step_cost,
+                                .prior = s->prior,
                                 .confidence = 1.0,
                                 .before = p->pos};
         g_array_prepend_val(res->steps, step);
@@ -669,7 +787,7 @@ static gboolean path_is_plain(const struct fix_result *res)
 {
     for (guint i = 0; i < res->steps->len; i++) {
         const struct fix_step *s = &g_array_index(res->steps, struct fix_step, i);
-        if (s->change > FIX_CORRECTED || s->cost >= POOR_READING) return FALSE;
+        if (s->change > FIX_CORRECTED || s->cost - s->prior >= POOR_READING) return FALSE;
     }
     return TRUE;
 }
@@ -710,9 +828,10 @@ static void annotate_step(ArbFixer *f, GArray *steps, guint k)
     build_table(f, &s->before, &f->tab[0]);
     struct scored *sc = f->sc[1];
     int n = score_all(f, t, &f->tab[0], sc);
+    if (n) add_prior(f, &s->before, sc, within(sc, n, 8 * CONF_UNIT));
     int chosen = s->cost, other = COST_INF;
     for (int i = 0; i < n; i++)
-        if (sc[i].move == s->move) chosen = sc[i].cost;
+        if (sc[i].move == s->move) chosen = sc[i].cost + sc[i].prior;
     /* the next step, if it reads a token, settles doubts: an alternative
      * after which that token reads worse pays the difference */
     const struct fix_step *next =
@@ -721,8 +840,8 @@ static void annotate_step(ArbFixer *f, GArray *steps, guint k)
         next && next->move != MOVE_NONE && next->n_tokens == 1 && next->change <= FIX_CORRECTED;
     s->n_alts = 0;
     for (int i = 0; i < n && s->n_alts < FIX_ALTS_MAX; i++) {
-        if (sc[i].move == s->move || sc[i].cost > chosen + 8 * CONF_UNIT) continue;
-        int c = sc[i].cost;
+        if (sc[i].move == s->move || sc[i].cost + sc[i].prior > chosen + 8 * CONF_UNIT) continue;
+        int c = sc[i].cost + sc[i].prior;
         if (lookahead) {
             struct position p2 = s->before;
             pos_make_move(&p2, sc[i].move);
@@ -751,7 +870,7 @@ static void cut_garbage(ArbFixer *f, struct fix_result *res)
     int n = (int)res->steps->len, poor_after = 0, cut = -1;
     for (int k = n - 1; k >= 0; k--) {
         const struct fix_step *s = &g_array_index(res->steps, struct fix_step, k);
-        gboolean poor = s->change == FIX_DELETED || s->cost > f->costs[CONF_POOR_FIT];
+        gboolean poor = s->change == FIX_DELETED || s->cost - s->prior > f->costs[CONF_POOR_FIT];
         poor_after += poor;
         if (poor && poor_after >= 2 && 2 * poor_after >= n - k) cut = k;
     }

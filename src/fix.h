@@ -10,20 +10,25 @@
 
 #include "confusion.h"
 #include "normalize.h"
+#include "prior.h"
 
 G_BEGIN_DECLS
 
 enum { FIX_CANDS_MAX = 8, FIX_ALTS_MAX = 3, FIX_TOKEN_CHARS = 24 };
 
 /* One reading a recogniser offers for a token, with its cost (0 for the one
- * plain-text reading). text need not be NUL-terminated. */
+ * plain-text reading). text need not be NUL-terminated. A token may hold the
+ * readings of several inputs of one game (both players' sheets): input says
+ * whose, and a token's candidates come grouped by input. */
 struct fix_cand {
     const char *text;
     gsize len;
     int prior; /* in confusion cost units */
+    int input; /* 0 unless several inputs are read together */
 };
 
-/* One move token as read. */
+/* One move token as read. With several inputs, a move's cost for the token
+ * is the mean over the inputs of each input's cheapest candidate. */
 struct fix_token {
     int n_cands;
     struct fix_cand cands[FIX_CANDS_MAX];
@@ -53,6 +58,7 @@ struct fix_step {
     int first_token;        /* the token read (an inserted move: the next token) */
     int n_tokens;           /* 0 inserted, 2 split, else 1 */
     int cost;               /* of this step */
+    int prior;              /* of cost, what the move prior added */
     double confidence;      /* in [0, 1] */
     struct position before; /* the position the move is played from */
     int n_alts;
@@ -77,6 +83,27 @@ G_DEFINE_AUTOPTR_CLEANUP_FUNC(ArbFixer, fixer_free)
 /* Next-best alternatives are worked out for every step (with_alternatives)
  * or only for the corrected ones (cheaper). */
 void fixer_set_alternatives(ArbFixer *fixer, gboolean with_alternatives);
+
+/* The move prior breaks near-ties between readings: weight is its cost in
+ * confusion units per nat of likelihood (0 or a NULL prior: off); a move's
+ * prior cost is at most half a plain edit. prior must outlive the fixer. */
+void fixer_set_prior(ArbFixer *fixer, const ArbPrior *prior, double weight);
+
+/* A move the reviewer chose (arbiter fix --decisions): the ply (2 *
+ * (fullmove - 1) + side, as a position counts it) may only be played by the
+ * move this UCI text names in the position the search reaches there (which
+ * an earlier fixed point may change, so the text is resolved there). */
+struct fix_point {
+    int ply;
+    char uci[8]; /* NUL-terminated */
+};
+
+/* Fixed points for the next fixer_run calls (n 0: none). The array is the
+ * caller's and must outlive those calls. A fixed point the search cannot keep
+ * (the move is illegal there, or no reading reaches that ply) shows in the
+ * result as a step at that ply with another move, or as no step: the caller
+ * checks. */
+void fixer_set_fixed(ArbFixer *fixer, const struct fix_point *points, int n);
 
 /* Fixes one game from start; res->steps must be a GArray of struct fix_step
  * (cleared first). */

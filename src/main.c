@@ -15,6 +15,7 @@ struct command {
 static const struct command commands[] = {
     {"convert", cmd_convert, "convert games in any notation and language to clean PGN"},
     {"fix", cmd_fix, "correct OCR'd and handwritten game scores against the rules"},
+    {"review", cmd_review, "turn fix's report into an HTML page for reviewing doubtful moves"},
     {"check", cmd_check, "check archives for illegal moves and other problems, fast"},
     {"perft", cmd_perft, "count the leaf nodes of the legal-move tree (move generator test)"},
     {"langs", cmd_langs, "list the language tables and their piece letters"},
@@ -47,8 +48,7 @@ int main(int argc, char **argv)
         return EXIT_CLEAN;
     }
     for (size_t i = 0; i < G_N_ELEMENTS(commands); i++)
-        if (!strcmp(argv[1], commands[i].name))
-            return commands[i].run(argc - 1, argv + 1);
+        if (!strcmp(argv[1], commands[i].name)) return commands[i].run(argc - 1, argv + 1);
     fprintf(stderr, "arbiter: unknown command '%s'\n\n", argv[1]);
     usage(stderr);
     return EXIT_USAGE;

@@ -117,6 +117,11 @@ struct _ArbReader {
     gboolean file_has_tags;
     gboolean skipping, skip_mid_line, skip_saw_blank;
 
+    /* The last tag had no ']' and no non-blank line has come since: when the
+     * input ends now, it ends inside that tag. */
+    gboolean has_open_tag;
+    ArbToken open_tag;
+
     PendingKind pend;
     char pend_text[16];
     ArbToken pend_tok;
@@ -197,6 +202,16 @@ static const guint8 *pending_input(const ArbReader *r, gsize *n, gboolean *final
     *n = MIN(left, (gsize)RAW_CAP);
     *final = *n == left;
     return r->data + r->data_pos;
+}
+
+/* What one decode step may add to buf: the decoder's growth over the most
+ * raw bytes pending_input hands it, a line-end sentinel and slack. A memory
+ * block shorter than a chunk needs only room for itself (a reader per small
+ * input, as the fuzz targets make, then costs no large allocation). */
+static gsize decode_room(const ArbReader *r)
+{
+    gsize raw = r->stream ? RAW_CAP : MIN(r->data_len - r->data_pos, (gsize)RAW_CAP);
+    return ENCODING_MAX_GROWTH * (raw + 8) + 16;
 }
 
 /* Drops the first n bytes of the pending input. */
@@ -286,7 +301,7 @@ static gboolean refill(ArbReader *r, gsize keep_from, GError **error)
     }
     gsize want = MAX((gsize)READ_CHUNK, r->len), added = 0;
     while (added < want && !r->eof) {
-        gsize need = r->len + ENCODING_MAX_GROWTH * (RAW_CAP + 8) + 16;
+        gsize need = r->len + decode_room(r);
         if (need > r->cap) {
             r->cap = MAX(need, r->cap * 2);
             r->buf = g_realloc(r->buf, r->cap);
@@ -364,6 +379,13 @@ static LineStatus locate_eol(ArbReader *r, GError **error)
         }
         if (!refill(r, r->anchor, error)) return LINE_IOERR;
     }
+}
+
+/* Is buf[at] the end of the input, on a last line with no line end (where
+ * locate_eol put its sentinel)? */
+static gboolean at_input_end(const ArbReader *r, gsize at)
+{
+    return r->eof && at == r->len && r->eol == r->len;
 }
 
 /* ---- games --------------------------------------------------------------- */
@@ -785,7 +807,8 @@ static gsize scan_tag(ArbReader *r, gsize i)
                 return NONE;
             }
     }
-    ArbToken name, value;
+    ArbToken open, name, value;
+    make_tok(r, &open, i, i + 1); /* make_tok goes forward only */
     make_tok(r, &name, ns, ne);
     ensure_game(r, &name);
     if (r->n_tag_hash < G_N_ELEMENTS(r->tag_hash)) r->tag_hash[r->n_tag_hash++] = h;
@@ -849,9 +872,22 @@ static gsize scan_tag(ArbReader *r, gsize i)
         value.text = r->scratch->str;
         value.len = r->scratch->len;
     }
+    /* No ']' and the input ends here (or, found later, after blank lines
+     * only): the file was cut inside the tag, an error as inside a comment
+     * or a move. */
+    r->has_open_tag = FALSE;
+    if (b[j - 1] != ']' && at_input_end(r, j)) {
+        problem(r, ARB_PROBLEM_ERROR, open.line, open.col, open.offset,
+                "input ends inside the tag opened here");
+        complaint = NULL;
+    } else if (b[j - 1] != ']') {
+        r->has_open_tag = TRUE;
+        r->open_tag = open;
+    }
     if (ns == ne) {
-        problem(r, ARB_PROBLEM_WARNING, name.line, name.col, name.offset,
-                "tag without a name ignored");
+        if (complaint || b[j - 1] == ']')
+            problem(r, ARB_PROBLEM_WARNING, name.line, name.col, name.offset,
+                    "tag without a name ignored");
         return j;
     }
     if (complaint)
@@ -1115,6 +1151,20 @@ static void line_end(ArbReader *r)
         fail_game(r, "game longer than %" G_GSIZE_FORMAT " bytes", r->lim.max_game_bytes);
 }
 
+/* Movetext buf[start..end) that runs into the end of the input, on a last
+ * line with no line end, in a game with no result: the file was cut inside
+ * a move (an error, as inside a tag or a comment). A result or a pending
+ * 0-0 / +/- that may still become one is no cut. */
+static void check_cut_move(ArbReader *r, gsize start, gsize end)
+{
+    if (!at_input_end(r, end) || !r->in_game || r->game_done || r->sum.has_result || r->pend)
+        return;
+    ArbToken t;
+    make_tok(r, &t, start, end);
+    problem(r, ARB_PROBLEM_ERROR, t.line, t.col, t.offset,
+            "input ends inside a move: no line end and no result after this text");
+}
+
 /* Tokens from pos to the end of the line, or until the game ends. */
 static gboolean scan_tokens(ArbReader *r, GError **error)
 {
@@ -1218,6 +1268,7 @@ static gboolean scan_tokens(ArbReader *r, GError **error)
             e = scan_number(r, i, &hit);
             if (hit) return TRUE;
             if (e != i) {
+                check_cut_move(r, i, e);
                 i = e;
                 break;
             }
@@ -1227,6 +1278,7 @@ static gboolean scan_tokens(ArbReader *r, GError **error)
             if (e == i) e = i + 1; /* cannot happen; keeps the loop moving */
             r->pos = e;
             take_word(r, i, e);
+            check_cut_move(r, i, e);
             i = e;
             break;
         }
@@ -1318,6 +1370,7 @@ static LineStatus line_begin(ArbReader *r, GError **error)
         line_end(r);
         return LINE_DONE;
     }
+    r->has_open_tag = FALSE;
     if (p == r->pos && b[p] == '%') {
         line_end(r);
         return LINE_DONE;
@@ -1374,8 +1427,6 @@ static ArbReader *reader_new(const char *charset, const ArbReaderVisitor *visito
     r->forced_charset = charset ? encoding_canonical_name(charset) : NULL;
     if (charset && !r->forced_charset)
         g_warning("reader: unknown charset '%s', detecting instead", charset);
-    r->cap = ENCODING_MAX_GROWTH * (RAW_CAP + 8) + 16;
-    r->buf = g_malloc(r->cap);
     r->line = 1;
     r->anchor_col = 1;
     r->at_line_start = TRUE;
@@ -1390,6 +1441,8 @@ ArbReader *reader_new_for_stream(GInputStream *stream, const char *charset,
     ArbReader *r = reader_new(charset, visitor, user_data);
     r->stream = g_object_ref(stream);
     r->raw = g_malloc(RAW_CAP);
+    r->cap = decode_room(r);
+    r->buf = g_malloc(r->cap);
     return r;
 }
 
@@ -1399,6 +1452,8 @@ ArbReader *reader_new_for_data(const void *data, gsize len, const char *charset,
     ArbReader *r = reader_new(charset, visitor, user_data);
     r->data = data;
     r->data_len = len;
+    r->cap = decode_room(r);
+    r->buf = g_malloc(r->cap);
     return r;
 }
 
@@ -1433,6 +1488,10 @@ static void finish_input(ArbReader *r)
         g_free(r->notice);
         r->notice = NULL;
     }
+    if (r->has_open_tag && r->in_game)
+        problem(r, ARB_PROBLEM_ERROR, r->open_tag.line, r->open_tag.col, r->open_tag.offset,
+                "input ends inside the tag opened here");
+    r->has_open_tag = FALSE;
     end_game(r);
     r->finished = TRUE;
 }

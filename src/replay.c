@@ -74,7 +74,9 @@ void game_append_rest(const ArbGame *game, gsize from, GString *out)
         switch (ev->kind) {
         case EV_TAG:
         case EV_RESULT: break;
-        case EV_COMMENT: g_string_append_printf(out, " [%s]", t); break;
+        case EV_COMMENT:
+            if (ev->comment_kind != ARB_COMMENT_NBEST) g_string_append_printf(out, " [%s]", t);
+            break;
         case EV_BEGIN_VARIATION: g_string_append(out, " ("); break;
         case EV_END_VARIATION: g_string_append(out, " )"); break;
         default: g_string_append_printf(out, " %s", t); break;

@@ -1,6 +1,7 @@
 /* The XML report writer over libxml2's xmlTextWriter. Text that XML 1.0
- * cannot hold (C0 controls but tab and line ends; tags of old archives have
- * them) is written as U+FFFD so the file always parses. */
+ * cannot hold (bytes that are not UTF-8, C0 controls but tab and line ends,
+ * U+FFFE/U+FFFF; tags of old archives and file names have them) is written
+ * as U+FFFD so the file always parses. */
 #include "report.h"
 
 #include <gio/gio.h>
@@ -9,6 +10,7 @@
 
 struct _ArbReport {
     xmlTextWriterPtr w;
+    xmlBufferPtr buf; /* the report in memory (report_open_memory) */
     char *path;
     gboolean failed; /* some write returned an error */
     gboolean in_summary;
@@ -19,15 +21,31 @@ static void note(ArbReport *r, int rc)
     if (rc < 0) r->failed = TRUE;
 }
 
-static char *xml_safe(const char *s)
+/* Is c a character XML 1.0 can hold? */
+static gboolean is_xml_char(gunichar c)
 {
-    GString *out = g_string_sized_new(strlen(s));
-    for (const char *p = s; *p; p++) {
-        unsigned char c = (unsigned char)*p;
-        if (c < 0x20 && c != '\t' && c != '\n' && c != '\r')
+    return (c >= 0x20 && c <= 0xD7FF) || c == '\t' || c == '\n' || c == '\r' ||
+           (c >= 0xE000 && c <= 0xFFFD) || (c >= 0x10000 && c <= 0x10FFFF);
+}
+
+char *report_xml_safe(const char *s)
+{
+    gsize len = strlen(s);
+    GString *out = g_string_sized_new(len);
+    const char *p = s, *end = s + len;
+    while (p < end) {
+        gunichar c = g_utf8_get_char_validated(p, end - p);
+        if (c == (gunichar)-1 || c == (gunichar)-2) { /* one bad byte at a time */
             g_string_append(out, "\xEF\xBF\xBD");
+            p++;
+            continue;
+        }
+        const char *next = g_utf8_next_char(p);
+        if (is_xml_char(c))
+            g_string_append_len(out, p, next - p);
         else
-            g_string_append_c(out, *p);
+            g_string_append(out, "\xEF\xBF\xBD");
+        p = next;
     }
     return g_string_free(out, FALSE);
 }
@@ -35,7 +53,7 @@ static char *xml_safe(const char *s)
 static void attr(ArbReport *r, const char *name, const char *value)
 {
     if (!value) return;
-    g_autofree char *safe = xml_safe(value);
+    g_autofree char *safe = report_xml_safe(value);
     note(r, xmlTextWriterWriteAttribute(r->w, BAD_CAST name, BAD_CAST safe));
 }
 
@@ -47,8 +65,22 @@ static void attr_u64(ArbReport *r, const char *name, guint64 value)
 static void element(ArbReport *r, const char *name, const char *text)
 {
     if (!text) return;
-    g_autofree char *safe = xml_safe(text);
+    g_autofree char *safe = report_xml_safe(text);
     note(r, xmlTextWriterWriteElement(r->w, BAD_CAST name, BAD_CAST safe));
+}
+
+static ArbReport *start(xmlTextWriterPtr w, xmlBufferPtr buf, const char *path, const char *command)
+{
+    ArbReport *r = g_new0(ArbReport, 1);
+    r->w = w;
+    r->buf = buf;
+    r->path = g_strdup(path);
+    note(r, xmlTextWriterSetIndent(w, 1));
+    note(r, xmlTextWriterSetIndentString(w, BAD_CAST "  "));
+    note(r, xmlTextWriterStartDocument(w, NULL, "UTF-8", NULL));
+    note(r, xmlTextWriterStartElementNS(w, NULL, BAD_CAST "report", BAD_CAST REPORT_NAMESPACE));
+    attr(r, "command", command);
+    return r;
 }
 
 ArbReport *report_open(const char *path, const char *command, GError **error)
@@ -58,15 +90,15 @@ ArbReport *report_open(const char *path, const char *command, GError **error)
         g_set_error(error, G_IO_ERROR, G_IO_ERROR_FAILED, "cannot write the report %s", path);
         return NULL;
     }
-    ArbReport *r = g_new0(ArbReport, 1);
-    r->w = w;
-    r->path = g_strdup(path);
-    note(r, xmlTextWriterSetIndent(w, 1));
-    note(r, xmlTextWriterSetIndentString(w, BAD_CAST "  "));
-    note(r, xmlTextWriterStartDocument(w, NULL, "UTF-8", NULL));
-    note(r, xmlTextWriterStartElementNS(w, NULL, BAD_CAST "report", BAD_CAST REPORT_NAMESPACE));
-    attr(r, "command", command);
-    return r;
+    return start(w, NULL, path, command);
+}
+
+ArbReport *report_open_memory(const char *command)
+{
+    xmlBufferPtr buf = xmlBufferCreate();
+    xmlTextWriterPtr w = buf ? xmlNewTextWriterMemory(buf, 0) : NULL;
+    g_assert(w); /* fails only when memory does */
+    return start(w, buf, "(memory)", command);
 }
 
 void report_begin_input(ArbReport *r, const char *name)
@@ -94,7 +126,7 @@ void report_problem(ArbReport *r, const struct report_problem *p)
         note(r, xmlTextWriterStartElement(r->w, BAD_CAST "suggestion"));
         attr_u64(r, "later-moves", (guint64)p->later_moves);
         attr_u64(r, "later-consistent", (guint64)p->later_consistent);
-        g_autofree char *safe = xml_safe(p->suggestion);
+        g_autofree char *safe = report_xml_safe(p->suggestion);
         note(r, xmlTextWriterWriteString(r->w, BAD_CAST safe));
         note(r, xmlTextWriterEndElement(r->w));
     }
@@ -121,12 +153,24 @@ void report_count(ArbReport *r, const char *name, guint64 value)
     note(r, xmlTextWriterEndElement(r->w));
 }
 
+char *report_close_memory(ArbReport *r)
+{
+    note(r, xmlTextWriterEndDocument(r->w));
+    xmlFreeTextWriter(r->w);
+    char *text = r->failed ? NULL : g_strdup((const char *)xmlBufferContent(r->buf));
+    xmlBufferFree(r->buf);
+    g_free(r->path);
+    g_free(r);
+    return text;
+}
+
 gboolean report_close(ArbReport *r, GError **error)
 {
     note(r, xmlTextWriterEndDocument(r->w)); /* closes every open element */
     note(r, xmlTextWriterFlush(r->w));
     xmlFreeTextWriter(r->w); /* flushes and closes the file */
     gboolean ok = !r->failed;
+    if (r->buf) xmlBufferFree(r->buf);
     if (!ok)
         g_set_error(error, G_IO_ERROR, G_IO_ERROR_FAILED, "error writing the report %s", r->path);
     g_free(r->path);

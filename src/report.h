@@ -24,6 +24,13 @@ struct report_problem {
 };
 
 ArbReport *report_open(const char *path, const char *command, GError **error);
+/* A report written into memory; report_close_memory ends it and returns its
+ * text (g_free it), or NULL when a write failed. */
+ArbReport *report_open_memory(const char *command);
+char *report_close_memory(ArbReport *report);
+/* s (any bytes, NUL-terminated) as text XML 1.0 can hold: every byte that is
+ * not UTF-8 and every character XML cannot hold becomes U+FFFD. g_free it. */
+char *report_xml_safe(const char *s);
 void report_begin_input(ArbReport *report, const char *name);
 void report_problem(ArbReport *report, const struct report_problem *problem);
 void report_end_input(ArbReport *report);

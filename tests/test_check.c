@@ -6,6 +6,7 @@
  * RELAX NG schema. Corpus-dependent cases skip when ../shared is absent. */
 #include "testutil.h"
 
+#include "reader.h"
 #include "zstd_stream.h"
 
 #include <gio/gio.h>
@@ -14,6 +15,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/wait.h>
+#include <zstd.h>
 
 struct run {
     char *out, *err;
@@ -78,6 +80,22 @@ static int count_lines(const char *s)
     for (; *s; s++)
         n += *s == '\n';
     return n;
+}
+
+/* Where two outputs first differ, short enough for a failure message. */
+static char *first_difference(const char *got, const char *want)
+{
+    int line = 1;
+    const char *g = got, *w = want;
+    for (; *g && *g == *w; g++, w++)
+        if (*g == '\n') line++;
+    const char *gl = g, *wl = w;
+    while (gl > got && gl[-1] != '\n')
+        gl--;
+    while (wl > want && wl[-1] != '\n')
+        wl--;
+    return g_strdup_printf("line %d:\n got: %.*s\nwant: %.*s", line, (int)strcspn(gl, "\n"), gl,
+                           (int)strcspn(wl, "\n"), wl);
 }
 
 static char *temp_dir;
@@ -360,6 +378,79 @@ START_TEST(test_jobs_and_shards_real_world)
 }
 END_TEST
 
+/* Layouts the quick scan for game starts must read as the reader does: a
+ * blank line inside a tag section (ChessBase), no blank line between a game
+ * and the next tags, tag sections without movetext, leading blanks, games
+ * without results before a cut, Latin-1 text: every shard split gives the
+ * unsharded output, and so does every --jobs. */
+static GString *odd_layouts(int n)
+{
+    GString *text = g_string_new(NULL);
+    for (int i = 0; i < n; i++) {
+        switch (i % 5) {
+        case 0:
+            g_string_append_printf(text,
+                                   "[Event \"cb %d\"]\n\n[White \"M\xfcller\"]\n[Result \"*\"]\n"
+                                   "\n1. e4 e5 2. Ke3 *\n\n",
+                                   i);
+            break;
+        case 1:
+            g_string_append_printf(text, "[Event \"tight %d\"]\n\n1. d4 d5 2. Qxd5 0-1\n", i);
+            break;
+        case 2:
+            g_string_append_printf(text, "[Event \"tags only %d\"]\n[Site \"x\"]\n\n", i);
+            break;
+        case 3:
+            g_string_append_printf(text, "  [Event \"no result %d\"]\n\n1. c4 c5 2. Nc3 Qa5\n\n",
+                                   i);
+            break;
+        default:
+            g_string_append_printf(text, "[Event \"plain %d\"]\n[Result \"1-0\"]\n\n1. e4 0-1\n\n",
+                                   i);
+        }
+    }
+    return text;
+}
+
+START_TEST(test_shards_odd_layouts)
+{
+    GString *text = odd_layouts(40);
+    char *path = temp_file("layouts.pgn", text->str, text->len);
+    struct run whole = check_run("-q", "--strict", "--jobs", "1", path, NULL);
+    ck_assert_int_eq(whole.status, 1);
+    struct run counted = check_run("--strict", path, NULL);
+    ck_assert_int_eq(summary_games(counted.err), 40);
+    run_free(&counted);
+    /* the problems of the last game, which no cut follows */
+    ck_assert_msg(strstr(whole.out, "game 40 (? - ?, plain 39, ?): malformed PGN: the game ends "
+                                    "0-1 but its Result tag says 1-0\n"),
+                  "%s", whole.out);
+    ck_assert_msg(strstr(whole.out, "game 39 (? - ?, no result 38, ?): malformed PGN: the game has "
+                                    "no result before the next tag section\n"),
+                  "%s", whole.out);
+    static const int splits[] = {2, 3, 4, 7, 12};
+    for (gsize si = 0; si < G_N_ELEMENTS(splits); si++) {
+        int n = splits[si];
+        GString *cat = g_string_new(NULL);
+        for (int i = 1; i <= n; i++) {
+            char *shard = g_strdup_printf("%d/%d", i, n);
+            struct run r = check_run("-q", "--strict", "--shard", shard, path, NULL);
+            g_string_append(cat, r.out);
+            run_free(&r);
+            g_free(shard);
+        }
+        char *diff = first_difference(cat->str, whole.out);
+        ck_assert_msg(!strcmp(cat->str, whole.out), "%d shards differ at %s", n, diff);
+        g_free(diff);
+        g_string_free(cat, TRUE);
+    }
+    run_free(&whole);
+    g_free(path);
+    g_string_free(text, TRUE);
+    temp_cleanup();
+}
+END_TEST
+
 /* ---- nothing lost ---------------------------------------------------------------- */
 
 #define THREE_GAMES                                                                                \
@@ -370,27 +461,31 @@ static const struct {
     const char *name;
     const char *text;
     long games;
-    const char *line; /* the problem line after "FILE:" */
+    const char *line; /* the first problem line after "FILE:" */
+    int lines;        /* problem lines, when more than one */
 } damaged[] = {
     {"broken-first.pgn", THREE_GAMES, 3,
-     "3:13: game 1 (? - ?, a, ?): ply 3 (2. Ke3): illegal move: no king can reach e3"},
+     "3:13: game 1 (? - ?, a, ?): ply 3 (2. Ke3): illegal move: no king can reach e3", 1},
     {"crlf.pgn",
      "[Event \"a\"]\r\n\r\n1. e4 e5 2. Ke3 Nc6 1-0\r\n\r\n[Event \"b\"]\r\n\r\n1. d4 d5 0-1\r\n", 2,
-     "3:13: game 1 (? - ?, a, ?): ply 3 (2. Ke3): illegal move: no king can reach e3"},
+     "3:13: game 1 (? - ?, a, ?): ply 3 (2. Ke3): illegal move: no king can reach e3", 1},
     {"bom.pgn", "\xEF\xBB\xBF" THREE_GAMES, 3,
-     "3:13: game 1 (? - ?, a, ?): ply 3 (2. Ke3): illegal move: no king can reach e3"},
+     "3:13: game 1 (? - ?, a, ?): ply 3 (2. Ke3): illegal move: no king can reach e3", 1},
     {"stray.pgn",
      "[Event \"a\"]\n\n1. e4 e5 1-0\n\nSome stray text, not a game.\n\n[Event \"b\"]\n\n"
      "1. d4 d5 2. Qxd5 0-1\n",
-     2, "9:13: game 2 (? - ?, b, ?): ply 3 (2. Qxd5): illegal move: no queen can reach d5"},
+     2, "9:13: game 2 (? - ?, b, ?): ply 3 (2. Qxd5): illegal move: no queen can reach d5", 1},
     {"truncated.pgn", "[Event \"a\"]\n\n1. e4 e5 1-0\n\n[Event \"b\"]\n\n1. d4 d5 2. Kd3 e6 3. Nc",
-     2, "7:13: game 2 (? - ?, b, ?): ply 3 (2. Kd3): illegal move: "},
+     2,
+     "7:13: game 2 (? - ?, b, ?): ply 3 (2. Kd3): illegal move: no king can reach d3\n"
+     "/", /* then, in text order, the truncated move at 7:23 */
+     2},
     {"latin1.pgn", "[Event \"Caf\xe9\"]\n[White \"M\xfcller\"]\n\n1. e4 e5 2. Ke3 1-0\n", 1,
-     "4:13: game 1 (M\xc3\xbcller - ?, Caf\xc3\xa9, ?): ply 3 (2. Ke3): illegal move: "},
+     "4:13: game 1 (M\xc3\xbcller - ?, Caf\xc3\xa9, ?): ply 3 (2. Ke3): illegal move: ", 1},
     {"notags.pgn", "1. e4 e5 2. Ke3 1-0\n\n1. d4 d5 0-1\n\n1. c4 c5 2. Nc3 Nc6 1/2-1/2\n", 3,
-     "1:13: game 1 (? - ?, ?, ?): ply 3 (2. Ke3): illegal move: "},
+     "1:13: game 1 (? - ?, ?, ?): ply 3 (2. Ke3): illegal move: ", 1},
     {"broken-last.pgn", "[Event \"a\"]\n\n1. e4 e5 1-0\n\n[Event \"b\"]\n\n1. d4 d5 2. Bxd5 *\n", 2,
-     "7:13: game 2 (? - ?, b, ?): ply 3 (2. Bxd5): illegal move: "},
+     "7:13: game 2 (? - ?, b, ?): ply 3 (2. Bxd5): illegal move: ", 1},
 };
 
 START_TEST(test_nothing_lost)
@@ -402,7 +497,7 @@ START_TEST(test_nothing_lost)
     char *want = g_strdup_printf("%s:%s", path, damaged[_i].line);
     ck_assert_msg(g_str_has_prefix(r.out, want), "%s: want\n%s\ngot\n%s", damaged[_i].name, want,
                   r.out);
-    ck_assert_int_eq(count_lines(r.out), 1);
+    ck_assert_int_eq(count_lines(r.out), damaged[_i].lines);
     g_free(want);
     run_free(&r);
     g_free(path);
@@ -421,6 +516,34 @@ START_TEST(test_suggestion)
                                  "fit)\n",
                                  path);
     ck_assert_str_eq(r.out, want);
+    g_free(want);
+    run_free(&r);
+    g_free(path);
+    temp_cleanup();
+}
+END_TEST
+
+/* --strict: a result token that the Result tag contradicts (a game ending in
+ * '*' agrees with any tag; a '?' tag is not compared); without --strict it is
+ * no problem. */
+START_TEST(test_result_tag)
+{
+    const char *text = "[Result \"1-0\"]\n\n1. e4 e5 0-1\n\n[Result \"1-0\"]\n\n1. e4 *\n\n"
+                       "[Result \"*\"]\n\n1. d4 d5 1/2-1/2\n\n[Result \"?\"]\n\n1. c4 1-0\n\n"
+                       "[Result \"0-1\"]\n\n1. c4 0-1\n";
+    char *path = temp_file("result-tag.pgn", text, strlen(text));
+    struct run r = check_run("-q", path, NULL);
+    ck_assert_int_eq(r.status, 0);
+    run_free(&r);
+    r = check_run("--strict", path, NULL);
+    ck_assert_int_eq(r.status, 1);
+    char *want = g_strdup_printf(
+        "%s:3:10: game 1 (? - ?, ?, ?): malformed PGN: the game ends 0-1 but its Result tag says "
+        "1-0\n%s:11:10: game 3 (? - ?, ?, ?): malformed PGN: the game ends 1/2-1/2 but its Result "
+        "tag says *\n",
+        path, path);
+    ck_assert_str_eq(r.out, want);
+    ck_assert_ptr_nonnull(strstr(r.err, "5 games, 3 clean"));
     g_free(want);
     run_free(&r);
     g_free(path);
@@ -736,6 +859,177 @@ START_TEST(test_compressed)
 }
 END_TEST
 
+/* gzip-compresses len bytes of data. */
+static GBytes *gzip_bytes(const char *data, gsize len)
+{
+    GConverter *gz = G_CONVERTER(g_zlib_compressor_new(G_ZLIB_COMPRESSOR_FORMAT_GZIP, -1));
+    GInputStream *plain = g_memory_input_stream_new_from_data(data, (gssize)len, NULL);
+    GInputStream *in = g_converter_input_stream_new(plain, gz);
+    GOutputStream *mem = g_memory_output_stream_new_resizable();
+    ck_assert(g_output_stream_splice(mem, in, G_OUTPUT_STREAM_SPLICE_CLOSE_TARGET, NULL, NULL) > 0);
+    GBytes *out = g_memory_output_stream_steal_as_bytes(G_MEMORY_OUTPUT_STREAM(mem));
+    g_object_unref(mem);
+    g_object_unref(in);
+    g_object_unref(plain);
+    g_object_unref(gz);
+    return out;
+}
+
+static GBytes *zstd_bytes(const char *data, gsize len)
+{
+    gsize cap = ZSTD_compressBound(len);
+    char *buf = g_malloc(cap);
+    gsize n = ZSTD_compress(buf, cap, data, len, 3);
+    ck_assert(!ZSTD_isError(n));
+    return g_bytes_new_take(buf, n);
+}
+
+static char *temp_bytes(const char *name, GBytes *b)
+{
+    gsize len = 0;
+    const char *data = g_bytes_get_data(b, &len);
+    return temp_file(name, data, len);
+}
+
+/* Runs `arbiter check ARGS < path` through the shell (args: one string,
+ * already quoted). */
+static struct run check_stdin(const char *args, const char *path)
+{
+    char *cmd = g_strdup_printf("exec '%s' check %s < '%s'", arbiter_bin(), args, path);
+    char *argv[] = {"/bin/sh", "-c", cmd, NULL};
+    struct run r = {0};
+    int ws = 0;
+    ck_assert(
+        g_spawn_sync(NULL, argv, NULL, G_SPAWN_DEFAULT, NULL, NULL, &r.out, &r.err, &ws, NULL));
+    r.status = WIFEXITED(ws) ? WEXITSTATUS(ws) : -1;
+    g_free(cmd);
+    return r;
+}
+
+/* Compression is told by the first bytes, not the name: gzip and zstd on
+ * stdin and in files named .pgn read like the plain text; a plain file named
+ * .gz or .zst is read as plain; damaged compressed data is an I/O error that
+ * names the input. The text is longer than the 64 KiB peek buffer. */
+START_TEST(test_compressed_by_content)
+{
+    GString *text = g_string_new(THREE_GAMES "\n");
+    for (int i = 0; i < 1000; i++)
+        g_string_append_printf(text,
+                               "[Event \"filler %d\"]\n\n1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 4. Ba4 Nf6 "
+                               "5. O-O Be7 6. Re1 b5 7. Bb3 d6 8. c3 O-O 9. h3 Nb8 10. d4 Nbd7 "
+                               "%s 1/2-1/2\n\n",
+                               i, i % 100 == 99 ? "11. Kg3" : "11. Nbd2");
+    ck_assert_uint_gt(text->len, 128 << 10);
+    char *plain = temp_file("plain.pgn", text->str, text->len);
+    struct run want = check_run("--jobs", "1", plain, NULL);
+    ck_assert_int_eq(want.status, 1);
+    ck_assert_int_eq(summary_games(want.err), 1003);
+    ck_assert_int_eq(count_lines(want.out), 11); /* Ke3 and ten Kg3 */
+    char *want_stdin = replace_all(want.out, plain, "-");
+
+    GBytes *gz = gzip_bytes(text->str, text->len), *zst = zstd_bytes(text->str, text->len);
+    const struct {
+        const char *name;
+        GBytes *data;
+    } as[] = {{"gz-content.pgn", gz},
+              {"zst-content.pgn", zst},
+              {"gz-content", gz},
+              {"plain-named.pgn.gz", NULL},
+              {"plain-named.pgn.zst", NULL}};
+    for (gsize i = 0; i < G_N_ELEMENTS(as); i++) {
+        char *path = as[i].data ? temp_bytes(as[i].name, as[i].data)
+                                : temp_file(as[i].name, text->str, text->len);
+        for (int jobs = 1; jobs <= 2; jobs++) {
+            char *j = g_strdup_printf("%d", jobs);
+            struct run r = check_run("--jobs", j, path, NULL);
+            ck_assert_msg(r.status == 1, "%s: exit %d: %s", as[i].name, r.status, r.err);
+            ck_assert_int_eq(summary_games(r.err), 1003);
+            char *w = replace_all(want.out, plain, path);
+            ck_assert_str_eq(r.out, w);
+            g_free(w);
+            run_free(&r);
+            g_free(j);
+        }
+        if (as[i].data) { /* and on stdin */
+            struct run r = check_stdin("--jobs 2", path);
+            ck_assert_int_eq(r.status, 1);
+            ck_assert_int_eq(summary_games(r.err), 1003);
+            ck_assert_str_eq(r.out, want_stdin);
+            run_free(&r);
+            /* a compressed file cannot be sharded: said, naming the file */
+            r = check_run("--shard", "1/2", path, NULL);
+            ck_assert_int_eq(r.status, 2);
+            ck_assert_msg(strstr(r.err, path) && strstr(r.err, as[i].data == gz ? "gzip" : "zstd"),
+                          "%s", r.err);
+            run_free(&r);
+        }
+        g_free(path);
+    }
+    /* a gzip file of several members (cat a.gz b.gz) reads whole; bytes
+     * after a member that begin no other are an error, not skipped */
+    GString *twice = g_string_new_len(text->str, (gssize)text->len);
+    g_string_append_len(twice, text->str, (gssize)text->len);
+    char *twice_plain = temp_file("twice.pgn", twice->str, twice->len);
+    struct run want2 = check_run("-q", twice_plain, NULL);
+    gsize gz_len = 0;
+    const char *gz_data = g_bytes_get_data(gz, &gz_len);
+    GString *members = g_string_new_len(gz_data, (gssize)gz_len);
+    g_string_append_len(members, gz_data, (gssize)gz_len);
+    char *members_path = temp_file("members.pgn.gz", members->str, members->len);
+    struct run r2 = check_run(members_path, NULL);
+    ck_assert_int_eq(summary_games(r2.err), 2006);
+    char *w2 = replace_all(want2.out, twice_plain, members_path);
+    ck_assert_str_eq(r2.out, w2);
+    run_free(&r2);
+    g_string_append(members, "trailing bytes");
+    char *trailing = temp_file("trailing.pgn.gz", members->str, members->len);
+    r2 = check_run("-q", trailing, NULL);
+    ck_assert_int_eq(r2.status, 2);
+    ck_assert_msg(strstr(r2.err, trailing) && strstr(r2.err, "gzip: "), "%s", r2.err);
+    run_free(&r2);
+    g_free(trailing);
+    g_free(w2);
+    g_free(members_path);
+    g_string_free(members, TRUE);
+    run_free(&want2);
+    g_free(twice_plain);
+    g_string_free(twice, TRUE);
+
+    /* plain text on stdin still reads */
+    struct run r = check_stdin("-q", plain);
+    ck_assert_str_eq(r.out, want_stdin);
+    run_free(&r);
+
+    /* damaged: the magic number, then not what it promises */
+    for (gsize i = 0; i < 2; i++) {
+        gsize len = 0;
+        const char *data = g_bytes_get_data(i ? zst : gz, &len);
+        GString *bad = g_string_new_len(data, 64);
+        for (int k = 0; k < 512; k++)
+            g_string_append_c(bad, (char)(k * 37 + 11));
+        char *path = temp_file(i ? "bad-zst.pgn" : "bad-gz.pgn", bad->str, bad->len);
+        r = check_run("-q", path, NULL);
+        ck_assert_int_eq(r.status, 2);
+        ck_assert_msg(g_str_has_prefix(r.err, "arbiter check: ") && strstr(r.err, path), "%s",
+                      r.err);
+        run_free(&r);
+        r = check_stdin("-q", path);
+        ck_assert_int_eq(r.status, 2);
+        ck_assert_msg(strstr(r.err, "arbiter check: -: ") != NULL, "%s", r.err);
+        run_free(&r);
+        g_free(path);
+        g_string_free(bad, TRUE);
+    }
+    g_bytes_unref(gz);
+    g_bytes_unref(zst);
+    g_free(want_stdin);
+    run_free(&want);
+    g_free(plain);
+    g_string_free(text, TRUE);
+    temp_cleanup();
+}
+END_TEST
+
 /* ---- the XML report ----------------------------------------------------------------------- */
 
 static gboolean validates(const char *schema_path, const char *doc_path)
@@ -777,6 +1071,18 @@ START_TEST(test_report)
     ck_assert_msg(validates(schema, xml), "%s does not validate", xml);
     ck_assert_int_eq(count_elements(xml, "problem"), 2);
     run_free(&r);
+    g_free(xml);
+    g_free(path);
+    /* a file name that is not UTF-8 and a tag with U+FFFE, which XML cannot
+     * hold: both written as U+FFFD, and the report still parses */
+    text = "[Event \"a\xef\xbf\xbe\"]\n\n1. e4 e5 2. Nf4 Nc6 1-0\n";
+    path = temp_file("not-utf8-\xff.pgn", text, strlen(text));
+    xml = g_strconcat(path, ".xml", NULL);
+    r = check_run("-q", "--report", xml, path, NULL);
+    ck_assert_int_eq(r.status, 1);
+    ck_assert_msg(validates(schema, xml), "%s does not validate", xml);
+    ck_assert_int_eq(count_elements(xml, "problem"), 1);
+    run_free(&r);
     if (corpus_present("real_world_errors_pgnmentor.pgn")) {
         r = check_run("-q", "--strict", "--jobs", "2", "--report", xml, real_world(), NULL);
         ck_assert(validates(schema, xml));
@@ -790,22 +1096,617 @@ START_TEST(test_report)
 }
 END_TEST
 
-int main(void)
+/* ---- every file of ../shared/corpus/testsuites ------------------------------------ */
+
+/* One row of testsuites/README.md's table of files. */
+struct suite_file {
+    char *name;
+    guint64 bytes;
+    long pgn_extract_games; /* what pgn-extract 19.04 reads */
+    char *notes;            /* "" for a file with nothing special */
+};
+
+static void suite_file_free(gpointer p)
 {
+    struct suite_file *f = p;
+    g_free(f->name);
+    g_free(f->notes);
+    g_free(f);
+}
+
+/* The README's table: | file | repo | path | bytes | Event lines | pgn-extract | notes | */
+static GPtrArray *suite_files(void)
+{
+    char *text = NULL;
+    ck_assert(g_file_get_contents(corpus_path("testsuites/README.md"), &text, NULL, NULL));
+    GPtrArray *rows = g_ptr_array_new_with_free_func(suite_file_free);
+    char **lines = g_strsplit(text, "\n", -1);
+    for (char **l = lines; *l; l++) {
+        if (!g_str_has_prefix(*l, "| ")) continue;
+        char **cols = g_strsplit(*l, "|", -1);
+        if (g_strv_length(cols) == 9 && g_str_has_suffix(g_strstrip(cols[1]), ".pgn")) {
+            struct suite_file *f = g_new0(struct suite_file, 1);
+            f->name = g_strdup(cols[1]);
+            f->bytes = g_ascii_strtoull(g_strstrip(cols[4]), NULL, 10);
+            f->pgn_extract_games = strtol(g_strstrip(cols[6]), NULL, 10);
+            f->notes = g_strdup(g_strstrip(cols[7]));
+            g_ptr_array_add(rows, f);
+        }
+        g_strfreev(cols);
+    }
+    g_strfreev(lines);
+    g_free(text);
+    return rows;
+}
+
+static void count_game(gpointer user_data, const ArbGameSummary *summary)
+{
+    (void)summary;
+    (*(guint64 *)user_data)++;
+}
+
+/* The games the reader itself sees in data. */
+static guint64 reader_games(const char *data, gsize len)
+{
+    static const ArbReaderVisitor counter = {.end_game = count_game};
+    guint64 n = 0;
+    ArbReader *r = reader_new_for_data(data, len, NULL, &counter, &n);
+    ck_assert(reader_read_all(r, NULL));
+    ck_assert_uint_eq(reader_get_games(r), n);
+    reader_free(r);
+    return n;
+}
+
+/* The count of one kind in the summary on stderr (0 when it has none). */
+static long summary_kind(const char *err, const char *kind)
+{
+    char *key = g_strdup_printf("%s: ", kind);
+    const char *s = strstr(err, "arbiter check: ");
+    const char *k = s ? strstr(s, key) : NULL;
+    long n = k ? strtol(k + strlen(key), NULL, 10) : 0;
+    g_free(key);
+    return n;
+}
+
+static long summary_count(const char *err, const char *what)
+{
+    const char *s = strstr(err, "arbiter check: ");
+    ck_assert_ptr_nonnull(s);
+    char *pattern = g_strdup_printf(" ([0-9]+) %s", what);
+    GRegex *re = g_regex_new(pattern, 0, 0, NULL);
+    GMatchInfo *m = NULL;
+    long n = -1;
+    if (g_regex_match(re, s, 0, &m)) {
+        char *d = g_match_info_fetch(m, 1);
+        n = strtol(d, NULL, 10);
+        g_free(d);
+    }
+    g_match_info_free(m);
+    g_regex_unref(re);
+    g_free(pattern);
+    ck_assert_msg(n >= 0, "no '%s' in %s", what, s);
+    return n;
+}
+
+/* The problem lines of one file: each FILE:LINE:COL: game N (...): [ply P
+ * (move): ]KIND: why, LINE within the file, N within the games read and in
+ * input order. Returns the number of games with a problem. */
+static long check_problem_lines(const char *name, const char *path, const char *out,
+                                guint64 file_lines, long games)
+{
+    static const char *const kind_texts =
+        "illegal move|ambiguous move|unreadable token|bad FEN/SetUp|truncated game|result "
+        "contradicts the final position|game with no moves|malformed PGN";
+    char *escaped = g_regex_escape_string(path, -1);
+    char *pattern = g_strdup_printf(
+        "^%s:([1-9][0-9]*):([1-9][0-9]*): game ([1-9][0-9]*) \\(.* - .*, .*, .*\\): "
+        "(ply [1-9][0-9]* \\([1-9][0-9]*\\.(\\.\\.)? [^ ]+\\): )?(%s): .+$",
+        escaped, kind_texts);
+    GRegex *re = g_regex_new(pattern, 0, 0, NULL);
+    ck_assert_ptr_nonnull(re);
+    char **lines = g_strsplit(out, "\n", -1);
+    long last_game = 0, with_problems = 0;
+    guint64 last_line = 0, last_col = 0;
+    for (char **l = lines; *l && **l; l++) {
+        GMatchInfo *m = NULL;
+        ck_assert_msg(g_regex_match(re, *l, 0, &m), "%s: not FILE:LINE:COL: game N (...): KIND: %s",
+                      name, *l);
+        char *line = g_match_info_fetch(m, 1), *col = g_match_info_fetch(m, 2);
+        char *game = g_match_info_fetch(m, 3);
+        guint64 at_line = g_ascii_strtoull(line, NULL, 10),
+                at_col = g_ascii_strtoull(col, NULL, 10);
+        ck_assert_msg(at_line <= file_lines + 1, "%s: line past the end: %s", name, *l);
+        long g = strtol(game, NULL, 10);
+        ck_assert_msg(g <= games && g >= last_game, "%s: game %ld of %ld, after %ld: %s", name, g,
+                      games, last_game, *l);
+        /* one game's problems in the order of the text */
+        ck_assert_msg(
+            g != last_game || at_line > last_line || (at_line == last_line && at_col >= last_col),
+            "%s: %s after %" G_GUINT64_FORMAT ":%" G_GUINT64_FORMAT, name, *l, last_line, last_col);
+        with_problems += g != last_game;
+        last_game = g, last_line = at_line, last_col = at_col;
+        g_free(line);
+        g_free(col);
+        g_free(game);
+        g_match_info_free(m);
+    }
+    g_strfreev(lines);
+    g_regex_unref(re);
+    g_free(pattern);
+    g_free(escaped);
+    return with_problems;
+}
+
+/* The lines of out that hold needle. */
+static int lines_with(const char *out, const char *needle)
+{
+    int n = 0;
+    char **lines = g_strsplit(out, "\n", -1);
+    for (char **l = lines; *l; l++)
+        n += strstr(*l, needle) != NULL;
+    g_strfreev(lines);
+    return n;
+}
+
+/* What the README (or the .md beside a file) says is wrong in it, as check
+ * --strict must find it: problem counts by kind, and a text that each of
+ * `lines` problem lines holds. Files not listed carry no known error: they
+ * must be clean but for games without moves (abandoned online games). */
+static const struct documented {
+    const char *file;
+    long games;       /* -1: not stated */
+    const char *kind; /* the kind counted, or NULL */
+    long kind_count;  /* -1: every game */
+    const char *text; /* or NULL */
+    int lines;        /* problem lines holding text */
+} documented[] = {
+    /* the .md is read for the plies and moves below (test_real_world_errors too) */
+    {"real_world_errors_pgnmentor.pgn", 14, "illegal move", 2, NULL, 0},
+    {"real_world_errors_pgnmentor.pgn", 14, "result contradicts the final position", 12, NULL, 0},
+    /* "Result tags that contradict checkmate/stalemate on the board (5 warnings)" */
+    {"pgn-extract_test-fixresulttags-in.pgn", 5, "result contradicts the final position", 5, NULL,
+     0},
+    /* "Result tag disagreeing with terminating result (6 of 9 games)" */
+    {"pgn-extract_test-nobadresults.pgn", 9, "malformed PGN", 6, "but its Result tag says", 6},
+    /* Antichess: "illegal under standard rules" */
+    {"python-chess_antichess-programfox.pgn", 2, "illegal move", -1, NULL, 0},
+    /* Crazyhouse: "piece drops `B@e3`, illegal under standard rules" */
+    {"python-chess_knightvuillaume-jannlee-zh-lichess.pgn", 1, "unreadable token", 1, "@", 1},
+    {"python-chess_saturs-jannlee-zh-lichess.pgn", 1, "unreadable token", 1, "@", 1},
+    /* "German piece letter `Sf3` (must be rejected or localised)": rejected */
+    {"mliebelt-pgn-parser_sampleGameThrow.pgn", 1, "unreadable token", 1, "'Sf3'", 1},
+    /* "nested `{ { } }` comment (only valid with --nestedcomment)" */
+    {"pgn-extract_nested-comment.pgn", 1, "malformed PGN", 2, "'{' inside a comment", 1},
+    /* "null moves (`--`)" */
+    {"pgn-extract_test-allownullmoves.pgn", 2, "unreadable token", -1, "'--'", 2},
+    /* "tag sections only, no movetext" */
+    {"scalachess_FWWRC.pgn", 605, "game with no moves", -1, NULL, 0},
+    {"scalachess_uzchesscup.pgn", -1, "game with no moves", -1, NULL, 0},
+    {"chessops_pathological-headers.pgn", 1, "game with no moves", -1, NULL, 0},
+    /* "no result token": the games before the next tag section */
+    {"chessops_headers-and-moves-on-the-same-line.pgn", 3, "malformed PGN", 2,
+     "the game has no result before the next tag section", 2},
+    {"chessops_leading-whitespace.pgn", 4, "malformed PGN", 3, "the game has no result before", 3},
+    /* "UTF-8 byte-order mark at start of file": both games read, from line 1 */
+    {"python-chess_utf8-bom.pgn", 2, "game with no moves", 2, NULL, 0},
+    /* "whole game on one line with HTML <br />": read as broken, not lost */
+    {"chess.js_0.pgn", -1, "unreadable token", -1, "'<br'", 8},
+    /* not in the README: null moves as python-chess ("Z0") and pgn-extract
+     * ("--") write them */
+    {"python-chess_anastasian-lewis.pgn", 1, "unreadable token", 1, "'Z0'", 1},
+    {"pgn-extract_odds.pgn", 32, "unreadable token", 2, "'--'", 2},
+};
+
+static void check_documented(const char *name, const char *out, const char *err, long games)
+{
+    gboolean listed = FALSE;
+    for (gsize i = 0; i < G_N_ELEMENTS(documented); i++) {
+        const struct documented *d = &documented[i];
+        if (strcmp(d->file, name)) continue;
+        listed = TRUE;
+        if (d->games >= 0) ck_assert_msg(games == d->games, "%s: %ld games", name, games);
+        long want = d->kind_count >= 0 ? d->kind_count : games;
+        ck_assert_msg(summary_kind(err, d->kind) == want, "%s: want %s: %ld in\n%s", name, d->kind,
+                      want, err);
+        if (d->text)
+            ck_assert_msg(lines_with(out, d->text) == d->lines, "%s: want %d lines with %s in\n%s",
+                          name, d->lines, d->text, out);
+    }
+    if (listed) return;
+    /* no known error: clean, but for games without moves */
+    long no_moves = summary_kind(err, "game with no moves");
+    ck_assert_msg(lines_with(out, ": game with no moves: ") == count_lines(out) &&
+                      summary_count(err, "with problems") == no_moves,
+                  "%s has no documented error, but:\n%s", name, out);
+}
+
+/* The .md's tables: "| # | White – Black | ... | ply | `31.Qxe1` | ..." for
+ * the illegal moves and "| # | ... | plies | `39...Bf6+` (mate) | ..." for
+ * the results; each must be reported at that game, ply and move. */
+static void check_real_world_md(const char *out)
+{
+    char *md = NULL;
+    ck_assert(g_file_get_contents(corpus_path("testsuites/real_world_errors_pgnmentor.md"), &md,
+                                  NULL, NULL));
+    GRegex *row = g_regex_new("^\\| ([0-9]+) \\|.*\\| ([0-9]+) \\| `([0-9]+)\\.(\\.\\.)?([^`]+)`",
+                              G_REGEX_MULTILINE, 0, NULL);
+    GMatchInfo *m = NULL;
+    int rows = 0;
+    for (g_regex_match(row, md, 0, &m); g_match_info_matches(m); g_match_info_next(m, NULL)) {
+        char *game = g_match_info_fetch(m, 1), *ply = g_match_info_fetch(m, 2);
+        char *number = g_match_info_fetch(m, 3), *dots = g_match_info_fetch(m, 4);
+        char *move = g_match_info_fetch(m, 5);
+        char *want = g_strdup_printf(": game %s (", game);
+        char *want_move = g_strdup_printf("): ply %s (%s.%s %s): ", ply, number, dots, move);
+        const char *line = strstr(out, want);
+        ck_assert_msg(line != NULL, "game %s of the .md not reported", game);
+        gsize len = strcspn(line, "\n");
+        ck_assert_msg(g_strstr_len(line, (gssize)len, want_move) != NULL, "want %s in %.*s",
+                      want_move, (int)len, line);
+        rows++;
+        g_free(want_move);
+        g_free(want);
+        g_free(move);
+        g_free(dots);
+        g_free(number);
+        g_free(ply);
+        g_free(game);
+    }
+    g_match_info_free(m);
+    g_regex_unref(row);
+    g_free(md);
+    ck_assert_int_eq(rows, 14);
+}
+
+START_TEST(test_testsuites)
+{
+    GPtrArray *rows = suite_files();
+    /* the README lists every .pgn file there, and only those */
+    GDir *dir = g_dir_open(corpus_path("testsuites"), 0, NULL);
+    ck_assert_ptr_nonnull(dir);
+    guint on_disk = 0;
+    for (const char *n; (n = g_dir_read_name(dir));)
+        on_disk += g_str_has_suffix(n, ".pgn");
+    g_dir_close(dir);
+    ck_assert_uint_eq(rows->len, on_disk);
+    ck_assert_uint_ge(rows->len, 98);
+
+    guint64 total_games = 0;
+    long total_problem_games = 0;
+    for (guint i = 0; i < rows->len; i++) {
+        const struct suite_file *f = g_ptr_array_index(rows, i);
+        char *path = g_strdup(corpus_path("testsuites"));
+        char *full = g_build_filename(path, f->name, NULL);
+        char *data = NULL;
+        gsize len = 0;
+        if (!g_file_get_contents(full, &data, &len, NULL)) { /* unreadable: an I/O error */
+            struct run r = check_run("-q", full, NULL);
+            ck_assert_msg(r.status == 2, "%s cannot be read, but check exits %d", f->name,
+                          r.status);
+            run_free(&r);
+            g_free(full);
+            g_free(path);
+            continue;
+        }
+        ck_assert_msg(len == f->bytes, "%s: %zu bytes, the README says %" G_GUINT64_FORMAT, f->name,
+                      (size_t)len, f->bytes);
+        long games = (long)reader_games(data, len);
+
+        /* no crash: exit 0 or 1, 1 exactly when a problem line is written */
+        struct run r = check_run("--strict", "--jobs", "2", full, NULL);
+        ck_assert_msg(r.status == 0 || r.status == 1, "%s: exit %d (-1: a signal)\n%s", f->name,
+                      r.status, r.err);
+        ck_assert_msg((r.status == 1) == (r.out[0] != 0), "%s: exit %d with output\n%s", f->name,
+                      r.status, r.out);
+        /* nothing lost: check counts the games the reader sees */
+        ck_assert_msg(summary_games(r.err) == games, "%s: check read %ld games, the reader %ld",
+                      f->name, summary_games(r.err), games);
+        long with_problems = summary_count(r.err, "with problems");
+        ck_assert_int_eq(summary_count(r.err, "clean") + with_problems, games);
+        ck_assert_msg(check_problem_lines(f->name, full, r.out, (guint64)count_lines(data),
+                                          games) == with_problems,
+                      "%s: the problem lines name another number of games than the summary's %ld",
+                      f->name, with_problems);
+        /* a file with nothing special is read as pgn-extract reads it */
+        if (!*f->notes)
+            ck_assert_msg(games == f->pgn_extract_games, "%s: %ld games, pgn-extract reads %ld",
+                          f->name, games, f->pgn_extract_games);
+        check_documented(f->name, r.out, r.err, games);
+        if (!strcmp(f->name, "real_world_errors_pgnmentor.pgn")) check_real_world_md(r.out);
+
+        /* three shards give the same output, and their games add up */
+        if (games >= 2) {
+            GString *cat = g_string_new(NULL);
+            long shard_games = 0;
+            for (int k = 1; k <= 3; k++) {
+                char *shard = g_strdup_printf("%d/3", k);
+                struct run sr = check_run("--strict", "--shard", shard, full, NULL);
+                ck_assert_int_le((guint)sr.status, 1);
+                shard_games += summary_games(sr.err);
+                g_string_append(cat, sr.out);
+                run_free(&sr);
+                g_free(shard);
+            }
+            char *diff = first_difference(cat->str, r.out);
+            ck_assert_msg(!strcmp(cat->str, r.out), "%s: 3 shards differ at %s", f->name, diff);
+            ck_assert_msg(shard_games == games, "%s: 3 shards read %ld games of %ld", f->name,
+                          shard_games, games);
+            g_free(diff);
+            g_string_free(cat, TRUE);
+        }
+        total_games += (guint64)games;
+        total_problem_games += with_problems;
+        run_free(&r);
+        g_free(data);
+        g_free(full);
+        g_free(path);
+    }
+    printf("testsuites: %u files, %" G_GUINT64_FORMAT " games, %ld with problems (--strict)\n",
+           rows->len, total_games, total_problem_games);
+    g_ptr_array_free(rows, TRUE);
+}
+END_TEST
+
+/* ---- the progress bar ----------------------------------------------------------------- */
+
+/* Runs a shell command under script(1), which gives it a terminal; returns
+ * what the terminal showed, or NULL when script cannot run here. */
+static char *on_terminal(const char *cmd, int *status)
+{
+    char *argv[] = {"script", "-qec", (char *)cmd, "/dev/null", NULL};
+    char *out = NULL;
+    int ws = 0;
+    if (!g_spawn_sync(NULL, argv, NULL, G_SPAWN_SEARCH_PATH | G_SPAWN_STDERR_TO_DEV_NULL, NULL,
+                      NULL, &out, NULL, &ws, NULL))
+        return NULL;
+    *status = WIFEXITED(ws) ? WEXITSTATUS(ws) : -1;
+    if (*status > 1) g_clear_pointer(&out, g_free);
+    return out;
+}
+
+/* The progress bar is drawn on stderr when it is a terminal, cleared at the
+ * end, and never otherwise; --quiet drops it with the summary. */
+START_TEST(test_progress)
+{
+    GString *text = odd_layouts(50);
+    char *path = temp_file("progress.pgn", text->str, text->len);
+    struct run r = check_run(path, NULL);
+    ck_assert_int_eq(count_lines(r.err), 1); /* the summary alone */
+    ck_assert(g_str_has_prefix(r.err, "arbiter check: 50 games"));
+    ck_assert(!strchr(r.err, '\r') && !strchr(r.err, '\033'));
+    run_free(&r);
+
+    char *cmd = g_strdup_printf("'%s' check '%s' > /dev/null", arbiter_bin(), path);
+    int status = 0;
+    char *shown = on_terminal(cmd, &status);
+    if (!shown) {
+        printf("SKIP (part): script(1) cannot give check a terminal here\n");
+    } else {
+        ck_assert_int_eq(status, 1);
+        ck_assert_msg(strstr(shown, "\r\033[K") && strstr(shown, " games/s") &&
+                          strstr(shown, "arbiter check: 50 games"),
+                      "no progress bar on the terminal:\n%s", shown);
+        g_free(shown);
+        char *quiet = g_strdup_printf("'%s' check -q '%s' > /dev/null", arbiter_bin(), path);
+        shown = on_terminal(quiet, &status);
+        ck_assert_ptr_nonnull(shown);
+        ck_assert_msg(!strchr(shown, '\033') && !strstr(shown, "arbiter check:"), "%s", shown);
+        g_free(shown);
+        g_free(quiet);
+    }
+    g_free(cmd);
+    g_free(path);
+    g_string_free(text, TRUE);
+    temp_cleanup();
+}
+END_TEST
+
+/* ---- the README's recipes for --shard ------------------------------------------------ */
+
+/* The README's line that starts with prefix (a static copy). */
+static char *readme_line(const char *prefix)
+{
+    char *path = g_build_filename(test_data_path(".."), "..", "README.md", NULL);
+    char *text = NULL;
+    ck_assert_msg(g_file_get_contents(path, &text, NULL, NULL), "cannot read %s", path);
+    char *line = NULL;
+    char **lines = g_strsplit(text, "\n", -1);
+    for (char **l = lines; *l && !line; l++)
+        if (g_str_has_prefix(*l, prefix)) line = g_strdup(*l);
+    ck_assert_msg(line != NULL, "no line starting '%s' in %s", prefix, path);
+    g_strfreev(lines);
+    g_free(text);
+    g_free(path);
+    return line;
+}
+
+/* The recipe with this build's binary and a test file in place of the
+ * README's `arbiter` and /data/big.pgn. */
+static char *recipe_for(const char *recipe, const char *input)
+{
+    ck_assert_msg(strstr(recipe, "arbiter check ") && strstr(recipe, "/data/big.pgn"),
+                  "the README's recipe changed shape: %s", recipe);
+    char *abs = g_canonicalize_filename(arbiter_bin(), NULL); /* run from the temp dir */
+    char *bin = g_strdup_printf("'%s' check ", abs);
+    g_free(abs);
+    char *a = replace_all(recipe, "arbiter check ", bin);
+    char *b = replace_all(a, "/data/big.pgn", input);
+    g_free(a);
+    g_free(bin);
+    return b;
+}
+
+static int shell_in(const char *dir, const char *cmd, char **envp)
+{
+    char *argv[] = {"/bin/sh", "-c", (char *)cmd, NULL};
+    int ws = 0;
+    GError *err = NULL;
+    ck_assert_msg(g_spawn_sync(dir, argv, envp, G_SPAWN_DEFAULT, NULL, NULL, NULL, NULL, &ws, &err),
+                  "%s: %s", cmd, err ? err->message : "?");
+    return WIFEXITED(ws) ? WEXITSTATUS(ws) : -1;
+}
+
+/* The unsharded output and how many of the 8 shards find a problem. */
+static char *single_run(const char *path, int *shards_with_problems)
+{
+    struct run whole = check_run("-q", path, NULL);
+    ck_assert_int_eq(whole.status, 1);
+    *shards_with_problems = 0;
+    for (int i = 1; i <= 8; i++) {
+        char *shard = g_strdup_printf("%d/8", i);
+        struct run r = check_run("-q", "--shard", shard, path, NULL);
+        *shards_with_problems += r.status == 1;
+        run_free(&r);
+        g_free(shard);
+    }
+    g_free(whole.err);
+    return whole.out;
+}
+
+static gboolean gnu_parallel_present(void)
+{
+    char *out = NULL;
+    char *argv[] = {"parallel", "--version", NULL};
+    gboolean ok = g_spawn_sync(NULL, argv, NULL, G_SPAWN_SEARCH_PATH | G_SPAWN_STDERR_TO_DEV_NULL,
+                               NULL, NULL, &out, NULL, NULL, NULL) &&
+                  out && g_str_has_prefix(out, "GNU parallel");
+    if (!ok)
+        printf("SKIP: the GNU parallel recipe needs GNU parallel (Debian package parallel; "
+               "moreutils' parallel is another program)\n");
+    g_free(out);
+    return ok;
+}
+
+/* The README's GNU parallel line, its hosts replaced by "2/:" (two jobs on
+ * this machine, no ssh): the output equals the unsharded run's, and
+ * parallel's exit status counts the shards that found problems. */
+START_TEST(test_parallel_recipe)
+{
+    char *recipe = readme_line("parallel -");
+    ck_assert_msg(strstr(recipe, " -k ") && strstr(recipe, "--sshlogin ") &&
+                      strstr(recipe, "--shard {}/8 ") && strstr(recipe, "::: $(seq 8)") &&
+                      strstr(recipe, "> problems.txt"),
+                  "the README's parallel recipe changed shape: %s", recipe);
+    GString *text = odd_layouts(400);
+    char *path = temp_file("big.pgn", text->str, text->len);
+    char *out = temp_file("problems.txt", "", 0);
+    const char *hosts = strstr(recipe, "--sshlogin ") + strlen("--sshlogin ");
+    char *host_list = g_strndup(hosts, strcspn(hosts, " "));
+    char *local = g_strdup_printf("--sshlogin %s ", host_list);
+    char *a = recipe_for(recipe, path);
+    char *cmd = replace_all(a, local, "--sshlogin 2/: ");
+    int shards_with_problems = 0;
+    char *want = single_run(path, &shards_with_problems);
+    ck_assert_int_ge(shards_with_problems, 6);
+    /* parallel keeps state in $HOME/.parallel: here, in the temp dir */
+    char **envp = g_environ_setenv(g_get_environ(), "HOME", temp_dir, TRUE);
+    int status = shell_in(temp_dir, cmd, envp);
+    ck_assert_int_eq(shell_in(temp_dir, "rm -rf .parallel", NULL), 0);
+    g_strfreev(envp);
+    ck_assert_msg(status == shards_with_problems, "%s: exit %d, want %d", cmd, status,
+                  shards_with_problems);
+    char *got = NULL;
+    ck_assert(g_file_get_contents(out, &got, NULL, NULL));
+    char *diff = first_difference(got, want);
+    ck_assert_msg(!strcmp(got, want), "%s differs at %s", cmd, diff);
+    ck_assert_int_gt(count_lines(got), 100);
+    printf("parallel recipe: %d problem lines, %d of 8 shards with problems\n", count_lines(got),
+           shards_with_problems);
+    g_free(diff);
+    g_free(got);
+    g_free(want);
+    g_free(cmd);
+    g_free(a);
+    g_free(local);
+    g_free(host_list);
+    g_free(out);
+    g_free(path);
+    g_string_free(text, TRUE);
+    g_free(recipe);
+    temp_cleanup();
+}
+END_TEST
+
+/* The README's Slurm line: its --wrap command run for each array task as
+ * Slurm would (SLURM_ARRAY_TASK_ID set), the parts concatenated in order. */
+START_TEST(test_slurm_recipe)
+{
+    char *recipe = readme_line("sbatch ");
+    ck_assert_msg(strstr(recipe, "--array=1-8 ") && strstr(recipe, "--wrap '") &&
+                      strstr(recipe, "--shard ${SLURM_ARRAY_TASK_ID}/8 ") &&
+                      strstr(recipe, "> part.${SLURM_ARRAY_TASK_ID}'"),
+                  "the README's Slurm recipe changed shape: %s", recipe);
+    const char *wrap = strstr(recipe, "--wrap '") + strlen("--wrap '");
+    char *body = g_strndup(wrap, strcspn(wrap, "'"));
+    GString *text = odd_layouts(200);
+    char *path = temp_file("big.pgn", text->str, text->len);
+    char *cmd = recipe_for(body, path);
+    int shards_with_problems = 0;
+    char *want = single_run(path, &shards_with_problems);
+    GString *cat = g_string_new(NULL);
+    for (int i = 1; i <= 8; i++) {
+        char name[16];
+        snprintf(name, sizeof name, "part.%d", i);
+        char *part = temp_file(name, "", 0);
+        char *id = g_strdup_printf("%d", i);
+        char **envp = g_environ_setenv(g_get_environ(), "SLURM_ARRAY_TASK_ID", id, TRUE);
+        int status = shell_in(temp_dir, cmd, envp);
+        ck_assert_int_le((guint)status, 1);
+        char *got = NULL;
+        ck_assert(g_file_get_contents(part, &got, NULL, NULL));
+        g_string_append(cat, got);
+        g_free(got);
+        g_strfreev(envp);
+        g_free(id);
+        g_free(part);
+    }
+    char *diff = first_difference(cat->str, want);
+    ck_assert_msg(!strcmp(cat->str, want), "the parts differ at %s", diff);
+    g_free(diff);
+    g_string_free(cat, TRUE);
+    g_free(want);
+    g_free(cmd);
+    g_free(path);
+    g_string_free(text, TRUE);
+    g_free(body);
+    g_free(recipe);
+    temp_cleanup();
+}
+END_TEST
+
+/* No argument: the suite that runs anywhere. "testsuites": every file of
+ * ../shared/corpus/testsuites (SKIP without it). "parallel": the README's
+ * GNU parallel recipe (SKIP without GNU parallel). */
+int main(int argc, char **argv)
+{
+    const char *part = argc > 1 ? argv[1] : "";
     Suite *s = suite_create("check");
     TCase *tc = tcase_create("check");
     tcase_set_timeout(tc, 300);
-    tcase_add_test(tc, test_real_world_errors);
-    tcase_add_test(tc, test_language_only_for_unreadable);
-    tcase_add_test(tc, test_injected);
-    tcase_add_test(tc, test_jobs_and_shards_real_world);
-    tcase_add_loop_test(tc, test_nothing_lost, 0, (int)G_N_ELEMENTS(damaged));
-    tcase_add_test(tc, test_suggestion);
-    tcase_add_test(tc, test_fix);
-    tcase_add_test(tc, test_fix_real_games);
-    tcase_add_test(tc, test_exit_status);
-    tcase_add_test(tc, test_compressed);
-    tcase_add_test(tc, test_report);
+    if (!strcmp(part, "testsuites")) {
+        if (!corpus_present("check over every file of testsuites/")) return TEST_SKIP;
+        tcase_add_test(tc, test_testsuites);
+    } else if (!strcmp(part, "parallel")) {
+        if (!gnu_parallel_present()) return TEST_SKIP;
+        tcase_add_test(tc, test_parallel_recipe);
+    } else {
+        tcase_add_test(tc, test_real_world_errors);
+        tcase_add_test(tc, test_language_only_for_unreadable);
+        tcase_add_test(tc, test_injected);
+        tcase_add_test(tc, test_jobs_and_shards_real_world);
+        tcase_add_test(tc, test_shards_odd_layouts);
+        tcase_add_loop_test(tc, test_nothing_lost, 0, (int)G_N_ELEMENTS(damaged));
+        tcase_add_test(tc, test_suggestion);
+        tcase_add_test(tc, test_result_tag);
+        tcase_add_test(tc, test_fix);
+        tcase_add_test(tc, test_fix_real_games);
+        tcase_add_test(tc, test_exit_status);
+        tcase_add_test(tc, test_compressed);
+        tcase_add_test(tc, test_compressed_by_content);
+        tcase_add_test(tc, test_report);
+        tcase_add_test(tc, test_slurm_recipe);
+        tcase_add_test(tc, test_progress);
+    }
     suite_add_tcase(s, tc);
     return run_suite(s);
 }

@@ -245,6 +245,21 @@ START_TEST(test_report_validates)
     ck_assert_msg(strstr(xml, "change=\"corrected\""), "%s", xml);
     g_free(xml);
     run_free(&r);
+
+    /* a tag with U+FFFE (no XML character) and a game with a bad FEN: the
+     * report parses, and the bad FEN game is in it, unresolved */
+    r = fix_text("[White \"a\xef\xbf\xbe\"]\n\n1. e4 e5 *\n\n"
+                 "[Event \"bad fen\"]\n[FEN \"8/8 w\"]\n\n1. e4 *\n",
+                 args);
+    ck_assert_int_eq(r.status, 1);
+    assert_valid_report(report);
+    ck_assert(g_file_get_contents(report, &xml, NULL, NULL));
+    ck_assert_msg(strstr(xml, "white=\"a\xef\xbf\xbd\""), "%s", xml);
+    ck_assert_msg(strstr(xml, "<game id=\"2\" number=\"2\" language=\"en\" status=\"unresolved\""),
+                  "%s", xml);
+    ck_assert_msg(strstr(xml, ">bad FEN: "), "%s", xml);
+    g_free(xml);
+    run_free(&r);
     remove_temp(report);
 }
 END_TEST
@@ -266,6 +281,175 @@ START_TEST(test_hcs_sheets)
     const char *second = strstr(r.out, "007_1");
     ck_assert_msg(second && strstr(second, "3. Bb5 a6"), "%s", r.out);
     run_free(&r);
+    /* the testing form: no page, one game per <game> */
+    r = fix_text("009_1_white.png e4\n009_1_black.png e5\n009_2_white.png nf3\n"
+                 "009_2_black.png Nc6\n010_1_white.png d4\n",
+                 args);
+    ck_assert_msg(r.status == 0, "exit %d\n%s", r.status, r.err);
+    ck_assert_msg(strstr(r.out, "[Event \"HCS sheet 009\"]"), "%s", r.out);
+    ck_assert_msg(strstr(r.out, "[Event \"HCS sheet 010\"]"), "%s", r.out);
+    got = movetext(r.out);
+    ck_assert_str_eq(got, "1. e4 e5 2. Nf3 Nc6 *");
+    g_free(got);
+    run_free(&r);
+}
+END_TEST
+
+/* Runs `arbiter fix ARGS... FILE...` on texts written to temporary files. */
+static struct run fix_texts(const char *const *texts, int n, const char *const *args)
+{
+    char *paths[8];
+    GPtrArray *argv = g_ptr_array_new();
+    g_ptr_array_add(argv, (char *)arbiter_bin());
+    g_ptr_array_add(argv, "fix");
+    for (const char *const *a = args; a && *a; a++)
+        g_ptr_array_add(argv, (char *)*a);
+    for (int i = 0; i < n; i++)
+        g_ptr_array_add(argv, paths[i] = temp_file("in.pgn", texts[i]));
+    g_ptr_array_add(argv, NULL);
+    struct run r = {0};
+    int wait_status = 0;
+    ck_assert(g_spawn_sync(NULL, (char **)argv->pdata, NULL, G_SPAWN_DEFAULT, NULL, NULL, &r.out,
+                           &r.err, &wait_status, NULL));
+    r.status = WIFEXITED(wait_status) ? WEXITSTATUS(wait_status) : -1;
+    g_ptr_array_free(argv, TRUE);
+    for (int i = 0; i < n; i++)
+        remove_temp(paths[i]);
+    return r;
+}
+
+START_TEST(test_group_reads_sheets_together)
+{
+    /* A's 8th and B's 10th move are half written (Nb3 or Nb5? f3 or f4?);
+     * B's "2. Nc3" reads exactly but castling later says it was Nf3 */
+    const char *sheets[] = {
+        "1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 4. Bxc6 dxc6 5. O-O f6 6. d4 exd4 7. Nxd4 c5 "
+        "8. Nb Qxd1 9. Rxd1 Bg4 10. f3 Be6 *\n",
+        "1. e4 e5 2. Nc3 Nc6 3. Bb5 a6 4. Bxc6 dxc6 5. O-O f6 6. d4 exd4 7. Nxd4 c5 "
+        "8. Nb3 Qxd1 9. Rxd1 Bg4 10. f Be6 *\n",
+    };
+    const char *plain[] = {"--no-comments", "--pair", NULL};
+    struct run r = fix_texts(sheets, 2, plain);
+    ck_assert_msg(r.status == 0, "exit %d\n%s", r.status, r.err);
+    char *got = movetext(r.out);
+    ck_assert_str_eq(got, truth);
+    g_free(got);
+    run_free(&r);
+    /* what each sheet wrote where they differ; a report with a reading per input */
+    char *report = temp_file("report.xml", "");
+    const char *commented[] = {"--group", "--report", report, NULL};
+    r = fix_texts(sheets, 2, commented);
+    ck_assert_msg(r.status == 0, "exit %d\n%s", r.status, r.err);
+    ck_assert_msg(strstr(r.out, "8. Nb3 {A: \"Nb\", B: \"Nb3\"}"), "%s", r.out);
+    ck_assert_msg(strstr(r.out, "2. Nf3 {A: \"Nf3\", B: \"Nc3\"}"), "%s", r.out);
+    ck_assert_msg(!strstr(r.out, "{A: \"e4\""), "a move both wrote needs no comment:\n%s", r.out);
+    assert_valid_report(report);
+    char *xml = NULL;
+    ck_assert(g_file_get_contents(report, &xml, NULL, NULL));
+    ck_assert(strstr(xml, "input=\"B\" line=\"1\" column=\"104\" supports=\"no\">f<"));
+    ck_assert(strstr(xml, "input=\"A\" line=\"1\" column=\"103\" supports=\"yes\">f3<"));
+    g_free(xml);
+    run_free(&r);
+    remove_temp(report);
+}
+END_TEST
+
+START_TEST(test_group_offsets_and_usage)
+{
+    /* B starts at move 4 and lacks move 7; A lacks 9... Bg4 */
+    const char *sheets[] = {
+        "1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 4. Bxc6 dxc6 5. O-O f6 6. d4 exd4 7. Nxd4 c5 "
+        "8. Nb3 Qxd1 9. Rxd1 10. f3 Be6 *\n",
+        "4. Bxc6 dxc6 5. O-O f6 6. d4 exd4 8. Nb3 Qxd1 9. Rxd1 Bg4 10. f3 Be6 *\n",
+    };
+    const char *args[] = {"--no-comments", "--group", NULL};
+    struct run r = fix_texts(sheets, 2, args);
+    ck_assert_msg(r.status == 0, "exit %d\n%s", r.status, r.err);
+    char *got = movetext(r.out);
+    ck_assert_str_eq(got, truth);
+    g_free(got);
+    run_free(&r);
+    const char *pair[] = {"--pair", NULL};
+    r = fix_texts(sheets, 1, pair);
+    ck_assert_int_eq(r.status, 2);
+    ck_assert_msg(strstr(r.err, "--pair: want two files"), "%s", r.err);
+    run_free(&r);
+}
+END_TEST
+
+START_TEST(test_prior_breaks_ties)
+{
+    /* "N3" is Na3, Nc3, Nf3 or Nh3, each one character away: with the move
+     * prior the one players choose, without it the first in move order */
+    const char *game = "1. e4 e5 2. N3 *\n";
+    const char *with_prior[] = {NULL};
+    struct run r = fix_text(game, with_prior);
+    ck_assert_msg(strstr(r.out, "2. Nf3 {read: \"N3\"}"), "%s", r.out);
+    run_free(&r);
+    const char *without[] = {"--prior-weight", "0", NULL};
+    r = fix_text(game, without);
+    ck_assert_msg(!strstr(r.out, "2. Nf3"), "%s", r.out);
+    ck_assert_msg(strstr(r.out, "confidence 0.50"), "%s", r.out);
+    run_free(&r);
+    const char *bad[] = {"--prior-weight", "-1", NULL};
+    r = fix_text(game, bad);
+    ck_assert_int_eq(r.status, 2);
+    run_free(&r);
+}
+END_TEST
+
+START_TEST(test_report_offers_pairs)
+{
+    /* games 1 and 3: the same 20 plies (one damaged); games 2 and 4: the
+     * same players, event, round and date; game 5 matches nothing */
+    char *report = temp_file("report.xml", "");
+    const char *args[] = {"--report", report, NULL};
+    struct run r =
+        fix_text("1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 4. Bxc6 dxc6 5. O-O f6 6. d4 exd4 7. Nxd4 c5 "
+                 "8. Nb3 Qxd1 9. Rxd1 Bg4 10. f3 Be6 *\n\n"
+                 "[Event \"Open\"]\n[Date \"2024.01.02\"]\n[Round \"3\"]\n[White \"A\"]\n"
+                 "[Black \"B\"]\n\n1. d4 d5 *\n\n"
+                 "1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 4. Bxc6 dxc6 5. 0-0 f6 6. d4 exd4 7. Nxd4 c5 "
+                 "8. Nb3 Qxd1 9. Rxd1 Bg4 10. f3 Be6 11. Kf2 *\n\n"
+                 "[Event \"Open\"]\n[Date \"2024.01.02\"]\n[Round \"3\"]\n[White \"A\"]\n"
+                 "[Black \"B\"]\n\n1. d4 d5 2. c4 *\n\n"
+                 "1. d4 d5 *\n",
+                 args);
+    ck_assert_msg(r.status == 0, "exit %d\n%s", r.status, r.err);
+    assert_valid_report(report);
+    char *xml = NULL;
+    ck_assert(g_file_get_contents(report, &xml, NULL, NULL));
+    ck_assert(strstr(xml, "<pair first=\"1\" second=\"3\" reason=\"moves\"/>"));
+    ck_assert(strstr(xml, "<pair first=\"2\" second=\"4\" reason=\"tags\"/>"));
+    int pairs = 0;
+    for (const char *p = xml; (p = strstr(p, "<pair ")); p++)
+        pairs++;
+    ck_assert_int_eq(pairs, 2);
+    g_free(xml);
+    run_free(&r);
+    remove_temp(report);
+}
+END_TEST
+
+START_TEST(test_nbest_input)
+{
+    /* 1... c5 is likelier than e5 by the recogniser; 3. Bb6 (its best) is
+     * illegal, its second reading Bb5 is not; a malformed line is named */
+    const char *nbest = "# game, move, side, readings\n"
+                        "g1\t1\tw\te4\t0.9\te9\t0.1\n"
+                        "g1\t1\tb\tc5\t0.5\te5\t0.45\n"
+                        "g1\t2\tw\tNf3\t1\n"
+                        "g1\t2\tb\tNf6\t0.2\tNc6\t0.6\n"
+                        "g1\t3\tw\tBb6\t0.7\tBb5\t0.3\n"
+                        "g1\t3\tb\tx\t-1\n";
+    const char *args[] = {"--from", "nbest", NULL};
+    struct run r = fix_text(nbest, args);
+    ck_assert_msg(r.status == 0, "exit %d\n%s", r.status, r.err);
+    ck_assert_msg(strstr(r.out, "[Event \"n-best game g1\"]"), "%s", r.out);
+    ck_assert_msg(strstr(r.out, "1. e4 c5 2. Nf3 Nc6 3. Bb5 {read: \"Bb6\"}"), "%s", r.out);
+    ck_assert_msg(strstr(r.err, ":7: warning: a reading needs text and a score above 0"), "%s",
+                  r.err);
+    run_free(&r);
 }
 END_TEST
 
@@ -285,6 +469,11 @@ int main(void)
     tcase_add_test(tc, test_garbage_tail_unresolved);
     tcase_add_test(tc, test_report_validates);
     tcase_add_test(tc, test_hcs_sheets);
+    tcase_add_test(tc, test_group_reads_sheets_together);
+    tcase_add_test(tc, test_group_offsets_and_usage);
+    tcase_add_test(tc, test_prior_breaks_ties);
+    tcase_add_test(tc, test_report_offers_pairs);
+    tcase_add_test(tc, test_nbest_input);
     suite_add_tcase(s, tc);
     return run_suite(s);
 }

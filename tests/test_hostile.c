@@ -1,10 +1,11 @@
-/* Hostile input for `arbiter convert`, end to end through the binary
- * (ARBITER_BIN): random bytes, huge lines, deep nesting, NUL bytes, broken
- * encodings, huge numbers, garbage FEN, truncated files, directories and
- * missing files. Every case must exit 0, 1 or 2 as documented, name the file
- * and line where it reports a problem, and stay within a CPU-time, wall-clock
- * and memory bound. The last test counts games on a mixed file: every game
- * read is written out (nothing is lost). */
+/* Hostile input for `arbiter convert` (and, for truncated files and
+ * "nothing lost", for check, check --fix and fix too), end to end through the
+ * binary (ARBITER_BIN): random bytes, huge lines, deep nesting, NUL bytes,
+ * broken encodings, huge numbers, garbage FEN, truncated files, directories
+ * and missing files. Every case must exit 0, 1 or 2 as documented, name the
+ * file and line where it reports a problem, and stay within a CPU-time,
+ * wall-clock and memory bound. The last tests count games on a mixed file:
+ * every game read is written out or named as a problem (nothing is lost). */
 #include "testutil.h"
 
 #include <errno.h>
@@ -112,12 +113,12 @@ static void child(const char *const *argv, int out_fd, int err_fd)
     _exit(127);
 }
 
-/* Runs `arbiter convert ARGS...` with stdin from /dev/null, stdout and
+/* Runs `arbiter COMMAND ARGS...` with stdin from /dev/null, stdout and
  * stderr to files, under the bounds above; fails the test when it crashes,
  * runs out of time or takes too much memory. */
-static struct run convert_argv(const char *const *args)
+static struct run run_argv(const char *command, const char *const *args)
 {
-    const char *argv[16] = {arbiter_bin(), "convert"};
+    const char *argv[16] = {arbiter_bin(), command};
     int n = 2;
     for (; *args && n < 15; args++)
         argv[n++] = *args;
@@ -169,6 +170,11 @@ static struct run convert_argv(const char *const *args)
     return r;
 }
 
+static struct run convert_argv(const char *const *args)
+{
+    return run_argv("convert", args);
+}
+
 static struct run convert(const char *path)
 {
     const char *args[] = {path, NULL};
@@ -181,16 +187,22 @@ static void run_free(struct run *r)
     g_free(r->err);
 }
 
-/* Exit 1 and a problem line that starts "PATH:LINE:" with LINE >= 1. */
-static void expect_problem_named(const struct run *r, const char *path)
+/* Exit 1 and a problem line in text (stderr, or check's stdout) that starts
+ * "PATH:LINE:" with LINE >= 1. */
+static void expect_problem_in(const struct run *r, const char *text, const char *path)
 {
     ck_assert_msg(r->status == 1, "%s: exit %d, want 1; stderr:\n%.2000s", path, r->status, r->err);
     char *prefix = g_strdup_printf("%s:", path);
-    const char *at = strstr(r->err, prefix);
-    ck_assert_msg(at, "stderr does not name %s:\n%.2000s", path, r->err);
+    const char *at = strstr(text, prefix);
+    ck_assert_msg(at, "no problem names %s:\n%.2000s", path, text);
     ck_assert_msg(g_ascii_isdigit(at[strlen(prefix)]) && at[strlen(prefix)] != '0',
-                  "no line number after %s in:\n%.2000s", prefix, r->err);
+                  "no line number after %s in:\n%.2000s", prefix, text);
     g_free(prefix);
+}
+
+static void expect_problem_named(const struct run *r, const char *path)
+{
+    expect_problem_in(r, r->err, path);
 }
 
 /* Exit 0 or 1; when 1, a problem named with file and line. */
@@ -199,17 +211,6 @@ static void expect_handled(const struct run *r, const char *path)
     ck_assert_msg(r->status == 0 || r->status == 1, "%s: exit %d; stderr:\n%.2000s", path,
                   r->status, r->err);
     if (r->status == 1) expect_problem_named(r, path);
-}
-
-/* Exit 0 or 1, and a warning or error named with file and line either way. */
-static void expect_message_named(const struct run *r, const char *path)
-{
-    expect_handled(r, path);
-    char *prefix = g_strdup_printf("%s:", path);
-    const char *at = strstr(r->err, prefix);
-    ck_assert_msg(at && g_ascii_isdigit(at[strlen(prefix)]), "no '%sLINE:' message:\n%.2000s",
-                  prefix, r->err);
-    g_free(prefix);
 }
 
 /* Number of games in PGN output: each starts with its Event tag. */
@@ -404,35 +405,44 @@ START_TEST(test_many_tags_no_moves)
 }
 END_TEST
 
-/* A file cut off inside a tag, a comment, a move and a variation: the game
- * is written as far as it goes and the problem is named. */
+/* A file cut off inside a tag, a comment or a move (README, "Exit status"):
+ * every command exits 1 and names the file, line and column where the cut
+ * tag, comment or move begins; the cut game is still written (convert, fix)
+ * or counted (check). */
 static const struct {
-    const char *name, *text;
-    /* 1: exit 1 and an error naming file and line; 0: exit 0 or 1 with a
-     * warning or error naming them (a cut tag is a malformed tag, which
-     * convert warns about: README's status 1 is for moves); -1: exit 0 or 1,
-     * a message optional (the text may read as an unfinished game) */
-    int report;
+    const char *name, *text, *message;
 } truncated[] = {
-    {"in_tag.pgn", "[Event \"cut\"]\n[White \"Ali", 0},
-    {"in_tag_name.pgn", "[Event \"cut\"]\n[Whi", 0},
-    {"in_comment.pgn", "[Event \"cut\"]\n\n1. e4 e5 {a comment that", 1},
-    {"in_move.pgn", "[Event \"cut\"]\n\n1. e4 e5 2. Nf", 1},
-    {"in_variation.pgn", "[Event \"cut\"]\n\n1. e4 e5 (1... c5 2. Nf3", -1},
-    {"after_number.pgn", "[Event \"cut\"]\n\n1. e4 e5 2.", -1},
+    {"in_tag.pgn", "[Event \"cut\"]\n[White \"Ali", ":2:1: "},
+    {"in_tag_name.pgn", "[Event \"cut\"]\n[Whi", ":2:1: "},
+    {"in_tag_then_blank.pgn", "[Event \"cut\"]\n[White \"Ali\n\n", ":2:1: "},
+    {"in_comment.pgn", "[Event \"cut\"]\n\n1. e4 e5 {a comment that", ":3:10: "},
+    {"in_move.pgn", "[Event \"cut\"]\n\n1. e4 e5 2. Nf", ":3:13: "},
+    {"in_variation.pgn", "[Event \"cut\"]\n\n1. e4 e5 (1... c5 2. Nf3", ":3:22: "},
+    {"after_number.pgn", "[Event \"cut\"]\n\n1. e4 e5 2.", ":3:10: "},
 };
+
+static const char *const commands[] = {"convert", "check", "fix"};
 
 START_TEST(test_truncated)
 {
-    char *path = write_input(truncated[_i].name, truncated[_i].text, strlen(truncated[_i].text));
-    struct run r = convert(path);
-    if (truncated[_i].report == 1)
-        expect_problem_named(&r, path);
-    else if (truncated[_i].report == 0)
-        expect_message_named(&r, path);
+    int cut = _i / (int)G_N_ELEMENTS(commands);
+    const char *command = commands[_i % (int)G_N_ELEMENTS(commands)];
+    char *path = write_input(truncated[cut].name, truncated[cut].text, strlen(truncated[cut].text));
+    const char *args[] = {path, NULL};
+    struct run r = run_argv(command, args);
+    gboolean is_check = !strcmp(command, "check");
+    const char *problems = is_check ? r.out : r.err;
+    expect_problem_in(&r, problems, path);
+    char *where = g_strconcat(path, truncated[cut].message, NULL);
+    ck_assert_msg(strstr(problems, where) && strstr(problems, "input ends inside"),
+                  "%s %s: no 'input ends inside' at %s:\n%s", command, path, truncated[cut].message,
+                  problems);
+    if (is_check)
+        ck_assert_msg(strstr(r.err, "arbiter check: 1 games,"), "%s", r.err);
     else
-        expect_handled(&r, path);
-    ck_assert_msg(count_games(r.out) == 1, "%s: the cut game is lost:\n%s", path, r.out);
+        ck_assert_msg(count_games(r.out) == 1, "%s %s: the cut game is lost:\n%s", command, path,
+                      r.out);
+    g_free(where);
     run_free(&r);
     g_free(path);
 }
@@ -495,24 +505,25 @@ START_TEST(test_unreadable_file)
 END_TEST
 
 /* Nothing lost: good games, games with illegal, unreadable and ambiguous
- * moves, a bad FEN, and garbage between games. Every game is in the output
- * (by its Event tag), every broken one is also named on stderr, and the
- * good ones are complete. */
-START_TEST(test_nothing_lost)
+ * moves, a bad FEN, garbage between games and a last game cut inside a move,
+ * through each command. */
+enum { MIXED_GAMES = 60, MIXED_IN = MIXED_GAMES + 2 }; /* + bad FEN + cut */
+
+static char *mixed_file(int *n_ruy, int *n_broken)
 {
     GString *s = g_string_new(NULL);
-    int n_ruy = 0, n_broken = 0;
-    for (int i = 0; i < 60; i++) {
+    *n_ruy = *n_broken = 0;
+    for (int i = 0; i < MIXED_GAMES; i++) {
         g_string_append_printf(s, "[Event \"game %d\"]\n[Round \"%d\"]\n\n", i, i);
         switch (i % 6) {
         case 0:
-        case 3: g_string_append(s, "1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 {Ruy} 1-0\n"), n_ruy++; break;
-        case 1: g_string_append(s, "1. d4 d5 2. Kd3 Nf6 0-1\n"), n_broken++; break;
-        case 2: g_string_append(s, "1. c4 e5 2. Xq9 Nf6 *\n"), n_broken++; break;
+        case 3: g_string_append(s, "1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 {Ruy} 1-0\n"), (*n_ruy)++; break;
+        case 1: g_string_append(s, "1. d4 d5 2. Kd3 Nf6 0-1\n"), (*n_broken)++; break;
+        case 2: g_string_append(s, "1. c4 e5 2. Xq9 Nf6 *\n"), (*n_broken)++; break;
         case 4:
             g_string_append(s, "1. Nf3 d5 2. Nc3 Nf6 3. Nb5 c6 4. Nbd4 c5 5. Nb3 Nc6 "
                                "6. Nd4 *\n");
-            n_broken++; /* 6. Nd4: both knights reach d4 */
+            (*n_broken)++; /* 6. Nd4: both knights reach d4 */
             break;
         case 5: g_string_append(s, "1. e4 (1. d4 d5 (1... Nf6)) e5 2. f4 exf4 1/2-1/2\n");
         }
@@ -521,26 +532,109 @@ START_TEST(test_nothing_lost)
         if (i % 11 == 5) g_string_append(s, "\x01\x02\x03 more garbage\n\n");
     }
     g_string_append(s, "[Event \"bad fen\"]\n[FEN \"8/8/8 w\"]\n\n1. e4 *\n\n");
-    n_broken++;
-    char *path = write_gstring("mixed.pgn", s);
-    struct run r = convert(path);
-    ck_assert_msg(r.status == 1, "exit %d; stderr:\n%s", r.status, r.err);
-    for (int i = 0; i < 60; i++) {
+    g_string_append(s, "[Event \"cut\"]\n\n1. e4 e5 2. Nf3 Nc6 3. B");
+    *n_broken += 2;
+    return write_gstring("mixed.pgn", s);
+}
+
+/* Every game of the mixed file is in out (by its Event tag), and the good
+ * ones are complete. */
+static void expect_all_written(const char *what, const char *out, int n_ruy)
+{
+    for (int i = 0; i < MIXED_GAMES; i++) {
         char *tag = g_strdup_printf("[Event \"game %d\"]", i);
-        ck_assert_msg(strstr(r.out, tag), "game %d is lost; stderr:\n%s", i, r.err);
+        ck_assert_msg(strstr(out, tag), "%s: game %d is lost", what, i);
         g_free(tag);
     }
-    ck_assert_msg(strstr(r.out, "[Event \"bad fen\"]"), "the bad FEN game is lost");
-    int errors = 0;
-    for (const char *p = r.err; (p = strstr(p, ": game ")); p++)
-        errors++;
-    ck_assert_msg(errors >= n_broken, "%d broken games, %d named on stderr:\n%s", n_broken, errors,
-                  r.err);
+    ck_assert_msg(strstr(out, "[Event \"bad fen\"]"), "%s: the bad FEN game is lost", what);
+    ck_assert_msg(strstr(out, "[Event \"cut\"]"), "%s: the cut game is lost", what);
+    ck_assert_msg(count_games(out) == MIXED_IN, "%s: %d games out of %d in the output", what,
+                  count_games(out), MIXED_IN);
     int complete = 0;
-    for (const char *p = r.out; (p = strstr(p, "3. Bb5 a6 {Ruy} 1-0")); p++)
+    for (const char *p = out; (p = strstr(p, "3. Bb5 a6 {Ruy} 1-0")); p++)
         complete++;
     ck_assert_int_eq(complete, n_ruy);
-    ck_assert_msg(count_games(r.out) >= 61, "%d games out of 61 in the output", count_games(r.out));
+}
+
+/* How many problem lines in text name "PATH:LINE:COL: game N"; each game
+ * named counts once. */
+static int games_named(const char *text, const char *path)
+{
+    GHashTable *seen = g_hash_table_new(g_direct_hash, g_direct_equal);
+    char *prefix = g_strdup_printf("%s:", path);
+    for (const char *p = text; (p = strstr(p, prefix)); p++) {
+        const char *g = strstr(p, ": game ");
+        const char *eol = strchr(p, '\n');
+        if (!g || (eol && g > eol)) continue;
+        guint64 n = g_ascii_strtoull(g + 7, NULL, 10);
+        g_hash_table_add(seen, GSIZE_TO_POINTER(n));
+    }
+    int named = (int)g_hash_table_size(seen);
+    g_hash_table_destroy(seen);
+    g_free(prefix);
+    return named;
+}
+
+/* convert: every game written; the broken ones also named on stderr. */
+START_TEST(test_nothing_lost_convert)
+{
+    int n_ruy, n_broken;
+    char *path = mixed_file(&n_ruy, &n_broken);
+    struct run r = convert(path);
+    ck_assert_msg(r.status == 1, "exit %d; stderr:\n%s", r.status, r.err);
+    expect_all_written("convert", r.out, n_ruy);
+    int named = games_named(r.err, path);
+    ck_assert_msg(named == n_broken, "%d broken games, %d named on stderr:\n%s", n_broken, named,
+                  r.err);
+    run_free(&r);
+    g_free(path);
+}
+END_TEST
+
+/* check: every game counted, each broken one named on stdout; with --fix
+ * -o, every game also written to the file. */
+START_TEST(test_nothing_lost_check)
+{
+    int n_ruy, n_broken;
+    char *path = mixed_file(&n_ruy, &n_broken);
+    char *fixed = g_build_filename(tmp_dir, "fixed.pgn", NULL);
+    const char *plain[] = {path, NULL};
+    const char *with_fix[] = {"--fix", "-o", fixed, path, NULL};
+    struct run r = run_argv("check", _i ? with_fix : plain);
+    ck_assert_msg(r.status == 1, "exit %d; stderr:\n%s", r.status, r.err);
+    char *summary = g_strdup_printf("arbiter check: %d games,", MIXED_IN);
+    ck_assert_msg(strstr(r.err, summary), "want '%s' in:\n%s", summary, r.err);
+    int named = games_named(r.out, path);
+    ck_assert_msg(named == n_broken, "%d broken games, %d named:\n%s", n_broken, named, r.out);
+    if (_i) {
+        gsize len;
+        char *out = slurp_and_remove(fixed, &len);
+        expect_all_written("check --fix", out, n_ruy);
+        g_free(out);
+    }
+    g_free(summary);
+    g_free(fixed);
+    run_free(&r);
+    g_free(path);
+}
+END_TEST
+
+/* fix: every game written (corrected or not); the ones it could not
+ * resolve, and the cut one, are named on stderr. */
+START_TEST(test_nothing_lost_fix)
+{
+    int n_ruy, n_broken;
+    char *path = mixed_file(&n_ruy, &n_broken);
+    const char *args[] = {path, NULL};
+    struct run r = run_argv("fix", args);
+    ck_assert_msg(r.status == 1, "exit %d; stderr:\n%s", r.status, r.err);
+    expect_all_written("fix", r.out, n_ruy);
+    int unresolved = 0;
+    for (const char *p = r.err; (p = strstr(p, ": unresolved")); p++)
+        unresolved++;
+    ck_assert_msg(unresolved >= 1, "the bad FEN game is not named:\n%s", r.err);
+    ck_assert_msg(strstr(r.err, "input ends inside a move"), "the cut game is not named:\n%s",
+                  r.err);
     run_free(&r);
     g_free(path);
 }
@@ -563,12 +657,15 @@ int main(void)
     tcase_add_test(tc, test_huge_numbers);
     tcase_add_test(tc, test_garbage_fen);
     tcase_add_test(tc, test_many_tags_no_moves);
-    tcase_add_loop_test(tc, test_truncated, 0, (int)G_N_ELEMENTS(truncated));
+    tcase_add_loop_test(tc, test_truncated, 0,
+                        (int)(G_N_ELEMENTS(truncated) * G_N_ELEMENTS(commands)));
     tcase_add_test(tc, test_empty_file);
     tcase_add_test(tc, test_directory);
     tcase_add_test(tc, test_missing_file);
     tcase_add_test(tc, test_unreadable_file);
-    tcase_add_test(tc, test_nothing_lost);
+    tcase_add_test(tc, test_nothing_lost_convert);
+    tcase_add_loop_test(tc, test_nothing_lost_check, 0, 2);
+    tcase_add_test(tc, test_nothing_lost_fix);
     suite_add_tcase(s, tc);
     return run_suite(s);
 }

@@ -353,12 +353,12 @@ END_TEST
 START_TEST(test_black_numbers)
 {
     ck_trace("12... Nf6 13.. Nd5 14\xe2\x80\xa6"
-             "c5 15. ... Qb6 16...Qc7 17.Nf3",
+             "c5 15. ... Qb6 16...Qc7 17.Nf3\n",
              "G1 @1:1\nN12... @1:1\nM Nf6 @1:7\nN13... @1:11\nM Nd5 @1:16\nN14... @1:20\n"
              "M c5 @1:23\nN15... @1:26\nM Qb6 @1:34\nN16... @1:38\nM Qc7 @1:43\nN17 @1:47\n"
              "M Nf3 @1:50\nE1 noresult\n");
     /* a lone placeholder is dropped */
-    ck_trace("8. Nc3 ... 8. ... c6",
+    ck_trace("8. Nc3 ... 8. ... c6\n",
              "G1 @1:1\nN8 @1:1\nM Nc3 @1:4\nN8... @1:12\nM c6 @1:19\nE1 noresult\n");
 }
 END_TEST
@@ -374,7 +374,7 @@ START_TEST(test_scoresheet_forms)
     /* commas between move pairs, Russian long notation (columns in characters) */
     ck_trace("1. e2-e4 e7-e5, 2. \xd0\x9ag1-f3 \xd0\x9a"
              "b8-c6,3. \xd0\xa1"
-             "f1-c4.",
+             "f1-c4.\n",
              "G1 @1:1\nN1 @1:1\nM e2-e4 @1:4\nM e7-e5 @1:10\nN2 @1:17\nM \xd0\x9ag1-f3 @1:20\n"
              "M \xd0\x9a"
              "b8-c6 @1:27\nN3 @1:34\nM \xd0\xa1"
@@ -382,8 +382,8 @@ START_TEST(test_scoresheet_forms)
     /* one move per line, no numbers */
     ck_trace("e4\ne5\nNf3\n", "G1 @1:1\nM e4 @1:1\nM e5 @2:1\nM Nf3 @3:1\nE1 noresult\n");
     /* ICCF numbers are moves, other bare numbers move numbers */
-    ck_trace("1 5254 5755 2 6163", "G1 @1:1\nN1 @1:1\nM 5254 @1:3\nM 5755 @1:8\nN2 @1:13\n"
-                                   "M 6163 @1:15\nE1 noresult\n");
+    ck_trace("1 5254 5755 2 6163\n", "G1 @1:1\nN1 @1:1\nM 5254 @1:3\nM 5755 @1:8\nN2 @1:13\n"
+                                     "M 6163 @1:15\nE1 noresult\n");
 }
 END_TEST
 
@@ -528,12 +528,49 @@ END_TEST
 
 START_TEST(test_truncated_input)
 {
-    ck_trace("[Event \"a", "G1 @1:2\nW @1:2\nT Event=a @1:2\nE1 noresult\n");
+    /* a cut tag, comment or move is an error (X), each at its start */
+    ck_trace("[Event \"a", "G1 @1:2\nX @1:1\nT Event=a @1:2\nE1 noresult\n");
+    /* ... also when only blank lines follow the tag (W: malformed, X: cut) */
+    ck_trace("[Event \"a\n\n", "G1 @1:2\nW @1:2\nT Event=a @1:2\nX @1:1\nE1 noresult\n");
+    /* a tag not closed, followed by more, is only malformed (W) */
+    ck_trace("[Event \"a\n[Site \"b\"]\n",
+             "G1 @1:2\nW @1:2\nT Event=a @1:2\nT Site=b @2:2\nE1 noresult\n");
     ck_trace("[Event \"a\"]\n1. e4 {never", "G1 @1:2\nT Event=a @1:2\nN1 @2:1\nM e4 @2:4\n"
                                             "C{never @2:7\nX @2:7\nE1 noresult\n");
-    ck_trace("1. e4 Nf", "G1 @1:1\nN1 @1:1\nM e4 @1:4\nM Nf @1:7\nE1 noresult\n");
+    ck_trace("1. e4 Nf", "G1 @1:1\nN1 @1:1\nM e4 @1:4\nM Nf @1:7\nX @1:7\nE1 noresult\n");
+    ck_trace("1. e4 e5 2", "G1 @1:1\nN1 @1:1\nM e4 @1:4\nM e5 @1:7\nN2 @1:10\nX @1:10\n"
+                           "E1 noresult\n");
+    /* the same with a line end, or a result, is whole */
+    ck_trace("1. e4 Nf\n", "G1 @1:1\nN1 @1:1\nM e4 @1:4\nM Nf @1:7\nE1 noresult\n");
+    ck_trace("1. e4 1-0", "G1 @1:1\nN1 @1:1\nM e4 @1:4\nR1-0 1-0 @1:7\nE1\n");
     ck_trace("1. e4 (", "G1 @1:1\nN1 @1:1\nM e4 @1:4\n(1 @1:7\nW @2:1\n)1 @2:1\nE1 noresult\n");
-    ck_trace("[", "G1 @1:2\nW @1:2\nE1 noresult\n");
+    ck_trace("[", "G1 @1:2\nX @1:1\nE1 noresult\n");
+}
+END_TEST
+
+/* A reader of a small block holds a buffer the size of the block (the decoder's
+ * growth and some slack), not a stream chunk: the fuzz targets make one per
+ * input. A block longer than a chunk is still decoded a chunk at a time. */
+START_TEST(test_buffer_sized_to_data)
+{
+    static const char small[] = "[Event \"a\"]\n1. e4 e5 *\n";
+    Rec rec;
+    rec_init(&rec);
+    ArbReader *r = read_data(&rec, small, sizeof small - 1, NULL, NULL);
+    ck_assert_uint_le(reader_get_buffer_size(r), 4 * sizeof small + 64);
+    reader_free(r);
+    rec_clear(&rec);
+
+    GString *big = g_string_new(NULL);
+    while (big->len < 2 * 1024 * 1024)
+        g_string_append(big, "[Event \"x\"]\n1. d4 d5 *\n\n");
+    rec_init(&rec);
+    rec.positions = FALSE;
+    r = read_data(&rec, big->str, big->len, NULL, NULL);
+    ck_assert_uint_lt(reader_get_buffer_size(r), 4u * 1024 * 1024);
+    reader_free(r);
+    rec_clear(&rec);
+    g_string_free(big, TRUE);
 }
 END_TEST
 
@@ -572,7 +609,7 @@ END_TEST
 START_TEST(test_big_numbers)
 {
     ck_trace("123456789012345678901234567890. e4 $123456789012345678901234567890 "
-             "123456789012345678901234567890",
+             "123456789012345678901234567890\n",
              "G1 @1:1\nW @1:1\nN18446744073709551615 @1:1\nM e4 @1:33\nW @1:36\n"
              "$4294967295 $123456789012345678901234567890 @1:36\nW @1:68\n"
              "N18446744073709551615 @1:68\nE1 noresult\n");
@@ -919,6 +956,7 @@ int main(void)
     tcase_add_test(tc, test_long_line);
     tcase_add_test(tc, test_deep_nesting);
     tcase_add_test(tc, test_truncated_input);
+    tcase_add_test(tc, test_buffer_sized_to_data);
     tcase_add_test(tc, test_nul_and_invalid_utf8);
     tcase_add_test(tc, test_big_numbers);
     tcase_add_test(tc, test_game_limit);

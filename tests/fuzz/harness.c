@@ -1,7 +1,8 @@
 /* The fuzz targets' bodies: FEN parse/write round trips, the notation
  * parsers and writers, the streaming reader with an invariant-checking
  * visitor, and the whole convert pipeline (reader -> recorder -> replay ->
- * PGN writer) with its output read back. See harness.h. */
+ * PGN writer) with its output read back. The fix-side targets are in
+ * harness_fix.c. See harness.h. */
 #include "harness.h"
 
 #include "fen.h"
@@ -15,16 +16,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-
-#define FUZZ_ASSERT(cond, ...)                                                                     \
-    do {                                                                                           \
-        if (!(cond)) {                                                                             \
-            fprintf(stderr, "%s:%d: invariant failed: %s: ", __FILE__, __LINE__, #cond);           \
-            fprintf(stderr, __VA_ARGS__);                                                          \
-            fputc('\n', stderr);                                                                   \
-            abort();                                                                               \
-        }                                                                                          \
-    } while (0)
 
 /* Inputs longer than these are cut: a FEN or a move is short, and longer
  * inputs only slow the search down. */
@@ -41,7 +32,8 @@ static struct {
     ArbNorm *english_norm;
 } ctx;
 
-static const char *const target_names[FUZZ_TARGETS] = {"fen", "san", "reader", "convert"};
+static const char *const target_names[FUZZ_TARGETS] = {"fen", "san", "reader", "convert",
+                                                       "hcs", "fix", "report"};
 
 const char *fuzz_target_name(enum fuzz_target target)
 {
@@ -65,6 +57,7 @@ void fuzz_init(void)
         if (lang == ctx.english) ctx.english_norm = ctx.norms[i];
     }
     FUZZ_ASSERT(ctx.english_norm, "no English table");
+    fuzz_fix_init();
     ctx.ready = TRUE;
 }
 
@@ -585,6 +578,9 @@ int fuzz_one(enum fuzz_target target, const uint8_t *data, size_t size)
     case FUZZ_SAN: fuzz_san(data, size); break;
     case FUZZ_READER: fuzz_reader(data, size); break;
     case FUZZ_CONVERT: fuzz_convert(data, size); break;
+    case FUZZ_HCS: fuzz_hcs(data, size); break;
+    case FUZZ_FIX: fuzz_fix(data, size); break;
+    case FUZZ_REPORT: fuzz_report(data, size); break;
     default: abort();
     }
     return 0;

@@ -1,0 +1,47 @@
+/* `arbiter fix` without its command line: what cmd_fix() runs, open to the
+ * fuzz harness (tests/fuzz), which drives it on inputs held in memory. One
+ * ArbFixCmd holds the loaded tables; each run (begin .. close_report) writes
+ * the PGN to one FILE and counts its games afresh. */
+#ifndef ARBITER_CMD_FIX_H
+#define ARBITER_CMD_FIX_H
+
+#include <glib.h>
+#include <stdio.h>
+
+typedef struct fix_cmd ArbFixCmd;
+
+/* The options of the command line; NULL strings take the defaults. */
+struct fix_cmd_options {
+    const char *from, *to, *lang_dir, *confusion;
+    double min_confidence;
+    gboolean no_comments;
+    double prior_weight; /* of the move prior; 0: off */
+};
+
+struct fix_counts {
+    int games, corrected, unresolved;
+    int failed;        /* errors the reader reported (a cut game, a limit) */
+    gboolean io_error; /* writing the output or the report failed */
+};
+
+/* Loads the tables; NULL, with a message on err, on a bad option or table. */
+ArbFixCmd *fix_cmd_new(const struct fix_cmd_options *options, FILE *err);
+void fix_cmd_free(ArbFixCmd *fc);
+
+/* Starts a run: PGN to out, messages to err, the counts from 0. */
+void fix_cmd_begin(ArbFixCmd *fc, FILE *out, FILE *err);
+/* The run's XML report (schema src/fix-report.rng): to the file path, or
+ * into memory when path is NULL. */
+gboolean fix_cmd_open_report(ArbFixCmd *fc, const char *path);
+/* Reads and fixes one input: a file, or stdin for "-". FALSE on an I/O error
+ * (said on err). */
+gboolean fix_cmd_read_file(ArbFixCmd *fc, const char *path);
+/* The same for an input held in memory, called name in messages and the
+ * report. */
+void fix_cmd_read_data(ArbFixCmd *fc, const char *name, const char *data, gsize len);
+/* Ends the report (when one is open); a report in memory goes to *text
+ * (g_free it). FALSE when writing the report failed. */
+gboolean fix_cmd_close_report(ArbFixCmd *fc, double seconds, char **text);
+void fix_cmd_counts(const ArbFixCmd *fc, struct fix_counts *counts);
+
+#endif

@@ -1,0 +1,124 @@
+/* arbiter review: turns fix's XML report into one self-contained HTML page
+ * for a person to decide the doubtful moves (src/review.xsl, compiled in as
+ * a GResource, applied with libxslt). The page writes a decisions file that
+ * `arbiter fix --decisions` reads back (src/decisions.h). */
+#include "commands.h"
+
+#include <gio/gio.h>
+#include <libxml/parser.h>
+#include <libxslt/security.h>
+#include <libxslt/transform.h>
+#include <libxslt/xsltInternals.h>
+#include <libxslt/xsltutils.h>
+#include <stdio.h>
+#include <string.h>
+
+#define REVIEW_STYLESHEET "/org/arbiter/review/review.xsl"
+
+/* Generated from src/review.gresource.xml. */
+GResource *arb_review_get_resource(void);
+
+/* The stylesheet: --stylesheet FILE, else the compiled-in one. */
+static xsltStylesheetPtr load_stylesheet(const char *path)
+{
+    xmlDocPtr doc;
+    if (path) {
+        doc = xmlReadFile(path, NULL, XML_PARSE_NONET);
+    } else {
+        g_autoptr(GBytes) bytes = g_resource_lookup_data(
+            arb_review_get_resource(), REVIEW_STYLESHEET, G_RESOURCE_LOOKUP_FLAGS_NONE, NULL);
+        if (!bytes) return NULL;
+        gsize len;
+        const char *data = g_bytes_get_data(bytes, &len);
+        doc = xmlReadMemory(data, (int)len, "review.xsl", NULL, XML_PARSE_NONET);
+    }
+    if (!doc) return NULL;
+    xsltStylesheetPtr style = xsltParseStylesheetDoc(doc); /* owns doc from here */
+    if (!style) xmlFreeDoc(doc);
+    return style;
+}
+
+/* The page may read nothing but the report and write nothing but its output. */
+static xsltSecurityPrefsPtr restrict_xslt(void)
+{
+    xsltSecurityPrefsPtr prefs = xsltNewSecurityPrefs();
+    xsltSetSecurityPrefs(prefs, XSLT_SECPREF_READ_FILE, xsltSecurityForbid);
+    xsltSetSecurityPrefs(prefs, XSLT_SECPREF_WRITE_FILE, xsltSecurityForbid);
+    xsltSetSecurityPrefs(prefs, XSLT_SECPREF_CREATE_DIRECTORY, xsltSecurityForbid);
+    xsltSetSecurityPrefs(prefs, XSLT_SECPREF_READ_NETWORK, xsltSecurityForbid);
+    xsltSetSecurityPrefs(prefs, XSLT_SECPREF_WRITE_NETWORK, xsltSecurityForbid);
+    xsltSetDefaultSecurityPrefs(prefs);
+    return prefs;
+}
+
+static int render(const char *report, const char *output, const char *stylesheet)
+{
+    xsltStylesheetPtr style = load_stylesheet(stylesheet);
+    if (!style) {
+        fprintf(stderr, "arbiter review: cannot load the stylesheet %s\n",
+                stylesheet ? stylesheet : REVIEW_STYLESHEET);
+        return EXIT_USAGE;
+    }
+    xsltSecurityPrefsPtr prefs = restrict_xslt();
+    int status = EXIT_USAGE;
+    xmlDocPtr doc = xmlReadFile(report, NULL, XML_PARSE_NONET);
+    xmlDocPtr page = NULL;
+    if (!doc) {
+        fprintf(stderr, "arbiter review: %s: not a readable XML report\n", report);
+    } else if (!xmlDocGetRootElement(doc) ||
+               strcmp((const char *)xmlDocGetRootElement(doc)->name, "fix-report")) {
+        fprintf(stderr, "arbiter review: %s: not a fix report (want <fix-report>)\n", report);
+    } else if (!(page = xsltApplyStylesheet(style, doc, NULL))) {
+        fprintf(stderr, "arbiter review: %s: the stylesheet failed\n", report);
+    } else if (xsltSaveResultToFilename(output, page, style, 0) < 0) {
+        fprintf(stderr, "arbiter review: cannot write %s\n", output);
+    } else {
+        status = EXIT_CLEAN;
+    }
+    xmlFreeDoc(page);
+    xmlFreeDoc(doc);
+    xsltFreeStylesheet(style);
+    xsltSetDefaultSecurityPrefs(NULL);
+    xsltFreeSecurityPrefs(prefs);
+    xsltCleanupGlobals();
+    return status;
+}
+
+int cmd_review(int argc, char **argv)
+{
+    g_autofree char *output = NULL, *stylesheet = NULL;
+    GOptionEntry entries[] = {
+        {"output", 'o', 0, G_OPTION_ARG_FILENAME, &output,
+         "write the page to FILE.html (default: REPORT with .html for .xml)", "FILE.html"},
+        {"stylesheet", 0, 0, G_OPTION_ARG_FILENAME, &stylesheet,
+         "use this XSLT stylesheet instead of the built-in src/review.xsl", "FILE"},
+        G_OPTION_ENTRY_NULL};
+    g_autoptr(GOptionContext) ctx = g_option_context_new("REPORT.xml");
+    g_option_context_set_summary(
+        ctx, "Turns the XML report of 'arbiter fix --report' into one self-contained HTML page "
+             "(no network, no external files) for reviewing the doubtful moves.");
+    g_option_context_set_description(
+        ctx, "In the page: j/k next/previous move to review, 1-9 pick an alternative, a accept\n"
+             "the chosen move, f show only what needs review. 'download decisions' saves a\n"
+             "TSV (game, ply, move in UCI, line:col) for 'arbiter fix --decisions FILE'.\n"
+             "The page replays keys given in its URL fragment: page.html#keys=j1a.\n\n"
+             "Exit status: 0 written, 2 usage or I/O error.\n");
+    g_option_context_add_main_entries(ctx, entries, NULL);
+    g_autoptr(GError) error = NULL;
+    if (!g_option_context_parse(ctx, &argc, &argv, &error)) {
+        fprintf(stderr, "arbiter review: %s\n", error->message);
+        return EXIT_USAGE;
+    }
+    if (argc != 2) {
+        fprintf(stderr, "arbiter review: want one REPORT.xml (see --help)\n");
+        return EXIT_USAGE;
+    }
+    const char *report = argv[1];
+    if (!output) {
+        gsize n = strlen(report);
+        output = g_str_has_suffix(report, ".xml")
+                     ? g_strdup_printf("%.*s.html", (int)(n - 4), report)
+                     : g_strdup_printf("%s.html", report);
+    }
+    return render(report, output, stylesheet);
+}

@@ -1,0 +1,174 @@
+/* fix's move prior (src/prior.c, lang/prior.tsv): the compiled-in tables
+ * load, the book is keyed as tools/learn-prior keys it (the start position
+ * and 1. e4 are book positions), common moves are likelier than rare ones,
+ * probabilities over the legal moves sum to one, costs stay within their cap
+ * with the likeliest move free, and a bad table is refused naming the line. */
+#include "testutil.h"
+
+#include "fen.h"
+#include "movegen.h"
+#include "prior.h"
+#include "uci.h"
+
+#include <glib.h>
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+
+static ArbPrior *prior;
+
+static void play(struct position *pos, const char *uci)
+{
+    move_t m = uci_parse(pos, uci, strlen(uci));
+    ck_assert_msg(m != MOVE_NONE, "%s is not legal here", uci);
+    pos_make_move(pos, m);
+}
+
+static double log_prob(const struct position *pos, const char *uci)
+{
+    move_t m = uci_parse(pos, uci, strlen(uci));
+    ck_assert(m != MOVE_NONE);
+    double lp = 0;
+    prior_log_probs(prior, pos, &m, 1, &lp);
+    return lp;
+}
+
+START_TEST(test_loads)
+{
+    ck_assert_uint_gt(prior_book_positions(prior), 1000);
+}
+END_TEST
+
+START_TEST(test_book_keys_match_the_tool)
+{
+    struct position pos;
+    pos_startpos(&pos);
+    ck_assert(prior_in_book(prior, &pos));
+    play(&pos, "e2e4");
+    ck_assert(prior_in_book(prior, &pos));
+    play(&pos, "c7c5");
+    ck_assert(prior_in_book(prior, &pos));
+    /* a position no game reaches early */
+    play(&pos, "e1e2");
+    play(&pos, "h7h5");
+    play(&pos, "e2e1");
+    ck_assert(!prior_in_book(prior, &pos));
+}
+END_TEST
+
+START_TEST(test_common_moves_likelier)
+{
+    struct position pos;
+    pos_startpos(&pos);
+    ck_assert(log_prob(&pos, "e2e4") > log_prob(&pos, "a2a4"));
+    ck_assert(log_prob(&pos, "g1f3") > log_prob(&pos, "g1h3"));
+    ck_assert(log_prob(&pos, "e2e4") > log(0.2));
+    play(&pos, "e2e4");
+    ck_assert(log_prob(&pos, "c7c5") > log_prob(&pos, "g7g5"));
+    /* out of the book, the move table: castling short beats a king walk */
+    struct fen_error err;
+    ck_assert(fen_parse(
+        &pos, "r1bq1rk1/ppp2ppp/2np1n2/2b1p3/2B1P3/2NP1N2/PPP2PPP/R1BQK2R w KQ - 0 20", &err));
+    ck_assert(!prior_in_book(prior, &pos));
+    ck_assert(log_prob(&pos, "e1g1") > log_prob(&pos, "e1f1"));
+}
+END_TEST
+
+START_TEST(test_probabilities_sum_to_one)
+{
+    static const char *const fens[] = {
+        "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+        "r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 2 3",
+        "8/5k2/8/3K4/8/8/6P1/8 b - - 0 60",
+        "r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 30",
+    };
+    for (gsize f = 0; f < G_N_ELEMENTS(fens); f++) {
+        struct position pos;
+        struct fen_error err;
+        ck_assert(fen_parse(&pos, fens[f], &err));
+        struct move_list list;
+        movegen_legal(&pos, &list);
+        double lp[MOVE_LIST_MAX], sum = 0;
+        prior_log_probs(prior, &pos, list.moves, list.count, lp);
+        for (int i = 0; i < list.count; i++)
+            sum += exp(lp[i]);
+        ck_assert_msg(fabs(sum - 1.0) < 1e-6, "%s: sum %f", fens[f], sum);
+    }
+}
+END_TEST
+
+START_TEST(test_costs_capped_and_best_free)
+{
+    struct position pos;
+    pos_startpos(&pos);
+    struct move_list list;
+    movegen_legal(&pos, &list);
+    int cost[MOVE_LIST_MAX];
+    prior_costs(prior, &pos, list.moves, list.count, 0.2, 50, cost);
+    int zero = 0, capped = 0;
+    for (int i = 0; i < list.count; i++) {
+        ck_assert_int_ge(cost[i], 0);
+        ck_assert_int_le(cost[i], 50);
+        zero += cost[i] == 0;
+        capped += cost[i] == 50;
+    }
+    ck_assert_int_ge(zero, 1);
+    ck_assert_int_ge(capped, 1); /* some opening moves are ten thousand times rarer */
+    /* weight 0: no move costs anything */
+    prior_costs(prior, &pos, list.moves, list.count, 0.0, 50, cost);
+    for (int i = 0; i < list.count; i++)
+        ck_assert_int_eq(cost[i], 0);
+}
+END_TEST
+
+START_TEST(test_bad_tables_refused)
+{
+    static const char *const bad[] = {
+        "move\t0\tN\tg1\tf3\n",                 /* five fields */
+        "move\t3\tN\tg1\tf3\t5\n",              /* no phase 3 */
+        "move\t0\tX\tg1\tf3\t5\n",              /* no piece X */
+        "move\t0\tN\tg9\tf3\t5\n",              /* no square g9 */
+        "book\t123\te2e4\t5\n",                 /* short key */
+        "book\t0123456789abcdef\te2e9\t5\n",    /* bad move */
+        "book\t0123456789abcdef\te2e4\tmany\n", /* bad count */
+        "moves\t0\tN\tg1\tf3\t5\n",             /* unknown row */
+    };
+    for (gsize i = 0; i < G_N_ELEMENTS(bad); i++) {
+        g_autofree char *text = g_strconcat("# a comment\n", bad[i], NULL);
+        GError *error = NULL;
+        ArbPrior *p = prior_new_from_data(text, strlen(text), "t.tsv", &error);
+        ck_assert_msg(p == NULL, "accepted %s", bad[i]);
+        ck_assert_msg(g_str_has_prefix(error->message, "t.tsv:2: "), "%s", error->message);
+        g_error_free(error);
+    }
+    GError *error = NULL;
+    const char *good = "move\t0\tN\tg1\tf3\t5\nbook\t0123456789abcdef\te7e8q\t9\n";
+    ArbPrior *p = prior_new_from_data(good, strlen(good), "t.tsv", &error);
+    ck_assert_msg(p != NULL, "%s", error ? error->message : "");
+    ck_assert_uint_eq(prior_book_positions(p), 1);
+    prior_free(p);
+}
+END_TEST
+
+int main(void)
+{
+    core_init();
+    GError *error = NULL;
+    prior = prior_load(NULL, &error);
+    if (!prior) {
+        fprintf(stderr, "the compiled-in prior does not load: %s\n", error->message);
+        return 1;
+    }
+    Suite *s = suite_create("prior");
+    TCase *tc = tcase_create("prior");
+    tcase_add_test(tc, test_loads);
+    tcase_add_test(tc, test_book_keys_match_the_tool);
+    tcase_add_test(tc, test_common_moves_likelier);
+    tcase_add_test(tc, test_probabilities_sum_to_one);
+    tcase_add_test(tc, test_costs_capped_and_best_free);
+    tcase_add_test(tc, test_bad_tables_refused);
+    suite_add_tcase(s, tc);
+    int rc = run_suite(s);
+    prior_free(prior);
+    return rc;
+}

@@ -1,0 +1,380 @@
+/* arbiter review and fix --decisions: the page made from a real report (the
+ * project's damaged sample, corpus/fix-sample) parses back with libxml2's
+ * HTML parser, with one panel per move the report marks for review, each
+ * with a 64-square board holding the pieces of its FEN and the report's
+ * alternatives as buttons, and nothing fetched from outside; a decisions
+ * file fixes moves in fix's output, marks them reviewed and rejects, naming
+ * game and ply, a decision that no longer fits. */
+#include "testutil.h"
+
+#include "decisions.h"
+
+#include <glib.h>
+#include <glib/gstdio.h>
+#include <libxml/HTMLparser.h>
+#include <libxml/relaxng.h>
+#include <libxml/xpath.h>
+#include <libxml/xpathInternals.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/wait.h>
+
+struct run {
+    char *out, *err;
+    int status;
+};
+
+static char *tmp_dir;
+
+static const char *arbiter_bin(void)
+{
+    const char *bin = getenv("ARBITER_BIN");
+    return bin ? bin : "build/src/arbiter";
+}
+
+static char *tmp_path(const char *name)
+{
+    return g_build_filename(tmp_dir, name, NULL);
+}
+
+/* Runs arbiter with the arguments (NULL-terminated). */
+static struct run run_arbiter(const char *const *args)
+{
+    GPtrArray *argv = g_ptr_array_new();
+    g_ptr_array_add(argv, (char *)arbiter_bin());
+    for (const char *const *a = args; *a; a++)
+        g_ptr_array_add(argv, (char *)*a);
+    g_ptr_array_add(argv, NULL);
+    struct run r = {0};
+    int wait_status = 0;
+    GError *err = NULL;
+    ck_assert_msg(g_spawn_sync(NULL, (char **)argv->pdata, NULL, G_SPAWN_DEFAULT, NULL, NULL,
+                               &r.out, &r.err, &wait_status, &err),
+                  "running %s: %s", arbiter_bin(), err ? err->message : "?");
+    r.status = WIFEXITED(wait_status) ? WEXITSTATUS(wait_status) : -1;
+    g_ptr_array_free(argv, TRUE);
+    return r;
+}
+
+static void run_free(struct run *r)
+{
+    g_free(r->out);
+    g_free(r->err);
+}
+
+/* The first n games of the project's damaged sample, as a file. */
+static char *sample_games(int n)
+{
+    char *src =
+        g_build_filename(test_data_path(".."), "..", "corpus", "fix-sample", "damaged.txt", NULL);
+    char *text = NULL;
+    ck_assert_msg(g_file_get_contents(src, &text, NULL, NULL), "cannot read %s", src);
+    char *end = text;
+    for (int g = 0; g <= n && end; g++)
+        end = strstr(end + 1, "\n[Event ");
+    if (end) end[1] = 0;
+    char *path = tmp_path("sample.txt");
+    ck_assert(g_file_set_contents(path, text, -1, NULL));
+    g_free(text);
+    g_free(src);
+    return path;
+}
+
+static void assert_valid_report(const char *path)
+{
+    char *schema_path = g_build_filename(test_data_path(".."), "..", "src", "fix-report.rng", NULL);
+    xmlRelaxNGParserCtxtPtr pctx = xmlRelaxNGNewParserCtxt(schema_path);
+    xmlRelaxNGPtr schema = xmlRelaxNGParse(pctx);
+    ck_assert_msg(schema != NULL, "cannot read %s", schema_path);
+    xmlRelaxNGValidCtxtPtr vctx = xmlRelaxNGNewValidCtxt(schema);
+    xmlDocPtr doc = xmlReadFile(path, NULL, 0);
+    ck_assert_msg(doc != NULL, "report %s does not parse", path);
+    ck_assert_msg(xmlRelaxNGValidateDoc(vctx, doc) == 0, "report %s does not validate", path);
+    xmlFreeDoc(doc);
+    xmlRelaxNGFreeValidCtxt(vctx);
+    xmlRelaxNGFree(schema);
+    xmlRelaxNGFreeParserCtxt(pctx);
+    g_free(schema_path);
+}
+
+static xmlXPathObjectPtr eval(xmlXPathContextPtr ctx, xmlNodePtr at, const char *expr)
+{
+    ctx->node = at;
+    xmlXPathObjectPtr o = xmlXPathEvalExpression(BAD_CAST expr, ctx);
+    ck_assert_msg(o != NULL, "bad XPath %s", expr);
+    return o;
+}
+
+static double number(xmlXPathContextPtr ctx, xmlNodePtr at, const char *expr)
+{
+    xmlXPathObjectPtr o = eval(ctx, at, expr);
+    double v = xmlXPathCastToNumber(o);
+    xmlXPathFreeObject(o);
+    return v;
+}
+
+static char *string(xmlXPathContextPtr ctx, xmlNodePtr at, const char *expr)
+{
+    xmlXPathObjectPtr o = eval(ctx, at, expr);
+    xmlChar *s = xmlXPathCastToString(o);
+    char *copy = g_strdup((const char *)s);
+    xmlFree(s);
+    xmlXPathFreeObject(o);
+    return copy;
+}
+
+/* HTML parse errors other than tags HTML 4 does not know (svg, article...). */
+static int html_errors;
+static void count_html_error(void *ud, const xmlError *e)
+{
+    if (e->code != XML_HTML_UNKNOWN_TAG) {
+        html_errors++;
+        fprintf(stderr, "HTML line %d: %s", e->line, e->message);
+    }
+}
+
+/* "a8" .. "h1" -> FEN letter, from a placement; '.' empty. */
+static void board_of_fen(const char *fen, char board[8][8])
+{
+    memset(board, '.', 64);
+    int file = 0, rank = 7;
+    for (const char *p = fen; *p && *p != ' '; p++) {
+        if (*p == '/')
+            rank--, file = 0;
+        else if (*p >= '1' && *p <= '8')
+            file += *p - '0';
+        else if (file < 8 && rank >= 0)
+            board[rank][file++] = *p;
+    }
+}
+
+/* Every panel: 64 squares, the FEN's pieces and no others, an arrow for the
+ * chosen move, one button per alternative of the report. */
+static void check_panel(xmlXPathContextPtr page, xmlNodePtr panel, xmlXPathContextPtr rep)
+{
+    char *game = string(page, panel, "string(@data-game)");
+    char *ply = string(page, panel, "string(@data-ply)");
+    char *q = g_strdup_printf("//r:game[@id='%s']/r:move[@ply='%s' and @review='yes']", game, ply);
+    xmlXPathObjectPtr mv = eval(rep, NULL, q);
+    ck_assert_msg(mv->nodesetval && mv->nodesetval->nodeNr == 1, "panel %s/%s: no move", game, ply);
+    xmlNodePtr move = mv->nodesetval->nodeTab[0];
+    char *fen = string(rep, move, "string(@fen)");
+    char *uci = string(rep, move, "string(@uci)");
+    ck_assert_int_eq((int)number(page, panel, "count(.//svg//rect[contains(@class,'sq')])"), 64);
+    char board[8][8];
+    board_of_fen(fen, board);
+    int pieces = 0;
+    for (int r = 0; r < 8; r++)
+        for (int f = 0; f < 8; f++) {
+            if (board[r][f] == '.') continue;
+            pieces++;
+            char *x = g_strdup_printf("string(.//svg//text[@data-square='%c%d']/@data-piece)",
+                                      'a' + f, r + 1);
+            char *got = string(page, panel, x);
+            ck_assert_msg(got[0] == board[r][f] && !got[1], "%s on %c%d: want %c, got '%s'", fen,
+                          'a' + f, r + 1, board[r][f], got);
+            g_free(got);
+            g_free(x);
+        }
+    ck_assert_int_eq((int)number(page, panel, "count(.//svg//text[@data-piece])"), pieces);
+    char *arrow = string(page, panel, "string(.//svg//line[contains(@class,'arrow')]/@data-uci)");
+    ck_assert_str_eq(arrow, uci);
+    char *accept = string(page, panel, "string(.//button[@data-key='a']/@data-uci)");
+    ck_assert_str_eq(accept, uci);
+    int alts = (int)number(rep, move, "count(r:alternative)");
+    ck_assert_int_eq((int)number(page, panel, "count(.//button[contains(@class,'alt')])"),
+                     MIN(alts, 9));
+    if (alts) {
+        char *want = string(rep, move, "string(r:alternative[1]/@uci)");
+        char *got = string(page, panel, "string(.//button[@data-key='1']/@data-uci)");
+        ck_assert_str_eq(got, want);
+        g_free(want);
+        g_free(got);
+    }
+    g_free(accept);
+    g_free(arrow);
+    g_free(uci);
+    g_free(fen);
+    xmlXPathFreeObject(mv);
+    g_free(q);
+    g_free(ply);
+    g_free(game);
+}
+
+START_TEST(test_page_has_a_panel_per_move_to_review)
+{
+    char *input = sample_games(4), *report = tmp_path("r.xml"), *html = tmp_path("r.html");
+    const char *fix[] = {"fix", "--report", report, "-o", "/dev/null", input, NULL};
+    struct run r = run_arbiter(fix);
+    ck_assert_msg(r.status <= 1, "fix: exit %d\n%s", r.status, r.err);
+    run_free(&r);
+    assert_valid_report(report);
+    const char *review[] = {"review", report, "-o", html, NULL};
+    r = run_arbiter(review);
+    ck_assert_msg(r.status == 0, "review: exit %d\n%s", r.status, r.err);
+    run_free(&r);
+
+    xmlDocPtr rdoc = xmlReadFile(report, NULL, 0);
+    xmlXPathContextPtr rep = xmlXPathNewContext(rdoc);
+    xmlXPathRegisterNs(rep, BAD_CAST "r", BAD_CAST "urn:arbiter:fix-report:1");
+    int flagged = (int)number(rep, NULL, "count(//r:move[@review='yes'])");
+    ck_assert_msg(flagged >= 3, "only %d moves to review in the sample", flagged);
+    ck_assert_int_eq((int)number(rep, NULL, "count(//r:move[@review='yes' and not(@fen)])"), 0);
+
+    html_errors = 0;
+    xmlSetStructuredErrorFunc(NULL, (xmlStructuredErrorFunc)count_html_error);
+    htmlDocPtr page = htmlReadFile(html, "UTF-8", HTML_PARSE_NONET);
+    xmlSetStructuredErrorFunc(NULL, NULL);
+    ck_assert_msg(page != NULL, "%s does not parse as HTML", html);
+    ck_assert_int_eq(html_errors, 0);
+    xmlXPathContextPtr px = xmlXPathNewContext(page);
+    ck_assert_int_eq((int)number(px, NULL, "count(/html/body)"), 1);
+    ck_assert_int_eq((int)number(px, NULL, "count(//article[contains(@class,'panel')])"), flagged);
+    ck_assert_int_eq((int)number(px, NULL, "count(//section[contains(@class,'game')])"),
+                     (int)number(rep, NULL, "count(//r:game)"));
+    /* self-contained: nothing loaded from elsewhere */
+    ck_assert_int_eq((int)number(px, NULL, "count(//*[@src] | //link)"), 0);
+    ck_assert_int_eq((int)number(px, NULL, "count(//*[starts-with(@href,'http')])"), 0);
+    ck_assert_int_eq((int)number(px, NULL, "count(//pre[@id='decisions'])"), 1);
+    /* the source token of each move to review is marked */
+    ck_assert_int_eq((int)number(px, NULL, "count(//mark[contains(@class,'review')])"),
+                     (int)number(rep, NULL, "count(//r:token[@review='yes'])"));
+    xmlXPathObjectPtr panels = eval(px, NULL, "//article[contains(@class,'panel')]");
+    for (int i = 0; i < panels->nodesetval->nodeNr; i++)
+        check_panel(px, panels->nodesetval->nodeTab[i], rep);
+    xmlXPathFreeObject(panels);
+    xmlXPathFreeContext(px);
+    xmlFreeDoc(page);
+    xmlXPathFreeContext(rep);
+    xmlFreeDoc(rdoc);
+    g_free(html);
+    g_free(report);
+    g_free(input);
+}
+END_TEST
+
+START_TEST(test_review_usage)
+{
+    const char *none[] = {"review", NULL};
+    struct run r = run_arbiter(none);
+    ck_assert_int_eq(r.status, 2);
+    run_free(&r);
+    char *bad = tmp_path("bad.xml");
+    ck_assert(g_file_set_contents(bad, "<other/>", -1, NULL));
+    const char *other[] = {"review", bad, "-o", "/dev/null", NULL};
+    r = run_arbiter(other);
+    ck_assert_int_eq(r.status, 2);
+    ck_assert_msg(strstr(r.err, "not a fix report"), "%s", r.err);
+    run_free(&r);
+    g_free(bad);
+}
+END_TEST
+
+/* ---- fix --decisions --------------------------------------------------------------- */
+
+static const char *const game_text = "[White \"A\"]\n[Black \"B\"]\n\n"
+                                     "1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 *\n";
+
+static struct run fix_with(const char *decisions, const char *report)
+{
+    char *in = tmp_path("game.pgn"), *dec = tmp_path("decisions.tsv");
+    ck_assert(g_file_set_contents(in, game_text, -1, NULL));
+    ck_assert(g_file_set_contents(dec, decisions, -1, NULL));
+    const char *with_report[] = {"fix", "--decisions", dec, "--report", report, in, NULL};
+    const char *plain[] = {"fix", "--decisions", dec, in, NULL};
+    struct run r = run_arbiter(report ? with_report : plain);
+    g_free(in);
+    g_free(dec);
+    return r;
+}
+
+START_TEST(test_decision_is_a_fixed_point)
+{
+    char *report = tmp_path("d.xml");
+    /* 2. Nf3 (line 4, column 10) decided as Nh3: the rest re-resolved */
+    struct run r = fix_with("# game\tply\tmove\tline:col\n1\t3\tg1h3\t4:13\n", report);
+    ck_assert_msg(r.status == 0, "exit %d\n%s", r.status, r.err);
+    ck_assert_msg(strstr(r.out, "2. Nh3 {read: \"Nf3\"} 2... Nc6 3. Bb5 a6"), "%s", r.out);
+    assert_valid_report(report);
+    char *xml = NULL;
+    ck_assert(g_file_get_contents(report, &xml, NULL, NULL));
+    ck_assert_msg(strstr(xml, "uci=\"g1h3\" reviewed=\"yes\""), "%s", xml);
+    g_free(xml);
+    run_free(&r);
+    g_free(report);
+}
+END_TEST
+
+START_TEST(test_decision_that_no_longer_fits)
+{
+    struct run r = fix_with("1\t3\te2e5\t4:13\n", NULL); /* illegal there */
+    ck_assert_int_eq(r.status, 2);
+    ck_assert_msg(strstr(r.err, "game 1, ply 3") && strstr(r.err, "illegal"), "%s", r.err);
+    run_free(&r);
+    r = fix_with("2\t1\te2e4\t4:4\n", NULL); /* no game 2 */
+    ck_assert_int_eq(r.status, 2);
+    ck_assert_msg(strstr(r.err, "game 2, ply 1"), "%s", r.err);
+    run_free(&r);
+    r = fix_with("1\t3\tg1h3\t9:1\n", NULL); /* its token is gone */
+    ck_assert_int_eq(r.status, 2);
+    ck_assert_msg(strstr(r.err, "game 1, ply 3") && strstr(r.err, "9:1"), "%s", r.err);
+    run_free(&r);
+    r = fix_with("1\t40\te2e4\t-\n", NULL); /* past the end */
+    ck_assert_int_eq(r.status, 2);
+    ck_assert_msg(strstr(r.err, "game 1, ply 40"), "%s", r.err);
+    run_free(&r);
+    r = fix_with("1\tthree\tg1h3\t4:13\n", NULL); /* malformed */
+    ck_assert_int_eq(r.status, 2);
+    ck_assert_msg(strstr(r.err, "decisions.tsv:1: ply"), "%s", r.err);
+    run_free(&r);
+}
+END_TEST
+
+START_TEST(test_decisions_file)
+{
+    char *path = tmp_path("dec.tsv");
+    ck_assert(g_file_set_contents(path,
+                                  "# header\n\n2\t5\te7e8q\t-\r\n1\t3\tg1h3\t4:13\n"
+                                  "2\t5\te7e8n\t12:3\n",
+                                  -1, NULL));
+    GError *err = NULL;
+    GArray *all = decisions_load(path, &err);
+    ck_assert_msg(all != NULL, "%s", err ? err->message : "?");
+    ck_assert_int_eq(all->len, 2); /* the later line for game 2, ply 5 wins */
+    const struct decision *d = &g_array_index(all, struct decision, 0);
+    ck_assert(d->game == 1 && d->ply == 3 && d->line == 4 && d->col == 13);
+    ck_assert_str_eq(d->uci, "g1h3");
+    guint n;
+    d = decisions_for_game(all, 2, &n);
+    ck_assert(n == 1 && d->line == 12 && d->file_line == 5);
+    ck_assert_str_eq(d->uci, "e7e8n");
+    ck_assert(decisions_for_game(all, 3, &n) == NULL && n == 0);
+    g_array_free(all, TRUE);
+    ck_assert(g_file_set_contents(path, "1\t3\tNf3\t4:13\n", -1, NULL));
+    ck_assert(decisions_load(path, &err) == NULL);
+    ck_assert_msg(strstr(err->message, ":1: move"), "%s", err->message);
+    g_clear_error(&err);
+    g_free(path);
+}
+END_TEST
+
+int main(void)
+{
+    tmp_dir = g_dir_make_tmp("arbiter-review-XXXXXX", NULL);
+    Suite *s = suite_create("review");
+    TCase *tc = tcase_create("review");
+    tcase_set_timeout(tc, 120);
+    tcase_add_test(tc, test_page_has_a_panel_per_move_to_review);
+    tcase_add_test(tc, test_review_usage);
+    tcase_add_test(tc, test_decision_is_a_fixed_point);
+    tcase_add_test(tc, test_decision_that_no_longer_fits);
+    tcase_add_test(tc, test_decisions_file);
+    suite_add_tcase(s, tc);
+    int status = run_suite(s);
+    char *cmd = g_strdup_printf("rm -rf '%s'", tmp_dir);
+    if (system(cmd) != 0) status = 1;
+    g_free(cmd);
+    g_free(tmp_dir);
+    return status;
+}
