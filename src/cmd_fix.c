@@ -44,9 +44,10 @@ struct fix_cmd {
     xmlTextWriterPtr report;
     xmlBufferPtr report_buf; /* the report in memory (fix_cmd_open_report(NULL)) */
     const char *file_name;
-    GArray *tokens;   /* struct fix_token */
-    ArbGame *pending; /* the last game read, held for its continuation */
-    ArbGame *flat;    /* scratch: a game with its variations as main line */
+    GArray *tokens;      /* struct fix_token */
+    GStringChunk *glued; /* texts of tokens joined across a ';' (one game's) */
+    ArbGame *pending;    /* the last game read, held for its continuation */
+    ArbGame *flat;       /* scratch: a game with its variations as main line */
     gboolean has_pending;
     struct fix_result res;
     GPtrArray *collect;     /* --group: the games read are kept here (ArbGame), not fixed */
@@ -178,9 +179,10 @@ static int digit_value(char c)
  * digit look-alikes before it, at least one a real digit. */
 static int misread_move_number(const char *s, gsize n)
 {
+    gsize written = n;
     while (n && (s[n - 1] == '.' || s[n - 1] == ',' || s[n - 1] == ')'))
         n--;
-    if (n == 0 || n > 3 || !has_digit(s, n) || n == strlen(s)) return 0;
+    if (n == 0 || n > 3 || !has_digit(s, n) || n == written) return 0;
     int v = 0;
     for (gsize i = 0; i < n; i++) {
         int d = digit_value(s[i]);
@@ -190,12 +192,177 @@ static int misread_move_number(const char *s, gsize n)
     return v;
 }
 
+/* Further readings of a token where it holds what a recogniser makes of
+ * one character ("cl5" is d5): each such text read back as the character. */
+static void add_split_readings(struct fix_cmd *fc, struct fix_token *t)
+{
+    int n;
+    const struct confusion_split *sp = confusion_splits(fc->conf, &n);
+    const struct fix_cand *c = &t->cands[0];
+    for (int i = 0; i < n && t->n_cands < FIX_CANDS_MAX; i++) {
+        gsize m = strlen(sp[i].seq);
+        if (c->len < m || !g_strstr_len(c->text, (gssize)c->len, sp[i].seq)) continue;
+        GString *r = g_string_sized_new(c->len);
+        for (gsize k = 0; k < c->len;) {
+            if (k + m <= c->len && !memcmp(c->text + k, sp[i].seq, m)) {
+                g_string_append_unichar(r, sp[i].ch);
+                k += m;
+            } else {
+                g_string_append_c(r, c->text[k++]);
+            }
+        }
+        const char *kept = g_string_chunk_insert_len(fc->glued, r->str, (gssize)r->len);
+        t->cands[t->n_cands++] =
+            (struct fix_cand){.text = kept, .len = r->len, .prior = sp[i].cost, .input = c->input};
+        g_string_free(r, TRUE);
+    }
+}
+
 static void add_token(struct fix_cmd *fc, const char *text, gsize len, int *hint, guint event)
 {
     struct fix_token t = {.n_cands = 1, .hint_ply = *hint, .event = event};
     t.cands[0] = (struct fix_cand){.text = text, .len = len};
+    add_split_readings(fc, &t);
     g_array_append_val(fc->tokens, t);
     *hint = -1;
+}
+
+/* A move with the next move number run into its end ("c2-c48...",
+ * "Td439."): the length of the move (ending in its rank digit), with the
+ * ply the number names in *ply; else len. The number is the split nearest
+ * the one the token count leads to, and no more than 3 from it. */
+static gsize trailing_number(const char *s, gsize len, int tokens, int *ply)
+{
+    gsize n = len, dots = 0;
+    while (n && (s[n - 1] == '.' || s[n - 1] == ','))
+        n--, dots++;
+    if (!dots || n < 3) return len;
+    int expect = tokens / 2 + 1, best_gap = 4;
+    gsize best = len;
+    for (gsize k = n - 1; k >= 2 && k + 3 >= n && g_ascii_isdigit(s[k]); k--) {
+        if (!g_ascii_isdigit(s[k - 1])) break;
+        int v = 0;
+        for (gsize i = k; i < n; i++)
+            v = 10 * v + (s[i] - '0');
+        if (v > 0 && abs(v - expect) < best_gap) {
+            best_gap = abs(v - expect);
+            best = k;
+            *ply = 2 * (v - 1) + (dots >= 3);
+        }
+    }
+    return best;
+}
+
+/* One word of move text: a move number read as a move sets the hint, a
+ * check word or prose is dropped, anything else is a token. */
+static void add_move_text(struct fix_cmd *fc, const char *text, gsize len, ArbNorm *norm, int *hint,
+                          guint event)
+{
+    int check;
+    int number = misread_move_number(text, len);
+    if (number > 0 && number < 10000) {
+        *hint = 2 * (number - 1);
+        return;
+    }
+    /* a move number run into its move: "Z8.Bxf5" */
+    const char *dot = memchr(text, '.', MIN(len, 5));
+    if (dot && dot > text && (gsize)(dot - text) + 2 < len) {
+        g_autofree char *num = g_strndup(text, (gsize)(dot - text) + 1);
+        number = misread_move_number(num, strlen(num));
+        if (number > 0) {
+            *hint = 2 * (number - 1);
+            while (*dot == '.')
+                dot++;
+            add_token(fc, dot, len - (gsize)(dot - text), hint, event);
+            return;
+        }
+    }
+    if (!has_digit(text, len) &&
+        (norm_is_suffix_word(norm, text, len, &check) || norm_is_prose(norm, text, len)))
+        return;
+    gsize move_len = trailing_number(text, len, (int)fc->tokens->len, &number);
+    add_token(fc, text, move_len, hint, event);
+    if (move_len < len) *hint = number;
+}
+
+/* The token text prefix + ';' + word, kept for the game. */
+static const char *glue_semicolon(struct fix_cmd *fc, const char *prefix, gsize n, const char *word,
+                                  gsize m, gsize *len)
+{
+    GString *joined = g_string_new_len(prefix, (gssize)n);
+    g_string_append_c(joined, ';');
+    g_string_append_len(joined, word, (gssize)m);
+    *len = joined->len;
+    const char *kept = g_string_chunk_insert_len(fc->glued, joined->str, (gssize)joined->len);
+    g_string_free(joined, TRUE);
+    return kept;
+}
+
+/* A ';' in damaged move text is far likelier a misread ':' or a stray mark
+ * than a comment: the rest of the line is read as move text, and a word
+ * glued to the ';' joins the move (or the number, a misread piece letter:
+ * "3;d5") before it again. hint_before is the hint before that number. */
+static void collect_line_comment(struct fix_cmd *fc, const ArbGame *game, guint i, ArbNorm *norm,
+                                 int *hint, int hint_before)
+{
+    const struct game_event *ev = &g_array_index(game->events, struct game_event, i);
+    const struct game_event *prev =
+        i > 0 ? &g_array_index(game->events, struct game_event, i - 1) : NULL;
+    const char *text = game_event_text(game, ev);
+    const char *p = text, *end = text + ev->len;
+    gboolean touching = prev && prev->offset + prev->len == ev->offset;
+    struct fix_token *last =
+        fc->tokens->len ? &g_array_index(fc->tokens, struct fix_token, fc->tokens->len - 1) : NULL;
+    gboolean after_move = touching && prev->kind == EV_MOVE && last && last->event == i - 1;
+    gboolean after_number = touching && prev->kind == EV_MOVE_NUMBER;
+    while (p < end) {
+        while (p < end && g_ascii_isspace(*p))
+            p++;
+        const char *e = p;
+        while (e < end && !g_ascii_isspace(*e))
+            e++;
+        if (e == p) break;
+        if (p == text && after_move) {
+            last->cands[0].text = glue_semicolon(fc, last->cands[0].text, last->cands[0].len, p,
+                                                 (gsize)(e - p), &last->cands[0].len);
+            last->event = i;
+        } else if (p == text && after_number) {
+            gsize len;
+            const char *t =
+                glue_semicolon(fc, game_event_text(game, prev), prev->len, p, (gsize)(e - p), &len);
+            *hint = hint_before;
+            add_token(fc, t, len, hint, i);
+        } else {
+            add_move_text(fc, p, (gsize)(e - p), norm, hint, i);
+        }
+        p = e;
+    }
+}
+
+static gboolean is_bare_number(const ArbGame *game, const struct game_event *ev)
+{
+    return ev->kind == EV_MOVE_NUMBER && !memchr(game_event_text(game, ev), '.', ev->len);
+}
+
+/* A bare digit the reader took for a move number ("1. 4 d5", "e4 5 2.")
+ * that cannot be the next one: a move whose file letter was lost. The
+ * next number after `last` follows at least one move, and is last + 1 or
+ * fits the count of move tokens before it (give or take one); a digit touching
+ * its neighbours, or beside another bare number, is part of a damaged
+ * number ("1|3", '|' being a column rule). */
+static gboolean is_lost_move(const ArbGame *game, guint i, int last, int since, int tokens)
+{
+    const struct game_event *ev = &g_array_index(game->events, struct game_event, i);
+    const char *text = game_event_text(game, ev);
+    if (ev->len != 1 || text[0] < '1' || text[0] > '8') return FALSE;
+    const struct game_event *prev = i ? ev - 1 : NULL;
+    const struct game_event *next = i + 1 < game->events->len ? ev + 1 : NULL;
+    if ((prev && (prev->offset + prev->len == ev->offset || is_bare_number(game, prev))) ||
+        (next && (ev->offset + ev->len == next->offset || is_bare_number(game, next))))
+        return FALSE;
+    int n = text[0] - '0';
+    if (last > 0 && since == 0) return TRUE;
+    return n != last + 1 && abs(2 * (n - 1) - tokens) > 1;
 }
 
 /* A recogniser's other readings of the move token just before (n-best
@@ -223,7 +390,7 @@ static void add_readings(struct fix_cmd *fc, const ArbGame *game, const struct g
 static void collect_tokens(struct fix_cmd *fc, const ArbGame *game, ArbNorm *norm)
 {
     g_array_set_size(fc->tokens, 0);
-    int depth = 0, hint = -1, check;
+    int depth = 0, hint = -1, hint_before = -1, last_number = 0, since_number = 0;
     gboolean in_moves = FALSE;
     for (guint i = 0; i < game->events->len; i++) {
         const struct game_event *ev = &g_array_index(game->events, struct game_event, i);
@@ -235,8 +402,17 @@ static void collect_tokens(struct fix_cmd *fc, const ArbGame *game, ArbNorm *nor
         if (ev->kind == EV_BEGIN_VARIATION) depth++;
         if (ev->kind == EV_END_VARIATION) depth--;
         if (depth > 0) continue;
+        if (ev->kind == EV_MOVE_NUMBER &&
+            is_lost_move(game, i, last_number, since_number, (int)fc->tokens->len)) {
+            add_token(fc, text, ev->len, &hint, i);
+            since_number++;
+            continue;
+        }
         if (ev->kind == EV_MOVE_NUMBER) {
             guint64 n = g_ascii_strtoull(text, NULL, 10);
+            last_number = n < 10000 ? (int)n : -1;
+            since_number = 0;
+            hint_before = hint;
             hint = n >= 1 && n < 10000 ? 2 * ((int)n - 1) + (ev->value ? 1 : 0) : -1;
             in_moves = TRUE;
             continue;
@@ -254,30 +430,15 @@ static void collect_tokens(struct fix_cmd *fc, const ArbGame *game, ArbNorm *nor
             }
             continue;
         }
+        if (ev->kind == EV_COMMENT && ev->comment_kind == ARB_COMMENT_LINE && in_moves) {
+            collect_line_comment(fc, game, i, norm, &hint, hint_before);
+            continue;
+        }
         if (ev->kind != EV_MOVE) continue;
         in_moves = TRUE;
-        int number = misread_move_number(text, ev->len);
-        if (number > 0 && number < 10000) {
-            hint = 2 * (number - 1);
-            continue;
-        }
-        /* a move number run into its move: "Z8.Bxf5" */
-        const char *dot = memchr(text, '.', MIN(ev->len, 5));
-        if (dot && dot > text && (gsize)(dot - text) + 2 < ev->len) {
-            g_autofree char *num = g_strndup(text, (gsize)(dot - text) + 1);
-            number = misread_move_number(num, strlen(num));
-            if (number > 0) {
-                hint = 2 * (number - 1);
-                while (*dot == '.')
-                    dot++;
-                add_token(fc, dot, ev->len - (gsize)(dot - text), &hint, i);
-                continue;
-            }
-        }
-        if (!has_digit(text, ev->len) && (norm_is_suffix_word(norm, text, ev->len, &check) ||
-                                          norm_is_prose(norm, text, ev->len)))
-            continue;
-        add_token(fc, text, ev->len, &hint, i);
+        guint before = fc->tokens->len;
+        add_move_text(fc, text, ev->len, norm, &hint, i);
+        since_number += fc->tokens->len > before;
     }
 }
 
@@ -968,6 +1129,7 @@ static void fix_game(struct fix_cmd *fc, const ArbGame *game)
         return;
     }
     fc->games++;
+    g_string_chunk_clear(fc->glued);
     int runner_up;
     int lang = choose_language(fc, game, &runner_up);
     struct position start;
@@ -1035,6 +1197,14 @@ static gboolean is_move_one(const ArbGame *game, const struct game_event *ev)
            g_ascii_strtoull(game_event_text(game, ev), NULL, 10) == 1;
 }
 
+/* Did a result end the game? (A stray '*' the game was joined across
+ * stays inside it.) */
+static gboolean ends_with_result(const ArbGame *game)
+{
+    return game->events->len &&
+           g_array_index(game->events, struct game_event, game->events->len - 1).kind == EV_RESULT;
+}
+
 /* Did the reader end `before` only because of damage: a move number read
  * "1" (a misread "21"), or a stray '*' read as a result? Then `after` has no
  * tags and follows on the same or the next line, with no blank line between
@@ -1045,7 +1215,34 @@ static gboolean continues(const ArbGame *before, const ArbGame *after)
     if (!after->events->len || has_event(after, EV_TAG)) return FALSE;
     const struct game_event *first = &g_array_index(after->events, struct game_event, 0);
     if (first->line > last_line(before) + 1) return FALSE;
-    return !has_event(before, EV_RESULT) || !is_move_one(after, first);
+    return !ends_with_result(before) || !is_move_one(after, first);
+}
+
+static gsize keep_text(ArbGame *g, const char *text, gsize len)
+{
+    gsize at = g->text->len;
+    g_string_append_len(g->text, text, (gssize)len);
+    g_string_append_c(g->text, 0);
+    return at;
+}
+
+/* A dropped '(' written against the word after it was a misread letter
+ * ("(4", "(f3": a 'c' or a stray mark): that word is move text again, with
+ * the '(' in front. A move number with its dot stays what it is. */
+static void glue_paren(ArbGame *game, guint i)
+{
+    const struct game_event *paren = &g_array_index(game->events, struct game_event, i);
+    struct game_event *next = &g_array_index(game->events, struct game_event, i + 1);
+    if (next->offset != paren->offset + paren->len || paren->len != 1) return;
+    if (next->kind != EV_MOVE && next->kind != EV_MOVE_NUMBER) return;
+    const char *t = game_event_text(game, next);
+    if (next->kind == EV_MOVE_NUMBER && memchr(t, '.', next->len)) return;
+    g_autofree char *joined = g_strdup_printf("(%.*s", (int)next->len, t);
+    next->text = keep_text(game, joined, next->len + 1);
+    next->len++;
+    next->offset = paren->offset;
+    next->col = paren->col;
+    next->kind = EV_MOVE;
 }
 
 /* Drops the marks of the variations (all, or those the reader had to close
@@ -1072,6 +1269,9 @@ static void drop_variations(ArbGame *game, gboolean all)
             }
         }
     }
+    for (guint i = 0; i + 1 < ev->len; i++)
+        if (drop[i] && g_array_index(ev, struct game_event, i).kind == EV_BEGIN_VARIATION)
+            glue_paren(game, i);
     guint kept = 0;
     for (guint i = 0; i < ev->len; i++)
         if (!drop[i])
@@ -1538,6 +1738,7 @@ struct fix_cmd *fix_cmd_new(const struct fix_cmd_options *options, FILE *err)
     fc->out = stdout;
     fc->writer = pgnw_new();
     fc->tokens = g_array_new(FALSE, FALSE, sizeof(struct fix_token));
+    fc->glued = g_string_chunk_new(256);
     fc->res.steps = g_array_new(FALSE, FALSE, sizeof(struct fix_step));
     fc->points = g_array_new(FALSE, FALSE, sizeof(struct fix_point));
     if (!setup(fc, options)) {
@@ -1566,6 +1767,7 @@ void fix_cmd_free(struct fix_cmd *fc)
     prior_free(fc->prior);
     g_array_free(fc->res.steps, TRUE);
     g_array_free(fc->tokens, TRUE);
+    g_string_chunk_free(fc->glued);
     if (fc->pending) game_free(fc->pending);
     if (fc->flat) game_free(fc->flat);
     pgnw_free(fc->writer);

@@ -16,6 +16,8 @@ struct _ArbConfusion {
     guint16 ascii_sub[128][128];
     guint16 ascii_ins[128], ascii_del[128];
     GHashTable *sub, *ins, *del; /* other code points: key -> cost + 1 */
+    struct confusion_split split[CONF_SPLIT_MAX];
+    int n_split;
 };
 
 static const char *const cost_keys[CONF_COST_COUNT] = {
@@ -101,6 +103,30 @@ static gboolean read_group(ArbConfusion *c, GKeyFile *kf, const char *group, con
     return TRUE;
 }
 
+/* A [split] key: "seq=cost;c", the character c read as the text seq. */
+static gboolean read_split(ArbConfusion *c, GKeyFile *kf, const char *key, const char *origin,
+                           GError **error)
+{
+    gsize n = 0;
+    g_auto(GStrv) items = g_key_file_get_string_list(kf, "split", key, &n, NULL);
+    char *end = NULL;
+    double v = n == 2 ? g_ascii_strtod(items[0], &end) : -1;
+    gsize key_len = strlen(key);
+    if (!end || *end || v < 0 || v > 100 || g_utf8_strlen(items[1], -1) != 1 || key_len < 2 ||
+        key_len >= sizeof c->split[0].seq || c->n_split >= CONF_SPLIT_MAX) {
+        g_set_error(error, G_KEY_FILE_ERROR, G_KEY_FILE_ERROR_INVALID_VALUE,
+                    "%s: [split] %s: want text=cost;character (text of 2 to %d bytes, at most %d "
+                    "keys)",
+                    origin, key, (int)sizeof c->split[0].seq - 1, CONF_SPLIT_MAX);
+        return FALSE;
+    }
+    struct confusion_split *sp = &c->split[c->n_split++];
+    memcpy(sp->seq, key, key_len + 1);
+    sp->ch = g_utf8_get_char(items[1]);
+    sp->cost = (int)(v * CONF_UNIT + 0.5);
+    return TRUE;
+}
+
 ArbConfusion *confusion_new_from_data(const char *data, gsize len, const char *origin,
                                       GError **error)
 {
@@ -123,6 +149,9 @@ ArbConfusion *confusion_new_from_data(const char *data, gsize len, const char *o
             c->ascii_del[a] = (guint16)c->delete;
         }
     }
+    g_auto(GStrv) splits = g_key_file_get_keys(kf, "split", NULL, NULL);
+    for (char **k = splits; ok && k && *k; k++)
+        ok = read_split(c, kf, *k, origin, error);
     static const char *const groups[] = {"substitute", "insert", "delete"};
     for (gsize g = 0; ok && g < G_N_ELEMENTS(groups); g++) {
         g_auto(GStrv) keys = g_key_file_get_keys(kf, groups[g], NULL, NULL);
@@ -186,4 +215,10 @@ int confusion_delete(const ArbConfusion *c, gunichar ch)
 const guint16 (*confusion_ascii_substitutions(const ArbConfusion *c))[128]
 {
     return (const guint16(*)[128])c->ascii_sub;
+}
+
+const struct confusion_split *confusion_splits(const ArbConfusion *c, int *n)
+{
+    *n = c->n_split;
+    return c->split;
 }

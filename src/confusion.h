@@ -51,6 +51,15 @@ int confusion_insert(const ArbConfusion *conf, gunichar c);
 /* A character the rendering has and the token lacks. */
 int confusion_delete(const ArbConfusion *conf, gunichar c);
 
+/* One character a recogniser reads as several ("d" as "cl"): [split]. */
+enum { CONF_SPLIT_MAX = 16 };
+struct confusion_split {
+    char seq[8]; /* the text read, UTF-8 */
+    gunichar ch; /* the character written */
+    int cost;
+};
+const struct confusion_split *confusion_splits(const ArbConfusion *conf, int *n);
+
 G_END_DECLS
 
 #endif

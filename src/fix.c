@@ -23,6 +23,9 @@ enum {
     FORM_MAX = 16,
     FORMS_PER_MOVE = 4,
     BEAM_WIDTH = 16,
+    WIDE_BEAM_WIDTH = 40, /* the search again where the path took doubtful edits */
+    WIDE_BACK_STEPS = 8,  /* from this many steps before the first of them */
+    WIDE_TOKENS = 16,     /* to this many tokens after it */
     KEEP_PER_STATE = 4,
     KEEP_TIES = 16,      /* readings kept per state when they are about as good */
     INSERT_FROM_TOP = 3, /* beam states that may try a missing move */
@@ -140,6 +143,10 @@ struct _ArbFixer {
     int n_sym;
     int costs[CONF_COST_COUNT];
     gboolean fast, with_alternatives;
+    guint beam_width;
+    /* the search starts at from_token (its start position is before it) with
+     * a wide beam before token wide_until */
+    int from_token, wide_until;
     const ArbPrior *prior; /* may be NULL */
     double prior_weight;
     struct movetab tab[3]; /* scratch: a position, one after a move, one more */
@@ -1036,7 +1043,7 @@ static int cmp_state_cost(const void *a, const void *b, gpointer ud)
     return (x > y) - (x < y);
 }
 
-/* Keeps the cheapest state per position, at most BEAM_WIDTH, within the
+/* Keeps the cheapest state per position, at most beam_width, within the
  * margin of the best. */
 static void prune(ArbFixer *f, GArray *ring)
 {
@@ -1044,7 +1051,7 @@ static void prune(ArbFixer *f, GArray *ring)
     guint kept = 0;
     int best =
         ring->len ? g_array_index(f->arena, struct state, g_array_index(ring, int, 0)).cost : 0;
-    for (guint i = 0; i < ring->len && kept < BEAM_WIDTH; i++) {
+    for (guint i = 0; i < ring->len && kept < f->beam_width; i++) {
         int idx = g_array_index(ring, int, i);
         const struct state *s = &g_array_index(f->arena, struct state, idx);
         if (s->cost > best + BEAM_MARGIN) break;
@@ -1065,17 +1072,20 @@ static int search(ArbFixer *f, const struct position *start)
     g_array_set_size(f->arena, 0);
     for (int i = 0; i < 3; i++)
         g_array_set_size(f->ring[i], 0);
-    struct state root = {.pos = *start, .parent = -1, .first_token = 0};
+    int from = f->from_token;
+    struct state root = {.pos = *start, .parent = -1, .token = from, .first_token = from};
     g_array_append_val(f->arena, root);
-    to_ring(f, 0, 0);
-    for (int i = 0; i < f->n_tok; i++) {
+    to_ring(f, from, 0);
+    for (int i = from; i < f->n_tok; i++) {
         GArray *ring = f->ring[i % 3];
+        f->beam_width = i < f->wide_until ? WIDE_BEAM_WIDTH : BEAM_WIDTH;
         prune(f, ring);
         for (guint k = 0; k < ring->len; k++)
             expand(f, g_array_index(ring, int, k), i, (int)k);
         g_array_set_size(ring, 0);
     }
     GArray *last = f->ring[f->n_tok % 3];
+    f->beam_width = BEAM_WIDTH;
     prune(f, last);
     return g_array_index(last, int, 0);
 }
@@ -1199,6 +1209,59 @@ static void cut_garbage(ArbFixer *f, struct fix_result *res)
     g_array_set_size(res->steps, (guint)cut);
 }
 
+/* Searches again (with the fixer's current settings) and keeps the new
+ * path when it is cheaper. */
+static void search_again(ArbFixer *f, const struct position *start, struct fix_result *res)
+{
+    int cheap = res->cost;
+    g_autoptr(GArray) keep = g_array_copy(res->steps);
+    collect_path(f, search(f, start), res);
+    if (res->cost > cheap) {
+        g_array_set_size(res->steps, 0);
+        g_array_append_vals(res->steps, keep->data, keep->len);
+        res->cost = cheap;
+    }
+}
+
+/* Searches again from a few steps before the first doubtful one, with a
+ * wide beam up to a few tokens after it (the right reading most likely fell
+ * out of the beam there), and keeps that tail when the whole path gets
+ * cheaper. */
+static void search_wide_from(ArbFixer *f, struct fix_result *res, guint doubtful)
+{
+    guint from = doubtful > WIDE_BACK_STEPS ? doubtful - WIDE_BACK_STEPS : 0;
+    const struct fix_step *s = &g_array_index(res->steps, struct fix_step, from);
+    int prefix = 0;
+    for (guint i = 0; i < from; i++)
+        prefix += g_array_index(res->steps, struct fix_step, i).cost;
+    struct position before = s->before;
+    f->from_token = s->first_token;
+    f->wide_until = g_array_index(res->steps, struct fix_step, doubtful).first_token + WIDE_TOKENS;
+    struct fix_result tail = {.steps = g_array_new(FALSE, FALSE, sizeof(struct fix_step))};
+    collect_path(f, search(f, &before), &tail);
+    f->from_token = f->wide_until = 0;
+    if (prefix + tail.cost < res->cost) {
+        g_array_set_size(res->steps, from);
+        g_array_append_vals(res->steps, tail.steps->data, tail.steps->len);
+        res->cost = prefix + tail.cost;
+    }
+    g_array_free(tail.steps, TRUE);
+}
+
+/* The first step that dropped a token, put in a move or fits poorly (a
+ * right reading may have fallen out of the narrow beam before it), or the
+ * step count. */
+static guint first_doubtful(const ArbFixer *f, const struct fix_result *res)
+{
+    for (guint i = 0; i < res->steps->len; i++) {
+        const struct fix_step *s = &g_array_index(res->steps, struct fix_step, i);
+        if (s->change == FIX_DELETED || s->change == FIX_INSERTED ||
+            s->cost > f->costs[CONF_POOR_FIT])
+            return i;
+    }
+    return res->steps->len;
+}
+
 void fixer_run(ArbFixer *f, const struct position *start, const struct fix_token *tokens, int n,
                struct fix_result *res)
 {
@@ -1206,16 +1269,11 @@ void fixer_run(ArbFixer *f, const struct position *start, const struct fix_token
     f->fast = TRUE;
     collect_path(f, search(f, start), res);
     if (!path_is_plain(res)) {
-        int cheap = res->cost;
-        g_autoptr(GArray) keep = g_array_copy(res->steps);
         f->fast = FALSE;
-        collect_path(f, search(f, start), res);
-        if (res->cost > cheap) {
-            g_array_set_size(res->steps, 0);
-            g_array_append_vals(res->steps, keep->data, keep->len);
-            res->cost = cheap;
-        }
+        search_again(f, start, res);
     }
+    guint doubtful = first_doubtful(f, res);
+    if (doubtful < res->steps->len) search_wide_from(f, res, doubtful);
     cut_garbage(f, res);
     res->changed = FALSE;
     for (guint k = 0; k < res->steps->len; k++) {
