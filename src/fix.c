@@ -1256,7 +1256,7 @@ static guint first_doubtful(const ArbFixer *f, const struct fix_result *res)
     for (guint i = 0; i < res->steps->len; i++) {
         const struct fix_step *s = &g_array_index(res->steps, struct fix_step, i);
         if (s->change == FIX_DELETED || s->change == FIX_INSERTED ||
-            s->cost > f->costs[CONF_POOR_FIT])
+            s->cost - s->prior > f->costs[CONF_POOR_FIT])
             return i;
     }
     return res->steps->len;
