@@ -847,6 +847,7 @@ static gboolean exact_move(ArbFixer *f, const struct position *pos, const struct
     if (!t->text || !t->len) return FALSE;
     if (t->has_plain && san_resolve(pos, &t->plain, SAN_STRICT, out, NULL) == SAN_OK)
         return *out != MOVE_NONE;
+    if (!t->n_exact) return FALSE; /* (the array may hold nothing yet) */
     const struct norm_reading *r = &g_array_index(f->readings, struct norm_reading, t->first_exact);
     *out = resolve_exact(pos, r, t->n_exact);
     return *out != MOVE_NONE;
