@@ -50,11 +50,12 @@ struct fix_cmd {
     ArbGame *flat;       /* scratch: a game with its variations as main line */
     gboolean has_pending;
     struct fix_result res;
-    GPtrArray *collect;     /* --group: the games read are kept here (ArbGame), not fixed */
-    GArray *sources;        /* --group: struct group_source per candidate of fc->tokens */
-    const int *group_langs; /* --group: each input's language */
-    GHashTable *seen;       /* with --report: a game's tags or first plies -> its id */
-    GString *pairs;         /* "first second reason" lines for the report */
+    GPtrArray *collect;       /* --group: the games read are kept here (ArbGame), not fixed */
+    GArray *sources;          /* --group: struct group_source per candidate of fc->tokens */
+    GStringChunk *translated; /* --group: readings put into the first input's letters */
+    const int *group_langs;   /* --group: each input's language */
+    GHashTable *seen;         /* with --report: a game's tags or first plies -> its id */
+    GString *pairs;           /* "first second reason" lines for the report */
     int games, unresolved, corrected, failed;
     gboolean io_error;
     /* --decisions: all of them, this game's as fixed points, errors found */
@@ -1442,11 +1443,40 @@ static void keep_game(struct fix_cmd *fc, const ArbGame *game)
  * tokens stand for the ply their move number names, else the one after the
  * token before (never backwards); the tokens of all inputs for one ply
  * become one token with a candidate per input. */
+/* A reading in one language with its piece initials in another's ("Sf3"
+ * in German is "Nf3" in English): at the start and after a capture or
+ * promotion mark. */
+static const char *translate_reading(struct fix_cmd *fc, const ArbLang *from, const ArbLang *to,
+                                     const char *text, gsize len)
+{
+    GString *out = g_string_sized_new(len + 8);
+    gboolean piece_may_follow = TRUE;
+    for (gsize i = 0; i < len;) {
+        ArbPieceMatch m[ARB_LANG_MATCH_MAX];
+        guint n = piece_may_follow ? arb_lang_match_pieces(from, text + i, len - i, ARB_MATCH_EXACT,
+                                                           m, G_N_ELEMENTS(m))
+                                   : 0;
+        if (n && m[0].type != PAWN) {
+            g_string_append(out, arb_lang_initial(to, m[0].type, FALSE));
+            i += m[0].length;
+            piece_may_follow = FALSE;
+            continue;
+        }
+        piece_may_follow = strchr("x:=", text[i]) != NULL;
+        g_string_append_c(out, text[i++]);
+    }
+    const char *kept = g_string_chunk_insert_len(fc->translated, out->str, (gssize)out->len);
+    g_string_free(out, TRUE);
+    return kept;
+}
+
 static void fuse_tokens(struct fix_cmd *fc, ArbGame *const *games, guint n, const int *langs,
                         int start_ply)
 {
     GArray *per[FIX_CANDS_MAX];
     GArray *plies[FIX_CANDS_MAX];
+    if (!fc->translated) fc->translated = g_string_chunk_new(4096);
+    g_string_chunk_clear(fc->translated);
     for (guint j = 0; j < n; j++) {
         collect_tokens(fc, games[j], fc->norms[langs[j]]);
         per[j] = g_array_copy(fc->tokens);
@@ -1473,8 +1503,15 @@ static void fuse_tokens(struct fix_cmd *fc, ArbGame *const *games, guint n, cons
             const struct game_event *ev =
                 &g_array_index(games[j]->events, struct game_event, t->event);
             if (!fused.n_cands) fused.event = t->event;
-            fused.cands[fused.n_cands] = t->cands[0];
-            fused.cands[fused.n_cands++].input = (int)j;
+            struct fix_cand *c = &fused.cands[fused.n_cands++];
+            *c = t->cands[0];
+            c->input = (int)j;
+            const ArbLang *from = norm_lang(fc->norms[langs[j]]);
+            const ArbLang *to = norm_lang(fc->norms[langs[0]]);
+            if (from != to) { /* the search reads every input in the first one's letters */
+                c->text = translate_reading(fc, from, to, c->text, c->len);
+                c->len = strlen(c->text);
+            }
             struct group_source src = {(int)fc->tokens->len, (int)j,         ev->line, ev->col,
                                        t->cands[0].text,     t->cands[0].len};
             g_array_append_val(fc->sources, src);
@@ -1663,6 +1700,8 @@ static gboolean fix_files_as_group(struct fix_cmd *fc, char **paths, int n)
         g_ptr_array_free(games[j], TRUE);
     g_array_free(fc->sources, TRUE);
     fc->sources = NULL;
+    if (fc->translated) g_string_chunk_free(fc->translated);
+    fc->translated = NULL;
     return ok;
 }
 

@@ -439,6 +439,27 @@ START_TEST(test_nbest_input)
 }
 END_TEST
 
+START_TEST(test_group_languages)
+{
+    /* the English sheet lacks move 2; the German one has it as Sf3 Sc6 */
+    const char *sheets[] = {
+        "1. e4 e5 3. Bb5 a6 4. Bxc6 dxc6 5. O-O f6 6. d4 exd4 7. Nxd4 c5 8. Nb3 Qxd1 "
+        "9. Rxd1 Bg4 10. f3 Be6 *\n",
+        "1. e4 e5 2. Sf3 Sc6 3. Lb5 a6 4. Lxc6 dxc6 5. O-O f6 6. d4 exd4 7. Sxd4 c5 8. Sb3 "
+        "Dxd1 9. Txd1 Lg4 10. f3 Le6 *\n",
+    };
+    const char *plain[] = {"--no-comments", "--pair", NULL};
+    assert_texts_fixed_to_truth(sheets, 2, plain);
+    const char *commented[] = {"--pair", NULL};
+    struct run r = fix_texts(sheets, 2, commented);
+    ck_assert_msg(strstr(r.out, "2. Nf3 {A: not written, B: \"Sf3\"}"), "%s", r.out);
+    ck_assert_msg(!strstr(r.out, "B: \"Lxc6\""), "Lxc6 is Bxc6 in German:\n%s", r.out);
+    /* read in English letters, the German readings leave no doubt */
+    ck_assert_msg(!strstr(r.out, "review"), "%s", r.out);
+    run_free(&r);
+}
+END_TEST
+
 int main(void)
 {
     Suite *s = suite_create("fix");
@@ -460,6 +481,7 @@ int main(void)
     tcase_add_test(tc, test_prior_breaks_ties);
     tcase_add_test(tc, test_report_offers_pairs);
     tcase_add_test(tc, test_nbest_input);
+    tcase_add_test(tc, test_group_languages);
     suite_add_tcase(s, tc);
     return run_suite(s);
 }
