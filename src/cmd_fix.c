@@ -1057,27 +1057,73 @@ static void check_unknown_games(struct fix_cmd *fc)
 
 /* ---- games that may be readings of one game ------------------------------------- */
 
-enum { PAIR_PLIES = 20 };
+enum {
+    PAIR_PLIES = 20,     /* games whose first plies are the same ... */
+    PAIR_AGREE = 50,     /* ... and that agree on this percentage of all plies */
+    PAIR_CANDIDATES = 8, /* games kept per opening to compare with */
+};
 
-static void offer_pair(struct fix_cmd *fc, char *key, const char *reason)
+/* A game remembered for pairing: its id and its moves in UCI. */
+struct seen_game {
+    int id;
+    GPtrArray *moves; /* char * */
+};
+
+static void seen_free(gpointer p)
 {
-    gpointer first = g_hash_table_lookup(fc->seen, key);
-    if (first) {
-        g_string_append_printf(fc->pairs, "%d %d %s\n", GPOINTER_TO_INT(first), fc->games, reason);
-        g_free(key);
+    GPtrArray *games = p;
+    for (guint i = 0; i < games->len; i++)
+        g_ptr_array_free(((struct seen_game *)g_ptr_array_index(games, i))->moves, TRUE);
+    g_ptr_array_free(games, TRUE);
+}
+
+/* Of two move lists, the share (in percent) of plies with the same move,
+ * over the longer. */
+static int agreement(const GPtrArray *a, const GPtrArray *b)
+{
+    guint n = MAX(a->len, b->len), same = 0;
+    for (guint i = 0; i < MIN(a->len, b->len); i++)
+        same += !strcmp(g_ptr_array_index(a, i), g_ptr_array_index(b, i));
+    return n ? (int)(100 * same / n) : 0;
+}
+
+/* Offers the game just fixed as the pair of the one before it under key
+ * that agrees best with it (tags: any), and remembers it there. */
+static void offer_pair(struct fix_cmd *fc, char *key, const char *reason, GPtrArray *moves)
+{
+    GPtrArray *games = g_hash_table_lookup(fc->seen, key);
+    if (!games) {
+        games = g_ptr_array_new_with_free_func(g_free);
+        g_hash_table_insert(fc->seen, key, games);
     } else {
-        g_hash_table_insert(fc->seen, key, GINT_TO_POINTER(fc->games));
+        g_free(key);
     }
+    int best = -1, best_id = 0;
+    for (guint i = 0; i < games->len; i++) {
+        const struct seen_game *g = g_ptr_array_index(games, i);
+        int a = moves ? agreement(moves, g->moves) : 100;
+        if (a > best) best = a, best_id = g->id;
+    }
+    if (best >= (moves ? PAIR_AGREE : 0))
+        g_string_append_printf(fc->pairs, "%d %d %s\n", best_id, fc->games, reason);
+    if (games->len >= PAIR_CANDIDATES) {
+        if (moves) g_ptr_array_free(moves, TRUE);
+        return;
+    }
+    struct seen_game *g = g_new(struct seen_game, 1);
+    *g = (struct seen_game){fc->games, moves ? moves : g_ptr_array_new()};
+    g_ptr_array_add(games, g);
 }
 
 /* Remembers the game just fixed by its tags (players, event, round and date
  * all known) and by its first PAIR_PLIES moves; a game seen before with the
- * same is offered as its pair in the report. */
+ * same tags, or the same first plies and PAIR_AGREE of all, is offered as its
+ * pair in the report. */
 static void note_for_pairs(struct fix_cmd *fc, const ArbGame *game)
 {
     if (!fc->report) return;
     if (!fc->seen) {
-        fc->seen = g_hash_table_new_full(g_str_hash, g_str_equal, g_free, NULL);
+        fc->seen = g_hash_table_new_full(g_str_hash, g_str_equal, g_free, seen_free);
         fc->pairs = g_string_new(NULL);
     }
     static const char *const names[] = {"White", "Black", "Event", "Round", "Date"};
@@ -1091,18 +1137,23 @@ static void note_for_pairs(struct fix_cmd *fc, const ArbGame *game)
             g_string_append_printf(key, "\t%s", v);
         }
     }
-    if (key) offer_pair(fc, g_string_free(key, FALSE), "tags");
-    if (fc->res.steps->len < PAIR_PLIES) return;
-    key = g_string_new("moves");
-    for (guint k = 0, n = 0; k < fc->res.steps->len && n < PAIR_PLIES; k++) {
+    if (key) offer_pair(fc, g_string_free(key, FALSE), "tags", NULL);
+    GPtrArray *moves = g_ptr_array_new_with_free_func(g_free);
+    for (guint k = 0; k < fc->res.steps->len; k++) {
         const struct fix_step *s = &g_array_index(fc->res.steps, struct fix_step, k);
         if (s->move == MOVE_NONE) continue;
         char uci[UCI_MAX + 1];
         uci[uci_write(&s->before, s->move, uci)] = 0;
-        g_string_append_printf(key, " %s", uci);
-        n++;
+        g_ptr_array_add(moves, g_strdup(uci));
     }
-    offer_pair(fc, g_string_free(key, FALSE), "moves");
+    if (moves->len < PAIR_PLIES) {
+        g_ptr_array_free(moves, TRUE);
+        return;
+    }
+    key = g_string_new("moves");
+    for (guint k = 0; k < PAIR_PLIES; k++)
+        g_string_append_printf(key, " %s", (const char *)g_ptr_array_index(moves, k));
+    offer_pair(fc, g_string_free(key, FALSE), "moves", moves);
 }
 
 static void report_pairs(struct fix_cmd *fc)

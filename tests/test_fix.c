@@ -387,7 +387,8 @@ END_TEST
 START_TEST(test_report_offers_pairs)
 {
     /* games 1 and 3: the same 20 plies (one damaged); games 2 and 4: the
-     * same players, event, round and date; game 5 matches nothing */
+     * same players, event, round and date; game 5 matches nothing, nor does
+     * game 6, whose first 20 plies are game 1's but not half of the rest */
     char *report = temp_file("report.xml", "");
     const char *args[] = {"--report", report, NULL};
     struct run r =
@@ -399,7 +400,12 @@ START_TEST(test_report_offers_pairs)
                  "8. Nb3 Qxd1 9. Rxd1 Bg4 10. f3 Be6 11. Kf2 *\n\n"
                  "[Event \"Open\"]\n[Date \"2024.01.02\"]\n[Round \"3\"]\n[White \"A\"]\n"
                  "[Black \"B\"]\n\n1. d4 d5 2. c4 *\n\n"
-                 "1. d4 d5 *\n",
+                 "1. d4 d5 *\n\n"
+                 /* game 6: game 1's first 20 plies, then another game for longer */
+                 "1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 4. Bxc6 dxc6 5. O-O f6 6. d4 exd4 7. Nxd4 c5 "
+                 "8. Nb3 Qxd1 9. Rxd1 Bg4 10. f3 Be6 11. Nc3 Bd6 12. Be3 b6 13. a4 Kf7 14. a5 "
+                 "Ne7 15. axb6 cxb6 16. Nd5 Nxd5 17. exd5 Bf5 18. c4 a5 19. Nd2 g5 20. Ne4 Bxe4 "
+                 "21. fxe4 Ke7 22. Kf2 *\n",
                  args);
     ck_assert_msg(r.status == 0, "exit %d\n%s", r.status, r.err);
     assert_valid_report(report);
