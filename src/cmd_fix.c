@@ -713,7 +713,7 @@ static const char *begin_game(struct fix_cmd *fc, const ArbGame *game, int lang)
     if (has_result && !tag_result) pgnw_tag(w, "Result", game_result_text(result));
     const ArbLang *l = norm_lang(fc->norms[lang]);
     if (l != fc->english && fc->forced < 0) pgnw_tag(w, "Notation", arb_lang_code(l));
-    return has_result ? game_result_text(result) : tag_result ? tag_result : "*";
+    return game_termination(has_result, result, tag_result);
 }
 
 static void end_game(struct fix_cmd *fc, const char *result)

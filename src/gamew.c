@@ -108,7 +108,7 @@ void gamew_write(const struct gamew *gw, const struct gamew_game *gg, GString *o
         write_cut(gw, gg, stop);
     }
     write_result_comment(w, result);
-    pgnw_end_game(w, has_result ? game_result_text(result) : tag_result ? tag_result : "*");
+    pgnw_end_game(w, game_termination(has_result, result, tag_result));
     gsize len;
     g_autofree char *text = pgnw_take(w, &len);
     g_string_append_len(out, text, (gssize)len);

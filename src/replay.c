@@ -66,6 +66,15 @@ const char *game_result_text(int result)
     }
 }
 
+const char *game_termination(gboolean has_result, int result, const char *tag_result)
+{
+    static const char *const tokens[] = {"1-0", "0-1", "1/2-1/2", "*"};
+    if (has_result) return game_result_text(result);
+    for (gsize i = 0; tag_result && i < G_N_ELEMENTS(tokens); i++)
+        if (!strcmp(tag_result, tokens[i])) return tokens[i];
+    return "*";
+}
+
 void game_append_rest(const ArbGame *game, gsize from, GString *out)
 {
     for (gsize i = from; i < game->events->len; i++) {

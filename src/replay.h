@@ -63,6 +63,11 @@ const char *game_tag(const ArbGame *game, const char *name);
  * has no token for). */
 const char *game_result_text(int result);
 
+/* The token that ends a game's movetext as written out: its result token
+ * when it had one, else its Result tag when that is a PGN result, else "*"
+ * (a tag like "1]0-" must not end up in the movetext). */
+const char *game_termination(gboolean has_result, int result, const char *tag_result);
+
 /* Appends the game's events from `from` on, as written ("Nf3 ( e5 ) [a
  * comment]"), to out: what a cut game keeps in its last comment. */
 void game_append_rest(const ArbGame *game, gsize from, GString *out);

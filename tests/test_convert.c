@@ -236,6 +236,28 @@ START_TEST(test_encoding_note)
 }
 END_TEST
 
+START_TEST(test_result_tag_not_a_result)
+{
+    /* a game with no result token ends with its Result tag only when that
+     * is a PGN result: "1]0-" in the movetext would break the output */
+    static const char text[] = "[Event \"a\"]\n[Result \"1]0-\"]\n\n1. e4 e5\n\n"
+                               "[Event \"b\"]\n[Result \"0-1\"]\n\n1. d4 d5\n";
+    g_autofree char *path = g_build_filename(g_get_tmp_dir(), "arbiter-result-XXXXXX.pgn", NULL);
+    int fd = g_mkstemp(path);
+    ck_assert_int_ge(fd, 0);
+    ck_assert_int_eq(write(fd, text, sizeof text - 1), (int)(sizeof text - 1));
+    close(fd);
+    char *none[] = {NULL};
+    struct run r = convert_args(none, path);
+    ck_assert_msg(r.status == 0, "status %d: %s", r.status, r.err);
+    ck_assert_msg(strstr(r.out, "[Result \"1]0-\"]"), "the tag is kept:\n%s", r.out);
+    ck_assert_msg(strstr(r.out, "1. e4 e5 *\n"), "%s", r.out);
+    ck_assert_msg(strstr(r.out, "1. d4 d5 0-1\n"), "%s", r.out);
+    run_free(&r);
+    g_unlink(path);
+}
+END_TEST
+
 int main(void)
 {
     goldens = read_manifest();
@@ -245,6 +267,7 @@ int main(void)
     tcase_add_loop_test(tc, test_golden, 0, (int)goldens->len);
     tcase_add_test(tc, test_jobs_same_output);
     tcase_add_test(tc, test_encoding_note);
+    tcase_add_test(tc, test_result_tag_not_a_result);
     suite_add_tcase(s, tc);
     printf("%u golden cases in tests/data/MANIFEST.md\n", goldens->len);
     return run_suite(s);
