@@ -563,20 +563,23 @@ static int tab_cost(const ArbFixer *f, const struct ptoken *t, struct movetab *t
 
 /* The moves of tab by move_bound, lowest first, as they are asked for: the
  * search for the cheapest moves stops where the bounds pass what it keeps,
- * most moves never rendered. */
+ * most moves never rendered. Moves bound above the most order_next() will be
+ * asked for are left out. */
 struct bound_order {
     int n, next;
     guint32 key[MOVE_LIST_MAX]; /* bound << 8 | move index, ascending */
 };
 
 static void order_init(const ArbFixer *f, const struct ptoken *t, const struct movetab *tab,
-                       struct bound_order *o)
+                       int limit, struct bound_order *o)
 {
-    o->n = tab->count;
+    o->n = 0;
     o->next = 0;
     for (int i = 0; i < tab->count; i++) {
-        guint32 key = (guint32)MIN(move_bound(f, t, tab, i), 0xFFFFFF) << 8 | (guint32)i;
-        int j = i;
+        int bound = move_bound(f, t, tab, i);
+        if (bound > limit) continue; /* order_next never gives it */
+        guint32 key = (guint32)MIN(bound, 0xFFFFFF) << 8 | (guint32)i;
+        int j = o->n++;
         for (; j > 0 && o->key[j - 1] > key; j--)
             o->key[j] = o->key[j - 1];
         o->key[j] = key;
@@ -611,7 +614,7 @@ static int score_kept(const ArbFixer *f, const struct ptoken *t, struct movetab 
                       struct scored *out)
 {
     struct bound_order o;
-    order_init(f, t, tab, &o);
+    order_init(f, t, tab, COST_INF, &o);
     int best = COST_INF, top[KEEP_PER_STATE], n_top = 0, n = 0;
     gint16 index[MOVE_LIST_MAX];
     for (;;) {
@@ -1058,7 +1061,7 @@ static int best_of(ArbFixer *f, struct movetab *tab, const struct ptoken *t, int
 {
     if (!tab->count) return COST_INF;
     struct bound_order o;
-    order_init(f, t, tab, &o);
+    order_init(f, t, tab, limit + 1, &o);
     int best = limit + 1, best_i = 0;
     for (int i; (i = order_next(&o, best)) >= 0;) {
         int c = move_cost(f, t, forms_of(f, tab, i), best);
