@@ -47,6 +47,10 @@ static size_t write_disambiguation(const struct position *pos, move_t m, int typ
     struct move_list list;
     int from = move_from(m);
     bool clash = false, same_file = false, same_rank = false;
+    /* no other piece of the type even attacks the square: most moves */
+    bitboard rivals = attacks_of(type, move_to(m), pos_occupied(pos)) &
+                      pos_pieces(pos, pos->side, type) & ~(1ULL << from);
+    if (!rivals) return 0;
     movegen_legal_to(pos, type, move_to(m), &list);
     for (int i = 0; i < list.count; i++) {
         int other = move_from(list.moves[i]);
