@@ -1139,6 +1139,7 @@ static void expand_pairs(ArbFixer *f, int si, const struct state *s, int i, int 
     } ins[MOVE_LIST_MAX];
     move_t all[MOVE_LIST_MAX];
     int n_ins = 0, prior[MOVE_LIST_MAX] = {0};
+    int top[INSERT_KEEP], n_top = 0; /* the cheapest INSERT_KEEP sums so far, ascending */
     if (f->prior) {
         for (int k = 0; k < tab->count; k++)
             all[k] = tab->m[k].move;
@@ -1151,12 +1152,22 @@ static void expand_pairs(ArbFixer *f, int si, const struct state *s, int i, int 
         /* only a second move cheaper than this is kept */
         int limit = MIN(best + SUCC_MARGIN - f->costs[CONF_INSERT_MOVE] - hint - prior[k] - 1,
                         8 * CONF_UNIT);
+        /* and once INSERT_KEEP are found, one cheaper than the last of
+         * them (an equal one would sort after it) */
+        int last = n_top == INSERT_KEEP ? top[INSERT_KEEP - 1] : COST_INF;
+        limit = MIN(limit, last - 1 - hint - prior[k]);
         if (limit < 0) continue;
         int c2 = best_in(f, &p2, t, 1, limit, &m2);
         if (c2 >= COST_INF) continue;
         c2 += hint;
         if (c2 + prior[k] + f->costs[CONF_INSERT_MOVE] >= best + SUCC_MARGIN) continue;
+        if (c2 + prior[k] >= last) continue; /* past a tighter limit: more than it */
         ins[n_ins++] = (struct insertion){tab->m[k].move, m2, c2, prior[k]};
+        int j = MIN(n_top, INSERT_KEEP - 1);
+        for (; j > 0 && top[j - 1] > c2 + prior[k]; j--)
+            top[j] = top[j - 1];
+        top[j] = c2 + prior[k];
+        n_top = MIN(n_top + 1, INSERT_KEEP);
     }
     for (int k = 1; k < n_ins; k++) /* cheapest INSERT_KEEP first */
         for (int j = k; j > 0 && ins[j].cost + ins[j].prior < ins[j - 1].cost + ins[j - 1].prior;
