@@ -6,8 +6,10 @@
  * before they are rendered or measured. A token that reads
  * exactly as one legal move takes the fast path (no scoring at all); a
  * game whose cheap pass needed more than confusions is searched again with
- * every reading open. Scratch tables live in the fixer: no allocation per
- * token once the arena has grown. */
+ * every reading open. What expand() pushes past the exact fast path depends
+ * on the position and the token only, so it is recorded per game and the
+ * later passes replay it. Scratch tables live in the fixer: no allocation
+ * per token once the arena has grown. */
 #include "fix.h"
 
 #include "movegen.h"
