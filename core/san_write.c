@@ -3,6 +3,7 @@
  * castling as O-O/O-O-O in standard chess and Chess960 alike. */
 #include "san.h"
 
+#include "attacks.h"
 #include "movegen.h"
 
 char san_piece_letter(int type)
@@ -10,8 +11,29 @@ char san_piece_letter(int type)
     return "PNBRQK"[type];
 }
 
+/* Does m give check? 1 or 0, worked out on the board for a plain move or
+ * a promotion (the piece on its new square, or a slider it uncovers); -1
+ * for castling and en passant, which take the move made. */
+static int gives_check(const struct position *pos, move_t m)
+{
+    int kind = move_kind(m);
+    if (kind == MOVE_CASTLING || kind == MOVE_EN_PASSANT) return -1;
+    int us = pos->side, them = us ^ 1, from = move_from(m), to = move_to(m);
+    int king = pos_king(pos, them);
+    bitboard occ = (pos_occupied(pos) & ~(1ULL << from)) | 1ULL << to;
+    int type = kind == MOVE_PROMOTION ? move_promotion(m) : piece_type(pos->board[from]);
+    bitboard direct = type == PAWN ? attacks_pawn[us][to] : attacks_of(type, to, occ);
+    if (direct & 1ULL << king) return 1;
+    bitboard mine = pos->by_color[us] & ~(1ULL << from);
+    bitboard diagonal = mine & (pos->by_type[BISHOP] | pos->by_type[QUEEN]);
+    bitboard straight = mine & (pos->by_type[ROOK] | pos->by_type[QUEEN]);
+    if ((attacks_bishop(king, occ) & diagonal) || (attacks_rook(king, occ) & straight)) return 1;
+    return 0;
+}
+
 const char *san_check_mark(const struct position *pos, move_t m)
 {
+    if (!gives_check(pos, m)) return ""; /* most moves: no move made */
     struct position next = *pos;
     pos_make_move(&next, m);
     if (!pos_in_check(&next)) return "";
@@ -25,6 +47,10 @@ static size_t write_disambiguation(const struct position *pos, move_t m, int typ
     struct move_list list;
     int from = move_from(m);
     bool clash = false, same_file = false, same_rank = false;
+    /* no other piece of the type even attacks the square: most moves */
+    bitboard rivals = attacks_of(type, move_to(m), pos_occupied(pos)) &
+                      pos_pieces(pos, pos->side, type) & ~(1ULL << from);
+    if (!rivals) return 0;
     movegen_legal_to(pos, type, move_to(m), &list);
     for (int i = 0; i < list.count; i++) {
         int other = move_from(list.moves[i]);

@@ -6,8 +6,10 @@
  * before they are rendered or measured. A token that reads
  * exactly as one legal move takes the fast path (no scoring at all); a
  * game whose cheap pass needed more than confusions is searched again with
- * every reading open. Scratch tables live in the fixer: no allocation per
- * token once the arena has grown. */
+ * every reading open. What expand() pushes past the exact fast path depends
+ * on the position and the token only, so it is recorded per game and the
+ * later passes replay it. Scratch tables live in the fixer: no allocation
+ * per token once the arena has grown. */
 #include "fix.h"
 
 #include "movegen.h"
@@ -36,7 +38,8 @@ enum {
      * substitution costs against each in a row (struct pcand) */
     SYM_MAX = 48,
     SYM_NONE = 255,
-    DIST_CACHE = 4096, /* edit distances remembered per game (direct-mapped) */
+    DIST_CACHE = 4096,      /* edit distances remembered per game (direct-mapped) */
+    EXPANSION_CACHE = 8192, /* expansions remembered per game (direct-mapped) */
 };
 #define BEAM_MARGIN     (6 * CONF_UNIT)
 #define SUCC_MARGIN     (3 * CONF_UNIT)
@@ -131,6 +134,29 @@ struct state {
     guint8 change;
 };
 
+/* One state expand() pushed, as it pushed it: a search again meets the
+ * same (position, token) and repeats it from here instead of scoring. */
+struct push_record {
+    move_t move;
+    int parent; /* -1: the state expanded, else the record's index in its run */
+    int step_cost, prior, first_token, n_tokens, token_after;
+    int ring; /* the ring it went to, -1 none */
+    guint8 change;
+};
+
+/* What expand() pushed for token token in pos, past its exact fast path
+ * (which f->fast decides): the readings, the reviewer's move and the skip
+ * (records [first, first + n)), then the two-move edits if they were
+ * tried (pairs_first, n_pairs), which need best and best_reading. */
+struct expansion {
+    guint32 game; /* the fixer's run it belongs to; 0 unused */
+    int token;
+    struct position pos;
+    guint first, n, pairs_first, n_pairs;
+    gboolean has_pairs;
+    int best, best_reading;
+};
+
 struct _ArbFixer {
     const ArbConfusion *conf;
     const guint16 (*sub)[128];
@@ -160,6 +186,10 @@ struct _ArbFixer {
     GArray *readings;        /* struct norm_reading: the tokens' cost-0 readings */
     struct dist_entry *dist; /* DIST_CACHE of them */
     guint32 game;
+    struct expansion *expansions; /* EXPANSION_CACHE of them */
+    GArray *records;              /* struct push_record, this game's */
+    GArray *recording;            /* records while an expansion runs, else NULL */
+    int record_base;              /* the arena's length when it began */
 };
 
 double fix_cost_value(int cost)
@@ -210,6 +240,8 @@ ArbFixer *fixer_new(const ArbConfusion *conf, ArbNorm *norm)
         f->ring[i] = g_array_sized_new(FALSE, FALSE, sizeof(int), 64);
     f->readings = g_array_new(FALSE, FALSE, sizeof(struct norm_reading));
     f->dist = g_new0(struct dist_entry, DIST_CACHE);
+    f->expansions = g_new0(struct expansion, EXPANSION_CACHE);
+    f->records = g_array_new(FALSE, FALSE, sizeof(struct push_record));
     return f;
 }
 
@@ -221,6 +253,8 @@ void fixer_free(ArbFixer *f)
         g_array_free(f->ring[i], TRUE);
     g_free(f->tok);
     g_free(f->dist);
+    g_free(f->expansions);
+    g_array_free(f->records, TRUE);
     g_array_free(f->readings, TRUE);
     g_free(f);
 }
@@ -531,20 +565,23 @@ static int tab_cost(const ArbFixer *f, const struct ptoken *t, struct movetab *t
 
 /* The moves of tab by move_bound, lowest first, as they are asked for: the
  * search for the cheapest moves stops where the bounds pass what it keeps,
- * most moves never rendered. */
+ * most moves never rendered. Moves bound above the most order_next() will be
+ * asked for are left out. */
 struct bound_order {
     int n, next;
     guint32 key[MOVE_LIST_MAX]; /* bound << 8 | move index, ascending */
 };
 
 static void order_init(const ArbFixer *f, const struct ptoken *t, const struct movetab *tab,
-                       struct bound_order *o)
+                       int limit, struct bound_order *o)
 {
-    o->n = tab->count;
+    o->n = 0;
     o->next = 0;
     for (int i = 0; i < tab->count; i++) {
-        guint32 key = (guint32)MIN(move_bound(f, t, tab, i), 0xFFFFFF) << 8 | (guint32)i;
-        int j = i;
+        int bound = move_bound(f, t, tab, i);
+        if (bound > limit) continue; /* order_next never gives it */
+        guint32 key = (guint32)MIN(bound, 0xFFFFFF) << 8 | (guint32)i;
+        int j = o->n++;
         for (; j > 0 && o->key[j - 1] > key; j--)
             o->key[j] = o->key[j - 1];
         o->key[j] = key;
@@ -579,7 +616,7 @@ static int score_kept(const ArbFixer *f, const struct ptoken *t, struct movetab 
                       struct scored *out)
 {
     struct bound_order o;
-    order_init(f, t, tab, &o);
+    order_init(f, t, tab, COST_INF, &o);
     int best = COST_INF, top[KEEP_PER_STATE], n_top = 0, n = 0;
     gint16 index[MOVE_LIST_MAX];
     for (;;) {
@@ -757,10 +794,12 @@ static void prepare_tokens(ArbFixer *f, const struct fix_token *tokens, int n)
     }
     f->n_tok = n;
     g_array_set_size(f->readings, 0);
-    if (!++f->game) { /* wrapped: forget every distance */
+    if (!++f->game) { /* wrapped: forget every distance and expansion */
         memset(f->dist, 0, DIST_CACHE * sizeof *f->dist);
+        memset(f->expansions, 0, EXPANSION_CACHE * sizeof *f->expansions);
         f->game = 1;
     }
+    g_array_set_size(f->records, 0);
     for (int i = 0; i < n; i++) {
         struct ptoken *t = &f->tok[i];
         t->n = MAX(1, MIN(tokens[i].n_cands, FIX_CANDS_MAX));
@@ -853,6 +892,75 @@ static gboolean exact_move(ArbFixer *f, const struct position *pos, const struct
     return *out != MOVE_NONE;
 }
 
+/* push_state, the prior on it, and the ring it goes to (-1 none); written
+ * down while an expansion is recorded. */
+static int emit(ArbFixer *f, int parent, const struct position *before, move_t m, int change,
+                int step_cost, int prior, int first_token, int n_tokens, int token_after, int ring)
+{
+    int at =
+        push_state(f, parent, before, m, change, step_cost, first_token, n_tokens, token_after);
+    g_array_index(f->arena, struct state, at).prior = prior;
+    if (ring >= 0) to_ring(f, ring, at);
+    if (f->recording) {
+        struct push_record r = {.move = m,
+                                .parent = parent < f->record_base ? -1 : parent - f->record_base,
+                                .step_cost = step_cost,
+                                .prior = prior,
+                                .first_token = first_token,
+                                .n_tokens = n_tokens,
+                                .token_after = token_after,
+                                .ring = ring,
+                                .change = (guint8)change};
+        g_array_append_val(f->recording, r);
+    }
+    return at;
+}
+
+static void record_begin(ArbFixer *f, guint *first)
+{
+    *first = f->records->len;
+    f->recording = f->records;
+    f->record_base = (int)f->arena->len;
+}
+
+static void record_end(ArbFixer *f, guint first, guint *n)
+{
+    *n = f->records->len - first;
+    f->recording = NULL;
+}
+
+/* Pushes again what records [first, first + n) pushed from state si. */
+static void replay(ArbFixer *f, int si, guint first, guint n)
+{
+    int base = (int)f->arena->len;
+    for (guint k = first; k < first + n; k++) {
+        const struct push_record r = g_array_index(f->records, struct push_record, k);
+        int parent = r.parent < 0 ? si : base + r.parent;
+        const struct position before = g_array_index(f->arena, struct state, parent).pos;
+        emit(f, parent, &before, r.move, r.change, r.step_cost, r.prior, r.first_token, r.n_tokens,
+             r.token_after, r.ring);
+    }
+}
+
+static gboolean same_position(const struct position *a, const struct position *b)
+{
+    return a->key == b->key && a->side == b->side && a->ep == b->ep && a->castling == b->castling &&
+           a->chess960 == b->chess960 && a->halfmove == b->halfmove && a->fullmove == b->fullmove &&
+           !memcmp(a->castle_rook, b->castle_rook, sizeof a->castle_rook) &&
+           !memcmp(a->board, b->board, sizeof a->board);
+}
+
+/* The slot of (pos, token i); *found when it holds them. */
+static struct expansion *expansion_of(ArbFixer *f, const struct position *pos, int i,
+                                      gboolean *found)
+{
+    guint64 h = (pos->key ^ (guint64)i * 0x9E3779B97F4A7C15u ^ (guint64)pos->fullmove << 32) *
+                0xBF58476D1CE4E5B9u;
+    struct expansion *e = &f->expansions[(h >> 32) % EXPANSION_CACHE];
+    *found = e->game == f->game && e->token == i && same_position(&e->pos, pos);
+    return e;
+}
+
 static void expand_pairs(ArbFixer *f, int si, const struct state *s, int i, int best);
 
 /* A token is cheaper to drop when it repeats the one before (written twice). */
@@ -863,52 +971,90 @@ static int skip_cost(const ArbFixer *f, int i)
     return f->costs[repeat ? CONF_SKIP_REPEAT : CONF_SKIP_TOKEN];
 }
 
-static void expand(ArbFixer *f, int si, int i, int rank)
+/* The readings of token i in s, the reviewer's move there and the skip:
+ * what every expansion of the two pushes; tab[0] holds s's moves after.
+ * Returns the cheapest reading's cost; *best: with the prior. */
+static int expand_readings(ArbFixer *f, int si, const struct state *s, int i, int *best)
 {
-    const struct state s = g_array_index(f->arena, struct state, si);
     const struct ptoken *t = &f->tok[i];
-    int hint = hint_cost(f, t, &s.pos);
+    int hint = hint_cost(f, t, &s->pos);
     move_t exact = MOVE_NONE;
-    gboolean has_exact = exact_move(f, &s.pos, t, &exact);
+    gboolean has_exact = exact_move(f, &s->pos, t, &exact);
     move_t fixed = MOVE_NONE;
-    fixed_at(f, &s.pos, &fixed);
-    if (has_exact && f->fast && (fixed == MOVE_NONE || fixed == exact)) {
-        struct move_forms mf;
-        render_forms(f, &s.pos, exact, &mf);
-        int c = move_cost(f, t, &mf, EXACT_MAX);
-        if (c < EXACT_MAX) {
-            to_ring(f, i + 1, push_state(f, si, &s.pos, exact, FIX_NONE, c + hint, i, 1, i + 1));
-            return;
-        }
-    }
-    build_table(&s.pos, &f->tab[0]);
+    fixed_at(f, &s->pos, &fixed);
+    build_table(&s->pos, &f->tab[0]);
     struct scored *sc = f->sc[0];
     int n = score_kept(f, t, &f->tab[0], sc);
     int best_reading = n ? sc[0].cost : COST_INF;
-    if (n) add_prior(f, &s.pos, sc, within(sc, n, PRIOR_TIE));
-    int best = n ? sc[0].cost + sc[0].prior : COST_INF;
+    if (n) add_prior(f, &s->pos, sc, within(sc, n, PRIOR_TIE));
+    *best = n ? sc[0].cost + sc[0].prior : COST_INF;
     /* score_kept gives all this takes: the two change together */
     for (int k = 0;
-         k < n && sc[k].cost + sc[k].prior <= best + SUCC_MARGIN &&
-         (k < KEEP_PER_STATE || (k < KEEP_TIES && sc[k].cost + sc[k].prior <= best + TIE_MARGIN));
+         k < n && sc[k].cost + sc[k].prior <= *best + SUCC_MARGIN &&
+         (k < KEEP_PER_STATE || (k < KEEP_TIES && sc[k].cost + sc[k].prior <= *best + TIE_MARGIN));
          k++) {
         gboolean none = has_exact && sc[k].move == exact && sc[k].cost < EXACT_MAX;
-        int at = push_state(f, si, &s.pos, sc[k].move, none ? FIX_NONE : FIX_CORRECTED,
-                            sc[k].cost + sc[k].prior + hint, i, 1, i + 1);
-        g_array_index(f->arena, struct state, at).prior = sc[k].prior;
-        to_ring(f, i + 1, at);
+        emit(f, si, &s->pos, sc[k].move, none ? FIX_NONE : FIX_CORRECTED,
+             sc[k].cost + sc[k].prior + hint, sc[k].prior, i, 1, i + 1, i + 1);
     }
     for (int k = 0; fixed != MOVE_NONE && k < f->tab[0].count; k++) /* however dear */
         if (f->tab[0].m[k].move == fixed) {
             int c = move_cost(f, t, forms_of(f, &f->tab[0], k), COST_INF / 4);
             gboolean none = has_exact && exact == fixed && c < EXACT_MAX;
-            to_ring(f, i + 1,
-                    push_state(f, si, &s.pos, fixed, none ? FIX_NONE : FIX_CORRECTED, c + hint, i,
-                               1, i + 1));
+            emit(f, si, &s->pos, fixed, none ? FIX_NONE : FIX_CORRECTED, c + hint, 0, i, 1, i + 1,
+                 i + 1);
         }
-    to_ring(f, i + 1,
-            push_state(f, si, &s.pos, MOVE_NONE, FIX_DELETED, skip_cost(f, i), i, 1, i + 1));
-    if (best_reading >= POOR_READING && rank < INSERT_FROM_TOP) expand_pairs(f, si, &s, i, best);
+    emit(f, si, &s->pos, MOVE_NONE, FIX_DELETED, skip_cost(f, i), 0, i, 1, i + 1, i + 1);
+    return best_reading;
+}
+
+/* The two-move edits of e's state si, recorded in e; tab[0] holds its moves. */
+static void record_pairs(ArbFixer *f, int si, const struct state *s, int i, struct expansion *e)
+{
+    record_begin(f, &e->pairs_first);
+    expand_pairs(f, si, s, i, e->best);
+    record_end(f, e->pairs_first, &e->n_pairs);
+    e->has_pairs = TRUE;
+}
+
+static void expand(ArbFixer *f, int si, int i, int rank)
+{
+    const struct state s = g_array_index(f->arena, struct state, si);
+    const struct ptoken *t = &f->tok[i];
+    move_t exact = MOVE_NONE, fixed = MOVE_NONE;
+    if (f->fast && exact_move(f, &s.pos, t, &exact) &&
+        (!fixed_at(f, &s.pos, &fixed) || fixed == MOVE_NONE || fixed == exact)) {
+        struct move_forms mf;
+        render_forms(f, &s.pos, exact, &mf);
+        int c = move_cost(f, t, &mf, EXACT_MAX);
+        if (c < EXACT_MAX) {
+            to_ring(f, i + 1,
+                    push_state(f, si, &s.pos, exact, FIX_NONE, c + hint_cost(f, t, &s.pos), i, 1,
+                               i + 1));
+            return;
+        }
+    }
+    /* the rest depends on the position and the token only: a search again
+     * pushes what the last one did */
+    gboolean found;
+    struct expansion *e = expansion_of(f, &s.pos, i, &found);
+    gboolean pairs = rank < INSERT_FROM_TOP;
+    if (found) {
+        replay(f, si, e->first, e->n);
+        if (!pairs || e->best_reading < POOR_READING) return;
+        if (e->has_pairs) {
+            replay(f, si, e->pairs_first, e->n_pairs);
+            return;
+        }
+        build_table(&s.pos, &f->tab[0]);
+        record_pairs(f, si, &s, i, e);
+        return;
+    }
+    *e = (struct expansion){.game = f->game, .token = i, .pos = s.pos};
+    record_begin(f, &e->first);
+    e->best_reading = expand_readings(f, si, &s, i, &e->best);
+    record_end(f, e->first, &e->n);
+    if (pairs && e->best_reading >= POOR_READING) record_pairs(f, si, &s, i, e);
 }
 
 /* The first cheapest move of tab for t (in movegen order): its cost, or
@@ -918,7 +1064,7 @@ static int best_of(ArbFixer *f, struct movetab *tab, const struct ptoken *t, int
 {
     if (!tab->count) return COST_INF;
     struct bound_order o;
-    order_init(f, t, tab, &o);
+    order_init(f, t, tab, limit + 1, &o);
     int best = limit + 1, best_i = 0;
     for (int i; (i = order_next(&o, best)) >= 0;) {
         int c = move_cost(f, t, forms_of(f, tab, i), best);
@@ -953,9 +1099,8 @@ static void expand_pairs(ArbFixer *f, int si, const struct state *s, int i, int 
         move_t m = MOVE_NONE;
         int c = best_of(f, &f->tab[0], &part, 8 * CONF_UNIT, &m);
         if (c < best + f->costs[CONF_SKIP_TOKEN])
-            to_ring(f, i + 2,
-                    push_state(f, si, &s->pos, m, FIX_SPLIT,
-                               c + f->costs[CONF_SPLIT] + hint_cost(f, t, &s->pos), i, 2, i + 2));
+            emit(f, si, &s->pos, m, FIX_SPLIT, c + f->costs[CONF_SPLIT] + hint_cost(f, t, &s->pos),
+                 0, i, 2, i + 2, i + 2);
     }
     /* one token that is two moves: "Nf3Nc6" */
     for (int cut = 2; c0->len >= MERGE_MIN_CHARS && cut <= c0->len - 2; cut++) {
@@ -968,8 +1113,8 @@ static void expand_pairs(ArbFixer *f, int si, const struct state *s, int i, int 
         pos_make_move(&p2, m1);
         int c2 = best_in(f, &p2, &rest, 2, 8 * CONF_UNIT, &m2);
         if (c1 + c2 + f->costs[CONF_MERGE] >= best + f->costs[CONF_SKIP_TOKEN]) continue;
-        int a = push_state(f, si, &s->pos, m1, FIX_MERGED, c1 + f->costs[CONF_MERGE], i, 1, i + 1);
-        to_ring(f, i + 1, push_state(f, a, &p2, m2, FIX_MERGED, c2, i, 1, i + 1));
+        int a = emit(f, si, &s->pos, m1, FIX_MERGED, c1 + f->costs[CONF_MERGE], 0, i, 1, i + 1, -1);
+        emit(f, a, &p2, m2, FIX_MERGED, c2, 0, i, 1, i + 1, i + 1);
     }
     /* two tokens in the wrong order (a move in the wrong column) */
     if (i + 1 < f->n_tok) {
@@ -980,12 +1125,11 @@ static void expand_pairs(ArbFixer *f, int si, const struct state *s, int i, int 
             pos_make_move(&p2, m1);
             int c2 = best_in(f, &p2, t, 2, POOR_READING - 1, &m2);
             if (c2 < POOR_READING) {
-                int a = push_state(f, si, &s->pos, m1, FIX_CORRECTED,
-                                   c1 + f->costs[CONF_SWAP] + hint_cost(f, &f->tok[i + 1], &s->pos),
-                                   i + 1, 1, i + 1);
-                to_ring(f, i + 2,
-                        push_state(f, a, &p2, m2, FIX_CORRECTED, c2 + hint_cost(f, t, &p2), i, 1,
-                                   i + 2));
+                int a = emit(f, si, &s->pos, m1, FIX_CORRECTED,
+                             c1 + f->costs[CONF_SWAP] + hint_cost(f, &f->tok[i + 1], &s->pos), 0,
+                             i + 1, 1, i + 1, -1);
+                emit(f, a, &p2, m2, FIX_CORRECTED, c2 + hint_cost(f, t, &p2), 0, i, 1, i + 2,
+                     i + 2);
             }
         }
     }
@@ -998,6 +1142,7 @@ static void expand_pairs(ArbFixer *f, int si, const struct state *s, int i, int 
     } ins[MOVE_LIST_MAX];
     move_t all[MOVE_LIST_MAX];
     int n_ins = 0, prior[MOVE_LIST_MAX] = {0};
+    int top[INSERT_KEEP], n_top = 0; /* the cheapest INSERT_KEEP sums so far, ascending */
     if (f->prior) {
         for (int k = 0; k < tab->count; k++)
             all[k] = tab->m[k].move;
@@ -1010,12 +1155,22 @@ static void expand_pairs(ArbFixer *f, int si, const struct state *s, int i, int 
         /* only a second move cheaper than this is kept */
         int limit = MIN(best + SUCC_MARGIN - f->costs[CONF_INSERT_MOVE] - hint - prior[k] - 1,
                         8 * CONF_UNIT);
+        /* and once INSERT_KEEP are found, one cheaper than the last of
+         * them (an equal one would sort after it) */
+        int last = n_top == INSERT_KEEP ? top[INSERT_KEEP - 1] : COST_INF;
+        limit = MIN(limit, last - 1 - hint - prior[k]);
         if (limit < 0) continue;
         int c2 = best_in(f, &p2, t, 1, limit, &m2);
         if (c2 >= COST_INF) continue;
         c2 += hint;
         if (c2 + prior[k] + f->costs[CONF_INSERT_MOVE] >= best + SUCC_MARGIN) continue;
+        if (c2 + prior[k] >= last) continue; /* past a tighter limit: more than it */
         ins[n_ins++] = (struct insertion){tab->m[k].move, m2, c2, prior[k]};
+        int j = MIN(n_top, INSERT_KEEP - 1);
+        for (; j > 0 && top[j - 1] > c2 + prior[k]; j--)
+            top[j] = top[j - 1];
+        top[j] = c2 + prior[k];
+        n_top = MIN(n_top + 1, INSERT_KEEP);
     }
     for (int k = 1; k < n_ins; k++) /* cheapest INSERT_KEEP first */
         for (int j = k; j > 0 && ins[j].cost + ins[j].prior < ins[j - 1].cost + ins[j - 1].prior;
@@ -1027,12 +1182,10 @@ static void expand_pairs(ArbFixer *f, int si, const struct state *s, int i, int 
     for (int k = 0; k < n_ins && k < INSERT_KEEP; k++) {
         p2 = s->pos;
         pos_make_move(&p2, ins[k].first);
-        int a = push_state(f, si, &s->pos, ins[k].first, FIX_INSERTED,
-                           f->costs[CONF_INSERT_MOVE] + ins[k].prior, i, 0, i);
-        g_array_index(f->arena, struct state, a).prior = ins[k].prior;
-        to_ring(f, i + 1,
-                push_state(f, a, &p2, ins[k].second, ins[k].cost ? FIX_CORRECTED : FIX_NONE,
-                           ins[k].cost, i, 1, i + 1));
+        int a = emit(f, si, &s->pos, ins[k].first, FIX_INSERTED,
+                     f->costs[CONF_INSERT_MOVE] + ins[k].prior, ins[k].prior, i, 0, i, -1);
+        emit(f, a, &p2, ins[k].second, ins[k].cost ? FIX_CORRECTED : FIX_NONE, ins[k].cost, 0, i, 1,
+             i + 1, i + 1);
     }
 }
 

@@ -200,16 +200,18 @@ static double table_weight(const ArbPrior *p, const struct position *pos, move_t
     return p->move[phase_of(pos)][pos_moving_type(pos, m)][from][to];
 }
 
-void prior_log_probs(const ArbPrior *p, const struct position *pos, const move_t *moves, int n,
-                     double *out)
+/* prior_log_probs of n moves, with the legal moves of pos known; a move
+ * at the same index in both lists (prior_costs asks for them all) reuses the
+ * table's weight. */
+static void log_probs_among(const ArbPrior *p, const struct position *pos,
+                            const struct move_list *list, const move_t *moves, int n, double *out)
 {
-    struct move_list list;
-    movegen_legal(pos, &list);
-    double table_sum = 0;
+    double table_sum = 0, weight[MOVE_LIST_MAX];
     char uci[UCI_MAX];
-    for (int i = 0; i < list.count; i++) {
-        uci_write(pos, list.moves[i], uci);
-        table_sum += exp(table_weight(p, pos, list.moves[i], uci));
+    for (int i = 0; i < list->count; i++) {
+        uci_write(pos, list->moves[i], uci);
+        weight[i] = exp(table_weight(p, pos, list->moves[i], uci));
+        table_sum += weight[i];
     }
     guint n_book = 0;
     const struct book_row *book = book_rows(p, pos, &n_book);
@@ -219,7 +221,10 @@ void prior_log_probs(const ArbPrior *p, const struct position *pos, const move_t
     if (games < BOOK_MIN_GAMES) n_book = 0, games = 0;
     for (int k = 0; k < n; k++) {
         uci_write(pos, moves[k], uci);
-        double q = table_sum > 0 ? exp(table_weight(p, pos, moves[k], uci)) / table_sum : 0;
+        double w = k < list->count && list->moves[k] == moves[k]
+                       ? weight[k]
+                       : exp(table_weight(p, pos, moves[k], uci));
+        double q = table_sum > 0 ? w / table_sum : 0;
         double seen = 0;
         for (guint i = 0; i < n_book; i++)
             if (!strcmp(book[i].uci, uci)) seen = book[i].count;
@@ -228,17 +233,25 @@ void prior_log_probs(const ArbPrior *p, const struct position *pos, const move_t
     }
 }
 
+void prior_log_probs(const ArbPrior *p, const struct position *pos, const move_t *moves, int n,
+                     double *out)
+{
+    struct move_list list;
+    movegen_legal(pos, &list);
+    log_probs_among(p, pos, &list, moves, n, out);
+}
+
 void prior_costs(const ArbPrior *p, const struct position *pos, const move_t *moves, int n,
                  double weight, int cap, int *out)
 {
     struct move_list list;
     movegen_legal(pos, &list);
     double logp[MOVE_LIST_MAX], best = -1e9;
-    prior_log_probs(p, pos, list.moves, list.count, logp);
+    log_probs_among(p, pos, &list, list.moves, list.count, logp);
     for (int i = 0; i < list.count; i++)
         best = MAX(best, logp[i]);
     for (int k = 0; k < n; k++) {
-        int i = 0;
+        int i = k < list.count && list.moves[k] == moves[k] ? k : 0; /* all asked for */
         while (i < list.count && list.moves[i] != moves[k])
             i++;
         double c = i < list.count ? weight * CONF_UNIT * (best - logp[i]) : cap;
