@@ -213,17 +213,24 @@ START_TEST(test_jobs_same_output)
 END_TEST
 
 /* A Windows-1251 file (the Russian habit): decoded, read, and said so. */
+/* A temporary file (name from template) holding text[0..len). */
+static char *temp_input(const char *template, const char *text, gsize len)
+{
+    char *path = g_build_filename(g_get_tmp_dir(), template, NULL);
+    int fd = g_mkstemp(path);
+    ck_assert_int_ge(fd, 0);
+    ck_assert_int_eq(write(fd, text, len), (int)len);
+    close(fd);
+    return path;
+}
+
 START_TEST(test_encoding_note)
 {
     static const char text[] = "; \xcf\xe0\xf0\xf2\xe8\xff\n1. e2-e4 e7-e5 2. \xca"
                                "g1-f3 \xca"
                                "b8-c6 3. \xd1"
                                "f1-b5 a7-a6 *\n";
-    g_autofree char *path = g_build_filename(g_get_tmp_dir(), "arbiter-cp1251-XXXXXX.txt", NULL);
-    int fd = g_mkstemp(path);
-    ck_assert_int_ge(fd, 0);
-    ck_assert_int_eq(write(fd, text, sizeof text - 1), (int)(sizeof text - 1));
-    close(fd);
+    g_autofree char *path = temp_input("arbiter-cp1251-XXXXXX.txt", text, sizeof text - 1);
     char *none[] = {NULL};
     struct run r = convert_args(none, path);
     ck_assert_msg(r.status == 0, "status %d: %s", r.status, r.err);
@@ -242,11 +249,7 @@ START_TEST(test_result_tag_not_a_result)
      * is a PGN result: "1]0-" in the movetext would break the output */
     static const char text[] = "[Event \"a\"]\n[Result \"1]0-\"]\n\n1. e4 e5\n\n"
                                "[Event \"b\"]\n[Result \"0-1\"]\n\n1. d4 d5\n";
-    g_autofree char *path = g_build_filename(g_get_tmp_dir(), "arbiter-result-XXXXXX.pgn", NULL);
-    int fd = g_mkstemp(path);
-    ck_assert_int_ge(fd, 0);
-    ck_assert_int_eq(write(fd, text, sizeof text - 1), (int)(sizeof text - 1));
-    close(fd);
+    g_autofree char *path = temp_input("arbiter-result-XXXXXX.pgn", text, sizeof text - 1);
     char *none[] = {NULL};
     struct run r = convert_args(none, path);
     ck_assert_msg(r.status == 0, "status %d: %s", r.status, r.err);
