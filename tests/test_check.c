@@ -1032,22 +1032,6 @@ END_TEST
 
 /* ---- the XML report ----------------------------------------------------------------------- */
 
-static gboolean validates(const char *schema_path, const char *doc_path)
-{
-    xmlRelaxNGParserCtxtPtr pctx = xmlRelaxNGNewParserCtxt(schema_path);
-    xmlRelaxNGPtr schema = xmlRelaxNGParse(pctx);
-    ck_assert_msg(schema != NULL, "cannot parse %s", schema_path);
-    xmlRelaxNGValidCtxtPtr vctx = xmlRelaxNGNewValidCtxt(schema);
-    xmlDocPtr doc = xmlReadFile(doc_path, NULL, 0);
-    ck_assert_msg(doc != NULL, "cannot parse %s", doc_path);
-    int rc = xmlRelaxNGValidateDoc(vctx, doc);
-    xmlFreeDoc(doc);
-    xmlRelaxNGFreeValidCtxt(vctx);
-    xmlRelaxNGFree(schema);
-    xmlRelaxNGFreeParserCtxt(pctx);
-    return rc == 0;
-}
-
 static int count_elements(const char *path, const char *name)
 {
     xmlDocPtr doc = xmlReadFile(path, NULL, 0);
@@ -1068,7 +1052,7 @@ START_TEST(test_report)
     char *xml = g_strconcat(path, ".xml", NULL);
     struct run r = check_run("-q", "--report", xml, path, NULL);
     ck_assert_int_eq(r.status, 1);
-    ck_assert_msg(validates(schema, xml), "%s does not validate", xml);
+    ck_assert_msg(xml_validates(schema, xml), "%s does not validate", xml);
     ck_assert_int_eq(count_elements(xml, "problem"), 2);
     run_free(&r);
     g_free(xml);
@@ -1080,12 +1064,12 @@ START_TEST(test_report)
     xml = g_strconcat(path, ".xml", NULL);
     r = check_run("-q", "--report", xml, path, NULL);
     ck_assert_int_eq(r.status, 1);
-    ck_assert_msg(validates(schema, xml), "%s does not validate", xml);
+    ck_assert_msg(xml_validates(schema, xml), "%s does not validate", xml);
     ck_assert_int_eq(count_elements(xml, "problem"), 1);
     run_free(&r);
     if (corpus_present("real_world_errors_pgnmentor.pgn")) {
         r = check_run("-q", "--strict", "--jobs", "2", "--report", xml, real_world(), NULL);
-        ck_assert(validates(schema, xml));
+        ck_assert(xml_validates(schema, xml));
         ck_assert_int_eq(count_elements(xml, "problem"), 14);
         run_free(&r);
     }

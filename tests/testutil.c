@@ -1,6 +1,8 @@
 /* Helpers shared by the Check suites. */
 #include "testutil.h"
 
+#include <libxml/relaxng.h>
+
 #include <stdio.h>
 #include <stdlib.h>
 #include <sys/stat.h>
@@ -32,8 +34,7 @@ int corpus_present(const char *what)
 {
     struct stat st;
     const char *dir = getenv("ARBITER_CORPUS");
-    if (dir && stat(dir, &st) == 0 && S_ISDIR(st.st_mode))
-        return 1;
+    if (dir && stat(dir, &st) == 0 && S_ISDIR(st.st_mode)) return 1;
     printf("SKIP: %s needs ../shared/corpus, which is absent\n", what);
     return 0;
 }
@@ -45,4 +46,19 @@ int run_suite(Suite *s)
     int failed = srunner_ntests_failed(sr);
     srunner_free(sr);
     return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+}
+
+int xml_validates(const char *schema_path, const char *doc_path)
+{
+    xmlRelaxNGParserCtxtPtr pctx = xmlRelaxNGNewParserCtxt(schema_path);
+    xmlRelaxNGPtr schema = xmlRelaxNGParse(pctx);
+    ck_assert_msg(schema != NULL, "cannot parse %s", schema_path);
+    xmlRelaxNGValidCtxtPtr vctx = xmlRelaxNGNewValidCtxt(schema);
+    xmlDocPtr doc = xmlReadFile(doc_path, NULL, 0);
+    int rc = doc ? xmlRelaxNGValidateDoc(vctx, doc) : -1;
+    if (doc) xmlFreeDoc(doc);
+    xmlRelaxNGFreeValidCtxt(vctx);
+    xmlRelaxNGFree(schema);
+    xmlRelaxNGFreeParserCtxt(pctx);
+    return rc == 0;
 }

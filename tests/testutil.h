@@ -17,6 +17,10 @@ const char *test_data_path(const char *rel);
 /* True when the shared corpus is there; otherwise prints why the test skips. */
 int corpus_present(const char *what);
 
+/* Does the XML file at doc_path parse and validate against the RELAX NG
+ * schema at schema_path? (A schema that does not parse fails the test.) */
+int xml_validates(const char *schema_path, const char *doc_path);
+
 /* Runs a suite, returns the exit status for main(). */
 int run_suite(Suite *s);
 
