@@ -55,18 +55,6 @@ struct convert {
     GCond finished;
 };
 
-/* Languages tried first when several read a game equally well (their piece
- * letters often coincide: German, Danish and Norwegian all write K D T L S B). */
-static const char *const preferred[] = {"en", "de", "fr", "es", "it", "nl", "ru", "pt",
-                                        "pl", "cs", "sv", "nb", "da", "hu", "fi", NULL};
-
-static int preference(const ArbLang *lang)
-{
-    for (int i = 0; preferred[i]; i++)
-        if (!strcmp(arb_lang_code(lang), preferred[i])) return i;
-    return G_N_ELEMENTS(preferred);
-}
-
 static gboolean better(const struct replay_result *a, int pa, const struct replay_result *b, int pb)
 {
     if (a->errors != b->errors) return a->errors < b->errors;
@@ -104,7 +92,7 @@ static ArbNorm *choose_language(const struct convert *cv, struct work *wk, const
             const ArbLang *lang = norm_lang(nm);
             if (lang == cv->figurines || (pass == 0 && !game_covers_letters(lang, game))) continue;
             replay_game(game, nm, NULL, &res);
-            int pref = preference(lang);
+            int pref = arb_lang_preference(lang);
             if (!best || better(&res, pref, &best_res, best_pref)) {
                 best = nm;
                 best_res = res;

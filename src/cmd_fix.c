@@ -81,16 +81,6 @@ static const char *const change_names[] = {"none",    "corrected", "inserted",
 
 /* ---- language ------------------------------------------------------------------ */
 
-static const char *const preferred[] = {"en", "de", "fr", "es", "it", "nl", "ru", "pt",
-                                        "pl", "cs", "sv", "nb", "da", "hu", "fi", NULL};
-
-static int preference(const ArbLang *lang)
-{
-    for (int i = 0; preferred[i]; i++)
-        if (!strcmp(arb_lang_code(lang), preferred[i])) return i;
-    return G_N_ELEMENTS(preferred);
-}
-
 /* How many move tokens start with a piece initial of lang (tokens that
  * start with a file, a digit or castling's O say nothing). */
 static int letters_covered(const ArbLang *lang, const ArbGame *game)
@@ -127,7 +117,7 @@ static int choose_language(struct fix_cmd *fc, const ArbGame *game, int *runner_
         covers[i] = cover;
         if (cover < best_cover) continue;
         replay_game(game, fc->norms[i], NULL, &res);
-        int pref = preference(lang);
+        int pref = arb_lang_preference(lang);
         gboolean better =
             best < 0 || cover > best_cover || res.moves > best_res.moves ||
             (res.moves == best_res.moves &&
@@ -136,11 +126,12 @@ static int choose_language(struct fix_cmd *fc, const ArbGame *game, int *runner_
     }
     /* one token more or less says little: the most common language that
      * covers about as many is read too, and the cheaper reading kept */
-    int up_pref = preference(norm_lang(fc->norms[best]));
+    int up_pref = arb_lang_preference(norm_lang(fc->norms[best]));
     for (guint i = 0; i < fc->n_norms; i++) {
         const ArbLang *lang = norm_lang(fc->norms[i]);
         if ((int)i == best || lang == fc->figurines || covers[i] < best_cover - 1) continue;
-        if (preference(lang) < up_pref) *runner_up = (int)i, up_pref = preference(lang);
+        if (arb_lang_preference(lang) < up_pref)
+            *runner_up = (int)i, up_pref = arb_lang_preference(lang);
     }
     return best;
 }

@@ -689,3 +689,12 @@ GBytes *arb_data_load(const char *path, const char *resource, char **origin, GEr
     return g_resource_lookup_data(arb_lang_get_resource(), resource, G_RESOURCE_LOOKUP_FLAGS_NONE,
                                   error);
 }
+
+int arb_lang_preference(const ArbLang *lang)
+{
+    static const char *const preferred[] = {"en", "de", "fr", "es", "it", "nl", "ru", "pt",
+                                            "pl", "cs", "sv", "nb", "da", "hu", "fi"};
+    for (gsize i = 0; i < G_N_ELEMENTS(preferred); i++)
+        if (!strcmp(arb_lang_code(lang), preferred[i])) return (int)i;
+    return G_N_ELEMENTS(preferred);
+}

@@ -114,6 +114,11 @@ const ArbLang *arb_lang_set_nth(const ArbLangSet *set, guint index);
 /* By code or alias, ignoring case and treating '_' as '-'; NULL if none. */
 const ArbLang *arb_lang_set_lookup(const ArbLangSet *set, const char *code);
 
+/* A language's rank when several read a game equally well (their piece
+ * letters often coincide: German, Danish and Norwegian all write K D T L S
+ * B): lower is tried first; languages off the list share the last rank. */
+int arb_lang_preference(const ArbLang *lang);
+
 /* A data table's bytes: the file at path when given, else the compiled-in
  * resource (lang/lang.gresource.xml); *origin (g_free) names it in messages. */
 GBytes *arb_data_load(const char *path, const char *resource, char **origin, GError **error);
