@@ -108,4 +108,7 @@ const char *san_check_mark(const struct position *pos, move_t m);
 /* The English piece letter ('N', 'B', 'R', 'Q', 'K'; 'P' for a pawn). */
 char san_piece_letter(int type);
 
+/* The piece an English SAN letter (N B R Q K) names, or NO_TYPE. */
+int san_piece_of_letter(int ch);
+
 #endif

@@ -98,7 +98,7 @@ static bool parse_special(struct cursor *c, struct san *out)
     return false;
 }
 
-static int piece_of_letter(int ch)
+int san_piece_of_letter(int ch)
 {
     switch (ch) {
     case 'N': return KNIGHT;
@@ -217,7 +217,7 @@ static void parse_nag(struct cursor *c, struct san *out)
 static enum san_status parse_move(struct cursor *c, struct san *out)
 {
     size_t start = c->at;
-    int type = piece_of_letter(peek(c, 0));
+    int type = san_piece_of_letter(peek(c, 0));
     out->piece = (int8_t)(type == NO_TYPE ? PAWN : type);
     if (type != NO_TYPE)
         c->at++;

@@ -87,13 +87,10 @@ static int letters_covered(const ArbLang *lang, const ArbGame *game)
 {
     int n = 0;
     for (guint i = 0; i < game->events->len; i++) {
-        const struct game_event *ev = &g_array_index(game->events, struct game_event, i);
-        if (ev->kind != EV_MOVE) continue;
-        const char *t = game_event_text(game, ev);
-        gunichar c = g_utf8_get_char(t);
-        if ((c >= 'a' && c <= 'h') || !g_unichar_isalpha(c) || c == 'O' || c == 'o') continue;
-        ArbPieceMatch m[ARB_LANG_MATCH_MAX];
-        n += arb_lang_match_pieces(lang, t, ev->len, ARB_MATCH_EXACT, m, G_N_ELEMENTS(m)) > 0;
+        gboolean has;
+        n += game_token_has_initial(lang, game, &g_array_index(game->events, struct game_event, i),
+                                    &has) &&
+             has;
     }
     return n;
 }

@@ -306,18 +306,6 @@ static void put_square(const ArbFixer *f, struct form *fm, int sq)
     put(f, fm, '1' + sq_rank(sq));
 }
 
-static int type_of_letter(char c)
-{
-    switch (c) {
-    case 'N': return KNIGHT;
-    case 'B': return BISHOP;
-    case 'R': return ROOK;
-    case 'Q': return QUEEN;
-    case 'K': return KING;
-    default: return NO_TYPE;
-    }
-}
-
 /* SAN with the language's initials, then the other forms writers use. */
 static void render_forms(const ArbFixer *f, const struct position *pos, move_t m,
                          struct move_forms *mf)
@@ -335,9 +323,9 @@ static void render_forms(const ArbFixer *f, const struct position *pos, move_t m
     size_t core = n;
     while (core > 0 && !g_ascii_isdigit(san[core - 1]))
         core--;
-    size_t disambig_end = type_of_letter(san[0]) != NO_TYPE && core >= 3 ? core - 2 : 0;
+    size_t disambig_end = san_piece_of_letter(san[0]) != NO_TYPE && core >= 3 ? core - 2 : 0;
     for (size_t i = 0; i < n; i++) {
-        int t = type_of_letter(san[i]);
+        int t = san_piece_of_letter(san[i]);
         if (!castle && t != NO_TYPE && (i == 0 || san[i - 1] == '=')) {
             put_initial(f, fm, t);
             continue;

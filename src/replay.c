@@ -93,16 +93,25 @@ void game_append_rest(const ArbGame *game, gsize from, GString *out)
     }
 }
 
+gboolean game_token_has_initial(const ArbLang *lang, const ArbGame *game,
+                                const struct game_event *ev, gboolean *has)
+{
+    if (ev->kind != EV_MOVE) return FALSE;
+    const char *t = game_event_text(game, ev);
+    gunichar c = g_utf8_get_char(t);
+    if ((c >= 'a' && c <= 'h') || !g_unichar_isalpha(c) || c == 'O' || c == 'o') return FALSE;
+    ArbPieceMatch m[ARB_LANG_MATCH_MAX];
+    *has = arb_lang_match_pieces(lang, t, ev->len, ARB_MATCH_EXACT, m, G_N_ELEMENTS(m)) > 0;
+    return TRUE;
+}
+
 gboolean game_covers_letters(const ArbLang *lang, const ArbGame *game)
 {
     for (guint i = 0; i < game->events->len; i++) {
-        const struct game_event *ev = &g_array_index(game->events, struct game_event, i);
-        if (ev->kind != EV_MOVE) continue;
-        const char *t = game_event_text(game, ev);
-        gunichar c = g_utf8_get_char(t);
-        if ((c >= 'a' && c <= 'h') || !g_unichar_isalpha(c) || c == 'O' || c == 'o') continue;
-        ArbPieceMatch m[ARB_LANG_MATCH_MAX];
-        if (!arb_lang_match_pieces(lang, t, ev->len, ARB_MATCH_EXACT, m, G_N_ELEMENTS(m)))
+        gboolean has;
+        if (game_token_has_initial(lang, game, &g_array_index(game->events, struct game_event, i),
+                                   &has) &&
+            !has)
             return FALSE;
     }
     return TRUE;

@@ -76,6 +76,11 @@ void game_append_rest(const ArbGame *game, gsize from, GString *out);
  * figurine, or castling's O) start with a piece letter of this language? Used
  * to pick the languages worth replaying a game in. */
 gboolean game_covers_letters(const ArbLang *lang, const ArbGame *game);
+/* Does the event say anything about piece letters (a move token starting
+ * with a letter other than a file or castling's O)? If so, *has tells
+ * whether that letter is one of lang's initials. */
+gboolean game_token_has_initial(const ArbLang *lang, const ArbGame *game,
+                                const struct game_event *ev, gboolean *has);
 
 /* A visitor that records into an ArbGame and calls on_game at each game's end. */
 typedef struct {
