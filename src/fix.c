@@ -1131,6 +1131,10 @@ static void expand_pairs(ArbFixer *f, int si, const struct state *s, int i, int 
     move_t all[MOVE_LIST_MAX];
     int n_ins = 0, prior[MOVE_LIST_MAX] = {0};
     int top[INSERT_KEEP], n_top = 0; /* the cheapest INSERT_KEEP sums so far, ascending */
+    /* a fixed point's move is tried however it compares (kept apart) */
+    move_t fixed = MOVE_NONE;
+    fixed_at(f, &s->pos, &fixed);
+    struct insertion forced = {MOVE_NONE, MOVE_NONE, 0, 0};
     if (f->prior) {
         for (int k = 0; k < tab->count; k++)
             all[k] = tab->m[k].move;
@@ -1140,6 +1144,11 @@ static void expand_pairs(ArbFixer *f, int si, const struct state *s, int i, int 
         p2 = s->pos;
         pos_make_move(&p2, tab->m[k].move);
         int hint = hint_cost(f, t, &p2);
+        if (tab->m[k].move == fixed) {
+            int c2 = best_in(f, &p2, t, 1, 8 * CONF_UNIT, &m2);
+            if (c2 < COST_INF) forced = (struct insertion){fixed, m2, c2 + hint, prior[k]};
+            continue;
+        }
         /* only a second move cheaper than this is kept */
         int limit = MIN(best + SUCC_MARGIN - f->costs[CONF_INSERT_MOVE] - hint - prior[k] - 1,
                         8 * CONF_UNIT);
@@ -1167,7 +1176,9 @@ static void expand_pairs(ArbFixer *f, int si, const struct state *s, int i, int 
             ins[j] = ins[j - 1];
             ins[j - 1] = a;
         }
-    for (int k = 0; k < n_ins && k < INSERT_KEEP; k++) {
+    int n_emit = MIN(n_ins, INSERT_KEEP);
+    if (forced.first != MOVE_NONE) ins[n_emit++] = forced;
+    for (int k = 0; k < n_emit; k++) {
         p2 = s->pos;
         pos_make_move(&p2, ins[k].first);
         int a = emit(f, si, &s->pos, ins[k].first, FIX_INSERTED,
@@ -1279,6 +1290,29 @@ static double margin_confidence(int margin, int temperature)
     return 1.0 / (1.0 + exp(-(double)margin / MAX(temperature, 1)));
 }
 
+/* The step after k when it reads one token as a move: the look-ahead that
+ * settles a doubt at k. */
+static const struct fix_step *next_reading(const GArray *steps, guint k)
+{
+    const struct fix_step *next =
+        k + 1 < steps->len ? &g_array_index(steps, struct fix_step, k + 1) : NULL;
+    return next && next->move != MOVE_NONE && next->n_tokens == 1 && next->change <= FIX_CORRECTED
+               ? next
+               : NULL;
+}
+
+/* What next's token costs after m is played from before (capped at 8
+ * units), over what it costs in the path. */
+static int lookahead_cost(ArbFixer *f, const struct position *before, move_t m,
+                          const struct fix_step *next)
+{
+    struct position p2 = *before;
+    pos_make_move(&p2, m);
+    move_t later_move = MOVE_NONE;
+    int later = best_in(f, &p2, &f->tok[next->first_token], 1, 8 * CONF_UNIT, &later_move);
+    return MAX(0, MIN(later, 8 * CONF_UNIT) - next->cost);
+}
+
 static void annotate_step(ArbFixer *f, GArray *steps, guint k)
 {
     struct fix_step *s = &g_array_index(steps, struct fix_step, k);
@@ -1304,21 +1338,12 @@ static void annotate_step(ArbFixer *f, GArray *steps, guint k)
         if (sc[i].move == s->move) chosen = sc[i].cost + sc[i].prior;
     /* the next step, if it reads a token, settles doubts: an alternative
      * after which that token reads worse pays the difference */
-    const struct fix_step *next =
-        k + 1 < steps->len ? &g_array_index(steps, struct fix_step, k + 1) : NULL;
-    gboolean lookahead =
-        next && next->move != MOVE_NONE && next->n_tokens == 1 && next->change <= FIX_CORRECTED;
+    const struct fix_step *next = next_reading(steps, k);
     s->n_alts = 0;
     for (int i = 0; i < n && s->n_alts < FIX_ALTS_MAX; i++) {
         if (sc[i].move == s->move || sc[i].cost + sc[i].prior > chosen + 8 * CONF_UNIT) continue;
         int c = sc[i].cost + sc[i].prior;
-        if (lookahead) {
-            struct position p2 = s->before;
-            pos_make_move(&p2, sc[i].move);
-            move_t m = MOVE_NONE;
-            int later = best_in(f, &p2, &f->tok[next->first_token], 1, 8 * CONF_UNIT, &m);
-            c += MAX(0, MIN(later, 8 * CONF_UNIT) - next->cost);
-        }
+        if (next) c += lookahead_cost(f, &s->before, sc[i].move, next);
         s->alts[s->n_alts++] = (struct fix_alt){sc[i].move, c};
         other = MIN(other, c);
     }
@@ -1331,6 +1356,77 @@ static void annotate_step(ArbFixer *f, GArray *steps, guint k)
         }
     s->confidence = other == COST_INF ? 1.0 : margin_confidence(other - chosen, temp);
     if (s->change == FIX_NONE) s->confidence = MAX(s->confidence, 0.99);
+}
+
+static int cmp_alt(const void *a, const void *b)
+{
+    const struct fix_alt *x = a, *y = b;
+    return (x->cost > y->cost) - (x->cost < y->cost);
+}
+
+/* An inserted step's rivals: any move after which the next token reads
+ * (nothing was written for it), each paying its prior and the next token's
+ * cost after it; what the step's own move pays is subtracted. */
+static int inserted_rivals(ArbFixer *f, const struct fix_step *s, const struct fix_step *next,
+                           int margin, struct fix_alt *out)
+{
+    build_table(&s->before, &f->tab[0]); /* best_in uses tab[1]: tab[0] stays */
+    const struct movetab *tab = &f->tab[0];
+    move_t all[MOVE_LIST_MAX];
+    int prior[MOVE_LIST_MAX] = {0}, cost[MOVE_LIST_MAX], own = 0, n = 0;
+    for (int i = 0; i < tab->count; i++)
+        all[i] = tab->m[i].move;
+    if (f->prior)
+        prior_costs(f->prior, &s->before, all, tab->count, f->prior_weight, PRIOR_CAP, prior);
+    for (int i = 0; i < tab->count; i++) {
+        cost[i] = prior[i] + lookahead_cost(f, &s->before, all[i], next);
+        if (all[i] == s->move) own = cost[i];
+    }
+    for (int i = 0; i < tab->count; i++)
+        if (all[i] != s->move && cost[i] <= own + margin)
+            out[n++] = (struct fix_alt){all[i], s->cost + cost[i] - own};
+    return n;
+}
+
+/* A read step's rivals, as annotate_step finds them but all within margin. */
+static int read_rivals(ArbFixer *f, const struct fix_step *s, const struct fix_step *next,
+                       int margin, struct fix_alt *out)
+{
+    struct ptoken tmp;
+    const struct ptoken *t = step_token(f, s, &tmp);
+    build_table(&s->before, &f->tab[0]);
+    struct scored *sc = f->sc[1];
+    int n = score_all(f, t, &f->tab[0], sc), n_out = 0;
+    if (n) add_prior(f, &s->before, sc, within(sc, n, 8 * CONF_UNIT));
+    int own = s->cost;
+    for (int i = 0; i < n; i++)
+        if (sc[i].move == s->move) own = sc[i].cost + sc[i].prior;
+    for (int i = 0; i < n; i++) {
+        int c = sc[i].cost + sc[i].prior;
+        if (sc[i].move == s->move || c > own + margin) continue;
+        if (next) c += lookahead_cost(f, &s->before, sc[i].move, next);
+        if (c <= own + margin) out[n_out++] = (struct fix_alt){sc[i].move, s->cost + c - own};
+    }
+    return n_out;
+}
+
+int fixer_step_candidates(ArbFixer *f, const struct fix_result *res, guint k, int margin,
+                          struct fix_alt *out, int max)
+{
+    const struct fix_step *s = &g_array_index(res->steps, struct fix_step, k);
+    if (s->move == MOVE_NONE || s->change == FIX_MERGED || max < 1) return 0;
+    const struct fix_step *next = next_reading(res->steps, k);
+    struct fix_alt rivals[MOVE_LIST_MAX];
+    int n = 0;
+    if (s->change != FIX_INSERTED)
+        n = read_rivals(f, s, next, margin, rivals);
+    else if (next)
+        n = inserted_rivals(f, s, next, margin, rivals);
+    qsort(rivals, (size_t)n, sizeof *rivals, cmp_alt);
+    out[0] = (struct fix_alt){s->move, s->cost};
+    n = MIN(n, max - 1);
+    memcpy(out + 1, rivals, (size_t)n * sizeof *rivals);
+    return n + 1;
 }
 
 /* Cuts the game where, from some step on, most steps are poor fits: there

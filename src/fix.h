@@ -110,6 +110,15 @@ void fixer_set_fixed(ArbFixer *fixer, const struct fix_point *points, int n);
 void fixer_run(ArbFixer *fixer, const struct position *start, const struct fix_token *tokens, int n,
                struct fix_result *res);
 
+/* The moves that could stand at step k of the last fixer_run's res about
+ * as well as its own: the step's own move first (at its cost), then every
+ * other whose cost for the step (its reading and prior, and what the next
+ * token then reads worse; for an inserted move only the last two) is within
+ * margin of it, cheapest first; at most max. Returns the count (0 for a
+ * deleted or merged step). */
+int fixer_step_candidates(ArbFixer *fixer, const struct fix_result *res, guint k, int margin,
+                          struct fix_alt *out, int max);
+
 /* Renders a cost as the decimal the report and comments show ("1.25"). */
 double fix_cost_value(int cost);
 
