@@ -8,6 +8,7 @@
 #include "decisions.h"
 #include "fix.h"
 #include "hcs.h"
+#include "judge.h"
 #include "pgnw.h"
 #include "render.h"
 #include "replay.h"
@@ -24,6 +25,9 @@
 
 #define FIX_REPORT_NAMESPACE "urn:arbiter:fix-report:1"
 #define FIX_PRIOR_WEIGHT     0.1
+#define FIX_ENGINE_DEPTH     8
+#define FIX_ENGINE_WEIGHT    0.5
+#define FIX_ENGINE_TIMEOUT   10
 
 struct fix_cmd {
     ArbLangSet *langs;
@@ -66,6 +70,12 @@ struct fix_cmd {
     GArray *points; /* struct fix_point */
     int start_ply;  /* of the game being fixed */
     int decision_errors;
+    /* --engine: it, how it judges, this game's verdicts; engine_failed when
+     * it failed during the run (said on err; the exit status is 2) */
+    ArbEngine *engine;
+    struct judge_options judge;
+    GArray *verdicts; /* struct judge_verdict */
+    gboolean engine_failed;
     /* the input read again line by line for the report's source text */
     FILE *source;
     guint64 source_line;
@@ -542,6 +552,44 @@ static double alternative_share(const struct fix_cmd *fc, const struct fix_step 
     return exp(-(double)(s->alts[a].cost - s->cost) / t) / sum;
 }
 
+/* The engine's verdict at step s, if it judged the move s plays. */
+static const struct judge_verdict *verdict_of(const struct fix_cmd *fc, const struct fix_step *s)
+{
+    const struct judge_verdict *v = judge_verdict_at(fc->verdicts, &s->before);
+    for (int i = 0; v && i < v->n; i++)
+        if (v->moves[i] == s->move) return v;
+    return NULL;
+}
+
+/* <engine>: the candidates the engine scored at s, in the order judged. */
+static void report_verdict(struct fix_cmd *fc, const struct fix_step *s,
+                           const struct judge_verdict *v)
+{
+    xml_start(fc, "engine");
+    xml_attr_fmt(fc, "depth", "%d", fc->judge.depth);
+    xml_attr(fc, "changed", v->changed ? "yes" : "no");
+    for (int i = 0; i < v->n; i++) {
+        if (i && !v->has[i]) continue; /* not among the best it scored */
+        char san[SAN_MAX], uci[UCI_MAX + 1];
+        san_write(&s->before, v->moves[i], san);
+        uci[uci_write(&s->before, v->moves[i], uci)] = 0;
+        xml_start(fc, "score");
+        xml_attr(fc, "san", san);
+        xml_attr(fc, "uci", uci);
+        if (!v->has[i])
+            ;
+        else if (v->cp[i] > ENGINE_MATE / 2)
+            xml_attr_fmt(fc, "mate", "%d", ENGINE_MATE - v->cp[i]);
+        else if (v->cp[i] < -ENGINE_MATE / 2)
+            xml_attr_fmt(fc, "mate", "%d", -(ENGINE_MATE + v->cp[i]));
+        else
+            xml_attr_fmt(fc, "cp", "%d", v->cp[i]);
+        xml_attr_fmt(fc, "cost", "%.2f", fix_cost_value(v->cost[i]));
+        xml_end(fc);
+    }
+    xml_end(fc);
+}
+
 static void report_step(struct fix_cmd *fc, const ArbGame *game, const struct fix_step *s)
 {
     xml_start(fc, "move");
@@ -589,12 +637,53 @@ static void report_step(struct fix_cmd *fc, const ArbGame *game, const struct fi
         xml_attr_fmt(fc, "confidence", "%.3f", alternative_share(fc, s, a));
         xml_end(fc);
     }
+    const struct judge_verdict *v = verdict_of(fc, s);
+    if (v) report_verdict(fc, s, v);
     xml_end(fc);
 }
 
 /* ---- output --------------------------------------------------------------------- */
 
-static char *review_text(const struct fix_step *s)
+/* An engine score as the comments show it: pawns from the mover's side
+ * ("+0.35") or a mate ("#3", "#-2"). */
+static void append_score(GString *t, int cp)
+{
+    if (cp > ENGINE_MATE / 2)
+        g_string_append_printf(t, "#%d", ENGINE_MATE - cp);
+    else if (cp < -ENGINE_MATE / 2)
+        g_string_append_printf(t, "#-%d", ENGINE_MATE + cp);
+    else
+        g_string_append_printf(t, "%+.2f", cp / 100.0);
+}
+
+/* "engine depth 8: Qc7 +0.41, Qb6 -1.25", and what it changed. */
+static void append_verdict(const struct fix_cmd *fc, GString *t, const struct fix_step *s,
+                           const struct judge_verdict *v)
+{
+    g_string_append_printf(t, "engine depth %d:", fc->judge.depth);
+    int order[JUDGE_CANDS_MAX], n = 0; /* best first; the search's move last when unscored */
+    for (int i = 0; i < v->n; i++) {
+        if (!v->has[i] && i) continue; /* not among the best it scored */
+        int j = n++;
+        for (; j > 0 && (!v->has[order[j - 1]] || (v->has[i] && v->cp[order[j - 1]] < v->cp[i]));
+             j--)
+            order[j] = order[j - 1];
+        order[j] = i;
+    }
+    for (int k = 0; k < n; k++) {
+        int i = order[k];
+        char san[SAN_MAX];
+        san_write(&s->before, v->moves[i], san);
+        g_string_append_printf(t, "%s %s ", k ? "," : "", san);
+        if (v->has[i])
+            append_score(t, v->cp[i]);
+        else
+            g_string_append(t, "worse");
+    }
+    if (v->changed) g_string_append(t, " (it chose the move)");
+}
+
+static char *review_text(const struct fix_cmd *fc, const struct fix_step *s)
 {
     GString *t = g_string_new(NULL);
     g_string_append_printf(t, "review: confidence %.2f", s->confidence);
@@ -604,6 +693,22 @@ static char *review_text(const struct fix_step *s)
         g_string_append_printf(t, "%s %s (%.2f)", a ? "," : "; or", san,
                                fix_cost_value(s->alts[a].cost));
     }
+    const struct judge_verdict *v = verdict_of(fc, s);
+    if (v) {
+        g_string_append(t, "; ");
+        append_verdict(fc, t, s, v);
+    }
+    return g_string_free(t, FALSE);
+}
+
+/* The comment for a move the engine chose that is not marked for review
+ * (it is said in {review: ...} when it is), or NULL. */
+static char *engine_text(const struct fix_cmd *fc, const struct fix_step *s)
+{
+    const struct judge_verdict *v = verdict_of(fc, s);
+    if (!v || !v->changed) return NULL;
+    GString *t = g_string_new(NULL);
+    append_verdict(fc, t, s, v);
     return g_string_free(t, FALSE);
 }
 
@@ -676,10 +781,8 @@ static void write_moves(struct fix_cmd *fc, const ArbGame *game, guint *next_eve
         if (s->change == FIX_CORRECTED || s->change == FIX_MERGED || s->change == FIX_SPLIT)
             note = g_strdup_printf("read: \"%s\"", read);
         if (note) pgnw_comment(fc->writer, note);
-        if (needs_review(fc, s)) {
-            g_autofree char *review = review_text(s);
-            pgnw_comment(fc->writer, review);
-        }
+        g_autofree char *review = needs_review(fc, s) ? review_text(fc, s) : engine_text(fc, s);
+        if (review) pgnw_comment(fc->writer, review);
     }
 }
 
@@ -896,6 +999,23 @@ static void run_fixer(struct fix_cmd *fc, const ArbGame *game, int lang,
     collect_tokens(fc, game, fc->norms[lang]);
     fixer_run(fixer_for(fc, lang), start, (const struct fix_token *)fc->tokens->data,
               (int)fc->tokens->len, &fc->res);
+}
+
+/* --engine: the engine judges the doubtful moves of fc->res, which fixer
+ * made from start; an engine that fails is said once and used no more. */
+static void judge_moves(struct fix_cmd *fc, ArbFixer *fixer, const struct position *start)
+{
+    g_array_set_size(fc->verdicts, 0);
+    if (!fc->engine) return;
+    g_autoptr(GError) error = NULL;
+    if (judge_game(fixer, fc->engine, &fc->judge, start, (const struct fix_token *)fc->tokens->data,
+                   (int)fc->tokens->len, (const struct fix_point *)fc->points->data,
+                   (int)fc->points->len, &fc->res, fc->verdicts, &error))
+        return;
+    fprintf(fc->err, "arbiter fix: %s; going on without it\n", error->message);
+    engine_free(fc->engine);
+    fc->engine = NULL;
+    fc->engine_failed = TRUE;
 }
 
 static gboolean has_variation(const ArbGame *game)
@@ -1184,6 +1304,7 @@ static void fix_game(struct fix_cmd *fc, const ArbGame *game)
         if (runner_up >= 0 && fc->res.cost > 0 && rerun_if_better(fc, game, runner_up, &start))
             lang = runner_up;
         game = try_flat(fc, game, lang, &start);
+        judge_moves(fc, fixer_for(fc, lang), &start);
     }
     const char *status = fc->res.unresolved ? "unresolved"
                          : fc->res.changed  ? "corrected"
@@ -1646,10 +1767,10 @@ static void write_group_game(struct fix_cmd *fc, ArbGame *const *games, guint n,
         else if (read)
             note = g_strdup(read);
         if (note) pgnw_comment(fc->writer, note);
-        if (s->confidence < fc->min_confidence && s->move != MOVE_NONE) {
-            g_autofree char *review = review_text(s);
-            pgnw_comment(fc->writer, review);
-        }
+        g_autofree char *review = s->confidence < fc->min_confidence && s->move != MOVE_NONE
+                                      ? review_text(fc, s)
+                                      : engine_text(fc, s);
+        if (review) pgnw_comment(fc->writer, review);
     }
     if (fc->res.unresolved) {
         GString *rest =
@@ -1691,6 +1812,7 @@ static void fix_group(struct fix_cmd *fc, ArbGame *const *games, guint n)
     fc->group_langs = langs;
     fixer_run(fixer_for(fc, langs[0]), &start, (const struct fix_token *)fc->tokens->data,
               (int)fc->tokens->len, &fc->res);
+    judge_moves(fc, fixer_for(fc, langs[0]), &start);
     if (fc->res.unresolved) {
         fc->unresolved++;
         fprintf(fc->err, "%s:%" G_GUINT64_FORMAT ": game %" G_GUINT64_FORMAT ": unresolved\n",
@@ -1799,6 +1921,15 @@ static gboolean setup(struct fix_cmd *fc, const struct fix_cmd_options *opt)
                 from);
         return FALSE;
     }
+    fc->judge = (struct judge_options){
+        .depth = opt->engine_depth > 0 ? opt->engine_depth : FIX_ENGINE_DEPTH,
+        .weight = opt->engine_weight > 0 ? opt->engine_weight : FIX_ENGINE_WEIGHT,
+        .min_confidence = opt->min_confidence};
+    double timeout = opt->engine_timeout > 0 ? opt->engine_timeout : FIX_ENGINE_TIMEOUT;
+    if (opt->engine && !(fc->engine = engine_start(opt->engine, (int)(timeout * 1000), &error))) {
+        fprintf(fc->err, "arbiter fix: --engine: %s\n", error->message);
+        return FALSE;
+    }
     if (!render_parse_target(fc->langs, to, &fc->to_lang, &fc->to_style)) {
         fprintf(fc->err,
                 "arbiter fix: --to: '%s' is neither a notation (san, lan, uci, fan, iccf) "
@@ -1819,6 +1950,7 @@ struct fix_cmd *fix_cmd_new(const struct fix_cmd_options *options, FILE *err)
     fc->glued = g_string_chunk_new(256);
     fc->res.steps = g_array_new(FALSE, FALSE, sizeof(struct fix_step));
     fc->points = g_array_new(FALSE, FALSE, sizeof(struct fix_point));
+    fc->verdicts = g_array_new(FALSE, FALSE, sizeof(struct judge_verdict));
     if (!setup(fc, options)) {
         fix_cmd_free(fc);
         return NULL;
@@ -1833,6 +1965,8 @@ void fix_cmd_free(struct fix_cmd *fc)
     if (fc->report_buf) xmlBufferFree(fc->report_buf);
     if (fc->decisions) g_array_free(fc->decisions, TRUE);
     if (fc->points) g_array_free(fc->points, TRUE);
+    g_array_free(fc->verdicts, TRUE);
+    engine_free(fc->engine);
     g_free(fc->source_buf);
     for (guint i = 0; i < fc->n_norms; i++) {
         fixer_free(fc->fixers[i]);
@@ -1917,8 +2051,10 @@ void fix_cmd_counts(const struct fix_cmd *fc, struct fix_counts *counts)
 int cmd_fix(int argc, char **argv)
 {
     g_autofree char *from = NULL, *to = NULL, *output = NULL, *lang_dir = NULL, *report = NULL,
-                    *confusion = NULL, *decisions = NULL;
+                    *confusion = NULL, *decisions = NULL, *engine = NULL;
     double min_confidence = 0.9, prior_weight = FIX_PRIOR_WEIGHT;
+    double engine_weight = FIX_ENGINE_WEIGHT, engine_timeout = FIX_ENGINE_TIMEOUT;
+    int engine_depth = FIX_ENGINE_DEPTH;
     gboolean no_comments = FALSE, group = FALSE, pair = FALSE;
     GOptionEntry entries[] = {
         {"from", 'f', 0, G_OPTION_ARG_STRING, &from,
@@ -1955,6 +2091,20 @@ int cmd_fix(int argc, char **argv)
          "FILE"},
         {"confusion", 0, 0, G_OPTION_ARG_FILENAME, &confusion,
          "read the confusion table from FILE instead of the built-in lang/confusion.ini", "FILE"},
+        {"engine", 'e', 0, G_OPTION_ARG_FILENAME, &engine,
+         "a UCI chess engine (e.g. /usr/games/stockfish) that scores the near-tied readings of "
+         "moves below --min-confidence; off by default",
+         "PATH"},
+        {"engine-depth", 0, 0, G_OPTION_ARG_INT, &engine_depth,
+         "depth of the engine's search (default " G_STRINGIFY(FIX_ENGINE_DEPTH) ")", "D"},
+        {"engine-weight", 0, 0, G_OPTION_ARG_DOUBLE, &engine_weight,
+         "cost, in confusion units, of each pawn a candidate loses to the best one by the "
+         "engine's score, at most one unit (default " G_STRINGIFY(FIX_ENGINE_WEIGHT) ")",
+         "W"},
+        {"engine-timeout", 0, 0, G_OPTION_ARG_DOUBLE, &engine_timeout,
+         "seconds to wait for each answer of the engine (default " G_STRINGIFY(
+             FIX_ENGINE_TIMEOUT) ")",
+         "S"},
         G_OPTION_ENTRY_NULL};
     g_autoptr(GOptionContext) ctx = g_option_context_new("[FILE...]");
     g_option_context_set_summary(
@@ -1971,10 +2121,17 @@ int cmd_fix(int argc, char **argv)
              "the report marks them reviewed=\"yes\"; a decision that no longer fits the\n"
              "input (illegal at its ply, its game or token gone) is an error naming game and\n"
              "ply, and the exit status is 2.\n\n"
+             "With --engine, each move below --min-confidence whose rivals read about as\n"
+             "well (within one unit; for an inserted move, any move the next one still reads\n"
+             "after) is scored by the engine at --engine-depth; each candidate pays\n"
+             "--engine-weight per pawn it loses to the best of them. Where a rival is then\n"
+             "cheaper, the game is searched again with it fixed and kept when the whole\n"
+             "path costs less. The scores go into {review: ...} and the report's <engine>;\n"
+             "an engine that cannot start or fails is an error naming it (exit status 2).\n\n"
              "Input cut short (ending inside a tag, a comment, or a move with no line end\n"
              "or result after it) is a problem too: an error names the place.\n"
-             "Exit status: 0 every game resolved, 1 some unresolved, 2 usage or I/O error\n"
-             "or a decision that no longer fits.\n");
+             "Exit status: 0 every game resolved, 1 some unresolved, 2 usage or I/O error,\n"
+             "a decision that no longer fits, or an engine that failed.\n");
     g_option_context_add_main_entries(ctx, entries, NULL);
     g_autoptr(GError) error = NULL;
     if (!g_option_context_parse(ctx, &argc, &argv, &error)) {
@@ -2002,8 +2159,29 @@ int cmd_fix(int argc, char **argv)
         fprintf(stderr, "arbiter fix: --prior-weight: want a number from 0 to 10\n");
         return EXIT_USAGE;
     }
-    const struct fix_cmd_options opt = {from,           to,          lang_dir,    confusion,
-                                        min_confidence, no_comments, prior_weight};
+    if (engine_depth < 1 || engine_depth > 30) {
+        fprintf(stderr, "arbiter fix: --engine-depth: want a number from 1 to 30\n");
+        return EXIT_USAGE;
+    }
+    if (engine_weight <= 0 || engine_weight > 100) {
+        fprintf(stderr, "arbiter fix: --engine-weight: want a number above 0, at most 100\n");
+        return EXIT_USAGE;
+    }
+    if (engine_timeout <= 0 || engine_timeout > 3600) {
+        fprintf(stderr, "arbiter fix: --engine-timeout: want seconds above 0, at most 3600\n");
+        return EXIT_USAGE;
+    }
+    const struct fix_cmd_options opt = {.from = from,
+                                        .to = to,
+                                        .lang_dir = lang_dir,
+                                        .confusion = confusion,
+                                        .min_confidence = min_confidence,
+                                        .no_comments = no_comments,
+                                        .prior_weight = prior_weight,
+                                        .engine = engine,
+                                        .engine_depth = engine_depth,
+                                        .engine_weight = engine_weight,
+                                        .engine_timeout = engine_timeout};
     struct fix_cmd *fc = fix_cmd_new(&opt, stderr);
     if (!fc) return EXIT_USAGE;
     fc->decisions_path = decisions;
@@ -2044,7 +2222,7 @@ int cmd_fix(int argc, char **argv)
         io_ok = FALSE;
     }
     if (output) fclose(out);
-    int decision_errors = fc->decision_errors;
+    int decision_errors = fc->decision_errors + fc->engine_failed;
     fix_cmd_free(fc);
     return !io_ok || decision_errors    ? EXIT_USAGE
            : (n.unresolved || n.failed) ? EXIT_PROBLEMS

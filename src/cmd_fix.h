@@ -16,6 +16,11 @@ struct fix_cmd_options {
     double min_confidence;
     gboolean no_comments;
     double prior_weight; /* of the move prior; 0: off */
+    /* --engine: a UCI engine judges doubtful moves (NULL: off) */
+    const char *engine;
+    int engine_depth;      /* 0: the default */
+    double engine_weight;  /* confusion units per pawn; 0: the default */
+    double engine_timeout; /* seconds per answer; 0: the default */
 };
 
 struct fix_counts {

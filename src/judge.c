@@ -1,0 +1,177 @@
+/* The engine's say in `arbiter fix`: for each step below min_confidence, the
+ * search's move and its near-tied rivals (fixer_step_candidates) are scored
+ * by the engine; a move's engine cost is what it loses to the best of them,
+ * in pawns times the weight, capped at JUDGE_CAP. When a rival is cheaper
+ * with it, the search runs again with the rival fixed at that ply (as a
+ * reviewer's decision would be) and keeps the new path only when its cost
+ * plus the rival's engine cost is below the old path's plus its own. */
+#include "judge.h"
+
+#include "uci.h"
+
+#include <math.h>
+#include <string.h>
+
+#define JUDGE_MARGIN CONF_UNIT /* rivals this close to the search's move are judged */
+#define JUDGE_CAP    CONF_UNIT /* the most the engine adds to a move */
+enum { JUDGE_RERUNS_MAX = 8 }; /* searches again per game */
+
+static int ply_of(const struct position *pos)
+{
+    return 2 * (pos->fullmove - 1) + pos->side;
+}
+
+static gboolean is_fixed(const struct fix_point *points, int n, int ply)
+{
+    for (int i = 0; i < n; i++)
+        if (points[i].ply == ply) return TRUE;
+    return FALSE;
+}
+
+/* The engine's cost of each candidate: what it loses to the best scored. */
+static void engine_costs(const struct judge_options *o, struct judge_verdict *v)
+{
+    int best = -2 * ENGINE_MATE;
+    for (int i = 0; i < v->n; i++)
+        if (v->has[i]) best = MAX(best, v->cp[i]);
+    for (int i = 0; i < v->n; i++) {
+        double loss = v->has[i] ? (double)(best - v->cp[i]) / 100.0 : HUGE_VAL;
+        v->cost[i] = (int)MIN(lround(MIN(loss * o->weight * CONF_UNIT, JUDGE_CAP)), JUDGE_CAP);
+    }
+}
+
+/* The step of res played from a position with this key at ply, or -1. */
+static int step_at(const struct fix_result *res, int ply, guint64 key)
+{
+    for (guint k = 0; k < res->steps->len; k++) {
+        const struct fix_step *s = &g_array_index(res->steps, struct fix_step, k);
+        if (ply_of(&s->before) == ply && s->before.key == key && s->move != MOVE_NONE)
+            return (int)k;
+    }
+    return -1;
+}
+
+/* The first step of res past ply. */
+static guint step_after(const struct fix_result *res, int ply)
+{
+    guint k = 0;
+    while (k < res->steps->len &&
+           ply_of(&g_array_index(res->steps, struct fix_step, k).before) <= ply)
+        k++;
+    return k;
+}
+
+static void copy_result(struct fix_result *to, const struct fix_result *from)
+{
+    GArray *steps = to->steps;
+    g_array_set_size(steps, 0);
+    g_array_append_vals(steps, from->steps->data, from->steps->len);
+    *to = *from;
+    to->steps = steps;
+}
+
+/* Searches again with the verdict's winner w fixed (points holds the
+ * fixed points so far, w's appended and kept when the new path is). */
+static void try_winner(ArbFixer *f, const struct position *start, const struct fix_token *tokens,
+                       int n, GArray *points, int w, struct judge_verdict *v,
+                       struct fix_result *res)
+{
+    const struct fix_step *s =
+        &g_array_index(res->steps, struct fix_step, step_at(res, v->ply, v->key));
+    struct fix_point p = {.ply = v->ply};
+    p.uci[uci_write(&s->before, v->moves[w], p.uci)] = 0;
+    g_array_append_val(points, p);
+    fixer_set_fixed(f, (const struct fix_point *)points->data, (int)points->len);
+    struct fix_result again = {.steps = g_array_new(FALSE, FALSE, sizeof(struct fix_step))};
+    fixer_run(f, start, tokens, n, &again);
+    /* only the move changes: the step reads the same tokens (a path that
+     * gets there by other edits would owe the engine for those too) */
+    int k = step_at(&again, v->ply, v->key);
+    const struct fix_step *now = k >= 0 ? &g_array_index(again.steps, struct fix_step, k) : NULL;
+    gboolean keep = now && !again.unresolved && now->move == v->moves[w] &&
+                    now->first_token == s->first_token && now->n_tokens == s->n_tokens &&
+                    (now->change == FIX_INSERTED) == (s->change == FIX_INSERTED) &&
+                    again.cost + v->cost[w] < res->cost + v->cost[0];
+    if (keep) {
+        copy_result(res, &again);
+        v->changed = TRUE;
+        v->taken = v->moves[w];
+    } else {
+        g_array_set_size(points, points->len - 1);
+    }
+    g_array_free(again.steps, TRUE);
+}
+
+/* The cheapest candidate, reading and engine together; the search's move
+ * (0) on a tie. */
+static int winner(const struct fix_alt *cands, const struct judge_verdict *v)
+{
+    int w = 0;
+    for (int i = 1; i < v->n; i++)
+        if (cands[i].cost + v->cost[i] < cands[w].cost + v->cost[w]) w = i;
+    return w;
+}
+
+static gboolean is_doubtful(const struct judge_options *o, const struct fix_step *s)
+{
+    return s->move != MOVE_NONE && s->confidence < o->min_confidence;
+}
+
+static gboolean any_doubtful(const struct judge_options *o, const struct fix_result *res)
+{
+    for (guint k = 0; k < res->steps->len; k++)
+        if (is_doubtful(o, &g_array_index(res->steps, struct fix_step, k))) return TRUE;
+    return FALSE;
+}
+
+gboolean judge_game(ArbFixer *f, ArbEngine *engine, const struct judge_options *o,
+                    const struct position *start, const struct fix_token *tokens, int n,
+                    const struct fix_point *base, int n_base, struct fix_result *res,
+                    GArray *verdicts, GError **error)
+{
+    g_array_set_size(verdicts, 0);
+    if (res->unresolved || !any_doubtful(o, res)) return TRUE;
+    if (!engine_new_game(engine, error)) return FALSE;
+    g_autoptr(GArray) points = g_array_new(FALSE, FALSE, sizeof(struct fix_point));
+    g_array_append_vals(points, base, (guint)n_base);
+    /* the fixer's tables must be this game's for fixer_step_candidates */
+    fixer_set_fixed(f, base, n_base);
+    fixer_run(f, start, tokens, n, res);
+    gboolean ok = TRUE;
+    int reruns = 0;
+    for (guint k = 0; ok && k < res->steps->len;) {
+        const struct fix_step *s = &g_array_index(res->steps, struct fix_step, k);
+        struct fix_alt cands[JUDGE_CANDS_MAX];
+        int nc = is_doubtful(o, s) && !is_fixed(base, n_base, ply_of(&s->before))
+                     ? fixer_step_candidates(f, res, k, JUDGE_MARGIN, cands, JUDGE_CANDS_MAX)
+                     : 0;
+        if (nc < 2) {
+            k++;
+            continue;
+        }
+        struct judge_verdict v = {
+            .ply = ply_of(&s->before), .key = s->before.key, .taken = s->move, .n = nc};
+        for (int i = 0; i < nc; i++)
+            v.moves[i] = cands[i].move;
+        ok = engine_score(engine, &s->before, v.moves, nc, JUDGE_SCORED, o->depth, v.cp, v.has,
+                          error);
+        if (!ok) break;
+        engine_costs(o, &v);
+        int w = winner(cands, &v);
+        if (w > 0 && reruns++ < JUDGE_RERUNS_MAX)
+            try_winner(f, start, tokens, n, points, w, &v, res);
+        g_array_append_val(verdicts, v);
+        k = step_after(res, v.ply);
+    }
+    fixer_set_fixed(f, base, n_base);
+    return ok;
+}
+
+const struct judge_verdict *judge_verdict_at(const GArray *verdicts, const struct position *before)
+{
+    for (guint i = 0; verdicts && i < verdicts->len; i++) {
+        const struct judge_verdict *v = &g_array_index(verdicts, struct judge_verdict, i);
+        if (v->ply == ply_of(before) && v->key == before->key) return v;
+    }
+    return NULL;
+}

@@ -1,0 +1,55 @@
+/* `arbiter fix --engine`: after the search, a UCI engine judges the moves
+ * the search was unsure of. Where a near-tied rival reading is a better move
+ * by the engine's low-depth score, the search runs again with that move as a
+ * fixed point, and the new path is kept when it costs less, the engine's
+ * costs counted. Sits between fixer_run (src/fix.c) and the writers of
+ * src/cmd_fix.c, which show the verdicts. */
+#ifndef ARBITER_JUDGE_H
+#define ARBITER_JUDGE_H
+
+#include "engine.h"
+#include "fix.h"
+
+G_BEGIN_DECLS
+
+/* Candidates judged per step, and how many of them the engine scores (the
+ * rest, worse than those by its search, pay the most). */
+enum { JUDGE_CANDS_MAX = 48, JUDGE_SCORED = 6 };
+
+struct judge_options {
+    int depth;             /* of the engine's search */
+    double weight;         /* confusion units per pawn a move loses to the best candidate */
+    double min_confidence; /* steps below it are judged */
+};
+
+/* What the engine said at one step: the candidates (the search's move
+ * first), their scores and the cost each paid for it. */
+struct judge_verdict {
+    int ply;          /* 2 * (fullmove - 1) + side of the position judged */
+    guint64 key;      /* that position's Zobrist key */
+    move_t taken;     /* the move the result plays there after the verdict */
+    gboolean changed; /* the engine made the search take another move */
+    int n;
+    move_t moves[JUDGE_CANDS_MAX];
+    int cp[JUDGE_CANDS_MAX]; /* ENGINE_MATE-based for mates; side to move's view */
+    gboolean has[JUDGE_CANDS_MAX];
+    int cost[JUDGE_CANDS_MAX]; /* in confusion units */
+};
+
+/* Judges the doubtful steps of res, which fixer_run made from start and
+ * tokens with the fixed points base[0..n_base) (the reviewer's: never
+ * overruled), and may replace res; the verdicts go to verdicts (a GArray of
+ * struct judge_verdict, cleared first). The fixer keeps base as its fixed
+ * points after. FALSE with error set when the engine fails (res is then
+ * the best found so far). */
+gboolean judge_game(ArbFixer *fixer, ArbEngine *engine, const struct judge_options *options,
+                    const struct position *start, const struct fix_token *tokens, int n,
+                    const struct fix_point *base, int n_base, struct fix_result *res,
+                    GArray *verdicts, GError **error);
+
+/* The verdict for a step played from before, or NULL. */
+const struct judge_verdict *judge_verdict_at(const GArray *verdicts, const struct position *before);
+
+G_END_DECLS
+
+#endif
