@@ -102,7 +102,7 @@ static gboolean read_line(ArbEngine *e, gint64 deadline, const char *waiting, GE
         gssize got = read(e->out_fd, e->buf + e->len, sizeof e->buf - e->len);
         if (got < 0 && (errno == EINTR || errno == EAGAIN)) continue;
         if (got <= 0) {
-            fail(e, error, "exited while arbiter waited for %s", waiting);
+            fail(e, error, "closed its output (exited?) while arbiter waited for %s", waiting);
             return FALSE;
         }
         e->len += (gsize)got;
@@ -159,7 +159,11 @@ ArbEngine *engine_start(const char *path, int timeout_ms, GError **error)
     if (!send_line(e, "uci", error) || !wait_for(e, "uciok", error) ||
         !send_line(e, "setoption name Threads value 1", error) ||
         !send_line(e, "setoption name Hash value 16", error) || !is_ready(e, error)) {
-        g_prefix_error(error, "not a UCI engine? ");
+        if (error && *error) {
+            char *why = (*error)->message;
+            (*error)->message = g_strdup_printf("%s (is it a UCI engine?)", why);
+            g_free(why);
+        }
         engine_free(e);
         return NULL;
     }

@@ -3,7 +3,10 @@
  * merged and split tokens, a move in the wrong column) come out as the true
  * game; confidence below --min-confidence is marked; the --report XML
  * validates against src/fix-report.rng; a garbage tail cuts the game with
- * exit status 1; HCS label lines read as one game per sheet. */
+ * exit status 1; HCS label lines read as one game per sheet. With --engine,
+ * a missing recapture and a lone piece letter are settled by stockfish
+ * (`test_fix engine`, skipped without it), and a missing, garbage, silent or
+ * dying engine is exit status 2 with a message naming it, never a hang. */
 #include "testutil.h"
 
 #include <glib.h>
@@ -456,8 +459,174 @@ START_TEST(test_group_languages)
 }
 END_TEST
 
-int main(void)
+/* ---- --engine ------------------------------------------------------------------ */
+
+/* The opera game's start with 5. Qxf3 (recapturing a piece) not written:
+ * any white move fits before 5... dxe5, the move prior does not choose the
+ * recapture, the engine does. */
+static const char *const missing_recapture =
+    "1. e4 e5 2. Nf3 d6 3. d4 Bg4 4. dxe5 Bxf3 5. dxe5 6. Bc4 Nf6 7. Qb3 Qe7 8. Nc3 c6 *\n";
+/* Its end with only the piece of 17. Rd8# written: every rook move reads
+ * "R" alike, the engine sees the mate. */
+static const char *const rook_letter_only =
+    "1. e4 e5 2. Nf3 d6 3. d4 Bg4 4. dxe5 Bxf3 5. Qxf3 dxe5 6. Bc4 Nf6 7. Qb3 Qe7 8. Nc3 c6 "
+    "9. Bg5 b5 10. Nxb5 cxb5 11. Bxb5+ Nbd7 12. O-O-O Rd8 13. Rxd7 Rxd7 14. Rd1 Qe6 "
+    "15. Bxd7+ Nxd7 16. Qb8+ Nxb8 17. R 1-0\n";
+
+static char *stockfish_path(void)
 {
+    char *path = g_find_program_in_path("stockfish");
+    if (!path && g_file_test("/usr/games/stockfish", G_FILE_TEST_IS_EXECUTABLE))
+        path = g_strdup("/usr/games/stockfish");
+    return path;
+}
+
+static char *stockfish; /* set by main for the "engine" run */
+
+START_TEST(test_engine_settles_missing_recapture)
+{
+    struct run r = fix_text(missing_recapture, NULL);
+    ck_assert_int_eq(r.status, 0);
+    ck_assert_msg(!strstr(r.out, "5. Qxf3"), "settled without the engine:\n%s", r.out);
+    run_free(&r);
+    const char *args[] = {"--engine", stockfish, NULL};
+    r = fix_text(missing_recapture, args);
+    ck_assert_msg(r.status == 0, "exit %d\n%s", r.status, r.err);
+    char *got = movetext(r.out);
+    ck_assert_msg(strstr(got, "5. Qxf3 {inserted: not written}"), "%s", got);
+    ck_assert_msg(strstr(got, "engine depth 8: Qxf3 +"), "%s", got);
+    ck_assert_msg(strstr(got, "(it chose the move)"), "%s", got);
+    ck_assert_msg(strstr(got, "6. Bc4 Nf6"), "%s", got);
+    g_free(got);
+    run_free(&r);
+}
+END_TEST
+
+START_TEST(test_engine_finds_the_mate)
+{
+    struct run r = fix_text(rook_letter_only, NULL);
+    ck_assert_msg(!strstr(r.out, "17. Rd8#"), "settled without the engine:\n%s", r.out);
+    run_free(&r);
+    const char *args[] = {"--engine", stockfish, "--engine-depth", "4", NULL};
+    r = fix_text(rook_letter_only, args);
+    ck_assert_msg(r.status == 0, "exit %d\n%s", r.status, r.err);
+    char *got = movetext(r.out);
+    ck_assert_msg(strstr(got, "17. Rd8# {read: \"R\"}"), "%s", got);
+    ck_assert_msg(strstr(got, "engine depth 4: Rd8# #1"), "%s", got);
+    g_free(got);
+    run_free(&r);
+}
+END_TEST
+
+START_TEST(test_engine_report_validates)
+{
+    char *report = temp_file("report.xml", "");
+    const char *args[] = {"--engine", stockfish, "--report", report, NULL};
+    struct run r = fix_text(missing_recapture, args);
+    ck_assert_msg(r.status == 0, "exit %d\n%s", r.status, r.err);
+    assert_valid_report(report);
+    char *xml = NULL;
+    ck_assert(g_file_get_contents(report, &xml, NULL, NULL));
+    ck_assert_msg(strstr(xml, "<engine depth=\"8\" changed=\"yes\">"), "%s", xml);
+    ck_assert_msg(strstr(xml, "<score san=\"Qxf3\" uci=\"d1f3\" cp=\""), "%s", xml);
+    g_free(xml);
+    run_free(&r);
+    remove_temp(report);
+}
+END_TEST
+
+/* A shell script standing in for an engine. */
+static char *fake_engine(const char *script)
+{
+    char *path = temp_file("engine.sh", script);
+    ck_assert(g_chmod(path, 0755) == 0);
+    return path;
+}
+
+START_TEST(test_engine_not_found)
+{
+    const char *args[] = {"--engine", "/nonexistent/stockfish", NULL};
+    struct run r = fix_text(missing_recapture, args);
+    ck_assert_int_eq(r.status, 2);
+    ck_assert_msg(strstr(r.err, "engine /nonexistent/stockfish: not found"), "%s", r.err);
+    run_free(&r);
+    const char *bad[] = {"--engine", "/bin/sh", "--engine-depth", "0", NULL};
+    r = fix_text(missing_recapture, bad);
+    ck_assert_int_eq(r.status, 2);
+    ck_assert_msg(strstr(r.err, "--engine-depth"), "%s", r.err);
+    run_free(&r);
+}
+END_TEST
+
+START_TEST(test_engine_garbage_or_silent)
+{
+    /* prints garbage and exits */
+    char *garbage = fake_engine("#!/bin/sh\necho 'hello there'\necho '%%%'\n");
+    const char *args[] = {"--engine", garbage, NULL};
+    struct run r = fix_text(missing_recapture, args);
+    ck_assert_int_eq(r.status, 2);
+    ck_assert_msg(strstr(r.err, garbage) && strstr(r.err, "is it a UCI engine?"), "%s", r.err);
+    run_free(&r);
+    remove_temp(garbage);
+    /* says nothing and never exits: the deadline ends the wait */
+    char *silent = fake_engine("#!/bin/sh\nexec sleep 60\n");
+    const char *slow[] = {"--engine", silent, "--engine-timeout", "0.5", NULL};
+    gint64 t0 = g_get_monotonic_time();
+    r = fix_text(missing_recapture, slow);
+    ck_assert_int_eq(r.status, 2);
+    ck_assert_msg(g_get_monotonic_time() - t0 < 10 * G_USEC_PER_SEC, "took too long");
+    ck_assert_msg(strstr(r.err, silent) && strstr(r.err, "no 'uciok' within 500 ms"), "%s", r.err);
+    run_free(&r);
+    remove_temp(silent);
+}
+END_TEST
+
+START_TEST(test_engine_dies_mid_run)
+{
+    /* a UCI handshake, then it exits when asked to search: the game is still
+     * written, the failure said once, exit status 2 */
+    char *dies = fake_engine("#!/bin/sh\n"
+                             "while read line; do\n"
+                             "  case \"$line\" in\n"
+                             "  uci) echo 'id name fake'; echo uciok ;;\n"
+                             "  isready) echo readyok ;;\n"
+                             "  go*) echo 'info nonsense'; exit 0 ;;\n"
+                             "  esac\n"
+                             "done\n");
+    const char *args[] = {"--engine", dies, NULL};
+    struct run r = fix_text(missing_recapture, args);
+    ck_assert_int_eq(r.status, 2);
+    ck_assert_msg(strstr(r.err, dies) && strstr(r.err, "going on without it"), "%s", r.err);
+    ck_assert_msg(strstr(r.out, "8. Nc3 c6"), "%s", r.out);
+    run_free(&r);
+    remove_temp(dies);
+}
+END_TEST
+
+/* `test_fix engine`: the tests that need stockfish (meson: fix-engine),
+ * skipped when it is not installed. */
+static int run_engine_suite(void)
+{
+    stockfish = stockfish_path();
+    if (!stockfish) {
+        printf("SKIP: no stockfish on PATH or in /usr/games (Debian: apt install stockfish)\n");
+        return TEST_SKIP;
+    }
+    Suite *s = suite_create("fix-engine");
+    TCase *tc = tcase_create("stockfish");
+    tcase_set_timeout(tc, 120);
+    tcase_add_test(tc, test_engine_settles_missing_recapture);
+    tcase_add_test(tc, test_engine_finds_the_mate);
+    tcase_add_test(tc, test_engine_report_validates);
+    suite_add_tcase(s, tc);
+    int status = run_suite(s);
+    g_free(stockfish);
+    return status;
+}
+
+int main(int argc, char **argv)
+{
+    if (argc > 1 && !strcmp(argv[1], "engine")) return run_engine_suite();
     Suite *s = suite_create("fix");
     TCase *tc = tcase_create("fix");
     tcase_set_timeout(tc, 120);
@@ -478,6 +647,9 @@ int main(void)
     tcase_add_test(tc, test_report_offers_pairs);
     tcase_add_test(tc, test_nbest_input);
     tcase_add_test(tc, test_group_languages);
+    tcase_add_test(tc, test_engine_not_found);
+    tcase_add_test(tc, test_engine_garbage_or_silent);
+    tcase_add_test(tc, test_engine_dies_mid_run);
     suite_add_tcase(s, tc);
     return run_suite(s);
 }
