@@ -774,6 +774,41 @@ static void prepare_exact(ArbFixer *f, struct ptoken *t)
     g_array_append_vals(f->readings, r, (guint)t->n_exact);
 }
 
+/* A figurine misread as its look-alike (lang/confusion.ini: the pawn's and
+ * the bishop's round heads, the crowned king and queen) is read as the other
+ * piece in a second reading of the token, at the substitution's cost: a
+ * figurine becomes the piece's initial before any edit distance is taken,
+ * so the look-alike's cost cannot apply there. The first look-alike
+ * figurine of c only; FALSE when c has none. */
+static gboolean figurine_variant(const ArbFixer *f, const struct fix_cand *c,
+                                 char buf[FIX_TOKEN_CHARS * 4 + 1], struct fix_cand *out)
+{
+    gsize len = MIN(c->len, (gsize)FIX_TOKEN_CHARS * 4 - 4);
+    if (!g_utf8_validate(c->text, (gssize)len, NULL)) return FALSE;
+    for (const char *p = c->text; p < c->text + len; p = g_utf8_next_char(p)) {
+        gunichar a = g_utf8_get_char(p);
+        if (a < 0x2654 || a > 0x265F) continue;
+        gunichar best = 0;
+        int cost = CONF_UNIT; /* a look-alike is cheaper than a plain edit */
+        for (gunichar b = 0x2654; b <= 0x265F; b++) {
+            if ((b - 0x2654) % 6 == (a - 0x2654) % 6) continue; /* the same piece */
+            int k = confusion_substitute(f->conf, a, b);
+            if (k < cost) cost = k, best = b;
+        }
+        if (!best) continue;
+        gsize at = (gsize)(p - c->text), n = (gsize)(g_utf8_next_char(p) - p);
+        memcpy(buf, c->text, at);
+        gsize w = (gsize)g_unichar_to_utf8(best, buf + at);
+        memcpy(buf + at + w, p + n, len - at - n);
+        *out = *c;
+        out->text = buf;
+        out->len = len - n + w;
+        out->prior = c->prior + cost;
+        return TRUE;
+    }
+    return FALSE;
+}
+
 static void prepare_tokens(ArbFixer *f, const struct fix_token *tokens, int n)
 {
     if (n > f->tok_cap) {
@@ -790,13 +825,21 @@ static void prepare_tokens(ArbFixer *f, const struct fix_token *tokens, int n)
     g_array_set_size(f->records, 0);
     for (int i = 0; i < n; i++) {
         struct ptoken *t = &f->tok[i];
-        t->n = MAX(1, MIN(tokens[i].n_cands, FIX_CANDS_MAX));
+        struct fix_cand cands[FIX_CANDS_MAX];
+        char variants[FIX_CANDS_MAX][FIX_TOKEN_CHARS * 4 + 1];
+        int n_given = MAX(1, MIN(tokens[i].n_cands, FIX_CANDS_MAX)), n_variants = 0;
+        t->n = 0;
+        for (int k = 0; k < n_given; k++) {
+            cands[t->n++] = tokens[i].cands[k];
+            if (!cands[t->n - 1].text) cands[t->n - 1].text = "", cands[t->n - 1].len = 0;
+            if (t->n < FIX_CANDS_MAX &&
+                figurine_variant(f, &cands[t->n - 1], variants[n_variants], &cands[t->n]))
+                n_variants++, t->n++;
+        }
         t->inputs = 0;
         for (int k = 0; k < t->n; k++) {
-            const struct fix_cand *c = &tokens[i].cands[k];
-            prepare_cand(f, c->text ? c->text : "", c->text ? c->len : 0, c->prior, c->input,
-                         &t->c[k]);
-            t->inputs += k == 0 || c->input != tokens[i].cands[k - 1].input;
+            prepare_cand(f, cands[k].text, cands[k].len, cands[k].prior, cands[k].input, &t->c[k]);
+            t->inputs += k == 0 || cands[k].input != cands[k - 1].input;
         }
         t->hint_ply = tokens[i].hint_ply;
         t->text = tokens[i].cands[0].text ? tokens[i].cands[0].text : "";

@@ -128,6 +128,20 @@ START_TEST(test_doubled_merged_split)
 }
 END_TEST
 
+START_TEST(test_figurine_look_alikes)
+{
+    /* the pawn's figurine for the bishop's (round heads alike in print):
+     * read as the bishop at a look-alike's cost, not as the pawn move that a
+     * swap with an earlier move would make legal */
+    const char *args[] = {"--no-comments", NULL};
+    struct run r = fix_text("1. e4 e5 2. Nf3 Nc6 3. Bc4 Nf6 4. d3 \u2659c5 5. c3 d6 *\n", args);
+    char *got = movetext(r.out);
+    ck_assert_str_eq(got, "1. e4 e5 2. Nf3 Nc6 3. Bc4 Nf6 4. d3 Bc5 5. c3 d6 *");
+    g_free(got);
+    run_free(&r);
+}
+END_TEST
+
 START_TEST(test_wrong_column)
 {
     assert_fixed_to_truth("1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 4. Bxc6 dxc6 5. f6 O-O 6. d4 exd4 "
@@ -633,6 +647,7 @@ int main(int argc, char **argv)
     tcase_add_test(tc, test_character_confusions_and_marks);
     tcase_add_test(tc, test_doubled_merged_split);
     tcase_add_test(tc, test_wrong_column);
+    tcase_add_test(tc, test_figurine_look_alikes);
     tcase_add_test(tc, test_game_split_by_damage_is_joined);
     tcase_add_test(tc, test_stray_parenthesis);
     tcase_add_test(tc, test_greek_case_and_doubled_characters);
