@@ -24,7 +24,7 @@
 enum {
     FORM_MAX = 16,
     FORMS_PER_MOVE = 4,
-    BEAM_WIDTH = 16,
+    BEAM_WIDTH = 96,
     WIDE_BEAM_WIDTH = 40, /* the search again where the path took doubtful edits */
     WIDE_BACK_STEPS = 8,  /* from this many steps before the first of them */
     WIDE_TOKENS = 16,     /* to this many tokens after it */
@@ -41,7 +41,7 @@ enum {
     DIST_CACHE = 4096,      /* edit distances remembered per game (direct-mapped) */
     EXPANSION_CACHE = 8192, /* expansions remembered per game (direct-mapped) */
 };
-#define BEAM_MARGIN     (6 * CONF_UNIT)
+#define BEAM_MARGIN     (2 * CONF_UNIT)
 #define SUCC_MARGIN     (3 * CONF_UNIT)
 #define COST_INF        (1 << 28)
 #define EXACT_MAX       (CONF_UNIT / 2)      /* an exact reading whose marks cost less */
