@@ -33,6 +33,7 @@ enum {
     INSERT_FROM_TOP = 3, /* beam states that may try a missing move */
     MERGE_MIN_CHARS = 4,
     INSERT_KEEP = 8, /* missing moves tried per state */
+    NUMBER_READINGS = 4,
     /* the characters renderings are made of (files, ranks, marks, castling's
      * O, the language's piece initials) are numbered, so a reading keeps its
      * substitution costs against each in a row (struct pcand) */
@@ -95,6 +96,10 @@ struct ptoken {
     gboolean is_input; /* one of the fixer's tokens, not made by slice_token */
     struct pcand c[FIX_CANDS_MAX];
     int hint_ply;
+    /* the move numbers the token reads as through digit look-alikes ("b"
+     * for 6, "I7." for 17), with what the look-alikes cost */
+    int n_numbers;
+    int number[NUMBER_READINGS], number_cost[NUMBER_READINGS];
     const char *text; /* first candidate, raw: the fast path reads it */
     gsize len;
     /* text read once for exact_move: plain English SAN, and the cost-0
@@ -774,6 +779,37 @@ static void prepare_exact(ArbFixer *f, struct ptoken *t)
     g_array_append_vals(f->readings, r, (guint)t->n_exact);
 }
 
+/* The move numbers a token's first reading may be, misread: up to three
+ * characters, each a digit or a look-alike of one (lang/confusion.ini), and
+ * a stop or two after them at most. */
+static void read_numbers(const ArbFixer *f, const struct pcand *c, struct ptoken *t)
+{
+    t->n_numbers = 0;
+    int len = c->len;
+    while (len > 0 && (c->ch[len - 1] == '.' || c->ch[len - 1] == ',') && c->len - len < 2)
+        len--;
+    if (len < 1 || len > 3) return;
+    int value[NUMBER_READINGS] = {0}, cost[NUMBER_READINGS] = {0}, n = 1;
+    for (int k = 0; k < len; k++) {
+        int nv[NUMBER_READINGS], nc[NUMBER_READINGS], m = 0;
+        for (int d = 0; d <= 9; d++) {
+            int sub = sub_cost(f, c->ch[k], (gunichar)('0' + d));
+            if (sub >= CONF_UNIT) continue;
+            for (int j = 0; j < n && m < NUMBER_READINGS; j++)
+                nv[m] = value[j] * 10 + d, nc[m++] = cost[j] + sub;
+        }
+        if (!m) return;
+        memcpy(value, nv, sizeof(int) * (size_t)m);
+        memcpy(cost, nc, sizeof(int) * (size_t)m);
+        n = m;
+    }
+    for (int j = 0; j < n; j++)
+        if (cost[j] > 0 && value[j] > 0) { /* a plain number never reaches the fixer */
+            t->number[t->n_numbers] = value[j];
+            t->number_cost[t->n_numbers++] = cost[j];
+        }
+}
+
 /* A figurine misread as its look-alike (lang/confusion.ini: the pawn's and
  * the bishop's round heads, the crowned king and queen) is read as the other
  * piece in a second reading of the token, at the substitution's cost: a
@@ -842,6 +878,7 @@ static void prepare_tokens(ArbFixer *f, const struct fix_token *tokens, int n)
             t->inputs += k == 0 || cands[k].input != cands[k - 1].input;
         }
         t->hint_ply = tokens[i].hint_ply;
+        read_numbers(f, &t->c[0], t);
         t->text = tokens[i].cands[0].text ? tokens[i].cands[0].text : "";
         t->len = tokens[i].cands[0].text ? tokens[i].cands[0].len : 0;
         t->is_input = i < G_MAXUINT16;
@@ -1002,6 +1039,17 @@ static int skip_cost(const ArbFixer *f, int i)
     return f->costs[repeat ? CONF_SKIP_REPEAT : CONF_SKIP_TOKEN];
 }
 
+/* Dropping token i in pos: a misread move number (the one due there) costs
+ * only its look-alikes. */
+static int drop_cost(const ArbFixer *f, int i, const struct position *pos)
+{
+    const struct ptoken *t = &f->tok[i];
+    int c = skip_cost(f, i);
+    for (int k = 0; k < t->n_numbers; k++)
+        if (t->number[k] == pos->fullmove) c = MIN(c, t->number_cost[k]);
+    return c;
+}
+
 /* The readings of token i in s, the reviewer's move there and the skip:
  * what every expansion of the two pushes; tab[0] holds s's moves after.
  * Returns the cheapest reading's cost; *best: with the prior. */
@@ -1035,7 +1083,7 @@ static int expand_readings(ArbFixer *f, int si, const struct state *s, int i, in
             emit(f, si, &s->pos, fixed, none ? FIX_NONE : FIX_CORRECTED, c + hint, 0, i, 1, i + 1,
                  i + 1);
         }
-    emit(f, si, &s->pos, MOVE_NONE, FIX_DELETED, skip_cost(f, i), 0, i, 1, i + 1, i + 1);
+    emit(f, si, &s->pos, MOVE_NONE, FIX_DELETED, drop_cost(f, i, &s->pos), 0, i, 1, i + 1, i + 1);
     return best_reading;
 }
 

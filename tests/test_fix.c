@@ -142,6 +142,23 @@ START_TEST(test_figurine_look_alikes)
 }
 END_TEST
 
+START_TEST(test_misread_move_number_dropped)
+{
+    /* "b" is the move number 6 misread: dropping it costs a look-alike, not
+     * a spurious token, so "b d3" is not read as b3, and the bishop's
+     * "a4" (its letter lost) is settled by "b5" and "Lc2" later */
+    const char *args[] = {"--no-comments", NULL};
+    struct run r = fix_text("1 e4 e5\n2 Sf3 Sc6\n3 Lb5 a6\n4 a4 Sf6\n5 OO Le7\nb d3 d6\n"
+                            "7 c3 O-O\n8 Te1 Le6\n9 Sbd2 b5\n10 Lc2 Sd7\n11 d4 e:d4\n*\n",
+                            args);
+    char *got = movetext(r.out);
+    ck_assert_str_eq(got, "1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 4. Ba4 Nf6 5. O-O Be7 6. d3 d6 7. c3 "
+                          "O-O 8. Re1 Be6 9. Nbd2 b5 10. Bc2 Nd7 11. d4 exd4 *");
+    g_free(got);
+    run_free(&r);
+}
+END_TEST
+
 START_TEST(test_wrong_column)
 {
     assert_fixed_to_truth("1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 4. Bxc6 dxc6 5. f6 O-O 6. d4 exd4 "
@@ -647,6 +664,7 @@ int main(int argc, char **argv)
     tcase_add_test(tc, test_character_confusions_and_marks);
     tcase_add_test(tc, test_doubled_merged_split);
     tcase_add_test(tc, test_wrong_column);
+    tcase_add_test(tc, test_misread_move_number_dropped);
     tcase_add_test(tc, test_figurine_look_alikes);
     tcase_add_test(tc, test_game_split_by_damage_is_joined);
     tcase_add_test(tc, test_stray_parenthesis);
