@@ -742,6 +742,9 @@ static gboolean is_move_like(const guint8 *s, gsize n)
     if (fold_token(s, n, f, sizeof f) && classify_result(f, &res, &pk) != RES_NONE) return TRUE;
     if (n >= 3 && s[0] == 0xE2 && s[1] == 0x99 && s[2] >= 0x94 && s[2] <= 0x9F)
         return TRUE; /* figurine */
+    if (n >= 2 && n <= 3 && s[0] >= 'a' && s[0] <= 'h' && s[1] && strchr("AlISZBgq|", s[1]) &&
+        (n == 2 || s[2] == '+' || s[2] == '#'))
+        return TRUE; /* a square with its rank misread: "eA", "cl" */
     return has_square(s, n) && !is_word_like(s, n);
 }
 

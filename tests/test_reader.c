@@ -406,6 +406,11 @@ START_TEST(test_free_text_games)
     ck_trace("[Event \"a\"]\n1. e4 e5\n\nA long note.\n\n2. Nf3 *\n",
              "G1 @1:2\nT Event=a @1:2\nN1 @2:1\nM e4 @2:4\nM e5 @2:7\nCHA long note. @4:1\n"
              "N2 @6:1\nM Nf3 @6:4\nR* * @6:8\nE1\n");
+    /* a line of moves whose ranks were misread ("1. e4 e5" as "| eA eS")
+     * is movetext for the corrector, not a header */
+    ck_trace("[Event \"a\"]\n\n| eA eS\n2 Nf3 Nc6 *\n",
+             "G1 @1:2\nT Event=a @1:2\nM eA @3:3\nM eS @3:6\nN2 @4:1\nM Nf3 @4:3\nM Nc6 @4:7\n"
+             "R* * @4:11\nE1\n");
 }
 END_TEST
 
