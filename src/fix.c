@@ -1181,10 +1181,18 @@ static void expand_pairs(ArbFixer *f, int si, const struct state *s, int i, int 
             emit(f, si, &s->pos, m, FIX_SPLIT, c + f->costs[CONF_SPLIT] + hint_cost(f, t, &s->pos),
                  0, i, 2, i + 2, i + 2);
     }
-    /* one token that is two moves: "Nf3Nc6" */
+    /* one token that is two moves: "Nf3Nc6", "Le712.Tad1" (a move number
+     * between them is no part of either) */
     for (int cut = 2; c0->len >= MERGE_MIN_CHARS && cut <= c0->len - 2; cut++) {
+        int number = 0;
+        while (cut + number < c0->len && g_unichar_isdigit(c0->ch[cut + number]) && number < 3)
+            number++;
+        if (!number || cut + number == c0->len || c0->ch[cut + number] != '.') number = 0;
+        while (number && cut + number < c0->len && c0->ch[cut + number] == '.')
+            number++;
+        if (c0->len - cut - number < 2) continue;
         slice_token(f, c0, 0, cut, NULL, &part);
-        slice_token(f, c0, cut, c0->len, NULL, &rest);
+        slice_token(f, c0, cut + number, c0->len, NULL, &rest);
         move_t m1 = MOVE_NONE;
         int c1 = best_of(f, &f->tab[0], &part, 8 * CONF_UNIT, &m1);
         if (c1 >= best) continue;

@@ -159,6 +159,23 @@ START_TEST(test_misread_move_number_dropped)
 }
 END_TEST
 
+START_TEST(test_merged_across_move_number)
+{
+    /* "Bc712.Rad1": two moves run together over the number between them;
+     * the number is no part of either move, so the second is read
+     * confidently (no review mark) */
+    const char *none[] = {NULL};
+    struct run r = fix_text("1. e4 e5 2. Nf3 Nc6 3. Bb5 Nf6 4. O-O Nxe4 5. d4 Nd6 6. Bxc6 dxc6 "
+                            "7. dxe5 Nf5 8. Qxd8+ Kxd8 9. Nc3 Ke8 10. h3 h5 11. Bf4 Bc712.Rad1 "
+                            "Be6 13. Ng5 Rh6 14. g3 Bxg5 15. Bxg5 Rg6 *\n",
+                            none);
+    char *got = movetext(r.out);
+    ck_assert_msg(strstr(got, "12. Rad1 {read: \"Bc712.Rad1\"} 12... Be6"), "%s", got);
+    g_free(got);
+    run_free(&r);
+}
+END_TEST
+
 START_TEST(test_wrong_column)
 {
     assert_fixed_to_truth("1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 4. Bxc6 dxc6 5. f6 O-O 6. d4 exd4 "
@@ -664,6 +681,7 @@ int main(int argc, char **argv)
     tcase_add_test(tc, test_character_confusions_and_marks);
     tcase_add_test(tc, test_doubled_merged_split);
     tcase_add_test(tc, test_wrong_column);
+    tcase_add_test(tc, test_merged_across_move_number);
     tcase_add_test(tc, test_misread_move_number_dropped);
     tcase_add_test(tc, test_figurine_look_alikes);
     tcase_add_test(tc, test_game_split_by_damage_is_joined);
