@@ -344,7 +344,9 @@ static gboolean is_bare_number(const ArbGame *game, const struct game_event *ev)
 }
 
 /* A bare digit the reader took for a move number ("1. 4 d5", "e4 5 2.")
- * that cannot be the next one: a move whose file letter was lost. The
+ * that cannot be the next one: a move whose file letter was lost; or two
+ * ("30. Rc1 96 31."): a move whose file was misread as a digit (g as 9; the
+ * fixer still drops the token cheaply where it reads as the number due). The
  * next number after `last` follows at least one move, and is last + 1 or
  * fits the count of move tokens before it (give or take one); a digit touching
  * its neighbours, or beside another bare number, is part of a damaged
@@ -353,13 +355,15 @@ static gboolean is_lost_move(const ArbGame *game, guint i, int last, int since, 
 {
     const struct game_event *ev = &g_array_index(game->events, struct game_event, i);
     const char *text = game_event_text(game, ev);
-    if (ev->len != 1 || text[0] < '1' || text[0] > '8') return FALSE;
+    if (ev->len == 1 ? text[0] < '1' || text[0] > '8'
+                     : ev->len != 2 || !g_ascii_isdigit(text[0]) || !g_ascii_isdigit(text[1]))
+        return FALSE;
     const struct game_event *prev = i ? ev - 1 : NULL;
     const struct game_event *next = i + 1 < game->events->len ? ev + 1 : NULL;
     if ((prev && (prev->offset + prev->len == ev->offset || is_bare_number(game, prev))) ||
         (next && (ev->offset + ev->len == next->offset || is_bare_number(game, next))))
         return FALSE;
-    int n = text[0] - '0';
+    int n = (int)g_ascii_strtoull(text, NULL, 10);
     if (last > 0 && since == 0) return TRUE;
     return n != last + 1 && abs(2 * (n - 1) - tokens) > 1;
 }

@@ -804,7 +804,7 @@ static void read_numbers(const ArbFixer *f, const struct pcand *c, struct ptoken
         n = m;
     }
     for (int j = 0; j < n; j++)
-        if (cost[j] > 0 && value[j] > 0) { /* a plain number never reaches the fixer */
+        if (value[j] > 0) {
             t->number[t->n_numbers] = value[j];
             t->number_cost[t->n_numbers++] = cost[j];
         }
@@ -1047,6 +1047,20 @@ static int drop_cost(const ArbFixer *f, int i, const struct position *pos)
     int c = skip_cost(f, i);
     for (int k = 0; k < t->n_numbers; k++)
         if (t->number[k] == pos->fullmove) c = MIN(c, t->number_cost[k]);
+    /* a number with a digit misread as another digit ("33" for 13) */
+    const struct pcand *r = &t->c[0];
+    char due[12];
+    int n = g_snprintf(due, sizeof due, "%d", pos->fullmove), digits = 0, wrong = 0;
+    while (digits < r->len && g_unichar_isdigit(r->ch[digits]))
+        digits++;
+    if (digits == n) {
+        for (int k = 0; k < n; k++)
+            wrong += r->ch[k] != (gunichar)due[k];
+        gboolean rest_stops = TRUE;
+        for (int k = digits; k < r->len; k++)
+            rest_stops &= r->ch[k] == '.' || r->ch[k] == ',';
+        if (rest_stops) c = MIN(c, wrong * f->costs[CONF_MISNUMBERED]);
+    }
     return c;
 }
 

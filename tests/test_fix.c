@@ -176,6 +176,21 @@ START_TEST(test_merged_across_move_number)
 }
 END_TEST
 
+START_TEST(test_two_digit_move)
+{
+    /* "96" where move 7's number is long past: g6 with its file read as a
+     * 9, kept as the move read, not dropped as a move number */
+    const char *none[] = {NULL};
+    struct run r = fix_text("1. e4 e5 2. Nf3 Nc6 3. Bc4 Bc5 4. c3 Nf6 5. d3 d6 6. O-O O-O "
+                            "7. h3 96 8. Re1 Kg7 9. Nbd2 h6 *\n",
+                            none);
+    char *got = movetext(r.out);
+    ck_assert_msg(strstr(got, "7. h3 g6 {read: \"96\"}"), "%s", got);
+    g_free(got);
+    run_free(&r);
+}
+END_TEST
+
 START_TEST(test_wrong_column)
 {
     assert_fixed_to_truth("1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 4. Bxc6 dxc6 5. f6 O-O 6. d4 exd4 "
@@ -681,6 +696,7 @@ int main(int argc, char **argv)
     tcase_add_test(tc, test_character_confusions_and_marks);
     tcase_add_test(tc, test_doubled_merged_split);
     tcase_add_test(tc, test_wrong_column);
+    tcase_add_test(tc, test_two_digit_move);
     tcase_add_test(tc, test_merged_across_move_number);
     tcase_add_test(tc, test_misread_move_number_dropped);
     tcase_add_test(tc, test_figurine_look_alikes);
