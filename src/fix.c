@@ -42,6 +42,7 @@ enum {
     DIST_CACHE = 4096,      /* edit distances remembered per game (direct-mapped) */
     EXPANSION_CACHE = 8192, /* expansions remembered per game (direct-mapped) */
 };
+#define PAIRS_MARGIN    (CONF_UNIT / 2) /* so do states this close to the best */
 #define BEAM_MARGIN     (2 * CONF_UNIT)
 #define SUCC_MARGIN     (3 * CONF_UNIT)
 #define COST_INF        (1 << 28)
@@ -1346,8 +1347,14 @@ static int search(ArbFixer *f, const struct position *start)
         GArray *ring = f->ring[i % 3];
         f->beam_width = i < f->wide_until ? WIDE_BEAM_WIDTH : BEAM_WIDTH;
         prune(f, ring);
-        for (guint k = 0; k < ring->len; k++)
-            expand(f, g_array_index(ring, int, k), i, (int)k);
+        int top =
+            ring->len ? g_array_index(f->arena, struct state, g_array_index(ring, int, 0)).cost : 0;
+        for (guint k = 0; k < ring->len; k++) {
+            int idx = g_array_index(ring, int, k);
+            /* the two-move edits for the first few states and any about as cheap */
+            gboolean near = g_array_index(f->arena, struct state, idx).cost <= top + PAIRS_MARGIN;
+            expand(f, idx, i, near ? 0 : (int)k);
+        }
         g_array_set_size(ring, 0);
     }
     GArray *last = f->ring[f->n_tok % 3];
