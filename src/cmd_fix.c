@@ -345,8 +345,9 @@ static gboolean is_bare_number(const ArbGame *game, const struct game_event *ev)
 
 /* A bare digit the reader took for a move number ("1. 4 d5", "e4 5 2.")
  * that cannot be the next one: a move whose file letter was lost; or two
- * ("30. Rc1 96 31."): a move whose file was misread as a digit (g as 9; the
- * fixer still drops the token cheaply where it reads as the number due). The
+ * far from any number due ("30. Rc1 96 31."): a move whose file was misread
+ * as a digit (g as 9; the fixer still drops the token cheaply where it
+ * reads as the number due). For one digit, the
  * next number after `last` follows at least one move, and is last + 1 or
  * fits the count of move tokens before it (give or take one); a digit touching
  * its neighbours, or beside another bare number, is part of a damaged
@@ -364,6 +365,8 @@ static gboolean is_lost_move(const ArbGame *game, guint i, int last, int since, 
         (next && (ev->offset + ev->len == next->offset || is_bare_number(game, next))))
         return FALSE;
     int n = (int)g_ascii_strtoull(text, NULL, 10);
+    if (ev->len == 2) /* a number a move or two on from the last, or near the count, is one */
+        return !(last > 0 && n > last && n <= last + 3) && abs(2 * (n - 1) - tokens) > 4;
     if (last > 0 && since == 0) return TRUE;
     return n != last + 1 && abs(2 * (n - 1) - tokens) > 1;
 }
@@ -762,6 +765,18 @@ static void write_rest(struct fix_cmd *fc, const ArbGame *game, guint from)
     g_string_free(rest, TRUE);
 }
 
+/* Is text the move number n, as digits and stops (a token the fixer
+ * dropped that is just the number due there: no note)? */
+static gboolean is_number(const char *text, int n)
+{
+    char *end = NULL;
+    if (!g_ascii_isdigit(text[0])) return FALSE;
+    guint64 v = g_ascii_strtoull(text, &end, 10);
+    while (*end == '.')
+        end++;
+    return !*end && v == (guint64)n;
+}
+
 static void write_moves(struct fix_cmd *fc, const ArbGame *game, guint *next_event)
 {
     const struct fix_token *tokens = (const struct fix_token *)fc->tokens->data;
@@ -781,7 +796,8 @@ static void write_moves(struct fix_cmd *fc, const ArbGame *game, guint *next_eve
         if (fc->no_comments) continue;
         g_autofree char *note = NULL;
         if (s->change == FIX_INSERTED) note = g_strdup("inserted: not written");
-        if (s->change == FIX_DELETED) note = g_strdup_printf("deleted: \"%s\"", read);
+        if (s->change == FIX_DELETED && !is_number(read, s->before.fullmove))
+            note = g_strdup_printf("deleted: \"%s\"", read);
         if (s->change == FIX_CORRECTED || s->change == FIX_MERGED || s->change == FIX_SPLIT)
             note = g_strdup_printf("read: \"%s\"", read);
         if (note) pgnw_comment(fc->writer, note);

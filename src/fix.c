@@ -157,6 +157,7 @@ struct push_record {
 struct expansion {
     guint32 game; /* the fixer's run it belongs to; 0 unused */
     int token;
+    move_t last; /* the move that led to pos: the prior weighs taking what just moved */
     struct position pos;
     guint first, n, pairs_first, n_pairs;
     gboolean has_pairs;
@@ -663,14 +664,15 @@ static int score_all(const ArbFixer *f, const struct ptoken *t, struct movetab *
 
 /* The move prior's cost for the first n of sc (cheapest first), which are
  * sorted again by reading and prior together: it breaks near-ties. */
-static void add_prior(const ArbFixer *f, const struct position *pos, struct scored *sc, int n)
+static void add_prior(const ArbFixer *f, const struct position *pos, move_t last, struct scored *sc,
+                      int n)
 {
     if (!f->prior || n < 2) return;
     move_t moves[MOVE_LIST_MAX];
     int cost[MOVE_LIST_MAX];
     for (int i = 0; i < n; i++)
         moves[i] = sc[i].move;
-    prior_costs(f->prior, pos, moves, n, f->prior_weight, PRIOR_CAP, cost);
+    prior_costs(f->prior, pos, last, moves, n, f->prior_weight, PRIOR_CAP, cost);
     int least = cost[0];
     for (int i = 1; i < n; i++)
         least = MIN(least, cost[i]);
@@ -1020,13 +1022,13 @@ static gboolean same_position(const struct position *a, const struct position *b
 }
 
 /* The slot of (pos, token i); *found when it holds them. */
-static struct expansion *expansion_of(ArbFixer *f, const struct position *pos, int i,
+static struct expansion *expansion_of(ArbFixer *f, const struct position *pos, move_t last, int i,
                                       gboolean *found)
 {
     guint64 h = (pos->key ^ (guint64)i * 0x9E3779B97F4A7C15u ^ (guint64)pos->fullmove << 32) *
                 0xBF58476D1CE4E5B9u;
     struct expansion *e = &f->expansions[(h >> 32) % EXPANSION_CACHE];
-    *found = e->game == f->game && e->token == i && same_position(&e->pos, pos);
+    *found = e->game == f->game && e->token == i && e->last == last && same_position(&e->pos, pos);
     return e;
 }
 
@@ -1080,7 +1082,7 @@ static int expand_readings(ArbFixer *f, int si, const struct state *s, int i, in
     struct scored *sc = f->sc[0];
     int n = score_kept(f, t, &f->tab[0], sc);
     int best_reading = n ? sc[0].cost : COST_INF;
-    if (n) add_prior(f, &s->pos, sc, within(sc, n, PRIOR_TIE));
+    if (n) add_prior(f, &s->pos, s->move, sc, within(sc, n, PRIOR_TIE));
     *best = n ? sc[0].cost + sc[0].prior : COST_INF;
     /* score_kept gives all this takes: the two change together */
     for (int k = 0;
@@ -1131,7 +1133,7 @@ static void expand(ArbFixer *f, int si, int i, int rank)
     /* the rest depends on the position and the token only: a search again
      * pushes what the last one did */
     gboolean found;
-    struct expansion *e = expansion_of(f, &s.pos, i, &found);
+    struct expansion *e = expansion_of(f, &s.pos, s.move, i, &found);
     gboolean pairs = rank < INSERT_FROM_TOP;
     if (found) {
         replay(f, si, e->first, e->n);
@@ -1144,7 +1146,7 @@ static void expand(ArbFixer *f, int si, int i, int rank)
         record_pairs(f, si, &s, i, e);
         return;
     }
-    *e = (struct expansion){.game = f->game, .token = i, .pos = s.pos};
+    *e = (struct expansion){.game = f->game, .token = i, .last = s.move, .pos = s.pos};
     record_begin(f, &e->first);
     e->best_reading = expand_readings(f, si, &s, i, &e->best);
     record_end(f, e->first, &e->n);
@@ -1252,7 +1254,7 @@ static void expand_pairs(ArbFixer *f, int si, const struct state *s, int i, int 
     if (f->prior) {
         for (int k = 0; k < tab->count; k++)
             all[k] = tab->m[k].move;
-        prior_costs(f->prior, &s->pos, all, tab->count, f->prior_weight, PRIOR_CAP, prior);
+        prior_costs(f->prior, &s->pos, s->move, all, tab->count, f->prior_weight, PRIOR_CAP, prior);
     }
     for (int k = 0; k < tab->count; k++) {
         p2 = s->pos;
@@ -1377,7 +1379,8 @@ static void collect_path(ArbFixer *f, int idx, struct fix_result *res)
                                 .cost = s->step_cost,
                                 .prior = s->prior,
                                 .confidence = 1.0,
-                                .before = p->pos};
+                                .before = p->pos,
+                                .last = p->move};
         g_array_prepend_val(res->steps, step);
         idx = s->parent;
     }
@@ -1452,7 +1455,7 @@ static void annotate_step(ArbFixer *f, GArray *steps, guint k)
     build_table(&s->before, &f->tab[0]);
     struct scored *sc = f->sc[1];
     int n = score_all(f, t, &f->tab[0], sc);
-    if (n) add_prior(f, &s->before, sc, within(sc, n, 8 * CONF_UNIT));
+    if (n) add_prior(f, &s->before, s->last, sc, within(sc, n, 8 * CONF_UNIT));
     int chosen = s->cost, other = COST_INF;
     for (int i = 0; i < n; i++)
         if (sc[i].move == s->move) chosen = sc[i].cost + sc[i].prior;
@@ -1497,7 +1500,8 @@ static int inserted_rivals(ArbFixer *f, const struct fix_step *s, const struct f
     for (int i = 0; i < tab->count; i++)
         all[i] = tab->m[i].move;
     if (f->prior)
-        prior_costs(f->prior, &s->before, all, tab->count, f->prior_weight, PRIOR_CAP, prior);
+        prior_costs(f->prior, &s->before, s->last, all, tab->count, f->prior_weight, PRIOR_CAP,
+                    prior);
     for (int i = 0; i < tab->count; i++) {
         cost[i] = prior[i] + lookahead_cost(f, &s->before, all[i], next);
         if (all[i] == s->move) own = cost[i];
@@ -1517,7 +1521,7 @@ static int read_rivals(ArbFixer *f, const struct fix_step *s, const struct fix_s
     build_table(&s->before, &f->tab[0]);
     struct scored *sc = f->sc[1];
     int n = score_all(f, t, &f->tab[0], sc), n_out = 0;
-    if (n) add_prior(f, &s->before, sc, within(sc, n, 8 * CONF_UNIT));
+    if (n) add_prior(f, &s->before, s->last, sc, within(sc, n, 8 * CONF_UNIT));
     int own = s->cost;
     for (int i = 0; i < n; i++)
         if (sc[i].move == s->move) own = sc[i].cost + sc[i].prior;

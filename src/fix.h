@@ -61,6 +61,7 @@ struct fix_step {
     int prior;              /* of cost, what the move prior added */
     double confidence;      /* in [0, 1] */
     struct position before; /* the position the move is played from */
+    move_t last;            /* the move that led to before (MOVE_NONE: none, or a deleted token) */
     int n_alts;
     struct fix_alt alts[FIX_ALTS_MAX]; /* next-best moves, cheapest first */
 };

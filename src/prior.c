@@ -16,6 +16,18 @@
 
 #define PRIOR_RESOURCE "/org/arbiter/prior/prior.tsv"
 
+/* The kinds of move the "feature" rows weigh, as tools/learn-prior names them. */
+enum {
+    KIND_TAKES_LAST,
+    KIND_CAPTURE_UP,
+    KIND_CAPTURE_EVEN,
+    KIND_CAPTURE_DOWN,
+    KIND_QUIET,
+    PRIOR_KINDS
+};
+static const char *const kind_names[PRIOR_KINDS] = {"takes-last", "capture-up", "capture-even",
+                                                    "capture-down", "quiet"};
+
 enum {
     PHASES = 3,
     BOOK_LAST_MOVE = 12, /* the book holds the first 24 plies at most */
@@ -32,6 +44,7 @@ struct book_row {
 struct _ArbPrior {
     float move[PHASES][6][64][64]; /* log of count + 1/2 */
     GArray *book;                  /* struct book_row, by key */
+    float kind[PRIOR_KINDS];       /* log of how much likelier than at random */
 };
 
 static int phase_of(const struct position *pos)
@@ -98,12 +111,24 @@ static gboolean read_line(ArbPrior *p, char *text, const char *origin, int line,
         g_array_append_val(p->book, row);
         return TRUE;
     }
-    return bad_line(error, origin, line, "a row starts with \"move\" or \"book\"");
+    if (!strcmp(f[0], "feature")) {
+        if (n != 3) return bad_line(error, origin, line, "a feature row has 3 fields");
+        int k = 0;
+        while (k < PRIOR_KINDS && strcmp(f[1], kind_names[k]))
+            k++;
+        double w = g_ascii_strtod(f[2], &end);
+        if (k == PRIOR_KINDS) return bad_line(error, origin, line, "unknown move kind");
+        if (*end || !*f[2] || !isfinite(w) || fabs(w) > 20)
+            return bad_line(error, origin, line, "bad weight in a feature row");
+        p->kind[k] = (float)w;
+        return TRUE;
+    }
+    return bad_line(error, origin, line, "a row starts with \"move\", \"book\" or \"feature\"");
 }
 
 ArbPrior *prior_new_from_data(const char *data, gsize len, const char *origin, GError **error)
 {
-    ArbPrior *p = g_new(ArbPrior, 1);
+    ArbPrior *p = g_new0(ArbPrior, 1);
     float unseen = (float)log(0.5);
     for (gsize i = 0; i < sizeof p->move / sizeof(float); i++)
         (&p->move[0][0][0][0])[i] = unseen;
@@ -203,14 +228,30 @@ static double table_weight(const ArbPrior *p, const struct position *pos, move_t
 /* prior_log_probs of n moves, with the legal moves of pos known; a move
  * at the same index in both lists (prior_costs asks for them all) reuses the
  * table's weight. */
-static void log_probs_among(const ArbPrior *p, const struct position *pos,
+/* The feature weight of m in pos, last the move that led there (or
+ * MOVE_NONE): taking the piece that just moved, a capture by the values
+ * of the two pieces, or a quiet move. */
+static double kind_weight(const ArbPrior *p, const struct position *pos, move_t last, move_t m)
+{
+    static const int value[] = {
+        [PAWN] = 1, [KNIGHT] = 3, [BISHOP] = 3, [ROOK] = 5, [QUEEN] = 9, [KING] = 100};
+    int to = move_to(m);
+    if (!pos_is_capture(pos, m)) return p->kind[KIND_QUIET];
+    if (last != MOVE_NONE && move_to(last) == to) return p->kind[KIND_TAKES_LAST];
+    int victim = move_kind(m) == MOVE_EN_PASSANT ? PAWN : piece_type(pos->board[to]);
+    int d = value[victim] - value[pos_moving_type(pos, m)];
+    return p->kind[d > 0 ? KIND_CAPTURE_UP : d == 0 ? KIND_CAPTURE_EVEN : KIND_CAPTURE_DOWN];
+}
+
+static void log_probs_among(const ArbPrior *p, const struct position *pos, move_t last,
                             const struct move_list *list, const move_t *moves, int n, double *out)
 {
     double table_sum = 0, weight[MOVE_LIST_MAX];
     char uci[UCI_MAX];
     for (int i = 0; i < list->count; i++) {
         uci_write(pos, list->moves[i], uci);
-        weight[i] = exp(table_weight(p, pos, list->moves[i], uci));
+        weight[i] = exp(table_weight(p, pos, list->moves[i], uci) +
+                        kind_weight(p, pos, last, list->moves[i]));
         table_sum += weight[i];
     }
     guint n_book = 0;
@@ -221,9 +262,10 @@ static void log_probs_among(const ArbPrior *p, const struct position *pos,
     if (games < BOOK_MIN_GAMES) n_book = 0, games = 0;
     for (int k = 0; k < n; k++) {
         uci_write(pos, moves[k], uci);
-        double w = k < list->count && list->moves[k] == moves[k]
-                       ? weight[k]
-                       : exp(table_weight(p, pos, moves[k], uci));
+        double w =
+            k < list->count && list->moves[k] == moves[k]
+                ? weight[k]
+                : exp(table_weight(p, pos, moves[k], uci) + kind_weight(p, pos, last, moves[k]));
         double q = table_sum > 0 ? w / table_sum : 0;
         double seen = 0;
         for (guint i = 0; i < n_book; i++)
@@ -233,21 +275,21 @@ static void log_probs_among(const ArbPrior *p, const struct position *pos,
     }
 }
 
-void prior_log_probs(const ArbPrior *p, const struct position *pos, const move_t *moves, int n,
-                     double *out)
+void prior_log_probs(const ArbPrior *p, const struct position *pos, move_t last,
+                     const move_t *moves, int n, double *out)
 {
     struct move_list list;
     movegen_legal(pos, &list);
-    log_probs_among(p, pos, &list, moves, n, out);
+    log_probs_among(p, pos, last, &list, moves, n, out);
 }
 
-void prior_costs(const ArbPrior *p, const struct position *pos, const move_t *moves, int n,
-                 double weight, int cap, int *out)
+void prior_costs(const ArbPrior *p, const struct position *pos, move_t last, const move_t *moves,
+                 int n, double weight, int cap, int *out)
 {
     struct move_list list;
     movegen_legal(pos, &list);
     double logp[MOVE_LIST_MAX], best = -1e9;
-    log_probs_among(p, pos, &list, list.moves, list.count, logp);
+    log_probs_among(p, pos, last, &list, list.moves, list.count, logp);
     for (int i = 0; i < list.count; i++)
         best = MAX(best, logp[i]);
     for (int k = 0; k < n; k++) {

@@ -1,7 +1,9 @@
 /* fix's move prior: which legal move players tend to choose, learned from
  * real games by tools/learn-prior (lang/prior.tsv, compiled in). It only
  * breaks near-ties between readings of a damaged token: its costs are small
- * and capped. */
+ * and capped. Three parts: how often a piece moves between two squares, by
+ * game phase; an opening book; and how much likelier than at random each
+ * kind of move is (a recapture, a capture up, even or down, a quiet move). */
 #ifndef ARBITER_PRIOR_H
 #define ARBITER_PRIOR_H
 
@@ -26,13 +28,14 @@ gboolean prior_in_book(const ArbPrior *prior, const struct position *pos);
 
 /* The natural log of the prior probability of each of the n legal moves of
  * pos (they need not be all of them: the probabilities are normalised over
- * every legal move). */
-void prior_log_probs(const ArbPrior *prior, const struct position *pos, const move_t *moves, int n,
-                     double *out);
+ * every legal move); last is the move that led to pos, MOVE_NONE if not
+ * known (taking the piece that just moved is a kind of its own). */
+void prior_log_probs(const ArbPrior *prior, const struct position *pos, move_t last,
+                     const move_t *moves, int n, double *out);
 
 /* Costs in confusion units (CONF_UNIT a plain edit): weight * (log p of
  * the likeliest legal move - log p of the move), at most cap. */
-void prior_costs(const ArbPrior *prior, const struct position *pos, const move_t *moves, int n,
-                 double weight, int cap, int *out);
+void prior_costs(const ArbPrior *prior, const struct position *pos, move_t last,
+                 const move_t *moves, int n, double weight, int cap, int *out);
 
 #endif

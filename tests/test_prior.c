@@ -29,7 +29,7 @@ static double log_prob(const struct position *pos, const char *uci)
     move_t m = uci_parse(pos, uci, strlen(uci));
     ck_assert(m != MOVE_NONE);
     double lp = 0;
-    prior_log_probs(prior, pos, &m, 1, &lp);
+    prior_log_probs(prior, pos, MOVE_NONE, &m, 1, &lp);
     return lp;
 }
 
@@ -89,7 +89,7 @@ START_TEST(test_probabilities_sum_to_one)
         struct move_list list;
         movegen_legal(&pos, &list);
         double lp[MOVE_LIST_MAX], sum = 0;
-        prior_log_probs(prior, &pos, list.moves, list.count, lp);
+        prior_log_probs(prior, &pos, MOVE_NONE, list.moves, list.count, lp);
         for (int i = 0; i < list.count; i++)
             sum += exp(lp[i]);
         ck_assert_msg(fabs(sum - 1.0) < 1e-6, "%s: sum %f", fens[f], sum);
@@ -104,7 +104,7 @@ START_TEST(test_costs_capped_and_best_free)
     struct move_list list;
     movegen_legal(&pos, &list);
     int cost[MOVE_LIST_MAX];
-    prior_costs(prior, &pos, list.moves, list.count, 0.2, 50, cost);
+    prior_costs(prior, &pos, MOVE_NONE, list.moves, list.count, 0.2, 50, cost);
     int zero = 0, capped = 0;
     for (int i = 0; i < list.count; i++) {
         ck_assert_int_ge(cost[i], 0);
@@ -115,7 +115,7 @@ START_TEST(test_costs_capped_and_best_free)
     ck_assert_int_ge(zero, 1);
     ck_assert_int_ge(capped, 1); /* some opening moves are ten thousand times rarer */
     /* weight 0: no move costs anything */
-    prior_costs(prior, &pos, list.moves, list.count, 0.0, 50, cost);
+    prior_costs(prior, &pos, MOVE_NONE, list.moves, list.count, 0.0, 50, cost);
     for (int i = 0; i < list.count; i++)
         ck_assert_int_eq(cost[i], 0);
 }
