@@ -2,7 +2,8 @@
  * load, the book is keyed as tools/learn-prior keys it (the start position
  * and 1. e4 are book positions), common moves are likelier than rare ones,
  * probabilities over the legal moves sum to one, costs stay within their cap
- * with the likeliest move free, and a bad table is refused naming the line. */
+ * with the likeliest move free, taking the piece that just moved counts as
+ * its own kind, and a bad table is refused naming the line. */
 #include "testutil.h"
 
 #include "fen.h"
@@ -121,6 +122,24 @@ START_TEST(test_costs_capped_and_best_free)
 }
 END_TEST
 
+START_TEST(test_taking_what_just_moved)
+{
+    /* ...d7-d5 beside a pawn on e4: exd5 takes the pawn that just moved, a
+     * kind of its own, likelier than a pawn taking a pawn at large */
+    struct position pos;
+    ck_assert(fen_parse(&pos, "4k3/3p4/8/8/4P3/8/8/4K3 b - - 0 39", NULL));
+    move_t last = uci_parse(&pos, "d7d5", 4);
+    ck_assert(last != MOVE_NONE);
+    pos_make_move(&pos, last);
+    move_t take = uci_parse(&pos, "e4d5", 4);
+    ck_assert(take != MOVE_NONE);
+    double with = 0, without = 0;
+    prior_log_probs(prior, &pos, last, &take, 1, &with);
+    prior_log_probs(prior, &pos, MOVE_NONE, &take, 1, &without);
+    ck_assert_msg(with > without + 0.1, "with %g, without %g", with, without);
+}
+END_TEST
+
 START_TEST(test_bad_tables_refused)
 {
     static const char *const bad[] = {
@@ -132,6 +151,9 @@ START_TEST(test_bad_tables_refused)
         "book\t0123456789abcdef\te2e9\t5\n",    /* bad move */
         "book\t0123456789abcdef\te2e4\tmany\n", /* bad count */
         "moves\t0\tN\tg1\tf3\t5\n",             /* unknown row */
+        "feature\tfork\t1.5\n",                 /* no such kind */
+        "feature\tquiet\tlots\n",               /* bad weight */
+        "feature\tquiet\n",                     /* two fields */
     };
     for (gsize i = 0; i < G_N_ELEMENTS(bad); i++) {
         g_autofree char *text = g_strconcat("# a comment\n", bad[i], NULL);
@@ -166,6 +188,7 @@ int main(void)
     tcase_add_test(tc, test_common_moves_likelier);
     tcase_add_test(tc, test_probabilities_sum_to_one);
     tcase_add_test(tc, test_costs_capped_and_best_free);
+    tcase_add_test(tc, test_taking_what_just_moved);
     tcase_add_test(tc, test_bad_tables_refused);
     suite_add_tcase(s, tc);
     int rc = run_suite(s);
