@@ -1115,14 +1115,14 @@ static void decision_error(struct fix_cmd *fc, const struct decision *d, const c
     fc->decision_errors++;
 }
 
-/* Is there a move token of the game at line:col? */
+/* Is there a move token of the game at line:col (with --group, where the
+ * report places it: in the first input that wrote it)? */
 static gboolean token_at(const struct fix_cmd *fc, const ArbGame *game, guint64 line, guint64 col)
 {
-    const struct fix_token *tokens = (const struct fix_token *)fc->tokens->data;
     for (guint t = 0; t < fc->tokens->len; t++) {
-        const struct game_event *ev =
-            &g_array_index(game->events, struct game_event, tokens[t].event);
-        if (ev->line == line && ev->col == col) return TRUE;
+        guint64 l = 0, c = 0;
+        token_place(fc, game, (int)t, &l, &c);
+        if (l == line && c == col) return TRUE;
     }
     return FALSE;
 }
@@ -1825,6 +1825,8 @@ static void fix_group(struct fix_cmd *fc, ArbGame *const *games, guint n)
                 fc->file_name, games[0]->first_line, games[0]->number, message);
         write_game(fc, games[0], langs[0], TRUE, message);
         report_game(fc, games[0], langs[0], "unresolved", NULL, message);
+        set_fixed_points(fc, &start);
+        check_decisions(fc, games[0], &start, TRUE);
         return;
     }
     set_fixed_points(fc, &start);
@@ -1833,6 +1835,7 @@ static void fix_group(struct fix_cmd *fc, ArbGame *const *games, guint n)
     fixer_run(fixer_for(fc, langs[0]), &start, (const struct fix_token *)fc->tokens->data,
               (int)fc->tokens->len, &fc->res);
     judge_moves(fc, fixer_for(fc, langs[0]), &start);
+    check_decisions(fc, games[0], &start, FALSE);
     if (fc->res.unresolved) {
         fc->unresolved++;
         fprintf(fc->err, "%s:%" G_GUINT64_FORMAT ": game %" G_GUINT64_FORMAT ": unresolved\n",
@@ -2163,10 +2166,6 @@ int cmd_fix(int argc, char **argv)
         return EXIT_USAGE;
     }
     group |= pair;
-    if (group && decisions) {
-        fprintf(stderr, "arbiter fix: --decisions does not go with --group yet\n");
-        return EXIT_USAGE;
-    }
     if (group && (argc < 2 || argc - 1 > FIX_CANDS_MAX)) {
         fprintf(stderr, "arbiter fix: --group: want 1 to %d files\n", FIX_CANDS_MAX);
         return EXIT_USAGE;

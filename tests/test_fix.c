@@ -419,6 +419,35 @@ START_TEST(test_group_offsets_and_usage)
 }
 END_TEST
 
+START_TEST(test_group_decisions)
+{
+    /* a reviewer's decision holds in a fused game too; one naming a token
+     * the inputs do not have is an error */
+    const char *sheets[] = {
+        "1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 4. Bxc6 dxc6 5. O-O f6 6. d4 exd4 7. Nxd4 c5 "
+        "8. Nb3 Qxd1 9. Rxd1 Bg4 10. f3 Be6 *\n",
+        "4. Bxc6 dxc6 5. O-O f6 6. d4 exd4 8. Nb3 Qxd1 9. Rxd1 Bg4 10. f3 Be6 *\n",
+    };
+    char *decisions = temp_file("d.tsv", "1\t20\tg4d7\t-\n");
+    const char *args[] = {"--no-comments", "--group", "--decisions", decisions, NULL};
+    struct run r = fix_texts(sheets, 2, args);
+    ck_assert_msg(r.status == 0, "exit %d\n%s", r.status, r.err);
+    char *got = movetext(r.out);
+    ck_assert_msg(g_str_has_suffix(got, "10. f3 Bd7 *"), "%s", got);
+    g_free(got);
+    run_free(&r);
+    remove_temp(decisions);
+    decisions = temp_file("d.tsv", "1\t20\tg4d7\t9:1\n");
+    const char *bad[] = {"--group", "--decisions", decisions, NULL};
+    r = fix_texts(sheets, 2, bad);
+    ck_assert_int_eq(r.status, 2);
+    ck_assert_msg(strstr(r.err, "d.tsv:1: game 1, ply 20: decision g4d7 no longer fits"), "%s",
+                  r.err);
+    run_free(&r);
+    remove_temp(decisions);
+}
+END_TEST
+
 START_TEST(test_prior_breaks_ties)
 {
     /* "N3" is Na3, Nc3, Nf3 or Nh3, each one character away: with the move
@@ -732,6 +761,7 @@ int main(int argc, char **argv)
     tcase_add_test(tc, test_hcs_sheets);
     tcase_add_test(tc, test_group_reads_sheets_together);
     tcase_add_test(tc, test_group_offsets_and_usage);
+    tcase_add_test(tc, test_group_decisions);
     tcase_add_test(tc, test_prior_breaks_ties);
     tcase_add_test(tc, test_prior_takes_what_just_moved);
     tcase_add_test(tc, test_report_offers_pairs);
