@@ -88,6 +88,9 @@ struct pcand {
      * initials of each piece type (none for a pawn), files, ranks, marks */
     guint16 low_piece[KING + 1], low_file[8], low_rank[8], low_x, low_eq;
     guint16 subs[SYM_MAX][FIX_TOKEN_CHARS]; /* sub_cost(ch[j], symbol y) */
+    /* the symbols y that ch[j] is cheaper to read as than to add, as bits
+     * (reading_bound()) */
+    guint64 near[FIX_TOKEN_CHARS];
 };
 
 struct ptoken {
@@ -166,6 +169,9 @@ struct _ArbFixer {
     gunichar sym_char[SYM_MAX];
     guint16 sym_del[SYM_MAX]; /* confusion_delete of each */
     guint8 sym_ascii[128], initial_sym[6][4];
+    /* as bits for move_symbols: of an ASCII character, of a piece's
+     * initials (bit 63: one has no symbol) */
+    guint64 sym_bit[128], initial_bits[6];
     int n_sym;
     int costs[CONF_COST_COUNT];
     gboolean fast, with_alternatives;
@@ -216,6 +222,13 @@ static void number_symbols(ArbFixer *f)
     for (int t = KNIGHT; t <= KING; t++)
         for (int k = 0; k < f->initial_len[t]; k++)
             f->initial_sym[t][k] = add_symbol(f, f->initial[t][k]);
+    for (int ch = 0; ch < 128; ch++)
+        f->sym_bit[ch] = f->sym_ascii[ch] == SYM_NONE ? G_GUINT64_CONSTANT(1) << 63
+                                                      : G_GUINT64_CONSTANT(1) << f->sym_ascii[ch];
+    for (int t = KNIGHT; t <= KING; t++)
+        for (int k = 0; k < f->initial_len[t]; k++)
+            f->initial_bits[t] |= G_GUINT64_CONSTANT(1)
+                                  << (f->initial_sym[t][k] == SYM_NONE ? 63 : f->initial_sym[t][k]);
 }
 
 ArbFixer *fixer_new(const ArbConfusion *conf, ArbNorm *norm)
@@ -533,6 +546,56 @@ static int skeleton_bound(const struct pcand *c, const ArbFixer *f, const struct
     return low;
 }
 
+/* The symbols any form render_forms gives m in pos may hold (the check
+ * marks always, as san_write decides them); bit 63 when one of them has no
+ * symbol. */
+static guint64 move_symbols(const ArbFixer *f, const struct position *pos, move_t m)
+{
+    guint64 u = f->sym_bit['+'] | f->sym_bit['#'];
+    if (move_kind(m) == MOVE_CASTLING) return u | f->sym_bit['O'] | f->sym_bit['-'];
+    int from = move_from(m), to = move_to(m), type = piece_type(pos->board[from]);
+    gboolean capture = move_kind(m) == MOVE_EN_PASSANT || pos->board[to] != NO_PIECE;
+    u |= f->initial_bits[type] | f->sym_bit['a' + sq_file(from)] | f->sym_bit['1' + sq_rank(from)] |
+         f->sym_bit['a' + sq_file(to)] | f->sym_bit['1' + sq_rank(to)] |
+         f->sym_bit[capture ? 'x' : '-'];
+    if (move_kind(m) == MOVE_PROMOTION) u |= f->sym_bit['='] | f->initial_bits[move_promotion(m)];
+    if (capture && move_kind(m) != MOVE_EN_PASSANT)
+        u |= f->initial_bits[piece_type(pos->board[to])];
+    return u;
+}
+
+/* A lower bound of edit_distance(c, fm) for every rendering fm made of the
+ * symbols u only: each character of c is either added or read as one of
+ * them. */
+static int reading_bound(const struct pcand *c, guint64 u)
+{
+    if (u >> 63) return 0;
+    int low = 0;
+    for (int j = 0; j < c->len; j++) {
+        int least = c->ins[j];
+        for (guint64 b = u & c->near[j]; b; b &= b - 1)
+            least = MIN(least, c->subs[__builtin_ctzll(b)][j]);
+        low += least;
+    }
+    return low;
+}
+
+/* A bound of move_cost for a token of one input, sharper than move_bound
+ * (low): what the candidates' characters cost at least as well as what the
+ * rendering's do. */
+static int sharp_bound(const ArbFixer *f, const struct ptoken *t, const struct position *pos,
+                       move_t m, int low)
+{
+    guint64 u = move_symbols(f, pos, m);
+    if (t->n == 1) return MAX(low, t->c[0].prior + reading_bound(&t->c[0], u));
+    low = COST_INF;
+    for (int k = 0; k < t->n; k++) {
+        const struct pcand *c = &t->c[k];
+        low = MIN(low, c->prior + MAX(skeleton_bound(c, f, pos, m), reading_bound(c, u)));
+    }
+    return low;
+}
+
 /* A lower bound of move_cost for tab's move i, without rendering it. */
 static int move_bound(const ArbFixer *f, const struct ptoken *t, const struct movetab *tab, int i)
 {
@@ -548,6 +611,16 @@ static int tab_cost(const ArbFixer *f, const struct ptoken *t, struct movetab *t
                     int bound)
 {
     if (move_bound(f, t, tab, i) > bound) return bound + 1;
+    return move_cost(f, t, forms_of(f, tab, i), bound);
+}
+
+/* tab_cost of a move order_next() gave with its bound low. */
+static int ordered_cost(const ArbFixer *f, const struct ptoken *t, struct movetab *tab, int i,
+                        int low, int bound)
+{
+    if (low > bound) return bound + 1;
+    if (t->inputs <= 1 && sharp_bound(f, t, &tab->pos, tab->m[i].move, low) > bound)
+        return bound + 1;
     return move_cost(f, t, forms_of(f, tab, i), bound);
 }
 
@@ -576,10 +649,12 @@ static void order_init(const ArbFixer *f, const struct ptoken *t, const struct m
     }
 }
 
-/* The next move by bound, or -1 when every one left is bound above limit. */
-static int order_next(struct bound_order *o, int limit)
+/* The next move by bound (*low: its bound), or -1 when every one left is
+ * bound above limit. */
+static int order_next(struct bound_order *o, int limit, int *low)
 {
     if (o->next >= o->n || (int)(o->key[o->next] >> 8) > limit) return -1;
+    *low = (int)(o->key[o->next] >> 8);
     return (int)(o->key[o->next++] & 0xFF);
 }
 
@@ -614,9 +689,9 @@ static int score_kept(const ArbFixer *f, const struct ptoken *t, struct movetab 
             keep = MIN(best + SUCC_MARGIN, MAX(nth, best + TIE_MARGIN));
         }
         /* past 8 units every cost counts as 8 units plus one: kept too */
-        int i = order_next(&o, keep > 8 * CONF_UNIT ? COST_INF : keep);
+        int low, i = order_next(&o, keep > 8 * CONF_UNIT ? COST_INF : keep, &low);
         if (i < 0) break;
-        int c = tab_cost(f, t, tab, i, MIN(keep, 8 * CONF_UNIT));
+        int c = ordered_cost(f, t, tab, i, low, MIN(keep, 8 * CONF_UNIT));
         if (c > keep) continue;
         best = MIN(best, c);
         top_insert(top, &n_top, c);
@@ -708,11 +783,13 @@ static int cover_sym(const ArbFixer *f, const struct pcand *c, int y)
 
 static void fill_cover(const ArbFixer *f, struct pcand *c)
 {
+    memset(c->near, 0, sizeof c->near);
     for (int y = 0; y < f->n_sym; y++) {
         int low = G_MAXUINT16;
         for (int j = 0; j < c->len; j++) {
             c->subs[y][j] = (guint16)MIN(sub_cost(f, c->ch[j], f->sym_char[y]), G_MAXUINT16);
             low = MIN(low, c->subs[y][j]);
+            if (c->subs[y][j] < c->ins[j]) c->near[j] |= G_GUINT64_CONSTANT(1) << y;
         }
         c->cover[y] = (guint16)low;
     }
@@ -1054,8 +1131,8 @@ static int best_of(ArbFixer *f, struct movetab *tab, const struct ptoken *t, int
     struct bound_order o;
     order_init(f, t, tab, limit + 1, &o);
     int best = limit + 1, best_i = 0;
-    for (int i; (i = order_next(&o, best)) >= 0;) {
-        int c = move_cost(f, t, forms_of(f, tab, i), best);
+    for (int i, low; (i = order_next(&o, best, &low)) >= 0;) {
+        int c = ordered_cost(f, t, tab, i, low, best);
         if (c < best || (c == best && i < best_i)) best = c, best_i = i;
     }
     *out = tab->m[best_i].move;
