@@ -196,6 +196,7 @@ struct _ArbFixer {
     GArray *records;              /* struct push_record, this game's */
     GArray *recording;            /* records while an expansion runs, else NULL */
     int record_base;              /* the arena's length when it began */
+    GArray *prune_keys;           /* guint64: prune()'s scratch */
 };
 
 double fix_cost_value(int cost)
@@ -255,6 +256,7 @@ ArbFixer *fixer_new(const ArbConfusion *conf, ArbNorm *norm)
     f->dist = g_new0(struct dist_entry, DIST_CACHE);
     f->expansions = g_new0(struct expansion, EXPANSION_CACHE);
     f->records = g_array_new(FALSE, FALSE, sizeof(struct push_record));
+    f->prune_keys = g_array_new(FALSE, FALSE, sizeof(guint64));
     return f;
 }
 
@@ -268,6 +270,7 @@ void fixer_free(ArbFixer *f)
     g_free(f->dist);
     g_free(f->expansions);
     g_array_free(f->records, TRUE);
+    g_array_free(f->prune_keys, TRUE);
     g_array_free(f->readings, TRUE);
     g_free(f);
 }
@@ -1254,35 +1257,43 @@ static void expand_pairs(ArbFixer *f, int si, const struct state *s, int i, int 
     }
 }
 
-static int cmp_state_cost(const void *a, const void *b, gpointer ud)
+static int cmp_key(const void *a, const void *b)
 {
-    const GArray *arena = ud;
-    int x = g_array_index(arena, struct state, *(const int *)a).cost;
-    int y = g_array_index(arena, struct state, *(const int *)b).cost;
+    guint64 x = *(const guint64 *)a, y = *(const guint64 *)b;
     return (x > y) - (x < y);
 }
 
 /* Keeps the cheapest state per position, at most beam_width, within the
- * margin of the best. */
+ * margin of the best; equals in the order they were pushed. */
 static void prune(ArbFixer *f, GArray *ring)
 {
-    g_array_sort_with_data(ring, cmp_state_cost, f->arena);
-    guint kept = 0;
-    int best =
-        ring->len ? g_array_index(f->arena, struct state, g_array_index(ring, int, 0)).cost : 0;
-    for (guint i = 0; i < ring->len && kept < f->beam_width; i++) {
-        int idx = g_array_index(ring, int, i);
-        const struct state *s = &g_array_index(f->arena, struct state, idx);
-        if (s->cost > best + BEAM_MARGIN) break;
-        gboolean dup = FALSE;
-        for (guint j = 0; j < kept && !dup; j++) {
-            const struct state *o =
-                &g_array_index(f->arena, struct state, g_array_index(ring, int, j));
-            dup = o->pos.key == s->pos.key;
-        }
-        if (!dup) g_array_index(ring, int, kept++) = idx;
+    const struct state *arena = (const struct state *)f->arena->data;
+    const int *index = (const int *)ring->data;
+    int best = COST_INF;
+    for (guint i = 0; i < ring->len; i++)
+        best = MIN(best, arena[index[i]].cost);
+    /* cost << 32 | place in the ring: sorted, the order of a stable sort
+     * by cost */
+    g_array_set_size(f->prune_keys, 0);
+    for (guint i = 0; i < ring->len; i++) {
+        int cost = arena[index[i]].cost;
+        if (cost > best + BEAM_MARGIN) continue; /* never kept */
+        guint64 key = (guint64)cost << 32 | i;
+        g_array_append_val(f->prune_keys, key);
     }
-    g_array_set_size(ring, kept);
+    guint64 *keys = (guint64 *)f->prune_keys->data;
+    qsort(keys, f->prune_keys->len, sizeof *keys, cmp_key);
+    int kept_index[WIDE_BEAM_WIDTH];
+    guint kept = 0;
+    for (guint i = 0; i < f->prune_keys->len && kept < f->beam_width; i++) {
+        int idx = index[(guint32)keys[i]];
+        gboolean dup = FALSE;
+        for (guint j = 0; j < kept && !dup; j++)
+            dup = arena[kept_index[j]].pos.key == arena[idx].pos.key;
+        if (!dup) kept_index[kept++] = idx;
+    }
+    g_array_set_size(ring, 0);
+    g_array_append_vals(ring, kept_index, kept);
 }
 
 /* Runs the search; returns the arena index of the cheapest final state. */
