@@ -630,10 +630,12 @@ static int ordered_cost(const ArbFixer *f, const struct ptoken *t, struct moveta
 /* The moves of tab by move_bound, lowest first, as they are asked for: the
  * search for the cheapest moves stops where the bounds pass what it keeps,
  * most moves never rendered. Moves bound above the most order_next() will be
- * asked for are left out. */
+ * asked for are left out; the limit order_next() is given never grows, so
+ * past the first move only those within the limit then are sorted. */
 struct bound_order {
     int n, next;
-    guint32 key[MOVE_LIST_MAX]; /* bound << 8 | move index, ascending */
+    gboolean sorted;            /* key[next, n) ascending */
+    guint32 key[MOVE_LIST_MAX]; /* bound << 8 | move index */
 };
 
 static void order_init(const ArbFixer *f, const struct ptoken *t, const struct movetab *tab,
@@ -641,21 +643,50 @@ static void order_init(const ArbFixer *f, const struct ptoken *t, const struct m
 {
     o->n = 0;
     o->next = 0;
+    o->sorted = FALSE;
     for (int i = 0; i < tab->count; i++) {
         int bound = move_bound(f, t, tab, i);
         if (bound > limit) continue; /* order_next never gives it */
-        guint32 key = (guint32)MIN(bound, 0xFFFFFF) << 8 | (guint32)i;
-        int j = o->n++;
-        for (; j > 0 && o->key[j - 1] > key; j--)
+        o->key[o->n++] = (guint32)MIN(bound, 0xFFFFFF) << 8 | (guint32)i;
+    }
+}
+
+/* Puts the least key first. */
+static void order_least(struct bound_order *o)
+{
+    int least = 0;
+    for (int k = 1; k < o->n; k++)
+        if (o->key[k] < o->key[least]) least = k;
+    guint32 key = o->key[least];
+    o->key[least] = o->key[0];
+    o->key[0] = key;
+}
+
+/* Sorts the keys after the first that are bound at most limit; drops the
+ * others. */
+static void order_sort(struct bound_order *o, int limit)
+{
+    int n = o->next;
+    for (int k = o->next; k < o->n; k++) {
+        guint32 key = o->key[k];
+        if ((int)(key >> 8) > limit) continue;
+        int j = n++;
+        for (; j > o->next && o->key[j - 1] > key; j--)
             o->key[j] = o->key[j - 1];
         o->key[j] = key;
     }
+    o->n = n;
+    o->sorted = TRUE;
 }
 
 /* The next move by bound (*low: its bound), or -1 when every one left is
  * bound above limit. */
 static int order_next(struct bound_order *o, int limit, int *low)
 {
+    if (!o->next && o->n)
+        order_least(o);
+    else if (!o->sorted)
+        order_sort(o, limit);
     if (o->next >= o->n || (int)(o->key[o->next] >> 8) > limit) return -1;
     *low = (int)(o->key[o->next] >> 8);
     return (int)(o->key[o->next++] & 0xFF);
