@@ -955,22 +955,24 @@ static gboolean fixed_at(const ArbFixer *f, const struct position *pos, move_t *
 static int push_state(ArbFixer *f, int parent, const struct position *before, move_t m, int change,
                       int step_cost, int first_token, int n_tokens, int token_after)
 {
-    struct state s;
-    s.pos = *before;
-    if (m != MOVE_NONE) pos_make_move(&s.pos, m);
-    s.parent = parent;
     move_t want = MOVE_NONE;
     if (m != MOVE_NONE && fixed_at(f, before, &want) && m != want) step_cost += FIXED_PENALTY;
-    s.cost = (parent >= 0 ? g_array_index(f->arena, struct state, parent).cost : 0) + step_cost;
-    s.step_cost = step_cost;
-    s.prior = 0;
-    s.token = token_after;
-    s.first_token = first_token;
-    s.n_tokens = n_tokens;
-    s.move = m;
-    s.change = (guint8)change;
-    g_array_append_val(f->arena, s);
-    return (int)f->arena->len - 1;
+    int at = (int)f->arena->len;
+    /* before may be in the arena only where room was made (replay) */
+    g_array_set_size(f->arena, f->arena->len + 1);
+    struct state *s = &g_array_index(f->arena, struct state, at);
+    s->pos = *before;
+    if (m != MOVE_NONE) pos_make_move(&s->pos, m);
+    s->parent = parent;
+    s->cost = (parent >= 0 ? g_array_index(f->arena, struct state, parent).cost : 0) + step_cost;
+    s->step_cost = step_cost;
+    s->prior = 0;
+    s->token = token_after;
+    s->first_token = first_token;
+    s->n_tokens = n_tokens;
+    s->move = m;
+    s->change = (guint8)change;
+    return at;
 }
 
 static void to_ring(ArbFixer *f, int at, int index)
@@ -1032,12 +1034,14 @@ static void record_end(ArbFixer *f, guint first, guint *n)
 static void replay(ArbFixer *f, int si, guint first, guint n)
 {
     int base = (int)f->arena->len;
+    /* room for them all: the states pushed from stay where they are */
+    g_array_set_size(f->arena, base + n);
+    g_array_set_size(f->arena, base);
     for (guint k = first; k < first + n; k++) {
-        const struct push_record r = g_array_index(f->records, struct push_record, k);
-        int parent = r.parent < 0 ? si : base + r.parent;
-        const struct position before = g_array_index(f->arena, struct state, parent).pos;
-        emit(f, parent, &before, r.move, r.change, r.step_cost, r.prior, r.first_token, r.n_tokens,
-             r.token_after, r.ring);
+        const struct push_record *r = &g_array_index(f->records, struct push_record, k);
+        int parent = r->parent < 0 ? si : base + r->parent;
+        emit(f, parent, &g_array_index(f->arena, struct state, parent).pos, r->move, r->change,
+             r->step_cost, r->prior, r->first_token, r->n_tokens, r->token_after, r->ring);
     }
 }
 
