@@ -64,6 +64,10 @@ struct form {
 struct move_forms {
     move_t move;
     int n;
+    /* the LAN form f[1] is put in when a reading's bound lets it in (most
+     * never do); until then it is empty and lan_pending */
+    gboolean lan_pending;
+    guint8 type, capture, mark; /* for it: the moving piece, 'x' or '-', '+', '#' or 0 */
     struct form f[FORMS_PER_MOVE];
 };
 
@@ -350,23 +354,18 @@ static void render_forms(const ArbFixer *f, const struct position *pos, move_t m
         if (i > 0 && i < disambig_end && san[i] != 'x' && fm->len)
             fm->del[fm->len - 1] = (guint16)MIN(fm->del[fm->len - 1], DISAMBIG_DELETE);
     }
+    mf->lan_pending = FALSE;
     if (castle) return;
-    const char *mark = n && (san[n - 1] == '+' || san[n - 1] == '#') ? san + n - 1 : NULL;
     int type = pos_moving_type(pos, m), from = move_from(m), to = move_to(m);
     gboolean capture = pos_is_capture(pos, m);
-    /* LAN: "Ng1-f3", "e7xd8=Q#" */
+    /* LAN: "Ng1-f3", "e7xd8=Q#" (put_lan()) */
     fm = &mf->f[mf->n++];
     fm->len = 0;
     fm->base = (guint16)f->costs[CONF_FORM_LAN];
-    if (type != PAWN) put_initial(f, fm, type);
-    put_square(f, fm, from);
-    put(f, fm, capture ? 'x' : '-');
-    put_square(f, fm, to);
-    if (move_kind(m) == MOVE_PROMOTION) {
-        put(f, fm, '=');
-        put_initial(f, fm, move_promotion(m));
-    }
-    if (mark) put(f, fm, (gunichar)*mark);
+    mf->lan_pending = TRUE;
+    mf->type = (guint8)type;
+    mf->capture = capture ? 'x' : '-';
+    mf->mark = n && (san[n - 1] == '+' || san[n - 1] == '#') ? (guint8)san[n - 1] : 0;
     if (!capture) return;
     if (type == PAWN && move_kind(m) != MOVE_PROMOTION) { /* "exd" */
         fm = &mf->f[mf->n++];
@@ -390,6 +389,39 @@ static void render_forms(const ArbFixer *f, const struct position *pos, move_t m
     }
 }
 
+/* The LAN form render_forms left pending. */
+static void put_lan(const ArbFixer *f, struct move_forms *mf)
+{
+    struct form *fm = &mf->f[1];
+    move_t m = mf->move;
+    if (mf->type != PAWN) put_initial(f, fm, mf->type);
+    put_square(f, fm, move_from(m));
+    put(f, fm, mf->capture);
+    put_square(f, fm, move_to(m));
+    if (move_kind(m) == MOVE_PROMOTION) {
+        put(f, fm, '=');
+        put_initial(f, fm, move_promotion(m));
+    }
+    if (mf->mark) put(f, fm, mf->mark);
+    mf->lan_pending = FALSE;
+}
+
+static int cover_sym(const ArbFixer *f, const struct pcand *c, int y);
+
+/* form_bound() of the LAN form put_lan() would put in (at most 15
+ * characters: none is cut). */
+static int lan_bound(const ArbFixer *f, const struct pcand *c, const struct move_forms *mf)
+{
+    move_t m = mf->move;
+    int from = move_from(m), to = move_to(m);
+    int low = c->low_piece[mf->type] + c->low_file[sq_file(from)] + c->low_rank[sq_rank(from)] +
+              cover_sym(f, c, f->sym_ascii[mf->capture]) + c->low_file[sq_file(to)] +
+              c->low_rank[sq_rank(to)];
+    if (move_kind(m) == MOVE_PROMOTION) low += c->low_eq + c->low_piece[move_promotion(m)];
+    if (mf->mark) low += cover_sym(f, c, f->sym_ascii[mf->mark]);
+    return low;
+}
+
 static void build_table(const struct position *pos, struct movetab *tab)
 {
     struct move_list list;
@@ -402,7 +434,7 @@ static void build_table(const struct position *pos, struct movetab *tab)
     }
 }
 
-static const struct move_forms *forms_of(const ArbFixer *f, struct movetab *tab, int i)
+static struct move_forms *forms_of(const ArbFixer *f, struct movetab *tab, int i)
 {
     struct move_forms *mf = &tab->m[i];
     if (!mf->n) render_forms(f, &tab->pos, mf->move, mf);
@@ -487,14 +519,19 @@ static int known_distance(const ArbFixer *f, const struct ptoken *t, int k, cons
 
 /* The cheapest of candidates [from, to) of t. */
 static int cands_cost(const ArbFixer *f, const struct ptoken *t, int from, int to,
-                      const struct move_forms *mf, int bound)
+                      struct move_forms *mf, int bound)
 {
     int best = bound + 1;
     for (int k = from; k < to; k++) {
         const struct pcand *c = &t->c[k];
         for (int i = 0; i < mf->n; i++) {
             int pre = c->prior + mf->f[i].base;
-            if (pre >= best || pre + form_bound(c, &mf->f[i]) >= best) continue;
+            if (pre >= best) continue;
+            if (i == 1 && mf->lan_pending) {
+                if (pre + lan_bound(f, c, mf) >= best) continue;
+                put_lan(f, mf);
+            }
+            if (pre + form_bound(c, &mf->f[i]) >= best) continue;
             int d = pre + known_distance(f, t, k, &mf->f[i], best - 1 - pre);
             if (d < best) best = d;
         }
@@ -505,8 +542,7 @@ static int cands_cost(const ArbFixer *f, const struct ptoken *t, int from, int t
 /* The token's cost for a move: its cheapest candidate, or with several
  * inputs the mean of each input's cheapest (a move one sheet shows clearly
  * settles the other's smudge). */
-static int move_cost(const ArbFixer *f, const struct ptoken *t, const struct move_forms *mf,
-                     int bound)
+static int move_cost(const ArbFixer *f, const struct ptoken *t, struct move_forms *mf, int bound)
 {
     if (t->inputs <= 1) return cands_cost(f, t, 0, t->n, mf, bound);
     /* an input that fits no better than a skipped token (a cell shifted on
