@@ -192,10 +192,12 @@ gboolean prior_in_book(const ArbPrior *p, const struct position *pos)
     return games >= BOOK_MIN_GAMES;
 }
 
-/* The move table's log weight of m: squares from the mover's side. */
-static double table_weight(const ArbPrior *p, const struct position *pos, move_t m, const char *uci)
+/* The move table's log weight of m: its UCI squares (castling as the king's
+ * move), from the mover's side. */
+static double table_weight(const ArbPrior *p, const struct position *pos, move_t m)
 {
-    int from = square_of((char[]){uci[0], uci[1], 0}), to = square_of((char[]){uci[2], uci[3], 0});
+    int from = move_from(m), to = move_to(m);
+    if (move_kind(m) == MOVE_CASTLING && !pos->chess960) to = castle_king_dest(from, to);
     if (pos->side == BLACK) from ^= 56, to ^= 56;
     return p->move[phase_of(pos)][pos_moving_type(pos, m)][from][to];
 }
@@ -209,8 +211,7 @@ static void log_probs_among(const ArbPrior *p, const struct position *pos,
     double table_sum = 0, weight[MOVE_LIST_MAX];
     char uci[UCI_MAX];
     for (int i = 0; i < list->count; i++) {
-        uci_write(pos, list->moves[i], uci);
-        weight[i] = exp(table_weight(p, pos, list->moves[i], uci));
+        weight[i] = exp(table_weight(p, pos, list->moves[i]));
         table_sum += weight[i];
     }
     guint n_book = 0;
@@ -220,10 +221,10 @@ static void log_probs_among(const ArbPrior *p, const struct position *pos,
         games += book[i].count;
     if (games < BOOK_MIN_GAMES) n_book = 0, games = 0;
     for (int k = 0; k < n; k++) {
-        uci_write(pos, moves[k], uci);
+        if (n_book) uci_write(pos, moves[k], uci); /* the book's moves are UCI */
         double w = k < list->count && list->moves[k] == moves[k]
                        ? weight[k]
-                       : exp(table_weight(p, pos, moves[k], uci));
+                       : exp(table_weight(p, pos, moves[k]));
         double q = table_sum > 0 ? w / table_sum : 0;
         double seen = 0;
         for (guint i = 0; i < n_book; i++)
