@@ -1328,12 +1328,6 @@ static void expand_pairs(ArbFixer *f, int si, const struct state *s, int i, int 
     }
 }
 
-static int cmp_key(const void *a, const void *b)
-{
-    guint64 x = *(const guint64 *)a, y = *(const guint64 *)b;
-    return (x > y) - (x < y);
-}
-
 /* Keeps the cheapest state per position, at most beam_width, within the
  * margin of the best; equals in the order they were pushed. */
 static void prune(ArbFixer *f, GArray *ring)
@@ -1353,7 +1347,13 @@ static void prune(ArbFixer *f, GArray *ring)
         g_array_append_val(f->prune_keys, key);
     }
     guint64 *keys = (guint64 *)f->prune_keys->data;
-    qsort(keys, f->prune_keys->len, sizeof *keys, cmp_key);
+    for (guint i = 1; i < f->prune_keys->len; i++) {
+        guint64 key = keys[i];
+        guint j = i;
+        for (; j > 0 && keys[j - 1] > key; j--)
+            keys[j] = keys[j - 1];
+        keys[j] = key;
+    }
     int kept_index[WIDE_BEAM_WIDTH];
     guint kept = 0;
     for (guint i = 0; i < f->prune_keys->len && kept < f->beam_width; i++) {
