@@ -38,6 +38,7 @@ enum {
      * substitution costs against each in a row (struct pcand) */
     SYM_MAX = 48,
     SYM_NONE = 255,
+    ORDER_STEP = CONF_UNIT, /* bounds order_next() sorts at a time past the least */
     DIST_CACHE = 4096,      /* edit distances remembered per game (direct-mapped) */
     EXPANSION_CACHE = 8192, /* expansions remembered per game (direct-mapped) */
 };
@@ -670,7 +671,7 @@ static int ordered_cost(const ArbFixer *f, const struct ptoken *t, struct moveta
  * past the first move only those within the limit then are sorted. */
 struct bound_order {
     int n, next;
-    gboolean sorted;            /* key[next, n) ascending */
+    int sorted;                 /* key[next, sorted) ascending, below the rest */
     guint32 key[MOVE_LIST_MAX]; /* bound << 8 | move index */
 };
 
@@ -679,7 +680,7 @@ static void order_init(const ArbFixer *f, const struct ptoken *t, const struct m
 {
     o->n = 0;
     o->next = 0;
-    o->sorted = FALSE;
+    o->sorted = 0;
     for (int i = 0; i < tab->count; i++) {
         int bound = move_bound(f, t, tab, i);
         if (bound > limit) continue; /* order_next never gives it */
@@ -687,43 +688,41 @@ static void order_init(const ArbFixer *f, const struct ptoken *t, const struct m
     }
 }
 
-/* Puts the least key first. */
-static void order_least(struct bound_order *o)
+/* Sorts the next few keys: those bound at most limit and within ORDER_STEP
+ * of the least left; drops those above limit (it never grows). */
+static void order_more(struct bound_order *o, int limit)
 {
-    int least = 0;
-    for (int k = 1; k < o->n; k++)
-        if (o->key[k] < o->key[least]) least = k;
-    guint32 key = o->key[least];
-    o->key[least] = o->key[0];
-    o->key[0] = key;
-}
-
-/* Sorts the keys after the first that are bound at most limit; drops the
- * others. */
-static void order_sort(struct bound_order *o, int limit)
-{
-    int n = o->next;
-    for (int k = o->next; k < o->n; k++) {
+    guint32 least = G_MAXUINT32;
+    for (int k = o->sorted; k < o->n; k++)
+        least = MIN(least, o->key[k]);
+    if (least == G_MAXUINT32) return;
+    int top = MIN(limit, (int)(least >> 8) + ORDER_STEP);
+    int from = o->sorted, n = o->sorted;
+    for (int k = from; k < o->n; k++) {
         guint32 key = o->key[k];
-        if ((int)(key >> 8) > limit) continue;
-        int j = n++;
-        for (; j > o->next && o->key[j - 1] > key; j--)
+        int bound = (int)(key >> 8);
+        if (bound > limit) continue;
+        if (bound > top) {
+            o->key[n++] = key;
+            continue;
+        }
+        /* into the sorted run: the unsorted ones after it move up one */
+        int j = o->sorted++;
+        if (n > j) o->key[n] = o->key[j];
+        n++;
+        for (; j > from && o->key[j - 1] > key; j--)
             o->key[j] = o->key[j - 1];
         o->key[j] = key;
     }
     o->n = n;
-    o->sorted = TRUE;
 }
 
 /* The next move by bound (*low: its bound), or -1 when every one left is
  * bound above limit. */
 static int order_next(struct bound_order *o, int limit, int *low)
 {
-    if (!o->next && o->n)
-        order_least(o);
-    else if (!o->sorted)
-        order_sort(o, limit);
-    if (o->next >= o->n || (int)(o->key[o->next] >> 8) > limit) return -1;
+    if (o->next == o->sorted) order_more(o, limit);
+    if (o->next >= o->sorted || (int)(o->key[o->next] >> 8) > limit) return -1;
     *low = (int)(o->key[o->next] >> 8);
     return (int)(o->key[o->next++] & 0xFF);
 }
