@@ -474,6 +474,16 @@ static gsize prefix_match(const char *cand, const char *folded_cand, const char 
         end = g_utf8_next_char(end);
     }
     if ((gsize)(end - text) > length) return 0;
+    gsize m = (gsize)(end - text), k = 0;
+    while (k < m && !(text[k] & 0x80))
+        k++;
+    if (k == m) { /* ASCII: folds as g_ascii_tolower, with no string made */
+        for (k = 0; k < m; k++)
+            if (g_ascii_tolower(text[k]) != folded_cand[k]) return 0;
+        if (folded_cand[m]) return 0;
+        *was_folded = TRUE;
+        return m;
+    }
     g_autofree char *f = g_utf8_casefold(text, end - text);
     if (strcmp(f, folded_cand)) return 0;
     *was_folded = TRUE;
