@@ -57,6 +57,9 @@ struct form {
     guint16 base;
     guint8 len;
     gboolean all_sym; /* every character has a symbol (sym[i] < SYM_NONE) */
+    /* bit i: del[i] lowered as a disambiguation's; with all_sym, sym and
+     * this say what del holds */
+    guint16 lowered;
     gunichar ch[FORM_MAX];
     guint16 del[FORM_MAX];
     guint8 sym[FORM_MAX];
@@ -113,14 +116,15 @@ struct ptoken {
 };
 
 /* One edit distance of an input token's reading to a rendering, as the
- * rendering's symbols and deletion costs: the same rendering recurs in many
- * positions of the beam and after every move the missing-move edit tries. */
+ * rendering's symbols and lowered deletion costs (which with the symbols say
+ * what every deletion costs): the same rendering recurs in many positions
+ * of the beam and after every move the missing-move edit tries. */
 struct dist_entry {
     guint32 game; /* the fixer's run it belongs to; 0 unused */
     guint16 token;
     guint8 cand, len;
     guint8 sym[FORM_MAX];
-    guint16 del[FORM_MAX];
+    guint16 lowered;
     guint16 value;
     gboolean exact; /* value is the distance, else the distance is more */
 };
@@ -302,7 +306,7 @@ void fixer_set_fixed(ArbFixer *f, const struct fix_point *points, int n)
 static inline void put_sym(const ArbFixer *f, struct form *fm, gunichar c, guint8 sym)
 {
     if (fm->len >= FORM_MAX) return;
-    if (!fm->len) fm->all_sym = TRUE;
+    if (!fm->len) fm->all_sym = TRUE, fm->lowered = 0;
     fm->ch[fm->len] = c;
     fm->del[fm->len] = sym != SYM_NONE ? f->sym_del[sym] : (guint16)confusion_delete(f->conf, c);
     fm->sym[fm->len] = sym;
@@ -352,8 +356,10 @@ static void render_forms(const ArbFixer *f, const struct position *pos, move_t m
             continue;
         }
         put(f, fm, (gunichar)san[i]);
-        if (i > 0 && i < disambig_end && san[i] != 'x' && fm->len)
+        if (i > 0 && i < disambig_end && san[i] != 'x' && fm->len) {
             fm->del[fm->len - 1] = (guint16)MIN(fm->del[fm->len - 1], DISAMBIG_DELETE);
+            fm->lowered |= (guint16)(1u << (fm->len - 1));
+        }
     }
     mf->lan_pending = FALSE;
     if (castle) return;
@@ -498,23 +504,23 @@ static int known_distance(const ArbFixer *f, const struct ptoken *t, int k, cons
     const struct pcand *c = &t->c[k];
     if (!t->is_input || !fm->all_sym) return edit_distance(f, c, fm, bound);
     int token = (int)(t - f->tok);
-    guint32 h = (guint32)token * 0x9E3779B1u ^ (guint32)k * 0x85EBCA77u ^ fm->len;
+    guint32 h = ((guint32)token * 0x9E3779B1u ^ (guint32)k * 0x85EBCA77u ^ fm->len) +
+                fm->lowered * 0xC2B2AE35u;
     for (int i = 0; i < fm->len; i++)
-        h = (h ^ fm->sym[i] ^ (guint32)fm->del[i] << 8) * 0x01000193u;
+        h = (h ^ fm->sym[i]) * 0x01000193u;
     struct dist_entry *e = &f->dist[h % DIST_CACHE];
     gboolean same = e->game == f->game && e->token == token && e->cand == k && e->len == fm->len &&
-                    !memcmp(e->sym, fm->sym, fm->len) &&
-                    !memcmp(e->del, fm->del, fm->len * sizeof *fm->del);
+                    e->lowered == fm->lowered && !memcmp(e->sym, fm->sym, fm->len);
     if (same && (e->exact || e->value > bound)) return e->exact ? e->value : bound + 1;
     int d = edit_distance(f, c, fm, bound);
     *e = (struct dist_entry){.game = f->game,
                              .token = (guint16)token,
                              .cand = (guint8)k,
                              .len = fm->len,
+                             .lowered = fm->lowered,
                              .value = (guint16)MIN(d, G_MAXUINT16),
                              .exact = d <= bound};
     memcpy(e->sym, fm->sym, fm->len);
-    memcpy(e->del, fm->del, fm->len * sizeof *fm->del);
     return d;
 }
 
