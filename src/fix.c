@@ -38,9 +38,9 @@ enum {
      * substitution costs against each in a row (struct pcand) */
     SYM_MAX = 48,
     SYM_NONE = 255,
-    ORDER_STEP = CONF_UNIT, /* bounds order_next() sorts at a time past the least */
-    DIST_CACHE = 4096,      /* edit distances remembered per game (direct-mapped) */
-    EXPANSION_CACHE = 8192, /* expansions remembered per game (direct-mapped) */
+    ORDER_STEP = CONF_UNIT,   /* bounds order_next() sorts at a time past the least */
+    DIST_CACHE = 4096,        /* edit distances remembered per game (direct-mapped) */
+    EXPANSIONS_MAX = 1 << 16, /* expansions remembered per game; past them none is */
 };
 #define BEAM_MARGIN     (6 * CONF_UNIT)
 #define SUCC_MARGIN     (3 * CONF_UNIT)
@@ -161,7 +161,6 @@ struct push_record {
  * (records [first, first + n)), then the two-move edits if they were
  * tried (pairs_first, n_pairs), which need best and best_reading. */
 struct expansion {
-    guint32 game; /* the fixer's run it belongs to; 0 unused */
     int token;
     struct position pos;
     guint first, n, pairs_first, n_pairs;
@@ -201,11 +200,16 @@ struct _ArbFixer {
     GArray *readings;        /* struct norm_reading: the tokens' cost-0 readings */
     struct dist_entry *dist; /* DIST_CACHE of them */
     guint32 game;
-    struct expansion *expansions; /* EXPANSION_CACHE of them */
-    GArray *records;              /* struct push_record, this game's */
-    GArray *recording;            /* records while an expansion runs, else NULL */
-    int record_base;              /* the arena's length when it began */
-    GArray *prune_keys;           /* guint64: prune()'s scratch */
+    /* this game's expansions (struct expansion), found by (position,
+     * token) through an open-addressed table of their indices + 1 */
+    GArray *expansions;
+    guint32 *expansion_slot;
+    guint n_slots;          /* a power of two, at least twice the expansions */
+    struct expansion spare; /* for an expansion past EXPANSIONS_MAX */
+    GArray *records;        /* struct push_record, this game's */
+    GArray *recording;      /* records while an expansion runs, else NULL */
+    int record_base;        /* the arena's length when it began */
+    GArray *prune_keys;     /* guint64: prune()'s scratch */
 };
 
 double fix_cost_value(int cost)
@@ -263,7 +267,9 @@ ArbFixer *fixer_new(const ArbConfusion *conf, ArbNorm *norm)
         f->ring[i] = g_array_sized_new(FALSE, FALSE, sizeof(int), 64);
     f->readings = g_array_new(FALSE, FALSE, sizeof(struct norm_reading));
     f->dist = g_new0(struct dist_entry, DIST_CACHE);
-    f->expansions = g_new0(struct expansion, EXPANSION_CACHE);
+    f->expansions = g_array_new(FALSE, FALSE, sizeof(struct expansion));
+    f->n_slots = 4096;
+    f->expansion_slot = g_new0(guint32, f->n_slots);
     f->records = g_array_new(FALSE, FALSE, sizeof(struct push_record));
     f->prune_keys = g_array_new(FALSE, FALSE, sizeof(guint64));
     return f;
@@ -277,7 +283,8 @@ void fixer_free(ArbFixer *f)
         g_array_free(f->ring[i], TRUE);
     g_free(f->tok);
     g_free(f->dist);
-    g_free(f->expansions);
+    g_array_free(f->expansions, TRUE);
+    g_free(f->expansion_slot);
     g_array_free(f->records, TRUE);
     g_array_free(f->prune_keys, TRUE);
     g_array_free(f->readings, TRUE);
@@ -934,11 +941,12 @@ static void prepare_tokens(ArbFixer *f, const struct fix_token *tokens, int n)
     }
     f->n_tok = n;
     g_array_set_size(f->readings, 0);
-    if (!++f->game) { /* wrapped: forget every distance and expansion */
+    if (!++f->game) { /* wrapped: forget every distance */
         memset(f->dist, 0, DIST_CACHE * sizeof *f->dist);
-        memset(f->expansions, 0, EXPANSION_CACHE * sizeof *f->expansions);
         f->game = 1;
     }
+    g_array_set_size(f->expansions, 0);
+    memset(f->expansion_slot, 0, f->n_slots * sizeof *f->expansion_slot);
     g_array_set_size(f->records, 0);
     for (int i = 0; i < n; i++) {
         struct ptoken *t = &f->tok[i];
@@ -1094,15 +1102,53 @@ static gboolean same_position(const struct position *a, const struct position *b
            !memcmp(a->board, b->board, sizeof a->board);
 }
 
-/* The slot of (pos, token i); *found when it holds them. */
-static struct expansion *expansion_of(ArbFixer *f, const struct position *pos, int i,
-                                      gboolean *found)
+static guint expansion_hash(const struct position *pos, int i)
 {
     guint64 h = (pos->key ^ (guint64)i * 0x9E3779B97F4A7C15u ^ (guint64)pos->fullmove << 32) *
                 0xBF58476D1CE4E5B9u;
-    struct expansion *e = &f->expansions[(h >> 32) % EXPANSION_CACHE];
-    *found = e->game == f->game && e->token == i && same_position(&e->pos, pos);
-    return e;
+    return (guint)(h >> 32);
+}
+
+/* The slot in f->expansion_slot for (pos, token i): theirs, or the empty
+ * one where they go. */
+static guint32 *expansion_slot(ArbFixer *f, const struct position *pos, int i)
+{
+    guint mask = f->n_slots - 1;
+    for (guint j = expansion_hash(pos, i) & mask;; j = (j + 1) & mask) {
+        guint32 *slot = &f->expansion_slot[j];
+        if (!*slot) return slot;
+        const struct expansion *e = &g_array_index(f->expansions, struct expansion, *slot - 1);
+        if (e->token == i && same_position(&e->pos, pos)) return slot;
+    }
+}
+
+static void grow_expansion_slots(ArbFixer *f)
+{
+    g_free(f->expansion_slot);
+    f->n_slots *= 2;
+    f->expansion_slot = g_new0(guint32, f->n_slots);
+    for (guint k = 0; k < f->expansions->len; k++) {
+        const struct expansion *e = &g_array_index(f->expansions, struct expansion, k);
+        *expansion_slot(f, &e->pos, e->token) = k + 1;
+    }
+}
+
+/* The expansion of (pos, token i); *found when it was made before, else
+ * the caller fills it in. */
+static struct expansion *expansion_of(ArbFixer *f, const struct position *pos, int i,
+                                      gboolean *found)
+{
+    guint32 *slot = expansion_slot(f, pos, i);
+    *found = *slot != 0;
+    if (*found) return &g_array_index(f->expansions, struct expansion, *slot - 1);
+    if (f->expansions->len >= EXPANSIONS_MAX) return &f->spare;
+    if (2 * (f->expansions->len + 1) > f->n_slots) {
+        grow_expansion_slots(f);
+        slot = expansion_slot(f, pos, i);
+    }
+    g_array_set_size(f->expansions, f->expansions->len + 1);
+    *slot = f->expansions->len;
+    return &g_array_index(f->expansions, struct expansion, f->expansions->len - 1);
 }
 
 static void expand_pairs(ArbFixer *f, int si, const struct state *s, int i, int best);
@@ -1194,7 +1240,7 @@ static void expand(ArbFixer *f, int si, int i, int rank)
         record_pairs(f, si, &s, i, e);
         return;
     }
-    *e = (struct expansion){.game = f->game, .token = i, .pos = s.pos};
+    *e = (struct expansion){.token = i, .pos = s.pos};
     record_begin(f, &e->first);
     e->best_reading = expand_readings(f, si, &s, i, &e->best);
     record_end(f, e->first, &e->n);
