@@ -1,15 +1,18 @@
 /* Beam search over (position, token index) for `arbiter fix`. A legal move
  * is rendered (SAN, LAN, pawn files, descriptive capture, in the game's
  * language) as code points when first needed; a token's cost for a move is
- * the cheapest weighted edit distance to one of them, and a lower bound from
- * what every rendering holds (piece, squares, marks) rules most moves out
- * before they are rendered or measured. A token that reads
- * exactly as one legal move takes the fast path (no scoring at all); a
- * game whose cheap pass needed more than confusions is searched again with
- * every reading open. What expand() pushes past the exact fast path depends
- * on the position and the token only, so it is recorded per game and the
- * later passes replay it. Scratch tables live in the fixer: no allocation
- * per token once the arena has grown. */
+ * the cheapest weighted edit distance to one of them. Two lower bounds rule
+ * most moves out before they are rendered or measured: what every rendering
+ * holds (piece, squares, marks), which also orders the moves tried, and what
+ * each of the token's characters costs at least against any character a
+ * rendering of the move may hold, which only skips a move that would cost
+ * too much anyway. A token that reads exactly as one legal move takes the
+ * fast path (no scoring at all); a game whose cheap pass needed more than
+ * confusions is searched again with every reading open. What expand()
+ * pushes past the exact fast path depends on the position and the token
+ * only, so it is recorded per game and the later passes replay it. Scratch
+ * tables live in the fixer: no allocation per token once the arena has
+ * grown. */
 #include "fix.h"
 
 #include "movegen.h"
