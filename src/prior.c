@@ -30,8 +30,9 @@ struct book_row {
 };
 
 struct _ArbPrior {
-    float move[PHASES][6][64][64]; /* log of count + 1/2 */
-    GArray *book;                  /* struct book_row, by key */
+    float move[PHASES][6][64][64];    /* log of count + 1/2 */
+    double weight[PHASES][6][64][64]; /* exp of it, worked out once */
+    GArray *book;                     /* struct book_row, by key */
 };
 
 static int phase_of(const struct position *pos)
@@ -120,6 +121,8 @@ ArbPrior *prior_new_from_data(const char *data, gsize len, const char *origin, G
         }
     }
     g_array_sort(p->book, cmp_book);
+    for (gsize i = 0; i < sizeof p->move / sizeof(float); i++)
+        (&p->weight[0][0][0][0])[i] = exp((&p->move[0][0][0][0])[i]);
     return p;
 }
 
@@ -192,14 +195,14 @@ gboolean prior_in_book(const ArbPrior *p, const struct position *pos)
     return games >= BOOK_MIN_GAMES;
 }
 
-/* The move table's log weight of m: its UCI squares (castling as the king's
- * move), from the mover's side. */
+/* The move table's weight of m (exp of its log): its UCI squares (castling
+ * as the king's move), from the mover's side. */
 static double table_weight(const ArbPrior *p, const struct position *pos, move_t m)
 {
     int from = move_from(m), to = move_to(m);
     if (move_kind(m) == MOVE_CASTLING && !pos->chess960) to = castle_king_dest(from, to);
     if (pos->side == BLACK) from ^= 56, to ^= 56;
-    return p->move[phase_of(pos)][pos_moving_type(pos, m)][from][to];
+    return p->weight[phase_of(pos)][pos_moving_type(pos, m)][from][to];
 }
 
 /* prior_log_probs of n moves, with the legal moves of pos known; a move
@@ -211,7 +214,7 @@ static void log_probs_among(const ArbPrior *p, const struct position *pos,
     double table_sum = 0, weight[MOVE_LIST_MAX];
     char uci[UCI_MAX];
     for (int i = 0; i < list->count; i++) {
-        weight[i] = exp(table_weight(p, pos, list->moves[i]));
+        weight[i] = table_weight(p, pos, list->moves[i]);
         table_sum += weight[i];
     }
     guint n_book = 0;
@@ -222,9 +225,8 @@ static void log_probs_among(const ArbPrior *p, const struct position *pos,
     if (games < BOOK_MIN_GAMES) n_book = 0, games = 0;
     for (int k = 0; k < n; k++) {
         if (n_book) uci_write(pos, moves[k], uci); /* the book's moves are UCI */
-        double w = k < list->count && list->moves[k] == moves[k]
-                       ? weight[k]
-                       : exp(table_weight(p, pos, moves[k]));
+        double w = k < list->count && list->moves[k] == moves[k] ? weight[k]
+                                                                 : table_weight(p, pos, moves[k]);
         double q = table_sum > 0 ? w / table_sum : 0;
         double seen = 0;
         for (guint i = 0; i < n_book; i++)
