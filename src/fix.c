@@ -102,6 +102,7 @@ struct pcand {
     /* the symbols y that ch[j] is cheaper to read as than to add, as bits
      * (reading_bound()) */
     guint64 near[FIX_TOKEN_CHARS];
+    int ins_total; /* the sum of ins: reading_bound() is never more */
 };
 
 struct ptoken {
@@ -675,7 +676,9 @@ static int ordered_cost(const ArbFixer *f, const struct ptoken *t, struct moveta
                         int low, int bound)
 {
     if (low > bound) return bound + 1;
-    if (t->inputs <= 1 && sharp_bound(f, t, &tab->pos, tab->m[i].move, low) > bound)
+    /* (with one reading, the sharper bound passes bound only past its ins) */
+    gboolean may_pass = t->n > 1 || t->c[0].prior + t->c[0].ins_total > bound;
+    if (t->inputs <= 1 && may_pass && sharp_bound(f, t, &tab->pos, tab->m[i].move, low) > bound)
         return bound + 1;
     return move_cost(f, t, forms_of(f, tab, i), bound);
 }
@@ -869,6 +872,9 @@ static int cover_sym(const ArbFixer *f, const struct pcand *c, int y)
 static void fill_cover(const ArbFixer *f, struct pcand *c)
 {
     memset(c->near, 0, sizeof c->near);
+    c->ins_total = 0;
+    for (int j = 0; j < c->len; j++)
+        c->ins_total += c->ins[j];
     for (int y = 0; y < f->n_sym; y++) {
         int low = G_MAXUINT16;
         for (int j = 0; j < c->len; j++) {
