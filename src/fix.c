@@ -869,7 +869,8 @@ static int cover_sym(const ArbFixer *f, const struct pcand *c, int y)
     return y == SYM_NONE ? 0 : MIN(f->sym_del[y], c->cover[y]);
 }
 
-static void fill_cover(const ArbFixer *f, struct pcand *c)
+/* What c's bounds need of its subs (filled in): cover, near, the lows. */
+static void fill_bounds(const ArbFixer *f, struct pcand *c)
 {
     memset(c->near, 0, sizeof c->near);
     c->ins_total = 0;
@@ -878,7 +879,6 @@ static void fill_cover(const ArbFixer *f, struct pcand *c)
     for (int y = 0; y < f->n_sym; y++) {
         int low = G_MAXUINT16;
         for (int j = 0; j < c->len; j++) {
-            c->subs[y][j] = (guint16)MIN(sub_cost(f, c->ch[j], f->sym_char[y]), G_MAXUINT16);
             low = MIN(low, c->subs[y][j]);
             if (c->subs[y][j] < c->ins[j]) c->near[j] |= G_GUINT64_CONSTANT(1) << y;
         }
@@ -896,6 +896,14 @@ static void fill_cover(const ArbFixer *f, struct pcand *c)
     }
     c->low_x = (guint16)cover_sym(f, c, f->sym_ascii['x']);
     c->low_eq = (guint16)cover_sym(f, c, f->sym_ascii['=']);
+}
+
+static void fill_cover(const ArbFixer *f, struct pcand *c)
+{
+    for (int y = 0; y < f->n_sym; y++)
+        for (int j = 0; j < c->len; j++)
+            c->subs[y][j] = (guint16)MIN(sub_cost(f, c->ch[j], f->sym_char[y]), G_MAXUINT16);
+    fill_bounds(f, c);
 }
 
 static void prepare_cand(const ArbFixer *f, const char *text, gsize len, int prior, int input,
@@ -991,9 +999,16 @@ static void slice_token(const ArbFixer *f, const struct pcand *a, int from, int 
     c->input = 0;
     for (int i = from; i < to && c->len < FIX_TOKEN_CHARS; i++, c->len++)
         c->ch[c->len] = a->ch[i], c->ins[c->len] = a->ins[i];
+    int from_a = c->len;
     for (int i = 0; b && i < b->len && c->len < FIX_TOKEN_CHARS; i++, c->len++)
         c->ch[c->len] = b->ch[i], c->ins[c->len] = b->ins[i];
-    fill_cover(f, c);
+    /* a substitution's cost is the character's: the parts' rows, copied */
+    for (int y = 0; y < f->n_sym; y++) {
+        memcpy(c->subs[y], a->subs[y] + from, (size_t)from_a * sizeof **c->subs);
+        if (b)
+            memcpy(c->subs[y] + from_a, b->subs[y], (size_t)(c->len - from_a) * sizeof **c->subs);
+    }
+    fill_bounds(f, c);
 }
 
 /* ---- search -------------------------------------------------------------------- */
