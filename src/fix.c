@@ -1,15 +1,18 @@
 /* Beam search over (position, token index) for `arbiter fix`. A legal move
  * is rendered (SAN, LAN, pawn files, descriptive capture, in the game's
  * language) as code points when first needed; a token's cost for a move is
- * the cheapest weighted edit distance to one of them, and a lower bound from
- * what every rendering holds (piece, squares, marks) rules most moves out
- * before they are rendered or measured. A token that reads
- * exactly as one legal move takes the fast path (no scoring at all); a
- * game whose cheap pass needed more than confusions is searched again with
- * every reading open. What expand() pushes past the exact fast path depends
- * on the position and the token only, so it is recorded per game and the
- * later passes replay it. Scratch tables live in the fixer: no allocation
- * per token once the arena has grown. */
+ * the cheapest weighted edit distance to one of them. Two lower bounds rule
+ * most moves out before they are rendered or measured: what every rendering
+ * holds (piece, squares, marks), which also orders the moves tried, and what
+ * each of the token's characters costs at least against any character a
+ * rendering of the move may hold, which only skips a move that would cost
+ * too much anyway. A token that reads exactly as one legal move takes the
+ * fast path (no scoring at all); a game whose cheap pass needed more than
+ * confusions is searched again with every reading open. What expand()
+ * pushes past the exact fast path depends on the position and the token
+ * only, so it is recorded per game and the later passes replay it. Scratch
+ * tables live in the fixer: no allocation per token once the arena has
+ * grown. */
 #include "fix.h"
 
 #include "movegen.h"
@@ -39,8 +42,10 @@ enum {
      * substitution costs against each in a row (struct pcand) */
     SYM_MAX = 48,
     SYM_NONE = 255,
-    DIST_CACHE = 4096,      /* edit distances remembered per game (direct-mapped) */
-    EXPANSION_CACHE = 8192, /* expansions remembered per game (direct-mapped) */
+    ORDER_STEP = CONF_UNIT,   /* bounds order_next() sorts at a time past the least */
+    KEPT_SET = 512,           /* > 2 x the widest beam: prune's set of positions kept */
+    DIST_CACHE = 4096,        /* edit distances remembered per game (direct-mapped) */
+    EXPANSIONS_MAX = 1 << 16, /* expansions remembered per game; past them none is */
 };
 #define PAIRS_MARGIN    (CONF_UNIT / 2) /* so do states this close to the best */
 #define BEAM_MARGIN     (2 * CONF_UNIT)
@@ -58,6 +63,9 @@ struct form {
     guint16 base;
     guint8 len;
     gboolean all_sym; /* every character has a symbol (sym[i] < SYM_NONE) */
+    /* bit i: del[i] lowered as a disambiguation's; with all_sym, sym and
+     * this say what del holds */
+    guint16 lowered;
     gunichar ch[FORM_MAX];
     guint16 del[FORM_MAX];
     guint8 sym[FORM_MAX];
@@ -66,6 +74,10 @@ struct form {
 struct move_forms {
     move_t move;
     int n;
+    /* the LAN form f[1] is put in when a reading's bound lets it in (most
+     * never do); until then it is empty and lan_pending */
+    gboolean lan_pending;
+    guint8 type, capture, mark; /* for it: the moving piece, 'x' or '-', '+', '#' or 0 */
     struct form f[FORMS_PER_MOVE];
 };
 
@@ -90,6 +102,10 @@ struct pcand {
      * initials of each piece type (none for a pawn), files, ranks, marks */
     guint16 low_piece[KING + 1], low_file[8], low_rank[8], low_x, low_eq;
     guint16 subs[SYM_MAX][FIX_TOKEN_CHARS]; /* sub_cost(ch[j], symbol y) */
+    /* the symbols y that ch[j] is cheaper to read as than to add, as bits
+     * (reading_bound()) */
+    guint64 near[FIX_TOKEN_CHARS];
+    int ins_total; /* the sum of ins: reading_bound() is never more */
 };
 
 struct ptoken {
@@ -111,14 +127,15 @@ struct ptoken {
 };
 
 /* One edit distance of an input token's reading to a rendering, as the
- * rendering's symbols and deletion costs: the same rendering recurs in many
- * positions of the beam and after every move the missing-move edit tries. */
+ * rendering's symbols and lowered deletion costs (which with the symbols say
+ * what every deletion costs): the same rendering recurs in many positions
+ * of the beam and after every move the missing-move edit tries. */
 struct dist_entry {
     guint32 game; /* the fixer's run it belongs to; 0 unused */
     guint16 token;
     guint8 cand, len;
     guint8 sym[FORM_MAX];
-    guint16 del[FORM_MAX];
+    guint16 lowered;
     guint16 value;
     gboolean exact; /* value is the distance, else the distance is more */
 };
@@ -155,7 +172,6 @@ struct push_record {
  * (records [first, first + n)), then the two-move edits if they were
  * tried (pairs_first, n_pairs), which need best and best_reading. */
 struct expansion {
-    guint32 game; /* the fixer's run it belongs to; 0 unused */
     int token;
     move_t last; /* the move that led to pos: the prior weighs taking what just moved */
     struct position pos;
@@ -173,6 +189,9 @@ struct _ArbFixer {
     gunichar sym_char[SYM_MAX];
     guint16 sym_del[SYM_MAX]; /* confusion_delete of each */
     guint8 sym_ascii[128], initial_sym[6][4];
+    /* as bits for move_symbols: of an ASCII character, of a piece's
+     * initials (bit 63: one has no symbol) */
+    guint64 sym_bit[128], initial_bits[6];
     int n_sym;
     int costs[CONF_COST_COUNT];
     gboolean fast, with_alternatives;
@@ -193,10 +212,16 @@ struct _ArbFixer {
     GArray *readings;        /* struct norm_reading: the tokens' cost-0 readings */
     struct dist_entry *dist; /* DIST_CACHE of them */
     guint32 game;
-    struct expansion *expansions; /* EXPANSION_CACHE of them */
-    GArray *records;              /* struct push_record, this game's */
-    GArray *recording;            /* records while an expansion runs, else NULL */
-    int record_base;              /* the arena's length when it began */
+    /* this game's expansions (struct expansion), found by (position,
+     * token) through an open-addressed table of their indices + 1 */
+    GArray *expansions;
+    guint32 *expansion_slot;
+    guint n_slots;          /* a power of two, at least twice the expansions */
+    struct expansion spare; /* for an expansion past EXPANSIONS_MAX */
+    GArray *records;        /* struct push_record, this game's */
+    GArray *recording;      /* records while an expansion runs, else NULL */
+    int record_base;        /* the arena's length when it began */
+    GArray *prune_keys;     /* guint64: prune()'s scratch */
 };
 
 double fix_cost_value(int cost)
@@ -223,6 +248,13 @@ static void number_symbols(ArbFixer *f)
     for (int t = KNIGHT; t <= KING; t++)
         for (int k = 0; k < f->initial_len[t]; k++)
             f->initial_sym[t][k] = add_symbol(f, f->initial[t][k]);
+    for (int ch = 0; ch < 128; ch++)
+        f->sym_bit[ch] = f->sym_ascii[ch] == SYM_NONE ? G_GUINT64_CONSTANT(1) << 63
+                                                      : G_GUINT64_CONSTANT(1) << f->sym_ascii[ch];
+    for (int t = KNIGHT; t <= KING; t++)
+        for (int k = 0; k < f->initial_len[t]; k++)
+            f->initial_bits[t] |= G_GUINT64_CONSTANT(1)
+                                  << (f->initial_sym[t][k] == SYM_NONE ? 63 : f->initial_sym[t][k]);
 }
 
 ArbFixer *fixer_new(const ArbConfusion *conf, ArbNorm *norm)
@@ -247,8 +279,11 @@ ArbFixer *fixer_new(const ArbConfusion *conf, ArbNorm *norm)
         f->ring[i] = g_array_sized_new(FALSE, FALSE, sizeof(int), 64);
     f->readings = g_array_new(FALSE, FALSE, sizeof(struct norm_reading));
     f->dist = g_new0(struct dist_entry, DIST_CACHE);
-    f->expansions = g_new0(struct expansion, EXPANSION_CACHE);
+    f->expansions = g_array_new(FALSE, FALSE, sizeof(struct expansion));
+    f->n_slots = 4096;
+    f->expansion_slot = g_new0(guint32, f->n_slots);
     f->records = g_array_new(FALSE, FALSE, sizeof(struct push_record));
+    f->prune_keys = g_array_new(FALSE, FALSE, sizeof(guint64));
     return f;
 }
 
@@ -260,8 +295,10 @@ void fixer_free(ArbFixer *f)
         g_array_free(f->ring[i], TRUE);
     g_free(f->tok);
     g_free(f->dist);
-    g_free(f->expansions);
+    g_array_free(f->expansions, TRUE);
+    g_free(f->expansion_slot);
     g_array_free(f->records, TRUE);
+    g_array_free(f->prune_keys, TRUE);
     g_array_free(f->readings, TRUE);
     g_free(f);
 }
@@ -288,7 +325,7 @@ void fixer_set_fixed(ArbFixer *f, const struct fix_point *points, int n)
 static inline void put_sym(const ArbFixer *f, struct form *fm, gunichar c, guint8 sym)
 {
     if (fm->len >= FORM_MAX) return;
-    if (!fm->len) fm->all_sym = TRUE;
+    if (!fm->len) fm->all_sym = TRUE, fm->lowered = 0;
     fm->ch[fm->len] = c;
     fm->del[fm->len] = sym != SYM_NONE ? f->sym_del[sym] : (guint16)confusion_delete(f->conf, c);
     fm->sym[fm->len] = sym;
@@ -338,26 +375,23 @@ static void render_forms(const ArbFixer *f, const struct position *pos, move_t m
             continue;
         }
         put(f, fm, (gunichar)san[i]);
-        if (i > 0 && i < disambig_end && san[i] != 'x' && fm->len)
+        if (i > 0 && i < disambig_end && san[i] != 'x' && fm->len) {
             fm->del[fm->len - 1] = (guint16)MIN(fm->del[fm->len - 1], DISAMBIG_DELETE);
+            fm->lowered |= (guint16)(1u << (fm->len - 1));
+        }
     }
+    mf->lan_pending = FALSE;
     if (castle) return;
-    const char *mark = n && (san[n - 1] == '+' || san[n - 1] == '#') ? san + n - 1 : NULL;
     int type = pos_moving_type(pos, m), from = move_from(m), to = move_to(m);
     gboolean capture = pos_is_capture(pos, m);
-    /* LAN: "Ng1-f3", "e7xd8=Q#" */
+    /* LAN: "Ng1-f3", "e7xd8=Q#" (put_lan()) */
     fm = &mf->f[mf->n++];
     fm->len = 0;
     fm->base = (guint16)f->costs[CONF_FORM_LAN];
-    if (type != PAWN) put_initial(f, fm, type);
-    put_square(f, fm, from);
-    put(f, fm, capture ? 'x' : '-');
-    put_square(f, fm, to);
-    if (move_kind(m) == MOVE_PROMOTION) {
-        put(f, fm, '=');
-        put_initial(f, fm, move_promotion(m));
-    }
-    if (mark) put(f, fm, (gunichar)*mark);
+    mf->lan_pending = TRUE;
+    mf->type = (guint8)type;
+    mf->capture = capture ? 'x' : '-';
+    mf->mark = n && (san[n - 1] == '+' || san[n - 1] == '#') ? (guint8)san[n - 1] : 0;
     if (!capture) return;
     if (type == PAWN && move_kind(m) != MOVE_PROMOTION) { /* "exd" */
         fm = &mf->f[mf->n++];
@@ -381,6 +415,39 @@ static void render_forms(const ArbFixer *f, const struct position *pos, move_t m
     }
 }
 
+/* The LAN form render_forms left pending. */
+static void put_lan(const ArbFixer *f, struct move_forms *mf)
+{
+    struct form *fm = &mf->f[1];
+    move_t m = mf->move;
+    if (mf->type != PAWN) put_initial(f, fm, mf->type);
+    put_square(f, fm, move_from(m));
+    put(f, fm, mf->capture);
+    put_square(f, fm, move_to(m));
+    if (move_kind(m) == MOVE_PROMOTION) {
+        put(f, fm, '=');
+        put_initial(f, fm, move_promotion(m));
+    }
+    if (mf->mark) put(f, fm, mf->mark);
+    mf->lan_pending = FALSE;
+}
+
+static int cover_sym(const ArbFixer *f, const struct pcand *c, int y);
+
+/* form_bound() of the LAN form put_lan() would put in (at most 15
+ * characters: none is cut). */
+static int lan_bound(const ArbFixer *f, const struct pcand *c, const struct move_forms *mf)
+{
+    move_t m = mf->move;
+    int from = move_from(m), to = move_to(m);
+    int low = c->low_piece[mf->type] + c->low_file[sq_file(from)] + c->low_rank[sq_rank(from)] +
+              cover_sym(f, c, f->sym_ascii[mf->capture]) + c->low_file[sq_file(to)] +
+              c->low_rank[sq_rank(to)];
+    if (move_kind(m) == MOVE_PROMOTION) low += c->low_eq + c->low_piece[move_promotion(m)];
+    if (mf->mark) low += cover_sym(f, c, f->sym_ascii[mf->mark]);
+    return low;
+}
+
 static void build_table(const struct position *pos, struct movetab *tab)
 {
     struct move_list list;
@@ -393,7 +460,7 @@ static void build_table(const struct position *pos, struct movetab *tab)
     }
 }
 
-static const struct move_forms *forms_of(const ArbFixer *f, struct movetab *tab, int i)
+static struct move_forms *forms_of(const ArbFixer *f, struct movetab *tab, int i)
 {
     struct move_forms *mf = &tab->m[i];
     if (!mf->n) render_forms(f, &tab->pos, mf->move, mf);
@@ -456,36 +523,41 @@ static int known_distance(const ArbFixer *f, const struct ptoken *t, int k, cons
     const struct pcand *c = &t->c[k];
     if (!t->is_input || !fm->all_sym) return edit_distance(f, c, fm, bound);
     int token = (int)(t - f->tok);
-    guint32 h = (guint32)token * 0x9E3779B1u ^ (guint32)k * 0x85EBCA77u ^ fm->len;
+    guint32 h = ((guint32)token * 0x9E3779B1u ^ (guint32)k * 0x85EBCA77u ^ fm->len) +
+                fm->lowered * 0xC2B2AE35u;
     for (int i = 0; i < fm->len; i++)
-        h = (h ^ fm->sym[i] ^ (guint32)fm->del[i] << 8) * 0x01000193u;
+        h = (h ^ fm->sym[i]) * 0x01000193u;
     struct dist_entry *e = &f->dist[h % DIST_CACHE];
     gboolean same = e->game == f->game && e->token == token && e->cand == k && e->len == fm->len &&
-                    !memcmp(e->sym, fm->sym, fm->len) &&
-                    !memcmp(e->del, fm->del, fm->len * sizeof *fm->del);
+                    e->lowered == fm->lowered && !memcmp(e->sym, fm->sym, fm->len);
     if (same && (e->exact || e->value > bound)) return e->exact ? e->value : bound + 1;
     int d = edit_distance(f, c, fm, bound);
     *e = (struct dist_entry){.game = f->game,
                              .token = (guint16)token,
                              .cand = (guint8)k,
                              .len = fm->len,
+                             .lowered = fm->lowered,
                              .value = (guint16)MIN(d, G_MAXUINT16),
                              .exact = d <= bound};
     memcpy(e->sym, fm->sym, fm->len);
-    memcpy(e->del, fm->del, fm->len * sizeof *fm->del);
     return d;
 }
 
 /* The cheapest of candidates [from, to) of t. */
 static int cands_cost(const ArbFixer *f, const struct ptoken *t, int from, int to,
-                      const struct move_forms *mf, int bound)
+                      struct move_forms *mf, int bound)
 {
     int best = bound + 1;
     for (int k = from; k < to; k++) {
         const struct pcand *c = &t->c[k];
         for (int i = 0; i < mf->n; i++) {
             int pre = c->prior + mf->f[i].base;
-            if (pre >= best || pre + form_bound(c, &mf->f[i]) >= best) continue;
+            if (pre >= best) continue;
+            if (i == 1 && mf->lan_pending) {
+                if (pre + lan_bound(f, c, mf) >= best) continue;
+                put_lan(f, mf);
+            }
+            if (pre + form_bound(c, &mf->f[i]) >= best) continue;
             int d = pre + known_distance(f, t, k, &mf->f[i], best - 1 - pre);
             if (d < best) best = d;
         }
@@ -496,8 +568,7 @@ static int cands_cost(const ArbFixer *f, const struct ptoken *t, int from, int t
 /* The token's cost for a move: its cheapest candidate, or with several
  * inputs the mean of each input's cheapest (a move one sheet shows clearly
  * settles the other's smudge). */
-static int move_cost(const ArbFixer *f, const struct ptoken *t, const struct move_forms *mf,
-                     int bound)
+static int move_cost(const ArbFixer *f, const struct ptoken *t, struct move_forms *mf, int bound)
 {
     if (t->inputs <= 1) return cands_cost(f, t, 0, t->n, mf, bound);
     /* an input that fits no better than a skipped token (a cell shifted on
@@ -540,6 +611,56 @@ static int skeleton_bound(const struct pcand *c, const ArbFixer *f, const struct
     return low;
 }
 
+/* The symbols any form render_forms gives m in pos may hold (the check
+ * marks always, as san_write decides them); bit 63 when one of them has no
+ * symbol. */
+static guint64 move_symbols(const ArbFixer *f, const struct position *pos, move_t m)
+{
+    guint64 u = f->sym_bit['+'] | f->sym_bit['#'];
+    if (move_kind(m) == MOVE_CASTLING) return u | f->sym_bit['O'] | f->sym_bit['-'];
+    int from = move_from(m), to = move_to(m), type = piece_type(pos->board[from]);
+    gboolean capture = move_kind(m) == MOVE_EN_PASSANT || pos->board[to] != NO_PIECE;
+    u |= f->initial_bits[type] | f->sym_bit['a' + sq_file(from)] | f->sym_bit['1' + sq_rank(from)] |
+         f->sym_bit['a' + sq_file(to)] | f->sym_bit['1' + sq_rank(to)] |
+         f->sym_bit[capture ? 'x' : '-'];
+    if (move_kind(m) == MOVE_PROMOTION) u |= f->sym_bit['='] | f->initial_bits[move_promotion(m)];
+    if (capture && move_kind(m) != MOVE_EN_PASSANT)
+        u |= f->initial_bits[piece_type(pos->board[to])];
+    return u;
+}
+
+/* A lower bound of edit_distance(c, fm) for every rendering fm made of the
+ * symbols u only: each character of c is either added or read as one of
+ * them. */
+static int reading_bound(const struct pcand *c, guint64 u)
+{
+    if (u >> 63) return 0;
+    int low = 0;
+    for (int j = 0; j < c->len; j++) {
+        int least = c->ins[j];
+        for (guint64 b = u & c->near[j]; b; b &= b - 1)
+            least = MIN(least, c->subs[__builtin_ctzll(b)][j]);
+        low += least;
+    }
+    return low;
+}
+
+/* A bound of move_cost for a token of one input, sharper than move_bound
+ * (low): what the candidates' characters cost at least as well as what the
+ * rendering's do. */
+static int sharp_bound(const ArbFixer *f, const struct ptoken *t, const struct position *pos,
+                       move_t m, int low)
+{
+    guint64 u = move_symbols(f, pos, m);
+    if (t->n == 1) return MAX(low, t->c[0].prior + reading_bound(&t->c[0], u));
+    low = COST_INF;
+    for (int k = 0; k < t->n; k++) {
+        const struct pcand *c = &t->c[k];
+        low = MIN(low, c->prior + MAX(skeleton_bound(c, f, pos, m), reading_bound(c, u)));
+    }
+    return low;
+}
+
 /* A lower bound of move_cost for tab's move i, without rendering it. */
 static int move_bound(const ArbFixer *f, const struct ptoken *t, const struct movetab *tab, int i)
 {
@@ -558,13 +679,27 @@ static int tab_cost(const ArbFixer *f, const struct ptoken *t, struct movetab *t
     return move_cost(f, t, forms_of(f, tab, i), bound);
 }
 
+/* tab_cost of a move order_next() gave with its bound low. */
+static int ordered_cost(const ArbFixer *f, const struct ptoken *t, struct movetab *tab, int i,
+                        int low, int bound)
+{
+    if (low > bound) return bound + 1;
+    /* (with one reading, the sharper bound passes bound only past its ins) */
+    gboolean may_pass = t->n > 1 || t->c[0].prior + t->c[0].ins_total > bound;
+    if (t->inputs <= 1 && may_pass && sharp_bound(f, t, &tab->pos, tab->m[i].move, low) > bound)
+        return bound + 1;
+    return move_cost(f, t, forms_of(f, tab, i), bound);
+}
+
 /* The moves of tab by move_bound, lowest first, as they are asked for: the
  * search for the cheapest moves stops where the bounds pass what it keeps,
  * most moves never rendered. Moves bound above the most order_next() will be
- * asked for are left out. */
+ * asked for are left out; the limit order_next() is given never grows, so
+ * past the first move only those within the limit then are sorted. */
 struct bound_order {
     int n, next;
-    guint32 key[MOVE_LIST_MAX]; /* bound << 8 | move index, ascending */
+    int sorted;                 /* key[next, sorted) ascending, below the rest */
+    guint32 key[MOVE_LIST_MAX]; /* bound << 8 | move index */
 };
 
 static void order_init(const ArbFixer *f, const struct ptoken *t, const struct movetab *tab,
@@ -572,21 +707,50 @@ static void order_init(const ArbFixer *f, const struct ptoken *t, const struct m
 {
     o->n = 0;
     o->next = 0;
+    o->sorted = 0;
     for (int i = 0; i < tab->count; i++) {
         int bound = move_bound(f, t, tab, i);
         if (bound > limit) continue; /* order_next never gives it */
-        guint32 key = (guint32)MIN(bound, 0xFFFFFF) << 8 | (guint32)i;
-        int j = o->n++;
-        for (; j > 0 && o->key[j - 1] > key; j--)
-            o->key[j] = o->key[j - 1];
-        o->key[j] = key;
+        o->key[o->n++] = (guint32)MIN(bound, 0xFFFFFF) << 8 | (guint32)i;
     }
 }
 
-/* The next move by bound, or -1 when every one left is bound above limit. */
-static int order_next(struct bound_order *o, int limit)
+/* Sorts the next few keys: those bound at most limit and within ORDER_STEP
+ * of the least left; drops those above limit (it never grows). */
+static void order_more(struct bound_order *o, int limit)
 {
-    if (o->next >= o->n || (int)(o->key[o->next] >> 8) > limit) return -1;
+    guint32 least = G_MAXUINT32;
+    for (int k = o->sorted; k < o->n; k++)
+        least = MIN(least, o->key[k]);
+    if (least == G_MAXUINT32) return;
+    int top = MIN(limit, (int)(least >> 8) + ORDER_STEP);
+    int from = o->sorted, n = o->sorted;
+    for (int k = from; k < o->n; k++) {
+        guint32 key = o->key[k];
+        int bound = (int)(key >> 8);
+        if (bound > limit) continue;
+        if (bound > top) {
+            o->key[n++] = key;
+            continue;
+        }
+        /* into the sorted run: the unsorted ones after it move up one */
+        int j = o->sorted++;
+        if (n > j) o->key[n] = o->key[j];
+        n++;
+        for (; j > from && o->key[j - 1] > key; j--)
+            o->key[j] = o->key[j - 1];
+        o->key[j] = key;
+    }
+    o->n = n;
+}
+
+/* The next move by bound (*low: its bound), or -1 when every one left is
+ * bound above limit. */
+static int order_next(struct bound_order *o, int limit, int *low)
+{
+    if (o->next == o->sorted) order_more(o, limit);
+    if (o->next >= o->sorted || (int)(o->key[o->next] >> 8) > limit) return -1;
+    *low = (int)(o->key[o->next] >> 8);
     return (int)(o->key[o->next++] & 0xFF);
 }
 
@@ -621,9 +785,9 @@ static int score_kept(const ArbFixer *f, const struct ptoken *t, struct movetab 
             keep = MIN(best + SUCC_MARGIN, MAX(nth, best + TIE_MARGIN));
         }
         /* past 8 units every cost counts as 8 units plus one: kept too */
-        int i = order_next(&o, keep > 8 * CONF_UNIT ? COST_INF : keep);
+        int low, i = order_next(&o, keep > 8 * CONF_UNIT ? COST_INF : keep, &low);
         if (i < 0) break;
-        int c = tab_cost(f, t, tab, i, MIN(keep, 8 * CONF_UNIT));
+        int c = ordered_cost(f, t, tab, i, low, MIN(keep, 8 * CONF_UNIT));
         if (c > keep) continue;
         best = MIN(best, c);
         top_insert(top, &n_top, c);
@@ -714,13 +878,18 @@ static int cover_sym(const ArbFixer *f, const struct pcand *c, int y)
     return y == SYM_NONE ? 0 : MIN(f->sym_del[y], c->cover[y]);
 }
 
-static void fill_cover(const ArbFixer *f, struct pcand *c)
+/* What c's bounds need of its subs (filled in): cover, near, the lows. */
+static void fill_bounds(const ArbFixer *f, struct pcand *c)
 {
+    memset(c->near, 0, sizeof c->near);
+    c->ins_total = 0;
+    for (int j = 0; j < c->len; j++)
+        c->ins_total += c->ins[j];
     for (int y = 0; y < f->n_sym; y++) {
         int low = G_MAXUINT16;
         for (int j = 0; j < c->len; j++) {
-            c->subs[y][j] = (guint16)MIN(sub_cost(f, c->ch[j], f->sym_char[y]), G_MAXUINT16);
             low = MIN(low, c->subs[y][j]);
+            if (c->subs[y][j] < c->ins[j]) c->near[j] |= G_GUINT64_CONSTANT(1) << y;
         }
         c->cover[y] = (guint16)low;
     }
@@ -736,6 +905,14 @@ static void fill_cover(const ArbFixer *f, struct pcand *c)
     }
     c->low_x = (guint16)cover_sym(f, c, f->sym_ascii['x']);
     c->low_eq = (guint16)cover_sym(f, c, f->sym_ascii['=']);
+}
+
+static void fill_cover(const ArbFixer *f, struct pcand *c)
+{
+    for (int y = 0; y < f->n_sym; y++)
+        for (int j = 0; j < c->len; j++)
+            c->subs[y][j] = (guint16)MIN(sub_cost(f, c->ch[j], f->sym_char[y]), G_MAXUINT16);
+    fill_bounds(f, c);
 }
 
 static void prepare_cand(const ArbFixer *f, const char *text, gsize len, int prior, int input,
@@ -856,11 +1033,12 @@ static void prepare_tokens(ArbFixer *f, const struct fix_token *tokens, int n)
     }
     f->n_tok = n;
     g_array_set_size(f->readings, 0);
-    if (!++f->game) { /* wrapped: forget every distance and expansion */
+    if (!++f->game) { /* wrapped: forget every distance */
         memset(f->dist, 0, DIST_CACHE * sizeof *f->dist);
-        memset(f->expansions, 0, EXPANSION_CACHE * sizeof *f->expansions);
         f->game = 1;
     }
+    g_array_set_size(f->expansions, 0);
+    memset(f->expansion_slot, 0, f->n_slots * sizeof *f->expansion_slot);
     g_array_set_size(f->records, 0);
     for (int i = 0; i < n; i++) {
         struct ptoken *t = &f->tok[i];
@@ -905,9 +1083,16 @@ static void slice_token(const ArbFixer *f, const struct pcand *a, int from, int 
     c->input = 0;
     for (int i = from; i < to && c->len < FIX_TOKEN_CHARS; i++, c->len++)
         c->ch[c->len] = a->ch[i], c->ins[c->len] = a->ins[i];
+    int from_a = c->len;
     for (int i = 0; b && i < b->len && c->len < FIX_TOKEN_CHARS; i++, c->len++)
         c->ch[c->len] = b->ch[i], c->ins[c->len] = b->ins[i];
-    fill_cover(f, c);
+    /* a substitution's cost is the character's: the parts' rows, copied */
+    for (int y = 0; y < f->n_sym; y++) {
+        memcpy(c->subs[y], a->subs[y] + from, (size_t)from_a * sizeof **c->subs);
+        if (b)
+            memcpy(c->subs[y] + from_a, b->subs[y], (size_t)(c->len - from_a) * sizeof **c->subs);
+    }
+    fill_bounds(f, c);
 }
 
 /* ---- search -------------------------------------------------------------------- */
@@ -927,22 +1112,24 @@ static gboolean fixed_at(const ArbFixer *f, const struct position *pos, move_t *
 static int push_state(ArbFixer *f, int parent, const struct position *before, move_t m, int change,
                       int step_cost, int first_token, int n_tokens, int token_after)
 {
-    struct state s;
-    s.pos = *before;
-    if (m != MOVE_NONE) pos_make_move(&s.pos, m);
-    s.parent = parent;
     move_t want = MOVE_NONE;
     if (m != MOVE_NONE && fixed_at(f, before, &want) && m != want) step_cost += FIXED_PENALTY;
-    s.cost = (parent >= 0 ? g_array_index(f->arena, struct state, parent).cost : 0) + step_cost;
-    s.step_cost = step_cost;
-    s.prior = 0;
-    s.token = token_after;
-    s.first_token = first_token;
-    s.n_tokens = n_tokens;
-    s.move = m;
-    s.change = (guint8)change;
-    g_array_append_val(f->arena, s);
-    return (int)f->arena->len - 1;
+    int at = (int)f->arena->len;
+    /* before may be in the arena only where room was made (replay) */
+    g_array_set_size(f->arena, f->arena->len + 1);
+    struct state *s = &g_array_index(f->arena, struct state, at);
+    s->pos = *before;
+    if (m != MOVE_NONE) pos_make_move(&s->pos, m);
+    s->parent = parent;
+    s->cost = (parent >= 0 ? g_array_index(f->arena, struct state, parent).cost : 0) + step_cost;
+    s->step_cost = step_cost;
+    s->prior = 0;
+    s->token = token_after;
+    s->first_token = first_token;
+    s->n_tokens = n_tokens;
+    s->move = m;
+    s->change = (guint8)change;
+    return at;
 }
 
 static void to_ring(ArbFixer *f, int at, int index)
@@ -1004,12 +1191,14 @@ static void record_end(ArbFixer *f, guint first, guint *n)
 static void replay(ArbFixer *f, int si, guint first, guint n)
 {
     int base = (int)f->arena->len;
+    /* room for them all: the states pushed from stay where they are */
+    g_array_set_size(f->arena, base + n);
+    g_array_set_size(f->arena, base);
     for (guint k = first; k < first + n; k++) {
-        const struct push_record r = g_array_index(f->records, struct push_record, k);
-        int parent = r.parent < 0 ? si : base + r.parent;
-        const struct position before = g_array_index(f->arena, struct state, parent).pos;
-        emit(f, parent, &before, r.move, r.change, r.step_cost, r.prior, r.first_token, r.n_tokens,
-             r.token_after, r.ring);
+        const struct push_record *r = &g_array_index(f->records, struct push_record, k);
+        int parent = r->parent < 0 ? si : base + r->parent;
+        emit(f, parent, &g_array_index(f->arena, struct state, parent).pos, r->move, r->change,
+             r->step_cost, r->prior, r->first_token, r->n_tokens, r->token_after, r->ring);
     }
 }
 
@@ -1021,15 +1210,54 @@ static gboolean same_position(const struct position *a, const struct position *b
            !memcmp(a->board, b->board, sizeof a->board);
 }
 
-/* The slot of (pos, token i); *found when it holds them. */
+static guint expansion_hash(const struct position *pos, move_t last, int i)
+{
+    guint64 h = (pos->key ^ (guint64)i * 0x9E3779B97F4A7C15u ^ (guint64)pos->fullmove << 32 ^
+                 (guint64)last * 0xD6E8FEB86659FD93u) *
+                0xBF58476D1CE4E5B9u;
+    return (guint)(h >> 32);
+}
+
+/* The slot in f->expansion_slot for (pos reached by last, token i):
+ * theirs, or the empty one where they go. */
+static guint32 *expansion_slot(ArbFixer *f, const struct position *pos, move_t last, int i)
+{
+    guint mask = f->n_slots - 1;
+    for (guint j = expansion_hash(pos, last, i) & mask;; j = (j + 1) & mask) {
+        guint32 *slot = &f->expansion_slot[j];
+        if (!*slot) return slot;
+        const struct expansion *e = &g_array_index(f->expansions, struct expansion, *slot - 1);
+        if (e->token == i && e->last == last && same_position(&e->pos, pos)) return slot;
+    }
+}
+
+static void grow_expansion_slots(ArbFixer *f)
+{
+    g_free(f->expansion_slot);
+    f->n_slots *= 2;
+    f->expansion_slot = g_new0(guint32, f->n_slots);
+    for (guint k = 0; k < f->expansions->len; k++) {
+        const struct expansion *e = &g_array_index(f->expansions, struct expansion, k);
+        *expansion_slot(f, &e->pos, e->last, e->token) = k + 1;
+    }
+}
+
+/* The expansion of (pos reached by last, token i); *found when it was
+ * made before, else the caller fills it in. */
 static struct expansion *expansion_of(ArbFixer *f, const struct position *pos, move_t last, int i,
                                       gboolean *found)
 {
-    guint64 h = (pos->key ^ (guint64)i * 0x9E3779B97F4A7C15u ^ (guint64)pos->fullmove << 32) *
-                0xBF58476D1CE4E5B9u;
-    struct expansion *e = &f->expansions[(h >> 32) % EXPANSION_CACHE];
-    *found = e->game == f->game && e->token == i && e->last == last && same_position(&e->pos, pos);
-    return e;
+    guint32 *slot = expansion_slot(f, pos, last, i);
+    *found = *slot != 0;
+    if (*found) return &g_array_index(f->expansions, struct expansion, *slot - 1);
+    if (f->expansions->len >= EXPANSIONS_MAX) return &f->spare;
+    if (2 * (f->expansions->len + 1) > f->n_slots) {
+        grow_expansion_slots(f);
+        slot = expansion_slot(f, pos, last, i);
+    }
+    g_array_set_size(f->expansions, f->expansions->len + 1);
+    *slot = f->expansions->len;
+    return &g_array_index(f->expansions, struct expansion, f->expansions->len - 1);
 }
 
 static void expand_pairs(ArbFixer *f, int si, const struct state *s, int i, int best);
@@ -1146,7 +1374,7 @@ static void expand(ArbFixer *f, int si, int i, int rank)
         record_pairs(f, si, &s, i, e);
         return;
     }
-    *e = (struct expansion){.game = f->game, .token = i, .last = s.move, .pos = s.pos};
+    *e = (struct expansion){.token = i, .last = s.move, .pos = s.pos};
     record_begin(f, &e->first);
     e->best_reading = expand_readings(f, si, &s, i, &e->best);
     record_end(f, e->first, &e->n);
@@ -1162,8 +1390,8 @@ static int best_of(ArbFixer *f, struct movetab *tab, const struct ptoken *t, int
     struct bound_order o;
     order_init(f, t, tab, limit + 1, &o);
     int best = limit + 1, best_i = 0;
-    for (int i; (i = order_next(&o, best)) >= 0;) {
-        int c = move_cost(f, t, forms_of(f, tab, i), best);
+    for (int i, low; (i = order_next(&o, best, &low)) >= 0;) {
+        int c = ordered_cost(f, t, tab, i, low, best);
         if (c < best || (c == best && i < best_i)) best = c, best_i = i;
     }
     *out = tab->m[best_i].move;
@@ -1304,35 +1532,53 @@ static void expand_pairs(ArbFixer *f, int si, const struct state *s, int i, int 
     }
 }
 
-static int cmp_state_cost(const void *a, const void *b, gpointer ud)
+/* Keeps the cheapest state per position, at most beam_width, within the
+ * margin of the best; equals in the order they were pushed. */
+G_STATIC_ASSERT(KEPT_SET >= 2 * MAX(BEAM_WIDTH, WIDE_BEAM_WIDTH));
+
+static int cmp_key(const void *a, const void *b)
 {
-    const GArray *arena = ud;
-    int x = g_array_index(arena, struct state, *(const int *)a).cost;
-    int y = g_array_index(arena, struct state, *(const int *)b).cost;
+    guint64 x = *(const guint64 *)a, y = *(const guint64 *)b;
     return (x > y) - (x < y);
 }
 
-/* Keeps the cheapest state per position, at most beam_width, within the
- * margin of the best. */
 static void prune(ArbFixer *f, GArray *ring)
 {
-    g_array_sort_with_data(ring, cmp_state_cost, f->arena);
-    guint kept = 0;
-    int best =
-        ring->len ? g_array_index(f->arena, struct state, g_array_index(ring, int, 0)).cost : 0;
-    for (guint i = 0; i < ring->len && kept < f->beam_width; i++) {
-        int idx = g_array_index(ring, int, i);
-        const struct state *s = &g_array_index(f->arena, struct state, idx);
-        if (s->cost > best + BEAM_MARGIN) break;
-        gboolean dup = FALSE;
-        for (guint j = 0; j < kept && !dup; j++) {
-            const struct state *o =
-                &g_array_index(f->arena, struct state, g_array_index(ring, int, j));
-            dup = o->pos.key == s->pos.key;
-        }
-        if (!dup) g_array_index(ring, int, kept++) = idx;
+    const struct state *arena = (const struct state *)f->arena->data;
+    const int *index = (const int *)ring->data;
+    int best = COST_INF;
+    for (guint i = 0; i < ring->len; i++)
+        best = MIN(best, arena[index[i]].cost);
+    /* cost << 32 | place in the ring: sorted, the order of a stable sort
+     * by cost */
+    g_array_set_size(f->prune_keys, 0);
+    for (guint i = 0; i < ring->len; i++) {
+        int cost = arena[index[i]].cost;
+        if (cost > best + BEAM_MARGIN) continue; /* never kept */
+        guint64 key = (guint64)cost << 32 | i;
+        g_array_append_val(f->prune_keys, key);
     }
-    g_array_set_size(ring, kept);
+    guint64 *keys = (guint64 *)f->prune_keys->data;
+    qsort(keys, f->prune_keys->len, sizeof *keys, cmp_key);
+    /* the cheapest state of each position, by a small open-addressed set
+     * of the kept positions' keys */
+    int kept_index[MAX(BEAM_WIDTH, WIDE_BEAM_WIDTH)];
+    guint64 seen[KEPT_SET];
+    gboolean used[KEPT_SET] = {FALSE};
+    guint kept = 0;
+    for (guint i = 0; i < f->prune_keys->len && kept < f->beam_width; i++) {
+        int idx = index[(guint32)keys[i]];
+        guint64 key = arena[idx].pos.key;
+        guint h = (guint)(key >> 40) & (KEPT_SET - 1);
+        while (used[h] && seen[h] != key)
+            h = (h + 1) & (KEPT_SET - 1);
+        if (used[h]) continue;
+        used[h] = TRUE;
+        seen[h] = key;
+        kept_index[kept++] = idx;
+    }
+    g_array_set_size(ring, 0);
+    g_array_append_vals(ring, kept_index, kept);
 }
 
 /* Runs the search; returns the arena index of the cheapest final state. */

@@ -460,8 +460,21 @@ enum piece_type arb_lang_piece_for_initial(const ArbLang *lang, const char *init
 
 /* Bytes of text that the candidate covers, or 0. A folded comparison folds
  * as many characters of text as the candidate has. */
+/* The casefolded first characters of one text, by how many (prefix_match
+ * folds the same text for every candidate of a list). */
+enum { FOLDED_CHARS_MAX = 8 };
+struct folded_prefixes {
+    char *by_chars[FOLDED_CHARS_MAX + 1];
+};
+
+static void folded_prefixes_clear(struct folded_prefixes *fp)
+{
+    for (int i = 0; i <= FOLDED_CHARS_MAX; i++)
+        g_free(fp->by_chars[i]);
+}
+
 static gsize prefix_match(const char *cand, const char *folded_cand, const char *text, gsize length,
-                          gboolean fold, gboolean *was_folded)
+                          gboolean fold, gboolean *was_folded, struct folded_prefixes *fp)
 {
     gsize n = strlen(cand);
     *was_folded = FALSE;
@@ -474,7 +487,24 @@ static gsize prefix_match(const char *cand, const char *folded_cand, const char 
         end = g_utf8_next_char(end);
     }
     if ((gsize)(end - text) > length) return 0;
-    g_autofree char *f = g_utf8_casefold(text, end - text);
+    gsize m = (gsize)(end - text), k = 0;
+    while (k < m && !(text[k] & 0x80))
+        k++;
+    if (k == m) { /* ASCII: folds as g_ascii_tolower, with no string made */
+        for (k = 0; k < m; k++)
+            if (g_ascii_tolower(text[k]) != folded_cand[k]) return 0;
+        if (folded_cand[m]) return 0;
+        *was_folded = TRUE;
+        return m;
+    }
+    g_autofree char *own = NULL;
+    const char *f;
+    if (fp && chars <= FOLDED_CHARS_MAX) {
+        if (!fp->by_chars[chars]) fp->by_chars[chars] = g_utf8_casefold(text, end - text);
+        f = fp->by_chars[chars];
+    } else {
+        f = own = g_utf8_casefold(text, end - text);
+    }
     if (strcmp(f, folded_cand)) return 0;
     *was_folded = TRUE;
     return (gsize)(end - text);
@@ -493,11 +523,12 @@ guint arb_lang_match_pieces(const ArbLang *lang, const char *text, gsize length,
     ArbPieceMatch found[PIECE_TYPES * ARB_LANG_MATCH_MAX];
     guint n = 0;
     if (!g_utf8_validate(text, (gssize)length, NULL)) return 0;
+    struct folded_prefixes fp = {0};
     for (int t = 0; t < PIECE_TYPES; t++) {
         for (int i = 0; lang->initials[t][i] && n < G_N_ELEMENTS(found); i++) {
             gboolean folded;
             gsize len = prefix_match(lang->initials[t][i], lang->folded_initials[t][i], text,
-                                     length, flags & ARB_MATCH_FOLD_CASE, &folded);
+                                     length, flags & ARB_MATCH_FOLD_CASE, &folded, &fp);
             if (!len) continue;
             gboolean dup = FALSE;
             for (guint k = 0; k < n; k++)
@@ -508,6 +539,7 @@ guint arb_lang_match_pieces(const ArbLang *lang, const char *text, gsize length,
             if (!dup) found[n++] = (ArbPieceMatch){(enum piece_type)t, len, folded};
         }
     }
+    folded_prefixes_clear(&fp);
     qsort(found, n, sizeof found[0], by_length_then_exact);
     guint stored = MIN(n, max);
     memcpy(out, found, stored * sizeof found[0]);
@@ -526,12 +558,14 @@ gsize arb_lang_match_word(const ArbLang *lang, ArbLangWord word, const char *tex
     g_return_val_if_fail(word < ARB_WORD_COUNT, 0);
     if (!g_utf8_validate(text, (gssize)length, NULL)) return 0;
     gsize best = 0;
+    struct folded_prefixes fp = {0};
     for (int i = 0; lang->words[word][i]; i++) {
         gboolean folded;
         gsize len = prefix_match(lang->words[word][i], lang->folded_words[word][i], text, length,
-                                 flags & ARB_MATCH_FOLD_CASE, &folded);
+                                 flags & ARB_MATCH_FOLD_CASE, &folded, &fp);
         best = MAX(best, len);
     }
+    folded_prefixes_clear(&fp);
     return best;
 }
 

@@ -42,9 +42,11 @@ struct book_row {
 };
 
 struct _ArbPrior {
-    float move[PHASES][6][64][64]; /* log of count + 1/2 */
-    GArray *book;                  /* struct book_row, by key */
-    float kind[PRIOR_KINDS];       /* log of how much likelier than at random */
+    float move[PHASES][6][64][64];    /* log of count + 1/2 */
+    double weight[PHASES][6][64][64]; /* exp of it, worked out once */
+    GArray *book;                     /* struct book_row, by key */
+    float kind[PRIOR_KINDS];          /* log of how much likelier than at random */
+    double kind_factor[PRIOR_KINDS];  /* exp of it */
 };
 
 static int phase_of(const struct position *pos)
@@ -145,6 +147,10 @@ ArbPrior *prior_new_from_data(const char *data, gsize len, const char *origin, G
         }
     }
     g_array_sort(p->book, cmp_book);
+    for (gsize i = 0; i < sizeof p->move / sizeof(float); i++)
+        (&p->weight[0][0][0][0])[i] = exp((&p->move[0][0][0][0])[i]);
+    for (int k = 0; k < PRIOR_KINDS; k++)
+        p->kind_factor[k] = exp(p->kind[k]);
     return p;
 }
 
@@ -217,30 +223,32 @@ gboolean prior_in_book(const ArbPrior *p, const struct position *pos)
     return games >= BOOK_MIN_GAMES;
 }
 
-/* The move table's log weight of m: squares from the mover's side. */
-static double table_weight(const ArbPrior *p, const struct position *pos, move_t m, const char *uci)
+/* The move table's weight of m (exp of its log): its UCI squares (castling
+ * as the king's move), from the mover's side. */
+static double table_weight(const ArbPrior *p, const struct position *pos, move_t m)
 {
-    int from = square_of((char[]){uci[0], uci[1], 0}), to = square_of((char[]){uci[2], uci[3], 0});
+    int from = move_from(m), to = move_to(m);
+    if (move_kind(m) == MOVE_CASTLING && !pos->chess960) to = castle_king_dest(from, to);
     if (pos->side == BLACK) from ^= 56, to ^= 56;
-    return p->move[phase_of(pos)][pos_moving_type(pos, m)][from][to];
+    return p->weight[phase_of(pos)][pos_moving_type(pos, m)][from][to];
 }
 
 /* prior_log_probs of n moves, with the legal moves of pos known; a move
  * at the same index in both lists (prior_costs asks for them all) reuses the
  * table's weight. */
-/* The feature weight of m in pos, last the move that led there (or
- * MOVE_NONE): taking the piece that just moved, a capture by the values
- * of the two pieces, or a quiet move. */
-static double kind_weight(const ArbPrior *p, const struct position *pos, move_t last, move_t m)
+/* How much likelier than at random a move of m's kind is, last the move
+ * that led to pos (or MOVE_NONE): taking the piece that just moved, a
+ * capture by the values of the two pieces, or a quiet move. */
+static double kind_factor(const ArbPrior *p, const struct position *pos, move_t last, move_t m)
 {
     static const int value[] = {
         [PAWN] = 1, [KNIGHT] = 3, [BISHOP] = 3, [ROOK] = 5, [QUEEN] = 9, [KING] = 100};
     int to = move_to(m);
-    if (!pos_is_capture(pos, m)) return p->kind[KIND_QUIET];
-    if (last != MOVE_NONE && move_to(last) == to) return p->kind[KIND_TAKES_LAST];
+    if (!pos_is_capture(pos, m)) return p->kind_factor[KIND_QUIET];
+    if (last != MOVE_NONE && move_to(last) == to) return p->kind_factor[KIND_TAKES_LAST];
     int victim = move_kind(m) == MOVE_EN_PASSANT ? PAWN : piece_type(pos->board[to]);
     int d = value[victim] - value[pos_moving_type(pos, m)];
-    return p->kind[d > 0 ? KIND_CAPTURE_UP : d == 0 ? KIND_CAPTURE_EVEN : KIND_CAPTURE_DOWN];
+    return p->kind_factor[d > 0 ? KIND_CAPTURE_UP : d == 0 ? KIND_CAPTURE_EVEN : KIND_CAPTURE_DOWN];
 }
 
 static void log_probs_among(const ArbPrior *p, const struct position *pos, move_t last,
@@ -249,9 +257,8 @@ static void log_probs_among(const ArbPrior *p, const struct position *pos, move_
     double table_sum = 0, weight[MOVE_LIST_MAX];
     char uci[UCI_MAX];
     for (int i = 0; i < list->count; i++) {
-        uci_write(pos, list->moves[i], uci);
-        weight[i] = exp(table_weight(p, pos, list->moves[i], uci) +
-                        kind_weight(p, pos, last, list->moves[i]));
+        weight[i] =
+            table_weight(p, pos, list->moves[i]) * kind_factor(p, pos, last, list->moves[i]);
         table_sum += weight[i];
     }
     guint n_book = 0;
@@ -261,11 +268,10 @@ static void log_probs_among(const ArbPrior *p, const struct position *pos, move_
         games += book[i].count;
     if (games < BOOK_MIN_GAMES) n_book = 0, games = 0;
     for (int k = 0; k < n; k++) {
-        uci_write(pos, moves[k], uci);
-        double w =
-            k < list->count && list->moves[k] == moves[k]
-                ? weight[k]
-                : exp(table_weight(p, pos, moves[k], uci) + kind_weight(p, pos, last, moves[k]));
+        if (n_book) uci_write(pos, moves[k], uci); /* the book's moves are UCI */
+        double w = k < list->count && list->moves[k] == moves[k]
+                       ? weight[k]
+                       : table_weight(p, pos, moves[k]) * kind_factor(p, pos, last, moves[k]);
         double q = table_sum > 0 ? w / table_sum : 0;
         double seen = 0;
         for (guint i = 0; i < n_book; i++)
