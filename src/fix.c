@@ -182,6 +182,7 @@ struct expansion {
 
 struct _ArbFixer {
     const ArbConfusion *conf;
+    int n_inputs; /* of the game's tokens: several when sheets are read together */
     const guint16 (*sub)[128];
     ArbNorm *norm;
     gunichar initial[6][4];
@@ -1040,6 +1041,7 @@ static void prepare_tokens(ArbFixer *f, const struct fix_token *tokens, int n)
     g_array_set_size(f->expansions, 0);
     memset(f->expansion_slot, 0, f->n_slots * sizeof *f->expansion_slot);
     g_array_set_size(f->records, 0);
+    f->n_inputs = 1;
     for (int i = 0; i < n; i++) {
         struct ptoken *t = &f->tok[i];
         struct fix_cand cands[FIX_CANDS_MAX];
@@ -1057,6 +1059,7 @@ static void prepare_tokens(ArbFixer *f, const struct fix_token *tokens, int n)
         for (int k = 0; k < t->n; k++) {
             prepare_cand(f, cands[k].text, cands[k].len, cands[k].prior, cands[k].input, &t->c[k]);
             t->inputs += k == 0 || cands[k].input != cands[k - 1].input;
+            f->n_inputs = MAX(f->n_inputs, cands[k].input + 1);
         }
         t->hint_ply = tokens[i].hint_ply;
         read_numbers(f, &t->c[0], t);
@@ -1265,6 +1268,10 @@ static void expand_pairs(ArbFixer *f, int si, const struct state *s, int i, int 
 /* A token is cheaper to drop when it repeats the one before (written twice). */
 static int skip_cost(const ArbFixer *f, int i)
 {
+    /* a token only some of several inputs give: the others say nothing was
+     * there */
+    if (f->n_inputs > 1 && f->tok[i].inputs < f->n_inputs)
+        return f->costs[CONF_SKIP_TOKEN] * f->tok[i].inputs / f->n_inputs;
     const struct pcand *a = &f->tok[i].c[0], *b = i > 0 ? &f->tok[i - 1].c[0] : NULL;
     gboolean repeat = b && a->len == b->len && !memcmp(a->ch, b->ch, sizeof(gunichar) * a->len);
     return f->costs[repeat ? CONF_SKIP_REPEAT : CONF_SKIP_TOKEN];

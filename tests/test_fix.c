@@ -419,6 +419,30 @@ START_TEST(test_group_offsets_and_usage)
 }
 END_TEST
 
+START_TEST(test_group_aligns_by_content)
+{
+    /* one sheet wrote row 3 twice, so its numbers run two plies ahead from
+     * there: aligned by what the cells read, not by their numbers, in
+     * either order */
+    const char *sheets[] = {
+        "1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 4. Bb5 a6 5. Ba4 Nf6 6. O-O Be7 7. Re1 b5 8. Bb3 d6 "
+        "9. c3 O-O *\n",
+        "1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 4. Ba4 Nf6 5. O-O Be7 6. Re1 b5 7. Bb3 d6 8. c3 O-O *\n",
+    };
+    const char *want = "1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 4. Ba4 Nf6 5. O-O Be7 6. Re1 b5 7. Bb3 d6 "
+                       "8. c3 O-O *";
+    const char *args[] = {"--no-comments", "--group", NULL};
+    for (int order = 0; order < 2; order++) {
+        const char *texts[] = {sheets[order], sheets[1 - order]};
+        struct run r = fix_texts(texts, 2, args);
+        char *got = movetext(r.out);
+        ck_assert_msg(!strcmp(got, want), "order %d: %s", order, got);
+        g_free(got);
+        run_free(&r);
+    }
+}
+END_TEST
+
 START_TEST(test_group_decisions)
 {
     /* a reviewer's decision holds in a fused game too; one naming a token
@@ -761,6 +785,7 @@ int main(int argc, char **argv)
     tcase_add_test(tc, test_hcs_sheets);
     tcase_add_test(tc, test_group_reads_sheets_together);
     tcase_add_test(tc, test_group_offsets_and_usage);
+    tcase_add_test(tc, test_group_aligns_by_content);
     tcase_add_test(tc, test_group_decisions);
     tcase_add_test(tc, test_prior_breaks_ties);
     tcase_add_test(tc, test_prior_takes_what_just_moved);
