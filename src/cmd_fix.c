@@ -1993,24 +1993,20 @@ static void fix_group(struct fix_cmd *fc, ArbGame *const *games, guint n)
                 &start, NULL);
 }
 
-/* --group: game i of every file are readings of one game. */
-static gboolean fix_files_as_group(struct fix_cmd *fc, char **paths, int n)
+/* Fixes the games collected from n inputs (game i of each read as one),
+ * reporting them as one input called by the inputs' names joined. */
+static void fix_collected_group(struct fix_cmd *fc, GPtrArray *const *games, int n,
+                                const char *const *names)
 {
-    GPtrArray *games[FIX_CANDS_MAX];
-    gboolean ok = TRUE;
     guint most = 0;
-    for (int j = 0; j < n; j++) {
-        fc->collect = games[j] = g_ptr_array_new_with_free_func((GDestroyNotify)game_free);
-        ok &= fix_cmd_read_file(fc, paths[j]);
+    for (int j = 0; j < n; j++)
         most = MAX(most, games[j]->len);
-    }
-    fc->collect = NULL;
     fc->sources = g_array_new(FALSE, FALSE, sizeof(struct group_source));
-    g_autofree char *names = g_strjoinv(" + ", paths);
-    fc->file_name = paths[0];
+    g_autofree char *joined = g_strjoinv(" + ", (char **)names);
+    fc->file_name = names[0];
     if (fc->report) {
         xml_start(fc, "input");
-        xml_attr(fc, "name", names);
+        xml_attr(fc, "name", joined);
     }
     for (guint i = 0; i < most; i++) {
         ArbGame *one[FIX_CANDS_MAX];
@@ -2018,17 +2014,53 @@ static gboolean fix_files_as_group(struct fix_cmd *fc, char **paths, int n)
         for (int j = 0; j < n; j++)
             if (i < games[j]->len) one[k++] = g_ptr_array_index(games[j], i);
         if (k < (guint)n)
-            fprintf(fc->err, "%s: game %u: only %u of the %d inputs have it\n", names, i + 1, k, n);
+            fprintf(fc->err, "%s: game %u: only %u of the %d inputs have it\n", joined, i + 1, k,
+                    n);
         fix_group(fc, one, k);
     }
     if (fc->report) xml_end(fc);
-    for (int j = 0; j < n; j++)
-        g_ptr_array_free(games[j], TRUE);
     g_array_free(fc->sources, TRUE);
     fc->sources = NULL;
     if (fc->translated) g_string_chunk_free(fc->translated);
     fc->translated = NULL;
+}
+
+/* --group: game i of every file are readings of one game. */
+static gboolean fix_files_as_group(struct fix_cmd *fc, char **paths, int n)
+{
+    g_assert(n >= 1 && n <= FIX_CANDS_MAX);
+    GPtrArray *games[FIX_CANDS_MAX] = {NULL};
+    gboolean ok = TRUE;
+    for (int j = 0; j < n; j++) {
+        fc->collect = games[j] = g_ptr_array_new_with_free_func((GDestroyNotify)game_free);
+        ok &= fix_cmd_read_file(fc, paths[j]);
+    }
+    fc->collect = NULL;
+    const char *names[FIX_CANDS_MAX + 1] = {NULL};
+    for (int j = 0; j < n; j++)
+        names[j] = paths[j];
+    fix_collected_group(fc, games, n, names);
+    for (int j = 0; j < n; j++)
+        g_ptr_array_free(games[j], TRUE);
     return ok;
+}
+
+void fix_cmd_read_group_data(ArbFixCmd *fc, const char *const *names, const char *const *data,
+                             const gsize *lens, int n)
+{
+    g_return_if_fail(n >= 1 && n <= FIX_CANDS_MAX);
+    GPtrArray *games[FIX_CANDS_MAX] = {NULL};
+    for (int j = 0; j < n; j++) {
+        fc->collect = games[j] = g_ptr_array_new_with_free_func((GDestroyNotify)game_free);
+        fix_cmd_read_data(fc, names[j], data[j], lens[j]);
+    }
+    fc->collect = NULL;
+    const char *all[FIX_CANDS_MAX + 1] = {NULL};
+    for (int j = 0; j < n; j++)
+        all[j] = names[j];
+    fix_collected_group(fc, games, n, all);
+    for (int j = 0; j < n; j++)
+        g_ptr_array_free(games[j], TRUE);
 }
 
 void fix_cmd_read_data(struct fix_cmd *fc, const char *name, const char *data, gsize len)

@@ -44,6 +44,10 @@ gboolean fix_cmd_read_file(ArbFixCmd *fc, const char *path);
 /* The same for an input held in memory, called name in messages and the
  * report. */
 void fix_cmd_read_data(ArbFixCmd *fc, const char *name, const char *data, gsize len);
+/* --group on inputs held in memory: game i of each of the n inputs (at
+ * most 8) are readings of one game. */
+void fix_cmd_read_group_data(ArbFixCmd *fc, const char *const *names, const char *const *data,
+                             const gsize *lens, int n);
 /* Ends the report (when one is open); a report in memory goes to *text
  * (g_free it). FALSE when writing the report failed. */
 gboolean fix_cmd_close_report(ArbFixCmd *fc, double seconds, char **text);

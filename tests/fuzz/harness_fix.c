@@ -1,7 +1,8 @@
 /* The fix side's fuzz target bodies: the HCS scoresheet reader (src/hcs.c)
  * under a visitor that checks its games, the whole `fix` run (ArbFixCmd:
  * reader or HCS reader -> language choice -> beam search -> PGN writer and
- * XML report) on one input, and the two XML report writers (check's
+ * XML report) on one input, or on two read together (--group) where the
+ * input holds a form feed, and the two XML report writers (check's
  * src/report.c, fix's in src/cmd_fix.c) with text the input chooses. Every
  * report must parse back with libxml2 and validate against its shipped
  * RELAX NG schema (src/report.rng, src/fix-report.rng). See harness.h. */
@@ -198,8 +199,10 @@ static ArbFixCmd *fixer_for_setup(unsigned setup)
     return fx.fixers[setup];
 }
 
-static void run_fix(ArbFixCmd *fc, gboolean with_report, const char *name, const char *data,
-                    size_t size, struct fix_run *run)
+/* With group, the input is two readings of its games (--group): the
+ * bytes up to the first form feed, and the rest. */
+static void run_fix(ArbFixCmd *fc, gboolean with_report, gboolean group, const char *name,
+                    const char *data, size_t size, struct fix_run *run)
 {
     memset(run, 0, sizeof *run);
     FILE *out = open_memstream(&run->out, &run->out_len);
@@ -207,7 +210,14 @@ static void run_fix(ArbFixCmd *fc, gboolean with_report, const char *name, const
     FUZZ_ASSERT(out && err, "open_memstream");
     fix_cmd_begin(fc, out, err);
     if (with_report) FUZZ_ASSERT(fix_cmd_open_report(fc, NULL), "report in memory");
-    fix_cmd_read_data(fc, name, data, size);
+    const char *ff = group ? memchr(data, '\f', size) : NULL;
+    if (ff) {
+        const char *names[] = {name, "fuzz2.pgn"}, *parts[] = {data, ff + 1};
+        gsize lens[] = {(gsize)(ff - data), size - (gsize)(ff + 1 - data)};
+        fix_cmd_read_group_data(fc, names, parts, lens, 2);
+    } else {
+        fix_cmd_read_data(fc, name, data, size);
+    }
     FUZZ_ASSERT(fix_cmd_close_report(fc, 0.25, &run->report), "writing the report failed");
     fix_cmd_counts(fc, &run->counts);
     fclose(out);
@@ -260,8 +270,11 @@ void fuzz_fix(const uint8_t *data, size_t size)
     unsigned setup = pick % G_N_ELEMENTS(fix_setups);
     gboolean with_report = !(pick & 0x10);
     gboolean hcs = fix_setups[setup].from && !strcmp(fix_setups[setup].from, "hcs");
+    /* a form feed splits a non-HCS input into two readings read together */
+    const char *ff = hcs ? NULL : memchr(data, '\f', size);
     struct fix_run run;
-    run_fix(fixer_for_setup(setup), with_report, "fuzz.pgn", (const char *)data, size, &run);
+    run_fix(fixer_for_setup(setup), with_report, ff != NULL, "fuzz.pgn", (const char *)data, size,
+            &run);
 
     FUZZ_ASSERT(g_utf8_validate(run.out, (gssize)run.out_len, NULL), "output not UTF-8");
     FUZZ_ASSERT(!memchr(run.out, 0, run.out_len), "NUL in the output");
@@ -276,7 +289,14 @@ void fuzz_fix(const uint8_t *data, size_t size)
     guint64 written = games_in(run.out, run.out_len);
     FUZZ_ASSERT(written == (guint64)n->games, "%d games fixed, %" G_GUINT64_FORMAT " written:\n%s",
                 n->games, written, run.out);
-    if (!hcs) {
+    if (ff) { /* a game for every game either reading has */
+        size_t first = (size_t)(ff - (const char *)data);
+        guint64 a = games_in((const char *)data, first);
+        guint64 b = games_in(ff + 1, size - first - 1);
+        FUZZ_ASSERT((guint64)n->games <= MAX(a, b) && (MAX(a, b) == 0) == (n->games == 0),
+                    "%" G_GUINT64_FORMAT " and %" G_GUINT64_FORMAT " games read, %d fixed", a, b,
+                    n->games);
+    } else if (!hcs) {
         guint64 read = games_in((const char *)data, size);
         FUZZ_ASSERT((guint64)n->games <= read && (read == 0) == (n->games == 0),
                     "%" G_GUINT64_FORMAT " games read, %d fixed", read, n->games);
@@ -428,7 +448,8 @@ static void fuzz_fix_report(const struct fields *f)
     g_autofree char *pgn = g_strdup_printf("[White \"%s\"]\n[Black \"%s\"]\n\n1. %s %s *\n",
                                            field(f, 1), field(f, 2), field(f, 3), field(f, 4));
     struct fix_run run;
-    run_fix(fixer_for_setup(1), TRUE, field(f, 0), pgn, strlen(pgn), &run); /* English: fast */
+    run_fix(fixer_for_setup(1), TRUE, FALSE, field(f, 0), pgn, strlen(pgn),
+            &run); /* English: fast */
     xmlDocPtr doc = parse_valid(run.report, fx.fix_schema, "fix report");
     xmlNodePtr input = find_element(xmlDocGetRootElement(doc)->children, "input");
     FUZZ_ASSERT(input, "no input element");
