@@ -191,6 +191,23 @@ START_TEST(test_two_digit_move)
 }
 END_TEST
 
+START_TEST(test_capture_mark_is_evidence)
+{
+    /* "dx4" and "d:4": d4 would drop the capture mark, dxe4 add the lost
+     * file; a mark costs as much as a character, so the capture (and the
+     * prior's liking for it) wins */
+    const char *args[] = {"--no-comments", NULL};
+    const char *texts[] = {"1. e4 d5 2. Nc3 dx4 *\n", "1. e4 d5 2. Nc3 d:4 *\n"};
+    for (gsize i = 0; i < G_N_ELEMENTS(texts); i++) {
+        struct run r = fix_text(texts[i], args);
+        char *got = movetext(r.out);
+        ck_assert_msg(!strcmp(got, "1. e4 d5 2. Nc3 dxe4 *"), "%s: %s", texts[i], got);
+        g_free(got);
+        run_free(&r);
+    }
+}
+END_TEST
+
 START_TEST(test_wrong_column)
 {
     assert_fixed_to_truth("1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 4. Bxc6 dxc6 5. f6 O-O 6. d4 exd4 "
@@ -771,6 +788,7 @@ int main(int argc, char **argv)
     tcase_add_test(tc, test_character_confusions_and_marks);
     tcase_add_test(tc, test_doubled_merged_split);
     tcase_add_test(tc, test_wrong_column);
+    tcase_add_test(tc, test_capture_mark_is_evidence);
     tcase_add_test(tc, test_two_digit_move);
     tcase_add_test(tc, test_merged_across_move_number);
     tcase_add_test(tc, test_misread_move_number_dropped);
