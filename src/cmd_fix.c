@@ -2025,42 +2025,59 @@ static void fix_collected_group(struct fix_cmd *fc, GPtrArray *const *games, int
     fc->translated = NULL;
 }
 
-/* --group: game i of every file are readings of one game. */
-static gboolean fix_files_as_group(struct fix_cmd *fc, char **paths, int n)
+/* Reads input j of a group into fc->collect; FALSE on an I/O error. */
+typedef gboolean (*group_reader)(struct fix_cmd *fc, int j, gconstpointer inputs);
+
+/* --group: game i of every input are readings of one game. Collects the
+ * games of the n inputs (named names) with read, then fixes them. */
+static gboolean fix_group_inputs(struct fix_cmd *fc, int n, const char *const *names,
+                                 group_reader read, gconstpointer inputs)
 {
     g_assert(n >= 1 && n <= FIX_CANDS_MAX);
     GPtrArray *games[FIX_CANDS_MAX] = {NULL};
+    const char *all[FIX_CANDS_MAX + 1] = {NULL}; /* NULL-terminated for the joined name */
     gboolean ok = TRUE;
     for (int j = 0; j < n; j++) {
         fc->collect = games[j] = g_ptr_array_new_with_free_func((GDestroyNotify)game_free);
-        ok &= fix_cmd_read_file(fc, paths[j]);
+        ok &= read(fc, j, inputs);
+        all[j] = names[j];
     }
     fc->collect = NULL;
-    const char *names[FIX_CANDS_MAX + 1] = {NULL};
-    for (int j = 0; j < n; j++)
-        names[j] = paths[j];
-    fix_collected_group(fc, games, n, names);
+    fix_collected_group(fc, games, n, all);
     for (int j = 0; j < n; j++)
         g_ptr_array_free(games[j], TRUE);
     return ok;
+}
+
+static gboolean read_group_file(struct fix_cmd *fc, int j, gconstpointer paths)
+{
+    return fix_cmd_read_file(fc, ((char *const *)paths)[j]);
+}
+
+static gboolean fix_files_as_group(struct fix_cmd *fc, char **paths, int n)
+{
+    return fix_group_inputs(fc, n, (const char *const *)paths, read_group_file, paths);
+}
+
+/* What fix_cmd_read_group_data reads. */
+struct group_data {
+    const char *const *names, *const *data;
+    const gsize *lens;
+};
+
+static gboolean read_group_data(struct fix_cmd *fc, int j, gconstpointer inputs)
+{
+    const struct group_data *in = inputs;
+    fix_cmd_read_data(fc, in->names[j], in->data[j], in->lens[j]);
+    return TRUE;
 }
 
 void fix_cmd_read_group_data(ArbFixCmd *fc, const char *const *names, const char *const *data,
                              const gsize *lens, int n)
 {
     g_return_if_fail(n >= 1 && n <= FIX_CANDS_MAX);
-    GPtrArray *games[FIX_CANDS_MAX] = {NULL};
-    for (int j = 0; j < n; j++) {
-        fc->collect = games[j] = g_ptr_array_new_with_free_func((GDestroyNotify)game_free);
-        fix_cmd_read_data(fc, names[j], data[j], lens[j]);
-    }
-    fc->collect = NULL;
-    const char *all[FIX_CANDS_MAX + 1] = {NULL};
-    for (int j = 0; j < n; j++)
-        all[j] = names[j];
-    fix_collected_group(fc, games, n, all);
-    for (int j = 0; j < n; j++)
-        g_ptr_array_free(games[j], TRUE);
+    const struct group_data in = {names, data, lens};
+    fix_group_inputs(fc, n, names, read_group_data, &in);
 }
 
 void fix_cmd_read_data(struct fix_cmd *fc, const char *name, const char *data, gsize len)
