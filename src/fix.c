@@ -35,7 +35,7 @@ enum {
     KEEP_TIES = 16,      /* readings kept per state when they are about as good */
     INSERT_FROM_TOP = 3, /* beam states that may try a missing move */
     MERGE_MIN_CHARS = 4,
-    INSERT_KEEP = 8, /* missing moves tried per state */
+    INSERT_KEEP = 16, /* missing moves tried per state */
     NUMBER_READINGS = 4,
     /* the characters renderings are made of (files, ranks, marks, castling's
      * O, the language's piece initials) are numbered, so a reading keeps its
@@ -154,6 +154,7 @@ struct state {
     int token;  /* tokens consumed */
     int first_token, n_tokens;
     move_t move;
+    move_t last; /* the last move played on the way here (a dropped token plays none) */
     guint8 change;
 };
 
@@ -200,6 +201,7 @@ struct _ArbFixer {
     /* the search starts at from_token (its start position is before it) with
      * a wide beam before token wide_until */
     int from_token, wide_until;
+    move_t start_last;     /* the move that led to the search's start */
     const ArbPrior *prior; /* may be NULL */
     double prior_weight;
     struct movetab tab[3]; /* scratch: a position, one after a move, one more */
@@ -1131,6 +1133,9 @@ static int push_state(ArbFixer *f, int parent, const struct position *before, mo
     s->first_token = first_token;
     s->n_tokens = n_tokens;
     s->move = m;
+    s->last = m != MOVE_NONE ? m
+              : parent >= 0  ? g_array_index(f->arena, struct state, parent).last
+                             : MOVE_NONE;
     s->change = (guint8)change;
     return at;
 }
@@ -1317,7 +1322,7 @@ static int expand_readings(ArbFixer *f, int si, const struct state *s, int i, in
     struct scored *sc = f->sc[0];
     int n = score_kept(f, t, &f->tab[0], sc);
     int best_reading = n ? sc[0].cost : COST_INF;
-    if (n) add_prior(f, &s->pos, s->move, sc, within(sc, n, PRIOR_TIE));
+    if (n) add_prior(f, &s->pos, s->last, sc, within(sc, n, PRIOR_TIE));
     *best = n ? sc[0].cost + sc[0].prior : COST_INF;
     /* score_kept gives all this takes: the two change together */
     for (int k = 0;
@@ -1330,6 +1335,7 @@ static int expand_readings(ArbFixer *f, int si, const struct state *s, int i, in
     }
     for (int k = 0; fixed != MOVE_NONE && k < f->tab[0].count; k++) /* however dear */
         if (f->tab[0].m[k].move == fixed) {
+            /* a reviewer's move owes the prior nothing */
             int c = move_cost(f, t, forms_of(f, &f->tab[0], k), COST_INF / 4);
             gboolean none = has_exact && exact == fixed && c < EXACT_MAX;
             emit(f, si, &s->pos, fixed, none ? FIX_NONE : FIX_CORRECTED, c + hint, 0, i, 1, i + 1,
@@ -1368,7 +1374,7 @@ static void expand(ArbFixer *f, int si, int i, int rank)
     /* the rest depends on the position and the token only: a search again
      * pushes what the last one did */
     gboolean found;
-    struct expansion *e = expansion_of(f, &s.pos, s.move, i, &found);
+    struct expansion *e = expansion_of(f, &s.pos, s.last, i, &found);
     gboolean pairs = rank < INSERT_FROM_TOP;
     if (found) {
         replay(f, si, e->first, e->n);
@@ -1381,7 +1387,7 @@ static void expand(ArbFixer *f, int si, int i, int rank)
         record_pairs(f, si, &s, i, e);
         return;
     }
-    *e = (struct expansion){.token = i, .last = s.move, .pos = s.pos};
+    *e = (struct expansion){.token = i, .last = s.last, .pos = s.pos};
     record_begin(f, &e->first);
     e->best_reading = expand_readings(f, si, &s, i, &e->best);
     record_end(f, e->first, &e->n);
@@ -1489,7 +1495,7 @@ static void expand_pairs(ArbFixer *f, int si, const struct state *s, int i, int 
     if (f->prior) {
         for (int k = 0; k < tab->count; k++)
             all[k] = tab->m[k].move;
-        prior_costs(f->prior, &s->pos, s->move, all, tab->count, f->prior_weight, PRIOR_CAP, prior);
+        prior_costs(f->prior, &s->pos, s->last, all, tab->count, f->prior_weight, PRIOR_CAP, prior);
     }
     for (int k = 0; k < tab->count; k++) {
         p2 = s->pos;
@@ -1528,6 +1534,11 @@ static void expand_pairs(ArbFixer *f, int si, const struct state *s, int i, int 
             ins[j - 1] = a;
         }
     int n_emit = MIN(n_ins, INSERT_KEEP);
+    /* and past them, taking the piece that just moved: the move most often
+     * left out */
+    for (int k = n_emit; s->last != MOVE_NONE && k < n_ins; k++)
+        if (move_to(ins[k].first) == move_to(s->last) && pos_is_capture(&s->pos, ins[k].first))
+            ins[n_emit++] = ins[k];
     if (forced.first != MOVE_NONE) ins[n_emit++] = forced;
     for (int k = 0; k < n_emit; k++) {
         p2 = s->pos;
@@ -1595,7 +1606,8 @@ static int search(ArbFixer *f, const struct position *start)
     for (int i = 0; i < 3; i++)
         g_array_set_size(f->ring[i], 0);
     int from = f->from_token;
-    struct state root = {.pos = *start, .parent = -1, .token = from, .first_token = from};
+    struct state root = {
+        .pos = *start, .parent = -1, .token = from, .first_token = from, .last = f->start_last};
     g_array_append_val(f->arena, root);
     to_ring(f, from, 0);
     for (int i = from; i < f->n_tok; i++) {
@@ -1633,7 +1645,7 @@ static void collect_path(ArbFixer *f, int idx, struct fix_result *res)
                                 .prior = s->prior,
                                 .confidence = 1.0,
                                 .before = p->pos,
-                                .last = p->move};
+                                .last = p->last};
         g_array_prepend_val(res->steps, step);
         idx = s->parent;
     }
@@ -1851,10 +1863,12 @@ static void search_wide_from(ArbFixer *f, struct fix_result *res, guint doubtful
         prefix += g_array_index(res->steps, struct fix_step, i).cost;
     struct position before = s->before;
     f->from_token = s->first_token;
+    f->start_last = s->last;
     f->wide_until = g_array_index(res->steps, struct fix_step, doubtful).first_token + WIDE_TOKENS;
     struct fix_result tail = {.steps = g_array_new(FALSE, FALSE, sizeof(struct fix_step))};
     collect_path(f, search(f, &before), &tail);
     f->from_token = f->wide_until = 0;
+    f->start_last = MOVE_NONE;
     if (prefix + tail.cost < res->cost) {
         g_array_set_size(res->steps, from);
         g_array_append_vals(res->steps, tail.steps->data, tail.steps->len);

@@ -627,6 +627,15 @@ START_TEST(test_prior_takes_what_just_moved)
     r = fix_text(missing_recapture, without);
     ck_assert_msg(!strstr(r.out, "5. Qxf3"), "%s", r.out);
     run_free(&r);
+    /* a token dropped in between plays no move: Bxf3 is still what just
+     * moved (it was forgotten, and 5. g3 came in) */
+    r = fix_text("1. e4 e5 2. Nf3 d6 3. d4 Bg4 4. dxe5 Bxf3 lllllll 5. dxe5 6. Bc4 Nf6 "
+                 "7. Qb3 Qe7 8. Nc3 c6 *\n",
+                 NULL);
+    got = movetext(r.out);
+    ck_assert_msg(strstr(got, "{deleted: \"lllllll\"} 5. Qxf3 {inserted: not written}"), "%s", got);
+    g_free(got);
+    run_free(&r);
 }
 END_TEST
 
