@@ -48,7 +48,8 @@ enum {
     EXPANSIONS_MAX = 1 << 16, /* expansions remembered per game; past them none is */
 };
 #define PAIRS_MARGIN    (CONF_UNIT / 2) /* so do states this close to the best */
-#define BEAM_MARGIN     (2 * CONF_UNIT)
+#define BEAM_MARGIN     (9 * CONF_UNIT / 4)
+#define EDITED_MARGIN   (3 * CONF_UNIT) /* for a state an edit past a correction led to */
 #define SUCC_MARGIN     (3 * CONF_UNIT)
 #define COST_INF        (1 << 28)
 #define EXACT_MAX       (CONF_UNIT / 2)      /* an exact reading whose marks cost less */
@@ -1571,8 +1572,13 @@ static void prune(ArbFixer *f, GArray *ring)
      * by cost */
     g_array_set_size(f->prune_keys, 0);
     for (guint i = 0; i < ring->len; i++) {
-        int cost = arena[index[i]].cost;
-        if (cost > best + BEAM_MARGIN) continue; /* never kept */
+        const struct state *s = &arena[index[i]];
+        int cost = s->cost;
+        /* a path that just paid for a move put in or a token dropped (or
+         * split, or merged) often gets it back over the next moves */
+        gboolean edited =
+            s->change > FIX_CORRECTED || (s->parent > 0 && arena[s->parent].change > FIX_CORRECTED);
+        if (cost > best + (edited ? EDITED_MARGIN : BEAM_MARGIN)) continue; /* never kept */
         guint64 key = (guint64)cost << 32 | i;
         g_array_append_val(f->prune_keys, key);
     }
