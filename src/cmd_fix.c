@@ -350,7 +350,7 @@ static gboolean is_bare_number(const ArbGame *game, const struct game_event *ev)
  * reads as the number due). For one digit, the
  * next number after `last` follows at least one move, and is last + 1 or
  * fits the count of move tokens before it (give or take one); a digit touching
- * its neighbours, or beside another bare number, is part of a damaged
+ * its neighbours, or beside another bare number on its line, is part of a damaged
  * number ("1|3", '|' being a column rule). */
 static gboolean is_lost_move(const ArbGame *game, guint i, int last, int since, int tokens)
 {
@@ -361,8 +361,10 @@ static gboolean is_lost_move(const ArbGame *game, guint i, int last, int since, 
         return FALSE;
     const struct game_event *prev = i ? ev - 1 : NULL;
     const struct game_event *next = i + 1 < game->events->len ? ev + 1 : NULL;
-    if ((prev && (prev->offset + prev->len == ev->offset || is_bare_number(game, prev))) ||
-        (next && (ev->offset + ev->len == next->offset || is_bare_number(game, next))))
+    if ((prev && (prev->offset + prev->len == ev->offset ||
+                  (is_bare_number(game, prev) && prev->line == ev->line))) ||
+        (next && (ev->offset + ev->len == next->offset ||
+                  (is_bare_number(game, next) && next->line == ev->line))))
         return FALSE;
     int n = (int)g_ascii_strtoull(text, NULL, 10);
     if (ev->len == 2) /* a number a move or two on from the last, or near the count, is one */

@@ -191,6 +191,22 @@ START_TEST(test_two_digit_move)
 }
 END_TEST
 
+START_TEST(test_digit_before_next_lines_number)
+{
+    /* "5" ends a line and the next starts "4": not one damaged number
+     * ("54") but c5 with its file lost (kept as read, never dropped) */
+    const char *none[] = {NULL};
+    struct run r = fix_text("1. d4 Nf6\n2. Nf3 e6\n3. c4 5\n4 d5 c:d5\n5 c:d5 d6\n"
+                            "6 Nc3 g6\n7 e4 Bg7 *\n",
+                            none);
+    char *got = movetext(r.out);
+    ck_assert_msg(strstr(got, "3. c4 c5 {read: \"5\"}"), "%s", got);
+    ck_assert_msg(strstr(got, "4. d5 exd5 {read: \"c:d5\"} 5. cxd5 d6"), "%s", got);
+    g_free(got);
+    run_free(&r);
+}
+END_TEST
+
 START_TEST(test_capture_mark_is_evidence)
 {
     /* "e:5" beside a pawn on d5: e5 would drop the capture mark (a colon is
@@ -796,6 +812,7 @@ int main(int argc, char **argv)
     tcase_add_test(tc, test_wrong_column);
     tcase_add_test(tc, test_capture_mark_is_evidence);
     tcase_add_test(tc, test_two_digit_move);
+    tcase_add_test(tc, test_digit_before_next_lines_number);
     tcase_add_test(tc, test_merged_across_move_number);
     tcase_add_test(tc, test_misread_move_number_dropped);
     tcase_add_test(tc, test_figurine_look_alikes);
