@@ -47,18 +47,19 @@ enum {
     DIST_CACHE = 4096,        /* edit distances remembered per game (direct-mapped) */
     EXPANSIONS_MAX = 1 << 16, /* expansions remembered per game; past them none is */
 };
-#define PAIRS_MARGIN    (CONF_UNIT / 2) /* so do states this close to the best */
-#define BEAM_MARGIN     (9 * CONF_UNIT / 4)
-#define EDITED_MARGIN   (3 * CONF_UNIT) /* for a state an edit past a correction led to */
-#define SUCC_MARGIN     (3 * CONF_UNIT)
-#define COST_INF        (1 << 28)
-#define EXACT_MAX       (CONF_UNIT / 2)      /* an exact reading whose marks cost less */
-#define POOR_READING    CONF_UNIT            /* a best reading this dear opens the other edits */
-#define DISAMBIG_DELETE (CONF_UNIT * 6 / 10) /* a disambiguation left out */
-#define TIE_MARGIN      (CONF_UNIT * 3 / 10) /* readings this close are all kept */
-#define PRIOR_CAP       (CONF_UNIT / 2)      /* the most the move prior adds to a reading */
-#define PRIOR_TIE       (CONF_UNIT / 2)      /* readings the prior chooses among */
-#define FIXED_PENALTY   (1 << 20)            /* another move where a reviewer fixed one */
+#define PAIRS_MARGIN      (CONF_UNIT / 2) /* so do states this close to the best */
+#define BEAM_MARGIN       (9 * CONF_UNIT / 4)
+#define EDITED_MARGIN     (3 * CONF_UNIT) /* for a state an edit past a correction led to */
+#define SUCC_MARGIN       (3 * CONF_UNIT)
+#define EXACT_SUCC_MARGIN CONF_UNIT /* the same beside an exact reading */
+#define COST_INF          (1 << 28)
+#define EXACT_MAX         (CONF_UNIT / 2)      /* an exact reading whose marks cost less */
+#define POOR_READING      CONF_UNIT            /* a best reading this dear opens the other edits */
+#define DISAMBIG_DELETE   (CONF_UNIT * 6 / 10) /* a disambiguation left out */
+#define TIE_MARGIN        (CONF_UNIT * 3 / 10) /* readings this close are all kept */
+#define PRIOR_CAP         (CONF_UNIT / 2)      /* the most the move prior adds to a reading */
+#define PRIOR_TIE         (CONF_UNIT / 2)      /* readings the prior chooses among */
+#define FIXED_PENALTY     (1 << 20)            /* another move where a reviewer fixed one */
 
 struct form {
     guint16 base;
@@ -1326,8 +1327,12 @@ static int expand_readings(ArbFixer *f, int si, const struct state *s, int i, in
     if (n) add_prior(f, &s->pos, s->last, sc, within(sc, n, PRIOR_TIE));
     *best = n ? sc[0].cost + sc[0].prior : COST_INF;
     /* score_kept gives all this takes: the two change together */
+    /* beside an exact reading, only a rival one edit away (a piece letter
+     * lost: "h3" for Qh3) may be the move */
+    gboolean exact_first = has_exact && n && sc[0].move == exact && sc[0].cost < EXACT_MAX;
+    int succ = exact_first ? EXACT_SUCC_MARGIN : SUCC_MARGIN;
     for (int k = 0;
-         k < n && sc[k].cost + sc[k].prior <= *best + SUCC_MARGIN &&
+         k < n && sc[k].cost + sc[k].prior <= *best + succ &&
          (k < KEEP_PER_STATE || (k < KEEP_TIES && sc[k].cost + sc[k].prior <= *best + TIE_MARGIN));
          k++) {
         gboolean none = has_exact && sc[k].move == exact && sc[k].cost < EXACT_MAX;
