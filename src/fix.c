@@ -47,11 +47,13 @@ enum {
     DIST_CACHE = 4096,        /* edit distances remembered per game (direct-mapped) */
     EXPANSIONS_MAX = 1 << 16, /* expansions remembered per game; past them none is */
 };
-#define PAIRS_MARGIN      (CONF_UNIT / 2) /* so do states this close to the best */
-#define BEAM_MARGIN       (9 * CONF_UNIT / 4)
-#define EDITED_MARGIN     (3 * CONF_UNIT) /* for a state an edit past a correction led to */
-#define SUCC_MARGIN       (3 * CONF_UNIT)
-#define EXACT_SUCC_MARGIN CONF_UNIT /* the same beside an exact reading */
+#define PAIRS_MARGIN  (CONF_UNIT / 2) /* so do states this close to the best */
+#define BEAM_MARGIN   (9 * CONF_UNIT / 4)
+#define EDITED_MARGIN (3 * CONF_UNIT) /* for a state an edit past a correction led to */
+#define SUCC_MARGIN   (3 * CONF_UNIT)
+/* readings of a token kept: any dearer would fall out of the beam */
+#define READ_MARGIN       BEAM_MARGIN
+#define EXACT_READ_MARGIN CONF_UNIT /* the same beside an exact reading */
 #define COST_INF          (1 << 28)
 #define EXACT_MAX         (CONF_UNIT / 2)      /* an exact reading whose marks cost less */
 #define POOR_READING      CONF_UNIT            /* a best reading this dear opens the other edits */
@@ -773,7 +775,7 @@ static void top_insert(int *top, int *n_top, int c)
 
 /* The moves expand keeps as readings of t, cheapest first (equals in
  * movegen order), with at most 8 units plus one for any dearer: every move
- * within SUCC_MARGIN of the best that is among the KEEP_PER_STATE cheapest
+ * within READ_MARGIN of the best that is among the KEEP_PER_STATE cheapest
  * or within TIE_MARGIN, and maybe some more past them. What score_all would
  * give, cut after what expand takes from it; returns the count. */
 static int score_kept(const ArbFixer *f, const struct ptoken *t, struct movetab *tab,
@@ -787,7 +789,7 @@ static int score_kept(const ArbFixer *f, const struct ptoken *t, struct movetab 
         int keep = COST_INF; /* a reading dearer than this is not kept */
         if (best < COST_INF) {
             int nth = n_top == KEEP_PER_STATE ? top[KEEP_PER_STATE - 1] : COST_INF;
-            keep = MIN(best + SUCC_MARGIN, MAX(nth, best + TIE_MARGIN));
+            keep = MIN(best + READ_MARGIN, MAX(nth, best + TIE_MARGIN));
         }
         /* past 8 units every cost counts as 8 units plus one: kept too */
         int low, i = order_next(&o, keep > 8 * CONF_UNIT ? COST_INF : keep, &low);
@@ -1330,7 +1332,7 @@ static int expand_readings(ArbFixer *f, int si, const struct state *s, int i, in
     /* beside an exact reading, only a rival one edit away (a piece letter
      * lost: "h3" for Qh3) may be the move */
     gboolean exact_first = has_exact && n && sc[0].move == exact && sc[0].cost < EXACT_MAX;
-    int succ = exact_first ? EXACT_SUCC_MARGIN : SUCC_MARGIN;
+    int succ = exact_first ? EXACT_READ_MARGIN : READ_MARGIN;
     for (int k = 0;
          k < n && sc[k].cost + sc[k].prior <= *best + succ &&
          (k < KEEP_PER_STATE || (k < KEEP_TIES && sc[k].cost + sc[k].prior <= *best + TIE_MARGIN));
