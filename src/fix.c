@@ -183,6 +183,7 @@ struct expansion {
     guint first, n, pairs_first, n_pairs;
     gboolean has_pairs;
     int best, best_reading;
+    int cap; /* the dearest reading it pushed for (COST_INF: any) */
 };
 
 struct _ArbFixer {
@@ -212,6 +213,7 @@ struct _ArbFixer {
     struct scored sc[2][MOVE_LIST_MAX];
     GArray *arena; /* struct state */
     GArray *ring[3];
+    int ring_best[3]; /* the cheapest state in each ring */
     struct ptoken *tok;
     int n_tok, tok_cap;
     const struct fix_point *fixed; /* the reviewer's moves (fixer_set_fixed) */
@@ -778,7 +780,7 @@ static void top_insert(int *top, int *n_top, int c)
  * within READ_MARGIN of the best that is among the KEEP_PER_STATE cheapest
  * or within TIE_MARGIN, and maybe some more past them. What score_all would
  * give, cut after what expand takes from it; returns the count. */
-static int score_kept(const ArbFixer *f, const struct ptoken *t, struct movetab *tab,
+static int score_kept(const ArbFixer *f, const struct ptoken *t, struct movetab *tab, int cap,
                       struct scored *out)
 {
     struct bound_order o;
@@ -790,6 +792,8 @@ static int score_kept(const ArbFixer *f, const struct ptoken *t, struct movetab 
         if (best < COST_INF) {
             int nth = n_top == KEEP_PER_STATE ? top[KEEP_PER_STATE - 1] : COST_INF;
             keep = MIN(best + READ_MARGIN, MAX(nth, best + TIE_MARGIN));
+            /* past cap only those the prior weighs against the best */
+            keep = MIN(keep, MAX(cap, best + PRIOR_TIE));
         }
         /* past 8 units every cost counts as 8 units plus one: kept too */
         int low, i = order_next(&o, keep > 8 * CONF_UNIT ? COST_INF : keep, &low);
@@ -1147,6 +1151,14 @@ static int push_state(ArbFixer *f, int parent, const struct position *before, mo
 static void to_ring(ArbFixer *f, int at, int index)
 {
     g_array_append_val(f->ring[at % 3], index);
+    f->ring_best[at % 3] =
+        MIN(f->ring_best[at % 3], g_array_index(f->arena, struct state, index).cost);
+}
+
+static void clear_ring(ArbFixer *f, int at)
+{
+    g_array_set_size(f->ring[at % 3], 0);
+    f->ring_best[at % 3] = COST_INF;
 }
 
 /* Is m the move the normaliser reads the token as, exactly? */
@@ -1314,7 +1326,7 @@ static int drop_cost(const ArbFixer *f, int i, const struct position *pos)
 /* The readings of token i in s, the reviewer's move there and the skip:
  * what every expansion of the two pushes; tab[0] holds s's moves after.
  * Returns the cheapest reading's cost; *best: with the prior. */
-static int expand_readings(ArbFixer *f, int si, const struct state *s, int i, int *best)
+static int expand_readings(ArbFixer *f, int si, const struct state *s, int i, int cap, int *best)
 {
     const struct ptoken *t = &f->tok[i];
     int hint = hint_cost(f, t, &s->pos);
@@ -1324,7 +1336,7 @@ static int expand_readings(ArbFixer *f, int si, const struct state *s, int i, in
     fixed_at(f, &s->pos, &fixed);
     build_table(&s->pos, &f->tab[0]);
     struct scored *sc = f->sc[0];
-    int n = score_kept(f, t, &f->tab[0], sc);
+    int n = score_kept(f, t, &f->tab[0], cap, sc);
     int best_reading = n ? sc[0].cost : COST_INF;
     if (n) add_prior(f, &s->pos, s->last, sc, within(sc, n, PRIOR_TIE));
     *best = n ? sc[0].cost + sc[0].prior : COST_INF;
@@ -1384,6 +1396,23 @@ static void expand(ArbFixer *f, int si, int i, int rank)
     gboolean found;
     struct expansion *e = expansion_of(f, &s.pos, s.last, i, &found);
     gboolean pairs = rank < INSERT_FROM_TOP;
+    /* a reading dearer than cap would fall out of the beam at once */
+    int room = s.change > FIX_CORRECTED ? EDITED_MARGIN : BEAM_MARGIN;
+    int cap = f->ring_best[(i + 1) % 3] >= COST_INF
+                  ? COST_INF
+                  : f->ring_best[(i + 1) % 3] + room - s.cost - hint_cost(f, t, &s.pos);
+    if (found && e->cap < cap) { /* recorded for a dearer state: read again */
+        record_begin(f, &e->first);
+        e->best_reading = expand_readings(f, si, &s, i, cap, &e->best);
+        record_end(f, e->first, &e->n);
+        e->cap = cap;
+        if (!pairs || e->best_reading < POOR_READING) return;
+        if (e->has_pairs)
+            replay(f, si, e->pairs_first, e->n_pairs);
+        else
+            record_pairs(f, si, &s, i, e);
+        return;
+    }
     if (found) {
         replay(f, si, e->first, e->n);
         if (!pairs || e->best_reading < POOR_READING) return;
@@ -1395,9 +1424,9 @@ static void expand(ArbFixer *f, int si, int i, int rank)
         record_pairs(f, si, &s, i, e);
         return;
     }
-    *e = (struct expansion){.token = i, .last = s.last, .pos = s.pos};
+    *e = (struct expansion){.token = i, .last = s.last, .pos = s.pos, .cap = cap};
     record_begin(f, &e->first);
-    e->best_reading = expand_readings(f, si, &s, i, &e->best);
+    e->best_reading = expand_readings(f, si, &s, i, cap, &e->best);
     record_end(f, e->first, &e->n);
     if (pairs && e->best_reading >= POOR_READING) record_pairs(f, si, &s, i, e);
 }
@@ -1617,7 +1646,7 @@ static int search(ArbFixer *f, const struct position *start)
 {
     g_array_set_size(f->arena, 0);
     for (int i = 0; i < 3; i++)
-        g_array_set_size(f->ring[i], 0);
+        clear_ring(f, i);
     int from = f->from_token;
     struct state root = {
         .pos = *start, .parent = -1, .token = from, .first_token = from, .last = f->start_last};
@@ -1635,7 +1664,7 @@ static int search(ArbFixer *f, const struct position *start)
             gboolean near = g_array_index(f->arena, struct state, idx).cost <= top + PAIRS_MARGIN;
             expand(f, idx, i, near ? 0 : (int)k);
         }
-        g_array_set_size(ring, 0);
+        clear_ring(f, i);
     }
     GArray *last = f->ring[f->n_tok % 3];
     f->beam_width = BEAM_WIDTH;
