@@ -1,8 +1,10 @@
-/* The move prior (see prior.h). Two tables from lang/prior.tsv: counts of
- * (phase, piece, from, to) with squares seen from the mover's side, and an
- * opening book of positions keyed by a hash of their placement and side. */
+/* The move prior (see prior.h). Two tables from lang/prior.tsv: how often
+ * a move (phase, piece, from, to; squares seen from the mover's side) was
+ * played when it was available, and an opening book of positions keyed by a
+ * hash of their placement and side; and the log factors of a move's features. */
 #include "prior.h"
 
+#include "attacks.h"
 #include "confusion.h"
 #include "fen.h"
 #include "lang.h"
@@ -16,17 +18,19 @@
 
 #define PRIOR_RESOURCE "/org/arbiter/prior/prior.tsv"
 
-/* The kinds of move the "feature" rows weigh, as tools/learn-prior names them. */
+/* The features the "feature" rows weigh, as tools/learn-prior names them:
+ * one of the five kinds always applies, moving into attack on top of it. */
 enum {
     KIND_TAKES_LAST,
     KIND_CAPTURE_UP,
     KIND_CAPTURE_EVEN,
     KIND_CAPTURE_DOWN,
     KIND_QUIET,
+    KIND_INTO_ATTACK,
     PRIOR_KINDS
 };
-static const char *const kind_names[PRIOR_KINDS] = {"takes-last", "capture-up", "capture-even",
-                                                    "capture-down", "quiet"};
+static const char *const kind_names[PRIOR_KINDS] = {"takes-last",   "capture-up", "capture-even",
+                                                    "capture-down", "quiet",      "into-attack"};
 
 enum {
     PHASES = 3,
@@ -34,6 +38,9 @@ enum {
     BOOK_MIN_GAMES = 8,  /* a position seen fewer times is left to the move table */
 };
 #define BOOK_BLEND 2.0 /* weight of the move table inside a book position, in games */
+/* A move's rate is smoothed towards its phase and piece's pooled rate as if
+ * that many more positions had offered it (tools/learn-prior's SMOOTHING). */
+#define RATE_SMOOTHING 10.0
 
 struct book_row {
     guint64 key;
@@ -42,11 +49,12 @@ struct book_row {
 };
 
 struct _ArbPrior {
-    float move[PHASES][6][64][64];    /* log of count + 1/2 */
-    double weight[PHASES][6][64][64]; /* exp of it, worked out once */
-    GArray *book;                     /* struct book_row, by key */
-    float kind[PRIOR_KINDS];          /* log of how much likelier than at random */
-    double kind_factor[PRIOR_KINDS];  /* exp of it */
+    guint32 played[PHASES][6][64][64];    /* times the move was played */
+    guint32 available[PHASES][6][64][64]; /* positions where it could be */
+    double weight[PHASES][6][64][64];     /* its smoothed rate, worked out once */
+    GArray *book;                         /* struct book_row, by key */
+    float kind[PRIOR_KINDS];              /* log factor of a feature, on top of the rate */
+    double kind_factor[PRIOR_KINDS];      /* exp of it */
 };
 
 static int phase_of(const struct position *pos)
@@ -84,16 +92,23 @@ static gboolean read_line(ArbPrior *p, char *text, const char *origin, int line,
     g_auto(GStrv) f = g_strsplit(text, "\t", 0);
     guint n = g_strv_length(f);
     char *end = NULL;
-    if (!strcmp(f[0], "move")) {
-        if (n != 6) return bad_line(error, origin, line, "a move row has 6 fields");
+    if (!strcmp(f[0], "rate")) {
+        if (n != 7) return bad_line(error, origin, line, "a rate row has 7 fields");
         long phase = strtol(f[1], &end, 10);
         int type = strlen(f[2]) == 1 ? type_of(f[2][0]) : -1;
         int from = square_of(f[3]), to = square_of(f[4]);
-        if (*end || phase < 0 || phase >= PHASES || type < 0 || from < 0 || to < 0)
-            return bad_line(error, origin, line, "bad phase, piece or square in a move row");
-        guint64 count = g_ascii_strtoull(f[5], &end, 10);
-        if (*end || !*f[5]) return bad_line(error, origin, line, "bad count in a move row");
-        p->move[phase][type][from][to] = (float)log((double)count + 0.5);
+        if (*end || !*f[1] || phase < 0 || phase >= PHASES || type < 0 || from < 0 || to < 0)
+            return bad_line(error, origin, line, "bad phase, piece or square in a rate row");
+        guint64 played = g_ascii_strtoull(f[5], &end, 10);
+        if (*end || !*f[5] || played > G_MAXUINT32)
+            return bad_line(error, origin, line, "bad played count in a rate row");
+        guint64 available = g_ascii_strtoull(f[6], &end, 10);
+        if (*end || !*f[6] || available > G_MAXUINT32)
+            return bad_line(error, origin, line, "bad available count in a rate row");
+        if (played > available)
+            return bad_line(error, origin, line, "a rate row played more often than available");
+        p->played[phase][type][from][to] = (guint32)played;
+        p->available[phase][type][from][to] = (guint32)available;
         return TRUE;
     }
     if (!strcmp(f[0], "book")) {
@@ -125,15 +140,34 @@ static gboolean read_line(ArbPrior *p, char *text, const char *origin, int line,
         p->kind[k] = (float)w;
         return TRUE;
     }
-    return bad_line(error, origin, line, "a row starts with \"move\", \"book\" or \"feature\"");
+    return bad_line(error, origin, line, "a row starts with \"rate\", \"book\" or \"feature\"");
+}
+
+/* Each move's rate, (played + RATE_SMOOTHING base) / (available +
+ * RATE_SMOOTHING), base its phase and piece's pooled rate: a move no game
+ * offered gets the base. */
+static void work_out_weights(ArbPrior *p)
+{
+    for (int phase = 0; phase < PHASES; phase++)
+        for (int type = 0; type < 6; type++) {
+            double played = 0, available = 0;
+            for (int from = 0; from < 64; from++)
+                for (int to = 0; to < 64; to++) {
+                    played += p->played[phase][type][from][to];
+                    available += p->available[phase][type][from][to];
+                }
+            double base = (played + 0.5) / (available + 1);
+            for (int from = 0; from < 64; from++)
+                for (int to = 0; to < 64; to++)
+                    p->weight[phase][type][from][to] =
+                        (p->played[phase][type][from][to] + RATE_SMOOTHING * base) /
+                        (p->available[phase][type][from][to] + RATE_SMOOTHING);
+        }
 }
 
 ArbPrior *prior_new_from_data(const char *data, gsize len, const char *origin, GError **error)
 {
     ArbPrior *p = g_new0(ArbPrior, 1);
-    float unseen = (float)log(0.5);
-    for (gsize i = 0; i < sizeof p->move / sizeof(float); i++)
-        (&p->move[0][0][0][0])[i] = unseen;
     p->book = g_array_new(FALSE, FALSE, sizeof(struct book_row));
     g_autofree char *copy = g_strndup(data, len);
     int line = 0;
@@ -147,8 +181,7 @@ ArbPrior *prior_new_from_data(const char *data, gsize len, const char *origin, G
         }
     }
     g_array_sort(p->book, cmp_book);
-    for (gsize i = 0; i < sizeof p->move / sizeof(float); i++)
-        (&p->weight[0][0][0][0])[i] = exp((&p->move[0][0][0][0])[i]);
+    work_out_weights(p);
     for (int k = 0; k < PRIOR_KINDS; k++)
         p->kind_factor[k] = exp(p->kind[k]);
     return p;
@@ -223,8 +256,8 @@ gboolean prior_in_book(const ArbPrior *p, const struct position *pos)
     return games >= BOOK_MIN_GAMES;
 }
 
-/* The move table's weight of m (exp of its log): its UCI squares (castling
- * as the king's move), from the mover's side. */
+/* The move table's weight of m, its smoothed rate: its UCI squares
+ * (castling as the king's move), from the mover's side. */
 static double table_weight(const ArbPrior *p, const struct position *pos, move_t m)
 {
     int from = move_from(m), to = move_to(m);
@@ -233,32 +266,53 @@ static double table_weight(const ArbPrior *p, const struct position *pos, move_t
     return p->weight[phase_of(pos)][pos_moving_type(pos, m)][from][to];
 }
 
-/* prior_log_probs of n moves, with the legal moves of pos known; a move
- * at the same index in both lists (prior_costs asks for them all) reuses the
- * table's weight. */
-/* How much likelier than at random a move of m's kind is, last the move
- * that led to pos (or MOVE_NONE): taking the piece that just moved, a
- * capture by the values of the two pieces, or a quiet move. */
-static double kind_factor(const ArbPrior *p, const struct position *pos, move_t last, move_t m)
+/* The squares the side not to move attacks, sliders stopping at the first
+ * piece (as tools/learn-prior sees them: pseudo-legal, pins ignored). */
+static bitboard attacked_by_them(const struct position *pos)
+{
+    int them = !pos->side;
+    bitboard occ = pos_occupied(pos), attacked = 0;
+    for (bitboard b = pos->by_color[them]; b;) {
+        int sq = pop_lsb(&b);
+        int type = piece_type(pos->board[sq]);
+        attacked |= type == PAWN ? attacks_pawn[them][sq] : attacks_of(type, sq, occ);
+    }
+    return attacked;
+}
+
+/* The product of the factors of m's features, last the move that led to pos
+ * (or MOVE_NONE), attacked what the opponent attacks: its kind (taking the
+ * piece that just moved, a capture by the values of the two pieces, or a
+ * quiet move), and whether it moves to an attacked square. */
+static double kind_factor(const ArbPrior *p, const struct position *pos, move_t last,
+                          bitboard attacked, move_t m)
 {
     static const int value[] = {
         [PAWN] = 1, [KNIGHT] = 3, [BISHOP] = 3, [ROOK] = 5, [QUEEN] = 9, [KING] = 100};
-    int to = move_to(m);
-    if (!pos_is_capture(pos, m)) return p->kind_factor[KIND_QUIET];
-    if (last != MOVE_NONE && move_to(last) == to) return p->kind_factor[KIND_TAKES_LAST];
+    int from = move_from(m), to = move_to(m), type = pos_moving_type(pos, m);
+    if (move_kind(m) == MOVE_CASTLING) to = castle_king_dest(from, to);
+    double f = attacked & BB(to) ? p->kind_factor[KIND_INTO_ATTACK] : 1.0;
+    if (!pos_is_capture(pos, m)) return f * p->kind_factor[KIND_QUIET];
+    if (last != MOVE_NONE && move_to(last) == to) return f * p->kind_factor[KIND_TAKES_LAST];
     int victim = move_kind(m) == MOVE_EN_PASSANT ? PAWN : piece_type(pos->board[to]);
-    int d = value[victim] - value[pos_moving_type(pos, m)];
-    return p->kind_factor[d > 0 ? KIND_CAPTURE_UP : d == 0 ? KIND_CAPTURE_EVEN : KIND_CAPTURE_DOWN];
+    int d = value[victim] - value[type];
+    return f * p->kind_factor[d > 0    ? KIND_CAPTURE_UP
+                              : d == 0 ? KIND_CAPTURE_EVEN
+                                       : KIND_CAPTURE_DOWN];
 }
 
+/* prior_log_probs of n moves, with the legal moves of pos known; a move
+ * at the same index in both lists (prior_costs asks for them all) reuses the
+ * table's weight. */
 static void log_probs_among(const ArbPrior *p, const struct position *pos, move_t last,
                             const struct move_list *list, const move_t *moves, int n, double *out)
 {
     double table_sum = 0, weight[MOVE_LIST_MAX];
     char uci[UCI_MAX];
+    bitboard attacked = attacked_by_them(pos);
     for (int i = 0; i < list->count; i++) {
-        weight[i] =
-            table_weight(p, pos, list->moves[i]) * kind_factor(p, pos, last, list->moves[i]);
+        weight[i] = table_weight(p, pos, list->moves[i]) *
+                    kind_factor(p, pos, last, attacked, list->moves[i]);
         table_sum += weight[i];
     }
     guint n_book = 0;
@@ -269,9 +323,10 @@ static void log_probs_among(const ArbPrior *p, const struct position *pos, move_
     if (games < BOOK_MIN_GAMES) n_book = 0, games = 0;
     for (int k = 0; k < n; k++) {
         if (n_book) uci_write(pos, moves[k], uci); /* the book's moves are UCI */
-        double w = k < list->count && list->moves[k] == moves[k]
-                       ? weight[k]
-                       : table_weight(p, pos, moves[k]) * kind_factor(p, pos, last, moves[k]);
+        double w =
+            k < list->count && list->moves[k] == moves[k]
+                ? weight[k]
+                : table_weight(p, pos, moves[k]) * kind_factor(p, pos, last, attacked, moves[k]);
         double q = table_sum > 0 ? w / table_sum : 0;
         double seen = 0;
         for (guint i = 0; i < n_book; i++)

@@ -1,9 +1,10 @@
 /* fix's move prior: which legal move players tend to choose, learned from
  * real games by tools/learn-prior (lang/prior.tsv, compiled in). It only
  * breaks near-ties between readings of a damaged token: its costs are small
- * and capped. Three parts: how often a piece moves between two squares, by
- * game phase; an opening book; and how much likelier than at random each
- * kind of move is (a recapture, a capture up, even or down, a quiet move). */
+ * and capped. Three parts: how often a piece on a square moved to another
+ * when it could, by game phase; an opening book; and factors for a move's
+ * kind (a recapture, a capture up, even or down, a quiet move) and for
+ * moving to a square the opponent attacks. */
 #ifndef ARBITER_PRIOR_H
 #define ARBITER_PRIOR_H
 

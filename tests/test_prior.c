@@ -3,7 +3,9 @@
  * and 1. e4 are book positions), common moves are likelier than rare ones,
  * probabilities over the legal moves sum to one, costs stay within their cap
  * with the likeliest move free, taking the piece that just moved counts as
- * its own kind, and a bad table is refused naming the line. */
+ * its own kind, a move is weighed by how often it was played when it could
+ * be (a recapture by a knight on a rare square still ranks first), and a bad
+ * table is refused naming the line. */
 #include "testutil.h"
 
 #include "fen.h"
@@ -140,18 +142,56 @@ START_TEST(test_taking_what_just_moved)
 }
 END_TEST
 
+/* Where among the legal moves of pos the prior ranks uci (1 the likeliest). */
+static int rank_of(const struct position *pos, move_t last, const char *uci)
+{
+    move_t m = uci_parse(pos, uci, strlen(uci));
+    ck_assert(m != MOVE_NONE);
+    struct move_list list;
+    movegen_legal(pos, &list);
+    double lp[MOVE_LIST_MAX], mine = 0;
+    prior_log_probs(prior, pos, last, list.moves, list.count, lp);
+    prior_log_probs(prior, pos, last, &m, 1, &mine);
+    int rank = 1;
+    for (int i = 0; i < list.count; i++)
+        rank += lp[i] > mine + 1e-12;
+    return rank;
+}
+
+START_TEST(test_rate_not_count)
+{
+    /* a white knight on e6, black has just taken on f4: knights seldom stand
+     * on e6, so a table of plain counts put Nxf4 behind quiet moves (c3, Rc1,
+     * Re1, Bd4); per chance to play it, the recapture comes first */
+    struct position pos;
+    ck_assert(fen_parse(&pos, "2r2rk1/pp4pp/3bN3/4p3/5P2/8/PPPB2PP/R4RK1 b - - 0 29", NULL));
+    move_t last = uci_parse(&pos, "e5f4", 4);
+    ck_assert(last != MOVE_NONE);
+    pos_make_move(&pos, last);
+    int rank = rank_of(&pos, last, "e6f4");
+    ck_assert_int_le(rank, 2);
+}
+END_TEST
+
 START_TEST(test_bad_tables_refused)
 {
     static const char *const bad[] = {
-        "move\t0\tN\tg1\tf3\n",                 /* five fields */
-        "move\t3\tN\tg1\tf3\t5\n",              /* no phase 3 */
-        "move\t0\tX\tg1\tf3\t5\n",              /* no piece X */
-        "move\t0\tN\tg9\tf3\t5\n",              /* no square g9 */
+        "rate\t0\tN\tg1\tf3\t5\n",              /* six fields */
+        "rate\t3\tN\tg1\tf3\t5\t9\n",           /* no phase 3 */
+        "rate\t\tN\tg1\tf3\t5\t9\n",            /* no phase */
+        "rate\t0\tX\tg1\tf3\t5\t9\n",           /* no piece X */
+        "rate\t0\tN\tg9\tf3\t5\t9\n",           /* no square g9 */
+        "rate\t0\tN\tg1\tf3\tfive\t9\n",        /* bad played count */
+        "rate\t0\tN\tg1\tf3\t5\t-9\n",          /* bad available count */
+        "rate\t0\tN\tg1\tf3\t5\t\n",            /* no available count */
+        "rate\t0\tN\tg1\tf3\t9\t5\n",           /* played more often than available */
+        "move\t0\tN\tg1\tf3\t5\n",              /* the old table's counts: no longer read */
         "book\t123\te2e4\t5\n",                 /* short key */
         "book\t0123456789abcdef\te2e9\t5\n",    /* bad move */
         "book\t0123456789abcdef\te2e4\tmany\n", /* bad count */
         "moves\t0\tN\tg1\tf3\t5\n",             /* unknown row */
         "feature\tfork\t1.5\n",                 /* no such kind */
+        "feature\tgives-check\t0.5\n",          /* tried, not kept */
         "feature\tquiet\tlots\n",               /* bad weight */
         "feature\tquiet\n",                     /* two fields */
     };
@@ -164,7 +204,8 @@ START_TEST(test_bad_tables_refused)
         g_error_free(error);
     }
     GError *error = NULL;
-    const char *good = "move\t0\tN\tg1\tf3\t5\nbook\t0123456789abcdef\te7e8q\t9\n";
+    const char *good = "rate\t0\tN\tg1\tf3\t5\t9\nfeature\tinto-attack\t-1\n"
+                       "book\t0123456789abcdef\te7e8q\t9\n";
     ArbPrior *p = prior_new_from_data(good, strlen(good), "t.tsv", &error);
     ck_assert_msg(p != NULL, "%s", error ? error->message : "");
     ck_assert_uint_eq(prior_book_positions(p), 1);
@@ -189,6 +230,7 @@ int main(void)
     tcase_add_test(tc, test_probabilities_sum_to_one);
     tcase_add_test(tc, test_costs_capped_and_best_free);
     tcase_add_test(tc, test_taking_what_just_moved);
+    tcase_add_test(tc, test_rate_not_count);
     tcase_add_test(tc, test_bad_tables_refused);
     suite_add_tcase(s, tc);
     int rc = run_suite(s);
