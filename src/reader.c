@@ -592,6 +592,8 @@ static gsize token_end(const guint8 *b, gsize i)
         } else if (k == C_UNI) {
             if (uni_space_len(b + i)) return i;
             i++;
+        } else if (k == C_STAR && i > 0 && g_ascii_isalnum(b[i - 1]) && g_ascii_isalnum(b[i + 1])) {
+            i++; /* inside a word ("Nf6*e4") a star is no result: a misread capture mark */
         } else if (k == C_LPAREN && i > 0 && b[i - 1] >= '1' && b[i - 1] <= '8') {
             gsize n = 0;
             if (g_ascii_isalpha(b[i + 1]))

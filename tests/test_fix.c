@@ -218,6 +218,13 @@ START_TEST(test_capture_mark_is_evidence)
     ck_assert_str_eq(got, "1. e4 d5 2. exd5 *");
     g_free(got);
     run_free(&r);
+    /* a star for the x inside a move is one token (not the end of the
+     * game), read as it was written */
+    r = fix_text("1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 4. Ba4 Nf6 5. O-O Nf6*e4 6. d4 b5 *\n", NULL);
+    got = movetext(r.out);
+    ck_assert_msg(strstr(got, "5. O-O Nxe4 {read: \"Nf6*e4\"} 6. d4 b5 *"), "%s", got);
+    g_free(got);
+    run_free(&r);
 }
 END_TEST
 

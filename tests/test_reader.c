@@ -411,6 +411,11 @@ START_TEST(test_free_text_games)
     ck_trace("[Event \"a\"]\n\n| eA eS\n2 Nf3 Nc6 *\n",
              "G1 @1:2\nT Event=a @1:2\nM eA @3:3\nM eS @3:6\nN2 @4:1\nM Nf3 @4:3\nM Nc6 @4:7\n"
              "R* * @4:11\nE1\n");
+    /* a star inside a word is a misread capture mark, not a result; one
+     * standing alone, or after a word, still is */
+    ck_trace("1. e4 d5 2. e4*d5 Qxd5 *\n", "G1 @1:1\nN1 @1:1\nM e4 @1:4\nM d5 @1:7\nN2 @1:10\n"
+                                           "M e4*d5 @1:13\nM Qxd5 @1:19\nR* * @1:24\nE1\n");
+    ck_trace("1. e4 e5*\n", "G1 @1:1\nN1 @1:1\nM e4 @1:4\nM e5 @1:7\nR* * @1:9\nE1\n");
 }
 END_TEST
 
