@@ -31,7 +31,7 @@ enum {
     WIDE_BEAM_WIDTH = 40, /* the search again where the path took doubtful edits */
     WIDE_BACK_STEPS = 8,  /* from this many steps before the first of them */
     WIDE_TOKENS = 16,     /* to this many tokens after it */
-    KEEP_PER_STATE = 4,
+    KEEP_PER_STATE = 8,
     KEEP_TIES = 16,      /* readings kept per state when they are about as good */
     INSERT_FROM_TOP = 3, /* beam states that may try a missing move */
     MERGE_MIN_CHARS = 4,
