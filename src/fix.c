@@ -35,7 +35,7 @@ enum {
     KEEP_TIES = 16,      /* readings kept per state when they are about as good */
     INSERT_FROM_TOP = 3, /* beam states that may try a missing move */
     MERGE_MIN_CHARS = 4,
-    INSERT_KEEP = 16, /* missing moves tried per state */
+    INSERT_KEEP = 32, /* missing moves tried per state */
     NUMBER_READINGS = 4,
     /* the characters renderings are made of (files, ranks, marks, castling's
      * O, the language's piece initials) are numbered, so a reading keeps its
