@@ -1401,34 +1401,24 @@ static void expand(ArbFixer *f, int si, int i, int rank)
     int cap = f->ring_best[(i + 1) % 3] >= COST_INF
                   ? COST_INF
                   : f->ring_best[(i + 1) % 3] + room - s.cost - hint_cost(f, t, &s.pos);
-    if (found && e->cap < cap) { /* recorded for a dearer state: read again */
+    /* read when not yet, or recorded for a dearer state (a narrower cap) */
+    gboolean read = !found || e->cap < cap;
+    if (!found) *e = (struct expansion){.token = i, .last = s.last, .pos = s.pos};
+    if (read) {
         record_begin(f, &e->first);
         e->best_reading = expand_readings(f, si, &s, i, cap, &e->best);
         record_end(f, e->first, &e->n);
         e->cap = cap;
-        if (!pairs || e->best_reading < POOR_READING) return;
-        if (e->has_pairs)
-            replay(f, si, e->pairs_first, e->n_pairs);
-        else
-            record_pairs(f, si, &s, i, e);
-        return;
-    }
-    if (found) {
+    } else {
         replay(f, si, e->first, e->n);
-        if (!pairs || e->best_reading < POOR_READING) return;
-        if (e->has_pairs) {
-            replay(f, si, e->pairs_first, e->n_pairs);
-            return;
-        }
-        build_table(&s.pos, &f->tab[0]);
-        record_pairs(f, si, &s, i, e);
+    }
+    if (!pairs || e->best_reading < POOR_READING) return;
+    if (e->has_pairs) {
+        replay(f, si, e->pairs_first, e->n_pairs);
         return;
     }
-    *e = (struct expansion){.token = i, .last = s.last, .pos = s.pos, .cap = cap};
-    record_begin(f, &e->first);
-    e->best_reading = expand_readings(f, si, &s, i, cap, &e->best);
-    record_end(f, e->first, &e->n);
-    if (pairs && e->best_reading >= POOR_READING) record_pairs(f, si, &s, i, e);
+    if (!read) build_table(&s.pos, &f->tab[0]); /* expand_readings builds it */
+    record_pairs(f, si, &s, i, e);
 }
 
 /* The first cheapest move of tab for t (in movegen order): its cost, or

@@ -124,15 +124,22 @@ START_TEST(test_costs_capped_and_best_free)
 }
 END_TEST
 
+/* Sets pos to fen with uci played; returns that move (the last one). */
+static move_t after(struct position *pos, const char *fen, const char *uci)
+{
+    ck_assert(fen_parse(pos, fen, NULL));
+    move_t m = uci_parse(pos, uci, strlen(uci));
+    ck_assert(m != MOVE_NONE);
+    pos_make_move(pos, m);
+    return m;
+}
+
 START_TEST(test_taking_what_just_moved)
 {
     /* ...d7-d5 beside a pawn on e4: exd5 takes the pawn that just moved, a
      * kind of its own, likelier than a pawn taking a pawn at large */
     struct position pos;
-    ck_assert(fen_parse(&pos, "4k3/3p4/8/8/4P3/8/8/4K3 b - - 0 39", NULL));
-    move_t last = uci_parse(&pos, "d7d5", 4);
-    ck_assert(last != MOVE_NONE);
-    pos_make_move(&pos, last);
+    move_t last = after(&pos, "4k3/3p4/8/8/4P3/8/8/4K3 b - - 0 39", "d7d5");
     move_t take = uci_parse(&pos, "e4d5", 4);
     ck_assert(take != MOVE_NONE);
     double with = 0, without = 0;
@@ -164,10 +171,7 @@ START_TEST(test_rate_not_count)
      * on e6, so a table of plain counts put Nxf4 behind quiet moves (c3, Rc1,
      * Re1, Bd4); per chance to play it, the recapture comes first */
     struct position pos;
-    ck_assert(fen_parse(&pos, "2r2rk1/pp4pp/3bN3/4p3/5P2/8/PPPB2PP/R4RK1 b - - 0 29", NULL));
-    move_t last = uci_parse(&pos, "e5f4", 4);
-    ck_assert(last != MOVE_NONE);
-    pos_make_move(&pos, last);
+    move_t last = after(&pos, "2r2rk1/pp4pp/3bN3/4p3/5P2/8/PPPB2PP/R4RK1 b - - 0 29", "e5f4");
     int rank = rank_of(&pos, last, "e6f4");
     ck_assert_int_le(rank, 2);
 }
