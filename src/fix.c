@@ -1412,7 +1412,9 @@ static void expand(ArbFixer *f, int si, int i, int rank)
     } else {
         replay(f, si, e->first, e->n);
     }
-    if (!pairs || e->best_reading < POOR_READING) return;
+    /* two-move edits where the token reads poorly, or well but for the
+     * wrong move number (a move left out before it) */
+    if (!pairs || (e->best_reading < POOR_READING && !hint_cost(f, t, &s.pos))) return;
     if (e->has_pairs) {
         replay(f, si, e->pairs_first, e->n_pairs);
         return;

@@ -281,6 +281,17 @@ START_TEST(test_missing_move_inserted)
     ck_assert_msg(strstr(got, "3. Bb5 a6 4. Bxc6 dxc6 5. O-O f6"), "%s", got);
     g_free(got);
     run_free(&r);
+    /* Black's 8th left out, and White's "9. Bd5" reads exactly as a black
+     * move (Be6-d5): only the move number says a move is missing there */
+    r = fix_text("1. e4 e5 2. Nf3 Nc6 3. Bc4 Bc5 4. c3 Nf6 5. d3 d6 6. O-O O-O 7. Bb3 Be6 "
+                 "8. Nbd2\n9. Bd5 Qd7 10. Bxe6 fxe6 11. Nc4 a6 12. a4 *\n",
+                 NULL);
+    ck_assert_msg(r.status == 0, "exit %d\n%s", r.status, r.err);
+    got = movetext(r.out);
+    ck_assert_msg(strstr(got, "9. Bd5 Qd7 10. Bxe6 fxe6 11. Nc4 a6 12. a4"), "%s", got);
+    ck_assert_msg(!strstr(r.out, "{deleted:"), "%s", r.out);
+    g_free(got);
+    run_free(&r);
 }
 END_TEST
 
