@@ -297,6 +297,15 @@ static const char *glue_semicolon(struct fix_cmd *fc, const char *prefix, gsize 
     return kept;
 }
 
+/* A game's result ("1-0", "1/2-1/2", "*"...) as a word of move text. */
+static gboolean is_result_word(const char *p, gsize len)
+{
+    static const char *const results[] = {"1-0", "0-1", "1/2-1/2", "\u00bd-\u00bd", "*"};
+    for (gsize k = 0; k < G_N_ELEMENTS(results); k++)
+        if (strlen(results[k]) == len && !memcmp(p, results[k], len)) return TRUE;
+    return FALSE;
+}
+
 /* A ';' in damaged move text is far likelier a misread ':' or a stray mark
  * than a comment: the rest of the line is read as move text, and a word
  * glued to the ';' joins the move (or the number, a misread piece letter:
@@ -321,7 +330,9 @@ static void collect_line_comment(struct fix_cmd *fc, const ArbGame *game, guint 
         while (e < end && !g_ascii_isspace(*e))
             e++;
         if (e == p) break;
-        if (p == text && after_move) {
+        if (is_result_word(p, (gsize)(e - p))) {
+            /* the game's end, which the ';' hid from the reader */
+        } else if (p == text && after_move) {
             last->cands[0].text = glue_semicolon(fc, last->cands[0].text, last->cands[0].len, p,
                                                  (gsize)(e - p), &last->cands[0].len);
             last->event = i;

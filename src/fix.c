@@ -37,6 +37,8 @@ enum {
     MERGE_MIN_CHARS = 4,
     INSERT_KEEP = 32, /* missing moves tried per state */
     NUMBER_READINGS = 4,
+    AHEAD_NUMBERS = 2, /* move numbers the prune looks ahead to */
+    AHEAD_TOKENS = 8,  /* within this many tokens */
     /* the characters renderings are made of (files, ranks, marks, castling's
      * O, the language's piece initials) are numbered, so a reading keeps its
      * substitution costs against each in a row (struct pcand) */
@@ -1589,23 +1591,44 @@ static int cmp_key(const void *a, const void *b)
     return (x > y) - (x < y);
 }
 
-static void prune(ArbFixer *f, GArray *ring)
+/* A path that just paid for a move put in or a token dropped (or split, or
+ * merged) often gets it back over the next moves. */
+static gboolean was_edited(const struct state *arena, const struct state *s)
+{
+    return s->change > FIX_CORRECTED || (s->parent > 0 && arena[s->parent].change > FIX_CORRECTED);
+}
+
+/* What a state at token i will pay for move numbers it disagrees with: the
+ * next few numbered tokens, read one move each, name other plies than it
+ * comes to (a path that took a token for a move, or dropped one, wrongly
+ * pays this for the rest of the game: the beam cannot wait that long). */
+static int future_misnumbered(const ArbFixer *f, const struct position *pos, int i)
+{
+    int ply = ply_of(pos), pen = 0, seen = 0;
+    for (int j = i; j < f->n_tok && j < i + AHEAD_TOKENS && seen < AHEAD_NUMBERS; j++) {
+        int h = f->tok[j].hint_ply;
+        if (h < 0) continue;
+        seen++;
+        if (h != ply + (j - i)) pen += f->costs[CONF_MISNUMBERED];
+    }
+    return pen;
+}
+
+static void prune(ArbFixer *f, GArray *ring, int at)
 {
     const struct state *arena = (const struct state *)f->arena->data;
     const int *index = (const int *)ring->data;
     int best = COST_INF;
+    /* a state's cost with what it will pay for the move numbers ahead */
     for (guint i = 0; i < ring->len; i++)
-        best = MIN(best, arena[index[i]].cost);
+        best = MIN(best, arena[index[i]].cost + future_misnumbered(f, &arena[index[i]].pos, at));
     /* cost << 32 | place in the ring: sorted, the order of a stable sort
      * by cost */
     g_array_set_size(f->prune_keys, 0);
     for (guint i = 0; i < ring->len; i++) {
         const struct state *s = &arena[index[i]];
-        int cost = s->cost;
-        /* a path that just paid for a move put in or a token dropped (or
-         * split, or merged) often gets it back over the next moves */
-        gboolean edited =
-            s->change > FIX_CORRECTED || (s->parent > 0 && arena[s->parent].change > FIX_CORRECTED);
+        int cost = s->cost + future_misnumbered(f, &s->pos, at);
+        gboolean edited = was_edited(arena, s);
         if (cost > best + (edited ? EDITED_MARGIN : BEAM_MARGIN)) continue; /* never kept */
         guint64 key = (guint64)cost << 32 | i;
         g_array_append_val(f->prune_keys, key);
@@ -1647,7 +1670,7 @@ static int search(ArbFixer *f, const struct position *start)
     for (int i = from; i < f->n_tok; i++) {
         GArray *ring = f->ring[i % 3];
         f->beam_width = i < f->wide_until ? WIDE_BEAM_WIDTH : BEAM_WIDTH;
-        prune(f, ring);
+        prune(f, ring, i);
         int top =
             ring->len ? g_array_index(f->arena, struct state, g_array_index(ring, int, 0)).cost : 0;
         for (guint k = 0; k < ring->len; k++) {
@@ -1660,7 +1683,7 @@ static int search(ArbFixer *f, const struct position *start)
     }
     GArray *last = f->ring[f->n_tok % 3];
     f->beam_width = BEAM_WIDTH;
-    prune(f, last);
+    prune(f, last, f->n_tok);
     return g_array_index(last, int, 0);
 }
 

@@ -207,6 +207,23 @@ START_TEST(test_digit_before_next_lines_number)
 }
 END_TEST
 
+START_TEST(test_semicolon_before_result)
+{
+    /* a stray ';' is read as a mark, not a comment: the rest of its line is
+     * move text, but the result there is the game's end, not a move */
+    struct run r =
+        fix_text("[Result \"1-0\"]\n\n1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 4. Ba4 Nf6 5. O-O Be7 "
+                 "6. Re1 b5 7. Bb3 d6 8. c3 O-O\n9. h3 Na5 10. Bc2 c5; 11. d4 Qc7 1-0\n",
+                 NULL);
+    ck_assert_msg(r.status == 0, "exit %d\n%s", r.status, r.err);
+    char *got = movetext(r.out);
+    ck_assert_msg(strstr(got, "10. Bc2 c5 11. d4 Qc7 1-0"), "%s", got);
+    ck_assert_msg(!strstr(got, "deleted"), "%s", got);
+    g_free(got);
+    run_free(&r);
+}
+END_TEST
+
 START_TEST(test_capture_mark_is_evidence)
 {
     /* "e:5" beside a pawn on d5: e5 would drop the capture mark (a colon is
@@ -847,6 +864,7 @@ int main(int argc, char **argv)
     tcase_add_test(tc, test_stray_parenthesis);
     tcase_add_test(tc, test_greek_case_and_doubled_characters);
     tcase_add_test(tc, test_missing_move_inserted);
+    tcase_add_test(tc, test_semicolon_before_result);
     tcase_add_test(tc, test_read_comment_and_review);
     tcase_add_test(tc, test_garbage_tail_unresolved);
     tcase_add_test(tc, test_report_validates);
