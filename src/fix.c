@@ -1619,21 +1619,24 @@ static void prune(ArbFixer *f, GArray *ring, int at)
     const struct state *arena = (const struct state *)f->arena->data;
     const int *index = (const int *)ring->data;
     int best = COST_INF;
-    /* a state's cost with what it will pay for the move numbers ahead */
-    for (guint i = 0; i < ring->len; i++)
-        best = MIN(best, arena[index[i]].cost + future_misnumbered(f, &arena[index[i]].pos, at));
     /* cost << 32 | place in the ring: sorted, the order of a stable sort
-     * by cost */
-    g_array_set_size(f->prune_keys, 0);
+     * by cost; a state's cost with what it will pay for the move numbers
+     * ahead */
+    g_array_set_size(f->prune_keys, ring->len);
+    guint64 *keys = (guint64 *)f->prune_keys->data;
     for (guint i = 0; i < ring->len; i++) {
         const struct state *s = &arena[index[i]];
         int cost = s->cost + future_misnumbered(f, &s->pos, at);
-        gboolean edited = was_edited(arena, s);
-        if (cost > best + (edited ? EDITED_MARGIN : BEAM_MARGIN)) continue; /* never kept */
-        guint64 key = (guint64)cost << 32 | i;
-        g_array_append_val(f->prune_keys, key);
+        best = MIN(best, cost);
+        keys[i] = (guint64)cost << 32 | i;
     }
-    guint64 *keys = (guint64 *)f->prune_keys->data;
+    guint n = 0;
+    for (guint i = 0; i < ring->len; i++) {
+        int cost = (int)(keys[i] >> 32);
+        gboolean edited = was_edited(arena, &arena[index[i]]);
+        if (cost <= best + (edited ? EDITED_MARGIN : BEAM_MARGIN)) keys[n++] = keys[i];
+    }
+    g_array_set_size(f->prune_keys, n);
     qsort(keys, f->prune_keys->len, sizeof *keys, cmp_key);
     /* the cheapest state of each position, by a small open-addressed set
      * of the kept positions' keys */
