@@ -1598,19 +1598,29 @@ static gboolean was_edited(const struct state *arena, const struct state *s)
     return s->change > FIX_CORRECTED || (s->parent > 0 && arena[s->parent].change > FIX_CORRECTED);
 }
 
-/* What a state at token i will pay for move numbers it disagrees with: the
- * next few numbered tokens, read one move each, name other plies than it
- * comes to (a path that took a token for a move, or dropped one, wrongly
- * pays this for the rest of the game: the beam cannot wait that long). */
-static int future_misnumbered(const ArbFixer *f, const struct position *pos, int i)
+/* The move numbers a prune at token i looks ahead to: the next few
+ * numbered tokens, each as the ply it names less the tokens before it. */
+struct ahead {
+    int n, ply[AHEAD_NUMBERS];
+};
+
+static struct ahead numbers_ahead(const ArbFixer *f, int i)
 {
-    int ply = ply_of(pos), pen = 0, seen = 0;
-    for (int j = i; j < f->n_tok && j < i + AHEAD_TOKENS && seen < AHEAD_NUMBERS; j++) {
-        int h = f->tok[j].hint_ply;
-        if (h < 0) continue;
-        seen++;
-        if (h != ply + (j - i)) pen += f->costs[CONF_MISNUMBERED];
-    }
+    struct ahead a = {0};
+    for (int j = i; j < f->n_tok && j < i + AHEAD_TOKENS && a.n < AHEAD_NUMBERS; j++)
+        if (f->tok[j].hint_ply >= 0) a.ply[a.n++] = f->tok[j].hint_ply - (j - i);
+    return a;
+}
+
+/* What a state will pay for the move numbers ahead it disagrees with, read
+ * one move a token (a path that took a token for a move, or dropped one,
+ * wrongly pays this for the rest of the game: the beam cannot wait that
+ * long). */
+static int future_misnumbered(const ArbFixer *f, const struct ahead *a, const struct position *pos)
+{
+    int ply = ply_of(pos), pen = 0;
+    for (int k = 0; k < a->n; k++)
+        if (a->ply[k] != ply) pen += f->costs[CONF_MISNUMBERED];
     return pen;
 }
 
@@ -1624,9 +1634,10 @@ static void prune(ArbFixer *f, GArray *ring, int at)
      * ahead */
     g_array_set_size(f->prune_keys, ring->len);
     guint64 *keys = (guint64 *)f->prune_keys->data;
+    struct ahead ahead = numbers_ahead(f, at);
     for (guint i = 0; i < ring->len; i++) {
         const struct state *s = &arena[index[i]];
-        int cost = s->cost + future_misnumbered(f, &s->pos, at);
+        int cost = s->cost + future_misnumbered(f, &ahead, &s->pos);
         best = MIN(best, cost);
         keys[i] = (guint64)cost << 32 | i;
     }
