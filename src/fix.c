@@ -31,6 +31,12 @@ enum {
     WIDE_BEAM_WIDTH = 40, /* the search again where the path took doubtful edits */
     WIDE_BACK_STEPS = 8,  /* from this many steps before the first of them */
     WIDE_TOKENS = 16,     /* to this many tokens after it */
+    /* a path with this many doubtful steps most likely left the game played
+     * before the first: that part is searched again with the beam's margins
+     * twice as wide (the right path fell behind by more than they allow
+     * before the moves that contradict the wrong one) and this many states */
+    DERAILED_STEPS = 5,
+    DERAILED_WIDTH = 200,
     KEEP_PER_STATE = 8,
     KEEP_TIES = 16,      /* readings kept per state when they are about as good */
     INSERT_FROM_TOP = 3, /* beam states that may try a missing move */
@@ -45,7 +51,7 @@ enum {
     SYM_MAX = 48,
     SYM_NONE = 255,
     ORDER_STEP = CONF_UNIT,   /* bounds order_next() sorts at a time past the least */
-    KEPT_SET = 512,           /* > 2 x the widest beam: prune's set of positions kept */
+    KEPT_SET = 512,           /* >= 2 x the widest beam: prune's set of positions kept */
     DIST_CACHE = 4096,        /* edit distances remembered per game (direct-mapped) */
     EXPANSIONS_MAX = 1 << 16, /* expansions remembered per game; past them none is */
 };
@@ -204,7 +210,8 @@ struct _ArbFixer {
     int n_sym;
     int costs[CONF_COST_COUNT];
     gboolean fast, with_alternatives;
-    guint beam_width;
+    guint beam_width, wide_width; /* the beam's, and before wide_until */
+    int margin_scale;             /* the beam's margins, in percent */
     /* the search starts at from_token (its start position is before it) with
      * a wide beam before token wide_until */
     int from_token, wide_until;
@@ -271,6 +278,8 @@ static void number_symbols(ArbFixer *f)
 ArbFixer *fixer_new(const ArbConfusion *conf, ArbNorm *norm)
 {
     ArbFixer *f = g_new0(ArbFixer, 1);
+    f->wide_width = WIDE_BEAM_WIDTH;
+    f->margin_scale = 100;
     f->conf = conf;
     f->sub = confusion_ascii_substitutions(conf);
     f->norm = norm;
@@ -1376,6 +1385,12 @@ static void record_pairs(ArbFixer *f, int si, const struct state *s, int i, stru
     e->has_pairs = TRUE;
 }
 
+/* How far behind the best a state may be and stay in the beam. */
+static int margin_of(const ArbFixer *f, gboolean edited)
+{
+    return (edited ? EDITED_MARGIN : BEAM_MARGIN) * f->margin_scale / 100;
+}
+
 static void expand(ArbFixer *f, int si, int i, int rank)
 {
     const struct state s = g_array_index(f->arena, struct state, si);
@@ -1399,7 +1414,7 @@ static void expand(ArbFixer *f, int si, int i, int rank)
     struct expansion *e = expansion_of(f, &s.pos, s.last, i, &found);
     gboolean pairs = rank < INSERT_FROM_TOP;
     /* a reading dearer than cap would fall out of the beam at once */
-    int room = s.change > FIX_CORRECTED ? EDITED_MARGIN : BEAM_MARGIN;
+    int room = margin_of(f, s.change > FIX_CORRECTED);
     int cap = f->ring_best[(i + 1) % 3] >= COST_INF
                   ? COST_INF
                   : f->ring_best[(i + 1) % 3] + room - s.cost - hint_cost(f, t, &s.pos);
@@ -1583,7 +1598,8 @@ static void expand_pairs(ArbFixer *f, int si, const struct state *s, int i, int 
 
 /* Keeps the cheapest state per position, at most beam_width, within the
  * margin of the best; equals in the order they were pushed. */
-G_STATIC_ASSERT(KEPT_SET >= 2 * MAX(BEAM_WIDTH, WIDE_BEAM_WIDTH));
+#define WIDEST_BEAM MAX(MAX(BEAM_WIDTH, WIDE_BEAM_WIDTH), DERAILED_WIDTH)
+G_STATIC_ASSERT(KEPT_SET >= 2 * WIDEST_BEAM);
 
 static int cmp_key(const void *a, const void *b)
 {
@@ -1645,13 +1661,13 @@ static void prune(ArbFixer *f, GArray *ring, int at)
     for (guint i = 0; i < ring->len; i++) {
         int cost = (int)(keys[i] >> 32);
         gboolean edited = was_edited(arena, &arena[index[i]]);
-        if (cost <= best + (edited ? EDITED_MARGIN : BEAM_MARGIN)) keys[n++] = keys[i];
+        if (cost <= best + margin_of(f, edited)) keys[n++] = keys[i];
     }
     g_array_set_size(f->prune_keys, n);
     qsort(keys, f->prune_keys->len, sizeof *keys, cmp_key);
     /* the cheapest state of each position, by a small open-addressed set
      * of the kept positions' keys */
-    int kept_index[MAX(BEAM_WIDTH, WIDE_BEAM_WIDTH)];
+    int kept_index[WIDEST_BEAM];
     guint64 seen[KEPT_SET];
     gboolean used[KEPT_SET] = {FALSE};
     guint kept = 0;
@@ -1683,7 +1699,7 @@ static int search(ArbFixer *f, const struct position *start)
     to_ring(f, from, 0);
     for (int i = from; i < f->n_tok; i++) {
         GArray *ring = f->ring[i % 3];
-        f->beam_width = i < f->wide_until ? WIDE_BEAM_WIDTH : BEAM_WIDTH;
+        f->beam_width = i < f->wide_until ? f->wide_width : BEAM_WIDTH;
         prune(f, ring, i);
         int top =
             ring->len ? g_array_index(f->arena, struct state, g_array_index(ring, int, 0)).cost : 0;
@@ -1948,18 +1964,23 @@ static void search_wide_from(ArbFixer *f, struct fix_result *res, guint doubtful
     g_array_free(tail.steps, TRUE);
 }
 
-/* The first step that dropped a token, put in a move or fits poorly (a
- * right reading may have fallen out of the narrow beam before it), or the
- * step count. */
-static guint first_doubtful(const ArbFixer *f, const struct fix_result *res)
+/* Did step s drop a token, put in a move or fit poorly? (A right reading
+ * may have fallen out of the narrow beam before it.) */
+static gboolean is_doubtful(const ArbFixer *f, const struct fix_step *s)
 {
-    for (guint i = 0; i < res->steps->len; i++) {
-        const struct fix_step *s = &g_array_index(res->steps, struct fix_step, i);
-        if (s->change == FIX_DELETED || s->change == FIX_INSERTED ||
-            s->cost - s->prior > f->costs[CONF_POOR_FIT])
-            return i;
-    }
-    return res->steps->len;
+    return s->change == FIX_DELETED || s->change == FIX_INSERTED ||
+           s->cost - s->prior > f->costs[CONF_POOR_FIT];
+}
+
+/* The first doubtful step, or the step count; *count gets how many. */
+static guint first_doubtful(const ArbFixer *f, const struct fix_result *res, int *count)
+{
+    guint first = res->steps->len;
+    *count = 0;
+    for (guint i = 0; i < res->steps->len; i++)
+        if (is_doubtful(f, &g_array_index(res->steps, struct fix_step, i)))
+            first = MIN(first, i), (*count)++;
+    return first;
 }
 
 void fixer_run(ArbFixer *f, const struct position *start, const struct fix_token *tokens, int n,
@@ -1972,8 +1993,17 @@ void fixer_run(ArbFixer *f, const struct position *start, const struct fix_token
         f->fast = FALSE;
         search_again(f, start, res);
     }
-    guint doubtful = first_doubtful(f, res);
+    int n_doubtful;
+    guint doubtful = first_doubtful(f, res, &n_doubtful);
     if (doubtful < res->steps->len) search_wide_from(f, res, doubtful);
+    doubtful = first_doubtful(f, res, &n_doubtful);
+    if (n_doubtful >= DERAILED_STEPS) {
+        f->wide_width = DERAILED_WIDTH;
+        f->margin_scale = 200;
+        search_wide_from(f, res, doubtful);
+        f->wide_width = WIDE_BEAM_WIDTH;
+        f->margin_scale = 100;
+    }
     cut_garbage(f, res);
     res->changed = FALSE;
     for (guint k = 0; k < res->steps->len; k++) {

@@ -312,6 +312,31 @@ START_TEST(test_missing_move_inserted)
 }
 END_TEST
 
+START_TEST(test_derailed_path_searched_again)
+{
+    /* French, 10% noise: Black's 4th "f6" reads exactly as a pawn move, but
+     * it was Nf6 (the piece letter lost); the pawn path stays cheaper until
+     * Black's 10th, O-O, which the knight on g8 forbids, and by then the
+     * knight's path had fallen out of the beam. Many doubtful steps later
+     * the part before them is searched again with wider margins. */
+    const char *plain[] = {"--no-comments", NULL};
+    struct run r = fix_text("1 e4 es\n2Cf3 Cc6\n3Fb5 a6\n4 Fa4 f6\n5 o-O 5\n6 FB Fc5\n7 a4 Tb8\n"
+                            "8B e3 d6\n9 d4 FFb6\n10 Ca3 O-O A:b5 a:b5\n12. C:b5 Fg4\n"
+                            "13 Fc3 e:d4,\n14 c;o4 De8\n15 h3 Fd7\n16 Cc3 C:e4\n17 Te–1 C:c3\n"
+                            "18 b:c3 oxc8 c4 Ff/5\n20 Te2 Cа5\n21 Fa2 c5\n22 a5+ Fd8\n23 Fd2 0a6\n"
+                            "24 Da4Ta8\n25 F c3 Cb7\n26 Dd1 Fa5\n27 Fb2 FbA\nz8 Ch4 Fg6\n"
+                            "2qf44 0a4\n3Q. D:a4 T:a44\n31. fS Tfa8\n32 e7 Fh5\n*\n",
+                            plain);
+    ck_assert_msg(r.status == 0, "exit %d\n%s", r.status, r.err);
+    char *got = movetext(r.out);
+    ck_assert_msg(strstr(got, "4. Ba4 Nf6 5. O-O b5 6. Bb3 Bc5"), "%s", got);
+    ck_assert_msg(strstr(got, "10. Na3 O-O 11. axb5 axb5 12. Nxb5 Bg4"), "%s", got);
+    ck_assert_msg(strstr(got, "16. Nc3 Nxe4 17. Re1 Nxc3 18. bxc3"), "%s", got);
+    g_free(got);
+    run_free(&r);
+}
+END_TEST
+
 START_TEST(test_read_comment_and_review)
 {
     /* "c6" for Nc6 is one plain edit from c6 and Nc6 alike: below 0.9 */
@@ -864,6 +889,7 @@ int main(int argc, char **argv)
     tcase_add_test(tc, test_stray_parenthesis);
     tcase_add_test(tc, test_greek_case_and_doubled_characters);
     tcase_add_test(tc, test_missing_move_inserted);
+    tcase_add_test(tc, test_derailed_path_searched_again);
     tcase_add_test(tc, test_semicolon_before_result);
     tcase_add_test(tc, test_read_comment_and_review);
     tcase_add_test(tc, test_garbage_tail_unresolved);
