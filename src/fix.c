@@ -41,6 +41,7 @@ enum {
     KEEP_TIES = 16,      /* readings kept per state when they are about as good */
     INSERT_FROM_TOP = 3, /* beam states that may try a missing move */
     MERGE_MIN_CHARS = 4,
+    PAIR_TIES = 3,    /* readings of a merged or split token's part kept when about as good */
     INSERT_KEEP = 32, /* missing moves tried per state */
     NUMBER_READINGS = 4,
     AHEAD_NUMBERS = 2, /* move numbers the prune looks ahead to */
@@ -67,6 +68,7 @@ enum {
 #define POOR_READING      CONF_UNIT            /* a best reading this dear opens the other edits */
 #define DISAMBIG_DELETE   (CONF_UNIT * 6 / 10) /* a disambiguation left out */
 #define TIE_MARGIN        (CONF_UNIT * 3 / 10) /* readings this close are all kept */
+#define PAIR_TIES_MARGIN  (CONF_UNIT / 10)     /* the same for a part of a merged or split token */
 #define PRIOR_CAP         (CONF_UNIT / 2)      /* the most the move prior adds to a reading */
 #define PRIOR_TIE         (CONF_UNIT / 2)      /* readings the prior chooses among */
 #define FIXED_PENALTY     (1 << 20)            /* another move where a reviewer fixed one */
@@ -1457,6 +1459,34 @@ static int best_of(ArbFixer *f, struct movetab *tab, const struct ptoken *t, int
     return best;
 }
 
+/* The cheapest moves of tab for t, each within PAIR_TIES_MARGIN of the
+ * cheapest and at most limit, cheapest first (equals in movegen order), at
+ * most PAIR_TIES of them: a part of a merged or split token that reads as
+ * two moves alike ("S4": Nb4 or Nd4) leaves the choice to the later moves.
+ * Returns the count. */
+static int ties_of(ArbFixer *f, struct movetab *tab, const struct ptoken *t, int limit,
+                   struct scored *out)
+{
+    if (!tab->count) return 0;
+    struct bound_order o;
+    order_init(f, t, tab, limit, &o);
+    int best = COST_INF, bound = limit, n = 0;
+    gint16 index[PAIR_TIES + 1];
+    for (int i, low; (i = order_next(&o, bound, &low)) >= 0;) {
+        int c = ordered_cost(f, t, tab, i, low, bound);
+        if (c > bound) continue;
+        if (c < best) best = c, bound = MIN(limit, best + PAIR_TIES_MARGIN);
+        int j = n < PAIR_TIES ? n++ : PAIR_TIES;
+        for (; j > 0 && (out[j - 1].cost > c || (out[j - 1].cost == c && index[j - 1] > i)); j--) {
+            if (j < PAIR_TIES) out[j] = out[j - 1], index[j] = index[j - 1];
+        }
+        if (j < PAIR_TIES) out[j] = (struct scored){tab->m[i].move, c, 0}, index[j] = (gint16)i;
+    }
+    while (n > 0 && out[n - 1].cost > best + PAIR_TIES_MARGIN)
+        n--;
+    return n;
+}
+
 /* best_of the moves of pos (its table built in tab[slot]). */
 static int best_in(ArbFixer *f, const struct position *pos, const struct ptoken *t, int slot,
                    int limit, move_t *out)
@@ -1479,11 +1509,12 @@ static void expand_pairs(ArbFixer *f, int si, const struct state *s, int i, int 
     if (i + 1 < f->n_tok) {
         slice_token(f, c0, 0, c0->len, &f->tok[i + 1].c[0], &part);
         part.hint_ply = t->hint_ply;
-        move_t m = MOVE_NONE;
-        int c = best_of(f, &f->tab[0], &part, 8 * CONF_UNIT, &m);
-        if (c < best + f->costs[CONF_SKIP_TOKEN])
-            emit(f, si, &s->pos, m, FIX_SPLIT, c + f->costs[CONF_SPLIT] + hint_cost(f, t, &s->pos),
-                 0, i, 2, i + 2, i + 2);
+        struct scored tie[PAIR_TIES];
+        int n = ties_of(f, &f->tab[0], &part, 8 * CONF_UNIT, tie);
+        for (int k = 0; k < n && tie[k].cost < best + f->costs[CONF_SKIP_TOKEN]; k++)
+            emit(f, si, &s->pos, tie[k].move, FIX_SPLIT,
+                 tie[k].cost + f->costs[CONF_SPLIT] + hint_cost(f, t, &s->pos), 0, i, 2, i + 2,
+                 i + 2);
     }
     /* one token that is two moves: "Nf3Nc6", "Le712.Tad1" (a move number
      * between them is no part of either) */
@@ -1502,10 +1533,16 @@ static void expand_pairs(ArbFixer *f, int si, const struct state *s, int i, int 
         if (c1 >= best) continue;
         p2 = s->pos;
         pos_make_move(&p2, m1);
-        int c2 = best_in(f, &p2, &rest, 2, 8 * CONF_UNIT, &m2);
-        if (c1 + c2 + f->costs[CONF_MERGE] >= best + f->costs[CONF_SKIP_TOKEN]) continue;
+        build_table(&p2, &f->tab[2]);
+        struct scored tie[PAIR_TIES];
+        int n = ties_of(f, &f->tab[2], &rest, 8 * CONF_UNIT, tie);
+        if (!n || c1 + tie[0].cost + f->costs[CONF_MERGE] >= best + f->costs[CONF_SKIP_TOKEN])
+            continue;
         int a = emit(f, si, &s->pos, m1, FIX_MERGED, c1 + f->costs[CONF_MERGE], 0, i, 1, i + 1, -1);
-        emit(f, a, &p2, m2, FIX_MERGED, c2, 0, i, 1, i + 1, i + 1);
+        for (int k = 0;
+             k < n && c1 + tie[k].cost + f->costs[CONF_MERGE] < best + f->costs[CONF_SKIP_TOKEN];
+             k++)
+            emit(f, a, &p2, tie[k].move, FIX_MERGED, tie[k].cost, 0, i, 1, i + 1, i + 1);
     }
     /* two tokens in the wrong order (a move in the wrong column) */
     if (i + 1 < f->n_tok) {

@@ -337,6 +337,23 @@ START_TEST(test_derailed_path_searched_again)
 }
 END_TEST
 
+START_TEST(test_merged_part_ties_kept)
+{
+    /* "Lb5S4" is Bb5 and a knight's move to the 4th rank with its file lost:
+     * Nb4 and Nd4 read alike, and only "8. Sxd" (Nxd4) and "a6" (no knight
+     * there) later say which; both must be kept */
+    const char *plain[] = {"--no-comments", NULL};
+    struct run r = fix_text("1. e4 c5 2. Sc3 Sc6 3. f4 g6 4. Sf3 Lg7 5. Lb5S4 6. O-O a6 7. Ld3 d6 "
+                            "8. Sxd cxd4 9. Se2 Sf6 10. Kh1 Sd7 11. b4 O-O 12. Lb2 Db6 *\n",
+                            plain);
+    ck_assert_msg(r.status == 0, "exit %d\n%s", r.status, r.err);
+    char *got = movetext(r.out);
+    ck_assert_msg(strstr(got, "5. Bb5 Nd4 6. O-O a6 7. Bd3 d6 8. Nxd4 cxd4"), "%s", got);
+    g_free(got);
+    run_free(&r);
+}
+END_TEST
+
 START_TEST(test_read_comment_and_review)
 {
     /* "c6" for Nc6 is one plain edit from c6 and Nc6 alike: below 0.9 */
@@ -890,6 +907,7 @@ int main(int argc, char **argv)
     tcase_add_test(tc, test_greek_case_and_doubled_characters);
     tcase_add_test(tc, test_missing_move_inserted);
     tcase_add_test(tc, test_derailed_path_searched_again);
+    tcase_add_test(tc, test_merged_part_ties_kept);
     tcase_add_test(tc, test_semicolon_before_result);
     tcase_add_test(tc, test_read_comment_and_review);
     tcase_add_test(tc, test_garbage_tail_unresolved);
