@@ -1528,21 +1528,22 @@ static void expand_pairs(ArbFixer *f, int si, const struct state *s, int i, int 
         if (c0->len - cut - number < 2) continue;
         slice_token(f, c0, 0, cut, NULL, &part);
         slice_token(f, c0, cut + number, c0->len, NULL, &rest);
-        move_t m1 = MOVE_NONE;
-        int c1 = best_of(f, &f->tab[0], &part, 8 * CONF_UNIT, &m1);
-        if (c1 >= best) continue;
-        p2 = s->pos;
-        pos_make_move(&p2, m1);
-        build_table(&p2, &f->tab[2]);
-        struct scored tie[PAIR_TIES];
-        int n = ties_of(f, &f->tab[2], &rest, 8 * CONF_UNIT, tie);
-        if (!n || c1 + tie[0].cost + f->costs[CONF_MERGE] >= best + f->costs[CONF_SKIP_TOKEN])
-            continue;
-        int a = emit(f, si, &s->pos, m1, FIX_MERGED, c1 + f->costs[CONF_MERGE], 0, i, 1, i + 1, -1);
-        for (int k = 0;
-             k < n && c1 + tie[k].cost + f->costs[CONF_MERGE] < best + f->costs[CONF_SKIP_TOKEN];
-             k++)
-            emit(f, a, &p2, tie[k].move, FIX_MERGED, tie[k].cost, 0, i, 1, i + 1, i + 1);
+        struct scored first[PAIR_TIES];
+        int n1 = ties_of(f, &f->tab[0], &part, 8 * CONF_UNIT, first);
+        for (int k1 = 0; k1 < n1 && first[k1].cost < best; k1++) {
+            int c1 = first[k1].cost;
+            p2 = s->pos;
+            pos_make_move(&p2, first[k1].move);
+            build_table(&p2, &f->tab[2]);
+            struct scored tie[PAIR_TIES];
+            int n = ties_of(f, &f->tab[2], &rest, 8 * CONF_UNIT, tie);
+            int dear = best + f->costs[CONF_SKIP_TOKEN] - c1 - f->costs[CONF_MERGE];
+            if (!n || tie[0].cost >= dear) continue;
+            int a = emit(f, si, &s->pos, first[k1].move, FIX_MERGED, c1 + f->costs[CONF_MERGE], 0,
+                         i, 1, i + 1, -1);
+            for (int k = 0; k < n && tie[k].cost < dear; k++)
+                emit(f, a, &p2, tie[k].move, FIX_MERGED, tie[k].cost, 0, i, 1, i + 1, i + 1);
+        }
     }
     /* two tokens in the wrong order (a move in the wrong column) */
     if (i + 1 < f->n_tok) {
