@@ -19,7 +19,8 @@
 #define PRIOR_RESOURCE "/org/arbiter/prior/prior.tsv"
 
 /* The features the "feature" rows weigh, as tools/learn-prior names them:
- * one of the five kinds always applies, moving into attack on top of it. */
+ * one of the five kinds always applies, moving into attack and leaving the
+ * piece to be taken for less than it is worth on top of it. */
 enum {
     KIND_TAKES_LAST,
     KIND_CAPTURE_UP,
@@ -27,10 +28,11 @@ enum {
     KIND_CAPTURE_DOWN,
     KIND_QUIET,
     KIND_INTO_ATTACK,
+    KIND_HANGS,
     PRIOR_KINDS
 };
-static const char *const kind_names[PRIOR_KINDS] = {"takes-last",   "capture-up", "capture-even",
-                                                    "capture-down", "quiet",      "into-attack"};
+static const char *const kind_names[PRIOR_KINDS] = {
+    "takes-last", "capture-up", "capture-even", "capture-down", "quiet", "into-attack", "hangs"};
 
 enum {
     PHASES = 3,
@@ -280,22 +282,46 @@ static bitboard attacked_by_them(const struct position *pos)
     return attacked;
 }
 
+static const int piece_value[] = {
+    [PAWN] = 1, [KNIGHT] = 3, [BISHOP] = 3, [ROOK] = 5, [QUEEN] = 9, [KING] = 100};
+
+/* Does m (not castling) leave its piece where it is taken for less than it
+ * is worth: attacked by a cheaper piece, or not defended but by the mover
+ * itself, and what it takes worth less? Squares as before the move, as
+ * tools/learn-prior sees them (pseudo-legal, pins ignored). */
+static gboolean hangs(const struct position *pos, move_t m, int type, int victim)
+{
+    int from = move_from(m), to = move_to(m), us = pos->side;
+    if (type == KING || (victim >= 0 && piece_value[victim] >= piece_value[type])) return FALSE;
+    bitboard attackers = pos_attackers(pos, to, pos_occupied(pos));
+    bitboard theirs = attackers & pos->by_color[!us];
+    if (!theirs) return FALSE;
+    if (!(attackers & pos->by_color[us] & ~BB(from))) return TRUE;
+    for (bitboard b = theirs; b;)
+        if (piece_value[piece_type(pos->board[pop_lsb(&b)])] < piece_value[type]) return TRUE;
+    return FALSE;
+}
+
 /* The product of the factors of m's features, last the move that led to pos
  * (or MOVE_NONE), attacked what the opponent attacks: its kind (taking the
  * piece that just moved, a capture by the values of the two pieces, or a
- * quiet move), and whether it moves to an attacked square. */
+ * quiet move), whether it moves to an attacked square and whether its piece
+ * hangs there. */
 static double kind_factor(const ArbPrior *p, const struct position *pos, move_t last,
                           bitboard attacked, move_t m)
 {
-    static const int value[] = {
-        [PAWN] = 1, [KNIGHT] = 3, [BISHOP] = 3, [ROOK] = 5, [QUEEN] = 9, [KING] = 100};
     int from = move_from(m), to = move_to(m), type = pos_moving_type(pos, m);
     if (move_kind(m) == MOVE_CASTLING) to = castle_king_dest(from, to);
     double f = attacked & BB(to) ? p->kind_factor[KIND_INTO_ATTACK] : 1.0;
-    if (!pos_is_capture(pos, m)) return f * p->kind_factor[KIND_QUIET];
+    gboolean capture = pos_is_capture(pos, m);
+    int victim = !capture                          ? -1
+                 : move_kind(m) == MOVE_EN_PASSANT ? PAWN
+                                                   : piece_type(pos->board[to]);
+    if (move_kind(m) != MOVE_CASTLING && attacked & BB(to) && hangs(pos, m, type, victim))
+        f *= p->kind_factor[KIND_HANGS];
+    if (!capture) return f * p->kind_factor[KIND_QUIET];
     if (last != MOVE_NONE && move_to(last) == to) return f * p->kind_factor[KIND_TAKES_LAST];
-    int victim = move_kind(m) == MOVE_EN_PASSANT ? PAWN : piece_type(pos->board[to]);
-    int d = value[victim] - value[type];
+    int d = piece_value[victim] - piece_value[type];
     return f * p->kind_factor[d > 0    ? KIND_CAPTURE_UP
                               : d == 0 ? KIND_CAPTURE_EVEN
                                        : KIND_CAPTURE_DOWN];

@@ -4,7 +4,8 @@
  * probabilities over the legal moves sum to one, costs stay within their cap
  * with the likeliest move free, taking the piece that just moved counts as
  * its own kind, a move is weighed by how often it was played when it could
- * be (a recapture by a knight on a rare square still ranks first), and a bad
+ * be (a recapture by a knight on a rare square still ranks first), a piece
+ * left where it is taken for less than it is worth is less likely, and a bad
  * table is refused naming the line. */
 #include "testutil.h"
 
@@ -177,6 +178,41 @@ START_TEST(test_rate_not_count)
 }
 END_TEST
 
+/* prior_log_probs under p of the n moves of uci in the position fen. */
+static void log_probs_of(const ArbPrior *p, const char *fen, const char *const *uci, int n,
+                         double *lp)
+{
+    struct position pos;
+    ck_assert(fen_parse(&pos, fen, NULL));
+    move_t m[MOVE_LIST_MAX];
+    for (int i = 0; i < n; i++) {
+        m[i] = uci_parse(&pos, uci[i], strlen(uci[i]));
+        ck_assert_msg(m[i] != MOVE_NONE, "%s is not legal in %s", uci[i], fen);
+    }
+    prior_log_probs(p, &pos, MOVE_NONE, m, n, lp);
+}
+
+START_TEST(test_hanging_piece_unlikely)
+{
+    /* a table of nothing but the hangs factor: every rate is the same */
+    const char *text = "feature\thangs\t-2\n";
+    GError *error = NULL;
+    g_autoptr(ArbPrior) p = prior_new_from_data(text, strlen(text), "t.tsv", &error);
+    ck_assert_msg(p != NULL, "%s", error ? error->message : "");
+    /* the queen where a pawn takes it, against a safe square */
+    static const char *const queen[] = {"d1d4", "d1d2"};
+    double lp[3];
+    log_probs_of(p, "4k3/8/8/4p3/8/8/8/3QK3 w - - 0 30", queen, 2, lp);
+    ck_assert_msg(fabs(lp[1] - lp[0] - 2) < 1e-9, "Qd4 %g, Qd2 %g", lp[0], lp[1]);
+    /* a knight a knight attacks: defended by a pawn it does not hang (b3),
+     * undefended it does (d3); one no piece attacks (e2) is safe */
+    static const char *const knight[] = {"c1b3", "c1d3", "c1e2"};
+    log_probs_of(p, "4k3/8/8/2n5/8/8/P7/2N1K3 w - - 0 30", knight, 3, lp);
+    ck_assert_msg(fabs(lp[0] - lp[2]) < 1e-9, "Nb3 %g, Ne2 %g", lp[0], lp[2]);
+    ck_assert_msg(fabs(lp[2] - lp[1] - 2) < 1e-9, "Nd3 %g, Ne2 %g", lp[1], lp[2]);
+}
+END_TEST
+
 START_TEST(test_bad_tables_refused)
 {
     static const char *const bad[] = {
@@ -235,6 +271,7 @@ int main(void)
     tcase_add_test(tc, test_costs_capped_and_best_free);
     tcase_add_test(tc, test_taking_what_just_moved);
     tcase_add_test(tc, test_rate_not_count);
+    tcase_add_test(tc, test_hanging_piece_unlikely);
     tcase_add_test(tc, test_bad_tables_refused);
     suite_add_tcase(s, tc);
     int rc = run_suite(s);
