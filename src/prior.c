@@ -29,10 +29,13 @@ enum {
     KIND_QUIET,
     KIND_INTO_ATTACK,
     KIND_HANGS,
+    KIND_SAVES,
+    KIND_TAKES_FREE,
     PRIOR_KINDS
 };
-static const char *const kind_names[PRIOR_KINDS] = {
-    "takes-last", "capture-up", "capture-even", "capture-down", "quiet", "into-attack", "hangs"};
+static const char *const kind_names[PRIOR_KINDS] = {"takes-last",   "capture-up", "capture-even",
+                                                    "capture-down", "quiet",      "into-attack",
+                                                    "hangs",        "saves",      "takes-free"};
 
 enum {
     PHASES = 3,
@@ -285,18 +288,17 @@ static bitboard attacked_by_them(const struct position *pos)
 static const int piece_value[] = {
     [PAWN] = 1, [KNIGHT] = 3, [BISHOP] = 3, [ROOK] = 5, [QUEEN] = 9, [KING] = 100};
 
-/* Does m (not castling) leave its piece where it is taken for less than it
- * is worth: attacked by a cheaper piece, or not defended but by the mover
- * itself, and what it takes worth less? Squares as before the move, as
- * tools/learn-prior sees them (pseudo-legal, pins ignored). */
-static gboolean hangs(const struct position *pos, move_t m, int type, int victim)
+/* Is a piece of type on sq where the side not to move takes it for less
+ * than it is worth: attacked by a cheaper piece, or attacked and defended
+ * by no piece of ours but from those on the squares of except? Squares as
+ * in pos (pseudo-legal, pins ignored), as tools/learn-prior sees them. */
+static gboolean exposed(const struct position *pos, int sq, int type, bitboard except)
 {
-    int from = move_from(m), to = move_to(m), us = pos->side;
-    if (type == KING || (victim >= 0 && piece_value[victim] >= piece_value[type])) return FALSE;
-    bitboard attackers = pos_attackers(pos, to, pos_occupied(pos));
+    int us = pos->side;
+    bitboard attackers = pos_attackers(pos, sq, pos_occupied(pos));
     bitboard theirs = attackers & pos->by_color[!us];
     if (!theirs) return FALSE;
-    if (!(attackers & pos->by_color[us] & ~BB(from))) return TRUE;
+    if (!(attackers & pos->by_color[us] & ~except)) return TRUE;
     for (bitboard b = theirs; b;)
         if (piece_value[piece_type(pos->board[pop_lsb(&b)])] < piece_value[type]) return TRUE;
     return FALSE;
@@ -305,8 +307,10 @@ static gboolean hangs(const struct position *pos, move_t m, int type, int victim
 /* The product of the factors of m's features, last the move that led to pos
  * (or MOVE_NONE), attacked what the opponent attacks: its kind (taking the
  * piece that just moved, a capture by the values of the two pieces, or a
- * quiet move), whether it moves to an attacked square and whether its piece
- * hangs there. */
+ * quiet move), and on top whether it moves to an attacked square, whether
+ * its piece hangs there (exposed, and what it took worth less), whether it
+ * saves a piece that hung where it stood, and whether it takes a piece
+ * nothing defends. The king neither hangs nor is saved. */
 static double kind_factor(const ArbPrior *p, const struct position *pos, move_t last,
                           bitboard attacked, move_t m)
 {
@@ -317,8 +321,15 @@ static double kind_factor(const ArbPrior *p, const struct position *pos, move_t 
     int victim = !capture                          ? -1
                  : move_kind(m) == MOVE_EN_PASSANT ? PAWN
                                                    : piece_type(pos->board[to]);
-    if (move_kind(m) != MOVE_CASTLING && attacked & BB(to) && hangs(pos, m, type, victim))
-        f *= p->kind_factor[KIND_HANGS];
+    if (type != KING) {
+        gboolean hangs = attacked & BB(to) &&
+                         (victim < 0 || piece_value[victim] < piece_value[type]) &&
+                         exposed(pos, to, type, BB(from));
+        if (hangs) f *= p->kind_factor[KIND_HANGS];
+        if (!hangs && attacked & BB(from) && exposed(pos, from, type, 0))
+            f *= p->kind_factor[KIND_SAVES];
+    }
+    if (capture && !(attacked & BB(to))) f *= p->kind_factor[KIND_TAKES_FREE];
     if (!capture) return f * p->kind_factor[KIND_QUIET];
     if (last != MOVE_NONE && move_to(last) == to) return f * p->kind_factor[KIND_TAKES_LAST];
     int d = piece_value[victim] - piece_value[type];

@@ -5,7 +5,8 @@
  * with the likeliest move free, taking the piece that just moved counts as
  * its own kind, a move is weighed by how often it was played when it could
  * be (a recapture by a knight on a rare square still ranks first), a piece
- * left where it is taken for less than it is worth is less likely, and a bad
+ * left where it is taken for less than it is worth is less likely (one moved
+ * out of such a spot, or a capture of an undefended piece, likelier), and a bad
  * table is refused naming the line. */
 #include "testutil.h"
 
@@ -138,7 +139,8 @@ static move_t after(struct position *pos, const char *fen, const char *uci)
 START_TEST(test_taking_what_just_moved)
 {
     /* ...d7-d5 beside a pawn on e4: exd5 takes the pawn that just moved, a
-     * kind of its own, likelier than a pawn taking a pawn at large */
+     * kind of its own, likelier than a pawn taking a pawn at large (by the
+     * odds: either is near certain beside the king's moves) */
     struct position pos;
     move_t last = after(&pos, "4k3/3p4/8/8/4P3/8/8/4K3 b - - 0 39", "d7d5");
     move_t take = uci_parse(&pos, "e4d5", 4);
@@ -146,7 +148,8 @@ START_TEST(test_taking_what_just_moved)
     double with = 0, without = 0;
     prior_log_probs(prior, &pos, last, &take, 1, &with);
     prior_log_probs(prior, &pos, MOVE_NONE, &take, 1, &without);
-    ck_assert_msg(with > without + 0.1, "with %g, without %g", with, without);
+    double odds_with = with - log1p(-exp(with)), odds_without = without - log1p(-exp(without));
+    ck_assert_msg(odds_with > odds_without + log(2), "with %g, without %g", with, without);
 }
 END_TEST
 
@@ -210,6 +213,18 @@ START_TEST(test_hanging_piece_unlikely)
     log_probs_of(p, "4k3/8/8/2n5/8/8/P7/2N1K3 w - - 0 30", knight, 3, lp);
     ck_assert_msg(fabs(lp[0] - lp[2]) < 1e-9, "Nb3 %g, Ne2 %g", lp[0], lp[2]);
     ck_assert_msg(fabs(lp[2] - lp[1] - 2) < 1e-9, "Nd3 %g, Ne2 %g", lp[1], lp[2]);
+    /* saving a knight a pawn attacks, taking a pawn nothing defends: each
+     * against the king's quiet move, under a table of just that factor */
+    const char *saves = "feature\tsaves\t1\n", *free = "feature\ttakes-free\t1\n";
+    g_autoptr(ArbPrior) ps = prior_new_from_data(saves, strlen(saves), "t.tsv", NULL);
+    g_autoptr(ArbPrior) pf = prior_new_from_data(free, strlen(free), "t.tsv", NULL);
+    ck_assert(ps && pf);
+    static const char *const away[] = {"e3c4", "e1f1"};
+    log_probs_of(ps, "4k3/8/8/8/3p4/4N3/8/4K3 w - - 0 30", away, 2, lp);
+    ck_assert_msg(fabs(lp[0] - lp[1] - 1) < 1e-9, "Nc4 %g, Kf1 %g", lp[0], lp[1]);
+    static const char *const take[] = {"e3d5", "e1f1"};
+    log_probs_of(pf, "4k3/8/8/3p4/8/4N3/8/4K3 w - - 0 30", take, 2, lp);
+    ck_assert_msg(fabs(lp[0] - lp[1] - 1) < 1e-9, "Nxd5 %g, Kf1 %g", lp[0], lp[1]);
 }
 END_TEST
 
