@@ -1440,8 +1440,10 @@ static void glue_paren(ArbGame *game, guint i)
 }
 
 /* Drops the marks of the variations (all, or those the reader had to close
- * at the end of the game, with an empty closing token: their '(' was a
- * stray mark), so that the moves in them are main line. */
+ * at the end of the game, with an empty closing token, and those opened
+ * right after a move number, where a move must come: their '(' was a stray
+ * mark or a misread letter, "3. (4" for 3. c4), so that the moves in them
+ * are main line. */
 static void drop_variations(ArbGame *game, gboolean all)
 {
     GArray *ev = game->events;
@@ -1459,7 +1461,10 @@ static void drop_variations(ArbGame *game, gboolean all)
                 overflow--;
             } else if (depth) {
                 depth--;
-                if (all || e->len == 0) drop[i] = drop[open[depth]] = TRUE;
+                guint at = open[depth];
+                gboolean after_number =
+                    at > 0 && g_array_index(ev, struct game_event, at - 1).kind == EV_MOVE_NUMBER;
+                if (all || e->len == 0 || after_number) drop[i] = drop[at] = TRUE;
             }
         }
     }

@@ -207,6 +207,28 @@ START_TEST(test_digit_before_next_lines_number)
 }
 END_TEST
 
+START_TEST(test_paren_after_move_number)
+{
+    /* "3. (4": c4 with its 'c' read as '('; the ')' that closes the
+     * "variation" is a misread mark too. A variation cannot open where a
+     * move number wants its move: the moves are main line */
+    const char *plain[] = {"--no-comments", NULL};
+    struct run r = fix_text("1. d4\n1... d5\n2. ♘f3\n2... ♘f6\n3. (4\n3... c6\n4. ♘c3\n"
+                            "4... e6\n5. e3\n5... ♘bo7\n6. ♕c2\n6... ♗d6\n7. ♗d3\n"
+                            "7... O-O\n8. O-o\n8... doxc4\n9. ♗xc4\n9... a6\n10. ♖d1\n"
+                            "10,.. b5\n11. ♗f1\n11... c5\n12. dxc5\n12... ♗xc5\n13. ♘e4\n"
+                            "13... ♘xe4\n14. ♕xe4\n14... ♘f6\n15, )♖xd8\n1/2-1/2\n",
+                            plain);
+    ck_assert_msg(r.status == 0, "exit %d\n%s", r.status, r.err);
+    char *got = movetext(r.out);
+    ck_assert_msg(strstr(got, "2. Nf3 Nf6 3. c4 c6 4. Nc3"), "%s", got);
+    ck_assert_msg(strstr(got, "14. Qxe4 Nf6 15. Rxd8 1/2-1/2"), "%s", got);
+    ck_assert_msg(!strstr(got, "variation"), "%s", got);
+    g_free(got);
+    run_free(&r);
+}
+END_TEST
+
 START_TEST(test_semicolon_before_result)
 {
     /* a stray ';' is read as a mark, not a comment: the rest of its line is
@@ -909,6 +931,7 @@ int main(int argc, char **argv)
     tcase_add_test(tc, test_derailed_path_searched_again);
     tcase_add_test(tc, test_merged_part_ties_kept);
     tcase_add_test(tc, test_semicolon_before_result);
+    tcase_add_test(tc, test_paren_after_move_number);
     tcase_add_test(tc, test_read_comment_and_review);
     tcase_add_test(tc, test_garbage_tail_unresolved);
     tcase_add_test(tc, test_report_validates);
