@@ -1581,6 +1581,7 @@ static void end_input(struct fix_cmd *fc)
 static gboolean read_games(struct fix_cmd *fc, ArbReader *reader)
 {
     g_autoptr(GError) error = NULL;
+    reader_set_result_closes(reader, TRUE);
     gboolean ok = reader_read_all(reader, &error);
     reader_free(reader);
     flush_pending(fc);

@@ -41,8 +41,9 @@ enum {
     KEEP_TIES = 16,      /* readings kept per state when they are about as good */
     INSERT_FROM_TOP = 3, /* beam states that may try a missing move */
     MERGE_MIN_CHARS = 4,
-    PAIR_TIES = 3,    /* readings of a merged or split token's part kept when about as good */
-    INSERT_KEEP = 32, /* missing moves tried per state */
+    GARBAGE_MIN_POOR = 2, /* poor steps at least where a game is cut */
+    PAIR_TIES = 3,        /* readings of a merged or split token's part kept when about as good */
+    INSERT_KEEP = 32,     /* missing moves tried per state */
     NUMBER_READINGS = 4,
     AHEAD_NUMBERS = 2, /* move numbers the prune looks ahead to */
     AHEAD_TOKENS = 8,  /* within this many tokens */
@@ -1943,16 +1944,19 @@ int fixer_step_candidates(ArbFixer *f, const struct fix_result *res, guint k, in
     return n + 1;
 }
 
-/* Cuts the game where, from some step on, most steps are poor fits: there
- * nothing legal fits any more. */
+/* Cuts the game where, from some step on, most steps (and at least
+ * GARBAGE_MIN_POOR) are poor fits: there nothing legal fits any more. A token
+ * dropped for less than a spurious one costs (a move written twice, a
+ * misread move number) is no poor fit. */
 static void cut_garbage(ArbFixer *f, struct fix_result *res)
 {
     int n = (int)res->steps->len, poor_after = 0, cut = -1;
     for (int k = n - 1; k >= 0; k--) {
         const struct fix_step *s = &g_array_index(res->steps, struct fix_step, k);
-        gboolean poor = s->change == FIX_DELETED || s->cost - s->prior > f->costs[CONF_POOR_FIT];
+        gboolean poor = (s->change == FIX_DELETED && s->cost >= f->costs[CONF_SKIP_TOKEN]) ||
+                        s->cost - s->prior > f->costs[CONF_POOR_FIT];
         poor_after += poor;
-        if (poor && poor_after >= 2 && 2 * poor_after >= n - k) cut = k;
+        if (poor && poor_after >= GARBAGE_MIN_POOR && 2 * poor_after >= n - k) cut = k;
     }
     res->unresolved = cut >= 0;
     res->cut_token = f->n_tok;

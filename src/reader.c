@@ -85,6 +85,7 @@ struct _ArbReader {
     ArbDecoder *dec;
     const char *forced_charset;
     gboolean started, detected, had_bom, finished;
+    gboolean result_closes; /* a result closes the variations open (reader_set_result_closes) */
 
     /* Decoded text: buf[0..len), buf[0] at absolute offset base. */
     guint8 *buf;
@@ -514,6 +515,13 @@ static void emit_comment(ArbReader *r, ArbCommentKind kind, const ArbToken *t)
 
 static void emit_result(ArbReader *r, ArbResult res, const ArbToken *t)
 {
+    if (r->depth && r->result_closes) {
+        before_emit(r, t);
+        problem(r, ARB_PROBLEM_WARNING, t->line, t->col, t->offset,
+                "result '%.*s' inside %u variation(s): they end there", (int)t->len, t->text,
+                r->depth);
+        close_variations(r, FALSE);
+    }
     if (r->depth) {
         before_emit(r, t);
         problem(r, ARB_PROBLEM_WARNING, t->line, t->col, t->offset,
@@ -1472,6 +1480,11 @@ void reader_free(ArbReader *r)
     g_free(r->buf);
     g_string_free(r->scratch, TRUE);
     g_free(r);
+}
+
+void reader_set_result_closes(ArbReader *r, gboolean closes)
+{
+    r->result_closes = closes;
 }
 
 void reader_set_limits(ArbReader *r, const ArbReaderLimits *limits)

@@ -161,6 +161,11 @@ ArbReader *reader_new_for_data(const void *data, gsize len, const char *charset,
 void reader_free(ArbReader *reader);
 
 void reader_set_limits(ArbReader *reader, const ArbReaderLimits *limits);
+/* Whether a result inside variations closes them (as the end of the game
+ * would, with a warning) and ends the game; by default it is ignored there
+ * (with a warning) and the game goes on. fix sets it: a '(' there is most
+ * likely a misread letter. */
+void reader_set_result_closes(ArbReader *reader, gboolean closes);
 void reader_get_limits(const ArbReader *reader, ArbReaderLimits *limits);
 
 /* Reads one game, calling the visitor. Returns TRUE when a game was read,

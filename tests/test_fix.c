@@ -419,6 +419,38 @@ static void assert_valid_report(const char *path)
     g_free(schema_path);
 }
 
+START_TEST(test_short_bad_tail_kept)
+{
+    /* Polish, 5% noise: the last moves read "SO. Ke250... f6", a misread
+     * move number dropped and the next number written against the king's
+     * move. A token dropped for less than a spurious one is no sign of
+     * garbage: the game is not cut there */
+    const char *plain[] = {"--no-comments", NULL};
+    struct run r =
+        fix_text("1. e4\n   c6\n2. o4\n2... d5\n3. e:d5\n3... c:d5'\n4. c(4\n4... Sf6\n"
+                 "5. Sc3\n5.,. e6b\n6. Sf3\n6... Gb4\n7. c:d5\n7... s:d5\n8. H c2\n8... Sc6\n"
+                 "9. Gd3\n9... Ge7\n10. a3\n10... Sf6\n11. Ge3\n111... 0-0\n12. 0-0-0\n"
+                 "12..,. Gd7\n13. Sg5\n13... h6\n14. Sge4\n14... Wc\"8\n15. Kb1\n15... Sa5\n"
+                 "16, Sc5\n1... b6\n17. S;d1\n17... :d7\n18. Ga6\n18... W(7\n19. Hd3\n"
+                 "19... SdS\n20. Wc1\n20... S:c3+\n21. W:c3\n21... W:c3\n22. H:c3\n22... Hd5\n"
+                 "23. Wc|\n22З... f6\n24. f3\n24,.. Wd8\n25. Wc2\n25.. Hb3\n26, H:b3\n"
+                 "26... 5:b3\n27. Wc7\n27... S:d4\n28, W:a7\n28... g5\n29. Wb7\n29.,. Wd6\n"
+                 "30. GGc4\n30... Ge5\n31. h3\n31... Kg7\n32. a4\n32... Kf6\n33. Gf2\n"
+                 "33... h 5\n34. h4\n34.. Sf5\n35. h:g5+\n35... k:g5\n36. G:b6\n36... Wd2\n"
+                 "37. g4\n37... h:g4\n38. f:gA\n38... W:b2t\n39. Kc1\n39.., K:g4\n40. a5\n"
+                 "40... Sd6\n41. W c7\n41... S:c4\n42. W:c4+\n42.... Kf5\n43. Wa4\n43... Wg2\n"
+                 "44. a6\n44... Wg8\n4S. a7\n45... Wa8\nA6. Kc2\n46... Gb8\n47. a:b8=H\n"
+                 "47... WW:b3\n4B. Ge3\n48... e5\n499. Kd3\n49.., Wb3t\nSO. Ke250... f6\n"
+                 "1/2-1/2\n",
+                 plain);
+    ck_assert_msg(r.status == 0, "exit %d\n%s", r.status, r.err);
+    char *got = movetext(r.out);
+    ck_assert_msg(g_str_has_suffix(got, "49. Kd3 Rb3+ 50. Ke2 f6 1/2-1/2"), "%s", got);
+    g_free(got);
+    run_free(&r);
+}
+END_TEST
+
 START_TEST(test_report_validates)
 {
     char *report = temp_file("report.xml", "");
@@ -934,6 +966,7 @@ int main(int argc, char **argv)
     tcase_add_test(tc, test_paren_after_move_number);
     tcase_add_test(tc, test_read_comment_and_review);
     tcase_add_test(tc, test_garbage_tail_unresolved);
+    tcase_add_test(tc, test_short_bad_tail_kept);
     tcase_add_test(tc, test_report_validates);
     tcase_add_test(tc, test_hcs_sheets);
     tcase_add_test(tc, test_group_reads_sheets_together);

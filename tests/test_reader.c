@@ -350,6 +350,33 @@ START_TEST(test_results)
 }
 END_TEST
 
+START_TEST(test_result_closes_variations)
+{
+    /* "c(4": a misread letter opens a variation never closed. By default
+     * the result inside it is dropped and the game goes on into the next;
+     * with reader_set_result_closes the result ends the variations and the
+     * game */
+    const char *text = "1. c(4 e5 2. Nf3 1-0\n1. d4 d5 *\n";
+    for (int closes = 0; closes <= 1; closes++) {
+        Rec rec;
+        rec_init(&rec);
+        ArbReader *r = reader_new_for_data(text, strlen(text), NULL, &rec_visitor, &rec);
+        reader_set_result_closes(r, closes);
+        GError *err = NULL;
+        ck_assert_msg(reader_read_all(r, &err), "%s", err ? err->message : "?");
+        reader_free(r);
+        ck_assert_msg(rec.balanced, "unbalanced callbacks:\n%s", rec.trace->str);
+        gboolean ended = strstr(rec.trace->str, "R1-0 1-0") != NULL;
+        gboolean two = strstr(rec.trace->str, "G2") != NULL;
+        ck_assert_msg(ended == closes && two == closes, "closes %d:\n%s", closes, rec.trace->str);
+        ck_assert_msg(strstr(rec.problems->str, closes ? "they end there" : "ignored"), "%s",
+                      rec.problems->str);
+        g_string_free(rec.problems, TRUE);
+        g_string_free(rec.trace, TRUE);
+    }
+}
+END_TEST
+
 START_TEST(test_black_numbers)
 {
     ck_trace("12... Nf6 13.. Nd5 14\xe2\x80\xa6"
@@ -954,6 +981,7 @@ int main(void)
     tcase_add_test(tc, test_variations);
     tcase_add_test(tc, test_annotations);
     tcase_add_test(tc, test_results);
+    tcase_add_test(tc, test_result_closes_variations);
     tcase_add_test(tc, test_black_numbers);
     tcase_add_test(tc, test_scoresheet_forms);
     tcase_add_test(tc, test_free_text_games);
