@@ -214,7 +214,7 @@ struct _ArbFixer {
     int costs[CONF_COST_COUNT];
     gboolean fast, with_alternatives;
     guint beam_width, wide_width; /* the beam's, and before wide_until */
-    int margin_scale;             /* the beam's margins, in percent */
+    int margin_scale;             /* the beam's margins before wide_until, in percent */
     /* the search starts at from_token (its start position is before it) with
      * a wide beam before token wide_until */
     int from_token, wide_until;
@@ -1388,10 +1388,12 @@ static void record_pairs(ArbFixer *f, int si, const struct state *s, int i, stru
     e->has_pairs = TRUE;
 }
 
-/* How far behind the best a state may be and stay in the beam. */
-static int margin_of(const ArbFixer *f, gboolean edited)
+/* How far behind the best a state at token i may be and stay in the beam
+ * (margin_scale holds before wide_until). */
+static int margin_of(const ArbFixer *f, int i, gboolean edited)
 {
-    return (edited ? EDITED_MARGIN : BEAM_MARGIN) * f->margin_scale / 100;
+    int margin = edited ? EDITED_MARGIN : BEAM_MARGIN;
+    return i < f->wide_until ? margin * f->margin_scale / 100 : margin;
 }
 
 static void expand(ArbFixer *f, int si, int i, int rank)
@@ -1417,7 +1419,7 @@ static void expand(ArbFixer *f, int si, int i, int rank)
     struct expansion *e = expansion_of(f, &s.pos, s.last, i, &found);
     gboolean pairs = rank < INSERT_FROM_TOP;
     /* a reading dearer than cap would fall out of the beam at once */
-    int room = margin_of(f, s.change > FIX_CORRECTED);
+    int room = margin_of(f, i, s.change > FIX_CORRECTED);
     int cap = f->ring_best[(i + 1) % 3] >= COST_INF
                   ? COST_INF
                   : f->ring_best[(i + 1) % 3] + room - s.cost - hint_cost(f, t, &s.pos);
@@ -1700,7 +1702,7 @@ static void prune(ArbFixer *f, GArray *ring, int at)
     for (guint i = 0; i < ring->len; i++) {
         int cost = (int)(keys[i] >> 32);
         gboolean edited = was_edited(arena, &arena[index[i]]);
-        if (cost <= best + margin_of(f, edited)) keys[n++] = keys[i];
+        if (cost <= best + margin_of(f, at, edited)) keys[n++] = keys[i];
     }
     g_array_set_size(f->prune_keys, n);
     qsort(keys, f->prune_keys->len, sizeof *keys, cmp_key);
