@@ -1367,6 +1367,13 @@ static int expand_readings(ArbFixer *f, int si, const struct state *s, int i, in
         emit(f, si, &s->pos, sc[k].move, none ? FIX_NONE : FIX_CORRECTED,
              sc[k].cost + sc[k].prior + hint, sc[k].prior, i, 1, i + 1, i + 1);
     }
+    /* beside castling read exactly, castling the other way ("O-O" for
+     * O-O-O, its "-O" lost or read into the next token) */
+    for (int k = 1; exact_first && move_kind(exact) == MOVE_CASTLING && k < n; k++)
+        if (move_kind(sc[k].move) == MOVE_CASTLING && sc[k].cost > EXACT_READ_MARGIN &&
+            sc[k].cost <= *best + READ_MARGIN)
+            emit(f, si, &s->pos, sc[k].move, FIX_CORRECTED, sc[k].cost + sc[k].prior + hint,
+                 sc[k].prior, i, 1, i + 1, i + 1);
     for (int k = 0; fixed != MOVE_NONE && k < f->tab[0].count; k++) /* however dear */
         if (f->tab[0].m[k].move == fixed) {
             /* a reviewer's move owes the prior nothing */

@@ -376,6 +376,26 @@ START_TEST(test_merged_part_ties_kept)
 }
 END_TEST
 
+START_TEST(test_castling_the_other_way)
+{
+    /* German, 10% noise: White's "10.O-O _O" is O-O-O with its last "-O"
+     * read into the next token; "12. Kb1" and "18. T×h5" (Rxh5 along the
+     * h-file the king left) say so, long after */
+    const char *plain[] = {"--no-comments", NULL};
+    struct run r =
+        fix_text("1. e4 c5 2. 5f3cl6 3. d4 cxd4 44. Sxd4 :SSf6 5. ScB g6 6. Le3 gl 7. f3 c6 8.\n"
+                 "Dd2 O-O 9. Lc4 Ld7 10.O-O _O Sa5 11. Le2 Tc8 12. Kb1 ad6 |3. g4 b5 14. h4 e6 a3\n"
+                 "h5 16. Lg5 hxg4 17 h5 qxh 18. Т×h5 Tcs *\n",
+                 plain);
+    ck_assert_msg(r.status == 0, "exit %d\n%s", r.status, r.err);
+    char *got = movetext(r.out);
+    ck_assert_msg(strstr(got, "9. Bc4 Bd7 10. O-O-O Na5 11. Be2 Rc8 12. Kb1 a6"), "%s", got);
+    ck_assert_msg(strstr(got, "18. Rxh5 Rc5 *"), "%s", got);
+    g_free(got);
+    run_free(&r);
+}
+END_TEST
+
 START_TEST(test_read_comment_and_review)
 {
     /* "c6" for Nc6 is one plain edit from c6 and Nc6 alike: below 0.9 */
@@ -962,6 +982,7 @@ int main(int argc, char **argv)
     tcase_add_test(tc, test_missing_move_inserted);
     tcase_add_test(tc, test_derailed_path_searched_again);
     tcase_add_test(tc, test_merged_part_ties_kept);
+    tcase_add_test(tc, test_castling_the_other_way);
     tcase_add_test(tc, test_semicolon_before_result);
     tcase_add_test(tc, test_paren_after_move_number);
     tcase_add_test(tc, test_read_comment_and_review);
