@@ -1505,6 +1505,46 @@ static int best_in(ArbFixer *f, const struct position *pos, const struct ptoken 
     return best_of(f, &f->tab[slot], t, limit, out);
 }
 
+/* The length of the move number ("15.", "7...") at c->ch[at], or 0: digits
+ * (three at most) with at least one dot after them, and more to come. */
+static int number_at(const struct pcand *c, int at)
+{
+    int number = 0;
+    while (at + number < c->len && g_unichar_isdigit(c->ch[at + number]) && number < 3)
+        number++;
+    if (!number || at + number == c->len || c->ch[at + number] != '.') return 0;
+    while (at + number < c->len && c->ch[at + number] == '.')
+        number++;
+    return number;
+}
+
+/* The rest of a merged token, after its first move m1 (cost c1, leading to
+ * p2), read as two moves more: pushed as three merged states when the three
+ * cost less than limit. */
+static void expand_three(ArbFixer *f, int si, const struct state *s, int i, move_t m1, int c1,
+                         const struct position *p2, const struct pcand *rest, int limit)
+{
+    int merge = f->costs[CONF_MERGE];
+    int room = limit - c1 - 2 * merge; /* what the other two may cost */
+    struct ptoken part2, part3;
+    for (int cut = 2; room > 0 && cut <= rest->len - 2; cut++) {
+        int number = number_at(rest, cut);
+        if (rest->len - cut - number < 2) continue;
+        slice_token(f, rest, 0, cut, NULL, &part2);
+        slice_token(f, rest, cut + number, rest->len, NULL, &part3);
+        move_t m2 = MOVE_NONE, m3 = MOVE_NONE;
+        int c2 = best_of(f, &f->tab[2], &part2, MIN(room, 8 * CONF_UNIT), &m2);
+        if (c2 >= room) continue;
+        struct position p3 = *p2;
+        pos_make_move(&p3, m2);
+        int c3 = best_in(f, &p3, &part3, 1, MIN(room - c2, 8 * CONF_UNIT), &m3);
+        if (c2 + c3 >= room) continue;
+        int a = emit(f, si, &s->pos, m1, FIX_MERGED, c1 + merge, 0, i, 1, i + 1, -1);
+        int b = emit(f, a, p2, m2, FIX_MERGED, c2 + merge, 0, i, 1, i + 1, -1);
+        emit(f, b, &p3, m3, FIX_MERGED, c3, 0, i, 1, i + 1, i + 1);
+    }
+}
+
 /* The edits that take two moves or two tokens: a token split in two, two
  * tokens joined, two tokens swapped, a missing move. Tried only where the
  * best single reading is poor. */
@@ -1529,12 +1569,7 @@ static void expand_pairs(ArbFixer *f, int si, const struct state *s, int i, int 
     /* one token that is two moves: "Nf3Nc6", "Le712.Tad1" (a move number
      * between them is no part of either) */
     for (int cut = 2; c0->len >= MERGE_MIN_CHARS && cut <= c0->len - 2; cut++) {
-        int number = 0;
-        while (cut + number < c0->len && g_unichar_isdigit(c0->ch[cut + number]) && number < 3)
-            number++;
-        if (!number || cut + number == c0->len || c0->ch[cut + number] != '.') number = 0;
-        while (number && cut + number < c0->len && c0->ch[cut + number] == '.')
-            number++;
+        int number = number_at(c0, cut);
         if (c0->len - cut - number < 2) continue;
         slice_token(f, c0, 0, cut, NULL, &part);
         slice_token(f, c0, cut + number, c0->len, NULL, &rest);
@@ -1548,11 +1583,16 @@ static void expand_pairs(ArbFixer *f, int si, const struct state *s, int i, int 
             struct scored tie[PAIR_TIES];
             int n = ties_of(f, &f->tab[2], &rest, 8 * CONF_UNIT, tie);
             int dear = best + f->costs[CONF_SKIP_TOKEN] - c1 - f->costs[CONF_MERGE];
-            if (!n || tie[0].cost >= dear) continue;
-            int a = emit(f, si, &s->pos, first[k1].move, FIX_MERGED, c1 + f->costs[CONF_MERGE], 0,
-                         i, 1, i + 1, -1);
-            for (int k = 0; k < n && tie[k].cost < dear; k++)
-                emit(f, a, &p2, tie[k].move, FIX_MERGED, tie[k].cost, 0, i, 1, i + 1, i + 1);
+            if (n && tie[0].cost < dear) {
+                int a = emit(f, si, &s->pos, first[k1].move, FIX_MERGED, c1 + f->costs[CONF_MERGE],
+                             0, i, 1, i + 1, -1);
+                for (int k = 0; k < n && tie[k].cost < dear; k++)
+                    emit(f, a, &p2, tie[k].move, FIX_MERGED, tie[k].cost, 0, i, 1, i + 1, i + 1);
+            }
+            /* and three: "Ne4Be715.Nxf6+" */
+            if ((!n || tie[0].cost >= POOR_READING) && rest.c[0].len >= MERGE_MIN_CHARS)
+                expand_three(f, si, s, i, first[k1].move, c1, &p2, &rest.c[0],
+                             best + f->costs[CONF_SKIP_TOKEN]);
         }
     }
     /* two tokens in the wrong order (a move in the wrong column) */

@@ -396,6 +396,21 @@ START_TEST(test_castling_the_other_way)
 }
 END_TEST
 
+START_TEST(test_three_moves_merged)
+{
+    /* "Re1b57.Bb3": three moves and a move number in one token */
+    const char *plain[] = {"--no-comments", NULL};
+    struct run r = fix_text("1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 4. Ba4 Nf6 5. O-O Be7 6. Re1b57.Bb3 d6 "
+                            "8. c3 O-O 9. h3 Na5 10. Bc2 c5 *\n",
+                            plain);
+    ck_assert_msg(r.status == 0, "exit %d\n%s", r.status, r.err);
+    char *got = movetext(r.out);
+    ck_assert_msg(strstr(got, "5. O-O Be7 6. Re1 b5 7. Bb3 d6 8. c3"), "%s", got);
+    g_free(got);
+    run_free(&r);
+}
+END_TEST
+
 START_TEST(test_read_comment_and_review)
 {
     /* "c6" for Nc6 is one plain edit from c6 and Nc6 alike: below 0.9 */
@@ -982,6 +997,7 @@ int main(int argc, char **argv)
     tcase_add_test(tc, test_missing_move_inserted);
     tcase_add_test(tc, test_derailed_path_searched_again);
     tcase_add_test(tc, test_merged_part_ties_kept);
+    tcase_add_test(tc, test_three_moves_merged);
     tcase_add_test(tc, test_castling_the_other_way);
     tcase_add_test(tc, test_semicolon_before_result);
     tcase_add_test(tc, test_paren_after_move_number);
