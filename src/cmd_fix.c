@@ -384,6 +384,22 @@ static gboolean is_lost_move(const ArbGame *game, guint i, int last, int since, 
     return n != last + 1 && abs(2 * (n - 1) - tokens) > 1;
 }
 
+/* A bare digit 1-8 standing alone on the line of the move number due, at
+ * most two of them before any move ("27 4 5" for 27. c4 h5): moves whose
+ * files were lost, not a damaged number (that one is whole). */
+static gboolean after_due_number(const ArbGame *game, guint i, const struct game_event *due,
+                                 int since)
+{
+    const struct game_event *ev = &g_array_index(game->events, struct game_event, i);
+    const char *text = game_event_text(game, ev);
+    if (!due || since >= 2 || ev->line != due->line || ev->len != 1 || text[0] < '1' ||
+        text[0] > '8')
+        return FALSE;
+    const struct game_event *prev = ev - 1; /* due is before it */
+    const struct game_event *next = i + 1 < game->events->len ? ev + 1 : NULL;
+    return prev->offset + prev->len < ev->offset && (!next || ev->offset + ev->len < next->offset);
+}
+
 /* A recogniser's other readings of the move token just before (n-best
  * input): "reading\tcost\t..." as candidates of that token. */
 static void add_readings(struct fix_cmd *fc, const ArbGame *game, const struct game_event *ev,
@@ -411,6 +427,7 @@ static void collect_tokens(struct fix_cmd *fc, const ArbGame *game, ArbNorm *nor
     g_array_set_size(fc->tokens, 0);
     int depth = 0, hint = -1, hint_before = -1, last_number = 0, since_number = 0;
     gboolean in_moves = FALSE;
+    const struct game_event *due = NULL; /* the last move number, when it was the one due */
     for (guint i = 0; i < game->events->len; i++) {
         const struct game_event *ev = &g_array_index(game->events, struct game_event, i);
         const char *text = game_event_text(game, ev);
@@ -422,13 +439,15 @@ static void collect_tokens(struct fix_cmd *fc, const ArbGame *game, ArbNorm *nor
         if (ev->kind == EV_END_VARIATION) depth--;
         if (depth > 0) continue;
         if (ev->kind == EV_MOVE_NUMBER &&
-            is_lost_move(game, i, last_number, since_number, (int)fc->tokens->len)) {
+            (after_due_number(game, i, due, since_number) ||
+             is_lost_move(game, i, last_number, since_number, (int)fc->tokens->len))) {
             add_token(fc, text, ev->len, &hint, i);
             since_number++;
             continue;
         }
         if (ev->kind == EV_MOVE_NUMBER) {
             guint64 n = g_ascii_strtoull(text, NULL, 10);
+            due = last_number > 0 && (int)n == last_number + 1 ? ev : NULL;
             last_number = n < 10000 ? (int)n : -1;
             since_number = 0;
             hint_before = hint;

@@ -229,6 +229,33 @@ START_TEST(test_paren_after_move_number)
 }
 END_TEST
 
+START_TEST(test_digits_after_due_number)
+{
+    /* Polish, 5% noise: "27 4 5" is 27. c4 h5 with both files lost; the
+     * reader took the digits for move numbers. Standing alone on the line
+     * of the number due, they are moves (the rest of the game hangs on it) */
+    const char *plain[] = {"--no-comments", NULL};
+    struct run r =
+        fix_text("[Event \"FIDE-Wch k.o.\"]\n[Site \"Groningen\"]\n[Date \"1997.12.24\"]\n"
+                 "[Round \"6.2\"]\n[White \"Anand, Viswanathan\"]\n"
+                 "[Black \"Gelfand, Boris\"]\n[Result \"1-0\"]\n[WhiteElo \"2765\"]\n"
+                 "[BlackElo \"2695\"]\n[ECO \"B50\"]\n\n1. e4 c52 Sf3 6\n3 c3 Sf6\n"
+                 "4 Ge2 g6t\n5 0-0 Gg7\n6. b5+ sc6\n7 d4 0-0\n1 d5 Sa5\n9 We1 c6\n"
+                 "10 GfI eхd5\n11 exo5 Gf5\n12 Sa3 b6\n13 Gf4 a6\n14 Wc1 GeA\n"
+                 "15. Gg5 Wo8\n16 b4 Sb7\n17 b5 axb5\n18 Sb5 h6\n19 Gxf6 Gxfb\n"
+                 "20 Sd2 Gxg2\n21 Gxg2 Wxe1+\n22 Hxe1 Wxa2\n23 W'a1 Wb2\n2A Wb1 Wa2\n"
+                 "25 sf3 Hd7\n26 He4 Kg7\n27 4 5\n18 h3 Sa5\n29 Gf1 Wa4\n30 We1 Wb4\n"
+                 "31 Kg2 WbЗ\n32 We3 Wb4+\n33. He8 Hxe8\n34 Wxe8 Sxc4\n35 Gxc4 Wx c4\n"
+                 "36 S×db Wc1\n37 Wc8\n1-0\n\n\n",
+                 plain);
+    ck_assert_msg(r.status == 0, "exit %d\n%s", r.status, r.err);
+    char *got = movetext(r.out);
+    ck_assert_msg(strstr(got, "26. Qe4 Kg7 27. c4 h5 28. h3 Na5 29. Bf1"), "%s", got);
+    g_free(got);
+    run_free(&r);
+}
+END_TEST
+
 START_TEST(test_semicolon_before_result)
 {
     /* a stray ';' is read as a mark, not a comment: the rest of its line is
@@ -1000,6 +1027,7 @@ int main(int argc, char **argv)
     tcase_add_test(tc, test_three_moves_merged);
     tcase_add_test(tc, test_castling_the_other_way);
     tcase_add_test(tc, test_semicolon_before_result);
+    tcase_add_test(tc, test_digits_after_due_number);
     tcase_add_test(tc, test_paren_after_move_number);
     tcase_add_test(tc, test_read_comment_and_review);
     tcase_add_test(tc, test_garbage_tail_unresolved);
