@@ -1481,7 +1481,7 @@ static int ties_of(ArbFixer *f, struct movetab *tab, const struct ptoken *t, int
     struct bound_order o;
     order_init(f, t, tab, limit, &o);
     int best = COST_INF, bound = limit, n = 0;
-    gint16 index[PAIR_TIES + 1];
+    gint16 index[PAIR_TIES];
     for (int i, low; (i = order_next(&o, bound, &low)) >= 0;) {
         int c = ordered_cost(f, t, tab, i, low, bound);
         if (c > bound) continue;

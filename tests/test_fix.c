@@ -14,6 +14,7 @@
 #include <libxml/relaxng.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <stdarg.h>
 #include <string.h>
 #include <sys/wait.h>
 
@@ -100,6 +101,35 @@ static char *movetext(const char *pgn)
     g_strfreev(words);
     g_free(text);
     return g_string_free(out, FALSE);
+}
+
+/* fix --no-comments on damaged gives one resolved game whose movetext holds
+ * each of the wanted texts (NULL after the last). */
+static void assert_fixed_has(const char *damaged, ...)
+{
+    const char *plain[] = {"--no-comments", NULL};
+    struct run r = fix_text(damaged, plain);
+    ck_assert_msg(r.status == 0, "exit %d\n%s", r.status, r.err);
+    char *got = movetext(r.out);
+    va_list ap;
+    va_start(ap, damaged);
+    for (const char *want; (want = va_arg(ap, const char *));)
+        ck_assert_msg(strstr(got, want), "want %s in\n%s", want, got);
+    va_end(ap);
+    g_free(got);
+    run_free(&r);
+}
+
+/* The same where the movetext must end with want. */
+static void assert_fixed_ends(const char *damaged, const char *want)
+{
+    const char *plain[] = {"--no-comments", NULL};
+    struct run r = fix_text(damaged, plain);
+    ck_assert_msg(r.status == 0, "exit %d\n%s", r.status, r.err);
+    char *got = movetext(r.out);
+    ck_assert_msg(g_str_has_suffix(got, want), "want %s at the end of\n%s", want, got);
+    g_free(got);
+    run_free(&r);
 }
 
 static void assert_fixed_to_truth(const char *damaged)
@@ -234,25 +264,18 @@ START_TEST(test_digits_after_due_number)
     /* Polish, 5% noise: "27 4 5" is 27. c4 h5 with both files lost; the
      * reader took the digits for move numbers. Standing alone on the line
      * of the number due, they are moves (the rest of the game hangs on it) */
-    const char *plain[] = {"--no-comments", NULL};
-    struct run r =
-        fix_text("[Event \"FIDE-Wch k.o.\"]\n[Site \"Groningen\"]\n[Date \"1997.12.24\"]\n"
-                 "[Round \"6.2\"]\n[White \"Anand, Viswanathan\"]\n"
-                 "[Black \"Gelfand, Boris\"]\n[Result \"1-0\"]\n[WhiteElo \"2765\"]\n"
-                 "[BlackElo \"2695\"]\n[ECO \"B50\"]\n\n1. e4 c52 Sf3 6\n3 c3 Sf6\n"
-                 "4 Ge2 g6t\n5 0-0 Gg7\n6. b5+ sc6\n7 d4 0-0\n1 d5 Sa5\n9 We1 c6\n"
-                 "10 GfI eхd5\n11 exo5 Gf5\n12 Sa3 b6\n13 Gf4 a6\n14 Wc1 GeA\n"
-                 "15. Gg5 Wo8\n16 b4 Sb7\n17 b5 axb5\n18 Sb5 h6\n19 Gxf6 Gxfb\n"
-                 "20 Sd2 Gxg2\n21 Gxg2 Wxe1+\n22 Hxe1 Wxa2\n23 W'a1 Wb2\n2A Wb1 Wa2\n"
-                 "25 sf3 Hd7\n26 He4 Kg7\n27 4 5\n18 h3 Sa5\n29 Gf1 Wa4\n30 We1 Wb4\n"
-                 "31 Kg2 WbЗ\n32 We3 Wb4+\n33. He8 Hxe8\n34 Wxe8 Sxc4\n35 Gxc4 Wx c4\n"
-                 "36 S×db Wc1\n37 Wc8\n1-0\n\n\n",
-                 plain);
-    ck_assert_msg(r.status == 0, "exit %d\n%s", r.status, r.err);
-    char *got = movetext(r.out);
-    ck_assert_msg(strstr(got, "26. Qe4 Kg7 27. c4 h5 28. h3 Na5 29. Bf1"), "%s", got);
-    g_free(got);
-    run_free(&r);
+    assert_fixed_has("[Event \"FIDE-Wch k.o.\"]\n[Site \"Groningen\"]\n[Date \"1997.12.24\"]\n"
+                     "[Round \"6.2\"]\n[White \"Anand, Viswanathan\"]\n"
+                     "[Black \"Gelfand, Boris\"]\n[Result \"1-0\"]\n[WhiteElo \"2765\"]\n"
+                     "[BlackElo \"2695\"]\n[ECO \"B50\"]\n\n1. e4 c52 Sf3 6\n3 c3 Sf6\n"
+                     "4 Ge2 g6t\n5 0-0 Gg7\n6. b5+ sc6\n7 d4 0-0\n1 d5 Sa5\n9 We1 c6\n"
+                     "10 GfI eхd5\n11 exo5 Gf5\n12 Sa3 b6\n13 Gf4 a6\n14 Wc1 GeA\n"
+                     "15. Gg5 Wo8\n16 b4 Sb7\n17 b5 axb5\n18 Sb5 h6\n19 Gxf6 Gxfb\n"
+                     "20 Sd2 Gxg2\n21 Gxg2 Wxe1+\n22 Hxe1 Wxa2\n23 W'a1 Wb2\n2A Wb1 Wa2\n"
+                     "25 sf3 Hd7\n26 He4 Kg7\n27 4 5\n18 h3 Sa5\n29 Gf1 Wa4\n30 We1 Wb4\n"
+                     "31 Kg2 WbЗ\n32 We3 Wb4+\n33. He8 Hxe8\n34 Wxe8 Sxc4\n35 Gxc4 Wx c4\n"
+                     "36 S×db Wc1\n37 Wc8\n1-0\n\n\n",
+                     "26. Qe4 Kg7 27. c4 h5 28. h3 Na5 29. Bf1", NULL);
 }
 END_TEST
 
@@ -368,21 +391,14 @@ START_TEST(test_derailed_path_searched_again)
      * Black's 10th, O-O, which the knight on g8 forbids, and by then the
      * knight's path had fallen out of the beam. Many doubtful steps later
      * the part before them is searched again with wider margins. */
-    const char *plain[] = {"--no-comments", NULL};
-    struct run r = fix_text("1 e4 es\n2Cf3 Cc6\n3Fb5 a6\n4 Fa4 f6\n5 o-O 5\n6 FB Fc5\n7 a4 Tb8\n"
-                            "8B e3 d6\n9 d4 FFb6\n10 Ca3 O-O A:b5 a:b5\n12. C:b5 Fg4\n"
-                            "13 Fc3 e:d4,\n14 c;o4 De8\n15 h3 Fd7\n16 Cc3 C:e4\n17 Te–1 C:c3\n"
-                            "18 b:c3 oxc8 c4 Ff/5\n20 Te2 Cа5\n21 Fa2 c5\n22 a5+ Fd8\n23 Fd2 0a6\n"
-                            "24 Da4Ta8\n25 F c3 Cb7\n26 Dd1 Fa5\n27 Fb2 FbA\nz8 Ch4 Fg6\n"
-                            "2qf44 0a4\n3Q. D:a4 T:a44\n31. fS Tfa8\n32 e7 Fh5\n*\n",
-                            plain);
-    ck_assert_msg(r.status == 0, "exit %d\n%s", r.status, r.err);
-    char *got = movetext(r.out);
-    ck_assert_msg(strstr(got, "4. Ba4 Nf6 5. O-O b5 6. Bb3 Bc5"), "%s", got);
-    ck_assert_msg(strstr(got, "10. Na3 O-O 11. axb5 axb5 12. Nxb5 Bg4"), "%s", got);
-    ck_assert_msg(strstr(got, "16. Nc3 Nxe4 17. Re1 Nxc3 18. bxc3"), "%s", got);
-    g_free(got);
-    run_free(&r);
+    assert_fixed_has("1 e4 es\n2Cf3 Cc6\n3Fb5 a6\n4 Fa4 f6\n5 o-O 5\n6 FB Fc5\n7 a4 Tb8\n"
+                     "8B e3 d6\n9 d4 FFb6\n10 Ca3 O-O A:b5 a:b5\n12. C:b5 Fg4\n"
+                     "13 Fc3 e:d4,\n14 c;o4 De8\n15 h3 Fd7\n16 Cc3 C:e4\n17 Te–1 C:c3\n"
+                     "18 b:c3 oxc8 c4 Ff/5\n20 Te2 Cа5\n21 Fa2 c5\n22 a5+ Fd8\n23 Fd2 0a6\n"
+                     "24 Da4Ta8\n25 F c3 Cb7\n26 Dd1 Fa5\n27 Fb2 FbA\nz8 Ch4 Fg6\n"
+                     "2qf44 0a4\n3Q. D:a4 T:a44\n31. fS Tfa8\n32 e7 Fh5\n*\n",
+                     "4. Ba4 Nf6 5. O-O b5 6. Bb3 Bc5", "10. Na3 O-O 11. axb5 axb5 12. Nxb5 Bg4",
+                     "16. Nc3 Nxe4 17. Re1 Nxc3 18. bxc3", NULL);
 }
 END_TEST
 
@@ -391,15 +407,9 @@ START_TEST(test_merged_part_ties_kept)
     /* "Lb5S4" is Bb5 and a knight's move to the 4th rank with its file lost:
      * Nb4 and Nd4 read alike, and only "8. Sxd" (Nxd4) and "a6" (no knight
      * there) later say which; both must be kept */
-    const char *plain[] = {"--no-comments", NULL};
-    struct run r = fix_text("1. e4 c5 2. Sc3 Sc6 3. f4 g6 4. Sf3 Lg7 5. Lb5S4 6. O-O a6 7. Ld3 d6 "
-                            "8. Sxd cxd4 9. Se2 Sf6 10. Kh1 Sd7 11. b4 O-O 12. Lb2 Db6 *\n",
-                            plain);
-    ck_assert_msg(r.status == 0, "exit %d\n%s", r.status, r.err);
-    char *got = movetext(r.out);
-    ck_assert_msg(strstr(got, "5. Bb5 Nd4 6. O-O a6 7. Bd3 d6 8. Nxd4 cxd4"), "%s", got);
-    g_free(got);
-    run_free(&r);
+    assert_fixed_has("1. e4 c5 2. Sc3 Sc6 3. f4 g6 4. Sf3 Lg7 5. Lb5S4 6. O-O a6 7. Ld3 d6 "
+                     "8. Sxd cxd4 9. Se2 Sf6 10. Kh1 Sd7 11. b4 O-O 12. Lb2 Db6 *\n",
+                     "5. Bb5 Nd4 6. O-O a6 7. Bd3 d6 8. Nxd4 cxd4", NULL);
 }
 END_TEST
 
@@ -408,33 +418,20 @@ START_TEST(test_castling_the_other_way)
     /* German, 10% noise: White's "10.O-O _O" is O-O-O with its last "-O"
      * read into the next token; "12. Kb1" and "18. T×h5" (Rxh5 along the
      * h-file the king left) say so, long after */
-    const char *plain[] = {"--no-comments", NULL};
-    struct run r =
-        fix_text("1. e4 c5 2. 5f3cl6 3. d4 cxd4 44. Sxd4 :SSf6 5. ScB g6 6. Le3 gl 7. f3 c6 8.\n"
-                 "Dd2 O-O 9. Lc4 Ld7 10.O-O _O Sa5 11. Le2 Tc8 12. Kb1 ad6 |3. g4 b5 14. h4 e6 a3\n"
-                 "h5 16. Lg5 hxg4 17 h5 qxh 18. Т×h5 Tcs *\n",
-                 plain);
-    ck_assert_msg(r.status == 0, "exit %d\n%s", r.status, r.err);
-    char *got = movetext(r.out);
-    ck_assert_msg(strstr(got, "9. Bc4 Bd7 10. O-O-O Na5 11. Be2 Rc8 12. Kb1 a6"), "%s", got);
-    ck_assert_msg(strstr(got, "18. Rxh5 Rc5 *"), "%s", got);
-    g_free(got);
-    run_free(&r);
+    assert_fixed_has(
+        "1. e4 c5 2. 5f3cl6 3. d4 cxd4 44. Sxd4 :SSf6 5. ScB g6 6. Le3 gl 7. f3 c6 8.\n"
+        "Dd2 O-O 9. Lc4 Ld7 10.O-O _O Sa5 11. Le2 Tc8 12. Kb1 ad6 |3. g4 b5 14. h4 e6 a3\n"
+        "h5 16. Lg5 hxg4 17 h5 qxh 18. Т×h5 Tcs *\n",
+        "9. Bc4 Bd7 10. O-O-O Na5 11. Be2 Rc8 12. Kb1 a6", "18. Rxh5 Rc5 *", NULL);
 }
 END_TEST
 
 START_TEST(test_three_moves_merged)
 {
     /* "Re1b57.Bb3": three moves and a move number in one token */
-    const char *plain[] = {"--no-comments", NULL};
-    struct run r = fix_text("1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 4. Ba4 Nf6 5. O-O Be7 6. Re1b57.Bb3 d6 "
-                            "8. c3 O-O 9. h3 Na5 10. Bc2 c5 *\n",
-                            plain);
-    ck_assert_msg(r.status == 0, "exit %d\n%s", r.status, r.err);
-    char *got = movetext(r.out);
-    ck_assert_msg(strstr(got, "5. O-O Be7 6. Re1 b5 7. Bb3 d6 8. c3"), "%s", got);
-    g_free(got);
-    run_free(&r);
+    assert_fixed_has("1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 4. Ba4 Nf6 5. O-O Be7 6. Re1b57.Bb3 d6 "
+                     "8. c3 O-O 9. h3 Na5 10. Bc2 c5 *\n",
+                     "5. O-O Be7 6. Re1 b5 7. Bb3 d6 8. c3", NULL);
 }
 END_TEST
 
@@ -487,29 +484,22 @@ START_TEST(test_short_bad_tail_kept)
      * move number dropped and the next number written against the king's
      * move. A token dropped for less than a spurious one is no sign of
      * garbage: the game is not cut there */
-    const char *plain[] = {"--no-comments", NULL};
-    struct run r =
-        fix_text("1. e4\n   c6\n2. o4\n2... d5\n3. e:d5\n3... c:d5'\n4. c(4\n4... Sf6\n"
-                 "5. Sc3\n5.,. e6b\n6. Sf3\n6... Gb4\n7. c:d5\n7... s:d5\n8. H c2\n8... Sc6\n"
-                 "9. Gd3\n9... Ge7\n10. a3\n10... Sf6\n11. Ge3\n111... 0-0\n12. 0-0-0\n"
-                 "12..,. Gd7\n13. Sg5\n13... h6\n14. Sge4\n14... Wc\"8\n15. Kb1\n15... Sa5\n"
-                 "16, Sc5\n1... b6\n17. S;d1\n17... :d7\n18. Ga6\n18... W(7\n19. Hd3\n"
-                 "19... SdS\n20. Wc1\n20... S:c3+\n21. W:c3\n21... W:c3\n22. H:c3\n22... Hd5\n"
-                 "23. Wc|\n22З... f6\n24. f3\n24,.. Wd8\n25. Wc2\n25.. Hb3\n26, H:b3\n"
-                 "26... 5:b3\n27. Wc7\n27... S:d4\n28, W:a7\n28... g5\n29. Wb7\n29.,. Wd6\n"
-                 "30. GGc4\n30... Ge5\n31. h3\n31... Kg7\n32. a4\n32... Kf6\n33. Gf2\n"
-                 "33... h 5\n34. h4\n34.. Sf5\n35. h:g5+\n35... k:g5\n36. G:b6\n36... Wd2\n"
-                 "37. g4\n37... h:g4\n38. f:gA\n38... W:b2t\n39. Kc1\n39.., K:g4\n40. a5\n"
-                 "40... Sd6\n41. W c7\n41... S:c4\n42. W:c4+\n42.... Kf5\n43. Wa4\n43... Wg2\n"
-                 "44. a6\n44... Wg8\n4S. a7\n45... Wa8\nA6. Kc2\n46... Gb8\n47. a:b8=H\n"
-                 "47... WW:b3\n4B. Ge3\n48... e5\n499. Kd3\n49.., Wb3t\nSO. Ke250... f6\n"
-                 "1/2-1/2\n",
-                 plain);
-    ck_assert_msg(r.status == 0, "exit %d\n%s", r.status, r.err);
-    char *got = movetext(r.out);
-    ck_assert_msg(g_str_has_suffix(got, "49. Kd3 Rb3+ 50. Ke2 f6 1/2-1/2"), "%s", got);
-    g_free(got);
-    run_free(&r);
+    assert_fixed_ends("1. e4\n   c6\n2. o4\n2... d5\n3. e:d5\n3... c:d5'\n4. c(4\n4... Sf6\n"
+                      "5. Sc3\n5.,. e6b\n6. Sf3\n6... Gb4\n7. c:d5\n7... s:d5\n8. H c2\n8... Sc6\n"
+                      "9. Gd3\n9... Ge7\n10. a3\n10... Sf6\n11. Ge3\n111... 0-0\n12. 0-0-0\n"
+                      "12..,. Gd7\n13. Sg5\n13... h6\n14. Sge4\n14... Wc\"8\n15. Kb1\n15... Sa5\n"
+                      "16, Sc5\n1... b6\n17. S;d1\n17... :d7\n18. Ga6\n18... W(7\n19. Hd3\n"
+                      "19... SdS\n20. Wc1\n20... S:c3+\n21. W:c3\n21... W:c3\n22. H:c3\n22... Hd5\n"
+                      "23. Wc|\n22З... f6\n24. f3\n24,.. Wd8\n25. Wc2\n25.. Hb3\n26, H:b3\n"
+                      "26... 5:b3\n27. Wc7\n27... S:d4\n28, W:a7\n28... g5\n29. Wb7\n29.,. Wd6\n"
+                      "30. GGc4\n30... Ge5\n31. h3\n31... Kg7\n32. a4\n32... Kf6\n33. Gf2\n"
+                      "33... h 5\n34. h4\n34.. Sf5\n35. h:g5+\n35... k:g5\n36. G:b6\n36... Wd2\n"
+                      "37. g4\n37... h:g4\n38. f:gA\n38... W:b2t\n39. Kc1\n39.., K:g4\n40. a5\n"
+                      "40... Sd6\n41. W c7\n41... S:c4\n42. W:c4+\n42.... Kf5\n43. Wa4\n43... Wg2\n"
+                      "44. a6\n44... Wg8\n4S. a7\n45... Wa8\nA6. Kc2\n46... Gb8\n47. a:b8=H\n"
+                      "47... WW:b3\n4B. Ge3\n48... e5\n499. Kd3\n49.., Wb3t\nSO. Ke250... f6\n"
+                      "1/2-1/2\n",
+                      "49. Kd3 Rb3+ 50. Ke2 f6 1/2-1/2");
 }
 END_TEST
 
