@@ -57,7 +57,7 @@ enum {
     DIST_CACHE = 4096,        /* edit distances remembered per game (direct-mapped) */
     EXPANSIONS_MAX = 1 << 16, /* expansions remembered per game; past them none is */
 };
-#define PAIRS_MARGIN  (CONF_UNIT / 2) /* so do states this close to the best */
+#define PAIRS_MARGIN  CONF_UNIT /* so do states this close to the best */
 #define BEAM_MARGIN   (9 * CONF_UNIT / 4)
 #define EDITED_MARGIN (3 * CONF_UNIT) /* for a state an edit past a correction led to */
 #define SUCC_MARGIN   (3 * CONF_UNIT)

@@ -435,6 +435,21 @@ START_TEST(test_three_moves_merged)
 }
 END_TEST
 
+START_TEST(test_edits_for_states_behind)
+{
+    /* Figurines, 10% noise: Black's 2nd "c6" reads exactly as a pawn move
+     * but was Nc6, a unit dearer; "6 ♖e 1" is a split token. The knight's
+     * path must get the split too though it is behind, or it falls out of
+     * the beam long before "10... ♘:e5" (a knight takes on e5) says so */
+    assert_fixed_has("1. e4\n   e5\n2. ♘f3\n   c6\n3. ♗B5\n   a6\n4. ♝a4\n   ♘fb\n"
+                     "5. O-O\n   ♗e7\n6 ♖e 1\n   b5\n7. ♗b3\n   O-O\n8. c3\n   dS\n"
+                     "9. e:d5\n   ♘:d5\n10. ♘:e5\n   ♘:e5\n1|. ♖:(e5\n   c6\n"
+                     "12. ♖е1\n   ♗d6\n13. d3\n   ♕hA\n14. g3\n   ♕h3\n"
+                     "15.♖e4\n   ♕f5\n*\n",
+                     "2. Nf3 Nc6 3. Bb5 a6", "10. Nxe5 Nxe5 11. Rxe5 c6 12. Re1", NULL);
+}
+END_TEST
+
 START_TEST(test_read_comment_and_review)
 {
     /* "c6" for Nc6 is one plain edit from c6 and Nc6 alike: below 0.9 */
@@ -1015,6 +1030,7 @@ int main(int argc, char **argv)
     tcase_add_test(tc, test_derailed_path_searched_again);
     tcase_add_test(tc, test_merged_part_ties_kept);
     tcase_add_test(tc, test_three_moves_merged);
+    tcase_add_test(tc, test_edits_for_states_behind);
     tcase_add_test(tc, test_castling_the_other_way);
     tcase_add_test(tc, test_semicolon_before_result);
     tcase_add_test(tc, test_digits_after_due_number);
