@@ -103,44 +103,44 @@ static char *movetext(const char *pgn)
     return g_string_free(out, FALSE);
 }
 
-/* fix --no-comments on damaged gives one resolved game whose movetext holds
- * each of the wanted texts (NULL after the last). */
-static void assert_fixed_has(const char *damaged, ...)
+/* The movetext fix --no-comments makes of damaged, which must resolve (exit
+ * status 0); g_free it. */
+static char *fixed_movetext(const char *damaged)
 {
     const char *plain[] = {"--no-comments", NULL};
     struct run r = fix_text(damaged, plain);
-    ck_assert_msg(r.status == 0, "exit %d\n%s", r.status, r.err);
+    ck_assert_msg(r.status == 0, "exit %d for %s\n%s", r.status, damaged, r.err);
     char *got = movetext(r.out);
+    run_free(&r);
+    return got;
+}
+
+/* fixed_movetext(damaged) holds each of the wanted texts (NULL after the
+ * last). */
+static void assert_fixed_has(const char *damaged, ...)
+{
+    char *got = fixed_movetext(damaged);
     va_list ap;
     va_start(ap, damaged);
     for (const char *want; (want = va_arg(ap, const char *));)
         ck_assert_msg(strstr(got, want), "want %s in\n%s", want, got);
     va_end(ap);
     g_free(got);
-    run_free(&r);
 }
 
 /* The same where the movetext must end with want. */
 static void assert_fixed_ends(const char *damaged, const char *want)
 {
-    const char *plain[] = {"--no-comments", NULL};
-    struct run r = fix_text(damaged, plain);
-    ck_assert_msg(r.status == 0, "exit %d\n%s", r.status, r.err);
-    char *got = movetext(r.out);
+    char *got = fixed_movetext(damaged);
     ck_assert_msg(g_str_has_suffix(got, want), "want %s at the end of\n%s", want, got);
     g_free(got);
-    run_free(&r);
 }
 
 static void assert_fixed_to_truth(const char *damaged)
 {
-    const char *args[] = {"--no-comments", NULL};
-    struct run r = fix_text(damaged, args);
-    ck_assert_msg(r.status == 0, "exit %d for %s\n%s", r.status, damaged, r.err);
-    char *got = movetext(r.out);
+    char *got = fixed_movetext(damaged);
     ck_assert_msg(!strcmp(got, truth), "%s\n  gave %s\n  want %s", damaged, got, truth);
     g_free(got);
-    run_free(&r);
 }
 
 START_TEST(test_character_confusions_and_marks)
@@ -242,20 +242,15 @@ START_TEST(test_paren_after_move_number)
     /* "3. (4": c4 with its 'c' read as '('; the ')' that closes the
      * "variation" is a misread mark too. A variation cannot open where a
      * move number wants its move: the moves are main line */
-    const char *plain[] = {"--no-comments", NULL};
-    struct run r = fix_text("1. d4\n1... d5\n2. ♘f3\n2... ♘f6\n3. (4\n3... c6\n4. ♘c3\n"
-                            "4... e6\n5. e3\n5... ♘bo7\n6. ♕c2\n6... ♗d6\n7. ♗d3\n"
-                            "7... O-O\n8. O-o\n8... doxc4\n9. ♗xc4\n9... a6\n10. ♖d1\n"
-                            "10,.. b5\n11. ♗f1\n11... c5\n12. dxc5\n12... ♗xc5\n13. ♘e4\n"
-                            "13... ♘xe4\n14. ♕xe4\n14... ♘f6\n15, )♖xd8\n1/2-1/2\n",
-                            plain);
-    ck_assert_msg(r.status == 0, "exit %d\n%s", r.status, r.err);
-    char *got = movetext(r.out);
+    char *got = fixed_movetext("1. d4\n1... d5\n2. ♘f3\n2... ♘f6\n3. (4\n3... c6\n4. ♘c3\n"
+                               "4... e6\n5. e3\n5... ♘bo7\n6. ♕c2\n6... ♗d6\n7. ♗d3\n"
+                               "7... O-O\n8. O-o\n8... doxc4\n9. ♗xc4\n9... a6\n10. ♖d1\n"
+                               "10,.. b5\n11. ♗f1\n11... c5\n12. dxc5\n12... ♗xc5\n13. ♘e4\n"
+                               "13... ♘xe4\n14. ♕xe4\n14... ♘f6\n15, )♖xd8\n1/2-1/2\n");
     ck_assert_msg(strstr(got, "2. Nf3 Nf6 3. c4 c6 4. Nc3"), "%s", got);
     ck_assert_msg(strstr(got, "14. Qxe4 Nf6 15. Rxd8 1/2-1/2"), "%s", got);
     ck_assert_msg(!strstr(got, "variation"), "%s", got);
     g_free(got);
-    run_free(&r);
 }
 END_TEST
 
