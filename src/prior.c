@@ -19,8 +19,9 @@
 #define PRIOR_RESOURCE "/org/arbiter/prior/prior.tsv"
 
 /* The features the "feature" rows weigh, as tools/learn-prior names them:
- * one of the five kinds always applies, moving into attack and leaving the
- * piece to be taken for less than it is worth on top of it. */
+ * one of the five kinds always applies; on top of it, moving into attack,
+ * leaving the piece to be taken for less than it is worth, moving a piece
+ * out of such a spot, taking a piece nothing defends (kind_factor()). */
 enum {
     KIND_TAKES_LAST,
     KIND_CAPTURE_UP,
