@@ -354,6 +354,17 @@ static gboolean is_bare_number(const ArbGame *game, const struct game_event *ev)
     return ev->kind == EV_MOVE_NUMBER && !memchr(game_event_text(game, ev), '.', ev->len);
 }
 
+/* Is the number text[0, len) the number due with a digit lost ("5" for
+ * 35, "3" for 31), after both moves of the last one (since: the tokens
+ * after it)? */
+static gboolean is_due_damaged(const char *text, gsize len, int last, int since)
+{
+    if (last <= 0 || since < 2) return FALSE;
+    char due[16];
+    gsize n = (gsize)g_snprintf(due, sizeof due, "%d", last + 1);
+    return len < n && (!strncmp(due, text, len) || !strncmp(due + n - len, text, len));
+}
+
 /* A bare digit the reader took for a move number ("1. 4 d5", "e4 5 2.")
  * that cannot be the next one: a move whose file letter was lost; or two
  * far from any number due ("30. Rc1 96 31."): a move whose file was misread
@@ -377,6 +388,7 @@ static gboolean is_lost_move(const ArbGame *game, guint i, int last, int since, 
         (next && (ev->offset + ev->len == next->offset ||
                   (is_bare_number(game, next) && next->line == ev->line))))
         return FALSE;
+    if (is_due_damaged(text, ev->len, last, since)) return FALSE;
     int n = (int)g_ascii_strtoull(text, NULL, 10);
     if (ev->len == 2) /* a number a move or two on from the last, or near the count, is one */
         return !(last > 0 && n > last && n <= last + 3) && abs(2 * (n - 1) - tokens) > 4;
@@ -447,6 +459,10 @@ static void collect_tokens(struct fix_cmd *fc, const ArbGame *game, ArbNorm *nor
         }
         if (ev->kind == EV_MOVE_NUMBER) {
             guint64 n = g_ascii_strtoull(text, NULL, 10);
+            gsize digits = 0;
+            while (digits < ev->len && g_ascii_isdigit(text[digits]))
+                digits++;
+            if (is_due_damaged(text, digits, last_number, since_number)) n = last_number + 1;
             due = last_number > 0 && (int)n == last_number + 1 ? ev : NULL;
             last_number = n < 10000 ? (int)n : -1;
             since_number = 0;

@@ -274,6 +274,37 @@ START_TEST(test_digits_after_due_number)
 }
 END_TEST
 
+START_TEST(test_number_due_lost_digit)
+{
+    /* German LAN, 10% noise: "3, 4-f5b4;a3" is 31. f4-f5 b4:a3 with the
+     * number's "1" lost. A bare "3" after both moves of 30 is that number
+     * damaged, not a move whose file was lost (h3, then every later move
+     * one off) */
+    assert_fixed_has(
+        "[Event \"CGC KO 2022\"]\n"
+        "[Site \"chess.com INT\"]\n"
+        "[Date \"2022.09.15\"]\n"
+        "[Round \"1.5\"]\n"
+        "[White \"Ponkratov,P\"]\n"
+        "[Black \"Anand,V\"]\n"
+        "[Result \"1-0\"]\n"
+        "[WhiteElo \"2593\"]\n"
+        "[BlackElo \"2756\"]\n"
+        "[ECO \"C53\"]\n"
+        "\n"
+        "1. e2--e4 e7-e5 2. Sg1-f3 Sb8-c6 3. Lf-c4 Lt8-5 4. cz-c3 Sg8=f6 5s. d2_d4 e5:d4\n"
+        "6. e4-e5 d7-d5 l. c4-e2 Sf6-eA 8, c3:d4 Lc5-b6 9. Sb7-c3 O-O 10. O-O Lc8-e6 I1.\n"
+        "Sc3-a4 f|-ft6 1Z. Lc1-c3 Kg8-8 13. a2-a3 t6;е5 14A. Sa4:6 a7-b6 1S, Sf3:e5\n"
+        "Se4-d6 16. tz-f4 Le-fS 17. Dd1-b3 L5-e4 18. Тa1_c1 Sc6-a5 19. Db3-c3 Sa5_c4 20.\n"
+        "Tc1-d1 c7(-c6 21.Le3-c1 b6-b5 2. 92-gA Dd8-e| 23. Dc3-g3 Le4-c2 2A. Td^1-e1\n"
+        "Sd6_e4 5. Dg3~h3 Kh8-8 z6, Dh3-2 Lc2-h3 27. Tf1 -f8 Sc;e5 28. d4:e5 de7-c5# 2.\n"
+        "kg1-h1 Lb3-c4 30. Lo2-d1 b5-b4 3, 4-f5b4;a3 32. b2:a3b7-b5 33. g4-g5 b5-b4 34.\n"
+        "gs-g6 b!4:a3 35. f5-f6 h7-h5 36, f6-f71+ 1-0\n"
+        "\n",
+        "30. Bd1 b4 31. f5 bxa3 32. bxa3 b5", "36. f7+ 1-0", NULL);
+}
+END_TEST
+
 START_TEST(test_semicolon_before_result)
 {
     /* a stray ';' is read as a mark, not a comment: the rest of its line is
@@ -1029,6 +1060,7 @@ int main(int argc, char **argv)
     tcase_add_test(tc, test_castling_the_other_way);
     tcase_add_test(tc, test_semicolon_before_result);
     tcase_add_test(tc, test_digits_after_due_number);
+    tcase_add_test(tc, test_number_due_lost_digit);
     tcase_add_test(tc, test_paren_after_move_number);
     tcase_add_test(tc, test_read_comment_and_review);
     tcase_add_test(tc, test_garbage_tail_unresolved);
