@@ -37,9 +37,10 @@ enum {
      * before the moves that contradict the wrong one) and this many states */
     DERAILED_STEPS = 5,
     DERAILED_WIDTH = 200,
+    DERAILED_TRIES = 3, /* windows searched so, each past the one before */
     KEEP_PER_STATE = 8,
-    KEEP_TIES = 16,      /* readings kept per state when they are about as good */
-    INSERT_FROM_TOP = 3, /* beam states that may try a missing move */
+    KEEP_TIES = 16,     /* readings kept per state when they are about as good */
+    PAIRS_FROM_TOP = 3, /* beam states that try the two-move edits */
     MERGE_MIN_CHARS = 4,
     GARBAGE_MIN_POOR = 2, /* poor steps at least where a game is cut */
     PAIR_TIES = 3,        /* readings of a merged or split token's part kept when about as good */
@@ -57,10 +58,13 @@ enum {
     DIST_CACHE = 4096,        /* edit distances remembered per game (direct-mapped) */
     EXPANSIONS_MAX = 1 << 16, /* expansions remembered per game; past them none is */
 };
-#define PAIRS_MARGIN  CONF_UNIT /* so do states this close to the best */
-#define BEAM_MARGIN   (9 * CONF_UNIT / 4)
-#define EDITED_MARGIN (3 * CONF_UNIT) /* for a state an edit past a correction led to */
-#define SUCC_MARGIN   (3 * CONF_UNIT)
+#define PAIRS_MARGIN CONF_UNIT /* so do states this close to the best */
+/* and a move left out (the dearest of them to try: each legal move, then
+ * the token after it), within this */
+#define INSERTS_MARGIN (CONF_UNIT / 2)
+#define BEAM_MARGIN    (9 * CONF_UNIT / 4)
+#define EDITED_MARGIN  (3 * CONF_UNIT) /* for a state an edit past a correction led to */
+#define SUCC_MARGIN    (3 * CONF_UNIT)
 /* readings of a token kept: any dearer would fall out of the beam */
 #define READ_MARGIN       BEAM_MARGIN
 #define EXACT_READ_MARGIN CONF_UNIT /* the same beside an exact reading */
@@ -191,8 +195,8 @@ struct expansion {
     int token;
     move_t last; /* the move that led to pos: the prior weighs taking what just moved */
     struct position pos;
-    guint first, n, pairs_first, n_pairs;
-    gboolean has_pairs;
+    guint first, n, pairs_first, n_pairs, inserts_first, n_inserts;
+    gboolean has_pairs, has_inserts;
     int best, best_reading;
     int cap; /* the dearest reading it pushed for (COST_INF: any) */
 };
@@ -1299,6 +1303,7 @@ static struct expansion *expansion_of(ArbFixer *f, const struct position *pos, m
 }
 
 static void expand_pairs(ArbFixer *f, int si, const struct state *s, int i, int best);
+static void expand_inserts(ArbFixer *f, int si, const struct state *s, int i, int best);
 
 /* A token is cheaper to drop when it repeats the one before (written twice). */
 static int skip_cost(const ArbFixer *f, int i)
@@ -1386,13 +1391,22 @@ static int expand_readings(ArbFixer *f, int si, const struct state *s, int i, in
     return best_reading;
 }
 
-/* The two-move edits of e's state si, recorded in e; tab[0] holds its moves. */
+/* The two-move edits of e's state si, recorded in e (with a move left
+ * out apart: it costs most to try); tab[0] holds its moves. */
 static void record_pairs(ArbFixer *f, int si, const struct state *s, int i, struct expansion *e)
 {
     record_begin(f, &e->pairs_first);
     expand_pairs(f, si, s, i, e->best);
     record_end(f, e->pairs_first, &e->n_pairs);
     e->has_pairs = TRUE;
+}
+
+static void record_inserts(ArbFixer *f, int si, const struct state *s, int i, struct expansion *e)
+{
+    record_begin(f, &e->inserts_first);
+    expand_inserts(f, si, s, i, e->best);
+    record_end(f, e->inserts_first, &e->n_inserts);
+    e->has_inserts = TRUE;
 }
 
 /* How far behind the best a state at token i may be and stay in the beam
@@ -1403,7 +1417,9 @@ static int margin_of(const ArbFixer *f, int i, gboolean edited)
     return i < f->wide_until ? margin * f->margin_scale / 100 : margin;
 }
 
-static void expand(ArbFixer *f, int si, int i, int rank)
+/* Expands state si at token i; behind: how far its cost is past the best
+ * state's, rank: its place in the beam. */
+static void expand(ArbFixer *f, int si, int i, int rank, int behind)
 {
     const struct state s = g_array_index(f->arena, struct state, si);
     const struct ptoken *t = &f->tok[i];
@@ -1424,7 +1440,9 @@ static void expand(ArbFixer *f, int si, int i, int rank)
      * pushes what the last one did */
     gboolean found;
     struct expansion *e = expansion_of(f, &s.pos, s.last, i, &found);
-    gboolean pairs = rank < INSERT_FROM_TOP;
+    /* the two-move edits for the first few states and any about as cheap */
+    gboolean pairs = rank < PAIRS_FROM_TOP || behind <= PAIRS_MARGIN;
+    gboolean inserts = rank < PAIRS_FROM_TOP || behind <= INSERTS_MARGIN;
     /* a reading dearer than cap would fall out of the beam at once */
     int room = margin_of(f, i, s.change > FIX_CORRECTED);
     int cap = f->ring_best[(i + 1) % 3] >= COST_INF
@@ -1444,12 +1462,21 @@ static void expand(ArbFixer *f, int si, int i, int rank)
     /* two-move edits where the token reads poorly, or well but for the
      * wrong move number (a move left out before it) */
     if (!pairs || (e->best_reading < POOR_READING && !hint_cost(f, t, &s.pos))) return;
+    /* expand_readings builds tab[0] */
+    gboolean built = read;
     if (e->has_pairs) {
         replay(f, si, e->pairs_first, e->n_pairs);
+    } else {
+        if (!built) build_table(&s.pos, &f->tab[0]), built = TRUE;
+        record_pairs(f, si, &s, i, e);
+    }
+    if (!inserts) return;
+    if (e->has_inserts) {
+        replay(f, si, e->inserts_first, e->n_inserts);
         return;
     }
-    if (!read) build_table(&s.pos, &f->tab[0]); /* expand_readings builds it */
-    record_pairs(f, si, &s, i, e);
+    if (!built) build_table(&s.pos, &f->tab[0]);
+    record_inserts(f, si, &s, i, e);
 }
 
 /* The first cheapest move of tab for t (in movegen order): its cost, or
@@ -1612,8 +1639,15 @@ static void expand_pairs(ArbFixer *f, int si, const struct state *s, int i, int 
             }
         }
     }
-    /* a move left out before this token: the cheapest few, the later
-     * tokens choose among them */
+}
+
+/* A move left out before token i: the cheapest few, the later tokens
+ * choose among them. */
+static void expand_inserts(ArbFixer *f, int si, const struct state *s, int i, int best)
+{
+    const struct ptoken *t = &f->tok[i];
+    struct position p2;
+    move_t m2 = MOVE_NONE;
     const struct movetab *tab = &f->tab[0];
     struct insertion {
         move_t first, second;
@@ -1793,9 +1827,7 @@ static int search(ArbFixer *f, const struct position *start)
             ring->len ? g_array_index(f->arena, struct state, g_array_index(ring, int, 0)).cost : 0;
         for (guint k = 0; k < ring->len; k++) {
             int idx = g_array_index(ring, int, k);
-            /* the two-move edits for the first few states and any about as cheap */
-            gboolean near = g_array_index(f->arena, struct state, idx).cost <= top + PAIRS_MARGIN;
-            expand(f, idx, i, near ? 0 : (int)k);
+            expand(f, idx, i, (int)k, g_array_index(f->arena, struct state, idx).cost - top);
         }
         clear_ring(f, i);
     }
@@ -2063,14 +2095,16 @@ static gboolean is_doubtful(const ArbFixer *f, const struct fix_step *s)
            s->cost - s->prior > f->costs[CONF_POOR_FIT];
 }
 
-/* The first doubtful step, or the step count; *count gets how many. */
-static guint first_doubtful(const ArbFixer *f, const struct fix_result *res, int *count)
+/* The first doubtful step reading token from on or later, or the step
+ * count; *count gets how many. */
+static guint first_doubtful(const ArbFixer *f, const struct fix_result *res, int from, int *count)
 {
     guint first = res->steps->len;
     *count = 0;
-    for (guint i = 0; i < res->steps->len; i++)
-        if (is_doubtful(f, &g_array_index(res->steps, struct fix_step, i)))
-            first = MIN(first, i), (*count)++;
+    for (guint i = 0; i < res->steps->len; i++) {
+        const struct fix_step *s = &g_array_index(res->steps, struct fix_step, i);
+        if (s->first_token >= from && is_doubtful(f, s)) first = MIN(first, i), (*count)++;
+    }
     return first;
 }
 
@@ -2085,12 +2119,17 @@ void fixer_run(ArbFixer *f, const struct position *start, const struct fix_token
         search_again(f, start, res);
     }
     int n_doubtful;
-    guint doubtful = first_doubtful(f, res, &n_doubtful);
+    guint doubtful = first_doubtful(f, res, 0, &n_doubtful);
     if (doubtful < res->steps->len) search_wide_from(f, res, doubtful);
-    doubtful = first_doubtful(f, res, &n_doubtful);
-    if (n_doubtful >= DERAILED_STEPS) {
+    /* a path that still takes many doubtful steps: searched again where
+     * they begin, and past that window where many are still ahead */
+    int from = 0;
+    for (int k = 0; k < DERAILED_TRIES; k++) {
+        doubtful = first_doubtful(f, res, from, &n_doubtful);
+        if (n_doubtful < DERAILED_STEPS) break;
         f->wide_width = DERAILED_WIDTH;
         f->margin_scale = 200;
+        from = g_array_index(res->steps, struct fix_step, doubtful).first_token + WIDE_TOKENS;
         search_wide_from(f, res, doubtful);
         f->wide_width = WIDE_BEAM_WIDTH;
         f->margin_scale = 100;

@@ -305,6 +305,97 @@ START_TEST(test_number_due_lost_digit)
 }
 END_TEST
 
+START_TEST(test_derailed_twice)
+{
+    /* French, 10% noise: the path's doubtful steps begin with misread move
+     * numbers dropped in the opening, so the wide search from the first of
+     * them ends long before the moves that went wrong from move 45 on (24
+     * of them); the windows after it, each past the one before, reach them */
+    assert_fixed_has("[Event \"World Blitz 2015\"]\n"
+                     "[Site \"Berlin GER\"]\n"
+                     "[Date \"2015.10.14\"]\n"
+                     "[Round \"15.16\"]\n"
+                     "[White \"Petrosian,TL\"]\n"
+                     "[Black \"Anand,V\"]\n"
+                     "[Result \"1/2-1/2\"]\n"
+                     "[WhiteElo \"2625\"]\n"
+                     "[BlackElo \"2803\"]\n"
+                     "[ECO \"A07\"]\n"
+                     "\n"
+                     "1 cf3 d5\n"
+                     "Z g3 cb FgZ Fg4+\n"
+                     "A c4 e6\n"
+                     "5 0-0 Cd 7\n"
+                     "6 cxd5 exd5\n"
+                     "7 Db3 Dbb Dc2 Cgf6\n"
+                     "g d3 Fe7\n"
+                     "10 Cc3 Fxf3\n"
+                     "11 Fxf3 d4\n"
+                     "I2 Cb1 Ce5\n"
+                     "13 Fq2 D-Q\n"
+                     "14 Cd 2 Tfe8\n"
+                     "15 a8 a5\n"
+                     "16 b3 f8\n"
+                     "11Cc4 Cxc4\n"
+                     "18 bxc4 Fc5\n"
+                     "19. Tn c\n"
+                     "20 f 4 DdI\n"
+                     "21 Db2 h6\n"
+                     "22 Tfe1 h6\n"
+                     "23 Tbd1 Tac8\n"
+                     "24 oхc3\n"
+                     "z5 Fx3 Fxc3\n"
+                     "26 fxe3 b5\n"
+                     "27 Dc3 Dd7\n"
+                     "2z8 d4 bxc4\n"
+                     "z9. Dxc4 CeA\n"
+                     "30 Tcl g6\n"
+                     "31 Dd3 Dc7\n"
+                     "32 Tc2 b5\n"
+                     "33 Fxe4 Qxe4\n"
+                     "34. Dxe4 Txe4\n"
+                     "3S Rf2 Te6\n"
+                     "36 Tb1 Rg7\n"
+                     "37 TcS o4\n"
+                     "38 Tb4\n"
+                     "39 Tce8 Тc3Ta3\n"
+                     "40. Tb6 Tc8\n"
+                     "4l h4 Tf6+\n"
+                     "A2 Re2 T/e6 b.4 Ta8\n"
+                     "44 Tb6 Tc8\n"
+                     "45Tb7 Td8\n"
+                     "46 Rff3 Tf6\n"
+                     "47. Rg2 Te6\n"
+                     "48 TbA Ta8\n"
+                     "49 Rf3 Тa5\n"
+                     "S0 e4 )g5\n"
+                     "s1 Tbc4 Tf6+\n"
+                     "5s2 Re3 ghA\n"
+                     "53. gxh4Tg6\n"
+                     "54 Txc6 Tg3+\n"
+                     "55 RfA Tg4+\n"
+                     "56 Rf3 Txh4\n"
+                     "57 dS Ta8\n"
+                     "58 Re3 Te8\n"
+                     "s9. Tc4 Rf6\n"
+                     "60. d6 Reb\n"
+                     "61 Rd4 Rxd6\n"
+                     "62 T6+ Re7\n"
+                     "63 TΤh6 Τd8+\n"
+                     "64 Rе5 Td7\n"
+                     "b5 Tc8 Tb7\n"
+                     "66 Tc5 Τh1\n"
+                     "67 TaS h4\n"
+                     "68 Тa4 h3\n"
+                     "69 Ta3 h2\n"
+                     "70 Tah8 Ta7\n"
+                     "71 Тxh2 Τxh2Z82 Txh2 Txa3\n"
+                     "1/2-1/2\n"
+                     "\n",
+                     "45. Rb7 Rd8 46. Kf3 Rf6+", "50. e4 g5 51. Rbc4 Rf6+", "59. R6c4 Kf6", NULL);
+}
+END_TEST
+
 START_TEST(test_semicolon_before_result)
 {
     /* a stray ';' is read as a mark, not a comment: the rest of its line is
@@ -1061,6 +1152,7 @@ int main(int argc, char **argv)
     tcase_add_test(tc, test_semicolon_before_result);
     tcase_add_test(tc, test_digits_after_due_number);
     tcase_add_test(tc, test_number_due_lost_digit);
+    tcase_add_test(tc, test_derailed_twice);
     tcase_add_test(tc, test_paren_after_move_number);
     tcase_add_test(tc, test_read_comment_and_review);
     tcase_add_test(tc, test_garbage_tail_unresolved);
