@@ -27,7 +27,7 @@
 enum {
     FORM_MAX = 16,
     FORMS_PER_MOVE = 4,
-    BEAM_WIDTH = 96,
+    BEAM_WIDTH = 256,
     WIDE_BEAM_WIDTH = 40, /* the search again where the path took doubtful edits */
     WIDE_BACK_STEPS = 8,  /* from this many steps before the first of them */
     WIDE_TOKENS = 16,     /* to this many tokens after it */

@@ -396,6 +396,52 @@ START_TEST(test_derailed_twice)
 }
 END_TEST
 
+START_TEST(test_beam_holds_old_doubt)
+{
+    /* figurine LAN, 10% noise: "8 a4);b5 a6:b5 9g" is 8. axb5 axb5 and a
+     * damaged number, the move split in two by ')' and ';'. Read as 8. g4
+     * h5 9. axb5 hxg4 the tokens cost less, until 13. f4 a dozen plies on;
+     * by then the cheap doubts of the moves before, each a state with
+     * every other, had filled a beam of 96 (34 moves were wrong) */
+    assert_fixed_has("[Event \"Investbanka\"]\n"
+                     "[Site \"Belgrade\"]\n"
+                     "[Date \"1997.11.17\"]\n"
+                     "[Round \"6\"]\n"
+                     "[White \"Anand, Viswanathan\"]\n"
+                     "[Black \"Shirov, Alexei\"]\n"
+                     "[Result \"1/2-1/2\"]\n"
+                     "[WhiteElo \"2765\"]\n"
+                     "[BlackElo \"2700\"]\n"
+                     "[ECO \"C78\"]\n"
+                     "\n"
+                     "1 e2-e4 7-e5\n"
+                     "2 ♘g-f3B ♘Ь8-cb\n"
+                     "3 ♗f1-b5 a7-a6\n"
+                     "4 ♗b5-а4 ♘g8-f6 OQ-O\n"
+                     "S b7-b5\n"
+                     "6 ♗a4-b3 ♗f8-cS7 a2-4 ♖a8-b8\n"
+                     "8 a4);b5 a6:b5\n"
+                     "9g ♘f3:;c5 ♘cc6:e5\n"
+                     "10 d2-d4 ♗cs:d4\n"
+                     "11 ♕a1:d4 d7-d6\n"
+                     "1z. t2-f4 ♘e5c6\n"
+                     "13 ♕d4–c3 ♞c6-e7\n"
+                     "14 ♖a-a1 cI-c5\n"
+                     "15 e4-e5 ♘f6-ds\n"
+                     "1b ♗b3:d5 ♘e7;d5\n"
+                     "17 ♕c3-f8 ♕d 8-b6\n"
+                     "18 ♖a7:f7 c5-c4+\n"
+                     "19 ♔g1~h1 ♔e8:f7\n"
+                     "20 ♕f3:a5+ ♗c3-e6b\n"
+                     "2 ♕d5-d1 ♗e6-f5\n"
+                     "22 ♔d1-d5+ ♗f5-e6\n"
+                     "23 ♕d5-d1\n"
+                     "1/2-1/2\n"
+                     "\n",
+                     "8. axb5 axb5 9. Nxe5 Nxe5", "18. Rxf7 c4+ 19. Kh1 Kxf7", NULL);
+}
+END_TEST
+
 START_TEST(test_semicolon_before_result)
 {
     /* a stray ';' is read as a mark, not a comment: the rest of its line is
@@ -1153,6 +1199,7 @@ int main(int argc, char **argv)
     tcase_add_test(tc, test_digits_after_due_number);
     tcase_add_test(tc, test_number_due_lost_digit);
     tcase_add_test(tc, test_derailed_twice);
+    tcase_add_test(tc, test_beam_holds_old_doubt);
     tcase_add_test(tc, test_paren_after_move_number);
     tcase_add_test(tc, test_read_comment_and_review);
     tcase_add_test(tc, test_garbage_tail_unresolved);
