@@ -1474,11 +1474,33 @@ static void glue_paren(ArbGame *game, guint i)
     next->kind = EV_MOVE;
 }
 
+/* Is the variation from event open to event close written inside words:
+ * its '(' right after a move's text ("c2-(3"), or its ')' right before
+ * one ("K)g1-h1")? Those are misread letters or stray marks; a variation
+ * is written apart from the move before it and the move after it. */
+static gboolean inside_word(const ArbGame *game, guint open, guint close)
+{
+    const GArray *ev = game->events;
+    const struct game_event *o = &g_array_index(ev, struct game_event, open);
+    const struct game_event *c = &g_array_index(ev, struct game_event, close);
+    if (open > 0) {
+        const struct game_event *before = o - 1;
+        if (before->kind == EV_MOVE && before->offset + before->len == o->offset) return TRUE;
+    }
+    if (close + 1 < ev->len && c->len) {
+        const struct game_event *after = c + 1;
+        if ((after->kind == EV_MOVE || after->kind == EV_MOVE_NUMBER) &&
+            c->offset + c->len == after->offset)
+            return TRUE;
+    }
+    return FALSE;
+}
+
 /* Drops the marks of the variations (all, or those the reader had to close
- * at the end of the game, with an empty closing token, and those opened
- * right after a move number, where a move must come: their '(' was a stray
- * mark or a misread letter, "3. (4" for 3. c4), so that the moves in them
- * are main line. */
+ * at the end of the game, with an empty closing token, those opened right
+ * after a move number, where a move must come, and those written inside
+ * words: their '(' was a stray mark or a misread letter, "3. (4" for 3. c4),
+ * so that the moves in them are main line. */
 static void drop_variations(ArbGame *game, gboolean all)
 {
     GArray *ev = game->events;
@@ -1499,7 +1521,8 @@ static void drop_variations(ArbGame *game, gboolean all)
                 guint at = open[depth];
                 gboolean after_number =
                     at > 0 && g_array_index(ev, struct game_event, at - 1).kind == EV_MOVE_NUMBER;
-                if (all || e->len == 0 || after_number) drop[i] = drop[at] = TRUE;
+                if (all || e->len == 0 || after_number || inside_word(game, at, i))
+                    drop[i] = drop[at] = TRUE;
             }
         }
     }

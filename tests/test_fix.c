@@ -442,6 +442,36 @@ START_TEST(test_beam_holds_old_doubt)
 }
 END_TEST
 
+START_TEST(test_paren_inside_word)
+{
+    /* English LAN, 10% noise: "4. c2-(3" is 4. c2-c3 with the c misread,
+     * "K)g1-h1" 29. Kg1-h1 with a stray mark. Written inside words, they
+     * open and close no variation: 25 moves went into one as written */
+    assert_fixed_has(
+        "[Event \"CGC KO 2022\"]\n"
+        "[Site \"chess.com INT\"]\n"
+        "[Date \"2022.09.15\"]\n"
+        "[Round \"1.5\"]\n"
+        "[White \"Ponkratov,P\"]\n"
+        "[Black \"Anand,V\"]\n"
+        "[Result \"1-0\"]\n"
+        "[WhiteElo \"2593\"]\n"
+        "[BlackElo \"2756\"]\n"
+        "[ECO \"C53\"]\n"
+        "\n"
+        "7. e2-E4 o7=e5 2. g1f3 Nh8-c6 3. Bf1-c4 Bf3-c5 4. c2-(3 NNg8-f6 55. d2-dA e5xd4\n"
+        "6. e4-e5 d|-d5 7. BcA-c2 Nf6-e4 8. c3*d4 Bc5-b6 9. Nb1-c3 0-0 10. 0-0 Bc8-e6\n"
+        "11. Nc3-a4 ftI-f6 l2. Bc1-e3 Kg8-h8 13. a2-a3 f6xe5 14. Na4xb6 a|xbb Nf3xe5s\n"
+        "Ne4-d6 16. f2-f4 Be6-f5 11. Qd1-b3 Bf5-e4 18. Ra1-c1 Ncb=a5 19. Qb3-c3 na5-c4\n"
+        "20. Rc1-d1 c7-c6 Z1. Be3-cl b6-b5 22. g2=g4 Qd8-e7 23.Qc3-g3 Be4-c2 24, rd1-e1\n"
+        "Nd6~e4 25. 0g3-h3 Kh8-g8 Z6. QkB--q2Βc2=b3 27.Rf1-t3 Ne4xe5 48. d4xe5 Qe7-c5+\n"
+        "29. K)g1-h1 BbB-c4 30. Be2-d1 b5-b;4 3l. f4-f5 b4xa3 32.. b2xB b7-b5 83. g4-g5\n"
+        "65-b4 3A. g5-6 b4xa3 35. f5-f6 h7-n5 36. fb-f7+ 1-0\n"
+        "\n",
+        "3. Bc4 Bc5 4. c3 Nf6 5. d4 exd4", "28. dxe5 Qc5+ 29. Kh1", NULL);
+}
+END_TEST
+
 START_TEST(test_semicolon_before_result)
 {
     /* a stray ';' is read as a mark, not a comment: the rest of its line is
@@ -1200,6 +1230,7 @@ int main(int argc, char **argv)
     tcase_add_test(tc, test_number_due_lost_digit);
     tcase_add_test(tc, test_derailed_twice);
     tcase_add_test(tc, test_beam_holds_old_doubt);
+    tcase_add_test(tc, test_paren_inside_word);
     tcase_add_test(tc, test_paren_after_move_number);
     tcase_add_test(tc, test_read_comment_and_review);
     tcase_add_test(tc, test_garbage_tail_unresolved);
