@@ -44,6 +44,7 @@ enum {
     MERGE_MIN_CHARS = 4,
     GARBAGE_MIN_POOR = 2, /* poor steps at least where a game is cut */
     PAIR_TIES = 3,        /* readings of a merged or split token's part kept when about as good */
+    PAIR_TIES_MAX = 8,    /* of which the prior chooses */
     INSERT_KEEP = 32,     /* missing moves tried per state */
     NUMBER_READINGS = 4,
     AHEAD_NUMBERS = 2, /* move numbers the prune looks ahead to */
@@ -73,7 +74,7 @@ enum {
 #define POOR_READING      CONF_UNIT            /* a best reading this dear opens the other edits */
 #define DISAMBIG_DELETE   (CONF_UNIT * 6 / 10) /* a disambiguation left out */
 #define TIE_MARGIN        (CONF_UNIT * 3 / 10) /* readings this close are all kept */
-#define PAIR_TIES_MARGIN  (CONF_UNIT / 10)     /* the same for a part of a merged or split token */
+#define PAIR_TIES_MARGIN  CONF_UNIT            /* the same for a part of a merged or split token */
 #define PRIOR_CAP         (CONF_UNIT / 2)      /* the most the move prior adds to a reading */
 #define PRIOR_TIE         (CONF_UNIT / 2)      /* readings the prior chooses among */
 #define FIXED_PENALTY     (1 << 20)            /* another move where a reviewer fixed one */
@@ -1441,8 +1442,9 @@ static void expand(ArbFixer *f, int si, int i, int rank, int behind)
     gboolean found;
     struct expansion *e = expansion_of(f, &s.pos, s.last, i, &found);
     /* the two-move edits for the first few states and any about as cheap */
-    gboolean pairs = rank < PAIRS_FROM_TOP || behind <= PAIRS_MARGIN;
-    gboolean inserts = rank < PAIRS_FROM_TOP || behind <= INSERTS_MARGIN;
+    int scale = i < f->wide_until ? f->margin_scale : 100; /* as margin_of */
+    gboolean pairs = rank < PAIRS_FROM_TOP || behind <= PAIRS_MARGIN * scale / 100;
+    gboolean inserts = rank < PAIRS_FROM_TOP || behind <= INSERTS_MARGIN * scale / 100;
     /* a reading dearer than cap would fall out of the beam at once */
     int room = margin_of(f, i, s.change > FIX_CORRECTED);
     int cap = f->ring_best[(i + 1) % 3] >= COST_INF
@@ -1497,30 +1499,48 @@ static int best_of(ArbFixer *f, struct movetab *tab, const struct ptoken *t, int
 }
 
 /* The cheapest moves of tab for t, each within PAIR_TIES_MARGIN of the
- * cheapest and at most limit, cheapest first (equals in movegen order), at
- * most PAIR_TIES of them: a part of a merged or split token that reads as
- * two moves alike ("S4": Nb4 or Nd4) leaves the choice to the later moves.
- * Returns the count. */
-static int ties_of(ArbFixer *f, struct movetab *tab, const struct ptoken *t, int limit,
+ * cheapest and at most limit, cheapest first, at most PAIR_TIES of them: a
+ * part of a merged or split token that reads as two moves alike ("S4": Nb4
+ * or Nd4) leaves the choice to the later moves. Past PAIR_TIES, the prior
+ * (last: the move that led to tab's position) chooses among them ("♘3" is
+ * Na3, Nc3, Nf3 or Nh3 alike), else movegen order. Returns the count. */
+static int ties_of(ArbFixer *f, struct movetab *tab, const struct ptoken *t, move_t last, int limit,
                    struct scored *out)
 {
     if (!tab->count) return 0;
     struct bound_order o;
     order_init(f, t, tab, limit, &o);
     int best = COST_INF, bound = limit, n = 0;
-    gint16 index[PAIR_TIES];
+    struct scored all[PAIR_TIES_MAX];
+    gint16 index[PAIR_TIES_MAX];
     for (int i, low; (i = order_next(&o, bound, &low)) >= 0;) {
         int c = ordered_cost(f, t, tab, i, low, bound);
         if (c > bound) continue;
         if (c < best) best = c, bound = MIN(limit, best + PAIR_TIES_MARGIN);
-        int j = n < PAIR_TIES ? n++ : PAIR_TIES;
-        for (; j > 0 && (out[j - 1].cost > c || (out[j - 1].cost == c && index[j - 1] > i)); j--) {
-            if (j < PAIR_TIES) out[j] = out[j - 1], index[j] = index[j - 1];
+        int j = n < PAIR_TIES_MAX ? n++ : PAIR_TIES_MAX;
+        for (; j > 0 && (all[j - 1].cost > c || (all[j - 1].cost == c && index[j - 1] > i)); j--) {
+            if (j < PAIR_TIES_MAX) all[j] = all[j - 1], index[j] = index[j - 1];
         }
-        if (j < PAIR_TIES) out[j] = (struct scored){tab->m[i].move, c, 0}, index[j] = (gint16)i;
+        if (j < PAIR_TIES_MAX) all[j] = (struct scored){tab->m[i].move, c, 0}, index[j] = (gint16)i;
     }
-    while (n > 0 && out[n - 1].cost > best + PAIR_TIES_MARGIN)
+    while (n > 0 && all[n - 1].cost > best + PAIR_TIES_MARGIN)
         n--;
+    if (n > PAIR_TIES && f->prior) {
+        move_t moves[PAIR_TIES_MAX];
+        int prior[PAIR_TIES_MAX];
+        for (int k = 0; k < n; k++)
+            moves[k] = all[k].move;
+        prior_costs(f->prior, &tab->pos, last, moves, n, f->prior_weight, PRIOR_CAP, prior);
+        for (int k = 1; k < n; k++) /* by reading and prior, stable */
+            for (int j = k; j > 0 && all[j].cost + prior[j] < all[j - 1].cost + prior[j - 1]; j--) {
+                struct scored a = all[j];
+                all[j] = all[j - 1], all[j - 1] = a;
+                int p = prior[j];
+                prior[j] = prior[j - 1], prior[j - 1] = p;
+            }
+    }
+    n = MIN(n, PAIR_TIES);
+    memcpy(out, all, sizeof *out * (gsize)n);
     return n;
 }
 
@@ -1587,7 +1607,7 @@ static void expand_pairs(ArbFixer *f, int si, const struct state *s, int i, int 
         slice_token(f, c0, 0, c0->len, &f->tok[i + 1].c[0], &part);
         part.hint_ply = t->hint_ply;
         struct scored tie[PAIR_TIES];
-        int n = ties_of(f, &f->tab[0], &part, 8 * CONF_UNIT, tie);
+        int n = ties_of(f, &f->tab[0], &part, s->last, 8 * CONF_UNIT, tie);
         for (int k = 0; k < n && tie[k].cost < best + f->costs[CONF_SKIP_TOKEN]; k++)
             emit(f, si, &s->pos, tie[k].move, FIX_SPLIT,
                  tie[k].cost + f->costs[CONF_SPLIT] + hint_cost(f, t, &s->pos), 0, i, 2, i + 2,
@@ -1601,14 +1621,14 @@ static void expand_pairs(ArbFixer *f, int si, const struct state *s, int i, int 
         slice_token(f, c0, 0, cut, NULL, &part);
         slice_token(f, c0, cut + number, c0->len, NULL, &rest);
         struct scored first[PAIR_TIES];
-        int n1 = ties_of(f, &f->tab[0], &part, 8 * CONF_UNIT, first);
+        int n1 = ties_of(f, &f->tab[0], &part, s->last, 8 * CONF_UNIT, first);
         for (int k1 = 0; k1 < n1 && first[k1].cost < best; k1++) {
             int c1 = first[k1].cost;
             p2 = s->pos;
             pos_make_move(&p2, first[k1].move);
             build_table(&p2, &f->tab[2]);
             struct scored tie[PAIR_TIES];
-            int n = ties_of(f, &f->tab[2], &rest, 8 * CONF_UNIT, tie);
+            int n = ties_of(f, &f->tab[2], &rest, first[k1].move, 8 * CONF_UNIT, tie);
             int dear = best + f->costs[CONF_SKIP_TOKEN] - c1 - f->costs[CONF_MERGE];
             if (n && tie[0].cost < dear) {
                 int a = emit(f, si, &s->pos, first[k1].move, FIX_MERGED, c1 + f->costs[CONF_MERGE],

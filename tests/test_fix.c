@@ -472,6 +472,175 @@ START_TEST(test_paren_inside_word)
 }
 END_TEST
 
+START_TEST(test_merged_part_near_tie)
+{
+    /* figurine, 10% noise: "2. ♘3d5" is 2. ♘f3 d5 merged, the f lost.
+     * Its first part reads as c3 (0.3) and as Na3, Nc3, Nf3 and Nh3 alike
+     * (1.0): the parts keep the readings within a unit of the best, and past
+     * three the prior chooses among equals (Nf3), not the order moves are
+     * generated in. With c3 the game went wrong from 6. Nbd2 on */
+    assert_fixed_has(
+        "[Event \"5th Zurich Opening Blitz\"]\n"
+        "[Site \"Zurich SUI\"]\n"
+        "[Date \"2016.02.12\"]\n"
+        "[Round \"4.2\"]\n"
+        "[White \"Kramnik,V\"]\n"
+        "[Black \"Anand,V\"]\n"
+        "[Result \"1/2-1/2\"]\n"
+        "[WhiteElo \"2801\"]\n"
+        "[BlackElo \"2784\"]\n"
+        "[ECO \"D03\"]\n"
+        "\n"
+        "1. d4 ♘fb 2. ♘3d5 3. ♗g5 ♘e4 4. ♗h4 ♗f5 5 e3 c6 6. ♘6d2♘d7 7. ♗d3 ))♕♛b6 8. 0-0\n"
+        "e6 ♗xe4 dxe4 10. ♘cA ♕a6 ♘fdz b5 12. ♘e5 ♘xeS13. des ♗e7 14. ♗e ♔xe7 15. b3\n"
+        "♖hd8 1b. ♕e1 ♕b6 17. ♕b4 ♔e8 18. ♖fd1 a5 19.♕c3 ♖d 5 20. ♖xa5 cd5 21.a3 ♔ f8\n"
+        "22. h3 g8 2z3. ♘c5 h5 24. ♕d4 ♖c8 25. b a4A 26.o3 ♕c7 27, ♖f1 ♗g6 28. f3 exf3\n"
+        "29. ♖xf3 ♕e7 30. ♔h2 ♖c7 31. ♕f4 ♖c8 32. ♖g8 ♖c7 33. ♕gs ♕e8 34. ♖f3 ♕c8 35. gA\n"
+        "hxg4 36. hx94 ♖xc5 37. bxc5 ♕xc5 38. ♛d8+ ♕f3 39. ♕xf8+ ♔xf8 A0. ♔g8 ♗e4 ♖f2 g5\n"
+        "A2. ♖h2 ♗d3 43. ♖h5 ♗g6 44. ♖X5 ♔g745. ♔h4 f6+ A6, ♖×g6+ ♔xg6 47. exf6 e5 48.\n"
+        "g5 a4 49. exd4 oxd4 50. cxd4b 4 51. d5 bxa3 52. d6 a2 5B. d7 a1=♕ 54. d8=♕\n"
+        "1/2-1/2\n"
+        "\n",
+        "1. d4 Nf6 2. Nf3 d5", "6. Nbd2 Nd7 7. Bd3 Qb6 8. O-O e6", NULL);
+}
+END_TEST
+
+START_TEST(test_derailed_edits_wider)
+{
+    /* Hungarian, 10% noise: "f6" reads exactly as a pawn move for Nf6,
+     * which only Black's castling at move 5 contradicts. The derailed
+     * search again tries the two-move edits for states twice as far behind
+     * the best as the beam does, as it keeps them twice as far */
+    assert_fixed_has("[Event \"National Open 2022\"]\n"
+                     "[Site \"Las Vegas USA\"]\n"
+                     "[Date \"2022.06.09\"]\n"
+                     "[Round \"2.20\"]\n"
+                     "[White \"Anand,Vignesh\"]\n"
+                     "[Black \"Kavutskiy,K\"]\n"
+                     "[Result \"0-1\"]\n"
+                     "[WhiteElo \"1948\"]\n"
+                     "[BlackElo \"2406\"]\n"
+                     "[ECO \"E94\"]\n"
+                     "\n"
+                     "1. d4\n"
+                     "   f6\n"
+                     "z. c4\n"
+                     "   9 6\n"
+                     "3. Hc3\n"
+                     "   Fg7\n"
+                     "4. e4\n"
+                     "   d6\n"
+                     "5. Fe2\n"
+                     "   0-0\n"
+                     "6. Hf3\n"
+                     "   Hbd7\n"
+                     "7. e5\n"
+                     "8. Fe3\n"
+                     "   Vel\n"
+                     "9. Vc2\n"
+                     "   c 610. d5t\n"
+                     "   c5s\n"
+                     "l1. He1\n"
+                     "   He8\n"
+                     "12. Hd3\n"
+                     "   f5\n"
+                     "13. f3\n"
+                     "   f4\n"
+                     "14. Ff2\n"
+                     "   g5\n"
+                     "15. b4\n"
+                     "   b6\n"
+                     "16. a4\n"
+                     "   a5\n"
+                     "17. bxc5\n"
+                     "   bxc5\n"
+                     "18. g4\n"
+                     "   fxg8\n"
+                     "19. hXg3\n"
+                     "   Hdft6\n"
+                     "20, e3\n"
+                     "   Hh5\n"
+                     "21. Kg2\n"
+                     "   H\\f4+\n"
+                     "22. gxf4\n"
+                     "   gxf4\n"
+                     "23. Fg1\n"
+                     "   VVh4\n"
+                     "24. Fh2\n"
+                     "   Hff6\n"
+                     "25. bf2\n"
+                     "   Fh3+\n"
+                     "26, Kh1\n"
+                     "   Hh5\n"
+                     "27, Ff1\n"
+                     "   F!D7\n"
+                     "28, Bb1\n"
+                     "   bf6\n"
+                     "29. Bb7\n"
+                     "   Hg3+\n"
+                     "3o. Kg1\n"
+                     "   Bg6\n"
+                     "31. Fg2\n"
+                     "   Fc8\n"
+                     "32. B b6\n"
+                     "   FFf8\n"
+                     "33. Vb2\n"
+                     "   Bh\"6\n"
+                     "34. Ff1\n"
+                     "   Ba1\n"
+                     "35.Bb8\n"
+                     "   Bg7\n"
+                     "36. Bg2\n"
+                     "   Fh3\n"
+                     "37. Fxg3\n"
+                     "   fxg3\n"
+                     "38. He2\n"
+                     "   Fd7\n"
+                     "39. Hxg3\n"
+                     "   Bxg3\n"
+                     "40. Bx g3+\n"
+                     "   VXg3+\n"
+                     "47, Vg2\n"
+                     "   Vxg2+\n"
+                     "42. Kxg2\n"
+                     "   BBg6+\n"
+                     "43. khZ\n"
+                     "   Fxo4\n"
+                     "44. f4\n"
+                     "   exf4\n"
+                     "44. Hxf4\n"
+                     "   Bfb\n"
+                     "   kg3\n"
+                     "   Fd7\n"
+                     "47. Ba88h5\n"
+                     "48. Fh3\n"
+                     "   h4+\n"
+                     "4q. Kg2\n"
+                     "   B3xfA\n"
+                     "s0. Fxd7\n"
+                     "   Be4\n"
+                     "51. FbS\n"
+                     "   Bo3\n"
+                     "52. Bxa5\n"
+                     "   Fg7\n"
+                     "53. d7\n"
+                     "   F5\n"
+                     "54. Bа7\n"
+                     "   h3+\n"
+                     "555. Kf2\n"
+                     "   h2\n"
+                     "56. Fe6+\n"
+                     "   Kh8\n"
+                     "57. Ba8#\n"
+                     "   Kg7\n"
+                     "58. Ba7++\n"
+                     "   Kgb\n"
+                     "0-1\n"
+                     "\n",
+                     "1. d4 Nf6 2. c4 g6", "5. Be2 O-O 6. Nf3 Nbd7", NULL);
+}
+END_TEST
+
 START_TEST(test_semicolon_before_result)
 {
     /* a stray ';' is read as a mark, not a comment: the rest of its line is
@@ -1231,6 +1400,8 @@ int main(int argc, char **argv)
     tcase_add_test(tc, test_derailed_twice);
     tcase_add_test(tc, test_beam_holds_old_doubt);
     tcase_add_test(tc, test_paren_inside_word);
+    tcase_add_test(tc, test_merged_part_near_tie);
+    tcase_add_test(tc, test_derailed_edits_wider);
     tcase_add_test(tc, test_paren_after_move_number);
     tcase_add_test(tc, test_read_comment_and_review);
     tcase_add_test(tc, test_garbage_tail_unresolved);
