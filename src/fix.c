@@ -1346,6 +1346,26 @@ static int drop_cost(const ArbFixer *f, int i, const struct position *pos)
 /* The readings of token i in s, the reviewer's move there and the skip:
  * what every expansion of the two pushes; tab[0] holds s's moves after.
  * Returns the cheapest reading's cost; *best: with the prior. */
+/* Orders the n readings past those the prior weighs by reading and prior
+ * together, for the cut to KEEP_PER_STATE (their costs stay): which of
+ * equal readings is kept is no matter of the order moves are generated in
+ * ("(3" reads as Nf3 as well as Na3, a3 or h3). */
+static void order_rest(ArbFixer *f, const struct state *s, struct scored *rest, int n)
+{
+    move_t moves[MOVE_LIST_MAX];
+    int prior[MOVE_LIST_MAX];
+    for (int k = 0; k < n; k++)
+        moves[k] = rest[k].move;
+    prior_costs(f->prior, &s->pos, s->last, moves, n, f->prior_weight, PRIOR_CAP, prior);
+    for (int k = 1; k < n; k++) /* stable */
+        for (int j = k; j > 0 && rest[j].cost + prior[j] < rest[j - 1].cost + prior[j - 1]; j--) {
+            struct scored a = rest[j];
+            rest[j] = rest[j - 1], rest[j - 1] = a;
+            int p = prior[j];
+            prior[j] = prior[j - 1], prior[j - 1] = p;
+        }
+}
+
 static int expand_readings(ArbFixer *f, int si, const struct state *s, int i, int cap, int *best)
 {
     const struct ptoken *t = &f->tok[i];
@@ -1358,7 +1378,9 @@ static int expand_readings(ArbFixer *f, int si, const struct state *s, int i, in
     struct scored *sc = f->sc[0];
     int n = score_kept(f, t, &f->tab[0], cap, sc);
     int best_reading = n ? sc[0].cost : COST_INF;
-    if (n) add_prior(f, &s->pos, s->last, sc, within(sc, n, PRIOR_TIE));
+    int near = within(sc, n, PRIOR_TIE);
+    if (n) add_prior(f, &s->pos, s->last, sc, near);
+    if (f->prior && n > KEEP_PER_STATE && n - near >= 2) order_rest(f, s, sc + near, n - near);
     *best = n ? sc[0].cost + sc[0].prior : COST_INF;
     /* score_kept gives all this takes: the two change together */
     /* beside an exact reading, only a rival one edit away (a piece letter

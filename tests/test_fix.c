@@ -641,6 +641,36 @@ START_TEST(test_derailed_edits_wider)
 }
 END_TEST
 
+START_TEST(test_kept_readings_by_prior)
+{
+    /* Spanish, 5% noise: "2. (3" is 2. Cf3 with the C misread and the f
+     * lost. It reads as c3 best, then as a3, b3, d3 ... h3, Na3 and Nf3,
+     * all about as dear: of those the state keeps, the prior chooses, not
+     * the order the moves are generated in (without Nf3 there, White's
+     * castling at move 4 could not be, and 15 moves went wrong) */
+    assert_fixed_has(
+        "[Event \"10th Norway Blitz 2022\"]\n"
+        "[Site \"Stavanger NOR\"]\n"
+        "[Date \"2022.05.30\"]\n"
+        "[Round \"6.5\"]\n"
+        "[White \"Wang Hao\"]\n"
+        "[Black \"Anand,V\"]\n"
+        "[Result \"1/2-1/2\"]\n"
+        "[WhiteElo \"2744\"]\n"
+        "[BlackElo \"2751\"]\n"
+        "[ECO \"C67\"]\n"
+        "\n"
+        "1. e4 eS 2. (3 Cc6 3. Ab5 Cf6 4. 0-0 Cxe4 5. To1 CD6 6. Cxe5 Ae7 7. Af1 Cxe5 8.\n"
+        "Txe5 0-0 9, Cc3 Af6 10. Тe1 Te8 11. Cd5 Txe1 12. Dxe1 b6 13. Cxf66+ Dxf6 14. d3\n"
+        "Ab7 15. Dc3 Dxc3 bxc3 Ce8 177. c 4 c5 18. f3 Co6 19. Rf2 Ac6 20. g3 AaA 21. c3\n"
+        "Cb7 22. Af4 Te8 23. Ah3 f6 24. Af5 g6 2s. Ae4 AAc6 26. g4 Rf7 27. h4 Ca5 z8.\n"
+        "Th1 Axe4 29. fxe4 Cc6 30. h5 G5+ 31. 4g3 Ce5 32. Axe5 fxe5 33. Re3 h6 34. Tf1+\n"
+        "Re6 35. a4 a 5 36. TTb1 Tb8 37. d 4 d6 38. dS+ Re7 39. Tf1 Tt8 40, Txf8 1/2-1/2\n"
+        "\n",
+        "1. e4 e5 2. Nf3 Nc6 3. Bb5 Nf6 4. O-O Nxe4 5. Re1", NULL);
+}
+END_TEST
+
 START_TEST(test_semicolon_before_result)
 {
     /* a stray ';' is read as a mark, not a comment: the rest of its line is
@@ -1402,6 +1432,7 @@ int main(int argc, char **argv)
     tcase_add_test(tc, test_paren_inside_word);
     tcase_add_test(tc, test_merged_part_near_tie);
     tcase_add_test(tc, test_derailed_edits_wider);
+    tcase_add_test(tc, test_kept_readings_by_prior);
     tcase_add_test(tc, test_paren_after_move_number);
     tcase_add_test(tc, test_read_comment_and_review);
     tcase_add_test(tc, test_garbage_tail_unresolved);
