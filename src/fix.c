@@ -1346,18 +1346,19 @@ static int drop_cost(const ArbFixer *f, int i, const struct position *pos)
 /* The readings of token i in s, the reviewer's move there and the skip:
  * what every expansion of the two pushes; tab[0] holds s's moves after.
  * Returns the cheapest reading's cost; *best: with the prior. */
-/* Orders the n readings past those the prior weighs by reading and prior
- * together, for the cut to KEEP_PER_STATE (their costs stay): which of
- * equal readings is kept is no matter of the order moves are generated in
- * ("(3" reads as Nf3 as well as Na3, a3 or h3). */
-static void order_rest(ArbFixer *f, const struct state *s, struct scored *rest, int n)
+/* Orders n readings of moves of pos (reached by last) by reading and prior
+ * together, stable; their costs stay. For a cut among readings the prior
+ * does not weigh: which of equals is kept is no matter of the order moves
+ * are generated in ("(3" reads as Nf3 as well as Na3, a3 or h3). */
+static void order_by_prior(const ArbFixer *f, const struct position *pos, move_t last,
+                           struct scored *rest, int n)
 {
     move_t moves[MOVE_LIST_MAX];
     int prior[MOVE_LIST_MAX];
     for (int k = 0; k < n; k++)
         moves[k] = rest[k].move;
-    prior_costs(f->prior, &s->pos, s->last, moves, n, f->prior_weight, PRIOR_CAP, prior);
-    for (int k = 1; k < n; k++) /* stable */
+    prior_costs(f->prior, pos, last, moves, n, f->prior_weight, PRIOR_CAP, prior);
+    for (int k = 1; k < n; k++)
         for (int j = k; j > 0 && rest[j].cost + prior[j] < rest[j - 1].cost + prior[j - 1]; j--) {
             struct scored a = rest[j];
             rest[j] = rest[j - 1], rest[j - 1] = a;
@@ -1380,7 +1381,10 @@ static int expand_readings(ArbFixer *f, int si, const struct state *s, int i, in
     int best_reading = n ? sc[0].cost : COST_INF;
     int near = within(sc, n, PRIOR_TIE);
     if (n) add_prior(f, &s->pos, s->last, sc, near);
-    if (f->prior && n > KEEP_PER_STATE && n - near >= 2) order_rest(f, s, sc + near, n - near);
+    /* past those the prior weighs, it orders the rest for the cut to
+     * KEEP_PER_STATE */
+    if (f->prior && n > KEEP_PER_STATE && n - near >= 2)
+        order_by_prior(f, &s->pos, s->last, sc + near, n - near);
     *best = n ? sc[0].cost + sc[0].prior : COST_INF;
     /* score_kept gives all this takes: the two change together */
     /* beside an exact reading, only a rival one edit away (a piece letter
@@ -1547,20 +1551,7 @@ static int ties_of(ArbFixer *f, struct movetab *tab, const struct ptoken *t, mov
     }
     while (n > 0 && all[n - 1].cost > best + PAIR_TIES_MARGIN)
         n--;
-    if (n > PAIR_TIES && f->prior) {
-        move_t moves[PAIR_TIES_MAX];
-        int prior[PAIR_TIES_MAX];
-        for (int k = 0; k < n; k++)
-            moves[k] = all[k].move;
-        prior_costs(f->prior, &tab->pos, last, moves, n, f->prior_weight, PRIOR_CAP, prior);
-        for (int k = 1; k < n; k++) /* by reading and prior, stable */
-            for (int j = k; j > 0 && all[j].cost + prior[j] < all[j - 1].cost + prior[j - 1]; j--) {
-                struct scored a = all[j];
-                all[j] = all[j - 1], all[j - 1] = a;
-                int p = prior[j];
-                prior[j] = prior[j - 1], prior[j - 1] = p;
-            }
-    }
+    if (n > PAIR_TIES && f->prior) order_by_prior(f, &tab->pos, last, all, n);
     n = MIN(n, PAIR_TIES);
     memcpy(out, all, sizeof *out * (gsize)n);
     return n;
