@@ -359,7 +359,7 @@ static gboolean is_bare_number(const ArbGame *game, const struct game_event *ev)
  * after it)? */
 static gboolean is_due_damaged(const char *text, gsize len, int last, int since)
 {
-    if (last <= 0 || since < 2) return FALSE;
+    if (!len || last <= 0 || since < 2) return FALSE;
     char due[16];
     gsize n = (gsize)g_snprintf(due, sizeof due, "%d", last + 1);
     return len < n && (!strncmp(due, text, len) || !strncmp(due + n - len, text, len));
