@@ -274,6 +274,12 @@ START_TEST(test_digits_after_due_number)
 }
 END_TEST
 
+/* The tags of one archive game, two of whose damaged copies follow */
+#define PONKRATOV_ANAND_TAGS                                                                       \
+    "[Event \"CGC KO 2022\"]\n[Site \"chess.com INT\"]\n[Date \"2022.09.15\"]\n[Round \"1.5\"]\n"  \
+    "[White \"Ponkratov,P\"]\n[Black \"Anand,V\"]\n[Result \"1-0\"]\n[WhiteElo \"2593\"]\n"        \
+    "[BlackElo \"2756\"]\n[ECO \"C53\"]\n\n"
+
 START_TEST(test_number_due_lost_digit)
 {
     /* German LAN, 10% noise: "3, 4-f5b4;a3" is 31. f4-f5 b4:a3 with the
@@ -281,17 +287,7 @@ START_TEST(test_number_due_lost_digit)
      * damaged, not a move whose file was lost (h3, then every later move
      * one off) */
     assert_fixed_has(
-        "[Event \"CGC KO 2022\"]\n"
-        "[Site \"chess.com INT\"]\n"
-        "[Date \"2022.09.15\"]\n"
-        "[Round \"1.5\"]\n"
-        "[White \"Ponkratov,P\"]\n"
-        "[Black \"Anand,V\"]\n"
-        "[Result \"1-0\"]\n"
-        "[WhiteElo \"2593\"]\n"
-        "[BlackElo \"2756\"]\n"
-        "[ECO \"C53\"]\n"
-        "\n"
+        PONKRATOV_ANAND_TAGS
         "1. e2--e4 e7-e5 2. Sg1-f3 Sb8-c6 3. Lf-c4 Lt8-5 4. cz-c3 Sg8=f6 5s. d2_d4 e5:d4\n"
         "6. e4-e5 d7-d5 l. c4-e2 Sf6-eA 8, c3:d4 Lc5-b6 9. Sb7-c3 O-O 10. O-O Lc8-e6 I1.\n"
         "Sc3-a4 f|-ft6 1Z. Lc1-c3 Kg8-8 13. a2-a3 t6;е5 14A. Sa4:6 a7-b6 1S, Sf3:e5\n"
@@ -448,17 +444,7 @@ START_TEST(test_paren_inside_word)
      * "K)g1-h1" 29. Kg1-h1 with a stray mark. Written inside words, they
      * open and close no variation: 25 moves went into one as written */
     assert_fixed_has(
-        "[Event \"CGC KO 2022\"]\n"
-        "[Site \"chess.com INT\"]\n"
-        "[Date \"2022.09.15\"]\n"
-        "[Round \"1.5\"]\n"
-        "[White \"Ponkratov,P\"]\n"
-        "[Black \"Anand,V\"]\n"
-        "[Result \"1-0\"]\n"
-        "[WhiteElo \"2593\"]\n"
-        "[BlackElo \"2756\"]\n"
-        "[ECO \"C53\"]\n"
-        "\n"
+        PONKRATOV_ANAND_TAGS
         "7. e2-E4 o7=e5 2. g1f3 Nh8-c6 3. Bf1-c4 Bf3-c5 4. c2-(3 NNg8-f6 55. d2-dA e5xd4\n"
         "6. e4-e5 d|-d5 7. BcA-c2 Nf6-e4 8. c3*d4 Bc5-b6 9. Nb1-c3 0-0 10. 0-0 Bc8-e6\n"
         "11. Nc3-a4 ftI-f6 l2. Bc1-e3 Kg8-h8 13. a2-a3 f6xe5 14. Na4xb6 a|xbb Nf3xe5s\n"
