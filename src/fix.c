@@ -1436,12 +1436,16 @@ static void record_inserts(ArbFixer *f, int si, const struct state *s, int i, st
     e->has_inserts = TRUE;
 }
 
-/* How far behind the best a state at token i may be and stay in the beam
- * (margin_scale holds before wide_until). */
+/* A margin of the beam at token i: margin_scale holds before wide_until. */
+static int scaled(const ArbFixer *f, int i, int margin)
+{
+    return i < f->wide_until ? margin * f->margin_scale / 100 : margin;
+}
+
+/* How far behind the best a state at token i may be and stay in the beam. */
 static int margin_of(const ArbFixer *f, int i, gboolean edited)
 {
-    int margin = edited ? EDITED_MARGIN : BEAM_MARGIN;
-    return i < f->wide_until ? margin * f->margin_scale / 100 : margin;
+    return scaled(f, i, edited ? EDITED_MARGIN : BEAM_MARGIN);
 }
 
 /* Expands state si at token i; behind: how far its cost is past the best
@@ -1468,9 +1472,8 @@ static void expand(ArbFixer *f, int si, int i, int rank, int behind)
     gboolean found;
     struct expansion *e = expansion_of(f, &s.pos, s.last, i, &found);
     /* the two-move edits for the first few states and any about as cheap */
-    int scale = i < f->wide_until ? f->margin_scale : 100; /* as margin_of */
-    gboolean pairs = rank < PAIRS_FROM_TOP || behind <= PAIRS_MARGIN * scale / 100;
-    gboolean inserts = rank < PAIRS_FROM_TOP || behind <= INSERTS_MARGIN * scale / 100;
+    gboolean pairs = rank < PAIRS_FROM_TOP || behind <= scaled(f, i, PAIRS_MARGIN);
+    gboolean inserts = rank < PAIRS_FROM_TOP || behind <= scaled(f, i, INSERTS_MARGIN);
     /* a reading dearer than cap would fall out of the beam at once */
     int room = margin_of(f, i, s.change > FIX_CORRECTED);
     int cap = f->ring_best[(i + 1) % 3] >= COST_INF
