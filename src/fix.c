@@ -1343,9 +1343,6 @@ static int drop_cost(const ArbFixer *f, int i, const struct position *pos)
     return c;
 }
 
-/* The readings of token i in s, the reviewer's move there and the skip:
- * what every expansion of the two pushes; tab[0] holds s's moves after.
- * Returns the cheapest reading's cost; *best: with the prior. */
 /* Orders n readings of moves of pos (reached by last) by reading and prior
  * together, stable; their costs stay. For a cut among readings the prior
  * does not weigh: which of equals is kept is no matter of the order moves
@@ -1367,6 +1364,9 @@ static void order_by_prior(const ArbFixer *f, const struct position *pos, move_t
         }
 }
 
+/* The readings of token i in s, the reviewer's move there and the skip:
+ * what every expansion of the two pushes; tab[0] holds s's moves after.
+ * Returns the cheapest reading's cost; *best: with the prior. */
 static int expand_readings(ArbFixer *f, int si, const struct state *s, int i, int cap, int *best)
 {
     const struct ptoken *t = &f->tok[i];
