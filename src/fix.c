@@ -856,28 +856,41 @@ static int score_all(const ArbFixer *f, const struct ptoken *t, struct movetab *
     return tab->count;
 }
 
-/* The move prior's cost for the first n of sc (cheapest first), which are
- * sorted again by reading and prior together: it breaks near-ties. */
-static void add_prior(const ArbFixer *f, const struct position *pos, move_t last, struct scored *sc,
-                      int n)
+/* Sorts the n readings sc by cost + prior[i], stably; prior moves along. */
+static void sort_by_prior(struct scored *sc, int n, int *prior)
 {
-    if (!f->prior || n < 2) return;
+    for (int k = 1; k < n; k++)
+        for (int j = k; j > 0 && sc[j].cost + prior[j] < sc[j - 1].cost + prior[j - 1]; j--) {
+            struct scored a = sc[j];
+            sc[j] = sc[j - 1], sc[j - 1] = a;
+            int p = prior[j];
+            prior[j] = prior[j - 1], prior[j - 1] = p;
+        }
+}
+
+/* The move prior's cost for the first n of sc (cheapest first), which are
+ * sorted again by reading and prior together: it breaks near-ties. The rest
+ * readings after them (rest < 2: none) are only ordered by reading and
+ * prior, their costs kept, for a cut among readings it does not weigh:
+ * which of equals is kept is no matter of the order moves are generated in
+ * ("(3" reads as Nf3 as well as Na3, a3 or h3). */
+static void add_prior(const ArbFixer *f, const struct position *pos, move_t last, struct scored *sc,
+                      int n, int rest)
+{
+    if (!f->prior || (n < 2 && rest < 2)) return;
     move_t moves[MOVE_LIST_MAX];
     int cost[MOVE_LIST_MAX];
-    for (int i = 0; i < n; i++)
+    for (int i = 0; i < n + rest; i++)
         moves[i] = sc[i].move;
-    prior_costs(f->prior, pos, last, moves, n, f->prior_weight, PRIOR_CAP, cost);
+    prior_costs(f->prior, pos, last, moves, n + rest, f->prior_weight, PRIOR_CAP, cost);
+    if (rest >= 2) sort_by_prior(sc + n, rest, cost + n);
+    if (n < 2) return;
     int least = cost[0];
     for (int i = 1; i < n; i++)
         least = MIN(least, cost[i]);
     for (int i = 0; i < n; i++)
-        sc[i].prior = cost[i] - least;
-    for (int i = 1; i < n; i++)
-        for (int j = i; j > 0 && sc[j].cost + sc[j].prior < sc[j - 1].cost + sc[j - 1].prior; j--) {
-            struct scored a = sc[j];
-            sc[j] = sc[j - 1];
-            sc[j - 1] = a;
-        }
+        cost[i] = sc[i].prior = cost[i] - least;
+    sort_by_prior(sc, n, cost);
 }
 
 /* How many of sc (cheapest first) are within margin of the first. */
@@ -1343,27 +1356,6 @@ static int drop_cost(const ArbFixer *f, int i, const struct position *pos)
     return c;
 }
 
-/* Orders n readings of moves of pos (reached by last) by reading and prior
- * together, stable; their costs stay. For a cut among readings the prior
- * does not weigh: which of equals is kept is no matter of the order moves
- * are generated in ("(3" reads as Nf3 as well as Na3, a3 or h3). */
-static void order_by_prior(const ArbFixer *f, const struct position *pos, move_t last,
-                           struct scored *rest, int n)
-{
-    move_t moves[MOVE_LIST_MAX];
-    int prior[MOVE_LIST_MAX];
-    for (int k = 0; k < n; k++)
-        moves[k] = rest[k].move;
-    prior_costs(f->prior, pos, last, moves, n, f->prior_weight, PRIOR_CAP, prior);
-    for (int k = 1; k < n; k++)
-        for (int j = k; j > 0 && rest[j].cost + prior[j] < rest[j - 1].cost + prior[j - 1]; j--) {
-            struct scored a = rest[j];
-            rest[j] = rest[j - 1], rest[j - 1] = a;
-            int p = prior[j];
-            prior[j] = prior[j - 1], prior[j - 1] = p;
-        }
-}
-
 /* The readings of token i in s, the reviewer's move there and the skip:
  * what every expansion of the two pushes; tab[0] holds s's moves after.
  * Returns the cheapest reading's cost; *best: with the prior. */
@@ -1380,11 +1372,9 @@ static int expand_readings(ArbFixer *f, int si, const struct state *s, int i, in
     int n = score_kept(f, t, &f->tab[0], cap, sc);
     int best_reading = n ? sc[0].cost : COST_INF;
     int near = within(sc, n, PRIOR_TIE);
-    if (n) add_prior(f, &s->pos, s->last, sc, near);
     /* past those the prior weighs, it orders the rest for the cut to
      * KEEP_PER_STATE */
-    if (f->prior && n > KEEP_PER_STATE && n - near >= 2)
-        order_by_prior(f, &s->pos, s->last, sc + near, n - near);
+    add_prior(f, &s->pos, s->last, sc, near, n > KEEP_PER_STATE ? n - near : 0);
     *best = n ? sc[0].cost + sc[0].prior : COST_INF;
     /* score_kept gives all this takes: the two change together */
     /* beside an exact reading, only a rival one edit away (a piece letter
@@ -1554,7 +1544,7 @@ static int ties_of(ArbFixer *f, struct movetab *tab, const struct ptoken *t, mov
     }
     while (n > 0 && all[n - 1].cost > best + PAIR_TIES_MARGIN)
         n--;
-    if (n > PAIR_TIES && f->prior) order_by_prior(f, &tab->pos, last, all, n);
+    if (n > PAIR_TIES) add_prior(f, &tab->pos, last, all, 0, n);
     n = MIN(n, PAIR_TIES);
     memcpy(out, all, sizeof *out * (gsize)n);
     return n;
@@ -1963,7 +1953,7 @@ static void annotate_step(ArbFixer *f, GArray *steps, guint k)
     build_table(&s->before, &f->tab[0]);
     struct scored *sc = f->sc[1];
     int n = score_all(f, t, &f->tab[0], sc);
-    if (n) add_prior(f, &s->before, s->last, sc, within(sc, n, 8 * CONF_UNIT));
+    if (n) add_prior(f, &s->before, s->last, sc, within(sc, n, 8 * CONF_UNIT), 0);
     int chosen = s->cost, other = COST_INF;
     for (int i = 0; i < n; i++)
         if (sc[i].move == s->move) chosen = sc[i].cost + sc[i].prior;
@@ -2029,7 +2019,7 @@ static int read_rivals(ArbFixer *f, const struct fix_step *s, const struct fix_s
     build_table(&s->before, &f->tab[0]);
     struct scored *sc = f->sc[1];
     int n = score_all(f, t, &f->tab[0], sc), n_out = 0;
-    if (n) add_prior(f, &s->before, s->last, sc, within(sc, n, 8 * CONF_UNIT));
+    if (n) add_prior(f, &s->before, s->last, sc, within(sc, n, 8 * CONF_UNIT), 0);
     int own = s->cost;
     for (int i = 0; i < n; i++)
         if (sc[i].move == s->move) own = sc[i].cost + sc[i].prior;
