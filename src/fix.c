@@ -6,11 +6,9 @@
  * holds (piece, squares, marks), which also orders the moves tried, and what
  * each of the token's characters costs at least against any character a
  * rendering of the move may hold, which only skips a move that would cost
- * too much anyway. A token that reads exactly as one legal move takes the
- * fast path (no scoring at all); a game whose cheap pass needed more than
- * confusions is searched again with every reading open. What expand()
- * pushes past the exact fast path depends on the position and the token
- * only, so it is recorded per game and the later passes replay it. Scratch
+ * too much anyway. What expand() pushes depends on the position and the
+ * token only, so it is recorded per game and the later passes (searched
+ * again where the path took doubtful edits) replay it. Scratch
  * tables live in the fixer: no allocation per token once the arena has
  * grown. */
 #include "fix.h"
@@ -137,7 +135,7 @@ struct ptoken {
      * for 6, "I7." for 17), with what the look-alikes cost */
     int n_numbers;
     int number[NUMBER_READINGS], number_cost[NUMBER_READINGS];
-    const char *text; /* first candidate, raw: the fast path reads it */
+    const char *text; /* first candidate, raw */
     gsize len;
     /* text read once for exact_move: plain English SAN, and the cost-0
      * readings (readings[first_exact..+n_exact) of the fixer) */
@@ -188,9 +186,8 @@ struct push_record {
     guint8 change;
 };
 
-/* What expand() pushed for token token in pos, past its exact fast path
- * (which f->fast decides): the readings, the reviewer's move and the skip
- * (records [first, first + n)), then the two-move edits if they were
+/* What expand() pushed for token token in pos: the readings, the
+ * reviewer's move and the skip (records [first, first + n)), then the two-move edits if they were
  * tried (pairs_first, n_pairs), which need best and best_reading. */
 struct expansion {
     int token;
@@ -217,7 +214,7 @@ struct _ArbFixer {
     guint64 sym_bit[128], initial_bits[6];
     int n_sym;
     int costs[CONF_COST_COUNT];
-    gboolean fast, with_alternatives;
+    gboolean with_alternatives;
     guint beam_width, wide_width; /* the beam's, and before wide_until */
     int margin_scale;             /* the beam's margins before wide_until, in percent */
     /* the search starts at from_token (its start position is before it) with
@@ -1444,21 +1441,8 @@ static void expand(ArbFixer *f, int si, int i, int rank, int behind)
 {
     const struct state s = g_array_index(f->arena, struct state, si);
     const struct ptoken *t = &f->tok[i];
-    move_t exact = MOVE_NONE, fixed = MOVE_NONE;
-    if (f->fast && exact_move(f, &s.pos, t, &exact) &&
-        (!fixed_at(f, &s.pos, &fixed) || fixed == MOVE_NONE || fixed == exact)) {
-        struct move_forms mf;
-        render_forms(f, &s.pos, exact, &mf);
-        int c = move_cost(f, t, &mf, EXACT_MAX);
-        if (c < EXACT_MAX) {
-            to_ring(f, i + 1,
-                    push_state(f, si, &s.pos, exact, FIX_NONE, c + hint_cost(f, t, &s.pos), i, 1,
-                               i + 1));
-            return;
-        }
-    }
-    /* the rest depends on the position and the token only: a search again
-     * pushes what the last one did */
+    /* what it pushes depends on the position and the token only: a
+     * search again pushes what the last one did */
     gboolean found;
     struct expansion *e = expansion_of(f, &s.pos, s.last, i, &found);
     /* the two-move edits for the first few states and any about as cheap */
@@ -1884,16 +1868,6 @@ static void collect_path(ArbFixer *f, int idx, struct fix_result *res)
     }
 }
 
-/* Did the cheap pass need only what confusions explain? */
-static gboolean path_is_plain(const struct fix_result *res)
-{
-    for (guint i = 0; i < res->steps->len; i++) {
-        const struct fix_step *s = &g_array_index(res->steps, struct fix_step, i);
-        if (s->change > FIX_CORRECTED || s->cost - s->prior >= POOR_READING) return FALSE;
-    }
-    return TRUE;
-}
-
 /* ---- confidence and alternatives ------------------------------------------------- */
 
 /* The token a step reads, as one token. */
@@ -2072,20 +2046,6 @@ static void cut_garbage(ArbFixer *f, struct fix_result *res)
     g_array_set_size(res->steps, (guint)cut);
 }
 
-/* Searches again (with the fixer's current settings) and keeps the new
- * path when it is cheaper. */
-static void search_again(ArbFixer *f, const struct position *start, struct fix_result *res)
-{
-    int cheap = res->cost;
-    g_autoptr(GArray) keep = g_array_copy(res->steps);
-    collect_path(f, search(f, start), res);
-    if (res->cost > cheap) {
-        g_array_set_size(res->steps, 0);
-        g_array_append_vals(res->steps, keep->data, keep->len);
-        res->cost = cheap;
-    }
-}
-
 /* Searches again from a few steps before the first doubtful one, with a
  * wide beam up to a few tokens after it (the right reading most likely fell
  * out of the beam there), and keeps that tail when the whole path gets
@@ -2138,12 +2098,7 @@ void fixer_run(ArbFixer *f, const struct position *start, const struct fix_token
                struct fix_result *res)
 {
     prepare_tokens(f, tokens, n);
-    f->fast = TRUE;
     collect_path(f, search(f, start), res);
-    if (!path_is_plain(res)) {
-        f->fast = FALSE;
-        search_again(f, start, res);
-    }
     int n_doubtful;
     guint doubtful = first_doubtful(f, res, 0, &n_doubtful);
     if (doubtful < res->steps->len) search_wide_from(f, res, doubtful);
