@@ -174,6 +174,7 @@ struct state {
     move_t move;
     move_t last; /* the last move played on the way here (a dropped token plays none) */
     guint8 change;
+    guint8 rank; /* its place in the beam when expanded (255 past it) */
 };
 
 /* One state expand() pushed, as it pushed it: a search again meets the
@@ -1435,6 +1436,17 @@ static int margin_of(const ArbFixer *f, int i, gboolean edited)
     return scaled(f, i, edited ? EDITED_MARGIN : BEAM_MARGIN);
 }
 
+/* Did s drop the token before i, from the best state, inside a wide
+ * window? A token that is no move ("Rd3\" where no move was) costs the path
+ * that drops it a skipped token, the path that reads it ("Rd3") a mark:
+ * that one leads, and its readings crowd the dropping one out of the two-
+ * move edits the next token may need ("Kf2Rxd1"). */
+static gboolean dropped_by_best(const ArbFixer *f, const struct state *s, int i)
+{
+    return i < f->wide_until && s->change == FIX_DELETED && s->parent >= 0 &&
+           g_array_index(f->arena, struct state, s->parent).rank == 0;
+}
+
 /* Expands state si at token i; behind: how far its cost is past the best
  * state's, rank: its place in the beam. */
 static void expand(ArbFixer *f, int si, int i, int rank, int behind)
@@ -1446,7 +1458,8 @@ static void expand(ArbFixer *f, int si, int i, int rank, int behind)
     gboolean found;
     struct expansion *e = expansion_of(f, &s.pos, s.last, i, &found);
     /* the two-move edits for the first few states and any about as cheap */
-    gboolean pairs = rank < PAIRS_FROM_TOP || behind <= scaled(f, i, PAIRS_MARGIN);
+    gboolean pairs =
+        rank < PAIRS_FROM_TOP || behind <= scaled(f, i, PAIRS_MARGIN) || dropped_by_best(f, &s, i);
     gboolean inserts = rank < PAIRS_FROM_TOP || behind <= scaled(f, i, INSERTS_MARGIN);
     /* a reading dearer than cap would fall out of the beam at once */
     int room = margin_of(f, i, s.change > FIX_CORRECTED);
@@ -1837,6 +1850,7 @@ static int search(ArbFixer *f, const struct position *start)
             ring->len ? g_array_index(f->arena, struct state, g_array_index(ring, int, 0)).cost : 0;
         for (guint k = 0; k < ring->len; k++) {
             int idx = g_array_index(ring, int, k);
+            g_array_index(f->arena, struct state, idx).rank = (guint8)MIN(k, 255);
             expand(f, idx, i, (int)k, g_array_index(f->arena, struct state, idx).cost - top);
         }
         clear_ring(f, i);

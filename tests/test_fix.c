@@ -657,6 +657,34 @@ START_TEST(test_kept_readings_by_prior)
 }
 END_TEST
 
+START_TEST(test_dropped_token_then_merged)
+{
+    /* English, 5% noise: "Rd3\" is no move (the game goes 19... Rd8 20. Kf2
+     * Rxd1 21. Nxd1); read as 20. Rd3 it costs a mark, dropped a skipped
+     * token, and ten readings of it lead the dropping path. The merged
+     * "Kf2Rxd1" after it is tried for the path that dropped it from the
+     * best one: else it reads 20... Kf8 21. Rd7, drops "Nxd1" and six
+     * moves go wrong */
+    assert_fixed_has(
+        "[Event \"7th London Classic 2015\"]\n"
+        "[Site \"London ENG\"]\n"
+        "[Date \"2015.12.13\"]\n"
+        "[Round \"9.3\"]\n"
+        "[White \"Anand,V\"]\n"
+        "[Black \"Giri,A\"]\n"
+        "[Result \"1/2-1/2\"]\n"
+        "\n"
+        "1. e4 e5 2. Nf3 Nc6 3. Bn5 Nf6 4. 0-0 Nxe4 5. d4 Nd6 6. Bxc6 dxc6 7. dxeS Nf5\n"
+        "8. Qxd8+ Kxd8 Nc3 9. Ke8 10. h3 h5 11. Bf4 Be7 12. rad1 Be6 13. NgS Rh6 14. g3\n"
+        "Bx5 15. Bxg5 Rg6 16. h4 f6 17. ef6 gxf6 18. Bf4 Nxh4 19. f3 Rd8 Rd3\\ 20. Kf2Rxd1\n"
+        "21. Nxd1 Nf5 22. Rh1 Bxa2 23. Rxh5Be6 24. g4 Ncl6 25. Rh7 Nf7 26. Ne3 bb 27.\n"
+        "Ngz Rg8 28. Bxc7 Rh8 9. Rxh8+ Nxh8 30. Ne8 Nf7 31. Bg3 Nh6 32. Bf4 nf7 33. Bg3\n"
+        "Nh6 1/2-1/2\n"
+        "\n",
+        "19. f3 Rd8 20. Kf2 Rxd1 21. Nxd1 Nf5 22. Rh1 Bxa2", "26. Ne3 b6 27. Ng2", NULL);
+}
+END_TEST
+
 START_TEST(test_semicolon_before_result)
 {
     /* a stray ';' is read as a mark, not a comment: the rest of its line is
@@ -1419,6 +1447,7 @@ int main(int argc, char **argv)
     tcase_add_test(tc, test_merged_part_near_tie);
     tcase_add_test(tc, test_derailed_edits_wider);
     tcase_add_test(tc, test_kept_readings_by_prior);
+    tcase_add_test(tc, test_dropped_token_then_merged);
     tcase_add_test(tc, test_paren_after_move_number);
     tcase_add_test(tc, test_read_comment_and_review);
     tcase_add_test(tc, test_garbage_tail_unresolved);
