@@ -1111,19 +1111,13 @@ static void prepare_tokens(ArbFixer *f, const struct fix_token *tokens, int n)
 }
 
 /* A token made of part of another's first candidate, or of two joined. */
-static void slice_token(const ArbFixer *f, const struct pcand *a, int from, int to,
-                        const struct pcand *b, struct ptoken *out)
+/* c: a's characters [from, to), then b's (if any). */
+static void slice_cand(const ArbFixer *f, const struct pcand *a, int from, int to,
+                       const struct pcand *b, struct pcand *c)
 {
-    out->n = 1;
-    out->inputs = 1;
-    out->is_input = FALSE;
-    out->hint_ply = -1;
-    out->text = NULL;
-    out->len = 0;
-    struct pcand *c = &out->c[0];
     c->len = 0;
-    c->prior = a->prior;
-    c->input = 0;
+    c->prior = a->prior + (b ? b->prior : 0);
+    c->input = a->input;
     for (int i = from; i < to && c->len < FIX_TOKEN_CHARS; i++, c->len++)
         c->ch[c->len] = a->ch[i], c->ins[c->len] = a->ins[i];
     int from_a = c->len;
@@ -1136,6 +1130,40 @@ static void slice_token(const ArbFixer *f, const struct pcand *a, int from, int 
             memcpy(c->subs[y] + from_a, b->subs[y], (size_t)(c->len - from_a) * sizeof **c->subs);
     }
     fill_bounds(f, c);
+}
+
+static void bare_token(struct ptoken *out)
+{
+    out->n = 1;
+    out->inputs = 1;
+    out->is_input = FALSE;
+    out->hint_ply = -1;
+    out->text = NULL;
+    out->len = 0;
+}
+
+static void slice_token(const ArbFixer *f, const struct pcand *a, int from, int to,
+                        const struct pcand *b, struct ptoken *out)
+{
+    bare_token(out);
+    slice_cand(f, a, from, to, b, &out->c[0]);
+    out->c[0].input = 0;
+}
+
+/* Tokens a and b read as one ("N f3"): every reading of a joined to every
+ * reading of b from the same input ("♕d2 -cl3" as "♕d2-d3" too), the
+ * first readings first. */
+static void join_tokens(const ArbFixer *f, const struct ptoken *a, const struct ptoken *b,
+                        struct ptoken *out)
+{
+    bare_token(out);
+    out->n = out->inputs = 0;
+    for (int i = 0; i < a->n; i++)
+        for (int j = 0; j < b->n && out->n < FIX_CANDS_MAX; j++) {
+            if (a->c[i].input != b->c[j].input) continue;
+            out->inputs += !out->n || out->c[out->n - 1].input != a->c[i].input;
+            slice_cand(f, &a->c[i], 0, a->c[i].len, &b->c[j], &out->c[out->n++]);
+        }
 }
 
 /* ---- search -------------------------------------------------------------------- */
@@ -1607,7 +1635,7 @@ static void expand_pairs(ArbFixer *f, int si, const struct state *s, int i, int 
     move_t m2 = MOVE_NONE;
     /* two tokens that are one move: "N f3" */
     if (i + 1 < f->n_tok) {
-        slice_token(f, c0, 0, c0->len, &f->tok[i + 1].c[0], &part);
+        join_tokens(f, t, &f->tok[i + 1], &part);
         part.hint_ply = t->hint_ply;
         struct scored tie[PAIR_TIES];
         int n = ties_of(f, &f->tab[0], &part, s->last, 8 * CONF_UNIT, tie);
@@ -1889,7 +1917,7 @@ static const struct ptoken *step_token(ArbFixer *f, const struct fix_step *s, st
 {
     const struct ptoken *t = &f->tok[s->first_token];
     if (s->n_tokens != 2) return t;
-    slice_token(f, &t->c[0], 0, t->c[0].len, &f->tok[s->first_token + 1].c[0], tmp);
+    join_tokens(f, t, &f->tok[s->first_token + 1], tmp);
     return tmp;
 }
 

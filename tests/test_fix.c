@@ -685,6 +685,16 @@ START_TEST(test_dropped_token_then_merged)
 }
 END_TEST
 
+START_TEST(test_joined_split_reading)
+{
+    /* "♕d2 -cl3" is one move in two tokens, with the d of d3 read as "cl":
+     * the tokens joined are read with that reading too, so it is Qd3 at a
+     * split and a "cl", not Qc3 at a split and an l too many */
+    assert_fixed_has("[Event \"x\"]\n\n1. d2-d4 d7-d5 2. ♕d1-d2 ♘g8-f6 3. ♕d2 -cl3 e7-e6 *\n",
+                     "3. Qd3 e6", NULL);
+}
+END_TEST
+
 START_TEST(test_semicolon_before_result)
 {
     /* a stray ';' is read as a mark, not a comment: the rest of its line is
@@ -1448,6 +1458,7 @@ int main(int argc, char **argv)
     tcase_add_test(tc, test_derailed_edits_wider);
     tcase_add_test(tc, test_kept_readings_by_prior);
     tcase_add_test(tc, test_dropped_token_then_merged);
+    tcase_add_test(tc, test_joined_split_reading);
     tcase_add_test(tc, test_paren_after_move_number);
     tcase_add_test(tc, test_read_comment_and_review);
     tcase_add_test(tc, test_garbage_tail_unresolved);
