@@ -1623,34 +1623,18 @@ static void expand_three(ArbFixer *f, int si, const struct state *s, int i, move
     }
 }
 
-/* The edits that take two moves or two tokens: a token split in two, two
- * tokens joined, two tokens swapped, a missing move. Tried only where the
- * best single reading is poor. */
-static void expand_pairs(ArbFixer *f, int si, const struct state *s, int i, int best)
+/* Token i's reading c as two moves (or three), for expand_pairs. */
+static void expand_merged(ArbFixer *f, int si, const struct state *s, int i, int best,
+                          const struct pcand *c0)
 {
-    const struct ptoken *t = &f->tok[i];
-    const struct pcand *c0 = &t->c[0];
     struct ptoken part, rest;
     struct position p2;
-    move_t m2 = MOVE_NONE;
-    /* two tokens that are one move: "N f3" */
-    if (i + 1 < f->n_tok) {
-        join_tokens(f, t, &f->tok[i + 1], &part);
-        part.hint_ply = t->hint_ply;
-        struct scored tie[PAIR_TIES];
-        int n = ties_of(f, &f->tab[0], &part, s->last, 8 * CONF_UNIT, tie);
-        for (int k = 0; k < n && tie[k].cost < best + f->costs[CONF_SKIP_TOKEN]; k++)
-            emit(f, si, &s->pos, tie[k].move, FIX_SPLIT,
-                 tie[k].cost + f->costs[CONF_SPLIT] + hint_cost(f, t, &s->pos), 0, i, 2, i + 2,
-                 i + 2);
-    }
-    /* one token that is two moves: "Nf3Nc6", "Le712.Tad1" (a move number
-     * between them is no part of either) */
     for (int cut = 2; c0->len >= MERGE_MIN_CHARS && cut <= c0->len - 2; cut++) {
         int number = number_at(c0, cut);
         if (c0->len - cut - number < 2) continue;
         slice_token(f, c0, 0, cut, NULL, &part);
         slice_token(f, c0, cut + number, c0->len, NULL, &rest);
+        rest.c[0].prior = 0; /* part pays for the reading */
         struct scored first[PAIR_TIES];
         int n1 = ties_of(f, &f->tab[0], &part, s->last, 8 * CONF_UNIT, first);
         for (int k1 = 0; k1 < n1 && first[k1].cost < best; k1++) {
@@ -1673,6 +1657,34 @@ static void expand_pairs(ArbFixer *f, int si, const struct state *s, int i, int 
                              best + f->costs[CONF_SKIP_TOKEN]);
         }
     }
+}
+
+/* The edits that take two moves or two tokens: a token split in two, two
+ * tokens joined, two tokens swapped, a missing move. Tried only where the
+ * best single reading is poor. */
+static void expand_pairs(ArbFixer *f, int si, const struct state *s, int i, int best)
+{
+    const struct ptoken *t = &f->tok[i];
+    const struct pcand *c0 = &t->c[0];
+    struct ptoken part;
+    struct position p2;
+    move_t m2 = MOVE_NONE;
+    /* two tokens that are one move: "N f3" */
+    if (i + 1 < f->n_tok) {
+        join_tokens(f, t, &f->tok[i + 1], &part);
+        part.hint_ply = t->hint_ply;
+        struct scored tie[PAIR_TIES];
+        int n = ties_of(f, &f->tab[0], &part, s->last, 8 * CONF_UNIT, tie);
+        for (int k = 0; k < n && tie[k].cost < best + f->costs[CONF_SKIP_TOKEN]; k++)
+            emit(f, si, &s->pos, tie[k].move, FIX_SPLIT,
+                 tie[k].cost + f->costs[CONF_SPLIT] + hint_cost(f, t, &s->pos), 0, i, 2, i + 2,
+                 i + 2);
+    }
+    /* one token that is two moves: "Nf3Nc6", "Le712.Tad1" (a move number
+     * between them is no part of either), read by each reading of its
+     * input ("Nf3Ncl6" as Nf3 Nd6 too) */
+    for (int k = 0; k < t->n; k++)
+        if (t->c[k].input == c0->input) expand_merged(f, si, s, i, best, &t->c[k]);
     /* two tokens in the wrong order (a move in the wrong column) */
     if (i + 1 < f->n_tok) {
         move_t m1 = MOVE_NONE;

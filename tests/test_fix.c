@@ -695,6 +695,15 @@ START_TEST(test_joined_split_reading)
 }
 END_TEST
 
+START_TEST(test_merged_split_reading)
+{
+    /* "Nf3cl6" is two moves in one token, with the d of d6 read as "cl":
+     * its parts are cut from that reading too (d6 at a "cl", not e6 or c6
+     * at an edit or two) */
+    assert_fixed_has("[Event \"x\"]\n\n1. e4 c5 2. Nf3cl6 3. d4 cxd4 *\n", "2. Nf3 d6 3. d4", NULL);
+}
+END_TEST
+
 START_TEST(test_semicolon_before_result)
 {
     /* a stray ';' is read as a mark, not a comment: the rest of its line is
@@ -1459,6 +1468,7 @@ int main(int argc, char **argv)
     tcase_add_test(tc, test_kept_readings_by_prior);
     tcase_add_test(tc, test_dropped_token_then_merged);
     tcase_add_test(tc, test_joined_split_reading);
+    tcase_add_test(tc, test_merged_split_reading);
     tcase_add_test(tc, test_paren_after_move_number);
     tcase_add_test(tc, test_read_comment_and_review);
     tcase_add_test(tc, test_garbage_tail_unresolved);
