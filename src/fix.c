@@ -1636,7 +1636,7 @@ static void expand_merged(ArbFixer *f, int si, const struct state *s, int i, int
         slice_token(f, c0, cut + number, c0->len, NULL, &rest);
         rest.c[0].prior = 0; /* part pays for the reading */
         struct scored first[PAIR_TIES];
-        int n1 = ties_of(f, &f->tab[0], &part, s->last, 8 * CONF_UNIT, first);
+        int n1 = ties_of(f, &f->tab[0], &part, s->last, MIN(best - 1, 8 * CONF_UNIT), first);
         for (int k1 = 0; k1 < n1 && first[k1].cost < best; k1++) {
             int c1 = first[k1].cost;
             p2 = s->pos;
@@ -1674,7 +1674,8 @@ static void expand_pairs(ArbFixer *f, int si, const struct state *s, int i, int 
         join_tokens(f, t, &f->tok[i + 1], &part);
         part.hint_ply = t->hint_ply;
         struct scored tie[PAIR_TIES];
-        int n = ties_of(f, &f->tab[0], &part, s->last, 8 * CONF_UNIT, tie);
+        int n = ties_of(f, &f->tab[0], &part, s->last,
+                        MIN(best + f->costs[CONF_SKIP_TOKEN] - 1, 8 * CONF_UNIT), tie);
         for (int k = 0; k < n && tie[k].cost < best + f->costs[CONF_SKIP_TOKEN]; k++)
             emit(f, si, &s->pos, tie[k].move, FIX_SPLIT,
                  tie[k].cost + f->costs[CONF_SPLIT] + hint_cost(f, t, &s->pos), 0, i, 2, i + 2,
@@ -1688,7 +1689,7 @@ static void expand_pairs(ArbFixer *f, int si, const struct state *s, int i, int 
     /* two tokens in the wrong order (a move in the wrong column) */
     if (i + 1 < f->n_tok) {
         move_t m1 = MOVE_NONE;
-        int c1 = best_of(f, &f->tab[0], &f->tok[i + 1], 8 * CONF_UNIT, &m1);
+        int c1 = best_of(f, &f->tab[0], &f->tok[i + 1], MIN(best - 1, 8 * CONF_UNIT), &m1);
         if (c1 < best) {
             p2 = s->pos;
             pos_make_move(&p2, m1);
