@@ -872,15 +872,18 @@ static void sort_by_prior(struct scored *sc, int n, int *prior)
  * prior, their costs kept, for a cut among readings it does not weigh:
  * which of equals is kept is no matter of the order moves are generated in
  * ("(3" reads as Nf3 as well as Na3, a3 or h3). */
-static void add_prior(const ArbFixer *f, const struct position *pos, move_t last, struct scored *sc,
+static void add_prior(const ArbFixer *f, const struct movetab *tab, move_t last, struct scored *sc,
                       int n, int rest)
 {
     if (!f->prior || (n < 2 && rest < 2)) return;
-    move_t moves[MOVE_LIST_MAX];
+    move_t moves[MOVE_LIST_MAX], legal[MOVE_LIST_MAX];
     int cost[MOVE_LIST_MAX];
     for (int i = 0; i < n + rest; i++)
         moves[i] = sc[i].move;
-    prior_costs(f->prior, pos, last, moves, n + rest, f->prior_weight, PRIOR_CAP, cost);
+    for (int i = 0; i < tab->count; i++)
+        legal[i] = tab->m[i].move;
+    prior_costs_among(f->prior, &tab->pos, last, legal, tab->count, moves, n + rest,
+                      f->prior_weight, PRIOR_CAP, cost);
     if (rest >= 2) sort_by_prior(sc + n, rest, cost + n);
     if (n < 2) return;
     int least = cost[0];
@@ -1400,7 +1403,7 @@ static int expand_readings(ArbFixer *f, int si, const struct state *s, int i, in
     int near = within(sc, n, PRIOR_TIE);
     /* past those the prior weighs, it orders the rest for the cut to
      * KEEP_PER_STATE */
-    add_prior(f, &s->pos, s->last, sc, near, n > KEEP_PER_STATE ? n - near : 0);
+    add_prior(f, &f->tab[0], s->last, sc, near, n > KEEP_PER_STATE ? n - near : 0);
     *best = n ? sc[0].cost + sc[0].prior : COST_INF;
     /* score_kept gives all this takes: the two change together */
     /* beside an exact reading, only a rival one edit away (a piece letter
@@ -1569,7 +1572,7 @@ static int ties_of(ArbFixer *f, struct movetab *tab, const struct ptoken *t, mov
     }
     while (n > 0 && all[n - 1].cost > best + PAIR_TIES_MARGIN)
         n--;
-    if (n > PAIR_TIES) add_prior(f, &tab->pos, last, all, 0, n);
+    if (n > PAIR_TIES) add_prior(f, tab, last, all, 0, n);
     n = MIN(n, PAIR_TIES);
     memcpy(out, all, sizeof *out * (gsize)n);
     return n;
@@ -1727,7 +1730,8 @@ static void expand_inserts(ArbFixer *f, int si, const struct state *s, int i, in
     if (f->prior) {
         for (int k = 0; k < tab->count; k++)
             all[k] = tab->m[k].move;
-        prior_costs(f->prior, &s->pos, s->last, all, tab->count, f->prior_weight, PRIOR_CAP, prior);
+        prior_costs_among(f->prior, &s->pos, s->last, all, tab->count, all, tab->count,
+                          f->prior_weight, PRIOR_CAP, prior);
     }
     for (int k = 0; k < tab->count; k++) {
         p2 = s->pos;
@@ -1982,7 +1986,7 @@ static void annotate_step(ArbFixer *f, GArray *steps, guint k)
     build_table(&s->before, &f->tab[0]);
     struct scored *sc = f->sc[1];
     int n = score_all(f, t, &f->tab[0], sc);
-    if (n) add_prior(f, &s->before, s->last, sc, within(sc, n, 8 * CONF_UNIT), 0);
+    if (n) add_prior(f, &f->tab[0], s->last, sc, within(sc, n, 8 * CONF_UNIT), 0);
     int chosen = s->cost, other = COST_INF;
     for (int i = 0; i < n; i++)
         if (sc[i].move == s->move) chosen = sc[i].cost + sc[i].prior;
@@ -2027,8 +2031,8 @@ static int inserted_rivals(ArbFixer *f, const struct fix_step *s, const struct f
     for (int i = 0; i < tab->count; i++)
         all[i] = tab->m[i].move;
     if (f->prior)
-        prior_costs(f->prior, &s->before, s->last, all, tab->count, f->prior_weight, PRIOR_CAP,
-                    prior);
+        prior_costs_among(f->prior, &s->before, s->last, all, tab->count, all, tab->count,
+                          f->prior_weight, PRIOR_CAP, prior);
     for (int i = 0; i < tab->count; i++) {
         cost[i] = prior[i] + lookahead_cost(f, &s->before, all[i], next);
         if (all[i] == s->move) own = cost[i];
@@ -2048,7 +2052,7 @@ static int read_rivals(ArbFixer *f, const struct fix_step *s, const struct fix_s
     build_table(&s->before, &f->tab[0]);
     struct scored *sc = f->sc[1];
     int n = score_all(f, t, &f->tab[0], sc), n_out = 0;
-    if (n) add_prior(f, &s->before, s->last, sc, within(sc, n, 8 * CONF_UNIT), 0);
+    if (n) add_prior(f, &f->tab[0], s->last, sc, within(sc, n, 8 * CONF_UNIT), 0);
     int own = s->cost;
     for (int i = 0; i < n; i++)
         if (sc[i].move == s->move) own = sc[i].cost + sc[i].prior;

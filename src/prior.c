@@ -339,18 +339,17 @@ static double kind_factor(const ArbPrior *p, const struct position *pos, move_t 
                                        : KIND_CAPTURE_DOWN];
 }
 
-/* prior_log_probs of n moves, with the legal moves of pos known; a move
- * at the same index in both lists (prior_costs asks for them all) reuses the
- * table's weight. */
-static void log_probs_among(const ArbPrior *p, const struct position *pos, move_t last,
-                            const struct move_list *list, const move_t *moves, int n, double *out)
+/* The prior probability of each of n moves, with the legal moves of pos
+ * known; a move at the same index in both lists (prior_costs asks for
+ * them all) reuses the table's weight. */
+static void probs_among(const ArbPrior *p, const struct position *pos, move_t last,
+                        const move_t *legal, int n_legal, const move_t *moves, int n, double *out)
 {
     double table_sum = 0, weight[MOVE_LIST_MAX];
     char uci[UCI_MAX];
     bitboard attacked = attacked_by_them(pos);
-    for (int i = 0; i < list->count; i++) {
-        weight[i] = table_weight(p, pos, list->moves[i]) *
-                    kind_factor(p, pos, last, attacked, list->moves[i]);
+    for (int i = 0; i < n_legal; i++) {
+        weight[i] = table_weight(p, pos, legal[i]) * kind_factor(p, pos, last, attacked, legal[i]);
         table_sum += weight[i];
     }
     guint n_book = 0;
@@ -362,15 +361,14 @@ static void log_probs_among(const ArbPrior *p, const struct position *pos, move_
     for (int k = 0; k < n; k++) {
         if (n_book) uci_write(pos, moves[k], uci); /* the book's moves are UCI */
         double w =
-            k < list->count && list->moves[k] == moves[k]
+            k < n_legal && legal[k] == moves[k]
                 ? weight[k]
                 : table_weight(p, pos, moves[k]) * kind_factor(p, pos, last, attacked, moves[k]);
         double q = table_sum > 0 ? w / table_sum : 0;
         double seen = 0;
         for (guint i = 0; i < n_book; i++)
             if (!strcmp(book[i].uci, uci)) seen = book[i].count;
-        double prob = n_book ? (seen + BOOK_BLEND * q) / (games + BOOK_BLEND) : q;
-        out[k] = prob > 0 ? log(prob) : -1e9;
+        out[k] = n_book ? (seen + BOOK_BLEND * q) / (games + BOOK_BLEND) : q;
     }
 }
 
@@ -379,7 +377,9 @@ void prior_log_probs(const ArbPrior *p, const struct position *pos, move_t last,
 {
     struct move_list list;
     movegen_legal(pos, &list);
-    log_probs_among(p, pos, last, &list, moves, n, out);
+    probs_among(p, pos, last, list.moves, list.count, moves, n, out);
+    for (int k = 0; k < n; k++)
+        out[k] = out[k] > 0 ? log(out[k]) : -1e9;
 }
 
 void prior_costs(const ArbPrior *p, const struct position *pos, move_t last, const move_t *moves,
@@ -387,15 +387,24 @@ void prior_costs(const ArbPrior *p, const struct position *pos, move_t last, con
 {
     struct move_list list;
     movegen_legal(pos, &list);
-    double logp[MOVE_LIST_MAX], best = -1e9;
-    log_probs_among(p, pos, last, &list, list.moves, list.count, logp);
-    for (int i = 0; i < list.count; i++)
-        best = MAX(best, logp[i]);
+    prior_costs_among(p, pos, last, list.moves, list.count, moves, n, weight, cap, out);
+}
+
+void prior_costs_among(const ArbPrior *p, const struct position *pos, move_t last,
+                       const move_t *legal, int n_legal, const move_t *moves, int n, double weight,
+                       int cap, int *out)
+{
+    double prob[MOVE_LIST_MAX], most = 0;
+    probs_among(p, pos, last, legal, n_legal, legal, n_legal, prob);
+    for (int i = 0; i < n_legal; i++)
+        most = MAX(most, prob[i]);
+    double best = most > 0 ? log(most) : -1e9; /* the log of the likeliest alone */
     for (int k = 0; k < n; k++) {
-        int i = k < list.count && list.moves[k] == moves[k] ? k : 0; /* all asked for */
-        while (i < list.count && list.moves[i] != moves[k])
+        int i = k < n_legal && legal[k] == moves[k] ? k : 0; /* all asked for */
+        while (i < n_legal && legal[i] != moves[k])
             i++;
-        double c = i < list.count ? weight * CONF_UNIT * (best - logp[i]) : cap;
+        double logp = i < n_legal && prob[i] > 0 ? log(prob[i]) : -1e9;
+        double c = i < n_legal ? weight * CONF_UNIT * (best - logp) : cap;
         out[k] = c >= cap ? cap : (int)lround(MAX(c, 0.0));
     }
 }

@@ -39,4 +39,10 @@ void prior_log_probs(const ArbPrior *prior, const struct position *pos, move_t l
 void prior_costs(const ArbPrior *prior, const struct position *pos, move_t last,
                  const move_t *moves, int n, double weight, int cap, int *out);
 
+/* The same with the legal moves of pos given (all of them, as
+ * movegen_legal lists them). */
+void prior_costs_among(const ArbPrior *prior, const struct position *pos, move_t last,
+                       const move_t *legal, int n_legal, const move_t *moves, int n, double weight,
+                       int cap, int *out);
+
 #endif
