@@ -188,8 +188,9 @@ struct push_record {
 };
 
 /* What expand() pushed for token token in pos: the readings, the
- * reviewer's move and the skip (records [first, first + n)), then the two-move edits if they were
- * tried (pairs_first, n_pairs), which need best and best_reading. */
+ * reviewer's move and the skip (records [first, first + n)), then the
+ * two-move edits if they were tried (pairs_first, n_pairs), which need best
+ * and best_reading. */
 struct expansion {
     int token;
     move_t last; /* the move that led to pos: the prior weighs taking what just moved */
@@ -1113,7 +1114,6 @@ static void prepare_tokens(ArbFixer *f, const struct fix_token *tokens, int n)
     }
 }
 
-/* A token made of part of another's first candidate, or of two joined. */
 /* c: a's characters [from, to), then b's (if any). */
 static void slice_cand(const ArbFixer *f, const struct pcand *a, int from, int to,
                        const struct pcand *b, struct pcand *c)
@@ -1145,11 +1145,12 @@ static void bare_token(struct ptoken *out)
     out->len = 0;
 }
 
+/* A token made of part of a reading. */
 static void slice_token(const ArbFixer *f, const struct pcand *a, int from, int to,
-                        const struct pcand *b, struct ptoken *out)
+                        struct ptoken *out)
 {
     bare_token(out);
-    slice_cand(f, a, from, to, b, &out->c[0]);
+    slice_cand(f, a, from, to, NULL, &out->c[0]);
     out->c[0].input = 0;
 }
 
@@ -1611,8 +1612,8 @@ static void expand_three(ArbFixer *f, int si, const struct state *s, int i, move
     for (int cut = 2; room > 0 && cut <= rest->len - 2; cut++) {
         int number = number_at(rest, cut);
         if (rest->len - cut - number < 2) continue;
-        slice_token(f, rest, 0, cut, NULL, &part2);
-        slice_token(f, rest, cut + number, rest->len, NULL, &part3);
+        slice_token(f, rest, 0, cut, &part2);
+        slice_token(f, rest, cut + number, rest->len, &part3);
         move_t m2 = MOVE_NONE, m3 = MOVE_NONE;
         int c2 = best_of(f, &f->tab[2], &part2, MIN(room, 8 * CONF_UNIT), &m2);
         if (c2 >= room) continue;
@@ -1635,8 +1636,8 @@ static void expand_merged(ArbFixer *f, int si, const struct state *s, int i, int
     for (int cut = 2; c0->len >= MERGE_MIN_CHARS && cut <= c0->len - 2; cut++) {
         int number = number_at(c0, cut);
         if (c0->len - cut - number < 2) continue;
-        slice_token(f, c0, 0, cut, NULL, &part);
-        slice_token(f, c0, cut + number, c0->len, NULL, &rest);
+        slice_token(f, c0, 0, cut, &part);
+        slice_token(f, c0, cut + number, c0->len, &rest);
         rest.c[0].prior = 0; /* part pays for the reading */
         struct scored first[PAIR_TIES];
         int n1 = ties_of(f, &f->tab[0], &part, s->last, MIN(best - 1, 8 * CONF_UNIT), first);
