@@ -126,6 +126,37 @@ START_TEST(test_costs_capped_and_best_free)
 }
 END_TEST
 
+/* A move's cost is against the likeliest of all legal moves, whichever
+ * moves are asked for and in whatever order, and the same when the legal
+ * moves are given (prior_costs_among) as when they are generated. */
+START_TEST(test_costs_of_some_as_of_all)
+{
+    static const char *const fens[] = {
+        "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", /* in the book */
+        "r1bq1rk1/pp2bppp/2n1pn2/3p4/2PP4/2N1PN2/P3BPPP/R2QKB1R w KQ - 0 9",
+        "8/5pk1/6p1/3R4/7P/6P1/r4PK1/8 b - - 0 40"};
+    for (gsize f = 0; f < G_N_ELEMENTS(fens); f++) {
+        struct position pos;
+        ck_assert(fen_parse(&pos, fens[f], NULL));
+        struct move_list list;
+        movegen_legal(&pos, &list);
+        int all[MOVE_LIST_MAX], some[MOVE_LIST_MAX], among[MOVE_LIST_MAX];
+        prior_costs(prior, &pos, MOVE_NONE, list.moves, list.count, 0.1, 50, all);
+        /* every other move, last first: the likeliest may be left out */
+        move_t asked[MOVE_LIST_MAX];
+        int n = 0;
+        for (int i = list.count - 1; i >= 0; i -= 2)
+            asked[n++] = list.moves[i];
+        prior_costs(prior, &pos, MOVE_NONE, asked, n, 0.1, 50, some);
+        prior_costs_among(prior, &pos, MOVE_NONE, list.moves, list.count, asked, n, 0.1, 50, among);
+        for (int k = 0, i = list.count - 1; k < n; k++, i -= 2) {
+            ck_assert_int_eq(some[k], all[i]);
+            ck_assert_int_eq(among[k], all[i]);
+        }
+    }
+}
+END_TEST
+
 /* Sets pos to fen with uci played; returns that move (the last one). */
 static move_t after(struct position *pos, const char *fen, const char *uci)
 {
@@ -284,6 +315,7 @@ int main(void)
     tcase_add_test(tc, test_common_moves_likelier);
     tcase_add_test(tc, test_probabilities_sum_to_one);
     tcase_add_test(tc, test_costs_capped_and_best_free);
+    tcase_add_test(tc, test_costs_of_some_as_of_all);
     tcase_add_test(tc, test_taking_what_just_moved);
     tcase_add_test(tc, test_rate_not_count);
     tcase_add_test(tc, test_hanging_piece_unlikely);
