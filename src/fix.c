@@ -35,7 +35,8 @@ enum {
      * before the moves that contradict the wrong one) and this many states */
     DERAILED_STEPS = 5,
     DERAILED_WIDTH = 200,
-    DERAILED_TRIES = 3, /* windows searched so, each past the one before */
+    DERAILED_TRIES = 3,   /* windows searched so, each past the one before */
+    DERAILED_SCALE = 200, /* the margins there, in percent */
     KEEP_PER_STATE = 8,
     KEEP_TIES = 16,     /* readings kept per state when they are about as good */
     PAIRS_FROM_TOP = 3, /* beam states that try the two-move edits */
@@ -1627,8 +1628,9 @@ static void expand_three(ArbFixer *f, int si, const struct state *s, int i, move
     }
 }
 
-/* Token i's reading c as two moves (or three), for expand_pairs. */
-static void expand_merged(ArbFixer *f, int si, const struct state *s, int i, int best,
+/* Token i's reading c0 as two moves (or three) costing less than limit
+ * together, for expand_pairs. */
+static void expand_merged(ArbFixer *f, int si, const struct state *s, int i, int best, int limit,
                           const struct pcand *c0)
 {
     struct ptoken part, rest;
@@ -1648,17 +1650,17 @@ static void expand_merged(ArbFixer *f, int si, const struct state *s, int i, int
             build_table(&p2, &f->tab[2]);
             struct scored tie[PAIR_TIES];
             int n = ties_of(f, &f->tab[2], &rest, first[k1].move, 8 * CONF_UNIT, tie);
-            int dear = best + f->costs[CONF_SKIP_TOKEN] - c1 - f->costs[CONF_MERGE];
+            int dear = limit - c1 - f->costs[CONF_MERGE];
             if (n && tie[0].cost < dear) {
                 int a = emit(f, si, &s->pos, first[k1].move, FIX_MERGED, c1 + f->costs[CONF_MERGE],
                              0, i, 1, i + 1, -1);
                 for (int k = 0; k < n && tie[k].cost < dear; k++)
                     emit(f, a, &p2, tie[k].move, FIX_MERGED, tie[k].cost, 0, i, 1, i + 1, i + 1);
             }
-            /* and three: "Ne4Be715.Nxf6+" */
-            if ((!n || tie[0].cost >= POOR_READING) && rest.c[0].len >= MERGE_MIN_CHARS)
-                expand_three(f, si, s, i, first[k1].move, c1, &p2, &rest.c[0],
-                             best + f->costs[CONF_SKIP_TOKEN]);
+            /* and three: "Ne4Be715.Nxf6+", after the first part's best
+             * reading only (for each cut, every cut of the rest is read) */
+            if (k1 == 0 && (!n || tie[0].cost >= POOR_READING) && rest.c[0].len >= MERGE_MIN_CHARS)
+                expand_three(f, si, s, i, first[k1].move, c1, &p2, &rest.c[0], limit);
         }
     }
 }
@@ -1673,6 +1675,13 @@ static void expand_pairs(ArbFixer *f, int si, const struct state *s, int i, int 
     struct ptoken part;
     struct position p2;
     move_t m2 = MOVE_NONE;
+    /* what a merged token's moves may cost together: less than a skipped
+     * token past the best reading, and than the widest margin past the
+     * token dropped (dearer, the state would fall out of the beam beside
+     * the one that drops the token, whichever pass replays this) */
+    int widest = EDITED_MARGIN * DERAILED_SCALE / 100;
+    int limit = MIN(best + f->costs[CONF_SKIP_TOKEN],
+                    drop_cost(f, i, &s->pos) + widest + AHEAD_NUMBERS * f->costs[CONF_MISNUMBERED]);
     /* two tokens that are one move: "N f3" */
     if (i + 1 < f->n_tok) {
         join_tokens(f, t, &f->tok[i + 1], &part);
@@ -1689,7 +1698,7 @@ static void expand_pairs(ArbFixer *f, int si, const struct state *s, int i, int 
      * between them is no part of either), read by each reading of its
      * input ("Nf3Ncl6" as Nf3 Nd6 too) */
     for (int k = 0; k < t->n; k++)
-        if (t->c[k].input == c0->input) expand_merged(f, si, s, i, best, &t->c[k]);
+        if (t->c[k].input == c0->input) expand_merged(f, si, s, i, best, limit, &t->c[k]);
     /* two tokens in the wrong order (a move in the wrong column) */
     if (i + 1 < f->n_tok) {
         move_t m1 = MOVE_NONE;
@@ -2169,7 +2178,7 @@ void fixer_run(ArbFixer *f, const struct position *start, const struct fix_token
         doubtful = first_doubtful(f, res, from, &n_doubtful);
         if (n_doubtful < DERAILED_STEPS) break;
         f->wide_width = DERAILED_WIDTH;
-        f->margin_scale = 200;
+        f->margin_scale = DERAILED_SCALE;
         from = g_array_index(res->steps, struct fix_step, doubtful).first_token + WIDE_TOKENS;
         search_wide_from(f, res, doubtful);
         f->wide_width = WIDE_BEAM_WIDTH;
