@@ -868,6 +868,27 @@ static void sort_by_prior(struct scored *sc, int n, int *prior)
         }
 }
 
+/* The moves of tab, as a list. */
+static void tab_moves(const struct movetab *tab, move_t *out)
+{
+    for (int i = 0; i < tab->count; i++)
+        out[i] = tab->m[i].move;
+}
+
+/* The move prior's cost of every move of tab, in its order (last: the move
+ * that led to its position); 0 without a prior. */
+static void prior_of_tab(const ArbFixer *f, const struct movetab *tab, move_t last, int *out)
+{
+    if (!f->prior) {
+        memset(out, 0, sizeof *out * (gsize)tab->count);
+        return;
+    }
+    move_t legal[MOVE_LIST_MAX];
+    tab_moves(tab, legal);
+    prior_costs_among(f->prior, &tab->pos, last, legal, tab->count, legal, tab->count,
+                      f->prior_weight, PRIOR_CAP, out);
+}
+
 /* The move prior's cost for the first n of sc (cheapest first), which are
  * sorted again by reading and prior together: it breaks near-ties. The rest
  * readings after them (rest < 2: none) are only ordered by reading and
@@ -882,8 +903,7 @@ static void add_prior(const ArbFixer *f, const struct movetab *tab, move_t last,
     int cost[MOVE_LIST_MAX];
     for (int i = 0; i < n + rest; i++)
         moves[i] = sc[i].move;
-    for (int i = 0; i < tab->count; i++)
-        legal[i] = tab->m[i].move;
+    tab_moves(tab, legal);
     prior_costs_among(f->prior, &tab->pos, last, legal, tab->count, moves, n + rest,
                       f->prior_weight, PRIOR_CAP, cost);
     if (rest >= 2) sort_by_prior(sc + n, rest, cost + n);
@@ -1730,19 +1750,13 @@ static void expand_inserts(ArbFixer *f, int si, const struct state *s, int i, in
         move_t first, second;
         int cost, prior; /* of the second, of the first */
     } ins[MOVE_LIST_MAX];
-    move_t all[MOVE_LIST_MAX];
-    int n_ins = 0, prior[MOVE_LIST_MAX] = {0};
+    int n_ins = 0, prior[MOVE_LIST_MAX];
     int top[INSERT_KEEP], n_top = 0; /* the cheapest INSERT_KEEP sums so far, ascending */
     /* a fixed point's move is tried however it compares (kept apart) */
     move_t fixed = MOVE_NONE;
     fixed_at(f, &s->pos, &fixed);
     struct insertion forced = {MOVE_NONE, MOVE_NONE, 0, 0};
-    if (f->prior) {
-        for (int k = 0; k < tab->count; k++)
-            all[k] = tab->m[k].move;
-        prior_costs_among(f->prior, &s->pos, s->last, all, tab->count, all, tab->count,
-                          f->prior_weight, PRIOR_CAP, prior);
-    }
+    prior_of_tab(f, tab, s->last, prior);
     for (int k = 0; k < tab->count; k++) {
         p2 = s->pos;
         pos_make_move(&p2, tab->m[k].move);
@@ -2037,12 +2051,9 @@ static int inserted_rivals(ArbFixer *f, const struct fix_step *s, const struct f
     build_table(&s->before, &f->tab[0]); /* best_in uses tab[1]: tab[0] stays */
     const struct movetab *tab = &f->tab[0];
     move_t all[MOVE_LIST_MAX];
-    int prior[MOVE_LIST_MAX] = {0}, cost[MOVE_LIST_MAX], own = 0, n = 0;
-    for (int i = 0; i < tab->count; i++)
-        all[i] = tab->m[i].move;
-    if (f->prior)
-        prior_costs_among(f->prior, &s->before, s->last, all, tab->count, all, tab->count,
-                          f->prior_weight, PRIOR_CAP, prior);
+    int prior[MOVE_LIST_MAX], cost[MOVE_LIST_MAX], own = 0, n = 0;
+    tab_moves(tab, all);
+    prior_of_tab(f, tab, s->last, prior);
     for (int i = 0; i < tab->count; i++) {
         cost[i] = prior[i] + lookahead_cost(f, &s->before, all[i], next);
         if (all[i] == s->move) own = cost[i];
