@@ -176,7 +176,10 @@ void pgnw_nag(ArbPgnWriter *w, int nag)
 }
 
 /* Comments are wrapped word by word; "}" cannot appear inside one, so it is
- * written as ")" and runs of white space become one space. */
+ * written as ")" and runs of white space become one space. A word that
+ * begins with '%' or '[' never begins a line: a '%' there makes the line an
+ * escape that readers skip, a '[' looks like a tag to many of them (it
+ * stays on the line of the word before it). */
 void pgnw_comment(ArbPgnWriter *w, const char *text)
 {
     g_autofree char *clean = g_strdup(text);
@@ -187,7 +190,9 @@ void pgnw_comment(ArbPgnWriter *w, const char *text)
     bool any = false;
     for (char **p = words; *p; p++) {
         if (!**p) continue;
-        if (any) {
+        if (any && (**p == '%' || **p == '[')) {
+            g_string_append_c(word, ' ');
+        } else if (any) {
             put_token(w, word->str, word->len);
             g_string_truncate(word, 0);
         }

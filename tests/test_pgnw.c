@@ -85,6 +85,33 @@ START_TEST(test_wrapping)
 }
 END_TEST
 
+/* A comment's word that begins with '%' or '[' never begins a line (an
+ * escape line, or what looks like a tag): tried at every column. */
+START_TEST(test_comment_words_never_escape)
+{
+    for (int shift = 0; shift < PGNW_LINE_MAX - 2; shift++) { /* the pad fits a line */
+        g_autoptr(ArbPgnWriter) w = pgnw_new();
+        pgnw_begin_game(w);
+        g_autofree char *pad = g_strnfill((gsize)shift + 1, 'a');
+        pgnw_comment(w, pad);
+        for (int i = 0; i < 12; i++)
+            pgnw_comment(w, "the rest: [lB... Kfb] 74A. %x Tg4");
+        pgnw_end_game(w, "*");
+        const char *text = movetext(pgnw_text(w));
+        g_auto(GStrv) lines = g_strsplit(text, "\n", -1);
+        for (char **l = lines; *l; l++) {
+            ck_assert_msg(**l != '%' && **l != '[', "shift %d: line \"%s\"", shift, *l);
+            ck_assert_int_le(strlen(*l), PGNW_LINE_MAX);
+        }
+        /* nothing lost: every word is there, once per comment */
+        int words = 0;
+        for (const char *p = text; (p = strstr(p, "[lB...")); p++)
+            words++;
+        ck_assert_int_eq(words, 12);
+    }
+}
+END_TEST
+
 /* Figurines are three bytes each: lines are measured in characters. */
 START_TEST(test_wrapping_counts_characters)
 {
@@ -113,6 +140,7 @@ int main(void)
     tcase_add_test(tc, test_numbers_after_comments_and_variations);
     tcase_add_test(tc, test_wrapping);
     tcase_add_test(tc, test_wrapping_counts_characters);
+    tcase_add_test(tc, test_comment_words_never_escape);
     suite_add_tcase(s, tc);
     return run_suite(s);
 }
