@@ -21,7 +21,8 @@
 /* The features the "feature" rows weigh, as tools/learn-prior names them:
  * one of the five kinds always applies; on top of it, moving into attack,
  * leaving the piece to be taken for less than it is worth, moving a piece
- * out of such a spot, taking a piece nothing defends (kind_factor()). */
+ * out of such a spot, taking a piece nothing defends, a rook or queen moving
+ * to a file with no pawn of its side (kind_factor()). */
 enum {
     KIND_TAKES_LAST,
     KIND_CAPTURE_UP,
@@ -32,11 +33,12 @@ enum {
     KIND_HANGS,
     KIND_SAVES,
     KIND_TAKES_FREE,
+    KIND_OPEN_FILE,
     PRIOR_KINDS
 };
-static const char *const kind_names[PRIOR_KINDS] = {"takes-last",   "capture-up", "capture-even",
-                                                    "capture-down", "quiet",      "into-attack",
-                                                    "hangs",        "saves",      "takes-free"};
+static const char *const kind_names[PRIOR_KINDS] = {
+    "takes-last",  "capture-up", "capture-even", "capture-down", "quiet",
+    "into-attack", "hangs",      "saves",        "takes-free",   "open-file"};
 
 enum {
     PHASES = 3,
@@ -310,8 +312,10 @@ static gboolean exposed(const struct position *pos, int sq, int type, bitboard e
  * piece that just moved, a capture by the values of the two pieces, or a
  * quiet move), and on top whether it moves to an attacked square, whether
  * its piece hangs there (exposed, and what it took worth less), whether it
- * saves a piece that hung where it stood, and whether it takes a piece
- * nothing defends. The king neither hangs nor is saved. */
+ * saves a piece that hung where it stood, whether it takes a piece
+ * nothing defends, and whether a rook or queen goes to another file, one
+ * with no pawn of its side ("Rac8" or "Rae8"). The king neither hangs nor
+ * is saved. */
 static double kind_factor(const ArbPrior *p, const struct position *pos, move_t last,
                           bitboard attacked, move_t m)
 {
@@ -331,6 +335,9 @@ static double kind_factor(const ArbPrior *p, const struct position *pos, move_t 
             f *= p->kind_factor[KIND_SAVES];
     }
     if (capture && !(attacked & BB(to))) f *= p->kind_factor[KIND_TAKES_FREE];
+    if ((type == ROOK || type == QUEEN) && sq_file(from) != sq_file(to) &&
+        !(pos_pieces(pos, pos->side, PAWN) & FILE_BB(sq_file(to))))
+        f *= p->kind_factor[KIND_OPEN_FILE];
     if (!capture) return f * p->kind_factor[KIND_QUIET];
     if (last != MOVE_NONE && move_to(last) == to) return f * p->kind_factor[KIND_TAKES_LAST];
     int d = piece_value[victim] - piece_value[type];

@@ -235,7 +235,7 @@ START_TEST(test_hanging_piece_unlikely)
     ck_assert_msg(p != NULL, "%s", error ? error->message : "");
     /* the queen where a pawn takes it, against a safe square */
     static const char *const queen[] = {"d1d4", "d1d2"};
-    double lp[3];
+    double lp[6];
     log_probs_of(p, "4k3/8/8/4p3/8/8/8/3QK3 w - - 0 30", queen, 2, lp);
     ck_assert_msg(fabs(lp[1] - lp[0] - 2) < 1e-9, "Qd4 %g, Qd2 %g", lp[0], lp[1]);
     /* a knight a knight attacks: defended by a pawn it does not hang (b3),
@@ -256,6 +256,18 @@ START_TEST(test_hanging_piece_unlikely)
     static const char *const take[] = {"e3d5", "e1f1"};
     log_probs_of(pf, "4k3/8/8/3p4/8/4N3/8/4K3 w - - 0 30", take, 2, lp);
     ck_assert_msg(fabs(lp[0] - lp[1] - 1) < 1e-9, "Nxd5 %g, Kf1 %g", lp[0], lp[1]);
+    /* a rook or queen to a file with no pawn of its side, against one
+     * with a pawn of its side (c-file, white), a move along its own file
+     * and a pawn move: only the first has the factor */
+    const char *open = "feature\topen-file\t1\n";
+    g_autoptr(ArbPrior) po = prior_new_from_data(open, strlen(open), "t.tsv", NULL);
+    ck_assert(po);
+    static const char *const file[] = {"a1b1", "a1c1", "a1a4", "d1f3", "d1d3", "h2h3"};
+    log_probs_of(po, "4k3/2p5/8/8/8/8/2P4P/R2Q3K w - - 0 30", file, 6, lp);
+    ck_assert_msg(fabs(lp[0] - lp[1] - 1) < 1e-9, "Rb1 %g, Rc1 %g", lp[0], lp[1]);
+    ck_assert_msg(fabs(lp[1] - lp[2]) < 1e-9, "Rc1 %g, Ra4 %g", lp[1], lp[2]);
+    ck_assert_msg(fabs(lp[3] - lp[4] - 1) < 1e-9, "Qf3 %g, Qd3 %g", lp[3], lp[4]);
+    ck_assert_msg(fabs(lp[4] - lp[5]) < 1e-9, "Qd3 %g, h3 %g", lp[4], lp[5]);
 }
 END_TEST
 
