@@ -268,6 +268,17 @@ START_TEST(test_hanging_piece_unlikely)
     ck_assert_msg(fabs(lp[1] - lp[2]) < 1e-9, "Rc1 %g, Ra4 %g", lp[1], lp[2]);
     ck_assert_msg(fabs(lp[3] - lp[4] - 1) < 1e-9, "Qf3 %g, Qd3 %g", lp[3], lp[4]);
     ck_assert_msg(fabs(lp[4] - lp[5]) < 1e-9, "Qd3 %g, h3 %g", lp[4], lp[5]);
+    /* a knight that then attacks the queen, against two that do not and
+     * a king move; a queen that attacks the other queen is no threat */
+    const char *threat = "feature\tthreat\t1\n";
+    g_autoptr(ArbPrior) pt = prior_new_from_data(threat, strlen(threat), "t.tsv", NULL);
+    ck_assert(pt);
+    static const char *const hits[] = {"b1c3", "b1a3", "b1d2", "e1f2", "h1h5", "h1h3"};
+    log_probs_of(pt, "4k3/8/8/3q4/8/8/8/1N2K2Q w - - 0 30", hits, 6, lp);
+    ck_assert_msg(fabs(lp[0] - lp[1] - 1) < 1e-9, "Nc3 %g, Na3 %g", lp[0], lp[1]);
+    ck_assert_msg(fabs(lp[1] - lp[2]) < 1e-9 && fabs(lp[2] - lp[3]) < 1e-9, "Nd2 %g, Kf2 %g", lp[2],
+                  lp[3]);
+    ck_assert_msg(fabs(lp[4] - lp[5]) < 1e-9, "Qh5 %g, Qh3 %g", lp[4], lp[5]);
 }
 END_TEST
 
