@@ -22,7 +22,8 @@
  * one of the five kinds always applies; on top of it, moving into attack,
  * leaving the piece to be taken for less than it is worth, moving a piece
  * out of such a spot, taking a piece nothing defends, a rook or queen moving
- * to a file with no pawn of its side, threatening a dearer piece
+ * to a file with no pawn of its side, and what the piece moved attacks where
+ * it lands: a dearer piece, a piece nothing defends, the king
  * (kind_factor()). */
 enum {
     KIND_TAKES_LAST,
@@ -36,11 +37,14 @@ enum {
     KIND_TAKES_FREE,
     KIND_OPEN_FILE,
     KIND_THREAT,
+    KIND_THREAT_FREE,
+    KIND_CHECK,
     PRIOR_KINDS
 };
 static const char *const kind_names[PRIOR_KINDS] = {
-    "takes-last", "capture-up", "capture-even", "capture-down", "quiet", "into-attack",
-    "hangs",      "saves",      "takes-free",   "open-file",    "threat"};
+    "takes-last",  "capture-up",  "capture-even", "capture-down", "quiet",
+    "into-attack", "hangs",       "saves",        "takes-free",   "open-file",
+    "threat",      "threat-free", "check"};
 
 enum {
     PHASES = 3,
@@ -309,17 +313,24 @@ static gboolean exposed(const struct position *pos, int sq, int type, bitboard e
     return FALSE;
 }
 
-/* Does a piece of type moving from-to attack there an enemy piece worth
- * more than itself, not the king (sliders stopping at the first piece)? */
-static gboolean threatens(const struct position *pos, int from, int to, int type)
+/* The factor of what a piece of type (not the king) moving from-to attacks
+ * there, sliders stopping at the first piece: an enemy piece worth more than
+ * itself, not the king; an enemy piece none of theirs defends (attacked:
+ * what they attack), not the king; the king. */
+static double threat_factor(const ArbPrior *p, const struct position *pos, bitboard attacked,
+                            int from, int to, int type)
 {
     int us = pos->side;
-    bitboard dear = 0;
+    bitboard occ = (pos_occupied(pos) & ~BB(from)) | BB(to);
+    bitboard seen =
+        (type == PAWN ? attacks_pawn[us][to] : attacks_of(type, to, occ)) & pos->by_color[!us];
+    if (!seen) return 1.0;
+    bitboard king = pos_pieces(pos, !us, KING), dear = 0;
     for (int t = PAWN; t <= QUEEN; t++)
         if (piece_value[t] > piece_value[type]) dear |= pos_pieces(pos, !us, t);
-    if (!dear) return FALSE;
-    bitboard occ = (pos_occupied(pos) & ~BB(from)) | BB(to);
-    return ((type == PAWN ? attacks_pawn[us][to] : attacks_of(type, to, occ)) & dear) != 0;
+    double f = seen & dear ? p->kind_factor[KIND_THREAT] : 1.0;
+    if (seen & ~king & ~attacked) f *= p->kind_factor[KIND_THREAT_FREE];
+    return seen & king ? f * p->kind_factor[KIND_CHECK] : f;
 }
 
 /* The product of the factors of m's features, last the move that led to pos
@@ -329,9 +340,9 @@ static gboolean threatens(const struct position *pos, int from, int to, int type
  * its piece hangs there (exposed, and what it took worth less), whether it
  * saves a piece that hung where it stood, whether it takes a piece
  * nothing defends, and whether a rook or queen goes to another file, one
- * with no pawn of its side ("Rac8" or "Rae8"), and whether it threatens a
- * dearer piece (threatens()). The king neither hangs, nor is saved, nor
- * threatens. */
+ * with no pawn of its side ("Rac8" or "Rae8"), and what the piece attacks
+ * where it lands (threat_factor()). The king neither hangs, nor is saved,
+ * nor threatens. */
 static double kind_factor(const ArbPrior *p, const struct position *pos, move_t last,
                           bitboard attacked, move_t m)
 {
@@ -349,7 +360,7 @@ static double kind_factor(const ArbPrior *p, const struct position *pos, move_t 
         if (hangs) f *= p->kind_factor[KIND_HANGS];
         if (!hangs && attacked & BB(from) && exposed(pos, from, type, 0))
             f *= p->kind_factor[KIND_SAVES];
-        if (threatens(pos, from, to, type)) f *= p->kind_factor[KIND_THREAT];
+        f *= threat_factor(p, pos, attacked, from, to, type);
     }
     if (capture && !(attacked & BB(to))) f *= p->kind_factor[KIND_TAKES_FREE];
     if ((type == ROOK || type == QUEEN) && sq_file(from) != sq_file(to) &&

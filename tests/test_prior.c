@@ -279,6 +279,24 @@ START_TEST(test_hanging_piece_unlikely)
     ck_assert_msg(fabs(lp[1] - lp[2]) < 1e-9 && fabs(lp[2] - lp[3]) < 1e-9, "Nd2 %g, Kf2 %g", lp[2],
                   lp[3]);
     ck_assert_msg(fabs(lp[4] - lp[5]) < 1e-9, "Qh5 %g, Qh3 %g", lp[4], lp[5]);
+    /* a knight that then attacks a pawn nothing defends, against one that
+     * attacks nothing; the same pawn defended gives no factor */
+    const char *free_hit = "feature\tthreat-free\t1\n";
+    g_autoptr(ArbPrior) pfh = prior_new_from_data(free_hit, strlen(free_hit), "t.tsv", NULL);
+    ck_assert(pfh);
+    static const char *const loose[] = {"c1a2", "c1e2"};
+    log_probs_of(pfh, "4k3/8/8/8/1p6/8/8/2N1K3 w - - 0 30", loose, 2, lp);
+    ck_assert_msg(fabs(lp[0] - lp[1] - 1) < 1e-9, "Na2 %g, Ne2 %g", lp[0], lp[1]);
+    log_probs_of(pfh, "4k3/8/8/p7/1p6/8/8/2N1K3 w - - 0 30", loose, 2, lp);
+    ck_assert_msg(fabs(lp[0] - lp[1]) < 1e-9, "Na2 %g, Ne2 %g (defended)", lp[0], lp[1]);
+    /* a rook that gives check, against one that does not and a king move */
+    const char *check = "feature\tcheck\t1\n";
+    g_autoptr(ArbPrior) pc = prior_new_from_data(check, strlen(check), "t.tsv", NULL);
+    ck_assert(pc);
+    static const char *const checks[] = {"a1a8", "a1a7", "e1f2"};
+    log_probs_of(pc, "4k3/8/8/8/8/8/8/R3K3 w - - 0 30", checks, 3, lp);
+    ck_assert_msg(fabs(lp[0] - lp[1] - 1) < 1e-9, "Ra8+ %g, Ra7 %g", lp[0], lp[1]);
+    ck_assert_msg(fabs(lp[1] - lp[2]) < 1e-9, "Ra7 %g, Kf2 %g", lp[1], lp[2]);
 }
 END_TEST
 
@@ -300,7 +318,7 @@ START_TEST(test_bad_tables_refused)
         "book\t0123456789abcdef\te2e4\tmany\n", /* bad count */
         "moves\t0\tN\tg1\tf3\t5\n",             /* unknown row */
         "feature\tfork\t1.5\n",                 /* no such kind */
-        "feature\tgives-check\t0.5\n",          /* tried, not kept */
+        "feature\tgives-check\t0.5\n",          /* the name is "check" */
         "feature\tquiet\tlots\n",               /* bad weight */
         "feature\tquiet\n",                     /* two fields */
     };
