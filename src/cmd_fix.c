@@ -22,6 +22,7 @@
 #include <math.h>
 #include <stdio.h>
 #include <string.h>
+#include <unistd.h>
 
 #define FIX_REPORT_NAMESPACE "urn:arbiter:fix-report:1"
 #define FIX_PRIOR_WEIGHT     0.1
@@ -76,6 +77,12 @@ struct fix_cmd {
     struct judge_options judge;
     GArray *verdicts; /* struct judge_verdict */
     gboolean engine_failed;
+    /* the progress bar on err (fix_cmd_show_progress): shown now, when the
+     * run began and the bar was last drawn, the size of the file being read
+     * (0: not known) */
+    gboolean progress, progress_shown;
+    gint64 progress_start, progress_tick;
+    guint64 input_size, input_done; /* input_done: where the last game fixed ends */
     /* the input read again line by line for the report's source text */
     FILE *source;
     guint64 source_line;
@@ -88,6 +95,58 @@ enum { SOURCE_LINES_MAX = 2000, SOURCE_LINE_BYTES = 4096 };
 
 static const char *const change_names[] = {"none",    "corrected", "inserted",
                                            "deleted", "merged",    "split"};
+
+/* ---- messages and progress ---------------------------------------------------- */
+
+/* err, the progress bar cleared first: every message goes through this. */
+static FILE *err_of(struct fix_cmd *fc)
+{
+    if (fc->progress_shown) fputs("\r\033[K", fc->err);
+    fc->progress_shown = FALSE;
+    return fc->err;
+}
+
+/* Redraws the progress bar after game, five times a second at most, from a
+ * second into the run: how far into the file the games fixed reach when its
+ * size is known (offsets in the text as decoded: a file in another charset
+ * than UTF-8 may run past its size, and then only the count shows), the
+ * games fixed and their rate. */
+static void draw_progress(struct fix_cmd *fc, const ArbGame *game)
+{
+    if (game->events->len)
+        fc->input_done =
+            g_array_index(game->events, struct game_event, game->events->len - 1).offset;
+    gint64 now = g_get_monotonic_time();
+    if (!fc->progress || now - fc->progress_start < G_USEC_PER_SEC ||
+        now - fc->progress_tick < G_USEC_PER_SEC / 5)
+        return;
+    fc->progress_tick = now;
+    double secs = (double)(now - fc->progress_start) / G_USEC_PER_SEC;
+    double rate = fc->games / secs;
+    guint64 done = fc->input_done;
+    g_autofree char *name = g_path_get_basename(fc->file_name ? fc->file_name : "-");
+    fputs("\r\033[K", fc->err);
+    if (fc->input_size && done && done <= fc->input_size) {
+        double frac = (double)done / (double)fc->input_size;
+        int bar = (int)(frac * 30);
+        int eta = (int)(rate > 0 ? secs / frac - secs : 0);
+        fprintf(fc->err,
+                "%.24s [%.*s%*s] %3.0f%%  %.1f/%.1f MB  %d games  %.0f games/s  ETA %d:%02d", name,
+                bar, "==============================", 30 - bar, "", frac * 100, (double)done / 1e6,
+                (double)fc->input_size / 1e6, fc->games, rate, eta / 60, eta % 60);
+    } else {
+        fprintf(fc->err, "%.24s  %d games  %.0f games/s", name, fc->games, rate);
+    }
+    fflush(fc->err);
+    fc->progress_shown = TRUE;
+}
+
+void fix_cmd_show_progress(struct fix_cmd *fc, gboolean on)
+{
+    fc->progress = on;
+    fc->progress_start = g_get_monotonic_time();
+    if (!on) err_of(fc);
+}
 
 /* ---- language ------------------------------------------------------------------ */
 
@@ -1080,7 +1139,7 @@ static void judge_moves(struct fix_cmd *fc, ArbFixer *fixer, const struct positi
                    (int)fc->tokens->len, (const struct fix_point *)fc->points->data,
                    (int)fc->points->len, &fc->res, fc->verdicts, &error))
         return;
-    fprintf(fc->err, "arbiter fix: %s; going on without it\n", error->message);
+    fprintf(err_of(fc), "arbiter fix: %s; going on without it\n", error->message);
     engine_free(fc->engine);
     fc->engine = NULL;
     fc->engine_failed = TRUE;
@@ -1158,7 +1217,7 @@ static void decision_error(struct fix_cmd *fc, const struct decision *d, const c
     va_start(ap, fmt);
     g_autofree char *why = g_strdup_vprintf(fmt, ap);
     va_end(ap);
-    fprintf(fc->err, "arbiter fix: %s:%d: game %" G_GUINT64_FORMAT ", ply %d: decision %s %s\n",
+    fprintf(err_of(fc), "arbiter fix: %s:%d: game %" G_GUINT64_FORMAT ", ply %d: decision %s %s\n",
             fc->decisions_path, d->file_line, d->game, d->ply, d->uci, why);
     fc->decision_errors++;
 }
@@ -1379,7 +1438,8 @@ static void fix_game(struct fix_cmd *fc, const ArbGame *game)
                                             : "clean";
     if (fc->res.unresolved) {
         fc->unresolved++;
-        fprintf(fc->err, "%s:%" G_GUINT64_FORMAT ": game %" G_GUINT64_FORMAT ": unresolved%s%s\n",
+        fprintf(err_of(fc),
+                "%s:%" G_GUINT64_FORMAT ": game %" G_GUINT64_FORMAT ": unresolved%s%s\n",
                 fc->file_name, game->first_line, game->number, bad_fen ? ": bad FEN: " : "",
                 bad_fen ? message : "");
     } else if (fc->res.changed) {
@@ -1389,6 +1449,7 @@ static void fix_game(struct fix_cmd *fc, const ArbGame *game)
     write_game(fc, game, lang, bad_fen, message);
     report_game(fc, game, lang, status, bad_fen ? NULL : &start, message);
     if (!bad_fen) note_for_pairs(fc, game);
+    draw_progress(fc, game);
 }
 
 /* ---- mending what the damage did to the game's shape --------------------------- */
@@ -1566,7 +1627,7 @@ static void on_problem(const ArbProblem *p, gpointer ud)
 {
     struct fix_cmd *fc = ud;
     if (p->severity == ARB_PROBLEM_ERROR) fc->failed++;
-    fprintf(fc->err, "%s:%" G_GUINT64_FORMAT ":%" G_GUINT64_FORMAT ": %s%s\n", fc->file_name,
+    fprintf(err_of(fc), "%s:%" G_GUINT64_FORMAT ":%" G_GUINT64_FORMAT ": %s%s\n", fc->file_name,
             p->line, p->col,
             p->severity == ARB_PROBLEM_ERROR ? "error: " : "warning: ", p->message);
 }
@@ -1582,9 +1643,10 @@ static void on_hcs_warning(guint64 line, const char *message, gpointer ud)
 {
     struct fix_cmd *fc = ud;
     if (line)
-        fprintf(fc->err, "%s:%" G_GUINT64_FORMAT ": warning: %s\n", fc->file_name, line, message);
+        fprintf(err_of(fc), "%s:%" G_GUINT64_FORMAT ": warning: %s\n", fc->file_name, line,
+                message);
     else
-        fprintf(fc->err, "%s: warning: %s\n", fc->file_name, message);
+        fprintf(err_of(fc), "%s: warning: %s\n", fc->file_name, message);
 }
 
 static void fix_hcs_text(struct fix_cmd *fc, const char *text, gsize len)
@@ -1612,7 +1674,7 @@ static gboolean read_hcs(struct fix_cmd *fc, const char *path)
         len = all->len;
         text = g_string_free(all, FALSE);
     } else if (!g_file_get_contents(path, &text, &len, &err)) {
-        fprintf(fc->err, "arbiter fix: %s: %s\n", path, err->message);
+        fprintf(err_of(fc), "arbiter fix: %s: %s\n", path, err->message);
         return FALSE;
     }
     fix_hcs_text(fc, text, len);
@@ -1643,7 +1705,7 @@ static gboolean read_games(struct fix_cmd *fc, ArbReader *reader)
     gboolean ok = reader_read_all(reader, &error);
     reader_free(reader);
     flush_pending(fc);
-    if (!ok) fprintf(fc->err, "arbiter fix: %s: %s\n", fc->file_name, error->message);
+    if (!ok) fprintf(err_of(fc), "arbiter fix: %s: %s\n", fc->file_name, error->message);
     return ok;
 }
 
@@ -1669,7 +1731,13 @@ gboolean fix_cmd_read_file(struct fix_cmd *fc, const char *path)
         g_autoptr(GError) ferr = NULL;
         g_autoptr(GInputStream) in = file ? G_INPUT_STREAM(g_file_read(file, NULL, &ferr))
                                           : g_unix_input_stream_new(0, FALSE);
-        if (!in) fprintf(fc->err, "arbiter fix: %s: %s\n", path, ferr->message);
+        if (!in) fprintf(err_of(fc), "arbiter fix: %s: %s\n", path, ferr->message);
+        g_autoptr(GFileInfo) info =
+            in && file ? g_file_input_stream_query_info(G_FILE_INPUT_STREAM(in),
+                                                        G_FILE_ATTRIBUTE_STANDARD_SIZE, NULL, NULL)
+                       : NULL;
+        fc->input_size = info ? (guint64)g_file_info_get_size(info) : 0;
+        fc->input_done = 0;
         ok = in && fix_stream(fc, in);
     }
     end_input(fc);
@@ -2040,7 +2108,7 @@ static void fix_group(struct fix_cmd *fc, ArbGame *const *games, guint n)
     fc->res.unresolved = !replay_start_position(games[0], &start, message, sizeof message);
     if (fc->res.unresolved) {
         fc->unresolved++;
-        fprintf(fc->err, "%s:%" G_GUINT64_FORMAT ": game %" G_GUINT64_FORMAT ": bad FEN: %s\n",
+        fprintf(err_of(fc), "%s:%" G_GUINT64_FORMAT ": game %" G_GUINT64_FORMAT ": bad FEN: %s\n",
                 fc->file_name, games[0]->first_line, games[0]->number, message);
         write_game(fc, games[0], langs[0], TRUE, message);
         report_game(fc, games[0], langs[0], "unresolved", NULL, message);
@@ -2057,7 +2125,7 @@ static void fix_group(struct fix_cmd *fc, ArbGame *const *games, guint n)
     check_decisions(fc, games[0], &start, FALSE);
     if (fc->res.unresolved) {
         fc->unresolved++;
-        fprintf(fc->err, "%s:%" G_GUINT64_FORMAT ": game %" G_GUINT64_FORMAT ": unresolved\n",
+        fprintf(err_of(fc), "%s:%" G_GUINT64_FORMAT ": game %" G_GUINT64_FORMAT ": unresolved\n",
                 fc->file_name, games[0]->first_line, games[0]->number);
     } else if (fc->res.changed) {
         fc->corrected++;
@@ -2091,7 +2159,7 @@ static void fix_collected_group(struct fix_cmd *fc, GPtrArray *const *games, int
         for (int j = 0; j < n; j++)
             if (i < games[j]->len) one[k++] = g_ptr_array_index(games[j], i);
         if (k < (guint)n)
-            fprintf(fc->err, "%s: game %u: only %u of the %d inputs have it\n", joined, i + 1, k,
+            fprintf(err_of(fc), "%s: game %u: only %u of the %d inputs have it\n", joined, i + 1, k,
                     n);
         fix_group(fc, one, k);
     }
@@ -2181,17 +2249,17 @@ static gboolean setup(struct fix_cmd *fc, const struct fix_cmd_options *opt)
     fc->nbest = from && !g_ascii_strcasecmp(from, "nbest");
     fc->conf = confusion_load(opt->confusion, &error);
     if (!fc->conf) {
-        fprintf(fc->err, "arbiter fix: confusion table: %s\n", error->message);
+        fprintf(err_of(fc), "arbiter fix: confusion table: %s\n", error->message);
         return FALSE;
     }
     fc->prior_weight = opt->prior_weight;
     if (fc->prior_weight > 0 && !(fc->prior = prior_load(NULL, &error))) {
-        fprintf(fc->err, "arbiter fix: move prior: %s\n", error->message);
+        fprintf(err_of(fc), "arbiter fix: move prior: %s\n", error->message);
         return FALSE;
     }
     fc->langs = arb_lang_set_load(opt->lang_dir, &error);
     if (!fc->langs) {
-        fprintf(fc->err, "arbiter fix: %s\n", error->message);
+        fprintf(err_of(fc), "arbiter fix: %s\n", error->message);
         return FALSE;
     }
     fc->english = arb_lang_set_lookup(fc->langs, "en");
@@ -2208,7 +2276,7 @@ static gboolean setup(struct fix_cmd *fc, const struct fix_cmd_options *opt)
             fc->forced = (int)i;
     }
     if (named && fc->forced < 0) {
-        fprintf(fc->err, "arbiter fix: --from: no language table '%s' (see 'arbiter langs')\n",
+        fprintf(err_of(fc), "arbiter fix: --from: no language table '%s' (see 'arbiter langs')\n",
                 from);
         return FALSE;
     }
@@ -2218,11 +2286,11 @@ static gboolean setup(struct fix_cmd *fc, const struct fix_cmd_options *opt)
         .min_confidence = opt->min_confidence};
     double timeout = opt->engine_timeout > 0 ? opt->engine_timeout : FIX_ENGINE_TIMEOUT;
     if (opt->engine && !(fc->engine = engine_start(opt->engine, (int)(timeout * 1000), &error))) {
-        fprintf(fc->err, "arbiter fix: --engine: %s\n", error->message);
+        fprintf(err_of(fc), "arbiter fix: --engine: %s\n", error->message);
         return FALSE;
     }
     if (!render_parse_target(fc->langs, to, &fc->to_lang, &fc->to_style)) {
-        fprintf(fc->err,
+        fprintf(err_of(fc),
                 "arbiter fix: --to: '%s' is neither a notation (san, lan, uci, fan, iccf) "
                 "nor a language code\n",
                 to);
@@ -2295,7 +2363,7 @@ gboolean fix_cmd_open_report(struct fix_cmd *fc, const char *path)
         fc->report = fc->report_buf ? xmlNewTextWriterMemory(fc->report_buf, 0) : NULL;
     }
     if (!fc->report) {
-        fprintf(fc->err, "arbiter fix: cannot write the report %s\n", path ? path : "in memory");
+        fprintf(err_of(fc), "arbiter fix: cannot write the report %s\n", path ? path : "in memory");
         return FALSE;
     }
     xmlTextWriterSetIndent(fc->report, 1);
@@ -2346,7 +2414,7 @@ int cmd_fix(int argc, char **argv)
     double min_confidence = 0.9, prior_weight = FIX_PRIOR_WEIGHT;
     double engine_weight = FIX_ENGINE_WEIGHT, engine_timeout = FIX_ENGINE_TIMEOUT;
     int engine_depth = FIX_ENGINE_DEPTH;
-    gboolean no_comments = FALSE, group = FALSE, pair = FALSE;
+    gboolean no_comments = FALSE, group = FALSE, pair = FALSE, no_progress = FALSE;
     GOptionEntry entries[] = {
         {"from", 'f', 0, G_OPTION_ARG_STRING, &from,
          "input: auto (default: per game, the language that reads it best), a language code, "
@@ -2367,6 +2435,8 @@ int cmd_fix(int argc, char **argv)
         {"pair", 0, 0, G_OPTION_ARG_NONE, &pair, "--group with exactly two FILEs", NULL},
         {"no-comments", 0, 0, G_OPTION_ARG_NONE, &no_comments,
          "write no read/review comments, only the corrected moves", NULL},
+        {"no-progress", 0, 0, G_OPTION_ARG_NONE, &no_progress,
+         "no progress bar on stderr (there is one when stderr is a terminal)", NULL},
         {"prior-weight", 0, 0, G_OPTION_ARG_DOUBLE, &prior_weight,
          "weight of the move prior (which moves players choose, learned from real games) "
          "in confusion units per nat; it only breaks near-ties; 0 turns it off "
@@ -2419,6 +2489,7 @@ int cmd_fix(int argc, char **argv)
              "cheaper, the game is searched again with it fixed and kept when the whole\n"
              "path costs less. The scores go into {review: ...} and the report's <engine>;\n"
              "an engine that cannot start or fails is an error naming it (exit status 2).\n\n"
+             "A progress bar goes to stderr when it is a terminal (not with --no-progress).\n"
              "Input cut short (ending inside a tag, a comment, or a move with no line end\n"
              "or result after it) is a problem too: an error names the place.\n"
              "Exit status: 0 every game resolved, 1 some unresolved, 2 usage or I/O error,\n"
@@ -2491,12 +2562,14 @@ int cmd_fix(int argc, char **argv)
     }
     gint64 t0 = g_get_monotonic_time();
     gboolean io_ok = TRUE;
+    fix_cmd_show_progress(fc, !no_progress && isatty(STDERR_FILENO));
     if (group)
         io_ok = fix_files_as_group(fc, argv + 1, argc - 1);
     else if (argc < 2)
         io_ok &= fix_cmd_read_file(fc, "-");
     for (int i = 1; !group && i < argc; i++)
         io_ok &= fix_cmd_read_file(fc, argv[i]);
+    fix_cmd_show_progress(fc, FALSE);
     check_unknown_games(fc);
     if (!fix_cmd_close_report(fc, (double)(g_get_monotonic_time() - t0) / 1e6, NULL)) {
         fprintf(stderr, "arbiter fix: error writing the report %s\n", report);

@@ -48,6 +48,9 @@ void fix_cmd_read_data(ArbFixCmd *fc, const char *name, const char *data, gsize 
  * most 8) are readings of one game. */
 void fix_cmd_read_group_data(ArbFixCmd *fc, const char *const *names, const char *const *data,
                              const gsize *lens, int n);
+/* A progress bar on err while inputs are read (on), or none and the one
+ * shown cleared (off); messages clear it before they are written. */
+void fix_cmd_show_progress(ArbFixCmd *fc, gboolean on);
 /* Ends the report (when one is open); a report in memory goes to *text
  * (g_free it). FALSE when writing the report failed. */
 gboolean fix_cmd_close_report(ArbFixCmd *fc, double seconds, char **text);
