@@ -226,6 +226,17 @@ static void log_probs_of(const ArbPrior *p, const char *fen, const char *const *
     prior_log_probs(p, &pos, MOVE_NONE, m, n, lp);
 }
 
+/* A table of nothing but one feature's factor, e (log 1): every rate is
+ * the same. */
+static ArbPrior *one_feature(const char *name)
+{
+    g_autofree char *text = g_strdup_printf("feature\t%s\t1\n", name);
+    GError *error = NULL;
+    ArbPrior *p = prior_new_from_data(text, strlen(text), "t.tsv", &error);
+    ck_assert_msg(p != NULL, "%s: %s", name, error ? error->message : "");
+    return p;
+}
+
 START_TEST(test_hanging_piece_unlikely)
 {
     /* a table of nothing but the hangs factor: every rate is the same */
@@ -235,7 +246,7 @@ START_TEST(test_hanging_piece_unlikely)
     ck_assert_msg(p != NULL, "%s", error ? error->message : "");
     /* the queen where a pawn takes it, against a safe square */
     static const char *const queen[] = {"d1d4", "d1d2"};
-    double lp[6];
+    double lp[3];
     log_probs_of(p, "4k3/8/8/4p3/8/8/8/3QK3 w - - 0 30", queen, 2, lp);
     ck_assert_msg(fabs(lp[1] - lp[0] - 2) < 1e-9, "Qd4 %g, Qd2 %g", lp[0], lp[1]);
     /* a knight a knight attacks: defended by a pawn it does not hang (b3),
@@ -246,22 +257,26 @@ START_TEST(test_hanging_piece_unlikely)
     ck_assert_msg(fabs(lp[2] - lp[1] - 2) < 1e-9, "Nd3 %g, Ne2 %g", lp[1], lp[2]);
     /* saving a knight a pawn attacks, taking a pawn nothing defends: each
      * against the king's quiet move, under a table of just that factor */
-    const char *saves = "feature\tsaves\t1\n", *free = "feature\ttakes-free\t1\n";
-    g_autoptr(ArbPrior) ps = prior_new_from_data(saves, strlen(saves), "t.tsv", NULL);
-    g_autoptr(ArbPrior) pf = prior_new_from_data(free, strlen(free), "t.tsv", NULL);
-    ck_assert(ps && pf);
+    g_autoptr(ArbPrior) ps = one_feature("saves");
+    g_autoptr(ArbPrior) pf = one_feature("takes-free");
     static const char *const away[] = {"e3c4", "e1f1"};
     log_probs_of(ps, "4k3/8/8/8/3p4/4N3/8/4K3 w - - 0 30", away, 2, lp);
     ck_assert_msg(fabs(lp[0] - lp[1] - 1) < 1e-9, "Nc4 %g, Kf1 %g", lp[0], lp[1]);
     static const char *const take[] = {"e3d5", "e1f1"};
     log_probs_of(pf, "4k3/8/8/3p4/8/4N3/8/4K3 w - - 0 30", take, 2, lp);
     ck_assert_msg(fabs(lp[0] - lp[1] - 1) < 1e-9, "Nxd5 %g, Kf1 %g", lp[0], lp[1]);
+}
+END_TEST
+
+/* The features of a rook's file and of what the moved piece attacks, each
+ * under a table of just its factor. */
+START_TEST(test_file_and_attack_features)
+{
+    double lp[6];
     /* a rook or queen to a file with no pawn of its side, against one
      * with a pawn of its side (c-file, white), a move along its own file
      * and a pawn move: only the first has the factor */
-    const char *open = "feature\topen-file\t1\n";
-    g_autoptr(ArbPrior) po = prior_new_from_data(open, strlen(open), "t.tsv", NULL);
-    ck_assert(po);
+    g_autoptr(ArbPrior) po = one_feature("open-file");
     static const char *const file[] = {"a1b1", "a1c1", "a1a4", "d1f3", "d1d3", "h2h3"};
     log_probs_of(po, "4k3/2p5/8/8/8/8/2P4P/R2Q3K w - - 0 30", file, 6, lp);
     ck_assert_msg(fabs(lp[0] - lp[1] - 1) < 1e-9, "Rb1 %g, Rc1 %g", lp[0], lp[1]);
@@ -270,9 +285,7 @@ START_TEST(test_hanging_piece_unlikely)
     ck_assert_msg(fabs(lp[4] - lp[5]) < 1e-9, "Qd3 %g, h3 %g", lp[4], lp[5]);
     /* a knight that then attacks the queen, against two that do not and
      * a king move; a queen that attacks the other queen is no threat */
-    const char *threat = "feature\tthreat\t1\n";
-    g_autoptr(ArbPrior) pt = prior_new_from_data(threat, strlen(threat), "t.tsv", NULL);
-    ck_assert(pt);
+    g_autoptr(ArbPrior) pt = one_feature("threat");
     static const char *const hits[] = {"b1c3", "b1a3", "b1d2", "e1f2", "h1h5", "h1h3"};
     log_probs_of(pt, "4k3/8/8/3q4/8/8/8/1N2K2Q w - - 0 30", hits, 6, lp);
     ck_assert_msg(fabs(lp[0] - lp[1] - 1) < 1e-9, "Nc3 %g, Na3 %g", lp[0], lp[1]);
@@ -281,18 +294,14 @@ START_TEST(test_hanging_piece_unlikely)
     ck_assert_msg(fabs(lp[4] - lp[5]) < 1e-9, "Qh5 %g, Qh3 %g", lp[4], lp[5]);
     /* a knight that then attacks a pawn nothing defends, against one that
      * attacks nothing; the same pawn defended gives no factor */
-    const char *free_hit = "feature\tthreat-free\t1\n";
-    g_autoptr(ArbPrior) pfh = prior_new_from_data(free_hit, strlen(free_hit), "t.tsv", NULL);
-    ck_assert(pfh);
+    g_autoptr(ArbPrior) pfh = one_feature("threat-free");
     static const char *const loose[] = {"c1a2", "c1e2"};
     log_probs_of(pfh, "4k3/8/8/8/1p6/8/8/2N1K3 w - - 0 30", loose, 2, lp);
     ck_assert_msg(fabs(lp[0] - lp[1] - 1) < 1e-9, "Na2 %g, Ne2 %g", lp[0], lp[1]);
     log_probs_of(pfh, "4k3/8/8/p7/1p6/8/8/2N1K3 w - - 0 30", loose, 2, lp);
     ck_assert_msg(fabs(lp[0] - lp[1]) < 1e-9, "Na2 %g, Ne2 %g (defended)", lp[0], lp[1]);
     /* a rook that gives check, against one that does not and a king move */
-    const char *check = "feature\tcheck\t1\n";
-    g_autoptr(ArbPrior) pc = prior_new_from_data(check, strlen(check), "t.tsv", NULL);
-    ck_assert(pc);
+    g_autoptr(ArbPrior) pc = one_feature("check");
     static const char *const checks[] = {"a1a8", "a1a7", "e1f2"};
     log_probs_of(pc, "4k3/8/8/8/8/8/8/R3K3 w - - 0 30", checks, 3, lp);
     ck_assert_msg(fabs(lp[0] - lp[1] - 1) < 1e-9, "Ra8+ %g, Ra7 %g", lp[0], lp[1]);
@@ -360,6 +369,7 @@ int main(void)
     tcase_add_test(tc, test_taking_what_just_moved);
     tcase_add_test(tc, test_rate_not_count);
     tcase_add_test(tc, test_hanging_piece_unlikely);
+    tcase_add_test(tc, test_file_and_attack_features);
     tcase_add_test(tc, test_bad_tables_refused);
     suite_add_tcase(s, tc);
     int rc = run_suite(s);
