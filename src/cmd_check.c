@@ -10,6 +10,7 @@
 
 #include "encoding.h"
 #include "gamew.h"
+#include "progress.h"
 #include "gzip_stream.h"
 #include "movegen.h"
 #include "replay.h"
@@ -888,24 +889,11 @@ static void draw_progress(struct check *ck, gboolean final)
                    : ck->reader ? reader_get_bytes_decoded(ck->reader)
                                 : 0;
     guint64 games = MAX(ck->games_read, ck->total.games);
-    double rate = secs > 0 ? games / secs : 0;
     if (final) {
-        fprintf(stderr, "\r\033[K");
+        progress_clear(stderr);
         return;
     }
-    if (ck->input_size && done <= ck->input_size) {
-        double frac = (double)done / (double)ck->input_size;
-        int bar = (int)(frac * 30);
-        double eta = frac > 0 ? secs / frac - secs : 0;
-        fprintf(stderr,
-                "\r\033[K[%.*s%*s] %3.0f%%  %.1f/%.1f MB  %" G_GUINT64_FORMAT
-                " games  %.0f games/s  ETA %d:%02d",
-                bar, "==============================", 30 - bar, "", frac * 100, done / 1e6,
-                ck->input_size / 1e6, games, rate, (int)eta / 60, (int)eta % 60);
-    } else {
-        fprintf(stderr, "\r\033[K%.1f MB  %" G_GUINT64_FORMAT " games  %.0f games/s", done / 1e6,
-                games, rate);
-    }
+    progress_draw(stderr, NULL, done, ck->input_size, games, secs);
 }
 
 /* ---- reading ------------------------------------------------------------------ */

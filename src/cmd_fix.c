@@ -10,6 +10,7 @@
 #include "hcs.h"
 #include "judge.h"
 #include "pgnw.h"
+#include "progress.h"
 #include "render.h"
 #include "replay.h"
 #include "report.h"
@@ -101,7 +102,7 @@ static const char *const change_names[] = {"none",    "corrected", "inserted",
 /* err, the progress bar cleared first: every message goes through this. */
 static FILE *err_of(struct fix_cmd *fc)
 {
-    if (fc->progress_shown) fputs("\r\033[K", fc->err);
+    if (fc->progress_shown) progress_clear(fc->err);
     fc->progress_shown = FALSE;
     return fc->err;
 }
@@ -122,22 +123,8 @@ static void draw_progress(struct fix_cmd *fc, const ArbGame *game)
         return;
     fc->progress_tick = now;
     double secs = (double)(now - fc->progress_start) / G_USEC_PER_SEC;
-    double rate = fc->games / secs;
-    guint64 done = fc->input_done;
     g_autofree char *name = g_path_get_basename(fc->file_name ? fc->file_name : "-");
-    fputs("\r\033[K", fc->err);
-    if (fc->input_size && done && done <= fc->input_size) {
-        double frac = (double)done / (double)fc->input_size;
-        int bar = (int)(frac * 30);
-        int eta = (int)(rate > 0 ? secs / frac - secs : 0);
-        fprintf(fc->err,
-                "%.24s [%.*s%*s] %3.0f%%  %.1f/%.1f MB  %d games  %.0f games/s  ETA %d:%02d", name,
-                bar, "==============================", 30 - bar, "", frac * 100, (double)done / 1e6,
-                (double)fc->input_size / 1e6, fc->games, rate, eta / 60, eta % 60);
-    } else {
-        fprintf(fc->err, "%.24s  %d games  %.0f games/s", name, fc->games, rate);
-    }
-    fflush(fc->err);
+    progress_draw(fc->err, name, fc->input_done, fc->input_size, (guint64)fc->games, secs);
     fc->progress_shown = TRUE;
 }
 
