@@ -313,11 +313,32 @@ static gboolean exposed(const struct position *pos, int sq, int type, bitboard e
     return FALSE;
 }
 
+/* What the factors ask of the side not to move, whatever the move: the
+ * squares they attack, their king, their other pieces that none of theirs
+ * defends, and for each type of ours their other pieces worth more. */
+struct them {
+    bitboard attacked, king, loose;
+    bitboard dearer[KING];
+};
+
+static void their_side(const struct position *pos, struct them *t)
+{
+    int them = !pos->side;
+    t->attacked = attacked_by_them(pos);
+    t->king = pos_pieces(pos, them, KING);
+    t->loose = pos->by_color[them] & ~t->king & ~t->attacked;
+    for (int type = PAWN; type < KING; type++) {
+        t->dearer[type] = 0;
+        for (int v = PAWN; v <= QUEEN; v++)
+            if (piece_value[v] > piece_value[type]) t->dearer[type] |= pos_pieces(pos, them, v);
+    }
+}
+
 /* The factor of what a piece of type (not the king) moving from-to attacks
  * there, sliders stopping at the first piece: an enemy piece worth more than
- * itself, not the king; an enemy piece none of theirs defends (attacked:
- * what they attack), not the king; the king. */
-static double threat_factor(const ArbPrior *p, const struct position *pos, bitboard attacked,
+ * itself, not the king; an enemy piece none of theirs defends, not the king;
+ * the king. */
+static double threat_factor(const ArbPrior *p, const struct position *pos, const struct them *t,
                             int from, int to, int type)
 {
     int us = pos->side;
@@ -325,16 +346,13 @@ static double threat_factor(const ArbPrior *p, const struct position *pos, bitbo
     bitboard seen =
         (type == PAWN ? attacks_pawn[us][to] : attacks_of(type, to, occ)) & pos->by_color[!us];
     if (!seen) return 1.0;
-    bitboard king = pos_pieces(pos, !us, KING), dear = 0;
-    for (int t = PAWN; t <= QUEEN; t++)
-        if (piece_value[t] > piece_value[type]) dear |= pos_pieces(pos, !us, t);
-    double f = seen & dear ? p->kind_factor[KIND_THREAT] : 1.0;
-    if (seen & ~king & ~attacked) f *= p->kind_factor[KIND_THREAT_FREE];
-    return seen & king ? f * p->kind_factor[KIND_CHECK] : f;
+    double f = seen & t->dearer[type] ? p->kind_factor[KIND_THREAT] : 1.0;
+    if (seen & t->loose) f *= p->kind_factor[KIND_THREAT_FREE];
+    return seen & t->king ? f * p->kind_factor[KIND_CHECK] : f;
 }
 
 /* The product of the factors of m's features, last the move that led to pos
- * (or MOVE_NONE), attacked what the opponent attacks: its kind (taking the
+ * (or MOVE_NONE), t what the opponent's side holds (their_side()): its kind (taking the
  * piece that just moved, a capture by the values of the two pieces, or a
  * quiet move), and on top whether it moves to an attacked square, whether
  * its piece hangs there (exposed, and what it took worth less), whether it
@@ -344,8 +362,9 @@ static double threat_factor(const ArbPrior *p, const struct position *pos, bitbo
  * where it lands (threat_factor()). The king neither hangs, nor is saved,
  * nor threatens. */
 static double kind_factor(const ArbPrior *p, const struct position *pos, move_t last,
-                          bitboard attacked, move_t m)
+                          const struct them *t, move_t m)
 {
+    bitboard attacked = t->attacked;
     int from = move_from(m), to = move_to(m), type = pos_moving_type(pos, m);
     if (move_kind(m) == MOVE_CASTLING) to = castle_king_dest(from, to);
     double f = attacked & BB(to) ? p->kind_factor[KIND_INTO_ATTACK] : 1.0;
@@ -360,7 +379,7 @@ static double kind_factor(const ArbPrior *p, const struct position *pos, move_t 
         if (hangs) f *= p->kind_factor[KIND_HANGS];
         if (!hangs && attacked & BB(from) && exposed(pos, from, type, 0))
             f *= p->kind_factor[KIND_SAVES];
-        f *= threat_factor(p, pos, attacked, from, to, type);
+        f *= threat_factor(p, pos, t, from, to, type);
     }
     if (capture && !(attacked & BB(to))) f *= p->kind_factor[KIND_TAKES_FREE];
     if ((type == ROOK || type == QUEEN) && sq_file(from) != sq_file(to) &&
@@ -382,9 +401,10 @@ static void probs_among(const ArbPrior *p, const struct position *pos, move_t la
 {
     double table_sum = 0, weight[MOVE_LIST_MAX];
     char uci[UCI_MAX];
-    bitboard attacked = attacked_by_them(pos);
+    struct them t;
+    their_side(pos, &t);
     for (int i = 0; i < n_legal; i++) {
-        weight[i] = table_weight(p, pos, legal[i]) * kind_factor(p, pos, last, attacked, legal[i]);
+        weight[i] = table_weight(p, pos, legal[i]) * kind_factor(p, pos, last, &t, legal[i]);
         table_sum += weight[i];
     }
     guint n_book = 0;
@@ -395,10 +415,9 @@ static void probs_among(const ArbPrior *p, const struct position *pos, move_t la
     if (games < BOOK_MIN_GAMES) n_book = 0, games = 0;
     for (int k = 0; k < n; k++) {
         if (n_book) uci_write(pos, moves[k], uci); /* the book's moves are UCI */
-        double w =
-            k < n_legal && legal[k] == moves[k]
-                ? weight[k]
-                : table_weight(p, pos, moves[k]) * kind_factor(p, pos, last, attacked, moves[k]);
+        double w = k < n_legal && legal[k] == moves[k]
+                       ? weight[k]
+                       : table_weight(p, pos, moves[k]) * kind_factor(p, pos, last, &t, moves[k]);
         double q = table_sum > 0 ? w / table_sum : 0;
         double seen = 0;
         for (guint i = 0; i < n_book; i++)
