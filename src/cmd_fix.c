@@ -84,6 +84,20 @@ struct fix_cmd {
     gboolean progress, progress_shown;
     gint64 progress_start, progress_tick;
     guint64 input_size, input_done; /* input_done: where the last game fixed ends */
+    /* --jobs: the options again (for the workers' copies), the games
+     * handed to them so far, and the workers' queue of games and messages
+     * (struct fix_job), written in order; alternatives: a worker's fixers
+     * give the report's next-best moves */
+    int jobs;
+    struct fix_cmd_options options;
+    guint64 submitted;
+    GThreadPool *pool;
+    GAsyncQueue *idle; /* the workers' copies not in use */
+    GQueue *queue;
+    GMutex jobs_lock;
+    GCond jobs_done;
+    gboolean alternatives;
+    gboolean borrowed; /* a worker's copy: langs, conf and prior are main's */
     /* the input read again line by line for the report's source text */
     FILE *source;
     guint64 source_line;
@@ -93,6 +107,9 @@ struct fix_cmd {
 
 /* Caps on the source text a report quotes per game. */
 enum { SOURCE_LINES_MAX = 2000, SOURCE_LINE_BYTES = 4096 };
+
+/* --jobs: games read ahead of the one being written, per worker */
+enum { JOBS_AHEAD = 4 };
 
 static const char *const change_names[] = {"none",    "corrected", "inserted",
                                            "deleted", "merged",    "split"};
@@ -195,7 +212,7 @@ static ArbFixer *fixer_for(struct fix_cmd *fc, int lang)
         fc->fixers[lang] = fixer_new(fc->conf, fc->norms[lang]);
         fixer_set_prior(fc->fixers[lang], fc->prior, fc->prior_weight);
     }
-    fixer_set_alternatives(fc->fixers[lang], fc->report != NULL);
+    fixer_set_alternatives(fc->fixers[lang], fc->report != NULL || fc->alternatives);
     fixer_set_fixed(fc->fixers[lang], (const struct fix_point *)fc->points->data,
                     (int)fc->points->len);
     return fc->fixers[lang];
@@ -1396,30 +1413,39 @@ static void report_pairs(struct fix_cmd *fc)
     fc->seen = NULL;
 }
 
-static void fix_game(struct fix_cmd *fc, const ArbGame *game)
+/* What solving a game found, before the engine judges it and it is written:
+ * with the moves in fc->res and fc->tokens. */
+struct solved {
+    int lang;
+    gboolean bad_fen;
+    struct position start;
+    char message[200]; /* what is wrong with the FEN */
+};
+
+/* Game number fc->games read and searched (on a worker with --jobs);
+ * returns the game the result is for: game, or fc->flat. */
+static const ArbGame *solve_game(struct fix_cmd *fc, const ArbGame *game, struct solved *sv)
 {
-    if (fc->collect) {
-        keep_game(fc, game);
-        return;
-    }
-    fc->games++;
     g_string_chunk_clear(fc->glued);
     int runner_up;
-    int lang = choose_language(fc, game, &runner_up);
-    struct position start;
-    char message[200];
-    gboolean bad_fen = !replay_start_position(game, &start, message, sizeof message);
-    set_fixed_points(fc, &start);
+    sv->lang = choose_language(fc, game, &runner_up);
+    sv->bad_fen = !replay_start_position(game, &sv->start, sv->message, sizeof sv->message);
+    set_fixed_points(fc, &sv->start);
     g_array_set_size(fc->res.steps, 0);
-    fc->res.unresolved = bad_fen;
+    fc->res.unresolved = sv->bad_fen;
     fc->res.cost = 0;
-    if (!bad_fen) {
-        run_fixer(fc, game, lang, &start);
-        if (runner_up >= 0 && fc->res.cost > 0 && rerun_if_better(fc, game, runner_up, &start))
-            lang = runner_up;
-        game = try_flat(fc, game, lang, &start);
-        judge_moves(fc, fixer_for(fc, lang), &start);
-    }
+    if (sv->bad_fen) return game;
+    run_fixer(fc, game, sv->lang, &sv->start);
+    if (runner_up >= 0 && fc->res.cost > 0 && rerun_if_better(fc, game, runner_up, &sv->start))
+        sv->lang = runner_up;
+    return try_flat(fc, game, sv->lang, &sv->start);
+}
+
+/* The engine's verdicts on a solved game, then its PGN, report and counts:
+ * always on the main thread, in input order. */
+static void write_solved(struct fix_cmd *fc, const ArbGame *game, const struct solved *sv)
+{
+    if (!sv->bad_fen) judge_moves(fc, fixer_for(fc, sv->lang), &sv->start);
     const char *status = fc->res.unresolved ? "unresolved"
                          : fc->res.changed  ? "corrected"
                                             : "clean";
@@ -1427,16 +1453,171 @@ static void fix_game(struct fix_cmd *fc, const ArbGame *game)
         fc->unresolved++;
         fprintf(err_of(fc),
                 "%s:%" G_GUINT64_FORMAT ": game %" G_GUINT64_FORMAT ": unresolved%s%s\n",
-                fc->file_name, game->first_line, game->number, bad_fen ? ": bad FEN: " : "",
-                bad_fen ? message : "");
+                fc->file_name, game->first_line, game->number, sv->bad_fen ? ": bad FEN: " : "",
+                sv->bad_fen ? sv->message : "");
     } else if (fc->res.changed) {
         fc->corrected++;
     }
-    check_decisions(fc, game, &start, bad_fen);
-    write_game(fc, game, lang, bad_fen, message);
-    report_game(fc, game, lang, status, bad_fen ? NULL : &start, message);
-    if (!bad_fen) note_for_pairs(fc, game);
+    check_decisions(fc, game, &sv->start, sv->bad_fen);
+    write_game(fc, game, sv->lang, sv->bad_fen, sv->message);
+    report_game(fc, game, sv->lang, status, sv->bad_fen ? NULL : &sv->start, sv->message);
+    if (!sv->bad_fen) note_for_pairs(fc, game);
     draw_progress(fc, game);
+}
+
+static void fix_game(struct fix_cmd *fc, const ArbGame *game)
+{
+    if (fc->collect) {
+        keep_game(fc, game);
+        return;
+    }
+    fc->games++;
+    struct solved sv;
+    game = solve_game(fc, game, &sv);
+    write_solved(fc, game, &sv);
+}
+
+/* ---- --jobs: games solved on worker threads, written in input order ---------- */
+
+/* A game given to the workers, or a message of the reader's that waits
+ * for the games before it to be written. */
+struct fix_job {
+    ArbGame *game, *flat; /* flat: the game read again without its variations */
+    char *message;        /* a message job: only this, for err */
+    guint64 number;       /* fc->games when it is written */
+    struct solved sv;
+    struct fix_result res;
+    GArray *tokens;
+    GStringChunk *glued;
+    gboolean done; /* under fc->jobs_lock */
+};
+
+static void job_free(struct fix_job *job)
+{
+    if (job->game) game_free(job->game);
+    if (job->flat) game_free(job->flat);
+    if (job->res.steps) g_array_free(job->res.steps, TRUE);
+    if (job->tokens) g_array_free(job->tokens, TRUE);
+    if (job->glued) g_string_chunk_free(job->glued);
+    g_free(job->message);
+    g_free(job);
+}
+
+/* Trades the arrays a game's solution is in between a and b. */
+static void trade(GArray **tokens_a, GStringChunk **glued_a, GArray **tokens_b,
+                  GStringChunk **glued_b)
+{
+    GArray *tokens = *tokens_a;
+    *tokens_a = *tokens_b;
+    *tokens_b = tokens;
+    GStringChunk *glued = *glued_a;
+    *glued_a = *glued_b;
+    *glued_b = glued;
+}
+
+/* A worker: solves job on an idle copy of the command (its own tables and
+ * fixers) and hands the result over in the job's arrays. */
+static void work(gpointer data, gpointer user_data)
+{
+    struct fix_job *job = data;
+    struct fix_cmd *fc = user_data, *w = g_async_queue_pop(fc->idle);
+    w->games = (int)job->number;
+    const ArbGame *game = solve_game(w, job->game, &job->sv);
+    if (game != job->game) { /* job->flat is NULL */
+        job->flat = w->flat;
+        w->flat = NULL;
+    }
+    GArray *steps = job->res.steps; /* empty */
+    job->res = w->res;
+    w->res.steps = steps;
+    trade(&job->tokens, &job->glued, &w->tokens, &w->glued);
+    g_async_queue_push(fc->idle, w);
+    g_mutex_lock(&fc->jobs_lock);
+    job->done = TRUE;
+    g_cond_broadcast(&fc->jobs_done);
+    g_mutex_unlock(&fc->jobs_lock);
+}
+
+/* Writes the job at the head of the queue, which is done. */
+static void write_job(struct fix_cmd *fc, struct fix_job *job)
+{
+    if (job->message) {
+        fputs(job->message, err_of(fc));
+        return;
+    }
+    fc->games++;
+    GArray *steps = fc->res.steps;
+    fc->res = job->res;
+    job->res.steps = steps;
+    trade(&fc->tokens, &fc->glued, &job->tokens, &job->glued);
+    set_fixed_points(fc, &job->sv.start);
+    write_solved(fc, job->flat ? job->flat : job->game, &job->sv);
+}
+
+/* Writes the jobs at the head of the queue that are done, waiting for the
+ * head while the queue holds more than keep. */
+static void write_done_jobs(struct fix_cmd *fc, guint keep)
+{
+    for (;;) {
+        struct fix_job *job = g_queue_peek_head(fc->queue);
+        if (!job) return;
+        g_mutex_lock(&fc->jobs_lock);
+        while (!job->done && fc->queue->length > keep)
+            g_cond_wait(&fc->jobs_done, &fc->jobs_lock);
+        gboolean done = job->done;
+        g_mutex_unlock(&fc->jobs_lock);
+        if (!done) return;
+        g_queue_pop_head(fc->queue);
+        write_job(fc, job);
+        job_free(job);
+    }
+}
+
+static struct fix_cmd *fix_cmd_make(const struct fix_cmd_options *options, FILE *err,
+                                    const struct fix_cmd *main);
+
+/* The workers and their copies of the command, made for the first game. */
+static void start_jobs(struct fix_cmd *fc)
+{
+    fc->idle = g_async_queue_new();
+    for (int i = 0; i < fc->jobs; i++) {
+        struct fix_cmd *w = fix_cmd_make(&fc->options, fc->err, fc);
+        w->decisions = fc->decisions; /* read only; fc frees it */
+        w->alternatives = fc->report != NULL;
+        g_async_queue_push(fc->idle, w);
+    }
+    fc->pool = g_thread_pool_new(work, fc, fc->jobs, FALSE, NULL);
+}
+
+static void stop_jobs(struct fix_cmd *fc)
+{
+    if (!fc->pool) return;
+    write_done_jobs(fc, 0);
+    g_thread_pool_free(fc->pool, FALSE, TRUE);
+    for (int i = 0; i < fc->jobs; i++) {
+        struct fix_cmd *w = g_async_queue_pop(fc->idle);
+        w->decisions = NULL;
+        fix_cmd_free(w);
+    }
+    g_async_queue_unref(fc->idle);
+    fc->pool = NULL;
+    fc->idle = NULL;
+}
+
+/* Hands the pending game to the workers. */
+static void submit_pending(struct fix_cmd *fc)
+{
+    if (!fc->pool) start_jobs(fc);
+    struct fix_job *job = g_new0(struct fix_job, 1);
+    job->game = fc->pending;
+    fc->pending = NULL;
+    job->number = ++fc->submitted;
+    job->res.steps = g_array_new(FALSE, FALSE, sizeof(struct fix_step));
+    job->tokens = g_array_new(FALSE, FALSE, sizeof(struct fix_token));
+    job->glued = g_string_chunk_new(256);
+    g_queue_push_tail(fc->queue, job);
+    g_thread_pool_push(fc->pool, job, NULL);
+    write_done_jobs(fc, (guint)fc->jobs * JOBS_AHEAD);
 }
 
 /* ---- mending what the damage did to the game's shape --------------------------- */
@@ -1589,7 +1770,10 @@ static void flush_pending(struct fix_cmd *fc)
     if (!fc->has_pending) return;
     fc->has_pending = FALSE;
     drop_variations(fc->pending, FALSE);
-    fix_game(fc, fc->pending);
+    if (fc->jobs > 1 && !fc->collect)
+        submit_pending(fc);
+    else
+        fix_game(fc, fc->pending);
 }
 
 /* Holds each game until the next one shows whether the reader split it. */
@@ -1614,9 +1798,18 @@ static void on_problem(const ArbProblem *p, gpointer ud)
 {
     struct fix_cmd *fc = ud;
     if (p->severity == ARB_PROBLEM_ERROR) fc->failed++;
-    fprintf(err_of(fc), "%s:%" G_GUINT64_FORMAT ":%" G_GUINT64_FORMAT ": %s%s\n", fc->file_name,
-            p->line, p->col,
-            p->severity == ARB_PROBLEM_ERROR ? "error: " : "warning: ", p->message);
+    char *text = g_strdup_printf(
+        "%s:%" G_GUINT64_FORMAT ":%" G_GUINT64_FORMAT ": %s%s\n", fc->file_name, p->line, p->col,
+        p->severity == ARB_PROBLEM_ERROR ? "error: " : "warning: ", p->message);
+    if (fc->queue && fc->queue->length) { /* after the games before it */
+        struct fix_job *job = g_new0(struct fix_job, 1);
+        job->message = text;
+        job->done = TRUE;
+        g_queue_push_tail(fc->queue, job);
+        return;
+    }
+    fputs(text, err_of(fc));
+    g_free(text);
 }
 
 /* ---- HCS labels ------------------------------------------------------------------- */
@@ -1692,6 +1885,7 @@ static gboolean read_games(struct fix_cmd *fc, ArbReader *reader)
     gboolean ok = reader_read_all(reader, &error);
     reader_free(reader);
     flush_pending(fc);
+    write_done_jobs(fc, 0);
     if (!ok) fprintf(err_of(fc), "arbiter fix: %s: %s\n", fc->file_name, error->message);
     return ok;
 }
@@ -2234,17 +2428,17 @@ static gboolean setup(struct fix_cmd *fc, const struct fix_cmd_options *opt)
     fc->no_comments = opt->no_comments;
     fc->hcs = from && !g_ascii_strcasecmp(from, "hcs");
     fc->nbest = from && !g_ascii_strcasecmp(from, "nbest");
-    fc->conf = confusion_load(opt->confusion, &error);
+    if (!fc->conf) fc->conf = confusion_load(opt->confusion, &error);
     if (!fc->conf) {
         fprintf(err_of(fc), "arbiter fix: confusion table: %s\n", error->message);
         return FALSE;
     }
     fc->prior_weight = opt->prior_weight;
-    if (fc->prior_weight > 0 && !(fc->prior = prior_load(NULL, &error))) {
+    if (fc->prior_weight > 0 && !fc->prior && !(fc->prior = prior_load(NULL, &error))) {
         fprintf(err_of(fc), "arbiter fix: move prior: %s\n", error->message);
         return FALSE;
     }
-    fc->langs = arb_lang_set_load(opt->lang_dir, &error);
+    if (!fc->langs) fc->langs = arb_lang_set_load(opt->lang_dir, &error);
     if (!fc->langs) {
         fprintf(err_of(fc), "arbiter fix: %s\n", error->message);
         return FALSE;
@@ -2286,9 +2480,29 @@ static gboolean setup(struct fix_cmd *fc, const struct fix_cmd_options *opt)
     return TRUE;
 }
 
-struct fix_cmd *fix_cmd_new(const struct fix_cmd_options *options, FILE *err)
+/* The command, or a worker's copy of main for --jobs: no engine, no workers
+ * of its own, main's tables (read only) and its own fixers. */
+static struct fix_cmd *fix_cmd_make(const struct fix_cmd_options *options, FILE *err,
+                                    const struct fix_cmd *main)
 {
+    gboolean worker = main != NULL;
     struct fix_cmd *fc = g_new0(struct fix_cmd, 1);
+    if (worker) {
+        fc->borrowed = TRUE;
+        fc->conf = main->conf;
+        fc->prior = main->prior;
+        fc->langs = main->langs;
+    }
+    fc->options = *options;
+    fc->options.from = g_strdup(options->from);
+    fc->options.to = g_strdup(options->to);
+    fc->options.lang_dir = g_strdup(options->lang_dir);
+    fc->options.confusion = g_strdup(options->confusion);
+    fc->options.engine = worker ? NULL : g_strdup(options->engine);
+    fc->jobs = worker ? 1 : MAX(options->jobs, 1);
+    fc->queue = g_queue_new();
+    g_mutex_init(&fc->jobs_lock);
+    g_cond_init(&fc->jobs_done);
     fc->err = err;
     fc->out = stdout;
     fc->writer = pgnw_new();
@@ -2297,16 +2511,30 @@ struct fix_cmd *fix_cmd_new(const struct fix_cmd_options *options, FILE *err)
     fc->res.steps = g_array_new(FALSE, FALSE, sizeof(struct fix_step));
     fc->points = g_array_new(FALSE, FALSE, sizeof(struct fix_point));
     fc->verdicts = g_array_new(FALSE, FALSE, sizeof(struct judge_verdict));
-    if (!setup(fc, options)) {
+    if (!setup(fc, &fc->options)) {
         fix_cmd_free(fc);
         return NULL;
     }
     return fc;
 }
 
+struct fix_cmd *fix_cmd_new(const struct fix_cmd_options *options, FILE *err)
+{
+    return fix_cmd_make(options, err, NULL);
+}
+
 void fix_cmd_free(struct fix_cmd *fc)
 {
     if (!fc) return;
+    stop_jobs(fc);
+    g_queue_free_full(fc->queue, (GDestroyNotify)job_free);
+    g_mutex_clear(&fc->jobs_lock);
+    g_cond_clear(&fc->jobs_done);
+    g_free((char *)fc->options.from);
+    g_free((char *)fc->options.to);
+    g_free((char *)fc->options.lang_dir);
+    g_free((char *)fc->options.confusion);
+    g_free((char *)fc->options.engine);
     if (fc->report) xmlFreeTextWriter(fc->report);
     if (fc->report_buf) xmlBufferFree(fc->report_buf);
     if (fc->decisions) g_array_free(fc->decisions, TRUE);
@@ -2320,9 +2548,11 @@ void fix_cmd_free(struct fix_cmd *fc)
     }
     g_free(fc->norms);
     g_free(fc->fixers);
-    if (fc->langs) arb_lang_set_free(fc->langs);
-    confusion_free(fc->conf);
-    prior_free(fc->prior);
+    if (!fc->borrowed) {
+        if (fc->langs) arb_lang_set_free(fc->langs);
+        confusion_free(fc->conf);
+        prior_free(fc->prior);
+    }
     g_array_free(fc->res.steps, TRUE);
     g_array_free(fc->tokens, TRUE);
     g_string_chunk_free(fc->glued);
@@ -2338,6 +2568,7 @@ void fix_cmd_begin(struct fix_cmd *fc, FILE *out, FILE *err)
     fc->err = err;
     fc->has_pending = FALSE;
     fc->games = fc->unresolved = fc->corrected = fc->failed = 0;
+    fc->submitted = 0;
     fc->io_error = FALSE;
 }
 
@@ -2400,7 +2631,7 @@ int cmd_fix(int argc, char **argv)
                     *confusion = NULL, *decisions = NULL, *engine = NULL;
     double min_confidence = 0.9, prior_weight = FIX_PRIOR_WEIGHT;
     double engine_weight = FIX_ENGINE_WEIGHT, engine_timeout = FIX_ENGINE_TIMEOUT;
-    int engine_depth = FIX_ENGINE_DEPTH;
+    int engine_depth = FIX_ENGINE_DEPTH, jobs = (int)g_get_num_processors();
     gboolean no_comments = FALSE, group = FALSE, pair = FALSE, no_progress = FALSE;
     GOptionEntry entries[] = {
         {"from", 'f', 0, G_OPTION_ARG_STRING, &from,
@@ -2429,6 +2660,10 @@ int cmd_fix(int argc, char **argv)
          "in confusion units per nat; it only breaks near-ties; 0 turns it off "
          "(default " G_STRINGIFY(FIX_PRIOR_WEIGHT) ")",
          "W"},
+        {"jobs", 'j', 0, G_OPTION_ARG_INT, &jobs,
+         "fix N games at once on N threads (default: the number of cores); the output is the "
+         "same for any N",
+         "N"},
         {"output", 'o', 0, G_OPTION_ARG_FILENAME, &output, "write to FILE instead of stdout",
          "FILE"},
         {"lang-dir", 0, 0, G_OPTION_ARG_FILENAME, &lang_dir, "also load the language tables in DIR",
@@ -2496,6 +2731,10 @@ int cmd_fix(int argc, char **argv)
         fprintf(stderr, "arbiter fix: --group: want 1 to %d files\n", FIX_CANDS_MAX);
         return EXIT_USAGE;
     }
+    if (jobs < 1 || jobs > 1024) {
+        fprintf(stderr, "arbiter fix: --jobs: %d is not between 1 and 1024\n", jobs);
+        return EXIT_USAGE;
+    }
     if (min_confidence < 0 || min_confidence > 1) {
         fprintf(stderr, "arbiter fix: --min-confidence: want a number from 0 to 1\n");
         return EXIT_USAGE;
@@ -2526,7 +2765,8 @@ int cmd_fix(int argc, char **argv)
                                         .engine = engine,
                                         .engine_depth = engine_depth,
                                         .engine_weight = engine_weight,
-                                        .engine_timeout = engine_timeout};
+                                        .engine_timeout = engine_timeout,
+                                        .jobs = jobs};
     struct fix_cmd *fc = fix_cmd_new(&opt, stderr);
     if (!fc) return EXIT_USAGE;
     fc->decisions_path = decisions;

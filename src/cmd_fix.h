@@ -21,6 +21,9 @@ struct fix_cmd_options {
     int engine_depth;      /* 0: the default */
     double engine_weight;  /* confusion units per pawn; 0: the default */
     double engine_timeout; /* seconds per answer; 0: the default */
+    /* games solved on this many threads at once (0 or 1: on the caller's),
+     * written in input order: the output is the same for any number */
+    int jobs;
 };
 
 struct fix_counts {

@@ -943,6 +943,79 @@ START_TEST(test_short_bad_tail_kept)
 }
 END_TEST
 
+/* text without the run time a report gives and the name of the
+ * temporary directory a run's input was in. */
+static char *without_run(const char *text)
+{
+    GRegex *run = g_regex_new(" seconds=\"[0-9.]*\"|[^\\s\"]*arbiter-fix-[^/]*/", 0, 0, NULL);
+    char *out = g_regex_replace_literal(run, text, -1, 0, "", 0, NULL);
+    g_regex_unref(run);
+    return out;
+}
+
+static char *report_text(const char *path)
+{
+    char *xml = NULL;
+    ck_assert(g_file_get_contents(path, &xml, NULL, NULL));
+    char *out = without_run(xml);
+    g_free(xml);
+    return out;
+}
+
+START_TEST(test_jobs_same_output)
+{
+    /* games of every kind in turn: corrected, clean, German, a bad FEN, a
+     * garbage tail (unresolved), one a misread "1." splits (joined again),
+     * reader warnings between them; the PGN, the messages, the report and
+     * the exit status do not depend on how many threads fix them */
+    GString *in = g_string_new(NULL);
+    for (int round = 0; round < 4; round++) {
+        g_string_append_printf(in,
+                               "[Round \"%d\"]\n\n1. e4 e5 2. Mf3 Nc6 3. 8b5 a6 4. Bc6 dxc6 "
+                               "5. 0-0 f6+ *\n\n",
+                               round);
+        g_string_append(in, "1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 *\n\n");
+        g_string_append(in, "1. e4 e5 2. Sf3 Sc6 3. Lb5 a6 4. L:c6 d:c6 5. 0-0 f6 *\n\n");
+        g_string_append(in, "[FEN \"8/8 w\"]\n\n1. e4 *\n\n");
+        g_string_append(in,
+                        "1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 4. Ba4 Nf6 zq9 kk7 ##1 qqq7 xx 77 *\n\n");
+        g_string_append(in, "1. d4 d5 2. c4 e6 ) 3. Nc3 Nf6 4. Bg5 Be7\n1. e3 O-O 6. Nf3 *\n\n");
+    }
+    char *report = temp_file("report.xml", "");
+    const char *one[] = {"--jobs", "1", "--report", report, NULL};
+    struct run r1 = fix_text(in->str, one);
+    char *xml1 = report_text(report);
+    const char *four[] = {"--jobs", "4", "--report", report, NULL};
+    struct run r4 = fix_text(in->str, four);
+    char *xml4 = report_text(report);
+    ck_assert_int_eq(r1.status, 1);
+    ck_assert_int_eq(r4.status, r1.status);
+    ck_assert_str_eq(r4.out, r1.out);
+    char *err1 = without_run(r1.err), *err4 = without_run(r4.err);
+    ck_assert_str_eq(err4, err1);
+    g_free(err1);
+    g_free(err4);
+    ck_assert_str_eq(xml4, xml1);
+    /* what makes it a test: every kind of game is there */
+    ck_assert_msg(strstr(r1.out, "{read: \"Mf3\"}") && strstr(xml1, "status=\"unresolved\"") &&
+                      strstr(r1.err, "bad FEN") && strstr(r1.err, "without '('") &&
+                      strstr(xml1, "status=\"clean\"") && strstr(xml1, "language=\"de\""),
+                  "%s\n%s\n%s", r1.out, r1.err, xml1);
+    g_free(xml1);
+    g_free(xml4);
+    run_free(&r1);
+    run_free(&r4);
+    remove_temp(report);
+    g_string_free(in, TRUE);
+
+    const char *none[] = {"--jobs", "0", NULL};
+    struct run r0 = fix_text("1. e4 *\n", none);
+    ck_assert_int_eq(r0.status, 2);
+    ck_assert_msg(strstr(r0.err, "--jobs"), "%s", r0.err);
+    run_free(&r0);
+}
+END_TEST
+
 START_TEST(test_report_validates)
 {
     char *report = temp_file("report.xml", "");
@@ -1477,6 +1550,7 @@ int main(int argc, char **argv)
     tcase_add_test(tc, test_garbage_tail_unresolved);
     tcase_add_test(tc, test_short_bad_tail_kept);
     tcase_add_test(tc, test_report_validates);
+    tcase_add_test(tc, test_jobs_same_output);
     tcase_add_test(tc, test_hcs_sheets);
     tcase_add_test(tc, test_group_reads_sheets_together);
     tcase_add_test(tc, test_group_offsets_and_usage);
