@@ -1686,15 +1686,32 @@ static gsize keep_text(ArbGame *g, const char *text, gsize len)
 
 /* A dropped '(' written against the word after it was a misread letter
  * ("(4", "(f3": a 'c' or a stray mark): that word is move text again, with
- * the '(' in front. A move number with its dot stays what it is. */
-static void glue_paren(ArbGame *game, guint i)
+ * the '(' in front. A move number with its dot stays what it is. When the
+ * move before ends against the '(' unfinished ("c6-(1": a LAN move's
+ * target square, "Bx(6"), the three are one move's text; *next_dropped then
+ * says the word after went into it. */
+static void glue_paren(ArbGame *game, guint i, gboolean *next_dropped)
 {
+    *next_dropped = FALSE;
     const struct game_event *paren = &g_array_index(game->events, struct game_event, i);
     struct game_event *next = &g_array_index(game->events, struct game_event, i + 1);
     if (next->offset != paren->offset + paren->len || paren->len != 1) return;
     if (next->kind != EV_MOVE && next->kind != EV_MOVE_NUMBER) return;
     const char *t = game_event_text(game, next);
     if (next->kind == EV_MOVE_NUMBER && memchr(t, '.', next->len)) return;
+    struct game_event *before =
+        i > 0 ? &g_array_index(game->events, struct game_event, i - 1) : NULL;
+    if (before && before->kind == EV_MOVE && before->len &&
+        before->offset + before->len == paren->offset &&
+        strchr("-:x", game_event_text(game, before)[before->len - 1])) {
+        g_autofree char *joined = g_strdup_printf("%.*s(%.*s", (int)before->len,
+                                                  game_event_text(game, before), (int)next->len, t);
+        gsize len = before->len + 1 + next->len;
+        before->text = keep_text(game, joined, len);
+        before->len = len;
+        *next_dropped = TRUE;
+        return;
+    }
     g_autofree char *joined = g_strdup_printf("(%.*s", (int)next->len, t);
     next->text = keep_text(game, joined, next->len + 1);
     next->len++;
@@ -1757,7 +1774,7 @@ static void drop_variations(ArbGame *game, gboolean all)
     }
     for (guint i = 0; i + 1 < ev->len; i++)
         if (drop[i] && g_array_index(ev, struct game_event, i).kind == EV_BEGIN_VARIATION)
-            glue_paren(game, i);
+            glue_paren(game, i, &drop[i + 1]);
     guint kept = 0;
     for (guint i = 0; i < ev->len; i++)
         if (!drop[i])

@@ -458,6 +458,26 @@ START_TEST(test_paren_inside_word)
 }
 END_TEST
 
+START_TEST(test_paren_inside_lan_move)
+{
+    /* figurine LAN, 5% noise: "30. ♖c6-(1" is 30. Rcc1 with the second c
+     * read as '('. The '(' between the move's '-' and its target square
+     * makes the three one move's text: read as "♖c6-" and "(1" apart, the
+     * square was lost and 30. Re6 chosen */
+    assert_fixed_has(
+        "1. e2-e4\n   c7-c5\n2. ♘b1-с3\n   d7-d*6\n3. f2-fA\n   g7-g6\n4. ♘g1-f3\n"
+        "   ♗f8-97\n5. ♗f1-cA\n   e7-e6\n6, d2-d3\n   ♘g8-e7\n7. O-O\n   O-O\n8. ♗c4-b3\n"
+        "   ♘b8-c6\n9. ♕d1-e1\n   ♘cb-d4\n10. ♘f3:d4\n   c5:d4\n11. ♘c3-e2\n   ♗c8-d7\n"
+        "12. ♗c1-d2\n   ♖a8-c8\n13. ♔g1-h1\n   a7-a6\n14. ♘e2-g1\n   ♘o7-c6\n15. ♘g1-f3\n"
+        "   ♔g8-h8\n16. ♕e1-f2\n   b7-b5\n17. a2-aA\n   ♘c6-aS\n18. ♗d2:ad5\n   ♕d8-a5\n"
+        "19. a:b5\n   ♕a5-bS\n20. ♗bB-c4\n   ♕b5:b2\n21. ♖a1:a6\n   ♖c8-d8\n22. ♖a6:d6\n"
+        "   ♗d7-a4\n23. f4-f5\n   ♕b2:c2\n24. ♕f2-h4\n   ♔h3-g8\n25. f5-f6\n   ♗g7-h8\n"
+        "26. ♘fB-g5\n   hk7-h5\n27. ♖d6:e6\n   ♗a4-b3\n28. ♗c4:b\n   ♕c2:h3\n29. ♖e6-c6\n"
+        "   ♕b3:d3\n30. ♖c6-(1\n   ♖a8-a2\n31. e4-_e 5\n   ♕d3-d2\n32. ♖f1-g1\n*\n\n",
+        "29. Rc6 Qxd3 30. Rcc1 Ra2 31. e5", NULL);
+}
+END_TEST
+
 START_TEST(test_merged_part_near_tie)
 {
     /* figurine, 10% noise: "2. ♘3d5" is 2. ♘f3 d5 merged, the f lost.
@@ -1539,6 +1559,7 @@ int main(int argc, char **argv)
     tcase_add_test(tc, test_derailed_twice);
     tcase_add_test(tc, test_beam_holds_old_doubt);
     tcase_add_test(tc, test_paren_inside_word);
+    tcase_add_test(tc, test_paren_inside_lan_move);
     tcase_add_test(tc, test_merged_part_near_tie);
     tcase_add_test(tc, test_derailed_edits_wider);
     tcase_add_test(tc, test_kept_readings_by_prior);
