@@ -30,6 +30,7 @@
 #define FIX_ENGINE_DEPTH     8
 #define FIX_ENGINE_WEIGHT    0.5
 #define FIX_ENGINE_TIMEOUT   10
+#define FIX_JOBS_MAX         8 /* the default --jobs at most */
 
 struct fix_cmd {
     ArbLangSet *langs;
@@ -2648,7 +2649,9 @@ int cmd_fix(int argc, char **argv)
                     *confusion = NULL, *decisions = NULL, *engine = NULL;
     double min_confidence = 0.9, prior_weight = FIX_PRIOR_WEIGHT;
     double engine_weight = FIX_ENGINE_WEIGHT, engine_timeout = FIX_ENGINE_TIMEOUT;
-    int engine_depth = FIX_ENGINE_DEPTH, jobs = (int)g_get_num_processors();
+    /* each thread holds its own search tables (15 MB for a game in one
+     * language, up to 90 MB when games in many languages come) */
+    int engine_depth = FIX_ENGINE_DEPTH, jobs = MIN((int)g_get_num_processors(), FIX_JOBS_MAX);
     gboolean no_comments = FALSE, group = FALSE, pair = FALSE, no_progress = FALSE;
     GOptionEntry entries[] = {
         {"from", 'f', 0, G_OPTION_ARG_STRING, &from,
@@ -2678,8 +2681,8 @@ int cmd_fix(int argc, char **argv)
          "(default " G_STRINGIFY(FIX_PRIOR_WEIGHT) ")",
          "W"},
         {"jobs", 'j', 0, G_OPTION_ARG_INT, &jobs,
-         "fix N games at once on N threads (default: the number of cores); the output is the "
-         "same for any N",
+         "fix N games at once on N threads (default: the number of cores, at most " G_STRINGIFY(
+             FIX_JOBS_MAX) "); the output is the same for any N",
          "N"},
         {"output", 'o', 0, G_OPTION_ARG_FILENAME, &output, "write to FILE instead of stdout",
          "FILE"},
