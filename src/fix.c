@@ -38,7 +38,12 @@ enum {
     DERAILED_TRIES = 3,   /* windows searched so, each past the one before */
     DERAILED_SCALE = 200, /* the margins there, in percent */
     KEEP_PER_STATE = 8,
-    KEEP_TIES = 16,     /* readings kept per state when they are about as good */
+    KEEP_TIES = 16, /* readings kept per state when they are about as good */
+    /* the same where a derailed path is searched again: a short token
+     * ("b" for "Ch7") reads as many moves about as cheaply, and the one
+     * played may be past the first eight */
+    DERAILED_KEEP = 24,
+    DERAILED_KEEP_TIES = 32,
     PAIRS_FROM_TOP = 3, /* beam states that try the two-move edits */
     MERGE_MIN_CHARS = 4,
     GARBAGE_MIN_POOR = 2, /* poor steps at least where a game is cut */
@@ -199,7 +204,8 @@ struct expansion {
     guint first, n, pairs_first, n_pairs, inserts_first, n_inserts;
     gboolean has_pairs, has_inserts;
     int best, best_reading;
-    int cap; /* the dearest reading it pushed for (COST_INF: any) */
+    int cap;  /* the dearest reading it pushed for (COST_INF: any) */
+    int keep; /* the readings kept per state then (keep_of) */
 };
 
 struct _ArbFixer {
@@ -782,16 +788,25 @@ static int order_next(struct bound_order *o, int limit, int *low)
     return (int)(o->key[o->next++] & 0xFF);
 }
 
-/* The cost of the fourth cheapest reading is what expand keeps past
- * KEEP_PER_STATE (see there); top[] holds the cheapest so far, in order. */
-static void top_insert(int *top, int *n_top, int c)
+/* The cost of the keep-th cheapest reading is what expand keeps past keep
+ * (see there); top[] holds the cheapest so far, in order. */
+static void top_insert(int *top, int *n_top, int keep, int c)
 {
-    int j = MIN(*n_top, KEEP_PER_STATE - 1);
-    if (*n_top == KEEP_PER_STATE && c >= top[j]) return;
+    int j = MIN(*n_top, keep - 1);
+    if (*n_top == keep && c >= top[j]) return;
     for (; j > 0 && top[j - 1] > c; j--)
         top[j] = top[j - 1];
     top[j] = c;
-    *n_top = MIN(*n_top + 1, KEEP_PER_STATE);
+    *n_top = MIN(*n_top + 1, keep);
+}
+
+/* Readings kept per state at token i, and past them those about as good:
+ * more where a derailed path is searched again. */
+static int keep_of(const ArbFixer *f, int i, int *ties)
+{
+    gboolean derailed = i < f->wide_until && f->margin_scale > 100;
+    if (ties) *ties = derailed ? DERAILED_KEEP_TIES : KEEP_TIES;
+    return derailed ? DERAILED_KEEP : KEEP_PER_STATE;
 }
 
 /* The moves expand keeps as readings of t, cheapest first (equals in
@@ -800,16 +815,16 @@ static void top_insert(int *top, int *n_top, int c)
  * or within TIE_MARGIN, and maybe some more past them. What score_all would
  * give, cut after what expand takes from it; returns the count. */
 static int score_kept(const ArbFixer *f, const struct ptoken *t, struct movetab *tab, int cap,
-                      struct scored *out)
+                      int keep_n, struct scored *out)
 {
     struct bound_order o;
     order_init(f, t, tab, COST_INF, &o);
-    int best = COST_INF, top[KEEP_PER_STATE], n_top = 0, n = 0;
+    int best = COST_INF, top[DERAILED_KEEP], n_top = 0, n = 0;
     gint16 index[MOVE_LIST_MAX];
     for (;;) {
         int keep = COST_INF; /* a reading dearer than this is not kept */
         if (best < COST_INF) {
-            int nth = n_top == KEEP_PER_STATE ? top[KEEP_PER_STATE - 1] : COST_INF;
+            int nth = n_top == keep_n ? top[keep_n - 1] : COST_INF;
             keep = MIN(best + READ_MARGIN, MAX(nth, best + TIE_MARGIN));
             /* past cap only those the prior weighs against the best */
             keep = MIN(keep, MAX(cap, best + PRIOR_TIE));
@@ -820,7 +835,7 @@ static int score_kept(const ArbFixer *f, const struct ptoken *t, struct movetab 
         int c = ordered_cost(f, t, tab, i, low, MIN(keep, 8 * CONF_UNIT));
         if (c > keep) continue;
         best = MIN(best, c);
-        top_insert(top, &n_top, c);
+        top_insert(top, &n_top, keep_n, c);
         int j = n++;
         for (; j > 0 && (out[j - 1].cost > c || (out[j - 1].cost == c && index[j - 1] > i)); j--) {
             out[j] = out[j - 1];
@@ -1420,21 +1435,20 @@ static int expand_readings(ArbFixer *f, int si, const struct state *s, int i, in
     fixed_at(f, &s->pos, &fixed);
     build_table(&s->pos, &f->tab[0]);
     struct scored *sc = f->sc[0];
-    int n = score_kept(f, t, &f->tab[0], cap, sc);
+    int ties, keep = keep_of(f, i, &ties);
+    int n = score_kept(f, t, &f->tab[0], cap, keep, sc);
     int best_reading = n ? sc[0].cost : COST_INF;
     int near = within(sc, n, PRIOR_TIE);
-    /* past those the prior weighs, it orders the rest for the cut to
-     * KEEP_PER_STATE */
-    add_prior(f, &f->tab[0], s->last, sc, near, n > KEEP_PER_STATE ? n - near : 0);
+    /* past those the prior weighs, it orders the rest for the cut to keep */
+    add_prior(f, &f->tab[0], s->last, sc, near, n > keep ? n - near : 0);
     *best = n ? sc[0].cost + sc[0].prior : COST_INF;
     /* score_kept gives all this takes: the two change together */
     /* beside an exact reading, only a rival one edit away (a piece letter
      * lost: "h3" for Qh3) may be the move */
     gboolean exact_first = has_exact && n && sc[0].move == exact && sc[0].cost < EXACT_MAX;
     int succ = exact_first ? EXACT_READ_MARGIN : READ_MARGIN;
-    for (int k = 0;
-         k < n && sc[k].cost + sc[k].prior <= *best + succ &&
-         (k < KEEP_PER_STATE || (k < KEEP_TIES && sc[k].cost + sc[k].prior <= *best + TIE_MARGIN));
+    for (int k = 0; k < n && sc[k].cost + sc[k].prior <= *best + succ &&
+                    (k < keep || (k < ties && sc[k].cost + sc[k].prior <= *best + TIE_MARGIN));
          k++) {
         gboolean none = has_exact && sc[k].move == exact && sc[k].cost < EXACT_MAX;
         emit(f, si, &s->pos, sc[k].move, none ? FIX_NONE : FIX_CORRECTED,
@@ -1519,14 +1533,17 @@ static void expand(ArbFixer *f, int si, int i, int rank, int behind)
     int cap = f->ring_best[(i + 1) % 3] >= COST_INF
                   ? COST_INF
                   : f->ring_best[(i + 1) % 3] + room - s.cost - hint_cost(f, t, &s.pos);
-    /* read when not yet, or recorded for a dearer state (a narrower cap) */
-    gboolean read = !found || e->cap < cap;
+    /* read when not yet, or recorded for a dearer state (a narrower cap)
+     * or another number of readings kept */
+    int keep = keep_of(f, i, NULL);
+    gboolean read = !found || e->cap < cap || e->keep != keep;
     if (!found) *e = (struct expansion){.token = i, .last = s.last, .pos = s.pos};
     if (read) {
         record_begin(f, &e->first);
         e->best_reading = expand_readings(f, si, &s, i, cap, &e->best);
         record_end(f, e->first, &e->n);
         e->cap = cap;
+        e->keep = keep;
     } else {
         replay(f, si, e->first, e->n);
     }

@@ -478,6 +478,27 @@ START_TEST(test_paren_inside_lan_move)
 }
 END_TEST
 
+START_TEST(test_derailed_keeps_more_readings)
+{
+    /* Spanish, 10% noise: "22 g5 b|" is 22. g5 Ch7 (Nh7), its C and 7
+     * lost. "b|" reads as b6, b5 and a dozen moves more before Nh7; past
+     * the eight readings kept per state, Nh7 was never tried, and b6 led on
+     * to "TxfA" (Rxf4) read as Nxh5 and a path of doubtful steps. Searched
+     * again as derailed, each state keeps more readings */
+    assert_fixed_has(
+        "1 .e4 c5\n2 Cf3 d6\n3 Ab5+ Ad7\n4 Axd7+ Dxd7\n5. 0-0 Cc6\n6 c3 Cf6 d 4 Cxe4\n"
+        "8 d5 Ce5\n9 Te1 CxfB+\n1I0 Dxf:3 Cf6\n11. c4 e5\n12 dxe6 fxo6\n18 Ag5 4е7\n"
+        "14 Cc3 h6\n15 Ah4 0-0\n16 DhЗ Rf7\n17 f4 Tad8\n1B. Tad1 Tg8\n1q Df3 Tgc8\n"
+        "z0 Td3 Rf8\n21 g4 RgB g5 b|\n23 Dk5 Tf8\n24 gxh6 TxfA\nZS Axe7 Dxe7\n2b Cd5 DhA\n"
+        "27D*h4 Th4\n28 Txe6 Txh6\n29 Te7 Tg6+\n30 Tg3 Txg3+ hxg3 Tb8\n32 Td7 Сf6^\n"
+        "33 (xf6+ gxf6\n34 a4 Tf8\n35 Txb7 Tf7\n36 Tb8 Tf8\n3I Tb7 Tf1\n38 Tb8+ Tf8\n"
+        "39 Τb5 Rf7\n40. a5 Re!6\n41 a6 Re5\n42 T67 rdA\n43 b3 Rc\n44 Rf2 Th8\n45 Ro3 Te8+\n"
+        "46 RfA Te1\n47 rt5 Ta1\n48 Rxf6 Txa6\n49 Rf5 TaI\n50 rе6 aS\n51 Rxd6 o4\n"
+        "52 bxa4 Txa4\n53 TB5 Txc4\n54 Txc5 Тxe5\n5s Rxc5Rd3\n1/2-1/2\n",
+        "22. g5 Nh7 23. Qh5 Rf8 24. gxh6 Rxf4", NULL);
+}
+END_TEST
+
 START_TEST(test_merged_part_near_tie)
 {
     /* figurine, 10% noise: "2. ♘3d5" is 2. ♘f3 d5 merged, the f lost.
@@ -1557,6 +1578,7 @@ int main(int argc, char **argv)
     tcase_add_test(tc, test_digits_after_due_number);
     tcase_add_test(tc, test_number_due_lost_digit);
     tcase_add_test(tc, test_derailed_twice);
+    tcase_add_test(tc, test_derailed_keeps_more_readings);
     tcase_add_test(tc, test_beam_holds_old_doubt);
     tcase_add_test(tc, test_paren_inside_word);
     tcase_add_test(tc, test_paren_inside_lan_move);
