@@ -40,7 +40,7 @@ enum {
     KEEP_PER_STATE = 8,
     KEEP_TIES = 16, /* readings kept per state when they are about as good */
     /* the same where a derailed path is searched again: a short token
-     * ("b" for "Ch7") reads as many moves about as cheaply, and the one
+     * ("b|" for "Ch7") reads as many moves about as cheaply, and the one
      * played may be past the first eight */
     DERAILED_KEEP = 24,
     DERAILED_KEEP_TIES = 32,
