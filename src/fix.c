@@ -58,7 +58,16 @@ enum {
      * substitution costs against each in a row (struct pcand) */
     SYM_MAX = 48,
     SYM_NONE = 255,
-    ORDER_STEP = CONF_UNIT,   /* bounds order_next() sorts at a time past the least */
+    ORDER_STEP = CONF_UNIT, /* bounds order_next() sorts at a time past the least */
+    /* text that is no game (prose, a recogniser's garbage): where the best
+     * path has taken this many poor steps in a row (a token dropped, a move
+     * put in, a reading dearer than GARBAGE_STEP), the beam holds this many
+     * states and only its best tries a move left out, until a token reads
+     * as a move again. Every token there reads poorly, which opens every
+     * edit for every state: without this a page of prose took a minute and
+     * a gigabyte */
+    GARBAGE_RUN = 4,
+    GARBAGE_WIDTH = 16,
     KEPT_SET = 512,           /* >= 2 x the widest beam: prune's set of positions kept */
     DIST_CACHE = 4096,        /* edit distances remembered per game (direct-mapped) */
     EXPANSIONS_MAX = 1 << 16, /* expansions remembered per game; past them none is */
@@ -81,6 +90,7 @@ enum {
 #define PAIR_TIES_MARGIN  CONF_UNIT            /* the same for a part of a merged or split token */
 #define PRIOR_CAP         (CONF_UNIT / 2)      /* the most the move prior adds to a reading */
 #define PRIOR_TIE         (CONF_UNIT / 2)      /* readings the prior chooses among */
+#define GARBAGE_STEP      (3 * CONF_UNIT / 2)  /* a reading this dear counts as garbage */
 #define FIXED_PENALTY     (1 << 20)            /* another move where a reviewer fixed one */
 
 struct form {
@@ -229,6 +239,7 @@ struct _ArbFixer {
     /* the search starts at from_token (its start position is before it) with
      * a wide beam before token wide_until */
     int from_token, wide_until;
+    gboolean in_garbage;   /* at the token being expanded (GARBAGE_RUN) */
     move_t start_last;     /* the move that led to the search's start */
     const ArbPrior *prior; /* may be NULL */
     double prior_weight;
@@ -1525,9 +1536,12 @@ static void expand(ArbFixer *f, int si, int i, int rank, int behind)
     gboolean found;
     struct expansion *e = expansion_of(f, &s.pos, s.last, i, &found);
     /* the two-move edits for the first few states and any about as cheap */
-    gboolean pairs =
-        rank < PAIRS_FROM_TOP || behind <= scaled(f, i, PAIRS_MARGIN) || dropped_by_best(f, &s, i);
-    gboolean inserts = rank < PAIRS_FROM_TOP || behind <= scaled(f, i, INSERTS_MARGIN);
+    gboolean pairs = f->in_garbage
+                         ? rank == 0
+                         : rank < PAIRS_FROM_TOP || behind <= scaled(f, i, PAIRS_MARGIN) ||
+                               dropped_by_best(f, &s, i);
+    gboolean inserts =
+        f->in_garbage ? rank == 0 : rank < PAIRS_FROM_TOP || behind <= scaled(f, i, INSERTS_MARGIN);
     /* a reading dearer than cap would fall out of the beam at once */
     int room = margin_of(f, i, s.change > FIX_CORRECTED);
     int cap = f->ring_best[(i + 1) % 3] >= COST_INF
@@ -1917,6 +1931,22 @@ static void prune(ArbFixer *f, GArray *ring, int at)
     g_array_append_vals(ring, kept_index, kept);
 }
 
+/* How many steps in a row the path to state si ends with that dropped a
+ * token, put in a move or read one poorly, GARBAGE_RUN at most. */
+static int poor_run(const ArbFixer *f, int si)
+{
+    const struct state *arena = (const struct state *)f->arena->data;
+    int run = 0;
+    for (; si > 0 && run < GARBAGE_RUN; si = arena[si].parent) {
+        const struct state *s = &arena[si];
+        if (s->change != FIX_DELETED && s->change != FIX_INSERTED &&
+            s->step_cost - s->prior < GARBAGE_STEP)
+            break;
+        run++;
+    }
+    return run;
+}
+
 /* Runs the search; returns the arena index of the cheapest final state. */
 static int search(ArbFixer *f, const struct position *start)
 {
@@ -1932,6 +1962,8 @@ static int search(ArbFixer *f, const struct position *start)
         GArray *ring = f->ring[i % 3];
         f->beam_width = i < f->wide_until ? f->wide_width : BEAM_WIDTH;
         prune(f, ring, i);
+        f->in_garbage = ring->len && poor_run(f, g_array_index(ring, int, 0)) >= GARBAGE_RUN;
+        if (f->in_garbage && ring->len > GARBAGE_WIDTH) g_array_set_size(ring, GARBAGE_WIDTH);
         int top =
             ring->len ? g_array_index(f->arena, struct state, g_array_index(ring, int, 0)).cost : 0;
         for (guint k = 0; k < ring->len; k++) {
