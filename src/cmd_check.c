@@ -10,9 +10,9 @@
 
 #include "encoding.h"
 #include "gamew.h"
-#include "progress.h"
 #include "gzip_stream.h"
 #include "movegen.h"
+#include "progress.h"
 #include "replay.h"
 #include "report.h"
 #include "suggest.h"
