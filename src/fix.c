@@ -29,11 +29,14 @@ enum {
     WIDE_BEAM_WIDTH = 40, /* the search again where the path took doubtful edits */
     WIDE_BACK_STEPS = 8,  /* from this many steps before the first of them */
     WIDE_TOKENS = 16,     /* to this many tokens after it */
-    /* a path with this many doubtful steps most likely left the game played
+    WIDE_TRIES = 3,       /* windows searched so, each past the one before */
+    /* a path with this many doubtful steps, or a stretch of DENSE_STEPS
+     * steps that cost DENSE_COST together, most likely left the game played
      * before the first: that part is searched again with the beam's margins
      * twice as wide (the right path fell behind by more than they allow
      * before the moves that contradict the wrong one) and this many states */
-    DERAILED_STEPS = 5,
+    DERAILED_STEPS = 3,
+    DENSE_STEPS = 12,
     DERAILED_WIDTH = 200,
     DERAILED_TRIES = 3,   /* windows searched so, each past the one before */
     DERAILED_SCALE = 200, /* the margins there, in percent */
@@ -91,6 +94,8 @@ enum {
 #define PRIOR_CAP         (CONF_UNIT / 2)      /* the most the move prior adds to a reading */
 #define PRIOR_TIE         (CONF_UNIT / 2)      /* readings the prior chooses among */
 #define GARBAGE_STEP      (3 * CONF_UNIT / 2)  /* a reading this dear counts as garbage */
+#define DENSE_COST        (10 * CONF_UNIT)     /* what DENSE_STEPS steps cost together */
+#define DOUBTFUL_DROP     CONF_UNIT            /* a token dropped for less is no doubt */
 #define FIXED_PENALTY     (1 << 20)            /* another move where a reviewer fixed one */
 
 struct form {
@@ -2203,10 +2208,13 @@ static void search_wide_from(ArbFixer *f, struct fix_result *res, guint doubtful
 }
 
 /* Did step s drop a token, put in a move or fit poorly? (A right reading
- * may have fallen out of the narrow beam before it.) */
+ * may have fallen out of the narrow beam before it.) A token dropped for
+ * less than DOUBTFUL_DROP is a misread move number or a token written
+ * twice: most games have several, and counted they sent four games in
+ * five through the searches again, for nearly a third of the time. */
 static gboolean is_doubtful(const ArbFixer *f, const struct fix_step *s)
 {
-    return s->change == FIX_DELETED || s->change == FIX_INSERTED ||
+    return (s->change == FIX_DELETED && s->cost >= DOUBTFUL_DROP) || s->change == FIX_INSERTED ||
            s->cost - s->prior > f->costs[CONF_POOR_FIT];
 }
 
@@ -2223,20 +2231,47 @@ static guint first_doubtful(const ArbFixer *f, const struct fix_result *res, int
     return first;
 }
 
+/* The first step reading token from or later that costs a unit or more
+ * and begins DENSE_STEPS steps that cost DENSE_COST together (none of them
+ * need be doubtful: a path that left the game played reads many tokens as
+ * moves they barely resemble), or the step count. */
+static guint first_dense(const struct fix_result *res, int from)
+{
+    const struct fix_step *s = (const struct fix_step *)res->steps->data;
+    guint n = res->steps->len;
+    for (guint i = 0; i < n; i++) {
+        if (s[i].first_token < from || s[i].cost - s[i].prior < CONF_UNIT) continue;
+        int sum = 0;
+        for (guint j = i; j < n && j < i + DENSE_STEPS; j++)
+            sum += s[j].cost - s[j].prior;
+        if (sum >= DENSE_COST) return i;
+    }
+    return n;
+}
+
 void fixer_run(ArbFixer *f, const struct position *start, const struct fix_token *tokens, int n,
                struct fix_result *res)
 {
     prepare_tokens(f, tokens, n);
     collect_path(f, search(f, start), res);
     int n_doubtful;
-    guint doubtful = first_doubtful(f, res, 0, &n_doubtful);
-    if (doubtful < res->steps->len) search_wide_from(f, res, doubtful);
-    /* a path that still takes many doubtful steps: searched again where
-     * they begin, and past that window where many are still ahead */
+    guint doubtful;
+    /* where the path took doubtful steps: from the first, and past its
+     * window from the first after that */
+    for (int k = 0, past = 0; k < WIDE_TRIES; k++) {
+        doubtful = first_doubtful(f, res, past, &n_doubtful);
+        if (doubtful >= res->steps->len) break;
+        past = g_array_index(res->steps, struct fix_step, doubtful).first_token + WIDE_TOKENS;
+        search_wide_from(f, res, doubtful);
+    }
+    /* a path that still takes several doubtful steps, or a dear stretch:
+     * searched again where they begin, and past that window where more
+     * are still ahead */
     int from = 0;
     for (int k = 0; k < DERAILED_TRIES; k++) {
         doubtful = first_doubtful(f, res, from, &n_doubtful);
-        if (n_doubtful < DERAILED_STEPS) break;
+        if (n_doubtful < DERAILED_STEPS) doubtful = first_dense(res, from);
+        if (doubtful >= res->steps->len) break;
         f->wide_width = DERAILED_WIDTH;
         f->margin_scale = DERAILED_SCALE;
         from = g_array_index(res->steps, struct fix_step, doubtful).first_token + WIDE_TOKENS;

@@ -499,6 +499,21 @@ START_TEST(test_derailed_keeps_more_readings)
 }
 END_TEST
 
+START_TEST(test_dear_stretch_searched_again)
+{
+    /* figurine, 10% noise: "a3" (16. Ba3, its bishop lost) reads as the
+     * pawn move, and the path went on through moves the tokens barely read
+     * as (17. Qb5, 18. Nxd6 g6), none of its steps doubtful. A stretch that
+     * dear is searched again as derailed */
+    assert_fixed_has("1 d4 ♞f6\n2 c4 e63 ♘f3 d5\nA g3 d:c4\n5 ♗g2 c5\n6 0_0 ♞c6\n7 ♘e5 ♝d7\n"
+                     "8 ♘-e4 c:d4\n9 ♗f4 ♞d5\nI0 ♘d6+ ♝d6\n12 ♗:d6 ♞de7\n12♘d2 0-0\n13 ♕b3 b6\n"
+                     "14 ♖ac1 ♜c8\n15 ♘c4 ♜e8 a3 ♞f5\n17 94 b5 ♘xd6 ♞:d619 ♗:d6 ♞а5\n20 ♕g3 ♘cA\n"
+                     "21 B3 ♞:d6\n22 ♕:d6 еS\n23 h3\n24 h5 9:n5 ♜:c1\n25, ♖:c| ♛g5\n26 ♜c7 ♝:h3\n"
+                     "27 ♕c6 ♜f8 ♖:a7 ♝:g2\n29 ♕:gz :h5\n30 ♖a8 ♛:e2\n0-1\n",
+                     "15. Nc4 Re8 16. Ba3 Nf5", "18. Nd6 Nxd6 19. Bxd6 Na5", NULL);
+}
+END_TEST
+
 START_TEST(test_merged_part_near_tie)
 {
     /* figurine, 10% noise: "2. ♘3d5" is 2. ♘f3 d5 merged, the f lost.
@@ -1616,6 +1631,7 @@ int main(int argc, char **argv)
     tcase_add_test(tc, test_number_due_lost_digit);
     tcase_add_test(tc, test_derailed_twice);
     tcase_add_test(tc, test_derailed_keeps_more_readings);
+    tcase_add_test(tc, test_dear_stretch_searched_again);
     tcase_add_test(tc, test_beam_holds_old_doubt);
     tcase_add_test(tc, test_paren_inside_word);
     tcase_add_test(tc, test_paren_inside_lan_move);
