@@ -74,6 +74,11 @@ enum {
     KEPT_SET = 512,           /* >= 2 x the widest beam: prune's set of positions kept */
     DIST_CACHE = 4096,        /* edit distances remembered per game (direct-mapped) */
     EXPANSIONS_MAX = 1 << 16, /* expansions remembered per game; past them none is */
+    /* a state that can keep only readings this cheap (most behind the
+     * best) asks for the moves to the squares a token may name within it,
+     * TARGETED_ASKS of them at most, rather than for every legal move */
+    TARGETED_MAX = 2 * CONF_UNIT,
+    TARGETED_ASKS = 12,
 };
 #define PAIRS_MARGIN CONF_UNIT /* so do states this close to the best */
 /* and a move left out (the dearest of them to try: each legal move, then
@@ -126,6 +131,9 @@ struct move_forms {
 struct movetab {
     struct position pos;
     int count;
+    /* only the moves a token may read as within a limit (build_targeted),
+     * not every legal move */
+    gboolean partial;
     struct move_forms m[MOVE_LIST_MAX];
 };
 
@@ -163,6 +171,17 @@ struct ptoken {
     gboolean has_plain;
     struct san plain;
     int first_exact, n_exact;
+};
+
+/* What a token costs at least as any move of a piece type to a square
+ * (whatever else its renderings hold), those pairs cheapest first as far as
+ * TARGETED_MAX; and as the capture forms that name no square: "exd" by the
+ * files, "QxN" by the pieces (a pawn by its cheapest file). */
+struct targets {
+    gboolean ready;
+    int n;
+    guint32 key[6 * 64]; /* bound << 12 | type << 6 | square */
+    int pawn_files[8][8], descriptive[KING + 1][KING + 1];
 };
 
 /* One edit distance of an input token's reading to a rendering, as the
@@ -221,6 +240,9 @@ struct expansion {
     int best, best_reading;
     int cap;  /* the dearest reading it pushed for (COST_INF: any) */
     int keep; /* the readings kept per state then (keep_of) */
+    /* read from the moves within cap only: best and best_reading are then
+     * no more than bounds past cap */
+    gboolean targeted;
 };
 
 struct _ArbFixer {
@@ -254,6 +276,7 @@ struct _ArbFixer {
     GArray *ring[3];
     int ring_best[3]; /* the cheapest state in each ring */
     struct ptoken *tok;
+    struct targets *targets; /* of each token, filled when first asked for */
     int n_tok, tok_cap;
     const struct fix_point *fixed; /* the reviewer's moves (fixer_set_fixed) */
     int n_fixed;
@@ -344,6 +367,7 @@ void fixer_free(ArbFixer *f)
     for (int i = 0; i < 3; i++)
         g_array_free(f->ring[i], TRUE);
     g_free(f->tok);
+    g_free(f->targets);
     g_free(f->dist);
     g_array_free(f->expansions, TRUE);
     g_free(f->expansion_slot);
@@ -504,6 +528,7 @@ static void build_table(const struct position *pos, struct movetab *tab)
     movegen_legal(pos, &list);
     tab->pos = *pos;
     tab->count = list.count;
+    tab->partial = FALSE;
     for (int i = 0; i < list.count; i++) {
         tab->m[i].move = list.moves[i];
         tab->m[i].n = 0;
@@ -741,6 +766,149 @@ static int ordered_cost(const ArbFixer *f, const struct ptoken *t, struct moveta
     return move_cost(f, t, forms_of(f, tab, i), bound);
 }
 
+/* g for t, an input token of one input (see skeleton_bound()). */
+static void fill_targets(const ArbFixer *f, const struct ptoken *t, struct targets *g)
+{
+    /* by what a rendering's characters cost at least, and by what the
+     * token's do: each is added or read as one the rendering may hold */
+    guint64 marks = f->sym_bit['x'] | f->sym_bit['+'] | f->sym_bit['#'], files = 0, squares = 0;
+    for (int file = 0; file < 8; file++)
+        files |= f->sym_bit['a' + file];
+    squares = files | marks | f->sym_bit['-'];
+    for (int rank = 0; rank < 8; rank++)
+        squares |= f->sym_bit['1' + rank];
+    guint64 promotions = f->sym_bit['='];
+    for (int type = KNIGHT; type <= QUEEN; type++)
+        promotions |= f->initial_bits[type];
+    guint16 bound[6 * 64];
+    int count[TARGETED_MAX + 2] = {0};
+    for (int type = PAWN; type <= KING; type++) {
+        /* a move's renderings hold its piece, squares (any of them: the
+         * disambiguation and LAN's from square) and marks */
+        int chars[FIX_CANDS_MAX], promoted[FIX_CANDS_MAX];
+        for (int k = 0; k < t->n; k++) {
+            chars[k] = reading_bound(&t->c[k], squares | f->initial_bits[type]);
+            promoted[k] = reading_bound(&t->c[k], squares | promotions);
+        }
+        for (int sq = 0; sq < 64; sq++) {
+            gboolean last = type == PAWN && (sq_rank(sq) == 0 || sq_rank(sq) == 7);
+            int low = COST_INF;
+            for (int k = 0; k < t->n; k++) {
+                const struct pcand *c = &t->c[k];
+                int cover =
+                    c->low_piece[type] + c->low_file[sq_file(sq)] + c->low_rank[sq_rank(sq)];
+                low = MIN(low, c->prior + MAX(cover, last ? promoted[k] : chars[k]));
+            }
+            bound[type << 6 | sq] = (guint16)MIN(low, TARGETED_MAX + 1);
+            count[MIN(low, TARGETED_MAX + 1)]++;
+        }
+    }
+    /* cheapest first, by counting */
+    for (int b = 0, at = 0; b <= TARGETED_MAX; b++) {
+        int n = count[b];
+        count[b] = at;
+        at += n;
+    }
+    g->n = 0;
+    for (int k = 0; k < 6 * 64; k++)
+        if (bound[k] <= TARGETED_MAX) {
+            g->key[count[bound[k]]++] = (guint32)bound[k] << 12 | (guint32)k;
+            g->n++;
+        }
+    for (int from = 0; from < 8; from++)
+        for (int to = 0; to < 8; to++) {
+            guint64 u = marks | f->sym_bit['a' + from] | f->sym_bit['a' + to];
+            g->pawn_files[from][to] = COST_INF;
+            for (int k = 0; k < t->n; k++) {
+                const struct pcand *c = &t->c[k];
+                int low = c->low_file[from] + c->low_x + c->low_file[to];
+                low = MAX(low, reading_bound(c, u));
+                g->pawn_files[from][to] =
+                    MIN(g->pawn_files[from][to], c->prior + f->costs[CONF_FORM_PAWN_FILES] + low);
+            }
+        }
+    for (int type = PAWN; type <= KING; type++)
+        for (int victim = PAWN; victim <= KING; victim++) {
+            guint64 u =
+                marks | (type == PAWN ? files : f->initial_bits[type]) | f->initial_bits[victim];
+            g->descriptive[type][victim] = COST_INF;
+            for (int k = 0; k < t->n; k++) {
+                const struct pcand *c = &t->c[k];
+                int mover = c->low_piece[type];
+                if (type == PAWN) {
+                    mover = COST_INF;
+                    for (int file = 0; file < 8; file++)
+                        mover = MIN(mover, c->low_file[file]);
+                }
+                int low = MAX(mover + c->low_x + c->low_piece[victim], reading_bound(c, u));
+                g->descriptive[type][victim] = MIN(
+                    g->descriptive[type][victim], c->prior + f->costs[CONF_FORM_DESCRIPTIVE] + low);
+            }
+        }
+    g->ready = TRUE;
+}
+
+/* Adds the moves of list to tab that it does not hold yet (of a kind, or
+ * any for -1). */
+static void add_targeted(struct movetab *tab, const struct move_list *list, int kind)
+{
+    for (int i = 0; i < list->count; i++) {
+        move_t m = list->moves[i];
+        if (kind >= 0 && move_kind(m) != kind) continue;
+        int k = 0;
+        while (k < tab->count && tab->m[k].move != m)
+            k++;
+        if (k < tab->count) continue;
+        tab->m[tab->count].move = m;
+        tab->m[tab->count++].n = 0;
+    }
+}
+
+/* tab: the legal moves of pos whose move_bound() for the token of g may be
+ * at most limit (and maybe a few more), or FALSE where that takes more
+ * than TARGETED_ASKS lists of moves to a square. */
+static gboolean build_targeted(const struct targets *g, const struct position *pos, int limit,
+                               struct movetab *tab)
+{
+    tab->pos = *pos;
+    tab->count = 0;
+    tab->partial = TRUE;
+    struct move_list list;
+    int asks = 0, us = pos->side;
+    for (int k = 0; k < g->n && (int)(g->key[k] >> 12) <= limit; k++) {
+        int type = (int)(g->key[k] >> 6) & 7, sq = (int)g->key[k] & 63;
+        if (!pos_pieces(pos, us, type)) continue;
+        if (++asks > TARGETED_ASKS) return FALSE;
+        movegen_legal_to(pos, type, sq, &list);
+        add_targeted(tab, &list, -1);
+    }
+    /* castling renders as "O-O" whatever the token: always a candidate */
+    for (int side = 0; side < 2; side++) {
+        int right = us * 2 + side;
+        if (!(pos->castling & (1 << right))) continue;
+        int king = pos_king(pos, us);
+        movegen_legal_to(pos, KING, castle_king_dest(king, pos->castle_rook[right]), &list);
+        add_targeted(tab, &list, MOVE_CASTLING);
+    }
+    /* captures written without the square they land on */
+    bitboard them = pos->by_color[!us] & ~pos->by_type[KING];
+    if (pos->ep != SQ_NONE) them |= BB(pos->ep);
+    for (bitboard b = them; b; b &= b - 1) {
+        int sq = lsb(b), file = sq_file(sq);
+        int victim = sq == pos->ep ? PAWN : piece_type(pos->board[sq]);
+        gboolean pawns = (file > 0 && g->pawn_files[file - 1][file] <= limit) ||
+                         (file < 7 && g->pawn_files[file + 1][file] <= limit);
+        for (int type = PAWN; type <= KING; type++) {
+            gboolean named = victim != PAWN && g->descriptive[type][victim] <= limit;
+            if (!(named || (type == PAWN && pawns)) || !pos_pieces(pos, us, type)) continue;
+            if (++asks > TARGETED_ASKS) return FALSE;
+            movegen_legal_to(pos, type, sq, &list);
+            add_targeted(tab, &list, -1);
+        }
+    }
+    return TRUE;
+}
+
 /* The moves of tab by move_bound, lowest first, as they are asked for: the
  * search for the cheapest moves stops where the bounds pass what it keeps,
  * most moves never rendered. Moves bound above the most order_next() will be
@@ -906,6 +1074,20 @@ static void tab_moves(const struct movetab *tab, move_t *out)
         out[i] = tab->m[i].move;
 }
 
+/* The legal moves of tab's position, as a list, however few tab holds;
+ * returns their number. */
+static int legal_moves(const struct movetab *tab, move_t *out)
+{
+    if (!tab->partial) {
+        tab_moves(tab, out);
+        return tab->count;
+    }
+    struct move_list list;
+    movegen_legal(&tab->pos, &list);
+    memcpy(out, list.moves, sizeof *out * (gsize)list.count);
+    return list.count;
+}
+
 /* The move prior's cost of every move of tab, in its order (last: the move
  * that led to its position); 0 without a prior. */
 static void prior_of_tab(const ArbFixer *f, const struct movetab *tab, move_t last, int *out)
@@ -934,9 +1116,9 @@ static void add_prior(const ArbFixer *f, const struct movetab *tab, move_t last,
     int cost[MOVE_LIST_MAX];
     for (int i = 0; i < n + rest; i++)
         moves[i] = sc[i].move;
-    tab_moves(tab, legal);
-    prior_costs_among(f->prior, &tab->pos, last, legal, tab->count, moves, n + rest,
-                      f->prior_weight, PRIOR_CAP, cost);
+    int n_legal = legal_moves(tab, legal);
+    prior_costs_among(f->prior, &tab->pos, last, legal, n_legal, moves, n + rest, f->prior_weight,
+                      PRIOR_CAP, cost);
     if (rest >= 2) sort_by_prior(sc + n, rest, cost + n);
     if (n < 2) return;
     int least = cost[0];
@@ -1127,7 +1309,10 @@ static void prepare_tokens(ArbFixer *f, const struct fix_token *tokens, int n)
     if (n > f->tok_cap) {
         f->tok_cap = MAX(n, 2 * f->tok_cap);
         f->tok = g_renew(struct ptoken, f->tok, f->tok_cap);
+        f->targets = g_renew(struct targets, f->targets, f->tok_cap);
     }
+    for (int i = 0; i < n; i++)
+        f->targets[i].ready = FALSE;
     f->n_tok = n;
     g_array_set_size(f->readings, 0);
     if (!++f->game) { /* wrapped: forget every distance */
@@ -1439,9 +1624,12 @@ static int drop_cost(const ArbFixer *f, int i, const struct position *pos)
 }
 
 /* The readings of token i in s, the reviewer's move there and the skip:
- * what every expansion of the two pushes; tab[0] holds s's moves after.
+ * what every expansion of the two pushes; tab[0] holds s's moves after,
+ * or with targeted (where readings dearer than cap will not do) maybe
+ * only those within it, then said by the return value of *targeted.
  * Returns the cheapest reading's cost; *best: with the prior. */
-static int expand_readings(ArbFixer *f, int si, const struct state *s, int i, int cap, int *best)
+static int expand_readings(ArbFixer *f, int si, const struct state *s, int i, int cap, int *best,
+                           gboolean *targeted)
 {
     const struct ptoken *t = &f->tok[i];
     int hint = hint_cost(f, t, &s->pos);
@@ -1449,7 +1637,10 @@ static int expand_readings(ArbFixer *f, int si, const struct state *s, int i, in
     gboolean has_exact = exact_move(f, &s->pos, t, &exact);
     move_t fixed = MOVE_NONE;
     fixed_at(f, &s->pos, &fixed);
-    build_table(&s->pos, &f->tab[0]);
+    *targeted = *targeted && fixed == MOVE_NONE && t->inputs <= 1 && cap <= TARGETED_MAX;
+    if (*targeted && !f->targets[i].ready) fill_targets(f, t, &f->targets[i]);
+    if (*targeted) *targeted = build_targeted(&f->targets[i], &s->pos, MAX(cap, 0), &f->tab[0]);
+    if (!*targeted) build_table(&s->pos, &f->tab[0]);
     struct scored *sc = f->sc[0];
     int ties, keep = keep_of(f, i, &ties);
     int n = score_kept(f, t, &f->tab[0], cap, keep, sc);
@@ -1555,11 +1746,13 @@ static void expand(ArbFixer *f, int si, int i, int rank, int behind)
     /* read when not yet, or recorded for a dearer state (a narrower cap)
      * or another number of readings kept */
     int keep = keep_of(f, i, NULL);
-    gboolean read = !found || e->cap < cap || e->keep != keep;
+    gboolean read = !found || e->cap < cap || e->keep != keep || (pairs && e->targeted);
     if (!found) *e = (struct expansion){.token = i, .last = s.last, .pos = s.pos};
     if (read) {
         record_begin(f, &e->first);
-        e->best_reading = expand_readings(f, si, &s, i, cap, &e->best);
+        /* the two-move edits need the best reading, not a bound of it */
+        e->targeted = !pairs;
+        e->best_reading = expand_readings(f, si, &s, i, cap, &e->best, &e->targeted);
         record_end(f, e->first, &e->n);
         e->cap = cap;
         e->keep = keep;
@@ -1570,7 +1763,7 @@ static void expand(ArbFixer *f, int si, int i, int rank, int behind)
      * wrong move number (a move left out before it) */
     if (!pairs || (e->best_reading < POOR_READING && !hint_cost(f, t, &s.pos))) return;
     /* expand_readings builds tab[0] */
-    gboolean built = read;
+    gboolean built = read && !f->tab[0].partial;
     if (e->has_pairs) {
         replay(f, si, e->pairs_first, e->n_pairs);
     } else {
@@ -1636,11 +1829,17 @@ static int ties_of(ArbFixer *f, struct movetab *tab, const struct ptoken *t, mov
     return n;
 }
 
-/* best_of the moves of pos (its table built in tab[slot]). */
+/* best_of the moves of pos (its table built in tab[slot]: where t is an
+ * input token of one input and limit low, only of the moves it may read as
+ * within limit). */
 static int best_in(ArbFixer *f, const struct position *pos, const struct ptoken *t, int slot,
                    int limit, move_t *out)
 {
-    build_table(pos, &f->tab[slot]);
+    int i = t->is_input ? (int)(t - f->tok) : -1;
+    gboolean targeted = i >= 0 && t->inputs <= 1 && limit <= TARGETED_MAX;
+    if (targeted && !f->targets[i].ready) fill_targets(f, t, &f->targets[i]);
+    if (!targeted || !build_targeted(&f->targets[i], pos, MAX(limit, 0), &f->tab[slot]))
+        build_table(pos, &f->tab[slot]);
     return best_of(f, &f->tab[slot], t, limit, out);
 }
 
