@@ -178,7 +178,9 @@ struct ptoken {
  * TARGETED_MAX; and as the capture forms that name no square: "exd" by the
  * files, "QxN" by the pieces (a pawn by its cheapest file). */
 struct targets {
-    gboolean ready;
+    /* move_bound() of a move that takes nothing and promotes nothing, by
+     * piece type << 6 | square */
+    guint16 quiet[6 * 64];
     int n;
     guint32 key[6 * 64]; /* bound << 12 | type << 6 | square */
     int pawn_files[8][8], descriptive[KING + 1][KING + 1];
@@ -276,7 +278,7 @@ struct _ArbFixer {
     GArray *ring[3];
     int ring_best[3]; /* the cheapest state in each ring */
     struct ptoken *tok;
-    struct targets *targets; /* of each token, filled when first asked for */
+    struct targets *targets; /* of each token of one input */
     int n_tok, tok_cap;
     const struct fix_point *fixed; /* the reviewer's moves (fixer_set_fixed) */
     int n_fixed;
@@ -793,12 +795,15 @@ static void fill_targets(const ArbFixer *f, const struct ptoken *t, struct targe
         for (int sq = 0; sq < 64; sq++) {
             gboolean last = type == PAWN && (sq_rank(sq) == 0 || sq_rank(sq) == 7);
             int low = COST_INF;
+            int quiet = COST_INF;
             for (int k = 0; k < t->n; k++) {
                 const struct pcand *c = &t->c[k];
                 int cover =
                     c->low_piece[type] + c->low_file[sq_file(sq)] + c->low_rank[sq_rank(sq)];
                 low = MIN(low, c->prior + MAX(cover, last ? promoted[k] : chars[k]));
+                quiet = MIN(quiet, c->prior + cover);
             }
+            g->quiet[type << 6 | sq] = (guint16)MIN(quiet, G_MAXUINT16);
             bound[type << 6 | sq] = (guint16)MIN(low, TARGETED_MAX + 1);
             count[MIN(low, TARGETED_MAX + 1)]++;
         }
@@ -815,11 +820,12 @@ static void fill_targets(const ArbFixer *f, const struct ptoken *t, struct targe
             g->key[count[bound[k]]++] = (guint32)bound[k] << 12 | (guint32)k;
             g->n++;
         }
+    /* (only a pawn on the next file takes, only a piece is named) */
     for (int from = 0; from < 8; from++)
         for (int to = 0; to < 8; to++) {
             guint64 u = marks | f->sym_bit['a' + from] | f->sym_bit['a' + to];
             g->pawn_files[from][to] = COST_INF;
-            for (int k = 0; k < t->n; k++) {
+            for (int k = 0; k < t->n && abs(from - to) == 1; k++) {
                 const struct pcand *c = &t->c[k];
                 int low = c->low_file[from] + c->low_x + c->low_file[to];
                 low = MAX(low, reading_bound(c, u));
@@ -832,7 +838,7 @@ static void fill_targets(const ArbFixer *f, const struct ptoken *t, struct targe
             guint64 u =
                 marks | (type == PAWN ? files : f->initial_bits[type]) | f->initial_bits[victim];
             g->descriptive[type][victim] = COST_INF;
-            for (int k = 0; k < t->n; k++) {
+            for (int k = 0; k < t->n && victim != PAWN && victim != KING; k++) {
                 const struct pcand *c = &t->c[k];
                 int mover = c->low_piece[type];
                 if (type == PAWN) {
@@ -845,7 +851,6 @@ static void fill_targets(const ArbFixer *f, const struct ptoken *t, struct targe
                     g->descriptive[type][victim], c->prior + f->costs[CONF_FORM_DESCRIPTIVE] + low);
             }
         }
-    g->ready = TRUE;
 }
 
 /* Adds the moves of list to tab that it does not hold yet (of a kind, or
@@ -926,8 +931,14 @@ static void order_init(const ArbFixer *f, const struct ptoken *t, const struct m
     o->n = 0;
     o->next = 0;
     o->sorted = 0;
+    /* an input token's quiet moves by its table */
+    const guint16 *quiet = t->is_input && t->inputs <= 1 ? f->targets[t - f->tok].quiet : NULL;
+    const struct position *pos = &tab->pos;
     for (int i = 0; i < tab->count; i++) {
-        int bound = move_bound(f, t, tab, i);
+        move_t m = tab->m[i].move;
+        int bound = quiet && move_kind(m) == MOVE_NORMAL && pos->board[move_to(m)] == NO_PIECE
+                        ? quiet[piece_type(pos->board[move_from(m)]) << 6 | move_to(m)]
+                        : move_bound(f, t, tab, i);
         if (bound > limit) continue; /* order_next never gives it */
         o->key[o->n++] = (guint32)MIN(bound, 0xFFFFFF) << 8 | (guint32)i;
     }
@@ -1311,8 +1322,6 @@ static void prepare_tokens(ArbFixer *f, const struct fix_token *tokens, int n)
         f->tok = g_renew(struct ptoken, f->tok, f->tok_cap);
         f->targets = g_renew(struct targets, f->targets, f->tok_cap);
     }
-    for (int i = 0; i < n; i++)
-        f->targets[i].ready = FALSE;
     f->n_tok = n;
     g_array_set_size(f->readings, 0);
     if (!++f->game) { /* wrapped: forget every distance */
@@ -1348,6 +1357,7 @@ static void prepare_tokens(ArbFixer *f, const struct fix_token *tokens, int n)
         t->len = tokens[i].cands[0].text ? tokens[i].cands[0].len : 0;
         t->is_input = i < G_MAXUINT16;
         prepare_exact(f, t);
+        if (t->inputs <= 1) fill_targets(f, t, &f->targets[i]);
     }
 }
 
@@ -1638,7 +1648,6 @@ static int expand_readings(ArbFixer *f, int si, const struct state *s, int i, in
     move_t fixed = MOVE_NONE;
     fixed_at(f, &s->pos, &fixed);
     *targeted = *targeted && fixed == MOVE_NONE && t->inputs <= 1 && cap <= TARGETED_MAX;
-    if (*targeted && !f->targets[i].ready) fill_targets(f, t, &f->targets[i]);
     if (*targeted) *targeted = build_targeted(&f->targets[i], &s->pos, MAX(cap, 0), &f->tab[0]);
     if (!*targeted) build_table(&s->pos, &f->tab[0]);
     struct scored *sc = f->sc[0];
@@ -1842,7 +1851,6 @@ static int best_in(ArbFixer *f, const struct position *pos, const struct ptoken 
 {
     int i = t->is_input ? (int)(t - f->tok) : -1;
     gboolean targeted = i >= 0 && t->inputs <= 1 && limit <= TARGETED_MAX;
-    if (targeted && !f->targets[i].ready) fill_targets(f, t, &f->targets[i]);
     if (!targeted || !build_targeted(&f->targets[i], pos, MAX(limit, 0), &f->tab[slot]))
         build_table(pos, &f->tab[slot]);
     return best_of(f, &f->tab[slot], t, limit, out);

@@ -65,7 +65,6 @@ static void add_damaged(GPtrArray *out, const char *text)
 static gboolean check_token(ArbFixer *f, int i, struct movetab *full, int limit)
 {
     const struct ptoken *t = &f->tok[i];
-    if (!f->targets[i].ready) fill_targets(f, t, &f->targets[i]);
     struct movetab *part = &f->tab[1];
     if (!build_targeted(&f->targets[i], &full->pos, limit, part)) return FALSE;
     ck_assert(part->partial);
