@@ -1793,21 +1793,33 @@ static void expand(ArbFixer *f, int si, int i, int rank, int behind)
     record_inserts(f, si, &s, i, e);
 }
 
-/* The first cheapest move of tab for t (in movegen order): its cost, or
- * COST_INF for no move. Every cost past limit (at most 8 units) counts as
- * limit + 1. */
-static int best_of(ArbFixer *f, struct movetab *tab, const struct ptoken *t, int limit, move_t *out)
+/* best_of, and whether another move of tab costs as much as the one given
+ * (*tied): which of them comes first then is a matter of tab's order. */
+static int best_of_tied(ArbFixer *f, struct movetab *tab, const struct ptoken *t, int limit,
+                        move_t *out, gboolean *tied)
 {
+    *tied = FALSE;
     if (!tab->count) return COST_INF;
     struct bound_order o;
     order_init(f, t, tab, limit + 1, &o);
     int best = limit + 1, best_i = 0;
     for (int i, low; (i = order_next(&o, best, &low)) >= 0;) {
         int c = ordered_cost(f, t, tab, i, low, best);
-        if (c < best || (c == best && i < best_i)) best = c, best_i = i;
+        if (c > best) continue;
+        *tied = c == best && best <= limit;
+        if (c < best || i < best_i) best = c, best_i = i;
     }
     *out = tab->m[best_i].move;
     return best;
+}
+
+/* The first cheapest move of tab for t (in movegen order): its cost, or
+ * COST_INF for no move. Every cost past limit (at most 8 units) counts as
+ * limit + 1. */
+static int best_of(ArbFixer *f, struct movetab *tab, const struct ptoken *t, int limit, move_t *out)
+{
+    gboolean tied;
+    return best_of_tied(f, tab, t, limit, out, &tied);
 }
 
 /* The cheapest moves of tab for t, each within PAIR_TIES_MARGIN of the
@@ -1843,17 +1855,23 @@ static int ties_of(ArbFixer *f, struct movetab *tab, const struct ptoken *t, mov
     return n;
 }
 
-/* best_of the moves of pos (its table built in tab[slot]: where t is an
- * input token of one input and limit low, only of the moves it may read as
- * within limit). */
+/* best_of the moves of pos, its table built in tab[slot]. Where t is an
+ * input token of one input and limit low, only the moves it may read as
+ * within limit are asked for, unless two of them tie (the first of equals
+ * is the first in the order of every move of pos). */
 static int best_in(ArbFixer *f, const struct position *pos, const struct ptoken *t, int slot,
                    int limit, move_t *out)
 {
     int i = t->is_input ? (int)(t - f->tok) : -1;
-    gboolean targeted = i >= 0 && t->inputs <= 1 && limit <= TARGETED_MAX;
-    if (!targeted || !build_targeted(&f->targets[i], pos, MAX(limit, 0), &f->tab[slot]))
-        build_table(pos, &f->tab[slot]);
-    return best_of(f, &f->tab[slot], t, limit, out);
+    struct movetab *tab = &f->tab[slot];
+    if (i >= 0 && t->inputs <= 1 && limit <= TARGETED_MAX &&
+        build_targeted(&f->targets[i], pos, MAX(limit, 0), tab)) {
+        gboolean tied;
+        int c = best_of_tied(f, tab, t, limit, out, &tied);
+        if (!tied) return c;
+    }
+    build_table(pos, tab);
+    return best_of(f, tab, t, limit, out);
 }
 
 /* The length of the move number ("15.", "7...") at c->ch[at], or 0: digits

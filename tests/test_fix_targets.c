@@ -61,10 +61,21 @@ static void add_damaged(GPtrArray *out, const char *text)
 
 /* Every legal move of tab whose cost for token i is within limit is in
  * the targeted table, whenever build_targeted gives one; returns whether
- * it did. */
+ * it did. And best_in, which may ask for those only, finds the move a
+ * search of every move finds. */
 static gboolean check_token(ArbFixer *f, int i, struct movetab *full, int limit)
 {
     const struct ptoken *t = &f->tok[i];
+    move_t every = MOVE_NONE, some = MOVE_NONE;
+    int least = best_of(f, full, t, limit, &every);
+    int given = best_in(f, &full->pos, t, 2, limit, &some);
+    if (least <= limit) {
+        ck_assert_int_eq(given, least);
+        ck_assert_msg(some == every, "'%.*s': best_in and best_of differ within %d", (int)t->len,
+                      t->text, limit);
+    } else {
+        ck_assert_int_gt(given, limit);
+    }
     struct movetab *part = &f->tab[1];
     if (!build_targeted(&f->targets[i], &full->pos, limit, part)) return FALSE;
     ck_assert(part->partial);
