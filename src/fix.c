@@ -1935,8 +1935,11 @@ static void expand_merged(ArbFixer *f, int si, const struct state *s, int i, int
             pos_make_move(&p2, first[k1].move);
             build_table(&p2, &f->tab[2]);
             struct scored tie[PAIR_TIES];
-            int n = ties_of(f, &f->tab[2], &rest, first[k1].move, 8 * CONF_UNIT, tie);
+            /* a second part as dear as dear is never pushed; one poorer
+             * than POOR_READING may be a third */
             int dear = limit - c1 - f->costs[CONF_MERGE];
+            int n = ties_of(f, &f->tab[2], &rest, first[k1].move,
+                            MIN(8 * CONF_UNIT, MAX(dear, POOR_READING) - 1), tie);
             if (n && tie[0].cost < dear) {
                 int a = emit(f, si, &s->pos, first[k1].move, FIX_MERGED, c1 + f->costs[CONF_MERGE],
                              0, i, 1, i + 1, -1);
