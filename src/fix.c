@@ -242,8 +242,8 @@ struct expansion {
     int best, best_reading;
     int cap;  /* the dearest reading it pushed for (COST_INF: any) */
     int keep; /* the readings kept per state then (keep_of) */
-    /* read from the moves within cap only: best and best_reading are then
-     * no more than bounds past cap */
+    /* read from the moves the token may read as within cap only: past cap,
+     * best and best_reading may be dearer than a read of every move gives */
     gboolean targeted;
 };
 
@@ -869,9 +869,9 @@ static void add_targeted(struct movetab *tab, const struct move_list *list, int 
     }
 }
 
-/* tab: the legal moves of pos whose move_bound() for the token of g may be
- * at most limit (and maybe a few more), or FALSE where that takes more
- * than TARGETED_ASKS lists of moves to a square. */
+/* tab: the legal moves of pos the token of g may read as for at most limit
+ * (and maybe a few more), or FALSE where that takes more than
+ * TARGETED_ASKS lists of moves to a square. */
 static gboolean build_targeted(const struct targets *g, const struct position *pos, int limit,
                                struct movetab *tab)
 {
@@ -1634,10 +1634,11 @@ static int drop_cost(const ArbFixer *f, int i, const struct position *pos)
 }
 
 /* The readings of token i in s, the reviewer's move there and the skip:
- * what every expansion of the two pushes; tab[0] holds s's moves after,
- * or with targeted (where readings dearer than cap will not do) maybe
- * only those within it, then said by the return value of *targeted.
- * Returns the cheapest reading's cost; *best: with the prior. */
+ * what every expansion of the two pushes; tab[0] holds s's moves after.
+ * *targeted: in, whether asking only for the moves the token may read as
+ * within cap will do (a dearer reading would fall out of the beam at
+ * once); out, whether that was done, and tab[0] holds only those. Returns
+ * the cheapest reading's cost; *best: with the prior. */
 static int expand_readings(ArbFixer *f, int si, const struct state *s, int i, int cap, int *best,
                            gboolean *targeted)
 {
