@@ -1085,20 +1085,6 @@ static void tab_moves(const struct movetab *tab, move_t *out)
         out[i] = tab->m[i].move;
 }
 
-/* The legal moves of tab's position, as a list, however few tab holds;
- * returns their number. */
-static int legal_moves(const struct movetab *tab, move_t *out)
-{
-    if (!tab->partial) {
-        tab_moves(tab, out);
-        return tab->count;
-    }
-    struct move_list list;
-    movegen_legal(&tab->pos, &list);
-    memcpy(out, list.moves, sizeof *out * (gsize)list.count);
-    return list.count;
-}
-
 /* The move prior's cost of every move of tab, in its order (last: the move
  * that led to its position); 0 without a prior. */
 static void prior_of_tab(const ArbFixer *f, const struct movetab *tab, move_t last, int *out)
@@ -1118,17 +1104,21 @@ static void prior_of_tab(const ArbFixer *f, const struct movetab *tab, move_t la
  * readings after them (rest < 2: none) are only ordered by reading and
  * prior, their costs kept, for a cut among readings it does not weigh:
  * which of equals is kept is no matter of the order moves are generated in
- * ("(3" reads as Nf3 as well as Na3, a3 or h3). */
+ * ("(3" reads as Nf3 as well as Na3, a3 or h3). The prior weighs the
+ * readings against the likeliest of them, not of every legal move: two
+ * moves far less likely than the best one there still differ (and it takes
+ * no move generation where only a few moves were asked for); on the tuning
+ * sets that got 1 game in 1600 more right at 10% noise, 0.01% more moves
+ * at 5% and 10%. */
 static void add_prior(const ArbFixer *f, const struct movetab *tab, move_t last, struct scored *sc,
                       int n, int rest)
 {
     if (!f->prior || (n < 2 && rest < 2)) return;
-    move_t moves[MOVE_LIST_MAX], legal[MOVE_LIST_MAX];
+    move_t moves[MOVE_LIST_MAX];
     int cost[MOVE_LIST_MAX];
     for (int i = 0; i < n + rest; i++)
         moves[i] = sc[i].move;
-    int n_legal = legal_moves(tab, legal);
-    prior_costs_among(f->prior, &tab->pos, last, legal, n_legal, moves, n + rest, f->prior_weight,
+    prior_costs_among(f->prior, &tab->pos, last, moves, n + rest, moves, n + rest, f->prior_weight,
                       PRIOR_CAP, cost);
     if (rest >= 2) sort_by_prior(sc + n, rest, cost + n);
     if (n < 2) return;

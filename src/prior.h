@@ -40,7 +40,9 @@ void prior_costs(const ArbPrior *prior, const struct position *pos, move_t last,
                  const move_t *moves, int n, double weight, int cap, int *out);
 
 /* The same with the legal moves of pos given (all of them, as
- * movegen_legal lists them). */
+ * movegen_legal lists them), or against some of them only: the likeliest
+ * of those, p as if no other move were legal (fix weighs a token's
+ * readings against each other so). */
 void prior_costs_among(const ArbPrior *prior, const struct position *pos, move_t last,
                        const move_t *legal, int n_legal, const move_t *moves, int n, double weight,
                        int cap, int *out);
