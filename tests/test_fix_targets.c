@@ -33,17 +33,18 @@ static guint32 next_random(guint32 *state)
     return *state >> 8;
 }
 
-/* Look-alikes a recogniser confuses, as the noise tools render them. */
+/* Look-alikes a recogniser confuses (lang/confusion.ini), as pairs: what
+ * is written, what is read. */
 static char look_alike(char c)
 {
-    static const char from[] = "01568egha2fx+NBRQKOcd3";
-    static const char to[] = "Ol7SBbcqbdZt:tHo8KODQoa8";
-    const char *p = strchr(from, c);
-    return p ? to[p - from] : 'x';
+    static const char pairs[] = "0O1l5S8B6beccohbad2Zftx:+tNHB8RKQOKR389ggq";
+    for (const char *p = pairs; *p; p += 2)
+        if (p[0] == c) return p[1];
+    return 'x';
 }
 
 /* text and its damaged readings: each character dropped, each read as a
- * look-alike, a capture mark put in, the check mark lost. */
+ * look-alike, a capture mark put in. */
 static void add_damaged(GPtrArray *out, const char *text)
 {
     gsize n = strlen(text);
