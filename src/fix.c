@@ -790,7 +790,8 @@ static void fill_targets(const ArbFixer *f, const struct ptoken *t, struct targe
         int chars[FIX_CANDS_MAX], promoted[FIX_CANDS_MAX];
         for (int k = 0; k < t->n; k++) {
             chars[k] = reading_bound(&t->c[k], squares | f->initial_bits[type]);
-            promoted[k] = reading_bound(&t->c[k], squares | promotions);
+            /* (only a pawn promotes) */
+            promoted[k] = type == PAWN ? reading_bound(&t->c[k], squares | promotions) : chars[k];
         }
         for (int sq = 0; sq < 64; sq++) {
             gboolean last = type == PAWN && (sq_rank(sq) == 0 || sq_rank(sq) == 7);
