@@ -89,7 +89,7 @@ enum {
 #define SUCC_MARGIN    (3 * CONF_UNIT)
 /* readings of a token kept: any dearer would fall out of the beam */
 #define READ_MARGIN       BEAM_MARGIN
-#define EXACT_READ_MARGIN CONF_UNIT /* the same beside an exact reading */
+#define EXACT_READ_MARGIN (CONF_UNIT * 5 / 4) /* the same beside an exact reading */
 #define COST_INF          (1 << 28)
 #define EXACT_MAX         (CONF_UNIT / 2)      /* an exact reading whose marks cost less */
 #define POOR_READING      CONF_UNIT            /* a best reading this dear opens the other edits */
