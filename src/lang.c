@@ -476,10 +476,14 @@ static void folded_prefixes_clear(struct folded_prefixes *fp)
 static gsize prefix_match(const char *cand, const char *folded_cand, const char *text, gsize length,
                           gboolean fold, gboolean *was_folded, struct folded_prefixes *fp)
 {
-    gsize n = strlen(cand);
+    gsize n = 0;
     *was_folded = FALSE;
-    if (n <= length && !memcmp(cand, text, n)) return n;
-    if (!fold) return 0;
+    while (n < length && cand[n] && cand[n] == text[n])
+        n++;
+    if (!cand[n]) return n; /* (n > 0: no candidate is empty) */
+    if (!fold || !length) return 0;
+    /* an ASCII character folds to one: the first must be the candidate's */
+    if (!(text[0] & 0x80) && g_ascii_tolower(text[0]) != folded_cand[0]) return 0;
     glong chars = g_utf8_strlen(cand, -1);
     const char *end = text;
     for (glong i = 0; i < chars; i++) {
@@ -522,6 +526,16 @@ guint arb_lang_match_pieces(const ArbLang *lang, const char *text, gsize length,
 {
     ArbPieceMatch found[PIECE_TYPES * ARB_LANG_MATCH_MAX];
     guint n = 0;
+    if (!(flags & ARB_MATCH_FOLD_CASE)) {
+        /* exact: an initial matches only where its first byte does, which
+         * for most tables and tokens none does (language detection asks
+         * every table about every token) */
+        gboolean any = FALSE;
+        for (int t = 0; t < PIECE_TYPES && !any && length; t++)
+            for (int i = 0; lang->initials[t][i] && !any; i++)
+                any = lang->initials[t][i][0] == text[0];
+        if (!any) return 0;
+    }
     if (!g_utf8_validate(text, (gssize)length, NULL)) return 0;
     struct folded_prefixes fp = {0};
     for (int t = 0; t < PIECE_TYPES; t++) {
@@ -540,7 +554,7 @@ guint arb_lang_match_pieces(const ArbLang *lang, const char *text, gsize length,
         }
     }
     folded_prefixes_clear(&fp);
-    qsort(found, n, sizeof found[0], by_length_then_exact);
+    if (n > 1) qsort(found, n, sizeof found[0], by_length_then_exact);
     guint stored = MIN(n, max);
     memcpy(out, found, stored * sizeof found[0]);
     return stored;

@@ -1312,6 +1312,27 @@ START_TEST(test_prior_breaks_ties)
 }
 END_TEST
 
+START_TEST(test_clean_game_as_written)
+{
+    /* every token reads exactly as a legal move ("+" for mate is a
+     * convention, no damage): the game is left as written. Searched, the
+     * prior's near-tie read "Ke6" as Kc6 (an e/c look-alike), after which
+     * "Rh8+" is no mate and reads without the mark's cost */
+    const char *game = "[FEN \"5k2/r2K4/8/3P4/8/8/7R/8 w - - 0 50\"]\n[SetUp \"1\"]\n\n"
+                       "50. Ke6 Ke8 51. Rh8+ *\n";
+    char *got = fixed_movetext(game);
+    ck_assert_str_eq(got, "50. Ke6 Ke8 51. Rh8# *");
+    g_free(got);
+    /* one token that is no move: the game is searched */
+    const char *none[] = {NULL};
+    struct run r = fix_text("[FEN \"5k2/r2K4/8/3P4/8/8/7R/8 w - - 0 50\"]\n[SetUp \"1\"]\n\n"
+                            "50. Ke6 Ke8 51. Rh8+ zz *\n",
+                            none);
+    ck_assert_msg(strstr(r.out, "{deleted: \"zz\"}"), "%s", r.out);
+    run_free(&r);
+}
+END_TEST
+
 START_TEST(test_report_offers_pairs)
 {
     /* games 1 and 3: the same 20 plies (one damaged); games 2 and 4: the
@@ -1654,6 +1675,7 @@ int main(int argc, char **argv)
     tcase_add_test(tc, test_group_aligns_by_content);
     tcase_add_test(tc, test_group_decisions);
     tcase_add_test(tc, test_prior_breaks_ties);
+    tcase_add_test(tc, test_clean_game_as_written);
     tcase_add_test(tc, test_prior_takes_what_just_moved);
     tcase_add_test(tc, test_report_offers_pairs);
     tcase_add_test(tc, test_nbest_input);

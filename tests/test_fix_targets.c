@@ -84,10 +84,11 @@ static gboolean check_token(ArbFixer *f, int i, struct movetab *full, int limit)
         move_t m = full->m[k].move;
         if (move_kind(m) != MOVE_NORMAL || pos->board[move_to(m)] != NO_PIECE) continue;
         int type = piece_type(pos->board[move_from(m)]);
-        ck_assert_int_eq(f->targets[i].quiet[type << 6 | move_to(m)], move_bound(f, t, full, k));
+        ck_assert_int_eq(targets_of(f, i)->quiet[type << 6 | move_to(m)],
+                         move_bound(f, t, full, k));
     }
     struct movetab *part = &f->tab[1];
-    if (!build_targeted(&f->targets[i], &full->pos, limit, part)) return FALSE;
+    if (!build_targeted(targets_of(f, i), &full->pos, limit, part)) return FALSE;
     ck_assert(part->partial);
     for (int k = 0; k < full->count; k++) {
         int cost = tab_cost(f, t, full, k, limit);
