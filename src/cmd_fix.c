@@ -1656,6 +1656,19 @@ static gboolean is_move_one(const ArbGame *game, const struct game_event *ev)
            g_ascii_strtoull(game_event_text(game, ev), NULL, 10) == 1;
 }
 
+/* Does game number its moves from 1 on, as a game does: "1." and then
+ * "2." (a "21." misread "1" is followed by "22.")? */
+static gboolean numbered_from_one(const ArbGame *game, const struct game_event *first)
+{
+    if (!is_move_one(game, first)) return FALSE;
+    for (guint i = 1; i < game->events->len; i++) {
+        const struct game_event *ev = &g_array_index(game->events, struct game_event, i);
+        if (ev->kind == EV_MOVE_NUMBER && !ev->value)
+            return g_ascii_strtoull(game_event_text(game, ev), NULL, 10) == 2;
+    }
+    return FALSE;
+}
+
 /* Did a result end the game? (A stray '*' the game was joined across
  * stays inside it.) */
 static gboolean ends_with_result(const ArbGame *game)
@@ -1673,7 +1686,7 @@ static gboolean continues(const ArbGame *before, const ArbGame *after)
 {
     if (!after->events->len || has_event(after, EV_TAG)) return FALSE;
     const struct game_event *first = &g_array_index(after->events, struct game_event, 0);
-    if (first->line > last_line(before) + 1) return FALSE;
+    if (first->line > last_line(before) + 1 || numbered_from_one(after, first)) return FALSE;
     return !ends_with_result(before) || !is_move_one(after, first);
 }
 
