@@ -1411,7 +1411,7 @@ static LineStatus line_begin(ArbReader *r, GError **error)
             t.text++;
             t.len--;
         }
-        emit_comment(r, header ? ARB_COMMENT_HEADER : ARB_COMMENT_LINE, &t);
+        emit_comment(r, header ? ARB_COMMENT_HEADER : ARB_COMMENT_HASH, &t);
         line_end(r);
         return LINE_DONE;
     }

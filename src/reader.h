@@ -82,7 +82,8 @@ typedef struct {
 
 typedef enum {
     ARB_COMMENT_BRACE,  /* { ... } */
-    ARB_COMMENT_LINE,   /* ; to end of line, or # at line start */
+    ARB_COMMENT_LINE,   /* ; to end of line */
+    ARB_COMMENT_HASH,   /* # at line start, to its end */
     ARB_COMMENT_HEADER, /* a free-text line that holds no moves */
     ARB_COMMENT_NBEST,  /* not the reader's: a recogniser's other readings of the move
                            before ("reading\tcost\t..."), from fix's n-best input */

@@ -832,6 +832,11 @@ START_TEST(test_games_numbered_from_one_split)
     g_free(one);
     g_free(two);
     run_free(&r);
+    /* a '#' line between them is a comment, not move text to drop */
+    r = fix_text("# game one\n1. e4 e5\n2. Nf3 Nc6\n# game two\n1. d4 d5\n2. c4 e6\n", NULL);
+    ck_assert_int_eq(r.status, 0);
+    ck_assert_msg(strstr(r.out, "{game two}") && !strstr(r.out, "deleted"), "%s", r.out);
+    run_free(&r);
 }
 END_TEST
 

@@ -64,7 +64,7 @@ static void on_move(gpointer ud, const ArbToken *t)
 static void on_comment(gpointer ud, ArbCommentKind k, const ArbToken *t)
 {
     Rec *r = ud;
-    static const char *kinds[] = {"{", ";", "H"};
+    static const char *kinds[] = {"{", ";", "#", "H"};
     g_string_append_printf(r->trace, "C%s%.*s", kinds[k], (int)t->len, t->text);
     pos(r, t);
 }
@@ -426,7 +426,7 @@ START_TEST(test_free_text_games)
     /* ';' headers and a restart at move 1 without a blank line */
     ck_trace("; Game one\n1. e4 e5 2. Nf3\n\n; Game two\n1. d4\n# third\n1. c4 2. Nc3 1. g3\n",
              "G1 @1:1\nC; Game one @1:1\nN1 @2:1\nM e4 @2:4\nM e5 @2:7\nN2 @2:10\nM Nf3 @2:13\n"
-             "E1 noresult\nG2 @4:1\nC; Game two @4:1\nN1 @5:1\nM d4 @5:4\nC; third @6:1\nN1 @7:1\n"
+             "E1 noresult\nG2 @4:1\nC; Game two @4:1\nN1 @5:1\nM d4 @5:4\nC# third @6:1\nN1 @7:1\n"
              "M c4 @7:4\nN2 @7:7\nM Nc3 @7:10\nE2 noresult\nG3 @7:14\nN1 @7:14\nM g3 @7:17\n"
              "E3 noresult\n");
     /* blank lines inside a tagged game do not split it */
