@@ -1656,17 +1656,37 @@ static gboolean is_move_one(const ArbGame *game, const struct game_event *ev)
            g_ascii_strtoull(game_event_text(game, ev), NULL, 10) == 1;
 }
 
-/* Does game number its moves from 1 on, as a game does: "1." and then
- * "2." (a "21." misread "1" is followed by "22.")? */
-static gboolean numbered_from_one(const ArbGame *game, const struct game_event *first)
+/* White's move numbers in game (what their digits read), the first max
+ * of them from the start, or the last max from the end; returns how many. */
+static int white_numbers(const ArbGame *game, gboolean from_end, guint64 *out, int max)
 {
-    if (!is_move_one(game, first)) return FALSE;
-    for (guint i = 1; i < game->events->len; i++) {
-        const struct game_event *ev = &g_array_index(game->events, struct game_event, i);
+    int n = 0;
+    guint len = game->events->len;
+    for (guint k = 0; k < len && n < max; k++) {
+        const struct game_event *ev =
+            &g_array_index(game->events, struct game_event, from_end ? len - 1 - k : k);
         if (ev->kind == EV_MOVE_NUMBER && !ev->value)
-            return g_ascii_strtoull(game_event_text(game, ev), NULL, 10) == 2;
+            out[n++] = g_ascii_strtoull(game_event_text(game, ev), NULL, 10);
     }
-    return FALSE;
+    return n;
+}
+
+/* Does after number its moves as a game from the start does, "1.", "2.",
+ * "3."? Damage makes one "1" of "21." or a stray "2" of a split word, not
+ * three in a row. */
+static gboolean numbered_from_one(const ArbGame *after)
+{
+    guint64 n[3];
+    return white_numbers(after, FALSE, n, 3) == 3 && n[0] == 1 && n[1] == 2 && n[2] == 3;
+}
+
+/* Does after go on with before's numbers past a "1" ("10. Te1 0-0 1. h3 Af5
+ * 12. a3": "11." misread, and "0-0" castling, not a result)? */
+static gboolean numbered_on(const ArbGame *before, const ArbGame *after)
+{
+    guint64 last, n[2];
+    return white_numbers(before, TRUE, &last, 1) == 1 && white_numbers(after, FALSE, n, 2) == 2 &&
+           n[0] == 1 && last >= 2 && n[1] == last + 2;
 }
 
 /* Did a result end the game? (A stray '*' the game was joined across
@@ -1686,7 +1706,8 @@ static gboolean continues(const ArbGame *before, const ArbGame *after)
 {
     if (!after->events->len || has_event(after, EV_TAG)) return FALSE;
     const struct game_event *first = &g_array_index(after->events, struct game_event, 0);
-    if (first->line > last_line(before) + 1 || numbered_from_one(after, first)) return FALSE;
+    if (first->line > last_line(before) + 1 || numbered_from_one(after)) return FALSE;
+    if (numbered_on(before, after)) return TRUE;
     return !ends_with_result(before) || !is_move_one(after, first);
 }
 

@@ -810,6 +810,13 @@ START_TEST(test_game_split_by_damage_is_joined)
     /* "7." misread "1" on a new line: the reader starts a new game there */
     assert_fixed_to_truth("1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 4. Bxc6 dxc6 5. O-O f6 6. d4 exd4\n"
                           "1 Nxd4 c5 8. Nb3 Qxd1 9. Rxd1 Bg4 10. f3 Be6 *\n");
+    /* "6." misread "1" after castling written with zeros, which the reader
+     * takes for a result: the numbers go on ("7.") */
+    char *got = fixed_movetext("1. e4 e5 2. Nf3 Nc6 3. Bc4 Nf6 4. d3 Be7 5. 0-0 0-0 1. Re1 d6 "
+                               "7. c3 Na5 *\n");
+    ck_assert_str_eq(got,
+                     "1. e4 e5 2. Nf3 Nc6 3. Bc4 Nf6 4. d3 Be7 5. O-O O-O 6. Re1 d6 7. c3 Na5 *");
+    g_free(got);
     /* a stray '*' the reader takes for the result */
     assert_fixed_to_truth("1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 4. Bxc6 dxc6 5. O-O f6 6. d4 exd4\n"
                           "7. Nxd4 *c5 8. Nb3 Qxd1 9. Rxd1 Bg4 10. f3 Be6 *\n");
@@ -818,22 +825,25 @@ END_TEST
 
 START_TEST(test_games_numbered_from_one_split)
 {
-    /* games with no tags and no blank line between them: a "1." followed
-     * by "2." starts a game (a misread "7." is followed by "8.": joined,
+    /* games with no tags and no blank line between them: "1.", "2.", "3."
+     * start a game (a misread "7." is followed by "8.": joined,
      * test_game_split_by_damage_is_joined) */
     const char *plain[] = {"--no-comments", NULL};
-    struct run r = fix_text("1. e4 e5\n2. Nf3 Nc6\n1. d4 d5\n2. c4 e6\n", plain);
+    struct run r =
+        fix_text("1. e4 e5\n2. Nf3 Nc6\n3. Bb5 a6\n1. d4 d5\n2. c4 e6\n3. Nc3 Nf6\n", plain);
     ck_assert_int_eq(r.status, 0);
     const char *second = strstr(r.out, "[Event");
     ck_assert(second && (second = strstr(second + 1, "[Event")));
     char *one = movetext(r.out), *two = movetext(second);
-    ck_assert_str_eq(one, "1. e4 e5 2. Nf3 Nc6 *");
-    ck_assert_str_eq(two, "1. d4 d5 2. c4 e6 *");
+    ck_assert_str_eq(one, "1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 *");
+    ck_assert_str_eq(two, "1. d4 d5 2. c4 e6 3. Nc3 Nf6 *");
     g_free(one);
     g_free(two);
     run_free(&r);
     /* a '#' line between them is a comment, not move text to drop */
-    r = fix_text("# game one\n1. e4 e5\n2. Nf3 Nc6\n# game two\n1. d4 d5\n2. c4 e6\n", NULL);
+    r = fix_text("# game one\n1. e4 e5\n2. Nf3 Nc6\n3. Bb5 a6\n# game two\n1. d4 d5\n2. c4 e6\n"
+                 "3. Nc3 Nf6\n",
+                 NULL);
     ck_assert_int_eq(r.status, 0);
     ck_assert_msg(strstr(r.out, "{game two}") && !strstr(r.out, "deleted"), "%s", r.out);
     run_free(&r);
