@@ -1671,13 +1671,15 @@ static int white_numbers(const ArbGame *game, gboolean from_end, guint64 *out, i
     return n;
 }
 
-/* Does after number its moves as a game from the start does, "1.", "2.",
- * "3."? Damage makes one "1" of "21." or a stray "2" of a split word, not
- * three in a row. */
-static gboolean numbered_from_one(const ArbGame *after)
+/* Do before and after both number three moves or more, and after as a
+ * game from the start does: "1.", "2.", "3."? Damage makes one "1" of
+ * "21." or a stray "2" of a split word, not three in a row; and a game's
+ * first number misread "7" has a "1..." for Black after it. */
+static gboolean numbered_from_one(const ArbGame *before, const ArbGame *after)
 {
     guint64 n[3];
-    return white_numbers(after, FALSE, n, 3) == 3 && n[0] == 1 && n[1] == 2 && n[2] == 3;
+    return white_numbers(before, FALSE, n, 3) == 3 && white_numbers(after, FALSE, n, 3) == 3 &&
+           n[0] == 1 && n[1] == 2 && n[2] == 3;
 }
 
 /* Does after go on with before's numbers past a "1" ("10. Te1 0-0 1. h3 Af5
@@ -1706,7 +1708,7 @@ static gboolean continues(const ArbGame *before, const ArbGame *after)
 {
     if (!after->events->len || has_event(after, EV_TAG)) return FALSE;
     const struct game_event *first = &g_array_index(after->events, struct game_event, 0);
-    if (first->line > last_line(before) + 1 || numbered_from_one(after)) return FALSE;
+    if (first->line > last_line(before) + 1 || numbered_from_one(before, after)) return FALSE;
     if (numbered_on(before, after)) return TRUE;
     return !ends_with_result(before) || !is_move_one(after, first);
 }

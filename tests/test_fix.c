@@ -817,6 +817,11 @@ START_TEST(test_game_split_by_damage_is_joined)
     ck_assert_str_eq(got,
                      "1. e4 e5 2. Nf3 Nc6 3. Bc4 Nf6 4. d3 Be7 5. O-O O-O 6. Re1 d6 7. c3 Na5 *");
     g_free(got);
+    /* the first number misread "7", and "1..." misread as White's: the
+     * numbers 1, 2, 3 after it start no game of their own */
+    got = fixed_movetext("7. e4\n1.,. c5\n2. Nf3 d6\n3. d4 cxd4 *\n");
+    ck_assert_str_eq(got, "1. e4 c5 2. Nf3 d6 3. d4 cxd4 *");
+    g_free(got);
     /* a stray '*' the reader takes for the result */
     assert_fixed_to_truth("1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 4. Bxc6 dxc6 5. O-O f6 6. d4 exd4\n"
                           "7. Nxd4 *c5 8. Nb3 Qxd1 9. Rxd1 Bg4 10. f3 Be6 *\n");
