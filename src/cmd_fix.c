@@ -179,14 +179,27 @@ static int choose_language(struct fix_cmd *fc, const ArbGame *game, int *runner_
     if (fc->forced >= 0) return fc->forced;
     int best = -1, best_cover = -1, best_pref = 0;
     g_autofree int *covers = g_new(int, fc->n_norms);
+    /* the tables, the more common languages first (otherwise in order) */
+    g_autofree guint *order = g_new(guint, fc->n_norms);
+    for (guint k = 0; k < fc->n_norms; k++) {
+        guint j = k;
+        int pref = arb_lang_preference(norm_lang(fc->norms[k]));
+        for (; j > 0 && arb_lang_preference(norm_lang(fc->norms[order[j - 1]])) > pref; j--)
+            order[j] = order[j - 1];
+        order[j] = k;
+    }
     struct replay_result res, best_res = {0};
-    for (guint i = 0; i < fc->n_norms; i++) {
+    for (guint k = 0; k < fc->n_norms; k++) {
+        guint i = order[k];
         const ArbLang *lang = norm_lang(fc->norms[i]);
         covers[i] = -2;
         if (lang == fc->figurines) continue;
         int cover = letters_covered(lang, game);
         covers[i] = cover;
         if (cover < best_cover) continue;
+        /* a rarer language that covers no more letters cannot beat one that
+         * reads every token as a move as written: not replayed */
+        if (cover == best_cover && !best_res.errors && !best_res.cost && !best_res.prose) continue;
         replay_game(game, fc->norms[i], NULL, &res);
         int pref = arb_lang_preference(lang);
         gboolean better =
