@@ -1378,6 +1378,24 @@ START_TEST(test_clean_game_as_written)
 }
 END_TEST
 
+START_TEST(test_dash_captures_as_written)
+{
+    /* long notation that joins a capture's squares with a dash (older
+     * Russian books): a house style, read as written, no correction */
+    const char *none[] = {NULL};
+    struct run r = fix_text("1. e2-e4 d7-d5 2. e4-d5 \xd0\xa4"
+                            "d8-d5 3. \xd0\x9a"
+                            "b1-c3 \xd0\xa4"
+                            "d5-a5 *\n",
+                            none);
+    ck_assert_int_eq(r.status, 0);
+    char *got = movetext(r.out);
+    ck_assert_str_eq(got, "1. e4 d5 2. exd5 Qxd5 3. Nc3 Qa5 *");
+    g_free(got);
+    run_free(&r);
+}
+END_TEST
+
 START_TEST(test_report_offers_pairs)
 {
     /* games 1 and 3: the same 20 plies (one damaged); games 2 and 4: the
@@ -1722,6 +1740,7 @@ int main(int argc, char **argv)
     tcase_add_test(tc, test_group_decisions);
     tcase_add_test(tc, test_prior_breaks_ties);
     tcase_add_test(tc, test_clean_game_as_written);
+    tcase_add_test(tc, test_dash_captures_as_written);
     tcase_add_test(tc, test_prior_takes_what_just_moved);
     tcase_add_test(tc, test_report_offers_pairs);
     tcase_add_test(tc, test_nbest_input);
