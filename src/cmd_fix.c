@@ -340,6 +340,12 @@ static void add_move_text(struct fix_cmd *fc, const char *text, gsize len, ArbNo
         *hint = 2 * (number - 1);
         return;
     }
+    /* Black's mark run into the move ("14. ...Кc6-b4", "…Nf6"): no part of it */
+    gsize lead = 0;
+    while (lead < len && text[lead] == '.')
+        lead++;
+    if (lead < 2) lead = len >= 3 && !memcmp(text, "\u2026", 3) ? 3 : 0;
+    if (lead && lead < len) text += lead, len -= lead;
     /* a move number run into its move: "Z8.Bxf5" */
     const char *dot = memchr(text, '.', MIN(len, 5));
     if (dot && dot > text && (gsize)(dot - text) + 2 < len) {
