@@ -478,6 +478,7 @@ static void render_forms(const ArbFixer *f, const struct position *pos, move_t m
         put(f, fm, 'a' + sq_file(from));
         put(f, fm, 'x');
         put(f, fm, 'a' + sq_file(to));
+        if (mf->mark) put(f, fm, mf->mark); /* "hg+" */
     }
     int victim = move_kind(m) == MOVE_EN_PASSANT ? PAWN : piece_type(pos->board[to]);
     if (victim != PAWN && mf->n < FORMS_PER_MOVE) { /* "QxN", "exN" */
@@ -490,6 +491,7 @@ static void render_forms(const ArbFixer *f, const struct position *pos, move_t m
             put_initial(f, fm, type);
         put(f, fm, 'x');
         put_initial(f, fm, victim);
+        if (mf->mark) put(f, fm, mf->mark);
     }
 }
 

@@ -1393,6 +1393,12 @@ START_TEST(test_dash_captures_as_written)
     ck_assert_str_eq(got, "1. e4 d5 2. exd5 Qxd5 3. Nc3 Qa5 *");
     g_free(got);
     run_free(&r);
+    /* a pawn capture by its files, with its check */
+    r = fix_text("1. e4 d5 2. ed e6 3. de Qd7 4. ef+ *\n", none);
+    got = movetext(r.out);
+    ck_assert_str_eq(got, "1. e4 d5 2. exd5 e6 3. dxe6 Qd7 4. exf7+ *");
+    g_free(got);
+    run_free(&r);
     /* Black's dots run into the move, and a cross for mate */
     r = fix_text("1. f2-f3 e7-e5 2. g2-g4 ... 2. ...\xd0\xa4"
                  "d8-h4x\n",
