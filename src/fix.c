@@ -491,7 +491,6 @@ static void render_forms(const ArbFixer *f, const struct position *pos, move_t m
             put_initial(f, fm, type);
         put(f, fm, 'x');
         put_initial(f, fm, victim);
-        if (mf->mark) put(f, fm, mf->mark);
     }
 }
 
