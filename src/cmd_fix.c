@@ -1721,8 +1721,9 @@ static gboolean ends_with_result(const ArbGame *game)
 /* Did the reader end `before` only because of damage: a move number read
  * "1" (a misread "21"), or a stray '*' read as a result? Then `after` has no
  * tags and follows on the same or the next line, with no blank line between
- * (a free-text game boundary needs one); after a result, it does not start
- * again at move 1. */
+ * (a free-text game boundary needs one), and does not number its moves 1,
+ * 2, 3 as a game of its own; after a result, it does not start again at
+ * move 1 unless its numbers go on from before's. */
 static gboolean continues(const ArbGame *before, const ArbGame *after)
 {
     if (!after->events->len || has_event(after, EV_TAG)) return FALSE;
