@@ -1378,36 +1378,35 @@ START_TEST(test_clean_game_as_written)
 }
 END_TEST
 
+/* fix reads text with exit status 0 as want, with no comment (nothing
+ * corrected). */
+static void assert_as_written(const char *text, const char *want)
+{
+    const char *none[] = {NULL};
+    struct run r = fix_text(text, none);
+    ck_assert_int_eq(r.status, 0);
+    char *got = movetext(r.out);
+    ck_assert_str_eq(got, want);
+    g_free(got);
+    run_free(&r);
+}
+
 START_TEST(test_dash_captures_as_written)
 {
     /* long notation that joins a capture's squares with a dash (older
      * Russian books): a house style, read as written, no correction */
-    const char *none[] = {NULL};
-    struct run r = fix_text("1. e2-e4 d7-d5 2. e4-d5 \xd0\xa4"
-                            "d8-d5 3. \xd0\x9a"
-                            "b1-c3 \xd0\xa4"
-                            "d5-a5 *\n",
-                            none);
-    ck_assert_int_eq(r.status, 0);
-    char *got = movetext(r.out);
-    ck_assert_str_eq(got, "1. e4 d5 2. exd5 Qxd5 3. Nc3 Qa5 *");
-    g_free(got);
-    run_free(&r);
+    assert_as_written("1. e2-e4 d7-d5 2. e4-d5 \xd0\xa4"
+                      "d8-d5 3. \xd0\x9a"
+                      "b1-c3 \xd0\xa4"
+                      "d5-a5 *\n",
+                      "1. e4 d5 2. exd5 Qxd5 3. Nc3 Qa5 *");
     /* a pawn capture by its files, with its check */
-    r = fix_text("1. e4 d5 2. ed e6 3. de Qd7 4. ef+ *\n", none);
-    got = movetext(r.out);
-    ck_assert_str_eq(got, "1. e4 d5 2. exd5 e6 3. dxe6 Qd7 4. exf7+ *");
-    g_free(got);
-    run_free(&r);
+    assert_as_written("1. e4 d5 2. ed e6 3. de Qd7 4. ef+ *\n",
+                      "1. e4 d5 2. exd5 e6 3. dxe6 Qd7 4. exf7+ *");
     /* Black's dots run into the move, and a cross for mate */
-    r = fix_text("1. f2-f3 e7-e5 2. g2-g4 ... 2. ...\xd0\xa4"
-                 "d8-h4x\n",
-                 none);
-    ck_assert_int_eq(r.status, 0);
-    got = movetext(r.out);
-    ck_assert_str_eq(got, "1. f3 e5 2. g4 Qh4# *");
-    g_free(got);
-    run_free(&r);
+    assert_as_written("1. f2-f3 e7-e5 2. g2-g4 ... 2. ...\xd0\xa4"
+                      "d8-h4x\n",
+                      "1. f3 e5 2. g4 Qh4# *");
 }
 END_TEST
 
