@@ -38,7 +38,8 @@ struct fix_cmd {
     ArbNorm **norms;
     ArbFixer **fixers; /* one per language, made when first needed */
     guint n_norms;
-    int forced; /* index of --from LANG, or -1 */
+    guint *lang_order; /* norms, the more common languages first (otherwise in order) */
+    int forced;        /* index of --from LANG, or -1 */
     ArbConfusion *conf;
     ArbPrior *prior; /* NULL when --prior-weight is 0 */
     double prior_weight;
@@ -179,18 +180,9 @@ static int choose_language(struct fix_cmd *fc, const ArbGame *game, int *runner_
     if (fc->forced >= 0) return fc->forced;
     int best = -1, best_cover = -1, best_pref = 0;
     g_autofree int *covers = g_new(int, fc->n_norms);
-    /* the tables, the more common languages first (otherwise in order) */
-    g_autofree guint *order = g_new(guint, fc->n_norms);
-    for (guint k = 0; k < fc->n_norms; k++) {
-        guint j = k;
-        int pref = arb_lang_preference(norm_lang(fc->norms[k]));
-        for (; j > 0 && arb_lang_preference(norm_lang(fc->norms[order[j - 1]])) > pref; j--)
-            order[j] = order[j - 1];
-        order[j] = k;
-    }
     struct replay_result res, best_res = {0};
     for (guint k = 0; k < fc->n_norms; k++) {
-        guint i = order[k];
+        guint i = fc->lang_order[k];
         const ArbLang *lang = norm_lang(fc->norms[i]);
         covers[i] = -2;
         if (lang == fc->figurines) continue;
@@ -2530,6 +2522,15 @@ static gboolean setup(struct fix_cmd *fc, const struct fix_cmd_options *opt)
             ((fc->hcs || fc->nbest) && l == fc->english))
             fc->forced = (int)i;
     }
+    fc->lang_order = g_new(guint, fc->n_norms);
+    for (guint k = 0; k < fc->n_norms; k++) { /* a stable insertion sort by preference */
+        guint j = k;
+        int pref = arb_lang_preference(norm_lang(fc->norms[k]));
+        for (; j > 0 && arb_lang_preference(norm_lang(fc->norms[fc->lang_order[j - 1]])) > pref;
+             j--)
+            fc->lang_order[j] = fc->lang_order[j - 1];
+        fc->lang_order[j] = k;
+    }
     if (named && fc->forced < 0) {
         fprintf(err_of(fc), "arbiter fix: --from: no language table '%s' (see 'arbiter langs')\n",
                 from);
@@ -2621,6 +2622,7 @@ void fix_cmd_free(struct fix_cmd *fc)
         norm_free(fc->norms[i]);
     }
     g_free(fc->norms);
+    g_free(fc->lang_order);
     g_free(fc->fixers);
     if (!fc->borrowed) {
         if (fc->langs) arb_lang_set_free(fc->langs);
