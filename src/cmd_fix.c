@@ -30,7 +30,8 @@
 #define FIX_ENGINE_DEPTH     8
 #define FIX_ENGINE_WEIGHT    0.5
 #define FIX_ENGINE_TIMEOUT   10
-#define FIX_JOBS_MAX         8 /* the default --jobs at most */
+#define FIX_JOBS_MAX         8  /* the default --jobs at most */
+#define BLANK_CELLS_MAX      12 /* blank cells put in a row at most (add_blank_cells) */
 
 struct fix_cmd {
     ArbLangSet *langs;
@@ -1136,10 +1137,38 @@ static void report_game(struct fix_cmd *fc, const ArbGame *game, int lang, const
 static void drop_variations(ArbGame *game, gboolean all);
 static void append_game(ArbGame *dst, const ArbGame *src);
 
+/* Sheet cells (--from hcs, nbest) each name their ply: where they skip
+ * one, a move stood there that nothing was read for (a cell the sheet or
+ * its transcription lacks). A blank token goes in for each such ply, up to
+ * BLANK_CELLS_MAX in a row (a longer hole is left to the search's own
+ * edits), as for the plies before the first cell. */
+static void add_blank_cells(struct fix_cmd *fc, const struct position *start)
+{
+    if (!fc->hcs && !fc->nbest) return;
+    GArray *with = g_array_sized_new(FALSE, FALSE, sizeof(struct fix_token), fc->tokens->len);
+    int due = 2 * (start->fullmove - 1) + start->side;
+    for (guint i = 0; i < fc->tokens->len; i++) {
+        const struct fix_token *t = &g_array_index(fc->tokens, struct fix_token, i);
+        if (t->hint_ply > due && t->hint_ply - due <= BLANK_CELLS_MAX)
+            for (; due < t->hint_ply; due++) {
+                struct fix_token blank = {
+                    .n_cands = 1, .hint_ply = due, .event = t->event, .blank = TRUE};
+                blank.cands[0] = (struct fix_cand){.text = "", .len = 0};
+                g_array_append_val(with, blank);
+            }
+        g_array_append_val(with, *t);
+        due = MAX(due, t->hint_ply) + 1;
+    }
+    g_array_set_size(fc->tokens, 0);
+    g_array_append_vals(fc->tokens, with->data, with->len);
+    g_array_free(with, TRUE);
+}
+
 static void run_fixer(struct fix_cmd *fc, const ArbGame *game, int lang,
                       const struct position *start)
 {
     collect_tokens(fc, game, fc->norms[lang]);
+    add_blank_cells(fc, start);
     fixer_run(fixer_for(fc, lang), start, (const struct fix_token *)fc->tokens->data,
               (int)fc->tokens->len, &fc->res);
 }
@@ -2365,6 +2394,7 @@ static void fix_group(struct fix_cmd *fc, ArbGame *const *games, guint n)
     }
     set_fixed_points(fc, &start);
     fuse_tokens(fc, games, n, langs, fc->start_ply);
+    add_blank_cells(fc, &start);
     fc->group_langs = langs;
     fixer_run(fixer_for(fc, langs[0]), &start, (const struct fix_token *)fc->tokens->data,
               (int)fc->tokens->len, &fc->res);

@@ -98,6 +98,7 @@ enum {
 #define PAIR_TIES_MARGIN  CONF_UNIT            /* the same for a part of a merged or split token */
 #define PRIOR_CAP         (CONF_UNIT / 2)      /* the most the move prior adds to a reading */
 #define PRIOR_TIE         (CONF_UNIT * 3 / 4)  /* readings the prior chooses among */
+#define BLANK_PRIOR_CAP   (2 * CONF_UNIT)      /* the most it adds to a move read from no cell */
 #define GARBAGE_STEP      (3 * CONF_UNIT / 2)  /* a reading this dear counts as garbage */
 #define DENSE_COST        (10 * CONF_UNIT)     /* what DENSE_STEPS steps cost together */
 #define DOUBTFUL_DROP     CONF_UNIT            /* a token dropped for less is no doubt */
@@ -160,6 +161,7 @@ struct ptoken {
     gboolean is_input; /* one of the fixer's tokens, not made by slice_token */
     struct pcand c[FIX_CANDS_MAX];
     int hint_ply;
+    gboolean blank; /* a cell the sheet lacks (struct fix_token) */
     /* the move numbers the token reads as through digit look-alikes ("b"
      * for 6, "I7." for 17), with what the look-alikes cost */
     int n_numbers;
@@ -1359,6 +1361,7 @@ static void prepare_tokens(ArbFixer *f, const struct fix_token *tokens, int n)
             f->n_inputs = MAX(f->n_inputs, cands[k].input + 1);
         }
         t->hint_ply = tokens[i].hint_ply;
+        t->blank = tokens[i].blank;
         read_numbers(f, &t->c[0], t);
         t->text = tokens[i].cands[0].text ? tokens[i].cands[0].text : "";
         t->len = tokens[i].cands[0].text ? tokens[i].cands[0].len : 0;
@@ -1740,10 +1743,45 @@ static gboolean dropped_by_best(const ArbFixer *f, const struct state *s, int i)
 
 /* Expands state si at token i; behind: how far its cost is past the best
  * state's, rank: its place in the beam. */
+/* A cell the sheet lacks (ptoken.blank): every legal move of s, at what
+ * the prior says of it (up to BLANK_PRIOR_CAP: the prior is all there is
+ * to go by, the tokens after it decide) and the move number's cost; and no
+ * move at all, for a sheet that skipped a cell, as a token dropped. */
+static void expand_blank(ArbFixer *f, int si, const struct state *s, int i)
+{
+    const struct ptoken *t = &f->tok[i];
+    struct movetab *tab = &f->tab[0];
+    build_table(&s->pos, tab);
+    int prior[MOVE_LIST_MAX], hint = hint_cost(f, t, &s->pos);
+    if (f->prior) {
+        move_t legal[MOVE_LIST_MAX];
+        tab_moves(tab, legal);
+        prior_costs_among(f->prior, &tab->pos, s->last, legal, tab->count, legal, tab->count,
+                          f->prior_weight, BLANK_PRIOR_CAP, prior);
+    } else {
+        memset(prior, 0, sizeof *prior * (gsize)tab->count);
+    }
+    for (int k = 0; k < tab->count; k++)
+        emit(f, si, &s->pos, tab->m[k].move, FIX_INSERTED, prior[k] + hint, prior[k], i, 0, i + 1,
+             i + 1);
+    emit(f, si, &s->pos, MOVE_NONE, FIX_DELETED, f->costs[CONF_SKIP_TOKEN], 0, i, 1, i + 1, i + 1);
+}
+
+/* Is step s a move read from a cell the sheet lacks? */
+static gboolean is_blank_step(const ArbFixer *f, int first_token, int n_tokens, int change)
+{
+    return change == FIX_INSERTED && !n_tokens && first_token < f->n_tok &&
+           f->tok[first_token].blank;
+}
+
 static void expand(ArbFixer *f, int si, int i, int rank, int behind)
 {
     const struct state s = g_array_index(f->arena, struct state, si);
     const struct ptoken *t = &f->tok[i];
+    if (t->blank) {
+        expand_blank(f, si, &s, i);
+        return;
+    }
     /* what it pushes depends on the position and the token only: a
      * search again pushes what the last one did */
     gboolean found;
@@ -2185,6 +2223,7 @@ static int poor_run(const ArbFixer *f, int si)
     int run = 0;
     for (; si > 0 && run < GARBAGE_RUN; si = arena[si].parent) {
         const struct state *s = &arena[si];
+        if (is_blank_step(f, s->first_token, s->n_tokens, s->change)) continue;
         if (s->change != FIX_DELETED && s->change != FIX_INSERTED &&
             s->step_cost - s->prior < GARBAGE_STEP)
             break;
@@ -2455,6 +2494,7 @@ static void search_wide_from(ArbFixer *f, struct fix_result *res, guint doubtful
  * five through the searches again, for nearly a third of the time. */
 static gboolean is_doubtful(const ArbFixer *f, const struct fix_step *s)
 {
+    if (is_blank_step(f, s->first_token, s->n_tokens, s->change)) return FALSE;
     return (s->change == FIX_DELETED && s->cost >= DOUBTFUL_DROP) || s->change == FIX_INSERTED ||
            s->cost - s->prior > f->costs[CONF_POOR_FIT];
 }

@@ -36,6 +36,11 @@ struct fix_token {
      * it names, or -1. */
     int hint_ply;
     gsize event; /* caller's own index (the game event) */
+    /* a cell the sheet lacks (its numbered cells skip this ply): a move
+     * stood here, nothing was read; the search reads it as every legal
+     * move, the prior's likeliest first, and the step as FIX_INSERTED with
+     * no token (first_token this one, n_tokens 0) */
+    gboolean blank;
 };
 
 typedef enum {

@@ -1221,6 +1221,47 @@ START_TEST(test_hcs_sheets)
 }
 END_TEST
 
+/* A sheet's cells name their plies: where they skip some, moves stood
+ * there that nothing was read for, and the later cells say which (before
+ * blank cells, fix could put in one move before a token, never two). */
+START_TEST(test_hcs_missing_cells)
+{
+    const char *args[] = {"--from", "hcs", "--no-comments", NULL};
+    /* the sheet begins at move 2: exd5 needs 1. e4 d5 */
+    struct run r = fix_text("021_0_2_white.png exd5\n021_0_2_black.png Qxd5\n"
+                            "021_0_3_white.png Nc3\n",
+                            args);
+    ck_assert_msg(r.status == 0, "exit %d\n%s", r.status, r.err);
+    char *got = movetext(r.out);
+    ck_assert_str_eq(got, "1. e4 d5 2. exd5 Qxd5 3. Nc3 *");
+    g_free(got);
+    run_free(&r);
+    /* two cells lost in the middle: exd4 needs 3. d4 (2... is the prior's) */
+    const char *middle = "022_0_1_white.png e4\n022_0_1_black.png e5\n022_0_2_white.png Nf3\n"
+                         "022_0_3_black.png exd4\n022_0_4_white.png Nxd4\n";
+    r = fix_text(middle, args);
+    ck_assert_msg(r.status == 0, "exit %d\n%s", r.status, r.err);
+    got = movetext(r.out);
+    ck_assert_msg(g_str_has_prefix(got, "1. e4 e5 2. Nf3 ") &&
+                      g_str_has_suffix(got, " 3. d4 exd4 4. Nxd4 *"),
+                  "%s", got);
+    g_free(got);
+    run_free(&r);
+    char *report = temp_file("report.xml", "");
+    const char *with_report[] = {"--from", "hcs", "--report", report, NULL};
+    r = fix_text(middle, with_report);
+    ck_assert_msg(r.status == 0, "exit %d\n%s", r.status, r.err);
+    char *xml = NULL;
+    ck_assert(g_file_get_contents(report, &xml, NULL, NULL));
+    const char *second = strstr(xml, "change=\"inserted\"");
+    ck_assert_msg(second && (second = strstr(second + 1, "change=\"inserted\"")), "%s", xml);
+    ck_assert_msg(!strstr(second + 1, "change=\"inserted\""), "%s", xml);
+    g_free(xml);
+    run_free(&r);
+    remove_temp(report);
+}
+END_TEST
+
 /* Inputs read together (args: --group or --pair) give the true game. */
 static void assert_texts_fixed_to_truth(const char *const *texts, int n, const char *const *args)
 {
@@ -1748,6 +1789,7 @@ int main(int argc, char **argv)
     tcase_add_test(tc, test_report_validates);
     tcase_add_test(tc, test_jobs_same_output);
     tcase_add_test(tc, test_hcs_sheets);
+    tcase_add_test(tc, test_hcs_missing_cells);
     tcase_add_test(tc, test_group_reads_sheets_together);
     tcase_add_test(tc, test_group_offsets_and_usage);
     tcase_add_test(tc, test_group_aligns_by_content);
