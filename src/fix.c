@@ -79,6 +79,9 @@ enum {
      * TARGETED_ASKS of them at most, rather than for every legal move */
     TARGETED_MAX = 2 * CONF_UNIT,
     TARGETED_ASKS = 12,
+    /* the states of the beam that go on past a cell the sheet lacks, each
+     * with every legal move: the best this many */
+    BLANK_WIDTH = 32,
 };
 #define PAIRS_MARGIN CONF_UNIT /* so do states this close to the best */
 /* and a move left out (the dearest of them to try: each legal move, then
@@ -1747,8 +1750,9 @@ static gboolean dropped_by_best(const ArbFixer *f, const struct state *s, int i)
  * the prior says of it (up to BLANK_PRIOR_CAP: the prior is all there is
  * to go by, the tokens after it decide) and the move number's cost; and no
  * move at all, for a sheet that skipped a cell, as a token dropped. */
-static void expand_blank(ArbFixer *f, int si, const struct state *s, int i)
+static void expand_blank(ArbFixer *f, int si, const struct state *s, int i, int rank)
 {
+    if (rank >= BLANK_WIDTH) return;
     const struct ptoken *t = &f->tok[i];
     struct movetab *tab = &f->tab[0];
     build_table(&s->pos, tab);
@@ -1779,7 +1783,7 @@ static void expand(ArbFixer *f, int si, int i, int rank, int behind)
     const struct state s = g_array_index(f->arena, struct state, si);
     const struct ptoken *t = &f->tok[i];
     if (t->blank) {
-        expand_blank(f, si, &s, i);
+        expand_blank(f, si, &s, i, rank);
         return;
     }
     /* what it pushes depends on the position and the token only: a
