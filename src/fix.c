@@ -301,6 +301,8 @@ struct _ArbFixer {
     GArray *recording;      /* records while an expansion runs, else NULL */
     int record_base;        /* the arena's length when it began */
     GArray *prune_keys;     /* guint64: prune()'s scratch */
+    GArray *on_best;        /* gboolean per arena state: on the best path (rival_margins) */
+    GArray *best_moves;     /* guint32 per ply of the best path: san_key() (rival_margins) */
 };
 
 double fix_cost_value(int cost)
@@ -365,6 +367,8 @@ ArbFixer *fixer_new(const ArbConfusion *conf, ArbNorm *norm)
     f->expansion_slot = g_new0(guint32, f->n_slots);
     f->records = g_array_new(FALSE, FALSE, sizeof(struct push_record));
     f->prune_keys = g_array_new(FALSE, FALSE, sizeof(guint64));
+    f->on_best = g_array_new(FALSE, FALSE, sizeof(gboolean));
+    f->best_moves = g_array_new(FALSE, FALSE, sizeof(guint32));
     return f;
 }
 
@@ -382,6 +386,8 @@ void fixer_free(ArbFixer *f)
     g_free(f->expansion_slot);
     g_array_free(f->records, TRUE);
     g_array_free(f->prune_keys, TRUE);
+    g_array_free(f->on_best, TRUE);
+    g_array_free(f->best_moves, TRUE);
     g_array_free(f->readings, TRUE);
     g_free(f);
 }
@@ -2282,6 +2288,7 @@ static void collect_path(ArbFixer *f, int idx, struct fix_result *res)
                                 .cost = s->step_cost,
                                 .prior = s->prior,
                                 .confidence = 1.0,
+                                .rival_margin = FIX_NO_RIVAL,
                                 .before = p->pos,
                                 .last = p->last};
         g_array_prepend_val(res->steps, step);
@@ -2329,7 +2336,7 @@ static int lookahead_cost(ArbFixer *f, const struct position *before, move_t m,
     return MAX(0, MIN(later, 8 * CONF_UNIT) - next->cost);
 }
 
-static void annotate_step(ArbFixer *f, GArray *steps, guint k)
+static void annotate_read_step(ArbFixer *f, GArray *steps, guint k)
 {
     struct fix_step *s = &g_array_index(steps, struct fix_step, k);
     int temp = f->costs[CONF_TEMPERATURE];
@@ -2349,7 +2356,7 @@ static void annotate_step(ArbFixer *f, GArray *steps, guint k)
     struct scored *sc = f->sc[1];
     int n = score_all(f, t, &f->tab[0], sc);
     if (n) add_prior(f, &f->tab[0], s->last, sc, within(sc, n, 8 * CONF_UNIT), 0);
-    int chosen = s->cost, other = COST_INF;
+    int chosen = s->cost;
     for (int i = 0; i < n; i++)
         if (sc[i].move == s->move) chosen = sc[i].cost + sc[i].prior;
     /* the next step, if it reads a token, settles doubts: an alternative
@@ -2361,7 +2368,6 @@ static void annotate_step(ArbFixer *f, GArray *steps, guint k)
         int c = sc[i].cost + sc[i].prior;
         if (next) c += lookahead_cost(f, &s->before, sc[i].move, next);
         s->alts[s->n_alts++] = (struct fix_alt){sc[i].move, c};
-        other = MIN(other, c);
     }
     /* alternatives cheapest first after the look-ahead */
     for (int i = 1; i < s->n_alts; i++)
@@ -2370,8 +2376,34 @@ static void annotate_step(ArbFixer *f, GArray *steps, guint k)
             s->alts[j] = s->alts[j - 1];
             s->alts[j - 1] = a;
         }
-    s->confidence = other == COST_INF ? 1.0 : margin_confidence(other - chosen, temp);
-    if (s->change == FIX_NONE) s->confidence = MAX(s->confidence, 0.99);
+    /* the move's share beside its alternatives (a four-way tie: a quarter) */
+    double rest = 0.0;
+    for (int i = 0; i < s->n_alts; i++)
+        rest += exp(-(double)(s->alts[i].cost - chosen) / MAX(temp, 1));
+    s->confidence = 1.0 / (1.0 + rest);
+}
+
+/* A step's confidence: how well its token reads as its move against the
+ * other moves there (annotate_read_step), times how far behind the
+ * cheapest whole path the search kept that plays another move at its ply
+ * is (rival_margins; none kept: 1). The one catches a reading that later
+ * moves merely let stand, the other a doubt that later moves kept open;
+ * on the tuning sets at 5% noise, of the 3.6% of moves they rank as least
+ * sure, the product finds 181 of 251 wrong moves, the reading alone 163 and
+ * the path alone 137. */
+static void annotate_step(ArbFixer *f, GArray *steps, guint k)
+{
+    annotate_read_step(f, steps, k);
+    struct fix_step *s = &g_array_index(steps, struct fix_step, k);
+    /* a token read as written is no doubt (its alternatives are worked out
+     * for the report only): rivals that read it as another move only at a
+     * cost marked 1 in 100 such moves for review, 1 in 70 of those wrong */
+    if (s->change == FIX_NONE) {
+        s->confidence = 1.0;
+        return;
+    }
+    if (s->move != MOVE_NONE && s->rival_margin != FIX_NO_RIVAL)
+        s->confidence *= margin_confidence(s->rival_margin, f->costs[CONF_TEMPERATURE]);
 }
 
 static int cmp_alt(const void *a, const void *b)
@@ -2460,8 +2492,75 @@ static void cut_garbage(ArbFixer *f, struct fix_result *res)
     res->unresolved = cut >= 0;
     res->cut_token = f->n_tok;
     if (cut < 0) return;
+    /* the rivals' costs went on through the garbage: no measure of doubt */
+    for (int k = 0; k < n; k++)
+        g_array_index(res->steps, struct fix_step, k).rival_margin = FIX_NO_RIVAL;
     res->cut_token = g_array_index(res->steps, struct fix_step, cut).first_token;
     g_array_set_size(res->steps, (guint)cut);
+}
+
+/* The rival_margin of every step of res, the path the search that just
+ * ran from start found (ending in state best): the states its last ring
+ * kept are the cheapest paths to the other positions the game could have
+ * reached, and each is a rival at every ply where it plays another move
+ * than best's path (another SAN: the same piece going to the same square
+ * from elsewhere is no rival), by what it costs more. A later token that settles an
+ * earlier doubt has then left no rival within the beam's margin. */
+/* A move as its SAN names it: the piece, where it goes, what it becomes
+ * (paths that differ before it may play it from another square). */
+static guint32 san_key(const struct position *before, move_t m)
+{
+    return (guint32)before->board[move_from(m)] << 16 | (guint32)move_to(m) << 8 |
+           (guint32)move_promotion(m);
+}
+
+static void rival_margins(ArbFixer *f, int best, const struct position *start,
+                          struct fix_result *res)
+{
+    const struct state *arena = (const struct state *)f->arena->data;
+    const GArray *ring = f->ring[f->n_tok % 3];
+    int start_ply = ply_of(start);
+    g_array_set_size(f->on_best, f->arena->len);
+    gboolean *on = (gboolean *)f->on_best->data;
+    memset(on, 0, sizeof *on * f->arena->len);
+    g_array_set_size(f->best_moves, 0);
+    for (int si = best; si >= 0; si = arena[si].parent) {
+        on[si] = TRUE;
+        if (arena[si].parent < 0 || arena[si].move == MOVE_NONE) continue;
+        int p = ply_of(&arena[arena[si].parent].pos) - start_ply;
+        if (p < 0) continue;
+        if ((guint)p >= f->best_moves->len) {
+            guint was = f->best_moves->len;
+            g_array_set_size(f->best_moves, (guint)p + 1);
+            for (guint k = was; k <= (guint)p; k++)
+                g_array_index(f->best_moves, guint32, k) = G_MAXUINT32;
+        }
+        g_array_index(f->best_moves, guint32, p) =
+            san_key(&arena[arena[si].parent].pos, arena[si].move);
+    }
+    int n = (int)f->best_moves->len;
+    const guint32 *moves = (const guint32 *)f->best_moves->data;
+    int *margin = g_new(int, MAX(n, 1));
+    for (int p = 0; p < n; p++)
+        margin[p] = FIX_NO_RIVAL;
+    for (guint k = 0; k < ring->len; k++) {
+        int r = g_array_index(ring, int, k);
+        if (r == best) continue;
+        int d = arena[r].cost - arena[best].cost;
+        for (int si = r; si >= 0 && !on[si]; si = arena[si].parent) {
+            if (arena[si].parent < 0 || arena[si].move == MOVE_NONE) continue;
+            int p = ply_of(&arena[arena[si].parent].pos) - start_ply;
+            if (p >= 0 && p < n &&
+                moves[p] != san_key(&arena[arena[si].parent].pos, arena[si].move))
+                margin[p] = MIN(margin[p], d);
+        }
+    }
+    for (guint k = 0; k < res->steps->len; k++) {
+        struct fix_step *s = &g_array_index(res->steps, struct fix_step, k);
+        int p = ply_of(&s->before) - start_ply;
+        s->rival_margin = s->move != MOVE_NONE && p >= 0 && p < n ? margin[p] : FIX_NO_RIVAL;
+    }
+    g_free(margin);
 }
 
 /* Searches again from a few steps before the first doubtful one, with a
@@ -2480,7 +2579,9 @@ static void search_wide_from(ArbFixer *f, struct fix_result *res, guint doubtful
     f->start_last = s->last;
     f->wide_until = g_array_index(res->steps, struct fix_step, doubtful).first_token + WIDE_TOKENS;
     struct fix_result tail = {.steps = g_array_new(FALSE, FALSE, sizeof(struct fix_step))};
-    collect_path(f, search(f, &before), &tail);
+    int best = search(f, &before);
+    collect_path(f, best, &tail);
+    rival_margins(f, best, &before, &tail);
     f->from_token = f->wide_until = 0;
     f->start_last = MOVE_NONE;
     if (prefix + tail.cost < res->cost) {
@@ -2561,6 +2662,7 @@ static gboolean as_written(ArbFixer *f, const struct position *start, struct fix
                                 .n_tokens = 1,
                                 .cost = c,
                                 .confidence = 1.0,
+                                .rival_margin = FIX_NO_RIVAL,
                                 .before = pos,
                                 .last = last};
         g_array_append_val(res->steps, step);
@@ -2575,7 +2677,9 @@ static gboolean as_written(ArbFixer *f, const struct position *start, struct fix
  * nothing legal fits any more. */
 static void search_all(ArbFixer *f, const struct position *start, struct fix_result *res)
 {
-    collect_path(f, search(f, start), res);
+    int best = search(f, start);
+    collect_path(f, best, res);
+    rival_margins(f, best, start, res);
     int n_doubtful;
     guint doubtful;
     /* where the path took doubtful steps: from the first, and past its

@@ -69,7 +69,13 @@ struct fix_step {
     move_t last;            /* the move that led to before (MOVE_NONE: none, or a deleted token) */
     int n_alts;
     struct fix_alt alts[FIX_ALTS_MAX]; /* next-best moves, cheapest first */
+    /* how much dearer the cheapest whole path the search kept to the end
+     * is that plays another move at this ply (FIX_NO_RIVAL: none was kept,
+     * every other fell behind by more than the beam's margin) */
+    int rival_margin;
 };
+
+enum { FIX_NO_RIVAL = G_MAXINT };
 
 struct fix_result {
     GArray *steps; /* struct fix_step, in game order */

@@ -4,7 +4,7 @@
 # -> arbiter review -> the page's DOM after its script ran (--dump-dom) is
 # checked (one panel per move to review, 64 squares and the FEN's pieces on
 # every board, the report's alternatives as buttons), keys replayed from the
-# URL fragment (#keys=j1a) make the decisions TSV (<pre id="decisions">),
+# URL fragment (#keys=aj1) make the decisions TSV (<pre id="decisions">),
 # which fix --decisions turns into PGN whose moves at those plies are the
 # ones decided. Also writes a screenshot of the page.
 # usage: tests/test_review_browser.sh [SCREENSHOT.png]
@@ -22,7 +22,10 @@ command -v python3 >/dev/null || { echo "SKIP: python3 is not installed"; exit 7
 
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
-keys=j1a
+# accept the first panel, skip one, pick an alternative at the third: a
+# decision may change the path after it (a later panel's move can become
+# illegal: fix --decisions says so, exit 2), never the path before it
+keys=aj1
 
 # A browser run: headless, its own profile, never more than 60 s.
 browse() {
