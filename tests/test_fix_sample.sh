@@ -1,14 +1,19 @@
 #!/usr/bin/env bash
 # Accuracy floor of `arbiter fix` on the fixed sample corpus/fix-sample (300
 # games, 5% OCR noise; corpus/README.md says how it was made). Fails when move
-# accuracy or the exact-game rate falls below the floors given, in percent.
-# usage: tests/test_fix_sample.sh MOVE_FLOOR [GAME_FLOOR]   e.g. 99.5 95
+# accuracy or the exact-game rate falls below the floors given, in percent;
+# and, when given, when the review marks ({review: ...}, moves below
+# --min-confidence) hold a smaller share of the wrong moves than RECALL_FLOOR
+# or fall on a larger share of all moves than MARKED_CEILING (marking every
+# move would find every wrong one).
+# usage: tests/test_fix_sample.sh MOVE_FLOOR [GAME_FLOOR [RECALL_FLOOR MARKED_CEILING]]
+#   e.g. 99.5 95 80 5
 # The binary: $ARBITER_BIN (as meson sets it), else $ARBITER, else build/src/arbiter.
 # Exit: 0 pass, 1 below a floor or error, 77 skip (no python3, or no `fix` yet).
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
-[ $# -ge 1 ] || { echo "usage: $0 MOVE_FLOOR [GAME_FLOOR]" >&2; exit 2; }
-move_floor=$1 game_floor=${2:-0}
+[ $# -ge 1 ] || { echo "usage: $0 MOVE_FLOOR [GAME_FLOOR [RECALL_FLOOR MARKED_CEILING]]" >&2; exit 2; }
+move_floor=$1 game_floor=${2:-0} recall_floor=${3:-0} marked_ceiling=${4:-100}
 arbiter=${ARBITER_BIN:-${ARBITER:-$here/../build/src/arbiter}}
 command -v python3 >/dev/null || { echo "SKIP: python3 is not installed"; exit 77; }
 "$arbiter" fix --help >/dev/null 2>&1 || { echo "SKIP: $arbiter has no 'fix' command"; exit 77; }
@@ -18,7 +23,10 @@ line=$(python3 "$here/../tools/bench-fix" --sample "$here/../corpus/fix-sample" 
 echo "$line"
 moves=$(sed -n 's/.*move_accuracy=\([0-9.]*\).*/\1/p' <<<"$line")
 games=$(sed -n 's/.*exact_games=\([0-9.]*\).*/\1/p' <<<"$line")
-[ -n "$moves" ] && [ -n "$games" ] || { echo "FAIL: no measure in: $line"; exit 1; }
+marked=$(sed -n 's/.*review_marked=\([0-9.]*\).*/\1/p' <<<"$line")
+recall=$(sed -n 's/.*review_recall=\([0-9.]*\).*/\1/p' <<<"$line")
+[ -n "$moves" ] && [ -n "$games" ] && [ -n "$marked" ] && [ -n "$recall" ] ||
+    { echo "FAIL: no measure in: $line"; exit 1; }
 status=0
 if awk -v a="$moves" -v f="$move_floor" 'BEGIN{exit !(a < f)}'; then
     echo "FAIL: move accuracy $moves% < floor $move_floor%"; status=1
@@ -26,5 +34,12 @@ fi
 if awk -v a="$games" -v f="$game_floor" 'BEGIN{exit !(a < f)}'; then
     echo "FAIL: exact games $games% < floor $game_floor%"; status=1
 fi
-[ $status -eq 0 ] && echo "PASS: move accuracy $moves% >= $move_floor%, exact games $games% >= $game_floor%"
+if awk -v a="$recall" -v f="$recall_floor" 'BEGIN{exit !(a < f)}'; then
+    echo "FAIL: review marks hold $recall% of the wrong moves < floor $recall_floor%"; status=1
+fi
+if awk -v a="$marked" -v f="$marked_ceiling" 'BEGIN{exit !(a > f)}'; then
+    echo "FAIL: review marks on $marked% of moves > ceiling $marked_ceiling%"; status=1
+fi
+[ $status -eq 0 ] && echo "PASS: move accuracy $moves% >= $move_floor%, exact games $games% >= $game_floor%," \
+    "review marks on $marked% <= $marked_ceiling% of moves hold $recall% >= $recall_floor% of the wrong ones"
 exit $status
