@@ -1157,7 +1157,8 @@ static void add_blank_cells(struct fix_cmd *fc, const struct position *start)
                 g_array_append_val(with, blank);
             }
         g_array_append_val(with, *t);
-        due = MAX(due, t->hint_ply) + 1;
+        /* (a cell written twice names its ply again) */
+        due = t->hint_ply >= 0 ? t->hint_ply + 1 : due + 1;
     }
     g_array_set_size(fc->tokens, 0);
     g_array_append_vals(fc->tokens, with->data, with->len);
