@@ -1750,8 +1750,6 @@ static gboolean dropped_by_best(const ArbFixer *f, const struct state *s, int i)
            g_array_index(f->arena, struct state, s->parent).rank == 0;
 }
 
-/* Expands state si at token i; behind: how far its cost is past the best
- * state's, rank: its place in the beam. */
 /* A cell the sheet lacks (ptoken.blank): every legal move of s, at what
  * the prior says of it (up to BLANK_PRIOR_CAP: the prior is all there is
  * to go by, the tokens after it decide) and the move number's cost; and no
@@ -1777,13 +1775,16 @@ static void expand_blank(ArbFixer *f, int si, const struct state *s, int i, int 
     emit(f, si, &s->pos, MOVE_NONE, FIX_DELETED, f->costs[CONF_SKIP_TOKEN], 0, i, 1, i + 1, i + 1);
 }
 
-/* Is step s a move read from a cell the sheet lacks? */
+/* Is the step (or state) with these fields a move read from a cell the
+ * sheet lacks? */
 static gboolean is_blank_step(const ArbFixer *f, int first_token, int n_tokens, int change)
 {
     return change == FIX_INSERTED && !n_tokens && first_token < f->n_tok &&
            f->tok[first_token].blank;
 }
 
+/* Expands state si at token i; behind: how far its cost is past the best
+ * state's, rank: its place in the beam. */
 static void expand(ArbFixer *f, int si, int i, int rank, int behind)
 {
     const struct state s = g_array_index(f->arena, struct state, si);
