@@ -1080,8 +1080,10 @@ static void report_source(struct fix_cmd *fc, const ArbGame *game)
         while (n < marks->len &&
                g_array_index(marks, struct source_mark, n).line == fc->source_line)
             n++;
-        report_line(fc, game, fc->source_line, raw, &g_array_index(marks, struct source_mark, next),
-                    n - next);
+        /* (no marks: the array may have no storage at all) */
+        const struct source_mark *on_line =
+            n > next ? &g_array_index(marks, struct source_mark, next) : NULL;
+        report_line(fc, game, fc->source_line, raw, on_line, n - next);
         xml_string(fc, "\n", 1);
         next = n;
     }

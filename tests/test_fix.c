@@ -1262,6 +1262,28 @@ START_TEST(test_hcs_missing_cells)
 }
 END_TEST
 
+/* A sheet that begins late and whose first cell fits nothing: the moves
+ * before it are blank cells, the game is cut at that cell, and the report's
+ * source lines hold no token of a kept move (clang's UBSan, with
+ * ARBITER_BIN a clang sanitizer build, found the report taking the address
+ * of an empty array's first element there: no storage, a null pointer). */
+START_TEST(test_hcs_cut_after_blank_cells)
+{
+    char *report = temp_file("report.xml", "");
+    const char *args[] = {"--from", "hcs", "--report", report, NULL};
+    struct run r = fix_text("031_0_2_black.png c8=Q\n031_0_3_white.png Qxd8+\n", args);
+    ck_assert_msg(r.status == 1, "exit %d\n%s", r.status, r.err);
+    ck_assert_msg(strstr(r.err, "unresolved"), "%s", r.err);
+    char *xml = NULL;
+    ck_assert(g_file_get_contents(report, &xml, NULL, NULL));
+    ck_assert_msg(strstr(xml, "status=\"unresolved\""), "%s", xml);
+    ck_assert_msg(strstr(xml, "c8=Q"), "%s", xml);
+    g_free(xml);
+    run_free(&r);
+    remove_temp(report);
+}
+END_TEST
+
 /* Inputs read together (args: --group or --pair) give the true game. */
 static void assert_texts_fixed_to_truth(const char *const *texts, int n, const char *const *args)
 {
@@ -1793,6 +1815,7 @@ int main(int argc, char **argv)
     tcase_add_test(tc, test_jobs_same_output);
     tcase_add_test(tc, test_hcs_sheets);
     tcase_add_test(tc, test_hcs_missing_cells);
+    tcase_add_test(tc, test_hcs_cut_after_blank_cells);
     tcase_add_test(tc, test_group_reads_sheets_together);
     tcase_add_test(tc, test_group_offsets_and_usage);
     tcase_add_test(tc, test_group_aligns_by_content);
