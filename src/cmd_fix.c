@@ -1139,6 +1139,14 @@ static void report_game(struct fix_cmd *fc, const ArbGame *game, int lang, const
 static void drop_variations(ArbGame *game, gboolean all);
 static void append_game(ArbGame *dst, const ArbGame *src);
 
+/* Where a candidate of a fused token comes from. */
+struct group_source {
+    int token, input;
+    guint64 line, col;
+    const char *text;
+    gsize len;
+};
+
 /* Sheet cells (--from hcs, nbest) each name their ply: where they skip
  * one, a move stood there that nothing was read for (a cell the sheet or
  * its transcription lacks). A blank token goes in for each such ply, up to
@@ -1148,6 +1156,7 @@ static void add_blank_cells(struct fix_cmd *fc, const struct position *start)
 {
     if (!fc->hcs && !fc->nbest) return;
     GArray *with = g_array_sized_new(FALSE, FALSE, sizeof(struct fix_token), fc->tokens->len);
+    int *moved = g_new(int, fc->tokens->len + 1); /* a token's index among them all */
     int due = 2 * (start->fullmove - 1) + start->side;
     for (guint i = 0; i < fc->tokens->len; i++) {
         const struct fix_token *t = &g_array_index(fc->tokens, struct fix_token, i);
@@ -1158,10 +1167,17 @@ static void add_blank_cells(struct fix_cmd *fc, const struct position *start)
                 blank.cands[0] = (struct fix_cand){.text = "", .len = 0};
                 g_array_append_val(with, blank);
             }
+        moved[i] = (int)with->len;
         g_array_append_val(with, *t);
         /* (a cell written twice names its ply again) */
         due = t->hint_ply >= 0 ? t->hint_ply + 1 : due + 1;
     }
+    /* --group: where each input read a token */
+    for (guint k = 0; fc->sources && k < fc->sources->len; k++) {
+        struct group_source *src = &g_array_index(fc->sources, struct group_source, k);
+        if (src->token >= 0 && (guint)src->token < fc->tokens->len) src->token = moved[src->token];
+    }
+    g_free(moved);
     g_array_set_size(fc->tokens, 0);
     g_array_append_vals(fc->tokens, with->data, with->len);
     g_array_free(with, TRUE);
@@ -2024,14 +2040,6 @@ gboolean fix_cmd_read_file(struct fix_cmd *fc, const char *path)
 }
 
 /* ---- several readings of one game (--group, --pair) ------------------------------ */
-
-/* Where a candidate of a fused token comes from. */
-struct group_source {
-    int token, input;
-    guint64 line, col;
-    const char *text;
-    gsize len;
-};
 
 static void keep_game(struct fix_cmd *fc, const ArbGame *game)
 {

@@ -1284,6 +1284,39 @@ START_TEST(test_hcs_cut_after_blank_cells)
 }
 END_TEST
 
+/* The line of the report's move at ply (1-based), or 0. */
+static int report_move_line(const char *xml, int ply)
+{
+    char key[32];
+    g_snprintf(key, sizeof key, "<move ply=\"%d\"", ply);
+    const char *m = strstr(xml, key), *end = m ? strchr(m, '>') : NULL;
+    const char *line = m ? strstr(m, " line=\"") : NULL;
+    return line && line < end ? atoi(line + strlen(" line=\"")) : 0;
+}
+
+/* Both sheets lack 1... : a blank cell goes in among the fused tokens, and
+ * the report still places every later move on its own line. */
+START_TEST(test_hcs_pair_blank_cell_places)
+{
+    const char *sheets[] = {"050_0_1_white.png e4\n050_0_2_white.png Nf3\n"
+                            "050_0_2_black.png Nc6\n050_0_3_white.png Bb5\n",
+                            "050_1_1_white.png e4\n050_1_2_white.png Nf3\n"
+                            "050_1_2_black.png Nc6\n050_1_3_white.png Bb5\n"};
+    char *report = temp_file("report.xml", "");
+    const char *args[] = {"--from", "hcs", "--pair", "--report", report, NULL};
+    struct run r = fix_texts(sheets, 2, args);
+    ck_assert_msg(r.status == 0, "exit %d\n%s", r.status, r.err);
+    ck_assert_msg(strstr(r.out, "1. e4 e5 {inserted: not written}"), "%s", r.out);
+    char *xml = NULL;
+    ck_assert(g_file_get_contents(report, &xml, NULL, NULL));
+    for (int ply = 3; ply <= 5; ply++) /* Nf3, Nc6, Bb5: lines 2, 3, 4 */
+        ck_assert_msg(report_move_line(xml, ply) == ply - 1, "ply %d\n%s", ply, xml);
+    g_free(xml);
+    run_free(&r);
+    remove_temp(report);
+}
+END_TEST
+
 /* Inputs read together (args: --group or --pair) give the true game. */
 static void assert_texts_fixed_to_truth(const char *const *texts, int n, const char *const *args)
 {
@@ -1816,6 +1849,7 @@ int main(int argc, char **argv)
     tcase_add_test(tc, test_hcs_sheets);
     tcase_add_test(tc, test_hcs_missing_cells);
     tcase_add_test(tc, test_hcs_cut_after_blank_cells);
+    tcase_add_test(tc, test_hcs_pair_blank_cell_places);
     tcase_add_test(tc, test_group_reads_sheets_together);
     tcase_add_test(tc, test_group_offsets_and_usage);
     tcase_add_test(tc, test_group_aligns_by_content);
