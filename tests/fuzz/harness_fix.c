@@ -270,8 +270,9 @@ void fuzz_fix(const uint8_t *data, size_t size)
     unsigned setup = pick % G_N_ELEMENTS(fix_setups);
     gboolean with_report = !(pick & 0x10);
     gboolean hcs = fix_setups[setup].from && !strcmp(fix_setups[setup].from, "hcs");
-    /* a form feed splits a non-HCS input into two readings read together */
-    const char *ff = hcs ? NULL : memchr(data, '\f', size);
+    /* a form feed splits the input into two readings read together (HCS
+     * sheets too: --from hcs --pair) */
+    const char *ff = memchr(data, '\f', size);
     struct fix_run run;
     run_fix(fixer_for_setup(setup), with_report, ff != NULL, "fuzz.pgn", (const char *)data, size,
             &run);
@@ -289,7 +290,7 @@ void fuzz_fix(const uint8_t *data, size_t size)
     guint64 written = games_in(run.out, run.out_len);
     FUZZ_ASSERT(written == (guint64)n->games, "%d games fixed, %" G_GUINT64_FORMAT " written:\n%s",
                 n->games, written, run.out);
-    if (ff) { /* a game for every game either reading has */
+    if (ff && !hcs) { /* a game for every game either reading has */
         size_t first = (size_t)(ff - (const char *)data);
         guint64 a = games_in((const char *)data, first);
         guint64 b = games_in(ff + 1, size - first - 1);
