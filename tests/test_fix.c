@@ -1013,6 +1013,15 @@ static void assert_valid_report(const char *path)
     g_free(schema_path);
 }
 
+/* The report at path, valid against the schema (free it). */
+static char *valid_report(const char *path)
+{
+    assert_valid_report(path);
+    char *xml = NULL;
+    ck_assert(g_file_get_contents(path, &xml, NULL, NULL));
+    return xml;
+}
+
 START_TEST(test_short_bad_tail_kept)
 {
     /* Polish, 5% noise: the last moves read "SO. Ke250... f6", a misread
@@ -1162,9 +1171,7 @@ START_TEST(test_report_validates)
                             "1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 4. Ba4 Nf6 zq9 kk7 ##1 qqq7 xx 77 *\n",
                             args);
     ck_assert_int_eq(r.status, 1);
-    assert_valid_report(report);
-    char *xml = NULL;
-    ck_assert(g_file_get_contents(report, &xml, NULL, NULL));
+    char *xml = valid_report(report);
     ck_assert_msg(strstr(xml, "status=\"corrected\""), "%s", xml);
     ck_assert_msg(strstr(xml, "status=\"unresolved\""), "%s", xml);
     ck_assert_msg(strstr(xml, "<input>Mf3</input>"), "%s", xml);
@@ -1178,8 +1185,7 @@ START_TEST(test_report_validates)
                  "[Event \"bad fen\"]\n[FEN \"8/8 w\"]\n\n1. e4 *\n",
                  args);
     ck_assert_int_eq(r.status, 1);
-    assert_valid_report(report);
-    ck_assert(g_file_get_contents(report, &xml, NULL, NULL));
+    xml = valid_report(report);
     ck_assert_msg(strstr(xml, "white=\"a\xef\xbf\xbd\""), "%s", xml);
     ck_assert_msg(strstr(xml, "<game id=\"2\" number=\"2\" language=\"en\" status=\"unresolved\""),
                   "%s", xml);
@@ -1251,8 +1257,7 @@ START_TEST(test_hcs_missing_cells)
     const char *with_report[] = {"--from", "hcs", "--report", report, NULL};
     r = fix_text(middle, with_report);
     ck_assert_msg(r.status == 0, "exit %d\n%s", r.status, r.err);
-    char *xml = NULL;
-    ck_assert(g_file_get_contents(report, &xml, NULL, NULL));
+    char *xml = valid_report(report);
     const char *second = strstr(xml, "change=\"inserted\"");
     ck_assert_msg(second && (second = strstr(second + 1, "change=\"inserted\"")), "%s", xml);
     ck_assert_msg(!strstr(second + 1, "change=\"inserted\""), "%s", xml);
@@ -1274,8 +1279,7 @@ START_TEST(test_hcs_cut_after_blank_cells)
     struct run r = fix_text("031_0_2_black.png c8=Q\n031_0_3_white.png Qxd8+\n", args);
     ck_assert_msg(r.status == 1, "exit %d\n%s", r.status, r.err);
     ck_assert_msg(strstr(r.err, "unresolved"), "%s", r.err);
-    char *xml = NULL;
-    ck_assert(g_file_get_contents(report, &xml, NULL, NULL));
+    char *xml = valid_report(report);
     ck_assert_msg(strstr(xml, "status=\"unresolved\""), "%s", xml);
     ck_assert_msg(strstr(xml, "c8=Q"), "%s", xml);
     g_free(xml);
@@ -1307,8 +1311,7 @@ START_TEST(test_hcs_pair_blank_cell_places)
     struct run r = fix_texts(sheets, 2, args);
     ck_assert_msg(r.status == 0, "exit %d\n%s", r.status, r.err);
     ck_assert_msg(strstr(r.out, "1. e4 e5 {inserted: not written}"), "%s", r.out);
-    char *xml = NULL;
-    ck_assert(g_file_get_contents(report, &xml, NULL, NULL));
+    char *xml = valid_report(report);
     for (int ply = 3; ply <= 5; ply++) /* Nf3, Nc6, Bb5: lines 2, 3, 4 */
         ck_assert_msg(report_move_line(xml, ply) == ply - 1, "ply %d\n%s", ply, xml);
     g_free(xml);
@@ -1349,9 +1352,7 @@ START_TEST(test_group_reads_sheets_together)
     ck_assert_msg(strstr(r.out, "8. Nb3 {A: \"Nb\", B: \"Nb3\"}"), "%s", r.out);
     ck_assert_msg(strstr(r.out, "2. Nf3 {A: \"Nf3\", B: \"Nc3\"}"), "%s", r.out);
     ck_assert_msg(!strstr(r.out, "{A: \"e4\""), "a move both wrote needs no comment:\n%s", r.out);
-    assert_valid_report(report);
-    char *xml = NULL;
-    ck_assert(g_file_get_contents(report, &xml, NULL, NULL));
+    char *xml = valid_report(report);
     ck_assert(strstr(xml, "input=\"B\" line=\"1\" column=\"104\" supports=\"no\">f<"));
     ck_assert(strstr(xml, "input=\"A\" line=\"1\" column=\"103\" supports=\"yes\">f3<"));
     g_free(xml);
@@ -1533,9 +1534,7 @@ START_TEST(test_report_offers_pairs)
                  "21. fxe4 Ke7 22. Kf2 *\n",
                  args);
     ck_assert_msg(r.status == 0, "exit %d\n%s", r.status, r.err);
-    assert_valid_report(report);
-    char *xml = NULL;
-    ck_assert(g_file_get_contents(report, &xml, NULL, NULL));
+    char *xml = valid_report(report);
     ck_assert(strstr(xml, "<pair first=\"1\" second=\"3\" reason=\"moves\"/>"));
     ck_assert(strstr(xml, "<pair first=\"2\" second=\"4\" reason=\"tags\"/>"));
     int pairs = 0;
@@ -1697,9 +1696,7 @@ START_TEST(test_engine_report_validates)
     const char *args[] = {"--engine", stockfish, "--prior-weight", "0", "--report", report, NULL};
     struct run r = fix_text(missing_recapture, args);
     ck_assert_msg(r.status == 0, "exit %d\n%s", r.status, r.err);
-    assert_valid_report(report);
-    char *xml = NULL;
-    ck_assert(g_file_get_contents(report, &xml, NULL, NULL));
+    char *xml = valid_report(report);
     ck_assert_msg(strstr(xml, "<engine depth=\"8\" changed=\"yes\">"), "%s", xml);
     ck_assert_msg(strstr(xml, "<score san=\"Qxf3\" uci=\"d1f3\" cp=\""), "%s", xml);
     g_free(xml);
