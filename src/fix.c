@@ -1113,8 +1113,9 @@ static void tab_moves(const struct movetab *tab, move_t *out)
 }
 
 /* The move prior's cost of every move of tab, in its order (last: the move
- * that led to its position); 0 without a prior. */
-static void prior_of_tab(const ArbFixer *f, const struct movetab *tab, move_t last, int *out)
+ * that led to its position), cap at most; 0 without a prior. */
+static void prior_of_tab(const ArbFixer *f, const struct movetab *tab, move_t last, int cap,
+                         int *out)
 {
     if (!f->prior) {
         memset(out, 0, sizeof *out * (gsize)tab->count);
@@ -1123,7 +1124,7 @@ static void prior_of_tab(const ArbFixer *f, const struct movetab *tab, move_t la
     move_t legal[MOVE_LIST_MAX];
     tab_moves(tab, legal);
     prior_costs_among(f->prior, &tab->pos, last, legal, tab->count, legal, tab->count,
-                      f->prior_weight, PRIOR_CAP, out);
+                      f->prior_weight, cap, out);
 }
 
 /* The move prior's cost for the first n of sc (cheapest first), which are
@@ -1761,14 +1762,7 @@ static void expand_blank(ArbFixer *f, int si, const struct state *s, int i, int 
     struct movetab *tab = &f->tab[0];
     build_table(&s->pos, tab);
     int prior[MOVE_LIST_MAX], hint = hint_cost(f, t, &s->pos);
-    if (f->prior) {
-        move_t legal[MOVE_LIST_MAX];
-        tab_moves(tab, legal);
-        prior_costs_among(f->prior, &tab->pos, s->last, legal, tab->count, legal, tab->count,
-                          f->prior_weight, BLANK_PRIOR_CAP, prior);
-    } else {
-        memset(prior, 0, sizeof *prior * (gsize)tab->count);
-    }
+    prior_of_tab(f, tab, s->last, BLANK_PRIOR_CAP, prior);
     for (int k = 0; k < tab->count; k++)
         emit(f, si, &s->pos, tab->m[k].move, FIX_INSERTED, prior[k] + hint, prior[k], i, 0, i + 1,
              i + 1);
@@ -2082,7 +2076,7 @@ static void expand_inserts(ArbFixer *f, int si, const struct state *s, int i, in
     move_t fixed = MOVE_NONE;
     fixed_at(f, &s->pos, &fixed);
     struct insertion forced = {MOVE_NONE, MOVE_NONE, 0, 0};
-    prior_of_tab(f, tab, s->last, prior);
+    prior_of_tab(f, tab, s->last, PRIOR_CAP, prior);
     for (int k = 0; k < tab->count; k++) {
         p2 = s->pos;
         pos_make_move(&p2, tab->m[k].move);
@@ -2424,7 +2418,7 @@ static int inserted_rivals(ArbFixer *f, const struct fix_step *s, const struct f
     move_t all[MOVE_LIST_MAX];
     int prior[MOVE_LIST_MAX], cost[MOVE_LIST_MAX], own = 0, n = 0;
     tab_moves(tab, all);
-    prior_of_tab(f, tab, s->last, prior);
+    prior_of_tab(f, tab, s->last, PRIOR_CAP, prior);
     for (int i = 0; i < tab->count; i++) {
         cost[i] = prior[i] + lookahead_cost(f, &s->before, all[i], next);
         if (all[i] == s->move) own = cost[i];
