@@ -322,6 +322,36 @@ static gsize trailing_number(const char *s, gsize len, int tokens, int *ply)
     return best;
 }
 
+/* Moves run together with their move numbers, spaces lost ("e4e52.Nf3Nc6",
+ * "f3Ld436.Le3Lxe3"): where in s a move number stands that is followed by
+ * more text and comes after a move's end (a digit, a check mark or
+ * castling's O), the one nearest expect and no more than 2 from it. *cut
+ * gets the number's start, *rest where the text after its dots starts and
+ * *ply the ply it names; FALSE for none. */
+static gboolean inner_number(const char *s, gsize len, int expect, gsize *cut, gsize *rest,
+                             int *ply)
+{
+    int best_gap = 3;
+    for (gsize k = 2; k + 3 < len; k++) {
+        char end = s[k - 1];
+        if (!g_ascii_isdigit(s[k]) || !(g_ascii_isdigit(end) || strchr("+#Oo", end))) continue;
+        gsize d = k, v = 0;
+        while (d < len && d - k < 3 && g_ascii_isdigit(s[d]))
+            v = 10 * v + (gsize)(s[d++] - '0');
+        gsize dots = 0;
+        while (d + dots < len && s[d + dots] == '.')
+            dots++;
+        if (!dots || d + dots + 2 > len || v == 0) continue;
+        int gap = abs((int)v - expect);
+        if (gap >= best_gap) continue;
+        best_gap = gap;
+        *cut = k;
+        *rest = d + dots;
+        *ply = 2 * ((int)v - 1) + (dots >= 3);
+    }
+    return best_gap < 3;
+}
+
 /* One word of move text: a move number read as a move sets the hint, a
  * check word or prose is dropped, anything else is a token. */
 static void add_move_text(struct fix_cmd *fc, const char *text, gsize len, ArbNorm *norm, int *hint,
@@ -355,6 +385,15 @@ static void add_move_text(struct fix_cmd *fc, const char *text, gsize len, ArbNo
     if (!has_digit(text, len) &&
         (norm_is_suffix_word(norm, text, len, &check) || norm_is_prose(norm, text, len)))
         return;
+    /* the next number due: after the one before the word, else as many
+     * moves on as tokens were read */
+    int expect = *hint >= 0 ? *hint / 2 + 2 : (int)fc->tokens->len / 2 + 1, ply;
+    for (gsize cut, rest; inner_number(text, len, expect, &cut, &rest, &ply);) {
+        add_token(fc, text, cut, hint, event);
+        *hint = ply;
+        expect = ply / 2 + 2;
+        text += rest, len -= rest;
+    }
     gsize move_len = trailing_number(text, len, (int)fc->tokens->len, &number);
     add_token(fc, text, move_len, hint, event);
     if (move_len < len) *hint = number;
@@ -638,14 +677,30 @@ static gboolean group_place(const struct fix_cmd *fc, int token, guint64 *line, 
 
 /* Where token t was read: its event in game, or with --group its first
  * input's. */
+/* Where token t stands in game's text, and its length in characters: a
+ * token cut from its word ("Nf3" of "e52.Nf3", "Bxf5" of "28.Bxf5") where
+ * it stands in the word, one made of several words (glued) at its word. */
+static void token_extent(const struct fix_cmd *fc, const ArbGame *game, int t, guint64 *line,
+                         guint64 *col, guint64 *chars)
+{
+    const struct fix_token *tok = &g_array_index(fc->tokens, struct fix_token, t);
+    const struct game_event *ev = &g_array_index(game->events, struct game_event, tok->event);
+    const char *word = game_event_text(game, ev), *text = tok->cands[0].text;
+    *line = ev->line;
+    *col = ev->col;
+    *chars = (guint64)g_utf8_strlen(word, (gssize)ev->len);
+    if (text < word || text >= word + ev->len) return;
+    *col += (guint64)g_utf8_strlen(word, text - word);
+    gsize len = MIN(tok->cands[0].len, (gsize)(word + ev->len - text));
+    *chars = (guint64)g_utf8_strlen(text, (gssize)len);
+}
+
 static void token_place(const struct fix_cmd *fc, const ArbGame *game, int t, guint64 *line,
                         guint64 *col)
 {
+    guint64 chars;
     if (fc->sources && group_place(fc, t, line, col)) return;
-    const struct fix_token *tokens = (const struct fix_token *)fc->tokens->data;
-    const struct game_event *ev = &g_array_index(game->events, struct game_event, tokens[t].event);
-    *line = ev->line;
-    *col = ev->col;
+    token_extent(fc, game, t, line, col, &chars);
 }
 
 /* The step's ply counted from the game's start position, 1-based (the
@@ -1051,16 +1106,12 @@ static void report_source(struct fix_cmd *fc, const ArbGame *game)
     }
     if (!fc->source || !last || first <= fc->source_line) return;
     last = MIN(last, first + SOURCE_LINES_MAX - 1);
-    const struct fix_token *tokens = (const struct fix_token *)fc->tokens->data;
     g_autoptr(GArray) marks = g_array_new(FALSE, FALSE, sizeof(struct source_mark));
     for (guint k = 0; k < fc->res.steps->len; k++) {
         const struct fix_step *s = &g_array_index(fc->res.steps, struct fix_step, k);
         for (int j = 0; j < s->n_tokens; j++) {
-            const struct game_event *ev =
-                &g_array_index(game->events, struct game_event, tokens[s->first_token + j].event);
-            struct source_mark m = {
-                ev->line, ev->col,
-                (guint64)g_utf8_strlen(game_event_text(game, ev), (gssize)ev->len), s};
+            struct source_mark m = {.step = s};
+            token_extent(fc, game, s->first_token + j, &m.line, &m.col, &m.chars);
             g_array_append_val(marks, m);
         }
     }

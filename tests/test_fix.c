@@ -191,16 +191,16 @@ END_TEST
 
 START_TEST(test_merged_across_move_number)
 {
-    /* "Bc712.Rad1": two moves run together over the number between them;
-     * the number is no part of either move, so the second is read
-     * confidently (no review mark) */
+    /* "Bc712.Rad1": two moves run together over the number between them
+     * are cut there, each read alone: "Bc7" is a look-alike of Be7, Rad1
+     * is read as written (no comment, no review mark) */
     const char *none[] = {NULL};
     struct run r = fix_text("1. e4 e5 2. Nf3 Nc6 3. Bb5 Nf6 4. O-O Nxe4 5. d4 Nd6 6. Bxc6 dxc6 "
                             "7. dxe5 Nf5 8. Qxd8+ Kxd8 9. Nc3 Ke8 10. h3 h5 11. Bf4 Bc712.Rad1 "
                             "Be6 13. Ng5 Rh6 14. g3 Bxg5 15. Bxg5 Rg6 *\n",
                             none);
     char *got = movetext(r.out);
-    ck_assert_msg(strstr(got, "12. Rad1 {read: \"Bc712.Rad1\"} 12... Be6"), "%s", got);
+    ck_assert_msg(strstr(got, "11. Bf4 Be7 {read: \"Bc7\"} 12. Rad1 Be6 13. Ng5"), "%s", got);
     g_free(got);
     run_free(&r);
 }
@@ -1196,6 +1196,36 @@ START_TEST(test_report_validates)
 }
 END_TEST
 
+START_TEST(test_spaces_lost)
+{
+    /* a game whose spaces the recogniser lost: the word is cut at each
+     * move number due ("e52.Nf3": e5, 2, Nf3; "Bg410.": Bg4, 10), the two
+     * moves left in each part read as a merged token; the report's source
+     * marks each part where it stands in the line */
+    char *report = temp_file("report.xml", "");
+    const char *args[] = {"--no-comments", "--report", report, NULL};
+    struct run r = fix_text("1.e4e52.Nf3Nc63.Bb5a64.Bxc6dxc65.O-Of66.d4exd47.Nxd4c58.Nb3Qxd1"
+                            "9.Rxd1Bg410.f3Be6 *\n",
+                            args);
+    ck_assert_msg(r.status == 0, "exit %d\n%s", r.status, r.err);
+    char *got = movetext(r.out);
+    ck_assert_str_eq(got, truth);
+    char *xml = valid_report(report);
+    const char *source = strstr(xml, "<source>");
+    ck_assert(source != NULL);
+    ck_assert_msg(strstr(xml, "<line number=\"1\">1.<token column=\"3\" ply=\"1\" "
+                              "change=\"merged\">e4e5</token>2.<token column=\"9\" ply=\"3\" "
+                              "change=\"merged\">Nf3Nc6</token>3."),
+                  "%.800s", source);
+    ck_assert_msg(strstr(xml, "10.<token column=\"76\" ply=\"19\" change=\"merged\">f3Be6<"),
+                  "%.800s", source);
+    g_free(xml);
+    g_free(got);
+    run_free(&r);
+    remove_temp(report);
+}
+END_TEST
+
 START_TEST(test_hcs_sheets)
 {
     const char *hcs = "007_0_1_white.png e4\n007_0_1_black.png e5\n007_0_2_white.png Nf3\n"
@@ -1809,6 +1839,7 @@ int main(int argc, char **argv)
     tcase_add_test(tc, test_two_digit_move);
     tcase_add_test(tc, test_digit_before_next_lines_number);
     tcase_add_test(tc, test_merged_across_move_number);
+    tcase_add_test(tc, test_spaces_lost);
     tcase_add_test(tc, test_misread_move_number_dropped);
     tcase_add_test(tc, test_figurine_look_alikes);
     tcase_add_test(tc, test_game_split_by_damage_is_joined);
