@@ -1801,6 +1801,25 @@ static gboolean numbered_on(const ArbGame *before, const ArbGame *after)
            n[0] == 1 && last >= 2 && n[1] == last + 2;
 }
 
+/* Does after take up before's moves where they stop, its first move
+ * number the one due after before's last white one ("6." after "5. O-O
+ * Be7", "5..." after "5. O-O")? A game's text cut by a diagram, a page
+ * break or a paragraph of prose goes on so; read alone from the start
+ * position, such a part could not be played. */
+static gboolean takes_up(const ArbGame *before, const ArbGame *after)
+{
+    guint64 last;
+    if (white_numbers(before, TRUE, &last, 1) != 1) return FALSE;
+    for (guint k = 0; k < after->events->len; k++) {
+        const struct game_event *ev = &g_array_index(after->events, struct game_event, k);
+        if (ev->kind == EV_MOVE) return FALSE; /* a move before any number */
+        if (ev->kind != EV_MOVE_NUMBER) continue;
+        guint64 n = g_ascii_strtoull(game_event_text(after, ev), NULL, 10);
+        return ev->value ? n == last : n == last + 1;
+    }
+    return FALSE;
+}
+
 /* Did a result end the game? (A stray '*' the game was joined across
  * stays inside it.) */
 static gboolean ends_with_result(const ArbGame *game)
@@ -1814,11 +1833,15 @@ static gboolean ends_with_result(const ArbGame *game)
  * tags and follows on the same or the next line, with no blank line between
  * (a free-text game boundary needs one), and does not number its moves 1,
  * 2, 3 as a game of its own; after a result, it does not start again at
- * move 1 unless its numbers go on from before's. */
+ * move 1 unless its numbers go on from before's. Or did something that is
+ * no move (a diagram, prose) stand between two parts of one game: before
+ * has no result and after takes up its numbers (takes_up()), blank lines
+ * or not? */
 static gboolean continues(const ArbGame *before, const ArbGame *after)
 {
     if (!after->events->len || has_event(after, EV_TAG)) return FALSE;
     const struct game_event *first = &g_array_index(after->events, struct game_event, 0);
+    if (!ends_with_result(before) && takes_up(before, after)) return TRUE;
     if (first->line > last_line(before) + 1 || numbered_from_one(before, after)) return FALSE;
     if (numbered_on(before, after)) return TRUE;
     return !ends_with_result(before) || !is_move_one(after, first);

@@ -828,6 +828,42 @@ START_TEST(test_game_split_by_damage_is_joined)
 }
 END_TEST
 
+START_TEST(test_game_taken_up_after_a_break)
+{
+    /* a diagram's recognised garbage between two paragraphs of one game:
+     * the second paragraph begins at the move due ("6."), so it goes on
+     * with the first, the garbage kept in a comment */
+    const char *none[] = {NULL};
+    struct run r = fix_text("1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 4. Ba4 Nf6 5. O-O Be7\n\n"
+                            "wm %$ ## il1l1 ;; xQw mm ZZ qqq 777 kkk\n\n"
+                            "6. Re1 b5 7. Bb3 d6 8. c3 O-O 1-0\n",
+                            none);
+    ck_assert_int_eq(r.status, 0);
+    char *got = movetext(r.out);
+    ck_assert_str_eq(got, "1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 4. Ba4 Nf6 5. O-O Be7 {wm %$ ## il1l1 ;; "
+                          "xQw mm ZZ qqq 777 kkk} 6. Re1 b5 7. Bb3 d6 8. c3 O-O 1-0");
+    g_free(got);
+    run_free(&r);
+    /* Black's move due after a page break ("5..."): the same */
+    char *plain = fixed_movetext("1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 4. Ba4 Nf6 5. O-O\n\n"
+                                 "5... Be7 6. Re1 b5 1-0\n");
+    ck_assert_str_eq(plain, "1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 4. Ba4 Nf6 5. O-O Be7 6. Re1 b5 1-0");
+    g_free(plain);
+    /* after a result the game is over: a text that starts at move 6 is
+     * another game (which cannot be played from the start) */
+    r = fix_text("1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 4. Ba4 Nf6 5. O-O Be7 1-0\n\n"
+                 "6. Re1 b5 7. Bb3 d6 *\n",
+                 none);
+    ck_assert_int_eq(r.status, 0);
+    const char *second = strstr(r.out, "\n[Event");
+    ck_assert_msg(second != NULL, "%s", r.out);
+    char *first = movetext(r.out);
+    ck_assert_str_eq(first, "1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 4. Ba4 Nf6 5. O-O Be7 1-0");
+    g_free(first);
+    run_free(&r);
+}
+END_TEST
+
 START_TEST(test_games_numbered_from_one_split)
 {
     /* games with no tags and no blank line between them: "1.", "2.", "3."
@@ -1843,6 +1879,7 @@ int main(int argc, char **argv)
     tcase_add_test(tc, test_misread_move_number_dropped);
     tcase_add_test(tc, test_figurine_look_alikes);
     tcase_add_test(tc, test_game_split_by_damage_is_joined);
+    tcase_add_test(tc, test_game_taken_up_after_a_break);
     tcase_add_test(tc, test_games_numbered_from_one_split);
     tcase_add_test(tc, test_stray_parenthesis);
     tcase_add_test(tc, test_greek_case_and_doubled_characters);
