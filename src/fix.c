@@ -49,10 +49,15 @@ enum {
     DERAILED_KEEP_TIES = 32,
     PAIRS_FROM_TOP = 3, /* beam states that try the two-move edits */
     MERGE_MIN_CHARS = 4,
-    GARBAGE_MIN_POOR = 2, /* poor steps at least where a game is cut */
-    PAIR_TIES = 3,        /* readings of a merged or split token's part kept when about as good */
-    PAIR_TIES_MAX = 8,    /* of which the prior chooses */
-    INSERT_KEEP = 32,     /* missing moves tried per state */
+    /* a move spaced out over tokens (spaced_run()) */
+    SPACED_MAX = 5,
+    SPACED_PART = 1,
+    SPACED_CHARS = 7,
+    RINGS = SPACED_MAX + 1, /* a step reads this many tokens at most, and one more */
+    GARBAGE_MIN_POOR = 2,   /* poor steps at least where a game is cut */
+    PAIR_TIES = 3,          /* readings of a merged or split token's part kept when about as good */
+    PAIR_TIES_MAX = 8,      /* of which the prior chooses */
+    INSERT_KEEP = 32,       /* missing moves tried per state */
     NUMBER_READINGS = 4,
     AHEAD_NUMBERS = 2, /* move numbers the prune looks ahead to */
     AHEAD_TOKENS = 8,  /* within this many tokens */
@@ -279,9 +284,9 @@ struct _ArbFixer {
     double prior_weight;
     struct movetab tab[3]; /* scratch: a position, one after a move, one more */
     struct scored sc[2][MOVE_LIST_MAX];
-    GArray *arena; /* struct state */
-    GArray *ring[3];
-    int ring_best[3]; /* the cheapest state in each ring */
+    GArray *arena;        /* struct state */
+    GArray *ring[RINGS];  /* the states before token i are in ring[i % RINGS] */
+    int ring_best[RINGS]; /* the cheapest state in each ring */
     struct ptoken *tok;
     struct targets *targets; /* of each token of one input, filled when first asked for */
     gboolean *targets_filled;
@@ -358,7 +363,7 @@ ArbFixer *fixer_new(const ArbConfusion *conf, ArbNorm *norm)
     }
     number_symbols(f);
     f->arena = g_array_sized_new(FALSE, FALSE, sizeof(struct state), 1024);
-    for (int i = 0; i < 3; i++)
+    for (int i = 0; i < RINGS; i++)
         f->ring[i] = g_array_sized_new(FALSE, FALSE, sizeof(int), 64);
     f->readings = g_array_new(FALSE, FALSE, sizeof(struct norm_reading));
     f->dist = g_new0(struct dist_entry, DIST_CACHE);
@@ -376,7 +381,7 @@ void fixer_free(ArbFixer *f)
 {
     if (!f) return;
     g_array_free(f->arena, TRUE);
-    for (int i = 0; i < 3; i++)
+    for (int i = 0; i < RINGS; i++)
         g_array_free(f->ring[i], TRUE);
     g_free(f->tok);
     g_free(f->targets);
@@ -1439,6 +1444,35 @@ static void join_tokens(const ArbFixer *f, const struct ptoken *a, const struct 
 
 /* ---- search -------------------------------------------------------------------- */
 
+/* Tokens [i, i + n) as one ("B x c6", "O - O - O"). */
+static void join_run(const ArbFixer *f, int i, int n, struct ptoken *out)
+{
+    struct ptoken part;
+    join_tokens(f, &f->tok[i], &f->tok[i + 1], out);
+    for (int k = 2; k < n; k++) {
+        part = *out;
+        join_tokens(f, &part, &f->tok[i + k], out);
+    }
+    out->hint_ply = f->tok[i].hint_ply;
+}
+
+/* The most tokens from i on that may be one move spaced out ("B x c6",
+ * "e x d4", "O - O - O": each before the last at most SPACED_PART
+ * characters, all of them together a move's length at most). Longer parts
+ * join wrongly in damaged text ("Td B 4" for "Td8 24."). */
+static int spaced_run(const ArbFixer *f, int i)
+{
+    int n = 0, chars = 0;
+    for (; i + n < f->n_tok && n < SPACED_MAX; n++) {
+        const struct ptoken *t = &f->tok[i + n];
+        if (t->blank || t->inputs > 1 || !t->is_input) break;
+        chars += t->c[0].len;
+        if (chars > SPACED_CHARS) break;
+        if (t->c[0].len > SPACED_PART) return n + 1;
+    }
+    return n;
+}
+
 /* Did a reviewer fix the ply pos is at? *move: the move, MOVE_NONE when
  * the text names no legal move there (then every move there pays). */
 static gboolean fixed_at(const ArbFixer *f, const struct position *pos, move_t *move)
@@ -1479,15 +1513,15 @@ static int push_state(ArbFixer *f, int parent, const struct position *before, mo
 
 static void to_ring(ArbFixer *f, int at, int index)
 {
-    g_array_append_val(f->ring[at % 3], index);
-    f->ring_best[at % 3] =
-        MIN(f->ring_best[at % 3], g_array_index(f->arena, struct state, index).cost);
+    g_array_append_val(f->ring[at % RINGS], index);
+    f->ring_best[at % RINGS] =
+        MIN(f->ring_best[at % RINGS], g_array_index(f->arena, struct state, index).cost);
 }
 
 static void clear_ring(ArbFixer *f, int at)
 {
-    g_array_set_size(f->ring[at % 3], 0);
-    f->ring_best[at % 3] = COST_INF;
+    g_array_set_size(f->ring[at % RINGS], 0);
+    f->ring_best[at % RINGS] = COST_INF;
 }
 
 /* Is m the move the normaliser reads the token as, exactly? */
@@ -1805,9 +1839,9 @@ static void expand(ArbFixer *f, int si, int i, int rank, int behind)
                                  (rank < PAIRS_FROM_TOP && behind <= scaled(f, i, PAIRS_MARGIN));
     /* a reading dearer than cap would fall out of the beam at once */
     int room = margin_of(f, i, s.change > FIX_CORRECTED);
-    int cap = f->ring_best[(i + 1) % 3] >= COST_INF
+    int cap = f->ring_best[(i + 1) % RINGS] >= COST_INF
                   ? COST_INF
-                  : f->ring_best[(i + 1) % 3] + room - s.cost - hint_cost(f, t, &s.pos);
+                  : f->ring_best[(i + 1) % RINGS] + room - s.cost - hint_cost(f, t, &s.pos);
     /* read when not yet, or recorded for a dearer state (a narrower cap)
      * or another number of readings kept */
     int keep = keep_of(f, i, NULL);
@@ -2034,6 +2068,17 @@ static void expand_pairs(ArbFixer *f, int si, const struct state *s, int i, int 
                  tie[k].cost + f->costs[CONF_SPLIT] + hint_cost(f, t, &s->pos), 0, i, 2, i + 2,
                  i + 2);
     }
+    /* three tokens or more that are one move: "B x c6" */
+    for (int run = 3, most = spaced_run(f, i); run <= most; run++) {
+        join_run(f, i, run, &part);
+        int split = (run - 1) * f->costs[CONF_SPLIT];
+        struct scored tie[PAIR_TIES];
+        int n = ties_of(f, &f->tab[0], &part, s->last,
+                        MIN(best + f->costs[CONF_SKIP_TOKEN] - 1, 8 * CONF_UNIT), tie);
+        for (int k = 0; k < n && tie[k].cost + split < best + f->costs[CONF_SKIP_TOKEN]; k++)
+            emit(f, si, &s->pos, tie[k].move, FIX_SPLIT,
+                 tie[k].cost + split + hint_cost(f, t, &s->pos), 0, i, run, i + run, i + run);
+    }
     /* one token that is two moves: "Nf3Nc6", "Le712.Tad1" (a move number
      * between them is no part of either), read by each reading of its
      * input ("Nf3Ncl6" as Nf3 Nd6 too) */
@@ -2241,7 +2286,7 @@ static int poor_run(const ArbFixer *f, int si)
 static int search(ArbFixer *f, const struct position *start)
 {
     g_array_set_size(f->arena, 0);
-    for (int i = 0; i < 3; i++)
+    for (int i = 0; i < RINGS; i++)
         clear_ring(f, i);
     int from = f->from_token;
     struct state root = {
@@ -2249,7 +2294,7 @@ static int search(ArbFixer *f, const struct position *start)
     g_array_append_val(f->arena, root);
     to_ring(f, from, 0);
     for (int i = from; i < f->n_tok; i++) {
-        GArray *ring = f->ring[i % 3];
+        GArray *ring = f->ring[i % RINGS];
         f->beam_width = i < f->wide_until ? f->wide_width : BEAM_WIDTH;
         prune(f, ring, i);
         f->in_garbage = ring->len && poor_run(f, g_array_index(ring, int, 0)) >= GARBAGE_RUN;
@@ -2263,7 +2308,7 @@ static int search(ArbFixer *f, const struct position *start)
         }
         clear_ring(f, i);
     }
-    GArray *last = f->ring[f->n_tok % 3];
+    GArray *last = f->ring[f->n_tok % RINGS];
     f->beam_width = BEAM_WIDTH;
     prune(f, last, f->n_tok);
     return g_array_index(last, int, 0);
@@ -2297,8 +2342,8 @@ static void collect_path(ArbFixer *f, int idx, struct fix_result *res)
 static const struct ptoken *step_token(ArbFixer *f, const struct fix_step *s, struct ptoken *tmp)
 {
     const struct ptoken *t = &f->tok[s->first_token];
-    if (s->n_tokens != 2) return t;
-    join_tokens(f, t, &f->tok[s->first_token + 1], tmp);
+    if (s->n_tokens < 2) return t;
+    join_run(f, s->first_token, s->n_tokens, tmp);
     return tmp;
 }
 
@@ -2514,7 +2559,7 @@ static void rival_margins(ArbFixer *f, int best, const struct position *start,
                           struct fix_result *res)
 {
     const struct state *arena = (const struct state *)f->arena->data;
-    const GArray *ring = f->ring[f->n_tok % 3];
+    const GArray *ring = f->ring[f->n_tok % RINGS];
     int start_ply = ply_of(start);
     g_array_set_size(f->on_best, f->arena->len);
     gboolean *on = (gboolean *)f->on_best->data;

@@ -206,6 +206,15 @@ START_TEST(test_merged_across_move_number)
 }
 END_TEST
 
+START_TEST(test_spaced_out_moves)
+{
+    /* letter-spaced print read as one word per character: three tokens or
+     * more that are one move ("B x c6", "e x d4") are read together */
+    assert_fixed_to_truth("1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 4. B x c6 d x c6 5. O-O f6 6. d4 e x d4 "
+                          "7. Nxd4 c5 8. Nb3 Q x d1 9. R x d1 Bg4 10. f3 Be6 *\n");
+}
+END_TEST
+
 START_TEST(test_two_digit_move)
 {
     /* "96" where move 7's number is long past: g6 with its file read as a
@@ -1876,6 +1885,7 @@ int main(int argc, char **argv)
     tcase_add_test(tc, test_digit_before_next_lines_number);
     tcase_add_test(tc, test_merged_across_move_number);
     tcase_add_test(tc, test_spaces_lost);
+    tcase_add_test(tc, test_spaced_out_moves);
     tcase_add_test(tc, test_misread_move_number_dropped);
     tcase_add_test(tc, test_figurine_look_alikes);
     tcase_add_test(tc, test_game_split_by_damage_is_joined);
