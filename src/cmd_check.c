@@ -617,7 +617,6 @@ static void write_fixed(const struct worker *w, struct batch *b, const ArbGame *
         .res = res,
         .notation = used != w->english ? arb_lang_code(norm_lang(used)) : NULL,
         .play_substitute = is_confident(res),
-        .keep_moves_on_bad_fen = TRUE,
     };
     gamew_write(&gw, &gg, b->fixed);
 }

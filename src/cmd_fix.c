@@ -1020,8 +1020,12 @@ static void write_game(struct fix_cmd *fc, const ArbGame *game, int lang, gboole
     ArbPgnWriter *w = fc->writer;
     const char *result = begin_game(fc, game, lang);
     guint next_event = 0;
-    if (bad_fen) {
-        pgnw_comment(w, fen_message);
+    if (bad_fen) { /* no position to play the moves from: kept as written */
+        GString *text = g_string_new(NULL);
+        g_string_printf(text, "arbiter: bad FEN (%s); the moves as written:", fen_message);
+        game_append_rest(game, 0, text);
+        pgnw_comment(w, text->str);
+        g_string_free(text, TRUE);
     } else {
         write_moves(fc, game, &next_event);
         if (fc->res.unresolved) {

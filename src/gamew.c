@@ -15,10 +15,6 @@ static void write_cut(const struct gamew *gw, const struct gamew_game *gg, gsize
     const ArbGame *game = gg->game;
     const struct replay_result *res = gg->res;
     g_autoptr(GString) head = g_string_new(NULL);
-    if (res->bad_fen && !gg->keep_moves_on_bad_fen) {
-        pgnw_comment(gw->writer, res->fen_message);
-        return;
-    }
     if (res->bad_fen) {
         g_string_printf(head, "arbiter: bad FEN (%s); the moves as written:", res->fen_message);
     } else {

@@ -31,9 +31,6 @@ struct gamew_game {
     /* res->substituted and the replay went through to the end: the
      * substitute is played where the bad move stood, with a comment */
     gboolean play_substitute;
-    /* with a bad FEN, the movetext as written goes in a comment (else only
-     * the FEN's error does) */
-    gboolean keep_moves_on_bad_fen;
 };
 
 /* Appends the game as PGN export format to out. */

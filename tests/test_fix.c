@@ -1225,11 +1225,15 @@ START_TEST(test_report_validates)
     run_free(&r);
 
     /* a tag with U+FFFE (no XML character) and a game with a bad FEN: the
-     * report parses, and the bad FEN game is in it, unresolved */
+     * report parses, and the bad FEN game is in it, unresolved; the PGN
+     * keeps its moves as written, with nothing to play them from */
     r = fix_text("[White \"a\xef\xbf\xbe\"]\n\n1. e4 e5 *\n\n"
-                 "[Event \"bad fen\"]\n[FEN \"8/8 w\"]\n\n1. e4 *\n",
+                 "[Event \"bad fen\"]\n[FEN \"8/8 w\"]\n\n1. e4 {good} Nf6 *\n",
                  args);
     ck_assert_int_eq(r.status, 1);
+    char *flat = g_strdelimit(g_strdup(r.out), "\n", ' ');
+    ck_assert_msg(strstr(flat, "the moves as written: 1. e4 [good] Nf6} *"), "%s", r.out);
+    g_free(flat);
     xml = valid_report(report);
     ck_assert_msg(strstr(xml, "white=\"a\xef\xbf\xbd\""), "%s", xml);
     ck_assert_msg(strstr(xml, "<game id=\"2\" number=\"2\" language=\"en\" status=\"unresolved\""),
