@@ -14,6 +14,7 @@
 #include "render.h"
 #include "replay.h"
 #include "report.h"
+#include "resolve.h"
 
 #include "fen.h"
 #include "uci.h"
@@ -1014,15 +1015,15 @@ static void end_game(struct fix_cmd *fc, const char *result)
     if (fwrite(out, 1, len, fc->out) != len) fc->io_error = TRUE;
 }
 
-static void write_game(struct fix_cmd *fc, const ArbGame *game, int lang, gboolean bad_fen,
-                       const char *fen_message)
+static void write_game(struct fix_cmd *fc, const ArbGame *game, int lang, gboolean no_start,
+                       const char *why)
 {
     ArbPgnWriter *w = fc->writer;
     const char *result = begin_game(fc, game, lang);
     guint next_event = 0;
-    if (bad_fen) { /* no position to play the moves from: kept as written */
+    if (no_start) { /* no position to play the moves from: kept as written */
         GString *text = g_string_new(NULL);
-        g_string_printf(text, "arbiter: bad FEN (%s); the moves as written:", fen_message);
+        g_string_printf(text, "arbiter: %s; the moves as written:", why);
         game_append_rest(game, 0, text);
         pgnw_comment(w, text->str);
         g_string_free(text, TRUE);
@@ -1146,10 +1147,10 @@ static void report_source(struct fix_cmd *fc, const ArbGame *game)
     xmlTextWriterSetIndent(fc->report, 1);
 }
 
-/* start is NULL for a game whose FEN cannot be read: it is reported
- * unresolved at its first line, with fen_message. */
+/* start is NULL for a game with no position to play its moves from: it is
+ * reported unresolved at its first line, with why. */
 static void report_game(struct fix_cmd *fc, const ArbGame *game, int lang, const char *status,
-                        const struct position *start, const char *fen_message)
+                        const struct position *start, const char *why)
 {
     if (!fc->report) return;
     xml_start(fc, "game");
@@ -1164,7 +1165,6 @@ static void report_game(struct fix_cmd *fc, const ArbGame *game, int lang, const
         xml_start(fc, "unresolved");
         xml_attr_fmt(fc, "line", "%" G_GUINT64_FORMAT, game->first_line);
         xml_attr(fc, "column", "1");
-        g_autofree char *why = g_strdup_printf("bad FEN: %s", fen_message);
         xml_text(fc, why);
         xml_end(fc);
         xml_end(fc);
@@ -1371,14 +1371,14 @@ static const struct position *position_at(const struct fix_cmd *fc, const struct
 /* Every decision of the game must hold in the result: its ply reached and
  * played by its move, and its source token still there. */
 static void check_decisions(struct fix_cmd *fc, const ArbGame *game, const struct position *start,
-                            gboolean bad_fen)
+                            gboolean no_start)
 {
     for (guint i = 0; i < fc->n_game_decisions; i++) {
         const struct decision *d = &fc->game_decisions[i];
         const struct fix_step *at = NULL;
         const struct position *pos;
         struct position tmp;
-        for (guint k = 0; !bad_fen && k < fc->res.steps->len && !at; k++) {
+        for (guint k = 0; !no_start && k < fc->res.steps->len && !at; k++) {
             const struct fix_step *s = &g_array_index(fc->res.steps, struct fix_step, k);
             if (s->move != MOVE_NONE && step_ply(fc, s) == d->ply) at = s;
         }
@@ -1387,7 +1387,7 @@ static void check_decisions(struct fix_cmd *fc, const ArbGame *game, const struc
                            "no longer fits: no move token at line %" G_GUINT64_FORMAT
                            ":%" G_GUINT64_FORMAT " (the input changed?)",
                            d->line, d->col);
-        else if (!at && !bad_fen && (pos = position_at(fc, start, d->ply, &tmp)) &&
+        else if (!at && !no_start && (pos = position_at(fc, start, d->ply, &tmp)) &&
                  uci_parse(pos, d->uci, strlen(d->uci)) == MOVE_NONE)
             decision_error(fc, d, "no longer fits: illegal at that ply");
         else if (!at)
@@ -1532,10 +1532,41 @@ static void report_pairs(struct fix_cmd *fc)
  * with the moves in fc->res and fc->tokens. */
 struct solved {
     int lang;
-    gboolean bad_fen;
+    gboolean no_start; /* the moves cannot be played: a bad FEN, a fragment */
     struct position start;
-    char message[200]; /* what is wrong with the FEN */
+    char message[240]; /* why, when no_start */
 };
+
+static int white_numbers(const ArbGame *game, gboolean from_end, guint64 *out, int max);
+
+/* Is game a part of a game from its move N on, N > 1, with no FEN to say
+ * where ("21. Rxe5 Qxe5 22. Bd4" quoted in a book's prose, after a game that
+ * ended)? Its first move number comes before any move, its first three
+ * White numbers are N, N + 1, N + 2, and its first move is no legal move
+ * from start as norm reads it. (Damage makes "1." a "2." and loses the
+ * real "2." now and then; the game's first move still plays.) */
+static gboolean is_fragment(const ArbGame *game, ArbNorm *norm, const struct position *start,
+                            guint64 *first)
+{
+    if (game_tag(game, "FEN")) return FALSE;
+    *first = 0;
+    for (guint k = 0; k < game->events->len; k++) {
+        const struct game_event *ev = &g_array_index(game->events, struct game_event, k);
+        if (ev->kind == EV_MOVE_NUMBER && !*first) {
+            *first = g_ascii_strtoull(game_event_text(game, ev), NULL, 10);
+            guint64 n[3];
+            if (*first < 2 || white_numbers(game, FALSE, n, 3) != 3 ||
+                n[0] != *first + (ev->value ? 1 : 0) || n[1] != n[0] + 1 || n[2] != n[0] + 2)
+                return FALSE;
+        }
+        if (ev->kind != EV_MOVE) continue;
+        if (!*first) return FALSE; /* a move before any number */
+        struct resolve_answer a;
+        resolve_token(norm, start, game_event_text(game, ev), ev->len, &a);
+        return a.status != SAN_OK;
+    }
+    return FALSE;
+}
 
 /* Game number fc->games read and searched (on a worker with --jobs);
  * returns the game the result is for: game, or fc->flat. */
@@ -1544,12 +1575,21 @@ static const ArbGame *solve_game(struct fix_cmd *fc, const ArbGame *game, struct
     g_string_chunk_clear(fc->glued);
     int runner_up;
     sv->lang = choose_language(fc, game, &runner_up);
-    sv->bad_fen = !replay_start_position(game, &sv->start, sv->message, sizeof sv->message);
+    char fen_message[200];
+    guint64 first;
+    sv->no_start = !replay_start_position(game, &sv->start, fen_message, sizeof fen_message);
+    if (sv->no_start)
+        g_snprintf(sv->message, sizeof sv->message, "bad FEN (%s)", fen_message);
+    else if (!fc->hcs && !fc->nbest && is_fragment(game, fc->norms[sv->lang], &sv->start, &first))
+        sv->no_start = TRUE, g_snprintf(sv->message, sizeof sv->message,
+                                        "its moves start at move %" G_GUINT64_FORMAT
+                                        " and there is no FEN: the moves before are missing",
+                                        first);
     set_fixed_points(fc, &sv->start);
     g_array_set_size(fc->res.steps, 0);
-    fc->res.unresolved = sv->bad_fen;
+    fc->res.unresolved = sv->no_start;
     fc->res.cost = 0;
-    if (sv->bad_fen) return game;
+    if (sv->no_start) return game;
     run_fixer(fc, game, sv->lang, &sv->start);
     if (runner_up >= 0 && fc->res.cost > 0 && rerun_if_better(fc, game, runner_up, &sv->start))
         sv->lang = runner_up;
@@ -1560,7 +1600,7 @@ static const ArbGame *solve_game(struct fix_cmd *fc, const ArbGame *game, struct
  * always on the main thread, in input order. */
 static void write_solved(struct fix_cmd *fc, const ArbGame *game, const struct solved *sv)
 {
-    if (!sv->bad_fen) judge_moves(fc, fixer_for(fc, sv->lang), &sv->start);
+    if (!sv->no_start) judge_moves(fc, fixer_for(fc, sv->lang), &sv->start);
     const char *status = fc->res.unresolved ? "unresolved"
                          : fc->res.changed  ? "corrected"
                                             : "clean";
@@ -1568,15 +1608,15 @@ static void write_solved(struct fix_cmd *fc, const ArbGame *game, const struct s
         fc->unresolved++;
         fprintf(err_of(fc),
                 "%s:%" G_GUINT64_FORMAT ": game %" G_GUINT64_FORMAT ": unresolved%s%s\n",
-                fc->file_name, game->first_line, game->number, sv->bad_fen ? ": bad FEN: " : "",
-                sv->bad_fen ? sv->message : "");
+                fc->file_name, game->first_line, game->number, sv->no_start ? ": " : "",
+                sv->no_start ? sv->message : "");
     } else if (fc->res.changed) {
         fc->corrected++;
     }
-    check_decisions(fc, game, &sv->start, sv->bad_fen);
-    write_game(fc, game, sv->lang, sv->bad_fen, sv->message);
-    report_game(fc, game, sv->lang, status, sv->bad_fen ? NULL : &sv->start, sv->message);
-    if (!sv->bad_fen) note_for_pairs(fc, game);
+    check_decisions(fc, game, &sv->start, sv->no_start);
+    write_game(fc, game, sv->lang, sv->no_start, sv->message);
+    report_game(fc, game, sv->lang, status, sv->no_start ? NULL : &sv->start, sv->message);
+    if (!sv->no_start) note_for_pairs(fc, game);
     draw_progress(fc, game);
 }
 

@@ -858,17 +858,24 @@ START_TEST(test_game_taken_up_after_a_break)
                                  "5... Be7 6. Re1 b5 1-0\n");
     ck_assert_str_eq(plain, "1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 4. Ba4 Nf6 5. O-O Be7 6. Re1 b5 1-0");
     g_free(plain);
-    /* after a result the game is over: a text that starts at move 6 is
-     * another game (which cannot be played from the start) */
+    /* after a result the game is over: a text numbered from move 6 on is
+     * part of another game, which the moves before are missing from (no
+     * FEN): unresolved, kept as written, not read from the start */
     r = fix_text("1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 4. Ba4 Nf6 5. O-O Be7 1-0\n\n"
-                 "6. Re1 b5 7. Bb3 d6 *\n",
+                 "6. Re1 b5 7. Bb3 d6 8. c3 O-O *\n",
                  none);
-    ck_assert_int_eq(r.status, 0);
-    const char *second = strstr(r.out, "\n[Event");
-    ck_assert_msg(second != NULL, "%s", r.out);
+    ck_assert_int_eq(r.status, 1);
     char *first = movetext(r.out);
     ck_assert_str_eq(first, "1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 4. Ba4 Nf6 5. O-O Be7 1-0");
     g_free(first);
+    const char *second = strstr(r.out, "\n[Event");
+    ck_assert_msg(second != NULL, "%s", r.out);
+    char *rest = movetext(second + 1);
+    ck_assert_str_eq(rest, "{arbiter: its moves start at move 6 and there is no FEN: the moves "
+                           "before are missing; the moves as written: 6. Re1 b5 7. Bb3 d6 8. c3 "
+                           "O-O} *");
+    g_free(rest);
+    ck_assert_msg(strstr(r.err, "game 2: unresolved: its moves start at move 6"), "%s", r.err);
     run_free(&r);
 }
 END_TEST
@@ -1238,7 +1245,7 @@ START_TEST(test_report_validates)
     ck_assert_msg(strstr(xml, "white=\"a\xef\xbf\xbd\""), "%s", xml);
     ck_assert_msg(strstr(xml, "<game id=\"2\" number=\"2\" language=\"en\" status=\"unresolved\""),
                   "%s", xml);
-    ck_assert_msg(strstr(xml, ">bad FEN: "), "%s", xml);
+    ck_assert_msg(strstr(xml, ">bad FEN (FEN: 2 fields"), "%s", xml);
     g_free(xml);
     run_free(&r);
     remove_temp(report);
