@@ -56,8 +56,11 @@ struct fix_cmd {
     const char *file_name;
     GArray *tokens;      /* struct fix_token */
     GStringChunk *glued; /* texts of tokens joined across a ';' (one game's) */
-    ArbGame *pending;    /* the last game read, held for its continuation */
-    ArbGame *flat;       /* scratch: a game with its variations as main line */
+    /* guint8 per event of the game: PROSE_WORD for text that is no move
+     * (written back as a comment where it stood), else 0 */
+    GArray *prose;
+    ArbGame *pending; /* the last game read, held for its continuation */
+    ArbGame *flat;    /* scratch: a game with its variations as main line */
     gboolean has_pending;
     struct fix_result res;
     GPtrArray *collect;       /* --group: the games read are kept here (ArbGame), not fixed */
@@ -117,6 +120,8 @@ enum { JOBS_AHEAD = 4 };
 
 static const char *const change_names[] = {"none",    "corrected", "inserted",
                                            "deleted", "merged",    "split"};
+
+enum { PROSE_WORD = 1 }; /* fix_cmd.prose */
 
 /* ---- messages and progress ---------------------------------------------------- */
 
@@ -383,9 +388,11 @@ static void add_move_text(struct fix_cmd *fc, const char *text, gsize len, ArbNo
             return;
         }
     }
-    if (!has_digit(text, len) &&
-        (norm_is_suffix_word(norm, text, len, &check) || norm_is_prose(norm, text, len)))
+    if (!has_digit(text, len) && norm_is_suffix_word(norm, text, len, &check)) return;
+    if (!has_digit(text, len) && norm_is_prose(norm, text, len)) {
+        g_array_index(fc->prose, guint8, event) = PROSE_WORD;
         return;
+    }
     /* the next number due: after the one before the word, else as many
      * moves on as tokens were read */
     int expect = *hint >= 0 ? *hint / 2 + 2 : (int)fc->tokens->len / 2 + 1, ply;
@@ -547,12 +554,64 @@ static void add_readings(struct fix_cmd *fc, const ArbGame *game, const struct g
     }
 }
 
+/* Is text a word of prose: four letters or more, and nothing else but an
+ * apostrophe or the punctuation ending it ("Karpov's", "better.")? */
+static gboolean is_long_word(const char *text, gsize len)
+{
+    while (len > 0 && strchr(".,;:!?", text[len - 1]))
+        len--;
+    int letters = 0;
+    for (const char *p = text; p < text + len; p = g_utf8_next_char(p)) {
+        gunichar c = g_utf8_get_char(p);
+        if (g_unichar_isalpha(c))
+            letters++;
+        else if (c != '\'' && c != 0x2019)
+            return FALSE;
+    }
+    return letters >= 4;
+}
+
+/* Sentences in the movetext (a book's comment between the moves, "This
+ * gambit was Karpov's surprise."): runs of three words or more with no
+ * digit and no move number between them, two of them long words
+ * (is_long_word()), are flagged PROSE_WORD. Recognised move text makes no
+ * such runs: the damaged archive games of tools/ocr-noise have none. */
+static void mark_sentences(struct fix_cmd *fc, const ArbGame *game)
+{
+    guint start = 0, words = 0, long_words = 0;
+    int depth = 0;
+    for (guint i = 0; i <= game->events->len; i++) {
+        const struct game_event *ev =
+            i < game->events->len ? &g_array_index(game->events, struct game_event, i) : NULL;
+        if (ev && ev->kind == EV_BEGIN_VARIATION) depth++;
+        if (ev && ev->kind == EV_END_VARIATION) depth--;
+        gboolean word = ev && depth == 0 && ev->kind == EV_MOVE &&
+                        !has_digit(game_event_text(game, ev), ev->len);
+        if (word) {
+            if (!words) start = i;
+            words++;
+            long_words += is_long_word(game_event_text(game, ev), ev->len);
+            continue;
+        }
+        if (ev && ev->kind != EV_MOVE_NUMBER && ev->kind != EV_MOVE && ev->kind != EV_RESULT)
+            continue; /* a NAG or comment inside a sentence ends none */
+        if (words >= 3 && long_words >= 2)
+            for (guint k = start; k < i; k++)
+                if (g_array_index(game->events, struct game_event, k).kind == EV_MOVE)
+                    g_array_index(fc->prose, guint8, k) = PROSE_WORD;
+        words = long_words = 0;
+    }
+}
+
 /* The main line's move tokens, with the ply a move number names. A header
  * line after the first move (a column of a scoresheet whose move the reader
  * could not see as one: "o6", "B94") gives a token per word. */
 static void collect_tokens(struct fix_cmd *fc, const ArbGame *game, ArbNorm *norm)
 {
     g_array_set_size(fc->tokens, 0);
+    g_array_set_size(fc->prose, 0);
+    g_array_set_size(fc->prose, game->events->len); /* zeroed */
+    mark_sentences(fc, game);
     int depth = 0, hint = -1, hint_before = -1, last_number = 0, since_number = 0;
     gboolean in_moves = FALSE;
     const struct game_event *due = NULL; /* the last move number, when it was the one due */
@@ -604,7 +663,7 @@ static void collect_tokens(struct fix_cmd *fc, const ArbGame *game, ArbNorm *nor
             collect_line_comment(fc, game, i, norm, &hint, hint_before);
             continue;
         }
-        if (ev->kind != EV_MOVE) continue;
+        if (ev->kind != EV_MOVE || g_array_index(fc->prose, guint8, i)) continue;
         in_moves = TRUE;
         guint before = fc->tokens->len;
         add_move_text(fc, text, ev->len, norm, &hint, i);
@@ -903,11 +962,23 @@ static char *engine_text(const struct fix_cmd *fc, const struct fix_step *s)
  * `upto` that are not written yet. */
 static void flush_events(struct fix_cmd *fc, const ArbGame *game, guint *next, guint upto)
 {
-    GString *var = NULL;
+    GString *var = NULL, *words = NULL;
     int depth = 0;
     for (; *next < upto; (*next)++) {
         const struct game_event *ev = &g_array_index(game->events, struct game_event, *next);
         const char *t = game_event_text(game, ev);
+        /* prose, the words of a run in one comment */
+        gboolean prose = *next < fc->prose->len && g_array_index(fc->prose, guint8, *next);
+        if (prose) {
+            if (!words) words = g_string_new(NULL);
+            g_string_append_printf(words, "%s%s", words->len ? " " : "", t);
+            continue;
+        }
+        if (words && ev->kind != EV_MOVE_NUMBER) {
+            pgnw_comment(fc->writer, words->str);
+            g_string_free(words, TRUE);
+            words = NULL;
+        }
         if (ev->kind == EV_BEGIN_VARIATION) {
             if (!depth++) var = g_string_new("variation as written:");
             g_string_append(var, " (");
@@ -934,6 +1005,10 @@ static void flush_events(struct fix_cmd *fc, const ArbGame *game, guint *next, g
     if (var) {
         pgnw_comment(fc->writer, var->str);
         g_string_free(var, TRUE);
+    }
+    if (words) {
+        pgnw_comment(fc->writer, words->str);
+        g_string_free(words, TRUE);
     }
 }
 
@@ -1279,6 +1354,7 @@ static gboolean rerun_if_better(struct fix_cmd *fc, const ArbGame *game, int lan
 {
     g_autoptr(GArray) steps = g_array_copy(fc->res.steps);
     g_autoptr(GArray) tokens = g_array_copy(fc->tokens);
+    g_autoptr(GArray) prose = g_array_copy(fc->prose);
     struct fix_result kept = fc->res;
     run_fixer(fc, game, lang, start);
     gboolean better =
@@ -1288,6 +1364,8 @@ static gboolean rerun_if_better(struct fix_cmd *fc, const ArbGame *game, int lan
     g_array_append_vals(fc->res.steps, steps->data, steps->len);
     g_array_set_size(fc->tokens, 0);
     g_array_append_vals(fc->tokens, tokens->data, tokens->len);
+    g_array_set_size(fc->prose, 0);
+    g_array_append_vals(fc->prose, prose->data, prose->len);
     GArray *mine = fc->res.steps;
     fc->res = kept;
     fc->res.steps = mine;
@@ -1642,7 +1720,7 @@ struct fix_job {
     guint64 number;       /* fc->games when it is written */
     struct solved sv;
     struct fix_result res;
-    GArray *tokens;
+    GArray *tokens, *prose;
     GStringChunk *glued;
     gboolean done; /* under fc->jobs_lock */
 };
@@ -1653,21 +1731,19 @@ static void job_free(struct fix_job *job)
     if (job->flat) game_free(job->flat);
     if (job->res.steps) g_array_free(job->res.steps, TRUE);
     if (job->tokens) g_array_free(job->tokens, TRUE);
+    if (job->prose) g_array_free(job->prose, TRUE);
     if (job->glued) g_string_chunk_free(job->glued);
     g_free(job->message);
     g_free(job);
 }
 
-/* Trades the arrays a game's solution is in between a and b. */
-static void trade(GArray **tokens_a, GStringChunk **glued_a, GArray **tokens_b,
-                  GStringChunk **glued_b)
+/* Trades the arrays a game's solution is in between a command and a job. */
+static void trade(struct fix_cmd *fc, struct fix_job *job)
 {
-    GArray *tokens = *tokens_a;
-    *tokens_a = *tokens_b;
-    *tokens_b = tokens;
-    GStringChunk *glued = *glued_a;
-    *glued_a = *glued_b;
-    *glued_b = glued;
+    GArray *tokens = fc->tokens, *prose = fc->prose;
+    GStringChunk *glued = fc->glued;
+    fc->tokens = job->tokens, fc->prose = job->prose, fc->glued = job->glued;
+    job->tokens = tokens, job->prose = prose, job->glued = glued;
 }
 
 /* A worker: solves job on an idle copy of the command (its own tables and
@@ -1685,7 +1761,7 @@ static void work(gpointer data, gpointer user_data)
     GArray *steps = job->res.steps; /* empty */
     job->res = w->res;
     w->res.steps = steps;
-    trade(&job->tokens, &job->glued, &w->tokens, &w->glued);
+    trade(w, job);
     g_async_queue_push(fc->idle, w);
     g_mutex_lock(&fc->jobs_lock);
     job->done = TRUE;
@@ -1704,7 +1780,7 @@ static void write_job(struct fix_cmd *fc, struct fix_job *job)
     GArray *steps = fc->res.steps;
     fc->res = job->res;
     job->res.steps = steps;
-    trade(&fc->tokens, &fc->glued, &job->tokens, &job->glued);
+    trade(fc, job);
     set_fixed_points(fc, &job->sv.start);
     write_solved(fc, job->flat ? job->flat : job->game, &job->sv);
 }
@@ -1769,6 +1845,7 @@ static void submit_pending(struct fix_cmd *fc)
     job->number = ++fc->submitted;
     job->res.steps = g_array_new(FALSE, FALSE, sizeof(struct fix_step));
     job->tokens = g_array_new(FALSE, FALSE, sizeof(struct fix_token));
+    job->prose = g_array_new(FALSE, TRUE, 1);
     job->glued = g_string_chunk_new(256);
     g_queue_push_tail(fc->queue, job);
     g_thread_pool_push(fc->pool, job, NULL);
@@ -2741,6 +2818,7 @@ static struct fix_cmd *fix_cmd_make(const struct fix_cmd_options *options, FILE 
     fc->out = stdout;
     fc->writer = pgnw_new();
     fc->tokens = g_array_new(FALSE, FALSE, sizeof(struct fix_token));
+    fc->prose = g_array_new(FALSE, TRUE, 1);
     fc->glued = g_string_chunk_new(256);
     fc->res.steps = g_array_new(FALSE, FALSE, sizeof(struct fix_step));
     fc->points = g_array_new(FALSE, FALSE, sizeof(struct fix_point));
@@ -2790,6 +2868,7 @@ void fix_cmd_free(struct fix_cmd *fc)
     }
     g_array_free(fc->res.steps, TRUE);
     g_array_free(fc->tokens, TRUE);
+    g_array_free(fc->prose, TRUE);
     g_string_chunk_free(fc->glued);
     if (fc->pending) game_free(fc->pending);
     if (fc->flat) game_free(fc->flat);
