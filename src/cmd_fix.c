@@ -121,7 +121,10 @@ enum { JOBS_AHEAD = 4 };
 static const char *const change_names[] = {"none",    "corrected", "inserted",
                                            "deleted", "merged",    "split"};
 
-enum { PROSE_WORD = 1 }; /* fix_cmd.prose */
+enum {
+    PROSE_WORD = 1,          /* fix_cmd.prose */
+    WEIGHED_TOKENS_MAX = 12, /* drop_weighed_line() */
+};
 
 /* ---- messages and progress ---------------------------------------------------- */
 
@@ -554,9 +557,9 @@ static void add_readings(struct fix_cmd *fc, const ArbGame *game, const struct g
     }
 }
 
-/* Is text a word of prose: four letters or more, and nothing else but an
- * apostrophe or the punctuation ending it ("Karpov's", "better.")? */
-static gboolean is_long_word(const char *text, gsize len)
+/* The letters of text, a word of nothing else but an apostrophe and the
+ * punctuation ending it ("Karpov's", "better."), else 0. */
+static int word_letters(const char *text, gsize len)
 {
     while (len > 0 && strchr(".,;:!?", text[len - 1]))
         len--;
@@ -566,19 +569,20 @@ static gboolean is_long_word(const char *text, gsize len)
         if (g_unichar_isalpha(c))
             letters++;
         else if (c != '\'' && c != 0x2019)
-            return FALSE;
+            return 0;
     }
-    return letters >= 4;
+    return letters;
 }
 
 /* Sentences in the movetext (a book's comment between the moves, "This
  * gambit was Karpov's surprise."): runs of three words or more with no
- * digit and no move number between them, two of them long words
- * (is_long_word()), are flagged PROSE_WORD. Recognised move text makes no
- * such runs: the damaged archive games of tools/ocr-noise have none. */
+ * digit and no move number between them, two of them of four letters or
+ * more or one of five, are flagged PROSE_WORD. Recognised move text makes
+ * no such runs: the 12800 damaged archive games of the tuning sets have
+ * none (damaged moves make shorter runs: "dxcb", "O-O oxcCA"). */
 static void mark_sentences(struct fix_cmd *fc, const ArbGame *game)
 {
-    guint start = 0, words = 0, long_words = 0;
+    guint start = 0, words = 0, long_words = 0, longer_words = 0;
     int depth = 0;
     for (guint i = 0; i <= game->events->len; i++) {
         const struct game_event *ev =
@@ -590,17 +594,68 @@ static void mark_sentences(struct fix_cmd *fc, const ArbGame *game)
         if (word) {
             if (!words) start = i;
             words++;
-            long_words += is_long_word(game_event_text(game, ev), ev->len);
+            int letters = word_letters(game_event_text(game, ev), ev->len);
+            long_words += letters >= 4;
+            longer_words += letters >= 5;
             continue;
         }
         if (ev && ev->kind != EV_MOVE_NUMBER && ev->kind != EV_MOVE && ev->kind != EV_RESULT)
             continue; /* a NAG or comment inside a sentence ends none */
-        if (words >= 3 && long_words >= 2)
+        if (words >= 3 && (long_words >= 2 || longer_words >= 1))
             for (guint k = start; k < i; k++)
                 if (g_array_index(game->events, struct game_event, k).kind == EV_MOVE)
                     g_array_index(fc->prose, guint8, k) = PROSE_WORD;
-        words = long_words = 0;
+        words = long_words = longer_words = 0;
     }
+}
+
+/* A White move number of the main line, where its tokens began. */
+struct numbered {
+    guint64 number;
+    guint event, tokens;
+};
+
+/* Do the moves of game after event i (its numbers, comments and NAGs
+ * aside) read as tokens [from, to) of fc, word for word? */
+static gboolean moves_repeat(const struct fix_cmd *fc, const ArbGame *game, guint i, guint from,
+                             guint to)
+{
+    for (guint k = i + 1; from < to && k < game->events->len; k++) {
+        const struct game_event *ev = &g_array_index(game->events, struct game_event, k);
+        if (ev->kind == EV_MOVE_NUMBER || ev->kind == EV_COMMENT || ev->kind == EV_NAG) continue;
+        const struct fix_cand *c = &g_array_index(fc->tokens, struct fix_token, from++).cands[0];
+        if (ev->kind != EV_MOVE || c->len != ev->len ||
+            memcmp(c->text, game_event_text(game, ev), c->len))
+            return FALSE;
+    }
+    return from == to;
+}
+
+/* White's number n at event i, after an earlier number n of seen whose
+ * moves the text after i repeats word for word, a few moves at most ("If
+ * 22.Bxd6 Qxd6 23.g3 Nd7 and Black is better. 22.Bxd6 Qxd6 23.g3 Nd7"):
+ * the earlier were a line the text weighed. Their tokens go and their text
+ * is flagged PROSE_WORD (a comment where it stood, numbers and all); TRUE.
+ * (A line weighed that the game did not follow is the search's to drop.) */
+static gboolean drop_weighed_line(struct fix_cmd *fc, const ArbGame *game, guint i, guint64 n,
+                                  GArray *seen)
+{
+    for (guint k = seen->len; k-- > 0;) {
+        const struct numbered *e = &g_array_index(seen, struct numbered, k);
+        if (e->number != n) continue;
+        if (e->tokens >= fc->tokens->len || fc->tokens->len - e->tokens > WEIGHED_TOKENS_MAX ||
+            !moves_repeat(fc, game, i, e->tokens, fc->tokens->len))
+            return FALSE;
+        for (guint j = e->event; j < i; j++) {
+            int kind = g_array_index(game->events, struct game_event, j).kind;
+            if (kind == EV_MOVE || kind == EV_MOVE_NUMBER)
+                g_array_index(fc->prose, guint8, j) = PROSE_WORD;
+        }
+        g_array_set_size(fc->tokens, e->tokens);
+        g_array_set_size(seen, k);
+        return TRUE;
+    }
+    return FALSE;
 }
 
 /* The main line's move tokens, with the ply a move number names. A header
@@ -614,6 +669,7 @@ static void collect_tokens(struct fix_cmd *fc, const ArbGame *game, ArbNorm *nor
     mark_sentences(fc, game);
     int depth = 0, hint = -1, hint_before = -1, last_number = 0, since_number = 0;
     gboolean in_moves = FALSE;
+    g_autoptr(GArray) seen = g_array_new(FALSE, FALSE, sizeof(struct numbered));
     const struct game_event *due = NULL; /* the last move number, when it was the one due */
     for (guint i = 0; i < game->events->len; i++) {
         const struct game_event *ev = &g_array_index(game->events, struct game_event, i);
@@ -638,6 +694,11 @@ static void collect_tokens(struct fix_cmd *fc, const ArbGame *game, ArbNorm *nor
             while (digits < ev->len && g_ascii_isdigit(text[digits]))
                 digits++;
             if (is_due_damaged(text, digits, last_number, since_number)) n = last_number + 1;
+            if (!ev->value) {
+                drop_weighed_line(fc, game, i, n, seen);
+                struct numbered e = {n, i, fc->tokens->len};
+                g_array_append_val(seen, e);
+            }
             due = last_number > 0 && (int)n == last_number + 1 ? ev : NULL;
             last_number = n < 10000 ? (int)n : -1;
             since_number = 0;

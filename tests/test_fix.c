@@ -1209,6 +1209,16 @@ START_TEST(test_prose_between_moves)
                           "a6 8. Na3 d5 $5 {This gambit was Karpov's surprise.} 9. cxd5 exd5 "
                           "10. exd5 Nb4 *");
     g_free(got);
+    /* a line the text weighs, in its sentence, then played word for word:
+     * the sentence is one comment, numbers and all, and the moves are read
+     * once, after it */
+    char *line = fixed_movetext("1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 4. Ba4 Nf6 5. O-O Be7 6. Re1 b5 "
+                                "The main line goes on 7. Bb3 d6 8. c3 and both sides have "
+                                "chances. 7. Bb3 d6 8. c3 O-O *\n");
+    ck_assert_str_eq(line, "1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 4. Ba4 Nf6 5. O-O Be7 6. Re1 b5 {The "
+                           "main line goes on 7. Bb3 d6 8. c3 and both sides have chances.} 7. "
+                           "Bb3 d6 8. c3 O-O *");
+    g_free(line);
     got = movetext(strstr(r.out, "\n[Event") + 1);
     ck_assert_str_eq(got, "1. e4 e5 2. Nf3 {\u0445\u043e\u0440\u043e\u0448\u0438\u0439 "
                           "\u0445\u043e\u0434} 2... Nc6 *");
