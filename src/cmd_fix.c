@@ -658,6 +658,22 @@ static gboolean drop_weighed_line(struct fix_cmd *fc, const ArbGame *game, guint
     return FALSE;
 }
 
+/* A White move number after a sentence (*line_start: the first token
+ * since, or -1): where the numbers go back (back, a move the game's own line
+ * had reached), the tokens since the sentence were a line it weighed
+ * ("Perhaps stronger was 21...Ne4 22.Bxe4 Bxe4 23.Qe3 with a complex game.
+ * 22.Bxd6"): the search drops them as cheaply as a token written twice.
+ * Past WEIGHED_TOKENS_MAX tokens they are the game's. */
+static void weigh_line(struct fix_cmd *fc, int *line_start, gboolean back)
+{
+    if (*line_start < 0) return;
+    int len = (int)fc->tokens->len;
+    if (back)
+        for (int k = *line_start; k < len; k++)
+            g_array_index(fc->tokens, struct fix_token, k).weighed = TRUE;
+    if (back || *line_start > len || len - *line_start > WEIGHED_TOKENS_MAX) *line_start = -1;
+}
+
 /* The main line's move tokens, with the ply a move number names. A header
  * line after the first move (a column of a scoresheet whose move the reader
  * could not see as one: "o6", "B94") gives a token per word. */
@@ -670,6 +686,10 @@ static void collect_tokens(struct fix_cmd *fc, const ArbGame *game, ArbNorm *nor
     int depth = 0, hint = -1, hint_before = -1, last_number = 0, since_number = 0;
     gboolean in_moves = FALSE;
     g_autoptr(GArray) seen = g_array_new(FALSE, FALSE, sizeof(struct numbered));
+    /* the tokens since a sentence ended, while a line it weighs may run */
+    int line_start = -1;
+    gboolean in_prose = FALSE;
+    guint64 most = 0;                    /* the highest White number yet */
     const struct game_event *due = NULL; /* the last move number, when it was the one due */
     for (guint i = 0; i < game->events->len; i++) {
         const struct game_event *ev = &g_array_index(game->events, struct game_event, i);
@@ -681,6 +701,14 @@ static void collect_tokens(struct fix_cmd *fc, const ArbGame *game, ArbNorm *nor
         if (ev->kind == EV_BEGIN_VARIATION) depth++;
         if (ev->kind == EV_END_VARIATION) depth--;
         if (depth > 0) continue;
+        if (g_array_index(fc->prose, guint8, i)) {
+            in_prose = TRUE;
+            continue;
+        }
+        if (in_prose && (ev->kind == EV_MOVE || ev->kind == EV_MOVE_NUMBER)) {
+            in_prose = FALSE;
+            if (line_start < 0) line_start = (int)fc->tokens->len;
+        }
         if (ev->kind == EV_MOVE_NUMBER &&
             (after_due_number(game, i, due, since_number) ||
              is_lost_move(game, i, last_number, since_number, (int)fc->tokens->len))) {
@@ -698,6 +726,8 @@ static void collect_tokens(struct fix_cmd *fc, const ArbGame *game, ArbNorm *nor
                 drop_weighed_line(fc, game, i, n, seen);
                 struct numbered e = {n, i, fc->tokens->len};
                 g_array_append_val(seen, e);
+                weigh_line(fc, &line_start, n <= most);
+                most = MAX(most, n);
             }
             due = last_number > 0 && (int)n == last_number + 1 ? ev : NULL;
             last_number = n < 10000 ? (int)n : -1;
@@ -724,7 +754,7 @@ static void collect_tokens(struct fix_cmd *fc, const ArbGame *game, ArbNorm *nor
             collect_line_comment(fc, game, i, norm, &hint, hint_before);
             continue;
         }
-        if (ev->kind != EV_MOVE || g_array_index(fc->prose, guint8, i)) continue;
+        if (ev->kind != EV_MOVE) continue;
         in_moves = TRUE;
         guint before = fc->tokens->len;
         add_move_text(fc, text, ev->len, norm, &hint, i);
@@ -1093,12 +1123,46 @@ static gboolean is_number(const char *text, int n)
     return !*end && v == (guint64)n;
 }
 
+/* Is step s a token of a line the text weighed (fix_token.weighed), dropped
+ * whole: written back with its sentence, numbers and all? */
+static gboolean is_weighed_drop(const struct fix_cmd *fc, const ArbGame *game,
+                                const struct fix_step *s)
+{
+    if (s->change != FIX_DELETED || s->n_tokens != 1) return FALSE;
+    const struct fix_token *t = &g_array_index(fc->tokens, struct fix_token, s->first_token);
+    const struct game_event *ev = &g_array_index(game->events, struct game_event, t->event);
+    return t->weighed && t->cands[0].text == game_event_text(game, ev) &&
+           t->cands[0].len == ev->len;
+}
+
+/* Flags the words of the weighed lines the search dropped, and the move
+ * numbers before them, PROSE_WORD: flush_events() writes each such line in
+ * one comment with the sentences round it. */
+static void flag_weighed_drops(struct fix_cmd *fc, const ArbGame *game)
+{
+    gboolean any = FALSE;
+    for (guint k = 0; k < fc->res.steps->len; k++) {
+        const struct fix_step *s = &g_array_index(fc->res.steps, struct fix_step, k);
+        if (!is_weighed_drop(fc, game, s)) continue;
+        guint e = (guint)g_array_index(fc->tokens, struct fix_token, s->first_token).event;
+        g_array_index(fc->prose, guint8, e) = PROSE_WORD;
+        any = TRUE;
+    }
+    for (guint i = game->events->len; any && i-- > 1;) {
+        const struct game_event *ev = &g_array_index(game->events, struct game_event, i - 1);
+        if (ev->kind == EV_MOVE_NUMBER && g_array_index(fc->prose, guint8, i))
+            g_array_index(fc->prose, guint8, i - 1) = PROSE_WORD;
+    }
+}
+
 static void write_moves(struct fix_cmd *fc, const ArbGame *game, guint *next_event)
 {
     const struct fix_token *tokens = (const struct fix_token *)fc->tokens->data;
     int n_tok = (int)fc->tokens->len;
+    flag_weighed_drops(fc, game);
     for (guint k = 0; k < fc->res.steps->len; k++) {
         const struct fix_step *s = &g_array_index(fc->res.steps, struct fix_step, k);
+        if (is_weighed_drop(fc, game, s)) continue; /* with its sentence */
         if (s->first_token < n_tok)
             flush_events(fc, game, next_event, tokens[s->first_token].event);
         if (s->n_tokens > 0)

@@ -169,7 +169,8 @@ struct ptoken {
     gboolean is_input; /* one of the fixer's tokens, not made by slice_token */
     struct pcand c[FIX_CANDS_MAX];
     int hint_ply;
-    gboolean blank; /* a cell the sheet lacks (struct fix_token) */
+    gboolean blank;   /* a cell the sheet lacks (struct fix_token) */
+    gboolean weighed; /* in a line the text weighs (struct fix_token) */
     /* the move numbers the token reads as through digit look-alikes ("b"
      * for 6, "I7." for 17), with what the look-alikes cost */
     int n_numbers;
@@ -1377,6 +1378,7 @@ static void prepare_tokens(ArbFixer *f, const struct fix_token *tokens, int n)
         }
         t->hint_ply = tokens[i].hint_ply;
         t->blank = tokens[i].blank;
+        t->weighed = tokens[i].weighed;
         read_numbers(f, &t->c[0], t);
         t->text = tokens[i].cands[0].text ? tokens[i].cands[0].text : "";
         t->len = tokens[i].cands[0].text ? tokens[i].cands[0].len : 0;
@@ -1658,7 +1660,8 @@ static int skip_cost(const ArbFixer *f, int i)
     if (f->n_inputs > 1 && f->tok[i].inputs < f->n_inputs)
         return f->costs[CONF_SKIP_TOKEN] * f->tok[i].inputs / f->n_inputs;
     const struct pcand *a = &f->tok[i].c[0], *b = i > 0 ? &f->tok[i - 1].c[0] : NULL;
-    gboolean repeat = b && a->len == b->len && !memcmp(a->ch, b->ch, sizeof(gunichar) * a->len);
+    gboolean repeat = f->tok[i].weighed ||
+                      (b && a->len == b->len && !memcmp(a->ch, b->ch, sizeof(gunichar) * a->len));
     return f->costs[repeat ? CONF_SKIP_REPEAT : CONF_SKIP_TOKEN];
 }
 

@@ -41,6 +41,10 @@ struct fix_token {
      * move, the prior's likeliest first, and the step as FIX_INSERTED with
      * no token (first_token this one, n_tokens 0) */
     gboolean blank;
+    /* in a line the text weighs (a book's "Perhaps stronger was 21...Ne4
+     * 22.Bxe4" before the game's own 22.): dropped for what a token
+     * written twice costs */
+    gboolean weighed;
 };
 
 typedef enum {

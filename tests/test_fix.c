@@ -1219,6 +1219,16 @@ START_TEST(test_prose_between_moves)
                            "main line goes on 7. Bb3 d6 8. c3 and both sides have chances.} 7. "
                            "Bb3 d6 8. c3 O-O *");
     g_free(line);
+    /* a line it weighs that the game did not play: the numbers go back
+     * after it (22. after 23.), its moves are dropped cheaply and written
+     * back with the sentences round it */
+    line = fixed_movetext("1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 4. Ba4 Nf6 5. O-O Be7 6. Re1 b5 Perhaps "
+                          "stronger was 6...d6 7.c3 Bg4 8.h3 with a complex game. 7. Bb3 d6 "
+                          "8. c3 O-O 9. h3 Nb8 *\n");
+    ck_assert_str_eq(line, "1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 4. Ba4 Nf6 5. O-O Be7 6. Re1 b5 "
+                           "{Perhaps stronger was 6... d6 7. c3 Bg4 8. h3 with a complex game.} "
+                           "7. Bb3 d6 8. c3 O-O 9. h3 Nb8 *");
+    g_free(line);
     got = movetext(strstr(r.out, "\n[Event") + 1);
     ck_assert_str_eq(got, "1. e4 e5 2. Nf3 {\u0445\u043e\u0440\u043e\u0448\u0438\u0439 "
                           "\u0445\u043e\u0434} 2... Nc6 *");
