@@ -1155,6 +1155,23 @@ static void flag_weighed_drops(struct fix_cmd *fc, const ArbGame *game)
     }
 }
 
+/* The prose between events from and to (a sentence between two tokens one
+ * step read together), in one comment. */
+static void write_prose_between(struct fix_cmd *fc, const ArbGame *game, guint from, guint to)
+{
+    GString *words = NULL;
+    for (guint i = from + 1; i < to && i < fc->prose->len; i++) {
+        if (!g_array_index(fc->prose, guint8, i)) continue;
+        if (!words) words = g_string_new(NULL);
+        g_string_append_printf(
+            words, "%s%s", words->len ? " " : "",
+            game_event_text(game, &g_array_index(game->events, struct game_event, i)));
+    }
+    if (!words) return;
+    pgnw_comment(fc->writer, words->str);
+    g_string_free(words, TRUE);
+}
+
 static void write_moves(struct fix_cmd *fc, const ArbGame *game, guint *next_event)
 {
     const struct fix_token *tokens = (const struct fix_token *)fc->tokens->data;
@@ -1173,6 +1190,9 @@ static void write_moves(struct fix_cmd *fc, const ArbGame *game, guint *next_eve
             render_move(fc->to_lang, fc->to_style, &s->before, s->move, text, sizeof text);
             pgnw_move(fc->writer, s->before.fullmove, s->before.side, text);
         }
+        if (s->n_tokens > 1) /* (its prose whatever the comments) */
+            write_prose_between(fc, game, (guint)tokens[s->first_token].event,
+                                (guint)tokens[s->first_token + s->n_tokens - 1].event);
         if (fc->no_comments) continue;
         g_autofree char *note = NULL;
         if (s->change == FIX_INSERTED) note = g_strdup("inserted: not written");
