@@ -578,8 +578,8 @@ static int word_letters(const char *text, gsize len)
  * gambit was Karpov's surprise."): runs of three words or more with no
  * digit and no move number between them, two of them of four letters or
  * more or one of five, are flagged PROSE_WORD. Recognised move text makes
- * no such runs: the 12800 damaged archive games of the tuning sets have
- * none (damaged moves make shorter runs: "dxcb", "O-O oxcCA"). */
+ * no such runs: of 11000 games tools/ocr-noise damaged at 2 to 10%, none
+ * has one (damaged moves make shorter runs: "dxcb", "O-O oxcCA"). */
 static void mark_sentences(struct fix_cmd *fc, const ArbGame *game)
 {
     guint start = 0, words = 0, long_words = 0, longer_words = 0;
@@ -636,7 +636,8 @@ static gboolean moves_repeat(const struct fix_cmd *fc, const ArbGame *game, guin
  * 22.Bxd6 Qxd6 23.g3 Nd7 and Black is better. 22.Bxd6 Qxd6 23.g3 Nd7"):
  * the earlier were a line the text weighed. Their tokens go and their text
  * is flagged PROSE_WORD (a comment where it stood, numbers and all); TRUE.
- * (A line weighed that the game did not follow is the search's to drop.) */
+ * (A line weighed that the game did not follow is the search's to drop:
+ * weigh_line().) */
 static gboolean drop_weighed_line(struct fix_cmd *fc, const ArbGame *game, guint i, guint64 n,
                                   GArray *seen)
 {
@@ -826,8 +827,6 @@ static char *read_text(const struct fix_cmd *fc, const ArbGame *game, const stru
 static void report_readings(struct fix_cmd *fc, const struct fix_step *s, const int *langs);
 static gboolean group_place(const struct fix_cmd *fc, int token, guint64 *line, guint64 *col);
 
-/* Where token t was read: its event in game, or with --group its first
- * input's. */
 /* Where token t stands in game's text, and its length in characters: a
  * token cut from its word ("Nf3" of "e52.Nf3", "Bxf5" of "28.Bxf5") where
  * it stands in the word, one made of several words (glued) at its word. */
@@ -846,6 +845,7 @@ static void token_extent(const struct fix_cmd *fc, const ArbGame *game, int t, g
     *chars = (guint64)g_utf8_strlen(text, (gssize)len);
 }
 
+/* Where token t was read: in game, or with --group in its first input. */
 static void token_place(const struct fix_cmd *fc, const ArbGame *game, int t, guint64 *line,
                         guint64 *col)
 {
