@@ -124,6 +124,7 @@ static const char *const change_names[] = {"none",    "corrected", "inserted",
 enum {
     PROSE_WORD = 1,          /* fix_cmd.prose */
     WEIGHED_TOKENS_MAX = 12, /* drop_weighed_line() */
+    STARTS_LATER_TOKENS = 6, /* the tokens starts_later() checks the numbers of */
 };
 
 /* ---- messages and progress ---------------------------------------------------- */
@@ -1760,35 +1761,33 @@ struct solved {
     char message[240]; /* why, when no_start */
 };
 
-static int white_numbers(const ArbGame *game, gboolean from_end, guint64 *out, int max);
+static gboolean has_event(const ArbGame *game, int kind);
 
-/* Is game a part of a game from its move N on, N > 1, with no FEN to say
- * where ("21. Rxe5 Qxe5 22. Bd4" quoted in a book's prose, after a game that
- * ended)? Its first move number comes before any move, its first three
- * White numbers are N, N + 1, N + 2, and its first move is no legal move
- * from start as norm reads it. (Damage makes "1." a "2." and loses the
- * real "2." now and then; the game's first move still plays.) */
-static gboolean is_fragment(const ArbGame *game, ArbNorm *norm, const struct position *start,
-                            guint64 *first)
+/* Do the game's tokens (collect_tokens()) start later in a game, with no
+ * tags to say where ("Nach 11... Lg4 zerlegte er seinen Gegner wie folgt:
+ * 12. f3 b4 13. Sa4", a book quoting a game from its middle)? The first
+ * token's number names a ply past the first move, the next ones' numbers
+ * follow on from it one ply a token, and it is no legal move from start as
+ * norm reads it (damage makes "1." a "7." now and then, but the game's first
+ * move still plays). A game with tags and no FEN starts at the start, as PGN
+ * has it ("11. Nf8 d\\5 2. c4" is a damaged "1. Nf3 d5"). *number: the move
+ * it starts at. */
+static gboolean starts_later(const struct fix_cmd *fc, const ArbGame *game, ArbNorm *norm,
+                             const struct position *start, int *number)
 {
-    if (game_tag(game, "FEN")) return FALSE;
-    *first = 0;
-    for (guint k = 0; k < game->events->len; k++) {
-        const struct game_event *ev = &g_array_index(game->events, struct game_event, k);
-        if (ev->kind == EV_MOVE_NUMBER && !*first) {
-            *first = g_ascii_strtoull(game_event_text(game, ev), NULL, 10);
-            guint64 n[3];
-            if (*first < 2 || white_numbers(game, FALSE, n, 3) != 3 ||
-                n[0] != *first + (ev->value ? 1 : 0) || n[1] != n[0] + 1 || n[2] != n[0] + 2)
-                return FALSE;
-        }
-        if (ev->kind != EV_MOVE) continue;
-        if (!*first) return FALSE; /* a move before any number */
-        struct resolve_answer a;
-        resolve_token(norm, start, game_event_text(game, ev), ev->len, &a);
-        return a.status != SAN_OK;
+    const struct fix_token *t = (const struct fix_token *)fc->tokens->data;
+    guint n = fc->tokens->len, agree = 0;
+    if (n < 3 || t[0].hint_ply < 2 || has_event(game, EV_TAG)) return FALSE;
+    for (guint k = 1; k < n && k < STARTS_LATER_TOKENS; k++) {
+        if (t[k].hint_ply < 0) continue;
+        if (t[k].hint_ply != t[0].hint_ply + (int)k) return FALSE;
+        agree++;
     }
-    return FALSE;
+    if (agree < 2) return FALSE;
+    struct resolve_answer a;
+    resolve_token(norm, start, t[0].cands[0].text, t[0].cands[0].len, &a);
+    *number = t[0].hint_ply / 2 + 1;
+    return a.status != SAN_OK;
 }
 
 /* Game number fc->games read and searched (on a worker with --jobs);
@@ -1799,15 +1798,19 @@ static const ArbGame *solve_game(struct fix_cmd *fc, const ArbGame *game, struct
     int runner_up;
     sv->lang = choose_language(fc, game, &runner_up);
     char fen_message[200];
-    guint64 first;
+    int first;
     sv->no_start = !replay_start_position(game, &sv->start, fen_message, sizeof fen_message);
-    if (sv->no_start)
+    if (sv->no_start) {
         g_snprintf(sv->message, sizeof sv->message, "bad FEN (%s)", fen_message);
-    else if (!fc->hcs && !fc->nbest && is_fragment(game, fc->norms[sv->lang], &sv->start, &first))
-        sv->no_start = TRUE, g_snprintf(sv->message, sizeof sv->message,
-                                        "its moves start at move %" G_GUINT64_FORMAT
-                                        " and there is no FEN: the moves before are missing",
-                                        first);
+    } else if (!fc->hcs && !fc->nbest) {
+        collect_tokens(fc, game, fc->norms[sv->lang]);
+        sv->no_start = starts_later(fc, game, fc->norms[sv->lang], &sv->start, &first);
+        if (sv->no_start)
+            g_snprintf(sv->message, sizeof sv->message,
+                       "its moves start at move %d and there is no FEN: the moves before are "
+                       "missing",
+                       first);
+    }
     set_fixed_points(fc, &sv->start);
     g_array_set_size(fc->res.steps, 0);
     fc->res.unresolved = sv->no_start;

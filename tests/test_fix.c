@@ -877,6 +877,12 @@ START_TEST(test_game_taken_up_after_a_break)
     g_free(rest);
     ck_assert_msg(strstr(r.err, "game 2: unresolved: its moves start at move 6"), "%s", r.err);
     run_free(&r);
+    /* with tags (and no FEN) a game starts at the start, as PGN has it: a
+     * first number damaged ("11." for 1.) before a first move damaged
+     * ("Nf8" for Nf3) is no part of a game */
+    char *tagged = fixed_movetext("[Event \"x\"]\n\n11. Nf8 d5 2. c4 e6 3. d4 Nf6 4. g3 Be7 *\n");
+    ck_assert_str_eq(tagged, "1. Nf3 d5 2. c4 e6 3. d4 Nf6 4. g3 Be7 *");
+    g_free(tagged);
 }
 END_TEST
 
