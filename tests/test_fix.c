@@ -1235,6 +1235,12 @@ START_TEST(test_prose_between_moves)
                            "{Perhaps stronger was 6... d6 7. c3 Bg4 8. h3 with a complex game.} "
                            "7. Bb3 d6 8. c3 O-O 9. h3 Nb8 *");
     g_free(line);
+    /* a sentence that recalls an earlier move: the move goes with it */
+    line = fixed_movetext("1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 4. Ba4 Nf6 5. O-O Be7 6. Re1 b5 7. Bb3 "
+                          "d6 3. Bb5 was the Spanish. 8. c3 O-O *\n");
+    ck_assert_str_eq(line, "1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 4. Ba4 Nf6 5. O-O Be7 6. Re1 b5 7. Bb3 "
+                           "d6 {3. Bb5 was the Spanish.} 8. c3 O-O *");
+    g_free(line);
     /* a page's running head between two words the search reads as one
      * move ("5:" and "Ba4"): the head is kept, after that move */
     line = fixed_movetext("1.e4 e5 2.Nf3 Nc6 3.Bb5 a6\n\n124 CHAPTER 5: THE OPEN GAMES\n\n"
