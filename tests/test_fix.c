@@ -1163,6 +1163,7 @@ START_TEST(test_jobs_same_output)
         g_string_append(in,
                         "1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 4. Ba4 Nf6 zq9 kk7 ##1 qqq7 xx 77 *\n\n");
         g_string_append(in, "1. d4 d5 2. c4 e6 ) 3. Nc3 Nf6 4. Bg5 Be7\n1. e3 O-O 6. Nf3 *\n\n");
+        g_string_append(in, "1. e4 c5 2. Nf3 d6 This round went another way. 3. d4 cxd4 *\n\n");
     }
     char *report = temp_file("report.xml", "");
     const char *one[] = {"--jobs", "1", "--report", report, NULL};
@@ -1182,7 +1183,8 @@ START_TEST(test_jobs_same_output)
     /* what makes it a test: every kind of game is there */
     ck_assert_msg(strstr(r1.out, "{read: \"Mf3\"}") && strstr(xml1, "status=\"unresolved\"") &&
                       strstr(r1.err, "bad FEN") && strstr(r1.err, "without '('") &&
-                      strstr(xml1, "status=\"clean\"") && strstr(xml1, "language=\"de\""),
+                      strstr(xml1, "status=\"clean\"") && strstr(xml1, "language=\"de\"") &&
+                      strstr(r1.out, "{This round went another way.} 3. d4"),
                   "%s\n%s\n%s", r1.out, r1.err, xml1);
     g_free(xml1);
     g_free(xml4);
