@@ -1482,13 +1482,19 @@ static void add_blank_cells(struct fix_cmd *fc, const struct position *start)
     g_array_free(with, TRUE);
 }
 
+/* The search over the tokens collect_tokens() gave. */
+static void search_tokens(struct fix_cmd *fc, int lang, const struct position *start)
+{
+    add_blank_cells(fc, start);
+    fixer_run(fixer_for(fc, lang), start, (const struct fix_token *)fc->tokens->data,
+              (int)fc->tokens->len, &fc->res);
+}
+
 static void run_fixer(struct fix_cmd *fc, const ArbGame *game, int lang,
                       const struct position *start)
 {
     collect_tokens(fc, game, fc->norms[lang]);
-    add_blank_cells(fc, start);
-    fixer_run(fixer_for(fc, lang), start, (const struct fix_token *)fc->tokens->data,
-              (int)fc->tokens->len, &fc->res);
+    search_tokens(fc, lang, start);
 }
 
 /* --engine: the engine judges the doubtful moves of fc->res, which fixer
@@ -1825,9 +1831,10 @@ static const ArbGame *solve_game(struct fix_cmd *fc, const ArbGame *game, struct
     sv->no_start = !replay_start_position(game, &sv->start, fen_message, sizeof fen_message);
     if (sv->no_start) {
         g_snprintf(sv->message, sizeof sv->message, "bad FEN (%s)", fen_message);
-    } else if (!fc->hcs && !fc->nbest) {
+    } else {
         collect_tokens(fc, game, fc->norms[sv->lang]);
-        sv->no_start = starts_later(fc, game, fc->norms[sv->lang], &sv->start, &first);
+        sv->no_start = !fc->hcs && !fc->nbest &&
+                       starts_later(fc, game, fc->norms[sv->lang], &sv->start, &first);
         if (sv->no_start)
             g_snprintf(sv->message, sizeof sv->message,
                        "its moves start at move %d and there is no FEN: the moves before are "
@@ -1839,7 +1846,7 @@ static const ArbGame *solve_game(struct fix_cmd *fc, const ArbGame *game, struct
     fc->res.unresolved = sv->no_start;
     fc->res.cost = 0;
     if (sv->no_start) return game;
-    run_fixer(fc, game, sv->lang, &sv->start);
+    search_tokens(fc, sv->lang, &sv->start);
     if (runner_up >= 0 && fc->res.cost > 0 && rerun_if_better(fc, game, runner_up, &sv->start))
         sv->lang = runner_up;
     return try_flat(fc, game, sv->lang, &sv->start);
