@@ -1075,6 +1075,22 @@ static char *engine_text(const struct fix_cmd *fc, const struct fix_step *s)
 
 /* Comments, NAGs and variations (as a comment) of the main line before event
  * `upto` that are not written yet. */
+/* Adds a word of prose to *words (made when NULL). */
+static void add_word(GString **words, const char *word)
+{
+    if (!*words) *words = g_string_new(NULL);
+    g_string_append_printf(*words, "%s%s", (*words)->len ? " " : "", word);
+}
+
+/* Writes *words, if any, as one comment, and empties it. */
+static void put_words(struct fix_cmd *fc, GString **words)
+{
+    if (!*words) return;
+    pgnw_comment(fc->writer, (*words)->str);
+    g_string_free(*words, TRUE);
+    *words = NULL;
+}
+
 static void flush_events(struct fix_cmd *fc, const ArbGame *game, guint *next, guint upto)
 {
     GString *var = NULL, *words = NULL;
@@ -1085,15 +1101,10 @@ static void flush_events(struct fix_cmd *fc, const ArbGame *game, guint *next, g
         /* prose, the words of a run in one comment */
         gboolean prose = *next < fc->prose->len && g_array_index(fc->prose, guint8, *next);
         if (prose) {
-            if (!words) words = g_string_new(NULL);
-            g_string_append_printf(words, "%s%s", words->len ? " " : "", t);
+            add_word(&words, t);
             continue;
         }
-        if (words && ev->kind != EV_MOVE_NUMBER) {
-            pgnw_comment(fc->writer, words->str);
-            g_string_free(words, TRUE);
-            words = NULL;
-        }
+        if (ev->kind != EV_MOVE_NUMBER) put_words(fc, &words);
         if (ev->kind == EV_BEGIN_VARIATION) {
             if (!depth++) var = g_string_new("variation as written:");
             g_string_append(var, " (");
@@ -1121,10 +1132,7 @@ static void flush_events(struct fix_cmd *fc, const ArbGame *game, guint *next, g
         pgnw_comment(fc->writer, var->str);
         g_string_free(var, TRUE);
     }
-    if (words) {
-        pgnw_comment(fc->writer, words->str);
-        g_string_free(words, TRUE);
-    }
+    put_words(fc, &words);
 }
 
 static void write_rest(struct fix_cmd *fc, const ArbGame *game, guint from)
@@ -1184,16 +1192,11 @@ static void flag_weighed_drops(struct fix_cmd *fc, const ArbGame *game)
 static void write_prose_between(struct fix_cmd *fc, const ArbGame *game, guint from, guint to)
 {
     GString *words = NULL;
-    for (guint i = from + 1; i < to && i < fc->prose->len; i++) {
-        if (!g_array_index(fc->prose, guint8, i)) continue;
-        if (!words) words = g_string_new(NULL);
-        g_string_append_printf(
-            words, "%s%s", words->len ? " " : "",
-            game_event_text(game, &g_array_index(game->events, struct game_event, i)));
-    }
-    if (!words) return;
-    pgnw_comment(fc->writer, words->str);
-    g_string_free(words, TRUE);
+    for (guint i = from + 1; i < to && i < fc->prose->len; i++)
+        if (g_array_index(fc->prose, guint8, i))
+            add_word(&words,
+                     game_event_text(game, &g_array_index(game->events, struct game_event, i)));
+    put_words(fc, &words);
 }
 
 static void write_moves(struct fix_cmd *fc, const ArbGame *game, guint *next_event)
