@@ -33,6 +33,7 @@
 #define FIX_ENGINE_TIMEOUT   10
 #define FIX_JOBS_MAX         8  /* the default --jobs at most */
 #define BLANK_CELLS_MAX      12 /* blank cells put in a row at most (add_blank_cells) */
+#define STRAY_NUMBER_GAP     10 /* a bare number this far from the one due is no move number */
 
 struct fix_cmd {
     ArbLangSet *langs;
@@ -1073,8 +1074,6 @@ static char *engine_text(const struct fix_cmd *fc, const struct fix_step *s)
     return g_string_free(t, FALSE);
 }
 
-/* Comments, NAGs and variations (as a comment) of the main line before event
- * `upto` that are not written yet. */
 /* Adds a word of prose to *words (made when NULL). */
 static void add_word(GString **words, const char *word)
 {
@@ -1091,7 +1090,31 @@ static void put_words(struct fix_cmd *fc, GString **words)
     *words = NULL;
 }
 
-static void flush_events(struct fix_cmd *fc, const ArbGame *game, guint *next, guint upto)
+/* A number standing alone ("124", no stop) far from the move number due
+ * where it stands, and no damaged form of it or of the one before: not a
+ * part ("4" of 47), not it with more digits ("177" for 17.), not it with a
+ * digit misread ("74" for 14). A page number or the like. */
+static gboolean is_stray_number(const ArbGame *game, const struct game_event *ev, int due)
+{
+    if (!is_bare_number(game, ev) || ev->value) return FALSE;
+    const char *t = game_event_text(game, ev);
+    guint64 n = g_ascii_strtoull(t, NULL, 10);
+    if (n <= (guint64)due + STRAY_NUMBER_GAP && n + STRAY_NUMBER_GAP >= (guint64)due) return FALSE;
+    for (int k = due - 1; k <= due; k++) {
+        char near[16];
+        gsize m = (gsize)g_snprintf(near, sizeof near, "%d", k), differ = 0;
+        if (strstr(near, t) || (m > 1 && !strncmp(t, near, m))) return FALSE;
+        for (gsize i = 0; m == ev->len && i < m; i++)
+            differ += near[i] != t[i];
+        if (differ == 1) return FALSE;
+    }
+    return TRUE;
+}
+
+/* Comments, NAGs and variations (as a comment) of the main line before event
+ * `upto` that are not written yet; a stray number (is_stray_number(), due
+ * the move number written next) in a note. */
+static void flush_events(struct fix_cmd *fc, const ArbGame *game, guint *next, guint upto, int due)
 {
     GString *var = NULL, *words = NULL;
     int depth = 0;
@@ -1127,6 +1150,10 @@ static void flush_events(struct fix_cmd *fc, const ArbGame *game, guint *next, g
             pgnw_comment(fc->writer, t);
         if (ev->kind == EV_NAG) pgnw_nag(fc->writer, ev->value);
         if (ev->kind == EV_DRAW_OFFER) pgnw_comment(fc->writer, "draw offer (=)");
+        if (ev->kind == EV_MOVE_NUMBER && !fc->no_comments && is_stray_number(game, ev, due)) {
+            g_autofree char *note = g_strdup_printf("deleted: \"%.*s\"", (int)ev->len, t);
+            pgnw_comment(fc->writer, note);
+        }
     }
     if (var) {
         pgnw_comment(fc->writer, var->str);
@@ -1208,7 +1235,7 @@ static void write_moves(struct fix_cmd *fc, const ArbGame *game, guint *next_eve
         const struct fix_step *s = &g_array_index(fc->res.steps, struct fix_step, k);
         if (is_weighed_drop(fc, game, s)) continue; /* with its sentence */
         if (s->first_token < n_tok)
-            flush_events(fc, game, next_event, tokens[s->first_token].event);
+            flush_events(fc, game, next_event, tokens[s->first_token].event, s->before.fullmove);
         if (s->n_tokens > 0)
             *next_event = MAX(*next_event, tokens[s->first_token + s->n_tokens - 1].event + 1);
         g_autofree char *read = read_text(fc, game, s);
@@ -1262,6 +1289,16 @@ static void end_game(struct fix_cmd *fc, const char *result)
     if (fwrite(out, 1, len, fc->out) != len) fc->io_error = TRUE;
 }
 
+/* The move number after the last move the search gave. */
+static int next_fullmove(const struct fix_cmd *fc)
+{
+    for (guint k = fc->res.steps->len; k-- > 0;) {
+        const struct fix_step *s = &g_array_index(fc->res.steps, struct fix_step, k);
+        if (s->move != MOVE_NONE) return s->before.fullmove + (s->before.side == BLACK);
+    }
+    return 1;
+}
+
 static void write_game(struct fix_cmd *fc, const ArbGame *game, int lang, gboolean no_start,
                        const char *why)
 {
@@ -1280,7 +1317,7 @@ static void write_game(struct fix_cmd *fc, const ArbGame *game, int lang, gboole
             const struct fix_token *tokens = (const struct fix_token *)fc->tokens->data;
             write_rest(fc, game, (guint)tokens[fc->res.cut_token].event);
         } else {
-            flush_events(fc, game, &next_event, game->events->len);
+            flush_events(fc, game, &next_event, game->events->len, next_fullmove(fc));
         }
     }
     end_game(fc, result);

@@ -837,6 +837,37 @@ START_TEST(test_game_split_by_damage_is_joined)
 }
 END_TEST
 
+/* The movetext fix writes for text, comments and all; it must exit 0. */
+static char *commented_movetext(const char *text)
+{
+    const char *none[] = {NULL};
+    struct run r = fix_text(text, none);
+    ck_assert_msg(r.status == 0, "exit %d\n%.800s", r.status, r.err);
+    char *got = movetext(r.out);
+    run_free(&r);
+    return got;
+}
+
+START_TEST(test_page_number_kept)
+{
+    /* a running head's page number between two moves is no move number:
+     * kept in a note where it stood */
+    char *got = commented_movetext("1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 4. Ba4 Nf6\n\n124\n\n"
+                                   "5. O-O Be7 6. Re1 b5 1-0\n");
+    ck_assert_str_eq(got, "1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 4. Ba4 Nf6 {deleted: \"124\"} 5. O-O Be7 "
+                          "6. Re1 b5 1-0");
+    g_free(got);
+    /* after the last move as well */
+    got = commented_movetext("1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 312\n");
+    ck_assert_str_eq(got, "1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 {deleted: \"312\"} *");
+    g_free(got);
+    /* a move number whose stop was lost is the game's numbering: no note */
+    got = commented_movetext("1. e4 e5 2 Nf3 Nc6 3 Bb5 a6 1-0\n");
+    ck_assert_str_eq(got, "1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 1-0");
+    g_free(got);
+}
+END_TEST
+
 START_TEST(test_game_taken_up_after_a_break)
 {
     /* a diagram's recognised garbage between two paragraphs of one game:
@@ -1987,6 +2018,7 @@ int main(int argc, char **argv)
     tcase_add_test(tc, test_figurine_look_alikes);
     tcase_add_test(tc, test_game_split_by_damage_is_joined);
     tcase_add_test(tc, test_game_taken_up_after_a_break);
+    tcase_add_test(tc, test_page_number_kept);
     tcase_add_test(tc, test_games_numbered_from_one_split);
     tcase_add_test(tc, test_stray_parenthesis);
     tcase_add_test(tc, test_greek_case_and_doubled_characters);
