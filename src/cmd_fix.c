@@ -1074,11 +1074,14 @@ static char *engine_text(const struct fix_cmd *fc, const struct fix_step *s)
     return g_string_free(t, FALSE);
 }
 
-/* Adds a word of prose to *words (made when NULL). */
-static void add_word(GString **words, const char *word)
+/* Adds the word of prose event i to *words (made when NULL), with the
+ * comma after it. */
+static void add_word(GString **words, const ArbGame *game, guint i)
 {
+    const struct game_event *ev = &g_array_index(game->events, struct game_event, i);
     if (!*words) *words = g_string_new(NULL);
-    g_string_append_printf(*words, "%s%s", (*words)->len ? " " : "", word);
+    g_string_append_printf(*words, "%s%s%s", (*words)->len ? " " : "", game_event_text(game, ev),
+                           ev->comma ? "," : "");
 }
 
 /* Writes *words, if any, as one comment, and empties it. */
@@ -1124,7 +1127,7 @@ static void flush_events(struct fix_cmd *fc, const ArbGame *game, guint *next, g
         /* prose, the words of a run in one comment */
         gboolean prose = *next < fc->prose->len && g_array_index(fc->prose, guint8, *next);
         if (prose) {
-            add_word(&words, t);
+            add_word(&words, game, *next);
             continue;
         }
         if (ev->kind != EV_MOVE_NUMBER) put_words(fc, &words);
@@ -1220,9 +1223,7 @@ static void write_prose_between(struct fix_cmd *fc, const ArbGame *game, guint f
 {
     GString *words = NULL;
     for (guint i = from + 1; i < to && i < fc->prose->len; i++)
-        if (g_array_index(fc->prose, guint8, i))
-            add_word(&words,
-                     game_event_text(game, &g_array_index(game->events, struct game_event, i)));
+        if (g_array_index(fc->prose, guint8, i)) add_word(&words, game, i);
     put_words(fc, &words);
 }
 

@@ -174,6 +174,7 @@ static void make_tok(ArbReader *r, ArbToken *t, gsize start, gsize end)
     t->line = r->line;
     t->col = col_of(r, start);
     t->offset = r->base + start;
+    t->comma = end < r->len && r->buf[end] == ',';
 }
 
 /* ---- input --------------------------------------------------------------- */

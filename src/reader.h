@@ -78,6 +78,7 @@ typedef struct {
     guint64 line;   /* 1-based */
     guint64 col;    /* 1-based, in characters */
     guint64 offset; /* byte offset in the decoded text */
+    gboolean comma; /* a ',' right after it (the reader takes ',' for a space) */
 } ArbToken;
 
 typedef enum {

@@ -88,7 +88,7 @@ void game_append_rest(const ArbGame *game, gsize from, GString *out)
             break;
         case EV_BEGIN_VARIATION: g_string_append(out, " ("); break;
         case EV_END_VARIATION: g_string_append(out, " )"); break;
-        default: g_string_append_printf(out, " %s", t); break;
+        default: g_string_append_printf(out, " %s%s", t, ev->comma ? "," : ""); break;
         }
     }
 }
@@ -150,6 +150,7 @@ static struct game_event *push(ArbRecorder *r, int kind, const ArbToken *tok)
         ev->line = tok->line;
         ev->col = tok->col;
         ev->offset = tok->offset;
+        ev->comma = (guint8)tok->comma;
     }
     return ev;
 }

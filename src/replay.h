@@ -22,6 +22,7 @@ typedef enum {
 struct game_event {
     guint8 kind;
     guint8 comment_kind; /* ArbCommentKind, for EV_COMMENT */
+    guint8 comma;        /* a ',' stood right after it (ArbToken.comma) */
     int value;           /* NAG, result (ArbResult) */
     gsize text, len;     /* slice of the game's text: tag name, move, comment */
     gsize text2, len2;   /* tag value */

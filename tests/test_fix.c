@@ -1086,10 +1086,10 @@ END_TEST
 START_TEST(test_garbage_tail_unresolved)
 {
     struct run r =
-        fix_text("1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 4. Ba4 Nf6 zq9 kk7 ##1 qqq7 xx 77 TTT *\n", NULL);
+        fix_text("1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 4. Ba4 Nf6 zq9 kk7, ##1 qqq7 xx 77 TTT *\n", NULL);
     ck_assert_msg(r.status == 1, "exit %d", r.status);
     ck_assert_msg(strstr(r.out, "4. Ba4 Nf6 {arbiter: nothing legal fits"), "%s", r.out);
-    ck_assert_msg(strstr(r.out, "zq9 kk7 ##1 qqq7 xx 77 TTT}"), "%s", r.out);
+    ck_assert_msg(strstr(r.out, "zq9 kk7, ##1 qqq7 xx 77 TTT}"), "%s", r.out); /* commas too */
     ck_assert_msg(strstr(r.err, "unresolved"), "%s", r.err);
     run_free(&r);
     /* a long tail of a recogniser's garbage (short words with digits, no
@@ -1235,27 +1235,30 @@ END_TEST
 START_TEST(test_prose_between_moves)
 {
     /* a book's sentence between the moves is a comment where it stood, not
-     * five tokens dropped; words of another script too (they were lost) */
+     * five tokens dropped, its commas kept; words of another script too
+     * (they were lost) */
     const char *none[] = {NULL};
-    struct run r = fix_text("1.e4 c5 2.Nf3 e6 3.d4 cxd4 4.Nxd4 Nc6 5.Nb5 d6 6.c4 Nf6 7.N1c3 a6 "
-                            "8.Na3 d5!? This gambit was Karpov's surprise.\n9.cxd5 exd5 10.exd5 "
-                            "Nb4 *\n\n1. e4 e5 2. Nf3 \u0445\u043e\u0440\u043e\u0448\u0438\u0439 "
-                            "\u0445\u043e\u0434 Nc6 *\n",
-                            none);
+    struct run r =
+        fix_text("1.e4 c5 2.Nf3 e6 3.d4 cxd4 4.Nxd4 Nc6 5.Nb5 d6 6.c4 Nf6 7.N1c3 a6 "
+                 "8.Na3 d5!? This gambit was, to all, Karpov's surprise.\n9.cxd5 exd5 10.exd5 "
+                 "Nb4 *\n\n1. e4 e5 2. Nf3 \u0445\u043e\u0440\u043e\u0448\u0438\u0439 "
+                 "\u0445\u043e\u0434 Nc6 *\n",
+                 none);
     ck_assert_int_eq(r.status, 0);
     char *got = movetext(r.out);
-    ck_assert_str_eq(got, "1. e4 c5 2. Nf3 e6 3. d4 cxd4 4. Nxd4 Nc6 5. Nb5 d6 6. c4 Nf6 7. N1c3 "
-                          "a6 8. Na3 d5 $5 {This gambit was Karpov's surprise.} 9. cxd5 exd5 "
-                          "10. exd5 Nb4 *");
+    ck_assert_str_eq(got,
+                     "1. e4 c5 2. Nf3 e6 3. d4 cxd4 4. Nxd4 Nc6 5. Nb5 d6 6. c4 Nf6 7. N1c3 "
+                     "a6 8. Na3 d5 $5 {This gambit was, to all, Karpov's surprise.} 9. cxd5 exd5 "
+                     "10. exd5 Nb4 *");
     g_free(got);
     /* a line the text weighs, in its sentence, then played word for word:
      * the sentence is one comment, numbers and all, and the moves are read
      * once, after it */
     char *line = fixed_movetext("1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 4. Ba4 Nf6 5. O-O Be7 6. Re1 b5 "
-                                "The main line goes on 7. Bb3 d6 8. c3 and both sides have "
+                                "The main line goes on 7. Bb3 d6 8. c3, and both sides have "
                                 "chances. 7. Bb3 d6 8. c3 O-O *\n");
     ck_assert_str_eq(line, "1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 4. Ba4 Nf6 5. O-O Be7 6. Re1 b5 {The "
-                           "main line goes on 7. Bb3 d6 8. c3 and both sides have chances.} 7. "
+                           "main line goes on 7. Bb3 d6 8. c3, and both sides have chances.} 7. "
                            "Bb3 d6 8. c3 O-O *");
     g_free(line);
     /* a line it weighs that the game did not play: the numbers go back
