@@ -33,6 +33,7 @@
 #define FIX_ENGINE_TIMEOUT   10
 #define FIX_JOBS_MAX         8  /* the default --jobs at most */
 #define BLANK_CELLS_MAX      12 /* blank cells put in a row at most (add_blank_cells) */
+#define NUMBERED_ON_GAP      4  /* numbered_on(): after's second number this far past before's */
 #define STRAY_NUMBER_GAP     10 /* a bare number this far from the one due is no move number */
 
 struct fix_cmd {
@@ -2093,6 +2094,16 @@ static void append_game(ArbGame *dst, const ArbGame *src)
     }
 }
 
+/* A game the next part goes on with ended in "0-0" read as a double
+ * forfeit (a move number "1." came next): that was castling, a move again. */
+static void castling_again(ArbGame *game)
+{
+    guint n = game->events->len;
+    struct game_event *last = n ? &g_array_index(game->events, struct game_event, n - 1) : NULL;
+    if (last && last->kind == EV_RESULT && last->value == ARB_RESULT_DOUBLE_FORFEIT && last->len)
+        last->kind = EV_MOVE;
+}
+
 static guint64 last_line(const ArbGame *game)
 {
     return game->events->len
@@ -2106,8 +2117,9 @@ static gboolean is_move_one(const ArbGame *game, const struct game_event *ev)
            g_ascii_strtoull(game_event_text(game, ev), NULL, 10) == 1;
 }
 
-/* White's move numbers in game (what their digits read), the first max
- * of them from the start, or the last max from the end; returns how many. */
+/* White's move numbers in game (what their digits read; a "0" is none, but
+ * castling's zeros spaced out), the first max of them from the start, or
+ * the last max from the end; returns how many. */
 static int white_numbers(const ArbGame *game, gboolean from_end, guint64 *out, int max)
 {
     int n = 0;
@@ -2115,8 +2127,8 @@ static int white_numbers(const ArbGame *game, gboolean from_end, guint64 *out, i
     for (guint k = 0; k < len && n < max; k++) {
         const struct game_event *ev =
             &g_array_index(game->events, struct game_event, from_end ? len - 1 - k : k);
-        if (ev->kind == EV_MOVE_NUMBER && !ev->value)
-            out[n++] = g_ascii_strtoull(game_event_text(game, ev), NULL, 10);
+        guint64 v = g_ascii_strtoull(game_event_text(game, ev), NULL, 10);
+        if (ev->kind == EV_MOVE_NUMBER && !ev->value && v) out[n++] = v;
     }
     return n;
 }
@@ -2133,12 +2145,16 @@ static gboolean numbered_from_one(const ArbGame *before, const ArbGame *after)
 }
 
 /* Does after go on with before's numbers past a "1" ("10. Te1 0-0 1. h3 Af5
- * 12. a3": "11." misread, and "0-0" castling, not a result)? */
+ * 12. a3": "11." misread, and "0-0" castling, not a result)? Its next
+ * number may be a few past the highest of before's last three (numbers
+ * between misread too, "1." among them); a game of its own goes on at 2. */
 static gboolean numbered_on(const ArbGame *before, const ArbGame *after)
 {
-    guint64 last, n[2];
-    return white_numbers(before, TRUE, &last, 1) == 1 && white_numbers(after, FALSE, n, 2) == 2 &&
-           n[0] == 1 && last >= 2 && n[1] == last + 2;
+    guint64 seen[3], last = 0, n[2];
+    for (int k = white_numbers(before, TRUE, seen, 3); k-- > 0;)
+        last = MAX(last, seen[k]);
+    return white_numbers(after, FALSE, n, 2) == 2 && n[0] == 1 && last >= 2 && n[1] > last &&
+           n[1] <= last + NUMBERED_ON_GAP;
 }
 
 /* Does after take up before's moves where they stop, its first move
@@ -2283,9 +2299,12 @@ static void drop_variations(ArbGame *game, gboolean all)
             }
         }
     }
-    for (guint i = 0; i + 1 < ev->len; i++)
+    for (guint i = 0; i + 1 < ev->len; i++) {
+        gboolean glued = FALSE; /* (not to keep a dropped mark after it: "((c6") */
         if (drop[i] && g_array_index(ev, struct game_event, i).kind == EV_BEGIN_VARIATION)
-            glue_paren(game, i, &drop[i + 1]);
+            glue_paren(game, i, &glued);
+        drop[i + 1] |= glued;
+    }
     guint kept = 0;
     for (guint i = 0; i < ev->len; i++)
         if (!drop[i])
@@ -2309,6 +2328,7 @@ static void on_game(ArbGame *game, const ArbGameSummary *summary, gpointer ud)
 {
     struct fix_cmd *fc = ud;
     if (fc->has_pending && continues(fc->pending, game)) {
+        castling_again(fc->pending);
         append_game(fc->pending, game);
         return;
     }

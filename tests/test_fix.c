@@ -834,6 +834,24 @@ START_TEST(test_game_split_by_damage_is_joined)
     /* a stray '*' the reader takes for the result */
     assert_fixed_to_truth("1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 4. Bxc6 dxc6 5. O-O f6 6. d4 exd4\n"
                           "7. Nxd4 *c5 8. Nb3 Qxd1 9. Rxd1 Bg4 10. f3 Be6 *\n");
+    /* "7." misread "1" after zeros the reader takes for a result, and
+     * White's castling's zeros spaced out ("0 -": a "0" is no move number) */
+    const char *castled = "1. e4 e5 2. Nf3 Nc6 3. Bc4 Nf6 4. d3 Be7 5. Nc3 d6 6. h3 O-O 7. O-O "
+                          "Be6 8. Bb3 a6 9. a3 h6 10. Re1 Qd7 *";
+    got = fixed_movetext("1. e4 e5 2. Nf3 Nc6 3. Bc4 Nf6 4. d3 Be7 5. Nc3 d6 6. h3 0-0 1. 0 - Be6 "
+                         "8. Bb3 a6 9. a3 h6 10. Re1 Qd7 *\n");
+    ck_assert_str_eq(got, castled);
+    g_free(got);
+    /* the same with "8." misread as well: the numbers go on at 9 */
+    got = fixed_movetext("1. e4 e5 2. Nf3 Nc6 3. Bc4 Nf6 4. d3 Be7 5. Nc3 d6 6. h3 0-0 1. 0-0 Be6 "
+                         "B. Bb3 a6 9. a3 h6 10. Re1 Qd7 *\n");
+    ck_assert_str_eq(got, castled);
+    g_free(got);
+    /* a "1." misread before the stray '*' too: the numbers before it count */
+    got = fixed_movetext("1. e4 e5 2. Nf3 Nc6 3. Bc4 Nf6 4. d3 Be7 5. Nc3 d6 6. h3 O-O 1. O-O *1 "
+                         "Be6 B. Bb3 a6 9. a3 h6 10. Re1 Qd7 *\n");
+    ck_assert_str_eq(got, castled);
+    g_free(got);
 }
 END_TEST
 
@@ -948,6 +966,9 @@ START_TEST(test_stray_parenthesis)
 {
     /* a '(' never closed: the moves after it are the main line */
     assert_fixed_to_truth("1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 4. Bxc6 dxc6 5. O-O f6 6. d4 (exd4\n"
+                          "7. Nxd4 c5 8. Nb3 Qxd1 9. Rxd1 Bg4 10. f3 Be6 *\n");
+    /* two of them: neither kept (a dropped '(' kept the next one) */
+    assert_fixed_to_truth("1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 4. Bxc6 dxc6 5. O-O f6 6. d4 ((exd4\n"
                           "7. Nxd4 c5 8. Nb3 Qxd1 9. Rxd1 Bg4 10. f3 Be6 *\n");
     /* a real variation stays one */
     struct run r = fix_text("1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 4. Bxc6 dxc6 5. O-O f6 6. d4 "
