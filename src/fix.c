@@ -36,6 +36,8 @@ enum {
      * twice as wide (the right path fell behind by more than they allow
      * before the moves that contradict the wrong one) and this many states */
     DERAILED_STEPS = 3,
+    MISNUMBERED_RUN = 6,  /* numbered steps in a row the path's plies disagree with */
+    MISNUMBERED_BACK = 2, /* searched again from this many steps before they last agreed */
     DENSE_STEPS = 12,
     DERAILED_WIDTH = 200,
     DERAILED_TRIES = 3,   /* windows searched so, each past the one before */
@@ -2607,13 +2609,13 @@ static void rival_margins(ArbFixer *f, int best, const struct position *start,
     g_free(margin);
 }
 
-/* Searches again from a few steps before the first doubtful one, with a
+/* Searches again from `back` steps before the first doubtful one, with a
  * wide beam up to a few tokens after it (the right reading most likely fell
  * out of the beam there), and keeps that tail when the whole path gets
  * cheaper. */
-static void search_wide_from(ArbFixer *f, struct fix_result *res, guint doubtful)
+static void search_wide_from(ArbFixer *f, struct fix_result *res, guint doubtful, guint back)
 {
-    guint from = doubtful > WIDE_BACK_STEPS ? doubtful - WIDE_BACK_STEPS : 0;
+    guint from = doubtful > back ? doubtful - back : 0;
     const struct fix_step *s = &g_array_index(res->steps, struct fix_step, from);
     int prefix = 0;
     for (guint i = 0; i < from; i++)
@@ -2679,6 +2681,31 @@ static guint first_dense(const struct fix_result *res, int from)
     return n;
 }
 
+/* The first step from which the path's plies and the move numbers written
+ * disagree by the same shift for MISNUMBERED_RUN numbered steps in a row
+ * (a move put in or merged where none was: every number after it is off),
+ * or the step count; *agreed gets the last numbered step before it where
+ * they agreed (the cause lies after it). */
+static guint first_misnumbered(const ArbFixer *f, const struct fix_result *res, guint *agreed)
+{
+    const struct fix_step *s = (const struct fix_step *)res->steps->data;
+    guint n = res->steps->len, start = n;
+    int run = 0, shift = 0;
+    *agreed = 0;
+    for (guint i = 0; i < n; i++) {
+        if (s[i].n_tokens < 1 || s[i].move == MOVE_NONE) continue;
+        int hint = f->tok[s[i].first_token].hint_ply;
+        if (hint < 0) continue;
+        int d = ply_of(&s[i].before) - hint;
+        if (d == 0 && !run) *agreed = i;
+        if (d == 0 || d != shift) run = 0;
+        shift = d;
+        if (d && !run++) start = i;
+        if (run >= MISNUMBERED_RUN) return start;
+    }
+    return n;
+}
+
 /* The game as written, when every token reads exactly as the next legal
  * move (marks and all, from its first reading) and no move number
  * disagrees: res is that path, and TRUE. The look-alike costs are for text
@@ -2732,7 +2759,7 @@ static void search_all(ArbFixer *f, const struct position *start, struct fix_res
         doubtful = first_doubtful(f, res, past, &n_doubtful);
         if (doubtful >= res->steps->len) break;
         past = g_array_index(res->steps, struct fix_step, doubtful).first_token + WIDE_TOKENS;
-        search_wide_from(f, res, doubtful);
+        search_wide_from(f, res, doubtful, WIDE_BACK_STEPS);
     }
     /* a path that still takes several doubtful steps, or a dear stretch:
      * searched again where they begin, and past that window where more
@@ -2745,7 +2772,18 @@ static void search_all(ArbFixer *f, const struct position *start, struct fix_res
         f->wide_width = DERAILED_WIDTH;
         f->margin_scale = DERAILED_SCALE;
         from = g_array_index(res->steps, struct fix_step, doubtful).first_token + WIDE_TOKENS;
-        search_wide_from(f, res, doubtful);
+        search_wide_from(f, res, doubtful, WIDE_BACK_STEPS);
+        f->wide_width = WIDE_BEAM_WIDTH;
+        f->margin_scale = 100;
+    }
+    /* a path whose plies and the written numbers part for good */
+    guint agreed;
+    doubtful = first_misnumbered(f, res, &agreed);
+    if (doubtful < res->steps->len) {
+        f->wide_width = DERAILED_WIDTH;
+        f->margin_scale = DERAILED_SCALE;
+        guint back = doubtful - agreed + MISNUMBERED_BACK;
+        search_wide_from(f, res, doubtful, back);
         f->wide_width = WIDE_BEAM_WIDTH;
         f->margin_scale = 100;
     }

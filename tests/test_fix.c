@@ -962,6 +962,37 @@ START_TEST(test_games_numbered_from_one_split)
 }
 END_TEST
 
+START_TEST(test_misnumbered_path_searched_again)
+{
+    /* tools/ocr-noise at 10% (an archive game in Spanish): "cxdo3" read as
+     * two moves and the misread "35." ("A5.") as a third put the path two
+     * plies past every move number after it. The search again from where
+     * the numbers last agreed finds cxd3, "A5." dropped. */
+    char *got = fixed_movetext(
+        "1. e4 e5 2. Ct3 Cc6 3. Ab5 a6 4. Aa4 Ct6 5. dЗ dcl6 6. c3 9b 7. O-DAg7 8. "
+        "Cbd2 O0-O 9. Te1 Ch5 10. Cf1 t5 11, Cg3 fxe4 12, Ab3+ Rh8 13. Cg5 Cft4 14. "
+        "Cf7+ Txf7 15. Axfl Df8 16, Ab3 exdB 7. Ac4 d5 18. Axd3+ e4 19. At1 g520. c4 "
+        "dxc4 21.Cxe4 Ce5 22. Axf4 gxf4 23. Cg5 Af5 24. Dd5 c6 25. Dad5 n5 26. TaaI "
+        "oe7 Z7. Ce4 Tg8 Z8. Cd6 Ac2 29. Dd2 Axd1 30. Dx| Tf8 31. Сe4 f3 32. g3 Td8 "
+        "33. Dc1 Cd3 34 Axd3 cxdo3 A5. Dxc6 Axb2 36.rf1( Dd7 37. Dx d7 Txd7 3B.Td1 Td5 "
+        "40. Cd2 b4 Cxf3 Ac3 41. Сe1 d2 4z. cf3 Ta5 43. xd2 Txa2 A4. Ce4 a5 45. Cxc3 "
+        "bxc3 4.T:c1 Ta3 47. re2 d4 48. Tc2 Tn 3. 49. Ra3 a3 50., Rc4 a2 551. Txa2 Tb2 "
+        "5. Ta8+ 1/2-1/2"
+        "\n");
+    ck_assert_str_eq(
+        got, "1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 4. Ba4 Nf6 5. d3 d6 6. c3 g6 7. O-O Bg7 8. Nbd2 "
+             "O-O 9. Re1 Nh5 10. Nf1 f5 11. Ng3 fxe4 12. Bb3+ Kh8 13. Ng5 Nf4 14. Nf7+ Rxf7 "
+             "15. Bxf7 Qf8 16. Bb3 exd3 17. Bc4 d5 18. Bxd3 e4 19. Bf1 g5 20. c4 dxc4 21. "
+             "Nxe4 Ne5 22. Bxf4 gxf4 23. Ng5 Bf5 24. Qd5 c6 25. Qa5 b5 26. Rad1 Qe7 27. Ne4 "
+             "Rg8 28. Nd6 Bc2 29. Qd2 Bxd1 30. Qxd1 Rf8 31. Ne4 f3 32. g3 Rd8 33. Qc1 Nd3 "
+             "34. Bxd3 cxd3 35. Qxc6 Bxb2 36. Kf1 Qd7 37. Qxd7 Rxd7 38. Rd1 Rd5 39. Nd2 b4 "
+             "40. Nxf3 Bc3 41. Ne1 d2 42. Nf3 Ra5 43. Nxd2 Rxa2 44. Ne4 a5 45. Nxc3 bxc3 "
+             "46. Rc1 Ra3 47. Ke2 a4 48. Rc2 Rb3 49. Kd3 a3 50. Kc4 a2 51. Rxa2 Rb2 52. "
+             "Ra8+ 1/2-1/2");
+    g_free(got);
+}
+END_TEST
+
 START_TEST(test_stray_parenthesis)
 {
     /* a '(' never closed: the moves after it are the main line */
@@ -2045,6 +2076,7 @@ int main(int argc, char **argv)
     tcase_add_test(tc, test_page_number_kept);
     tcase_add_test(tc, test_games_numbered_from_one_split);
     tcase_add_test(tc, test_stray_parenthesis);
+    tcase_add_test(tc, test_misnumbered_path_searched_again);
     tcase_add_test(tc, test_greek_case_and_doubled_characters);
     tcase_add_test(tc, test_missing_move_inserted);
     tcase_add_test(tc, test_derailed_path_searched_again);
