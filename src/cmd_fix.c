@@ -1115,9 +1115,18 @@ static gboolean is_stray_number(const ArbGame *game, const struct game_event *ev
     return TRUE;
 }
 
+/* Does a move come after event i (a result the game was joined across,
+ * a stray '*', is no result)? */
+static gboolean has_moves_after(const ArbGame *game, guint i)
+{
+    for (guint k = i + 1; k < game->events->len; k++)
+        if (g_array_index(game->events, struct game_event, k).kind == EV_MOVE) return TRUE;
+    return FALSE;
+}
+
 /* Comments, NAGs and variations (as a comment) of the main line before event
  * `upto` that are not written yet; a stray number (is_stray_number(), due
- * the move number written next) in a note. */
+ * the move number written next) and a result moves follow in a note. */
 static void flush_events(struct fix_cmd *fc, const ArbGame *game, guint *next, guint upto, int due)
 {
     GString *var = NULL, *words = NULL;
@@ -1154,6 +1163,10 @@ static void flush_events(struct fix_cmd *fc, const ArbGame *game, guint *next, g
             pgnw_comment(fc->writer, t);
         if (ev->kind == EV_NAG) pgnw_nag(fc->writer, ev->value);
         if (ev->kind == EV_DRAW_OFFER) pgnw_comment(fc->writer, "draw offer (=)");
+        if (ev->kind == EV_RESULT && !fc->no_comments && ev->len && has_moves_after(game, *next)) {
+            g_autofree char *note = g_strdup_printf("deleted: \"%.*s\"", (int)ev->len, t);
+            pgnw_comment(fc->writer, note);
+        }
         if (ev->kind == EV_MOVE_NUMBER && !fc->no_comments && is_stray_number(game, ev, due)) {
             g_autofree char *note = g_strdup_printf("deleted: \"%.*s\"", (int)ev->len, t);
             pgnw_comment(fc->writer, note);

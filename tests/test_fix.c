@@ -886,6 +886,17 @@ START_TEST(test_page_number_kept)
 }
 END_TEST
 
+START_TEST(test_stray_result_kept)
+{
+    /* a stray '*' the game was joined across: in a note where it stood */
+    char *got = commented_movetext("1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 4. Bxc6 dxc6 5. O-O f6\n"
+                                   "6. d4 *exd4 7. Nxd4 c5 1-0\n");
+    ck_assert_str_eq(got, "1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 4. Bxc6 dxc6 5. O-O f6 6. d4 {deleted: "
+                          "\"*\"} 6... exd4 7. Nxd4 c5 1-0");
+    g_free(got);
+}
+END_TEST
+
 START_TEST(test_game_taken_up_after_a_break)
 {
     /* a diagram's recognised garbage between two paragraphs of one game:
@@ -2074,6 +2085,7 @@ int main(int argc, char **argv)
     tcase_add_test(tc, test_game_split_by_damage_is_joined);
     tcase_add_test(tc, test_game_taken_up_after_a_break);
     tcase_add_test(tc, test_page_number_kept);
+    tcase_add_test(tc, test_stray_result_kept);
     tcase_add_test(tc, test_games_numbered_from_one_split);
     tcase_add_test(tc, test_stray_parenthesis);
     tcase_add_test(tc, test_misnumbered_path_searched_again);
