@@ -1098,6 +1098,23 @@ START_TEST(test_castling_the_other_way)
 }
 END_TEST
 
+START_TEST(test_missing_move_then_merged)
+{
+    /* Black's 4...Bxf3 left out, and the two moves after it run together:
+     * the move put in before a token read as two (before, the token was
+     * read as one move, and the game went wrong from there) */
+    char *got = fixed_movetext("1. e4 e5 2. Nf3 d6 3. d4 Bg4 4. dxe5 5. Qxf3dxe5 6. Bc4 Nf6 7. Qb3 "
+                               "Qe7 8. Nc3 c6 9. Bg5 b5 10. Nxb5 cxb5 11. Bxb5+ Nbd7 12. O-O-O "
+                               "Rd8 13. Rxd7 Rxd7 14. Rd1 Qe6 15. Bxd7+ Nxd7 16. Qb8+ Nxb8 17. "
+                               "Rd8# 1-0\n");
+    ck_assert_str_eq(got, "1. e4 e5 2. Nf3 d6 3. d4 Bg4 4. dxe5 Bxf3 5. Qxf3 dxe5 6. Bc4 Nf6 7. "
+                          "Qb3 Qe7 8. Nc3 c6 9. Bg5 b5 10. Nxb5 cxb5 11. Bxb5+ Nbd7 12. O-O-O "
+                          "Rd8 13. Rxd7 Rxd7 14. Rd1 Qe6 15. Bxd7+ Nxd7 16. Qb8+ Nxb8 17. Rd8# "
+                          "1-0");
+    g_free(got);
+}
+END_TEST
+
 START_TEST(test_three_moves_merged)
 {
     /* "Re1b57.Bb3": three moves and a move number in one token */
@@ -2094,6 +2111,7 @@ int main(int argc, char **argv)
     tcase_add_test(tc, test_derailed_path_searched_again);
     tcase_add_test(tc, test_merged_part_ties_kept);
     tcase_add_test(tc, test_three_moves_merged);
+    tcase_add_test(tc, test_missing_move_then_merged);
     tcase_add_test(tc, test_edits_for_states_behind);
     tcase_add_test(tc, test_castling_the_other_way);
     tcase_add_test(tc, test_semicolon_before_result);
