@@ -1125,8 +1125,9 @@ static gboolean has_moves_after(const ArbGame *game, guint i)
 }
 
 /* Comments, NAGs and variations (as a comment) of the main line before event
- * `upto` that are not written yet; a stray number (is_stray_number(), due
- * the move number written next) and a result moves follow in a note. */
+ * `upto` that are not written yet; in a {deleted: ...} note, a stray
+ * number (is_stray_number(), due the move number written next) and a
+ * result with moves after it. */
 static void flush_events(struct fix_cmd *fc, const ArbGame *game, guint *next, guint upto, int due)
 {
     GString *var = NULL, *words = NULL;
@@ -1163,11 +1164,9 @@ static void flush_events(struct fix_cmd *fc, const ArbGame *game, guint *next, g
             pgnw_comment(fc->writer, t);
         if (ev->kind == EV_NAG) pgnw_nag(fc->writer, ev->value);
         if (ev->kind == EV_DRAW_OFFER) pgnw_comment(fc->writer, "draw offer (=)");
-        if (ev->kind == EV_RESULT && !fc->no_comments && ev->len && has_moves_after(game, *next)) {
-            g_autofree char *note = g_strdup_printf("deleted: \"%.*s\"", (int)ev->len, t);
-            pgnw_comment(fc->writer, note);
-        }
-        if (ev->kind == EV_MOVE_NUMBER && !fc->no_comments && is_stray_number(game, ev, due)) {
+        if (!fc->no_comments &&
+            ((ev->kind == EV_RESULT && ev->len && has_moves_after(game, *next)) ||
+             (ev->kind == EV_MOVE_NUMBER && is_stray_number(game, ev, due)))) {
             g_autofree char *note = g_strdup_printf("deleted: \"%.*s\"", (int)ev->len, t);
             pgnw_comment(fc->writer, note);
         }
@@ -2130,9 +2129,9 @@ static gboolean is_move_one(const ArbGame *game, const struct game_event *ev)
            g_ascii_strtoull(game_event_text(game, ev), NULL, 10) == 1;
 }
 
-/* White's move numbers in game (what their digits read; a "0" is none, but
- * castling's zeros spaced out), the first max of them from the start, or
- * the last max from the end; returns how many. */
+/* White's move numbers in game (what their digits read; a "0" is none: it
+ * is castling's zeros spaced out), the first max of them from the start,
+ * or the last max from the end; returns how many. */
 static int white_numbers(const ArbGame *game, gboolean from_end, guint64 *out, int max)
 {
     int n = 0;
