@@ -60,7 +60,7 @@ enum {
     PAIR_TIES = 3,          /* readings of a merged or split token's part kept when about as good */
     PAIR_TIES_MAX = 8,      /* of which the prior chooses */
     INSERT_KEEP = 32,       /* missing moves tried per state */
-    INSERTS_MERGED = 2,     /* the cheapest of them the token after tries as two moves */
+    INSERTS_WIDER = 2,      /* the cheapest of them: the token after read more ways */
     NUMBER_READINGS = 4,
     AHEAD_NUMBERS = 2, /* move numbers the prune looks ahead to */
     AHEAD_TOKENS = 8,  /* within this many tokens */
@@ -2110,8 +2110,9 @@ static void expand_pairs(ArbFixer *f, int si, const struct state *s, int i, int 
 }
 
 /* A move left out before token i: the cheapest few, the later tokens
- * choose among them; after the cheapest INSERTS_MERGED, token i is tried
- * as two moves too (expand_merged). tab[0] is not kept. */
+ * choose among them, each with token i's best reading after it; after the
+ * cheapest INSERTS_WIDER, also its readings about as cheap (ties_of) and
+ * two moves it may be (expand_merged). tab[0] is not kept. */
 static void expand_inserts(ArbFixer *f, int si, const struct state *s, int i, int best)
 {
     const struct ptoken *t = &f->tok[i];
@@ -2172,7 +2173,6 @@ static void expand_inserts(ArbFixer *f, int si, const struct state *s, int i, in
         if (move_to(ins[k].first) == move_to(s->last) && pos_is_capture(&s->pos, ins[k].first))
             ins[n_emit++] = ins[k];
     if (forced.first != MOVE_NONE) ins[n_emit++] = forced;
-    int merged = t->c[0].len >= MERGE_MIN_CHARS ? INSERTS_MERGED : 0;
     for (int k = 0; k < n_emit; k++) {
         p2 = s->pos;
         pos_make_move(&p2, ins[k].first);
@@ -2180,11 +2180,22 @@ static void expand_inserts(ArbFixer *f, int si, const struct state *s, int i, in
                      f->costs[CONF_INSERT_MOVE] + ins[k].prior, ins[k].prior, i, 0, i, -1);
         emit(f, a, &p2, ins[k].second, ins[k].cost ? FIX_CORRECTED : FIX_NONE, ins[k].cost, 0, i, 1,
              i + 1, i + 1);
-        if (k >= merged) continue;
-        /* and the token after it as two moves ("12. Ke2 13. Bxd6+Qxd6":
-         * 12...Bd6 left out, and the two after it run together) */
-        struct state after = {.pos = p2, .last = ins[k].first};
+        if (k >= INSERTS_WIDER) continue;
+        /* the token's other readings about as cheap ("g3" left out before
+         * "Fo7": Bd7 reads it best, Be7 lets Black castle next) */
         build_table(&p2, &f->tab[0]);
+        struct scored tie[PAIR_TIES];
+        int hint = hint_cost(f, t, &p2);
+        int n = ties_of(f, &f->tab[0], t, ins[k].first,
+                        MIN(ins[k].cost - hint + PAIR_TIES_MARGIN, 8 * CONF_UNIT), tie);
+        for (int j = 0; j < n; j++)
+            if (tie[j].move != ins[k].second)
+                emit(f, a, &p2, tie[j].move, tie[j].cost ? FIX_CORRECTED : FIX_NONE,
+                     tie[j].cost + hint, 0, i, 1, i + 1, i + 1);
+        if (t->c[0].len < MERGE_MIN_CHARS) continue;
+        /* and the token as two moves ("12. Ke2 13. Bxd6+Qxd6": 12...Bd6
+         * left out, and the two after it run together) */
+        struct state after = {.pos = p2, .last = ins[k].first};
         int widest = EDITED_MARGIN * DERAILED_SCALE / 100;
         int limit = MIN(ins[k].cost + f->costs[CONF_SKIP_TOKEN],
                         drop_cost(f, i, &p2) + widest + AHEAD_NUMBERS * f->costs[CONF_MISNUMBERED]);

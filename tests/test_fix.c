@@ -1115,6 +1115,29 @@ START_TEST(test_missing_move_then_merged)
 }
 END_TEST
 
+START_TEST(test_readings_after_a_move_put_in)
+{
+    /* tools/ocr-noise at 5% (an archive game in French): after a move put
+     * in, the token's reading about as cheap as its best is kept too
+     * ("Fo7": Be7, not Bd7, lets Black castle next); the first search had
+     * only the best, and the game went wrong from move 4 */
+    char *got = fixed_movetext(
+        "1. Cf3 1... d5 2. c4 2... e6 3, d4 3..,Cfb 4, 93 4... Fo7 5, Fg2 5... O-O "
+        "6. O-O 6... dxc4 7. Qo4 7... a6 8. Dxc4 8... b5 9. Dc2 ... Fb7 10. Fd2 "
+        "10... Fd6 11. Cg5 11... Fxg2 12. Rxg2 12... Cbd7 13. e4 13... e5 14. dxe5 "
+        "14... Cxe5 15. f4 15... Cc4 16. Fc1 16... h6 17. Cf3 17... Cg4 13. Te1 "
+        "18... Fc5 19. Cc3 19.,. Dd6 20. cd1 20... Τad3# 21. h3 21... Dxd1 22. Dxd~1 "
+        "22... Txd1 23. Txd1 23... Cge3+ 24. Fxe3 24... Cxe3+ 25. Rh2 25... Cxa1 *"
+        "\n");
+    ck_assert_str_eq(got,
+                     "1. Nf3 d5 2. c4 e6 3. d4 Nf6 4. g3 Be7 5. Bg2 O-O 6. O-O dxc4 7. Qa4 a6 8. "
+                     "Qxc4 b5 9. Qc2 Bb7 10. Bd2 Bd6 11. Ng5 Bxg2 12. Kxg2 Nbd7 13. e4 e5 14. "
+                     "dxe5 Nxe5 15. f4 Nc4 16. Bc1 h6 17. Nf3 Ng4 18. Re1 Bc5 19. Nc3 Qd6 20. Nd1 "
+                     "Rad8 21. h3 Qxd1 22. Qxd1 Rxd1 23. Rxd1 Nge3+ 24. Bxe3 Nxe3+ 25. Kh2 Nxd1 *");
+    g_free(got);
+}
+END_TEST
+
 START_TEST(test_three_moves_merged)
 {
     /* "Re1b57.Bb3": three moves and a move number in one token */
@@ -2112,6 +2135,7 @@ int main(int argc, char **argv)
     tcase_add_test(tc, test_merged_part_ties_kept);
     tcase_add_test(tc, test_three_moves_merged);
     tcase_add_test(tc, test_missing_move_then_merged);
+    tcase_add_test(tc, test_readings_after_a_move_put_in);
     tcase_add_test(tc, test_edits_for_states_behind);
     tcase_add_test(tc, test_castling_the_other_way);
     tcase_add_test(tc, test_semicolon_before_result);
