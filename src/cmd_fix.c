@@ -2139,8 +2139,9 @@ static int white_numbers(const ArbGame *game, gboolean from_end, guint64 *out, i
     for (guint k = 0; k < len && n < max; k++) {
         const struct game_event *ev =
             &g_array_index(game->events, struct game_event, from_end ? len - 1 - k : k);
+        if (ev->kind != EV_MOVE_NUMBER || ev->value) continue;
         guint64 v = g_ascii_strtoull(game_event_text(game, ev), NULL, 10);
-        if (ev->kind == EV_MOVE_NUMBER && !ev->value && v) out[n++] = v;
+        if (v) out[n++] = v;
     }
     return n;
 }

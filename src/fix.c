@@ -2045,6 +2045,17 @@ static void expand_merged(ArbFixer *f, int si, const struct state *s, int i, int
     }
 }
 
+/* What a merged token i's moves from pos may cost together: less than a
+ * skipped token past its best reading there, and than the widest margin
+ * past the token dropped (dearer, the state would fall out of the beam
+ * beside the one that drops the token, whichever pass replays this). */
+static int merged_limit(const ArbFixer *f, int i, const struct position *pos, int best)
+{
+    int widest = EDITED_MARGIN * DERAILED_SCALE / 100;
+    return MIN(best + f->costs[CONF_SKIP_TOKEN],
+               drop_cost(f, i, pos) + widest + AHEAD_NUMBERS * f->costs[CONF_MISNUMBERED]);
+}
+
 /* The edits that take two moves or two tokens: a token split in two, two
  * tokens joined, two tokens swapped, a missing move. Tried only where the
  * best single reading is poor. */
@@ -2055,13 +2066,7 @@ static void expand_pairs(ArbFixer *f, int si, const struct state *s, int i, int 
     struct ptoken part;
     struct position p2;
     move_t m2 = MOVE_NONE;
-    /* what a merged token's moves may cost together: less than a skipped
-     * token past the best reading, and than the widest margin past the
-     * token dropped (dearer, the state would fall out of the beam beside
-     * the one that drops the token, whichever pass replays this) */
-    int widest = EDITED_MARGIN * DERAILED_SCALE / 100;
-    int limit = MIN(best + f->costs[CONF_SKIP_TOKEN],
-                    drop_cost(f, i, &s->pos) + widest + AHEAD_NUMBERS * f->costs[CONF_MISNUMBERED]);
+    int limit = merged_limit(f, i, &s->pos, best);
     /* two tokens that are one move: "N f3" */
     if (i + 1 < f->n_tok) {
         join_tokens(f, t, &f->tok[i + 1], &part);
@@ -2196,10 +2201,7 @@ static void expand_inserts(ArbFixer *f, int si, const struct state *s, int i, in
         /* and the token as two moves ("12. Ke2 13. Bxd6+Qxd6": 12...Bd6
          * left out, and the two after it run together) */
         struct state after = {.pos = p2, .last = ins[k].first};
-        int widest = EDITED_MARGIN * DERAILED_SCALE / 100;
-        int limit = MIN(ins[k].cost + f->costs[CONF_SKIP_TOKEN],
-                        drop_cost(f, i, &p2) + widest + AHEAD_NUMBERS * f->costs[CONF_MISNUMBERED]);
-        expand_merged(f, a, &after, i, ins[k].cost, limit, &t->c[0]);
+        expand_merged(f, a, &after, i, ins[k].cost, merged_limit(f, i, &p2, ins[k].cost), &t->c[0]);
     }
 }
 
