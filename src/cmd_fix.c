@@ -519,6 +519,12 @@ static gboolean is_lost_move(const ArbGame *game, guint i, int last, int since, 
         return FALSE;
     if (is_due_damaged(text, ev->len, last, since)) return FALSE;
     int n = (int)g_ascii_strtoull(text, NULL, 10);
+    /* the same number with its dot right after it ("6... Sb 7 7. O-O"):
+     * the digit is the rank the move before it lost to a space */
+    if (ev->len == 1 && since > 0 && next && next->kind == EV_MOVE_NUMBER &&
+        memchr(game_event_text(game, next), '.', next->len) &&
+        (int)g_ascii_strtoull(game_event_text(game, next), NULL, 10) == n)
+        return TRUE;
     if (ev->len == 2) /* a number a move or two on from the last, or near the count, is one */
         return !(last > 0 && n > last && n <= last + 3) && abs(2 * (n - 1) - tokens) > 4;
     if (last > 0 && since == 0) return TRUE;

@@ -1115,6 +1115,16 @@ START_TEST(test_missing_move_then_merged)
 }
 END_TEST
 
+START_TEST(test_rank_split_off_before_number)
+{
+    /* tools/ocr-noise at 5% (German): 6...Nbd7 written "Sb 7" just before
+     * "7.": the lone 7 was taken for the move number, so "Sb" alone was
+     * read, as Na6, and the game went wrong at 19...Ndf6 */
+    assert_fixed_has("1. d4 Sf6 2. c4 g6 3. Sc3 Lg7 4. e4 d6 5. Le2 0-0 6. Sf3 Sb 7 7. 0-0 e5 *\n",
+                     "6. Nf3 Nbd7 7. O-O e5 *", NULL);
+}
+END_TEST
+
 START_TEST(test_readings_after_a_move_put_in)
 {
     /* tools/ocr-noise at 5% (an archive game in French): after a move put
@@ -2138,6 +2148,7 @@ int main(int argc, char **argv)
     tcase_add_test(tc, test_readings_after_a_move_put_in);
     tcase_add_test(tc, test_edits_for_states_behind);
     tcase_add_test(tc, test_castling_the_other_way);
+    tcase_add_test(tc, test_rank_split_off_before_number);
     tcase_add_test(tc, test_semicolon_before_result);
     tcase_add_test(tc, test_digits_after_due_number);
     tcase_add_test(tc, test_number_due_lost_digit);
