@@ -92,6 +92,10 @@ enum {
     BLANK_WIDTH = 32,
 };
 #define PAIRS_MARGIN CONF_UNIT /* so do states this close to the best */
+/* and for a token that names two moves ("d:e5C:e5"), any this close: the
+ * state whose move before was read worse ("g6" as Ng6, the knight that
+ * takes on e5) may be far down the beam */
+#define TWO_MOVES_MARGIN (3 * CONF_UNIT / 2)
 /* and a move left out (the dearest of them to try: each legal move, then
  * the token after it), within this */
 #define INSERTS_MARGIN (CONF_UNIT / 2)
@@ -174,6 +178,7 @@ struct ptoken {
     int hint_ply;
     gboolean blank;   /* a cell the sheet lacks (struct fix_token) */
     gboolean weighed; /* in a line the text weighs (struct fix_token) */
+    gboolean two_moves; /* its first reading names two moves (names_two_moves()) */
     /* the move numbers the token reads as through digit look-alikes ("b"
      * for 6, "I7." for 17), with what the look-alikes cost */
     int n_numbers;
@@ -1307,6 +1312,21 @@ static void read_numbers(const ArbFixer *f, const struct pcand *c, struct ptoken
         }
 }
 
+/* Does c name two squares with more than a mark between them ("d:e5C:e5",
+ * "Nf3Nc6")? Two moves run together; long notation ("Ng1-f3", "e2e4") has
+ * a dash or a capture mark between its squares at most. */
+static gboolean names_two_moves(const struct pcand *c)
+{
+    int end = -1; /* just past the first square */
+    for (int j = 0; j + 1 < c->len; j++) {
+        if (c->ch[j] < 'a' || c->ch[j] > 'h' || c->ch[j + 1] < '1' || c->ch[j + 1] > '8') continue;
+        for (int k = end; end >= 0 && k < j; k++)
+            if (c->ch[k] != '-' && c->ch[k] != 'x' && c->ch[k] != ':') return TRUE;
+        end = ++j + 1;
+    }
+    return FALSE;
+}
+
 /* A figurine misread as its look-alike (lang/confusion.ini: the pawn's and
  * the bishop's round heads, the crowned king and queen) is read as the other
  * piece in a second reading of the token, at the substitution's cost: a
@@ -1383,6 +1403,7 @@ static void prepare_tokens(ArbFixer *f, const struct fix_token *tokens, int n)
         t->blank = tokens[i].blank;
         t->weighed = tokens[i].weighed;
         read_numbers(f, &t->c[0], t);
+        t->two_moves = names_two_moves(&t->c[0]);
         t->text = tokens[i].cands[0].text ? tokens[i].cands[0].text : "";
         t->len = tokens[i].cands[0].text ? tokens[i].cands[0].len : 0;
         t->is_input = i < G_MAXUINT16;
@@ -1835,7 +1856,8 @@ static void expand(ArbFixer *f, int si, int i, int rank, int behind)
     gboolean pairs = f->in_garbage
                          ? rank == 0
                          : rank < PAIRS_FROM_TOP || behind <= scaled(f, i, PAIRS_MARGIN) ||
-                               dropped_by_best(f, &s, i);
+                               dropped_by_best(f, &s, i) ||
+                               (t->two_moves && behind <= scaled(f, i, TWO_MOVES_MARGIN));
     /* a move left out (dearest to try) for the best state, any within half
      * a unit and the next few within PAIRS_MARGIN: further behind, it
      * changed 1 ply in 32000 at 10% noise and cost 7% of the time */

@@ -1125,6 +1125,19 @@ START_TEST(test_rank_split_off_before_number)
 }
 END_TEST
 
+START_TEST(test_two_moves_further_down)
+{
+    /* tools/ocr-noise at 5% (French): "15. a4 g6" is 15. d4 Ng6, which
+     * only "16.d:e5C:e5" (dxe5 Nxe5) tells; the path that read them so was
+     * too far down the beam to try the token as two moves, and the game
+     * went wrong from move 15 */
+    assert_fixed_has("1. C*4 e5 2. g3 Cf6 3. Fg2li6 4. d3 c6 5. a8 Fc5 6. e3 ab 7. Cc3 O-O 8. Cge2 "
+                     "d6 9. O-O Te8 10. h3 Fa7 11. Rh2 Tb 8 12. b4 Ce7 13. Fb2 b5 14. c:b5 a:b5 "
+                     "115. a4 g6 16.d:e5C:e5 17. *\n",
+                     "15. d4 Ng6 16. dxe5 Nxe5 *", NULL);
+}
+END_TEST
+
 START_TEST(test_readings_after_a_move_put_in)
 {
     /* tools/ocr-noise at 5% (an archive game in French): after a move put
@@ -2149,6 +2162,7 @@ int main(int argc, char **argv)
     tcase_add_test(tc, test_edits_for_states_behind);
     tcase_add_test(tc, test_castling_the_other_way);
     tcase_add_test(tc, test_rank_split_off_before_number);
+    tcase_add_test(tc, test_two_moves_further_down);
     tcase_add_test(tc, test_semicolon_before_result);
     tcase_add_test(tc, test_digits_after_due_number);
     tcase_add_test(tc, test_number_due_lost_digit);
