@@ -1695,8 +1695,14 @@ static int drop_cost(const ArbFixer *f, int i, const struct position *pos)
 {
     const struct ptoken *t = &f->tok[i];
     int c = skip_cost(f, i);
-    for (int k = 0; k < t->n_numbers; k++)
+    for (int k = 0; k < t->n_numbers; k++) {
         if (t->number[k] == pos->fullmove) c = MIN(c, t->number_cost[k]);
+        /* the next one, Black to move: Black's move left out before it
+         * ("2. d3 B. Nf3", 2...Nc6 not written), which a move put in
+         * pays for */
+        if (pos->side == BLACK && t->number[k] == pos->fullmove + 1)
+            c = MIN(c, t->number_cost[k] + f->costs[CONF_MISNUMBERED]);
+    }
     /* a number with a digit misread as another digit ("33" for 13) */
     const struct pcand *r = &t->c[0];
     char due[12];

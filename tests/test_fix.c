@@ -1138,6 +1138,19 @@ START_TEST(test_two_moves_further_down)
 }
 END_TEST
 
+START_TEST(test_number_after_black_move_left_out)
+{
+    /* tools/ocr-noise at 5% (figurines): 2...Nc6 not written and "3."
+     * read as "B.": the number of the move after the one due, dropped, and
+     * a move put in; read as 2...Be7 the bishop stood where 11...Ne7 goes,
+     * and the game went wrong from move 2 */
+    assert_fixed_has("1. c 4 e5 2. d3 B. \u2658f3 f5 4. g3 \u2658f6 5. \u2657g2+ \u2657b4+ 6. "
+                     "\u265dd2 \u2657xo2+ 7. \u2655xd2 0-0 8. \u2658c3 d6 9. 0-0 \u2657d7 10. "
+                     "\u2658d5 \u2658xd5 11. cxd5 \u2658e7 12. \u2655b *\n",
+                     "2. d3 Nc6 3. Nf3 f5", "11. cxd5 Ne7 12. Qb4 *", NULL);
+}
+END_TEST
+
 START_TEST(test_readings_after_a_move_put_in)
 {
     /* tools/ocr-noise at 5% (an archive game in French): after a move put
@@ -2163,6 +2176,7 @@ int main(int argc, char **argv)
     tcase_add_test(tc, test_castling_the_other_way);
     tcase_add_test(tc, test_rank_split_off_before_number);
     tcase_add_test(tc, test_two_moves_further_down);
+    tcase_add_test(tc, test_number_after_black_move_left_out);
     tcase_add_test(tc, test_semicolon_before_result);
     tcase_add_test(tc, test_digits_after_due_number);
     tcase_add_test(tc, test_number_due_lost_digit);
