@@ -179,6 +179,7 @@ struct ptoken {
     gboolean blank;   /* a cell the sheet lacks (struct fix_token) */
     gboolean weighed; /* in a line the text weighs (struct fix_token) */
     gboolean two_moves; /* its first reading names two moves (names_two_moves()) */
+    gboolean cut_short; /* its first reading ends with a dash: long notation cut short */
     /* the move numbers the token reads as through digit look-alikes ("b"
      * for 6, "I7." for 17), with what the look-alikes cost */
     int n_numbers;
@@ -1404,6 +1405,8 @@ static void prepare_tokens(ArbFixer *f, const struct fix_token *tokens, int n)
         t->weighed = tokens[i].weighed;
         read_numbers(f, &t->c[0], t);
         t->two_moves = names_two_moves(&t->c[0]);
+        t->cut_short = t->c[0].len > 1 && (t->c[0].ch[t->c[0].len - 1] == '-' ||
+                                           t->c[0].ch[t->c[0].len - 1] == 0x2013);
         t->text = tokens[i].cands[0].text ? tokens[i].cands[0].text : "";
         t->len = tokens[i].cands[0].text ? tokens[i].cands[0].len : 0;
         t->is_input = i < G_MAXUINT16;
@@ -1893,8 +1896,10 @@ static void expand(ArbFixer *f, int si, int i, int rank, int behind)
         replay(f, si, e->first, e->n);
     }
     /* two-move edits where the token reads poorly, or well but for the
-     * wrong move number (a move left out before it) */
-    if (!pairs || (e->best_reading < POOR_READING && !hint_cost(f, t, &s.pos))) return;
+     * wrong move number (a move left out before it), or ends where no move
+     * does (the rest of it the next token: "Re4- b4") */
+    if (!pairs || (e->best_reading < POOR_READING && !hint_cost(f, t, &s.pos) && !t->cut_short))
+        return;
     /* expand_readings builds tab[0] */
     gboolean built = read && !f->tab[0].partial;
     if (e->has_pairs) {

@@ -1151,6 +1151,20 @@ START_TEST(test_number_after_black_move_left_out)
 }
 END_TEST
 
+START_TEST(test_long_move_cut_at_dash)
+{
+    /* tools/ocr-noise at 5% (figurines, long notation): 51...Rb4 written
+     * "\u2656e4- b4". The part before the space read well enough as Rc4 (e
+     * for c, the dash extra) that it was never joined with the rest; the
+     * whole game went wrong from there. A token ending with a dash is tried
+     * with the next however well it reads alone */
+    char *got = commented_movetext("[FEN \"4k3/8/pN1p4/P2Pb2P/4r1p1/2p5/5RKP/8 w - - 0 51\"]\n\n"
+                                   "51. h5-h6 \u2656e4- b4 52. h6-h7 \u2657e5-h8 *\n");
+    ck_assert_str_eq(got, "51. h6 Rb4 {read: \"\u2656e4- b4\"} 52. h7 Bh8 *");
+    g_free(got);
+}
+END_TEST
+
 START_TEST(test_readings_after_a_move_put_in)
 {
     /* tools/ocr-noise at 5% (an archive game in French): after a move put
@@ -2177,6 +2191,7 @@ int main(int argc, char **argv)
     tcase_add_test(tc, test_rank_split_off_before_number);
     tcase_add_test(tc, test_two_moves_further_down);
     tcase_add_test(tc, test_number_after_black_move_left_out);
+    tcase_add_test(tc, test_long_move_cut_at_dash);
     tcase_add_test(tc, test_semicolon_before_result);
     tcase_add_test(tc, test_digits_after_due_number);
     tcase_add_test(tc, test_number_due_lost_digit);
