@@ -179,7 +179,9 @@ struct ptoken {
     gboolean blank;   /* a cell the sheet lacks (struct fix_token) */
     gboolean weighed; /* in a line the text weighs (struct fix_token) */
     gboolean two_moves; /* its first reading names two moves (names_two_moves()) */
-    gboolean cut_short; /* its first reading ends with a dash: long notation cut short */
+    /* its first reading ends with a dash, or the next token's begins with
+     * one: a move cut at a space ("Re4- b4", "O-O _O") */
+    gboolean cut_short;
     /* the move numbers the token reads as through digit look-alikes ("b"
      * for 6, "I7." for 17), with what the look-alikes cost */
     int n_numbers;
@@ -1328,6 +1330,11 @@ static gboolean names_two_moves(const struct pcand *c)
     return FALSE;
 }
 
+static gboolean is_dash(gunichar c)
+{
+    return c == '-' || c == '_' || c == '~' || c == 0x2013;
+}
+
 /* A figurine misread as its look-alike (lang/confusion.ini: the pawn's and
  * the bishop's round heads, the crowned king and queen) is read as the other
  * piece in a second reading of the token, at the substitution's cost: a
@@ -1405,8 +1412,8 @@ static void prepare_tokens(ArbFixer *f, const struct fix_token *tokens, int n)
         t->weighed = tokens[i].weighed;
         read_numbers(f, &t->c[0], t);
         t->two_moves = names_two_moves(&t->c[0]);
-        t->cut_short = t->c[0].len > 1 && (t->c[0].ch[t->c[0].len - 1] == '-' ||
-                                           t->c[0].ch[t->c[0].len - 1] == 0x2013);
+        t->cut_short = t->c[0].len > 1 && is_dash(t->c[0].ch[t->c[0].len - 1]);
+        if (i > 0 && t->c[0].len > 1 && is_dash(t->c[0].ch[0])) f->tok[i - 1].cut_short = TRUE;
         t->text = tokens[i].cands[0].text ? tokens[i].cands[0].text : "";
         t->len = tokens[i].cands[0].text ? tokens[i].cands[0].len : 0;
         t->is_input = i < G_MAXUINT16;

@@ -1165,6 +1165,20 @@ START_TEST(test_long_move_cut_at_dash)
 }
 END_TEST
 
+START_TEST(test_castling_cut_before_dash)
+{
+    /* "O-O _O": O-O read exactly, so it was never joined with the "_O"
+     * after it (only a token that reads poorly was), and the "_O" went
+     * into Black's castling; the next token beginning with a dash joins
+     * them however well the first reads alone */
+    char *got = commented_movetext("1. e4 e5 2. Nf3 Nc6 3. Bc4 Bc5 4. d3 d6 5. Nc3 Nf6 6. Be3 Be6 "
+                                   "7. Qd2 Qd7 8. O-O _O O-O 9. Kb1 a6 *\n");
+    ck_assert_msg(strstr(got, "8. O-O-O {read: \"O-O _O\"}") && strstr(got, "8... O-O 9. Kb1 a6 *"),
+                  "%s", got);
+    g_free(got);
+}
+END_TEST
+
 START_TEST(test_readings_after_a_move_put_in)
 {
     /* tools/ocr-noise at 5% (an archive game in French): after a move put
@@ -2192,6 +2206,7 @@ int main(int argc, char **argv)
     tcase_add_test(tc, test_two_moves_further_down);
     tcase_add_test(tc, test_number_after_black_move_left_out);
     tcase_add_test(tc, test_long_move_cut_at_dash);
+    tcase_add_test(tc, test_castling_cut_before_dash);
     tcase_add_test(tc, test_semicolon_before_result);
     tcase_add_test(tc, test_digits_after_due_number);
     tcase_add_test(tc, test_number_due_lost_digit);
