@@ -118,6 +118,10 @@ enum {
 #define DENSE_COST        (10 * CONF_UNIT)     /* what DENSE_STEPS steps cost together */
 #define DOUBTFUL_DROP     CONF_UNIT            /* a token dropped for less is no doubt */
 #define FIXED_PENALTY     (1 << 20)            /* another move where a reviewer fixed one */
+/* EXACT_READ_MARGIN where a derailed path is searched again: an exact
+ * reading may be the wrong move ("Fd7" for Be7, a plain substitution away)
+ * that a later one contradicts ("O-O", the bishop still on f8) */
+#define EXACT_READ_MARGIN_DERAILED (CONF_UNIT * 3 / 2)
 
 struct form {
     guint16 base;
@@ -176,8 +180,8 @@ struct ptoken {
     gboolean is_input; /* one of the fixer's tokens, not made by slice_token */
     struct pcand c[FIX_CANDS_MAX];
     int hint_ply;
-    gboolean blank;   /* a cell the sheet lacks (struct fix_token) */
-    gboolean weighed; /* in a line the text weighs (struct fix_token) */
+    gboolean blank;     /* a cell the sheet lacks (struct fix_token) */
+    gboolean weighed;   /* in a line the text weighs (struct fix_token) */
     gboolean two_moves; /* its first reading names two moves (names_two_moves()) */
     /* its first reading ends with a dash, or the next token's begins with
      * one: a move cut at a space ("Re4- b4", "O-O _O") */
@@ -1760,7 +1764,10 @@ static int expand_readings(ArbFixer *f, int si, const struct state *s, int i, in
     /* beside an exact reading, only a rival one edit away (a piece letter
      * lost: "h3" for Qh3) may be the move */
     gboolean exact_first = has_exact && n && sc[0].move == exact && sc[0].cost < EXACT_MAX;
-    int succ = exact_first ? EXACT_READ_MARGIN : READ_MARGIN;
+    gboolean derailed = i < f->wide_until && f->margin_scale > 100;
+    int succ = !exact_first ? READ_MARGIN
+               : derailed   ? EXACT_READ_MARGIN_DERAILED
+                            : EXACT_READ_MARGIN;
     for (int k = 0; k < n && sc[k].cost + sc[k].prior <= *best + succ &&
                     (k < keep || (k < ties && sc[k].cost + sc[k].prior <= *best + TIE_MARGIN));
          k++) {

@@ -1179,6 +1179,19 @@ START_TEST(test_castling_cut_before_dash)
 }
 END_TEST
 
+START_TEST(test_exact_reading_contradicted_later)
+{
+    /* tools/ocr-noise at 5% (French): "Fd7" reads exactly as 8...Bd7, but
+     * the move was Be7, and "0-" (O-O) says so: with the bishop still on
+     * f8 Black cannot castle. The path that drops "0-" is searched again
+     * as derailed, where a rival of an exact reading is kept further
+     * behind it */
+    assert_fixed_has("1 4 c5 2 Cf3 d6 3. d4 cxdA 4 Cxd4 Cf6 5 Cc3 a6 6 Fo3 e5 7 cb3 Fe6 8 \\f8 "
+                     "Fd7 9 Dd2 0- 10 0-0-0 Cbd7 11 g4 b5 12 g5 *\n",
+                     "8. f3 Be7 9. Qd2 O-O 10. O-O-O Nbd7", NULL);
+}
+END_TEST
+
 START_TEST(test_readings_after_a_move_put_in)
 {
     /* tools/ocr-noise at 5% (an archive game in French): after a move put
@@ -2207,6 +2220,7 @@ int main(int argc, char **argv)
     tcase_add_test(tc, test_number_after_black_move_left_out);
     tcase_add_test(tc, test_long_move_cut_at_dash);
     tcase_add_test(tc, test_castling_cut_before_dash);
+    tcase_add_test(tc, test_exact_reading_contradicted_later);
     tcase_add_test(tc, test_semicolon_before_result);
     tcase_add_test(tc, test_digits_after_due_number);
     tcase_add_test(tc, test_number_due_lost_digit);
