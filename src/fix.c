@@ -111,8 +111,8 @@ enum {
 #define DISAMBIG_DELETE   (CONF_UNIT * 6 / 10) /* a disambiguation left out */
 #define TIE_MARGIN        (CONF_UNIT * 3 / 10) /* readings this close are all kept */
 #define PAIR_TIES_MARGIN  CONF_UNIT            /* the same for a part of a merged or split token */
-#define PRIOR_CAP         (CONF_UNIT / 2)      /* the most the move prior adds to a reading */
-#define PRIOR_TIE         (CONF_UNIT * 3 / 4)  /* readings the prior chooses among */
+#define PRIOR_CAP         (3 * CONF_UNIT / 2)  /* the most the move prior adds to a reading */
+#define PRIOR_TIE         (7 * CONF_UNIT / 4)  /* readings the prior chooses among */
 #define BLANK_PRIOR_CAP   (2 * CONF_UNIT)      /* the most it adds to a move read from no cell */
 #define GARBAGE_STEP      (3 * CONF_UNIT / 2)  /* a reading this dear counts as garbage */
 #define DENSE_COST        (10 * CONF_UNIT)     /* what DENSE_STEPS steps cost together */

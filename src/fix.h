@@ -102,7 +102,8 @@ void fixer_set_alternatives(ArbFixer *fixer, gboolean with_alternatives);
 
 /* The move prior breaks near-ties between readings: weight is its cost in
  * confusion units per nat of likelihood (0 or a NULL prior: off); a move's
- * prior cost is at most half a plain edit. prior must outlive the fixer. */
+ * prior cost is at most one and a half plain edits. prior must outlive the
+ * fixer. */
 void fixer_set_prior(ArbFixer *fixer, const ArbPrior *prior, double weight);
 
 /* A move the reviewer chose (arbiter fix --decisions): the ply (2 *
