@@ -1043,11 +1043,18 @@ static void top_insert(int *top, int *n_top, int keep, int c)
     *n_top = MIN(*n_top + 1, keep);
 }
 
+/* Is token i inside a window where a derailed path is searched again
+ * (margins wider than the beam's)? */
+static gboolean in_derailed_window(const ArbFixer *f, int i)
+{
+    return i < f->wide_until && f->margin_scale > 100;
+}
+
 /* Readings kept per state at token i, and past them those about as good:
  * more where a derailed path is searched again. */
 static int keep_of(const ArbFixer *f, int i, int *ties)
 {
-    gboolean derailed = i < f->wide_until && f->margin_scale > 100;
+    gboolean derailed = in_derailed_window(f, i);
     if (ties) *ties = derailed ? DERAILED_KEEP_TIES : KEEP_TIES;
     return derailed ? DERAILED_KEEP : KEEP_PER_STATE;
 }
@@ -1764,10 +1771,9 @@ static int expand_readings(ArbFixer *f, int si, const struct state *s, int i, in
     /* beside an exact reading, only a rival one edit away (a piece letter
      * lost: "h3" for Qh3) may be the move */
     gboolean exact_first = has_exact && n && sc[0].move == exact && sc[0].cost < EXACT_MAX;
-    gboolean derailed = i < f->wide_until && f->margin_scale > 100;
-    int succ = !exact_first ? READ_MARGIN
-               : derailed   ? EXACT_READ_MARGIN_DERAILED
-                            : EXACT_READ_MARGIN;
+    int succ = !exact_first               ? READ_MARGIN
+               : in_derailed_window(f, i) ? EXACT_READ_MARGIN_DERAILED
+                                          : EXACT_READ_MARGIN;
     for (int k = 0; k < n && sc[k].cost + sc[k].prior <= *best + succ &&
                     (k < keep || (k < ties && sc[k].cost + sc[k].prior <= *best + TIE_MARGIN));
          k++) {
@@ -1910,8 +1916,8 @@ static void expand(ArbFixer *f, int si, int i, int rank, int behind)
         replay(f, si, e->first, e->n);
     }
     /* two-move edits where the token reads poorly, or well but for the
-     * wrong move number (a move left out before it), or ends where no move
-     * does (the rest of it the next token: "Re4- b4") */
+     * wrong move number (a move left out before it), or is cut at a dash
+     * (the rest of it the next token: "Re4- b4", "O-O _O") */
     if (!pairs || (e->best_reading < POOR_READING && !hint_cost(f, t, &s.pos) && !t->cut_short))
         return;
     /* expand_readings builds tab[0] */
