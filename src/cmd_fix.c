@@ -1246,6 +1246,24 @@ static void write_prose_between(struct fix_cmd *fc, const ArbGame *game, guint f
     put_words(fc, &words);
 }
 
+/* The move number written right before step s's token, when s drops the
+ * token whole (a number flush_events() writes nothing for: no prose, no
+ * stray number's note): the note keeps it ("Now 3. Bb5 was ..." one move
+ * back: {deleted: "3. Bb5"}), else NULL. */
+static const struct game_event *number_before(const struct fix_cmd *fc, const ArbGame *game,
+                                              const struct fix_step *s)
+{
+    if (s->n_tokens != 1) return NULL;
+    const struct fix_token *t = &g_array_index(fc->tokens, struct fix_token, s->first_token);
+    const struct game_event *ev = &g_array_index(game->events, struct game_event, t->event);
+    if (!t->event || t->cands[0].text != game_event_text(game, ev)) return NULL;
+    const struct game_event *num = ev - 1;
+    gboolean prose = t->event - 1 < fc->prose->len && g_array_index(fc->prose, guint8, t->event - 1);
+    if (num->kind != EV_MOVE_NUMBER || prose || is_stray_number(game, num, s->before.fullmove))
+        return NULL;
+    return num;
+}
+
 static void write_moves(struct fix_cmd *fc, const ArbGame *game, guint *next_event)
 {
     const struct fix_token *tokens = (const struct fix_token *)fc->tokens->data;
@@ -1270,8 +1288,12 @@ static void write_moves(struct fix_cmd *fc, const ArbGame *game, guint *next_eve
         if (fc->no_comments) continue;
         g_autofree char *note = NULL;
         if (s->change == FIX_INSERTED) note = g_strdup("inserted: not written");
-        if (s->change == FIX_DELETED && !is_number(read, s->before.fullmove))
-            note = g_strdup_printf("deleted: \"%s\"", read);
+        if (s->change == FIX_DELETED && !is_number(read, s->before.fullmove)) {
+            const struct game_event *num = number_before(fc, game, s);
+            note = num ? g_strdup_printf("deleted: \"%.*s %s\"", (int)num->len,
+                                         game_event_text(game, num), read)
+                       : g_strdup_printf("deleted: \"%s\"", read);
+        }
         if (s->change == FIX_CORRECTED || s->change == FIX_MERGED || s->change == FIX_SPLIT)
             note = g_strdup_printf("read: \"%s\"", read);
         if (note) pgnw_comment(fc->writer, note);

@@ -868,6 +868,18 @@ static char *commented_movetext(const char *text)
     return got;
 }
 
+START_TEST(test_number_of_dropped_token_kept)
+{
+    /* a book's sentence recalls a move one back ("Now 3. Bb5 ..."): the
+     * token is dropped, and its note keeps the number written before it,
+     * which was lost */
+    char *got = commented_movetext("1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 4. Ba4 Nf6 This was a quiet "
+                                   "game so far. Now 3. Bb5 was the Spanish. 5. O-O Be7 *\n");
+    ck_assert_msg(strstr(got, "{deleted: \"3. Bb5\"}") && strstr(got, "5. O-O Be7 *"), "%s", got);
+    g_free(got);
+}
+END_TEST
+
 START_TEST(test_page_number_kept)
 {
     /* a running head's page number between two moves is no move number:
@@ -2236,6 +2248,7 @@ int main(int argc, char **argv)
     tcase_add_test(tc, test_castling_cut_before_dash);
     tcase_add_test(tc, test_exact_reading_contradicted_later);
     tcase_add_test(tc, test_prior_outweighs_a_blunder_read_exactly);
+    tcase_add_test(tc, test_number_of_dropped_token_kept);
     tcase_add_test(tc, test_semicolon_before_result);
     tcase_add_test(tc, test_digits_after_due_number);
     tcase_add_test(tc, test_number_due_lost_digit);
