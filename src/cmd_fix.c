@@ -1257,6 +1257,8 @@ static const struct game_event *number_before(const struct fix_cmd *fc, const Ar
     const struct fix_token *t = &g_array_index(fc->tokens, struct fix_token, s->first_token);
     const struct game_event *ev = &g_array_index(game->events, struct game_event, t->event);
     if (!t->event || t->cands[0].text != game_event_text(game, ev)) return NULL;
+    /* (a bare digit read as a move is a token's, not a number: "27 4 5") */
+    if (s->first_token > 0 && t[-1].event == t->event - 1) return NULL;
     const struct game_event *num = ev - 1;
     gboolean prose = t->event - 1 < fc->prose->len && g_array_index(fc->prose, guint8, t->event - 1);
     if (num->kind != EV_MOVE_NUMBER || prose || is_stray_number(game, num, s->before.fullmove))
