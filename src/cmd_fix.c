@@ -21,6 +21,7 @@
 
 #include <gio/gunixinputstream.h>
 #include <libxml/xmlwriter.h>
+#include <limits.h>
 #include <math.h>
 #include <stdio.h>
 #include <string.h>
@@ -29,6 +30,7 @@
 #define FIX_REPORT_NAMESPACE "urn:arbiter:fix-report:1"
 #define FIX_PRIOR_WEIGHT     0.1
 #define FIX_ENGINE_DEPTH     8
+#define FIX_SEARCH_DEPTH     2 /* the built-in search's (core/search.h) */
 #define FIX_ENGINE_WEIGHT    0.5
 #define FIX_ENGINE_TIMEOUT   10
 #define FIX_JOBS_MAX         8  /* the default --jobs at most */
@@ -82,8 +84,13 @@ struct fix_cmd {
     int start_ply;  /* of the game being fixed */
     int decision_errors;
     /* --engine: it, how it judges, this game's verdicts; engine_failed when
-     * it failed during the run (said on err; the exit status is 2) */
+     * it failed during the run (said on err; the exit status is 2); with
+     * builtin, the built-in search judges instead, on the thread that
+     * solved the game, with fresh the fixer whose last run read fc->tokens
+     * (judging needs no second read then) */
     ArbEngine *engine;
+    gboolean builtin;
+    ArbFixer *fresh;
     struct judge_options judge;
     GArray *verdicts; /* struct judge_verdict */
     gboolean engine_failed;
@@ -1029,7 +1036,7 @@ static void append_score(GString *t, int cp)
 static void append_verdict(const struct fix_cmd *fc, GString *t, const struct fix_step *s,
                            const struct judge_verdict *v)
 {
-    g_string_append_printf(t, "engine depth %d:", fc->judge.depth);
+    g_string_append_printf(t, "%s depth %d:", fc->builtin ? "search" : "engine", fc->judge.depth);
     int order[JUDGE_CANDS_MAX], n = 0; /* best first; the search's move last when unscored */
     for (int i = 0; i < v->n; i++) {
         if (!v->has[i] && i) continue; /* not among the best it scored */
@@ -1260,7 +1267,8 @@ static const struct game_event *number_before(const struct fix_cmd *fc, const Ar
     /* (a bare digit read as a move is a token's, not a number: "27 4 5") */
     if (s->first_token > 0 && t[-1].event == t->event - 1) return NULL;
     const struct game_event *num = ev - 1;
-    gboolean prose = t->event - 1 < fc->prose->len && g_array_index(fc->prose, guint8, t->event - 1);
+    gboolean prose =
+        t->event - 1 < fc->prose->len && g_array_index(fc->prose, guint8, t->event - 1);
     if (num->kind != EV_MOVE_NUMBER || prose || is_stray_number(game, num, s->before.fullmove))
         return NULL;
     return num;
@@ -1570,8 +1578,9 @@ static void add_blank_cells(struct fix_cmd *fc, const struct position *start)
 static void search_tokens(struct fix_cmd *fc, int lang, const struct position *start)
 {
     add_blank_cells(fc, start);
-    fixer_run(fixer_for(fc, lang), start, (const struct fix_token *)fc->tokens->data,
-              (int)fc->tokens->len, &fc->res);
+    fc->fresh = fixer_for(fc, lang);
+    fixer_run(fc->fresh, start, (const struct fix_token *)fc->tokens->data, (int)fc->tokens->len,
+              &fc->res);
 }
 
 static void run_fixer(struct fix_cmd *fc, const ArbGame *game, int lang,
@@ -1581,16 +1590,17 @@ static void run_fixer(struct fix_cmd *fc, const ArbGame *game, int lang,
     search_tokens(fc, lang, start);
 }
 
-/* --engine: the engine judges the doubtful moves of fc->res, which fixer
- * made from start; an engine that fails is said once and used no more. */
+/* --engine: the engine (or the built-in search) judges the doubtful moves
+ * of fc->res, which fixer made from start; an engine that fails is said
+ * once and used no more. */
 static void judge_moves(struct fix_cmd *fc, ArbFixer *fixer, const struct position *start)
 {
     g_array_set_size(fc->verdicts, 0);
-    if (!fc->engine) return;
+    if (!fc->engine && !fc->builtin) return;
     g_autoptr(GError) error = NULL;
     if (judge_game(fixer, fc->engine, &fc->judge, start, (const struct fix_token *)fc->tokens->data,
                    (int)fc->tokens->len, (const struct fix_point *)fc->points->data,
-                   (int)fc->points->len, &fc->res, fc->verdicts, &error))
+                   (int)fc->points->len, fc->fresh == fixer, &fc->res, fc->verdicts, &error))
         return;
     fprintf(err_of(fc), "arbiter fix: %s; going on without it\n", error->message);
     engine_free(fc->engine);
@@ -1615,6 +1625,7 @@ static gboolean rerun_if_better(struct fix_cmd *fc, const ArbGame *game, int lan
     g_autoptr(GArray) tokens = g_array_copy(fc->tokens);
     g_autoptr(GArray) prose = g_array_copy(fc->prose);
     struct fix_result kept = fc->res;
+    ArbFixer *fresh = fc->fresh;
     run_fixer(fc, game, lang, start);
     gboolean better =
         kept.unresolved != fc->res.unresolved ? kept.unresolved : fc->res.cost < kept.cost;
@@ -1628,6 +1639,7 @@ static gboolean rerun_if_better(struct fix_cmd *fc, const ArbGame *game, int lan
     GArray *mine = fc->res.steps;
     fc->res = kept;
     fc->res.steps = mine;
+    fc->fresh = fresh == fc->fresh ? NULL : fresh; /* the fixer that read them, unless read over */
     return FALSE;
 }
 
@@ -1933,14 +1945,16 @@ static const ArbGame *solve_game(struct fix_cmd *fc, const ArbGame *game, struct
     search_tokens(fc, sv->lang, &sv->start);
     if (runner_up >= 0 && fc->res.cost > 0 && rerun_if_better(fc, game, runner_up, &sv->start))
         sv->lang = runner_up;
-    return try_flat(fc, game, sv->lang, &sv->start);
+    const ArbGame *solved = try_flat(fc, game, sv->lang, &sv->start);
+    if (fc->builtin) judge_moves(fc, fixer_for(fc, sv->lang), &sv->start);
+    return solved;
 }
 
-/* The engine's verdicts on a solved game, then its PGN, report and counts:
- * always on the main thread, in input order. */
+/* A UCI engine's verdicts on a solved game, then its PGN, report and
+ * counts: always on the main thread, in input order. */
 static void write_solved(struct fix_cmd *fc, const ArbGame *game, const struct solved *sv)
 {
-    if (!sv->no_start) judge_moves(fc, fixer_for(fc, sv->lang), &sv->start);
+    if (!sv->no_start && !fc->builtin) judge_moves(fc, fixer_for(fc, sv->lang), &sv->start);
     const char *status = fc->res.unresolved ? "unresolved"
                          : fc->res.changed  ? "corrected"
                                             : "clean";
@@ -1982,7 +1996,7 @@ struct fix_job {
     guint64 number;       /* fc->games when it is written */
     struct solved sv;
     struct fix_result res;
-    GArray *tokens, *prose;
+    GArray *tokens, *prose, *verdicts;
     GStringChunk *glued;
     gboolean done; /* under fc->jobs_lock */
 };
@@ -1994,6 +2008,7 @@ static void job_free(struct fix_job *job)
     if (job->res.steps) g_array_free(job->res.steps, TRUE);
     if (job->tokens) g_array_free(job->tokens, TRUE);
     if (job->prose) g_array_free(job->prose, TRUE);
+    if (job->verdicts) g_array_free(job->verdicts, TRUE);
     if (job->glued) g_string_chunk_free(job->glued);
     g_free(job->message);
     g_free(job);
@@ -2002,10 +2017,11 @@ static void job_free(struct fix_job *job)
 /* Trades the arrays a game's solution is in between a command and a job. */
 static void trade(struct fix_cmd *fc, struct fix_job *job)
 {
-    GArray *tokens = fc->tokens, *prose = fc->prose;
+    GArray *tokens = fc->tokens, *prose = fc->prose, *verdicts = fc->verdicts;
     GStringChunk *glued = fc->glued;
     fc->tokens = job->tokens, fc->prose = job->prose, fc->glued = job->glued;
-    job->tokens = tokens, job->prose = prose, job->glued = glued;
+    fc->verdicts = job->verdicts;
+    job->tokens = tokens, job->prose = prose, job->glued = glued, job->verdicts = verdicts;
 }
 
 /* A worker: solves job on an idle copy of the command (its own tables and
@@ -2108,6 +2124,7 @@ static void submit_pending(struct fix_cmd *fc)
     job->res.steps = g_array_new(FALSE, FALSE, sizeof(struct fix_step));
     job->tokens = g_array_new(FALSE, FALSE, sizeof(struct fix_token));
     job->prose = g_array_new(FALSE, TRUE, 1);
+    job->verdicts = g_array_new(FALSE, FALSE, sizeof(struct judge_verdict));
     job->glued = g_string_chunk_new(256);
     g_queue_push_tail(fc->queue, job);
     g_thread_pool_push(fc->pool, job, NULL);
@@ -2884,9 +2901,10 @@ static void fix_group(struct fix_cmd *fc, ArbGame *const *games, guint n)
     fuse_tokens(fc, games, n, langs, fc->start_ply);
     add_blank_cells(fc, &start);
     fc->group_langs = langs;
-    fixer_run(fixer_for(fc, langs[0]), &start, (const struct fix_token *)fc->tokens->data,
-              (int)fc->tokens->len, &fc->res);
-    judge_moves(fc, fixer_for(fc, langs[0]), &start);
+    fc->fresh = fixer_for(fc, langs[0]);
+    fixer_run(fc->fresh, &start, (const struct fix_token *)fc->tokens->data, (int)fc->tokens->len,
+              &fc->res);
+    judge_moves(fc, fc->fresh, &start);
     check_decisions(fc, games[0], &start, FALSE);
     if (fc->res.unresolved) {
         fc->unresolved++;
@@ -3054,12 +3072,19 @@ static gboolean setup(struct fix_cmd *fc, const struct fix_cmd_options *opt)
                 from);
         return FALSE;
     }
-    fc->judge = (struct judge_options){
-        .depth = opt->engine_depth > 0 ? opt->engine_depth : FIX_ENGINE_DEPTH,
-        .weight = opt->engine_weight > 0 ? opt->engine_weight : FIX_ENGINE_WEIGHT,
-        .min_confidence = opt->min_confidence};
+    const char *engine = opt->engine ? opt->engine : "builtin";
+    gboolean none = !strcmp(engine, "none");
+    fc->builtin = !strcmp(engine, "builtin");
+    int depth = opt->engine_depth > 0 ? opt->engine_depth
+                : fc->builtin         ? FIX_SEARCH_DEPTH
+                                      : FIX_ENGINE_DEPTH;
+    fc->judge = (struct judge_options){.depth = depth,
+                                       .weight = opt->engine_weight > 0 ? opt->engine_weight
+                                                                        : FIX_ENGINE_WEIGHT,
+                                       .min_confidence = opt->min_confidence};
     double timeout = opt->engine_timeout > 0 ? opt->engine_timeout : FIX_ENGINE_TIMEOUT;
-    if (opt->engine && !(fc->engine = engine_start(opt->engine, (int)(timeout * 1000), &error))) {
+    if (!none && !fc->builtin && !fc->borrowed &&
+        !(fc->engine = engine_start(engine, (int)(timeout * 1000), &error))) {
         fprintf(err_of(fc), "arbiter fix: --engine: %s\n", error->message);
         return FALSE;
     }
@@ -3091,7 +3116,7 @@ static struct fix_cmd *fix_cmd_make(const struct fix_cmd_options *options, FILE 
     fc->options.to = g_strdup(options->to);
     fc->options.lang_dir = g_strdup(options->lang_dir);
     fc->options.confusion = g_strdup(options->confusion);
-    fc->options.engine = worker ? NULL : g_strdup(options->engine);
+    fc->options.engine = g_strdup(options->engine);
     fc->jobs = worker ? 1 : MAX(options->jobs, 1);
     fc->queue = g_queue_new();
     g_mutex_init(&fc->jobs_lock);
@@ -3229,7 +3254,7 @@ int cmd_fix(int argc, char **argv)
     double engine_weight = FIX_ENGINE_WEIGHT, engine_timeout = FIX_ENGINE_TIMEOUT;
     /* each thread holds its own search tables (15 MB for a game in one
      * language, up to 90 MB when games in many languages come) */
-    int engine_depth = FIX_ENGINE_DEPTH, jobs = MIN((int)g_get_num_processors(), FIX_JOBS_MAX);
+    int engine_depth = INT_MIN, jobs = MIN((int)g_get_num_processors(), FIX_JOBS_MAX);
     gboolean no_comments = FALSE, group = FALSE, pair = FALSE, no_progress = FALSE;
     GOptionEntry entries[] = {
         {"from", 'f', 0, G_OPTION_ARG_STRING, &from,
@@ -3273,11 +3298,14 @@ int cmd_fix(int argc, char **argv)
         {"confusion", 0, 0, G_OPTION_ARG_FILENAME, &confusion,
          "read the confusion table from FILE instead of the built-in lang/confusion.ini", "FILE"},
         {"engine", 'e', 0, G_OPTION_ARG_FILENAME, &engine,
-         "a UCI chess engine (e.g. /usr/games/stockfish) that scores the near-tied readings of "
-         "moves below --min-confidence; off by default",
-         "PATH"},
+         "what scores the near-tied readings of moves below --min-confidence: builtin (the "
+         "default, a small search of arbiter's own), none, or a UCI chess engine (e.g. "
+         "/usr/games/stockfish)",
+         "builtin|none|PATH"},
         {"engine-depth", 0, 0, G_OPTION_ARG_INT, &engine_depth,
-         "depth of the engine's search (default " G_STRINGIFY(FIX_ENGINE_DEPTH) ")", "D"},
+         "depth of the engine's search (default " G_STRINGIFY(
+             FIX_SEARCH_DEPTH) " for builtin, " G_STRINGIFY(FIX_ENGINE_DEPTH) " for an engine)",
+         "D"},
         {"engine-weight", 0, 0, G_OPTION_ARG_DOUBLE, &engine_weight,
          "cost, in confusion units, of each pawn a candidate loses to the best one by the "
          "engine's score, at most one unit (default " G_STRINGIFY(FIX_ENGINE_WEIGHT) ")",
@@ -3302,9 +3330,11 @@ int cmd_fix(int argc, char **argv)
              "the report marks them reviewed=\"yes\"; a decision that no longer fits the\n"
              "input (illegal at its ply, its game or token gone) is an error naming game and\n"
              "ply, and the exit status is 2.\n\n"
-             "With --engine, each move below --min-confidence whose rivals read about as\n"
-             "well (within one unit; for an inserted move, any move the next one still reads\n"
-             "after) is scored by the engine at --engine-depth; each candidate pays\n"
+             "Each move below --min-confidence whose rivals read about as well (within one\n"
+             "unit; for an inserted move, any move the next one still reads after) is\n"
+             "scored at --engine-depth by the built-in search (material and a little\n"
+             "placement, every reply to that depth, then captures) or by --engine's UCI\n"
+             "engine (none: by neither); each candidate pays\n"
              "--engine-weight per pawn it loses to the best of them. Where a rival is then\n"
              "cheaper, the game is searched again with it fixed and kept when the whole\n"
              "path costs less. The scores go into {review: ...} and the report's <engine>;\n"
@@ -3341,7 +3371,7 @@ int cmd_fix(int argc, char **argv)
         fprintf(stderr, "arbiter fix: --prior-weight: want a number from 0 to 10\n");
         return EXIT_USAGE;
     }
-    if (engine_depth < 1 || engine_depth > 30) {
+    if (engine_depth != INT_MIN && (engine_depth < 1 || engine_depth > 30)) {
         fprintf(stderr, "arbiter fix: --engine-depth: want a number from 1 to 30\n");
         return EXIT_USAGE;
     }
@@ -3361,7 +3391,7 @@ int cmd_fix(int argc, char **argv)
                                         .no_comments = no_comments,
                                         .prior_weight = prior_weight,
                                         .engine = engine,
-                                        .engine_depth = engine_depth,
+                                        .engine_depth = MAX(engine_depth, 0),
                                         .engine_weight = engine_weight,
                                         .engine_timeout = engine_timeout,
                                         .jobs = jobs};

@@ -309,6 +309,7 @@ struct _ArbFixer {
     int n_tok, tok_cap;
     const struct fix_point *fixed; /* the reviewer's moves (fixer_set_fixed) */
     int n_fixed;
+    GArray *recorded_fixed;  /* struct fix_point: those the expansions were recorded with */
     GArray *readings;        /* struct norm_reading: the tokens' cost-0 readings */
     struct dist_entry *dist; /* DIST_CACHE of them */
     guint32 game;
@@ -384,6 +385,7 @@ ArbFixer *fixer_new(const ArbConfusion *conf, ArbNorm *norm)
     f->readings = g_array_new(FALSE, FALSE, sizeof(struct norm_reading));
     f->dist = g_new0(struct dist_entry, DIST_CACHE);
     f->expansions = g_array_new(FALSE, FALSE, sizeof(struct expansion));
+    f->recorded_fixed = g_array_new(FALSE, FALSE, sizeof(struct fix_point));
     f->n_slots = 4096;
     f->expansion_slot = g_new0(guint32, f->n_slots);
     f->records = g_array_new(FALSE, FALSE, sizeof(struct push_record));
@@ -404,6 +406,7 @@ void fixer_free(ArbFixer *f)
     g_free(f->targets_filled);
     g_free(f->dist);
     g_array_free(f->expansions, TRUE);
+    g_array_free(f->recorded_fixed, TRUE);
     g_free(f->expansion_slot);
     g_array_free(f->records, TRUE);
     g_array_free(f->prune_keys, TRUE);
@@ -1397,6 +1400,8 @@ static void prepare_tokens(ArbFixer *f, const struct fix_token *tokens, int n)
     }
     g_array_set_size(f->expansions, 0);
     memset(f->expansion_slot, 0, f->n_slots * sizeof *f->expansion_slot);
+    g_array_set_size(f->recorded_fixed, 0);
+    g_array_append_vals(f->recorded_fixed, f->fixed, (guint)f->n_fixed);
     g_array_set_size(f->records, 0);
     f->n_inputs = 1;
     for (int i = 0; i < n; i++) {
@@ -2868,10 +2873,60 @@ static void search_all(ArbFixer *f, const struct position *start, struct fix_res
     cut_garbage(f, res);
 }
 
+void fixer_prepare(ArbFixer *f, const struct fix_token *tokens, int n)
+{
+    prepare_tokens(f, tokens, n);
+}
+
+/* The fixed point at ply in points[0..n), or NULL. */
+static const struct fix_point *point_at(const struct fix_point *points, int n, int ply)
+{
+    for (int k = 0; k < n; k++)
+        if (points[k].ply == ply) return &points[k];
+    return NULL;
+}
+
+static gboolean same_point(const struct fix_point *a, const struct fix_point *b)
+{
+    return a == b || (a && b && !strcmp(a->uci, b->uci));
+}
+
+/* Forgets the expansions of the plies whose fixed point came, went or
+ * changed since they were recorded: only there does a fixed point change
+ * what expand() pushes (it pushes the fixed move however dear; what a move
+ * elsewhere pays for missing one, push_state adds again on replay). */
+static void forget_refixed(ArbFixer *f)
+{
+    const struct fix_point *was = (const struct fix_point *)f->recorded_fixed->data;
+    int n_was = (int)f->recorded_fixed->len;
+    for (guint k = 0; k < f->expansions->len; k++) {
+        struct expansion *e = &g_array_index(f->expansions, struct expansion, k);
+        int ply = ply_of(&e->pos);
+        if (e->token >= 0 &&
+            !same_point(point_at(was, n_was, ply), point_at(f->fixed, f->n_fixed, ply)))
+            e->token = -1; /* matches no token: found no more */
+    }
+    g_array_set_size(f->recorded_fixed, 0);
+    g_array_append_vals(f->recorded_fixed, f->fixed, (guint)f->n_fixed);
+}
+
+static void run(ArbFixer *f, const struct position *start, struct fix_result *res);
+
+void fixer_run_again(ArbFixer *f, const struct position *start, struct fix_result *res)
+{
+    forget_refixed(f);
+    run(f, start, res);
+}
+
 void fixer_run(ArbFixer *f, const struct position *start, const struct fix_token *tokens, int n,
                struct fix_result *res)
 {
     prepare_tokens(f, tokens, n);
+    run(f, start, res);
+}
+
+static void run(ArbFixer *f, const struct position *start, struct fix_result *res)
+{
     res->unresolved = FALSE;
     res->cut_token = f->n_tok;
     if (!as_written(f, start, res)) search_all(f, start, res);

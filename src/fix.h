@@ -127,6 +127,16 @@ void fixer_set_fixed(ArbFixer *fixer, const struct fix_point *points, int n);
 void fixer_run(ArbFixer *fixer, const struct position *start, const struct fix_token *tokens, int n,
                struct fix_result *res);
 
+/* Reads tokens as fixer_run does, searching nothing: for
+ * fixer_step_candidates on a result fixer_run made from the same tokens
+ * and fixed points, when the fixer has run on others since. */
+void fixer_prepare(ArbFixer *fixer, const struct fix_token *tokens, int n);
+
+/* fixer_run again on the tokens it (or fixer_prepare) read last, with the
+ * fixed points set since: what the search worked out for the plies whose
+ * fixed point is the same is used again, so this costs much less. */
+void fixer_run_again(ArbFixer *fixer, const struct position *start, struct fix_result *res);
+
 /* The moves that could stand at step k of the last fixer_run's res about
  * as well as its own: the step's own move first (at its cost), then every
  * other whose cost for the step (its reading and prior, and what the next

@@ -7,6 +7,7 @@
  * plus the rival's engine cost is below the old path's plus its own. */
 #include "judge.h"
 
+#include "search.h"
 #include "uci.h"
 
 #include <math.h>
@@ -14,7 +15,10 @@
 
 #define JUDGE_MARGIN CONF_UNIT /* rivals this close to the search's move are judged */
 #define JUDGE_CAP    CONF_UNIT /* the most the engine adds to a move */
-enum { JUDGE_RERUNS_MAX = 8 }; /* searches again per game */
+enum {
+    JUDGE_RERUNS_MAX = 8, /* searches again per game */
+    JUDGE_NODES = 200000, /* positions the built-in search looks at per move */
+};
 
 static int ply_of(const struct position *pos)
 {
@@ -72,9 +76,8 @@ static void copy_result(struct fix_result *to, const struct fix_result *from)
 
 /* Searches again with the verdict's winner w fixed (points holds the
  * fixed points so far, w's appended and kept when the new path is). */
-static void try_winner(ArbFixer *f, const struct position *start, const struct fix_token *tokens,
-                       int n, GArray *points, int w, struct judge_verdict *v,
-                       struct fix_result *res)
+static void try_winner(ArbFixer *f, const struct position *start, GArray *points, int w,
+                       struct judge_verdict *v, struct fix_result *res)
 {
     const struct fix_step *s =
         &g_array_index(res->steps, struct fix_step, step_at(res, v->ply, v->key));
@@ -83,7 +86,7 @@ static void try_winner(ArbFixer *f, const struct position *start, const struct f
     g_array_append_val(points, p);
     fixer_set_fixed(f, (const struct fix_point *)points->data, (int)points->len);
     struct fix_result again = {.steps = g_array_new(FALSE, FALSE, sizeof(struct fix_step))};
-    fixer_run(f, start, tokens, n, &again);
+    fixer_run_again(f, start, &again);
     /* only the move changes: the step reads the same tokens (a path that
      * gets there by other edits would owe the engine for those too) */
     int k = step_at(&again, v->ply, v->key);
@@ -100,6 +103,20 @@ static void try_winner(ArbFixer *f, const struct position *start, const struct f
         g_array_set_size(points, points->len - 1);
     }
     g_array_free(again.steps, TRUE);
+}
+
+/* The built-in search's scores of v's moves, the best JUDGE_SCORED of
+ * them and the search's move (0) kept as an engine's would be. */
+static void builtin_score(const struct judge_options *o, const struct position *pos,
+                          struct judge_verdict *v)
+{
+    search_score_moves(pos, v->moves, v->n, o->depth, JUDGE_NODES, v->cp);
+    for (int i = 0; i < v->n; i++) {
+        int better = 0;
+        for (int j = 0; j < v->n; j++)
+            better += v->cp[j] > v->cp[i] || (v->cp[j] == v->cp[i] && j < i);
+        v->has[i] = i == 0 || better < JUDGE_SCORED;
+    }
 }
 
 /* The cheapest candidate, reading and engine together; the search's move
@@ -126,17 +143,17 @@ static gboolean any_doubtful(const struct judge_options *o, const struct fix_res
 
 gboolean judge_game(ArbFixer *f, ArbEngine *engine, const struct judge_options *o,
                     const struct position *start, const struct fix_token *tokens, int n,
-                    const struct fix_point *base, int n_base, struct fix_result *res,
-                    GArray *verdicts, GError **error)
+                    const struct fix_point *base, int n_base, gboolean fresh,
+                    struct fix_result *res, GArray *verdicts, GError **error)
 {
     g_array_set_size(verdicts, 0);
     if (res->unresolved || !any_doubtful(o, res)) return TRUE;
-    if (!engine_new_game(engine, error)) return FALSE;
+    if (engine && !engine_new_game(engine, error)) return FALSE;
     g_autoptr(GArray) points = g_array_new(FALSE, FALSE, sizeof(struct fix_point));
     g_array_append_vals(points, base, (guint)n_base);
     /* the fixer's tables must be this game's for fixer_step_candidates */
     fixer_set_fixed(f, base, n_base);
-    fixer_run(f, start, tokens, n, res);
+    if (!fresh) fixer_prepare(f, tokens, n);
     gboolean ok = TRUE;
     int reruns = 0;
     for (guint k = 0; ok && k < res->steps->len;) {
@@ -153,13 +170,16 @@ gboolean judge_game(ArbFixer *f, ArbEngine *engine, const struct judge_options *
             .ply = ply_of(&s->before), .key = s->before.key, .taken = s->move, .n = nc};
         for (int i = 0; i < nc; i++)
             v.moves[i] = cands[i].move;
-        ok = engine_score(engine, &s->before, v.moves, nc, JUDGE_SCORED, o->depth, v.cp, v.has,
-                          error);
+        if (engine) {
+            ok = engine_score(engine, &s->before, v.moves, nc, JUDGE_SCORED, o->depth, v.cp, v.has,
+                              error);
+        } else {
+            builtin_score(o, &s->before, &v);
+        }
         if (!ok) break;
         engine_costs(o, &v);
         int w = winner(cands, &v);
-        if (w > 0 && reruns++ < JUDGE_RERUNS_MAX)
-            try_winner(f, start, tokens, n, points, w, &v, res);
+        if (w > 0 && reruns++ < JUDGE_RERUNS_MAX) try_winner(f, start, points, w, &v, res);
         g_array_append_val(verdicts, v);
         k = step_after(res, v.ply);
     }

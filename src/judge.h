@@ -1,9 +1,10 @@
-/* `arbiter fix --engine`: after the search, a UCI engine judges the moves
- * the search was unsure of. Where a near-tied rival reading is a better move
- * by the engine's low-depth score, the search runs again with that move as a
- * fixed point, and the new path is kept when it costs less, the engine's
- * costs counted. Sits between fixer_run (src/fix.c) and the writers of
- * src/cmd_fix.c, which show the verdicts. */
+/* `arbiter fix --engine`: after the search, a UCI engine or the built-in
+ * search (core/search.h) judges the moves the search was unsure of. Where
+ * a near-tied rival reading is a better move by the engine's low-depth
+ * score, the search runs again with that move as a fixed point, and the new
+ * path is kept when it costs less, the engine's costs counted. Sits between
+ * fixer_run (src/fix.c) and the writers of src/cmd_fix.c, which show the
+ * verdicts. */
 #ifndef ARBITER_JUDGE_H
 #define ARBITER_JUDGE_H
 
@@ -39,13 +40,15 @@ struct judge_verdict {
 /* Judges the doubtful steps of res, which fixer_run made from start and
  * tokens with the fixed points base[0..n_base) (the reviewer's: never
  * overruled), and may replace res; the verdicts go to verdicts (a GArray of
- * struct judge_verdict, cleared first). The fixer keeps base as its fixed
- * points after. FALSE with error set when the engine fails (res is then
- * the best found so far). */
+ * struct judge_verdict, cleared first). engine NULL: the built-in search
+ * judges. fresh: the fixer's last run was that one (what it worked out
+ * serves the searches again). The fixer keeps base as its fixed points
+ * after. FALSE with error set when the engine fails (res is then the best
+ * found so far). */
 gboolean judge_game(ArbFixer *fixer, ArbEngine *engine, const struct judge_options *options,
                     const struct position *start, const struct fix_token *tokens, int n,
-                    const struct fix_point *base, int n_base, struct fix_result *res,
-                    GArray *verdicts, GError **error);
+                    const struct fix_point *base, int n_base, gboolean fresh,
+                    struct fix_result *res, GArray *verdicts, GError **error);
 
 /* The verdict for a step played from before, or NULL. */
 const struct judge_verdict *judge_verdict_at(const GArray *verdicts, const struct position *before);

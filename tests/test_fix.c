@@ -1854,7 +1854,7 @@ START_TEST(test_prior_breaks_ties)
     struct run r = fix_text(game, with_prior);
     ck_assert_msg(strstr(r.out, "2. Nf3 {read: \"N3\"}"), "%s", r.out);
     run_free(&r);
-    const char *without[] = {"--prior-weight", "0", NULL};
+    const char *without[] = {"--prior-weight", "0", "--engine", "none", NULL};
     r = fix_text(game, without);
     ck_assert_msg(!strstr(r.out, "2. Nf3"), "%s", r.out);
     /* a four-way tie that no later move settles: a quarter at most */
@@ -2040,7 +2040,7 @@ START_TEST(test_prior_takes_what_just_moved)
                   "%s", got);
     g_free(got);
     run_free(&r);
-    const char *without[] = {"--prior-weight", "0", NULL};
+    const char *without[] = {"--prior-weight", "0", "--engine", "none", NULL};
     r = fix_text(missing_recapture, without);
     got = movetext(r.out);
     ck_assert_msg(strstr(got, "Bxf3 5. ") && !strstr(got, "Bxf3 5. gxf3") &&
@@ -2065,7 +2065,7 @@ START_TEST(test_engine_settles_missing_recapture)
 {
     /* without the move prior (whose kinds of move alone find a recapture,
      * test_prior_takes_what_just_moved) */
-    const char *no_prior[] = {"--prior-weight", "0", NULL};
+    const char *no_prior[] = {"--prior-weight", "0", "--engine", "none", NULL};
     struct run r = fix_text(missing_recapture, no_prior);
     ck_assert_int_eq(r.status, 0);
     ck_assert_msg(!strstr(r.out, "5. Qxf3"), "settled without the engine:\n%s", r.out);
@@ -2086,7 +2086,7 @@ END_TEST
 START_TEST(test_engine_finds_the_mate)
 {
     /* without the move prior (whose check feature alone likes Rd8#) */
-    const char *no_prior[] = {"--prior-weight", "0", NULL};
+    const char *no_prior[] = {"--prior-weight", "0", "--engine", "none", NULL};
     struct run r = fix_text(rook_letter_only, no_prior);
     ck_assert_msg(!strstr(r.out, "17. Rd8#"), "settled without the engine:\n%s", r.out);
     run_free(&r);
@@ -2124,6 +2124,41 @@ static char *fake_engine(const char *script)
     ck_assert(g_chmod(path, 0755) == 0);
     return path;
 }
+
+START_TEST(test_search_finds_the_mate)
+{
+    /* the built-in search (the default) sees what the prior cannot weigh
+     * with its weight 0: only Rd8 of the rook moves "R" reads as mates */
+    const char *args[] = {"--prior-weight", "0", NULL};
+    struct run r = fix_text(rook_letter_only, args);
+    ck_assert_msg(r.status == 0, "exit %d\n%s", r.status, r.err);
+    char *got = movetext(r.out);
+    ck_assert_msg(strstr(got, "17. Rd8# {read: \"R\"}"), "%s", got);
+    ck_assert_msg(strstr(got, "search depth 2: Rd8# #1"), "%s", got);
+    g_free(got);
+    run_free(&r);
+    /* at depth 1 it still sees a mate in one */
+    const char *shallow[] = {"--prior-weight", "0", "--engine-depth", "1", NULL};
+    r = fix_text(rook_letter_only, shallow);
+    ck_assert_msg(strstr(r.out, "17. Rd8#"), "%s", r.out);
+    run_free(&r);
+}
+END_TEST
+
+START_TEST(test_search_report_validates)
+{
+    char *report = temp_file("report.xml", "");
+    const char *args[] = {"--prior-weight", "0", "--report", report, NULL};
+    struct run r = fix_text(rook_letter_only, args);
+    ck_assert_msg(r.status == 0, "exit %d\n%s", r.status, r.err);
+    char *xml = valid_report(report);
+    ck_assert_msg(strstr(xml, "<engine depth=\"2\" changed=\"yes\">"), "%s", xml);
+    ck_assert_msg(strstr(xml, "<score san=\"Rd8#\" uci=\"d1d8\" mate=\"1\""), "%s", xml);
+    g_free(xml);
+    run_free(&r);
+    remove_temp(report);
+}
+END_TEST
 
 START_TEST(test_engine_not_found)
 {
@@ -2287,6 +2322,8 @@ int main(int argc, char **argv)
     tcase_add_test(tc, test_report_offers_pairs);
     tcase_add_test(tc, test_nbest_input);
     tcase_add_test(tc, test_group_languages);
+    tcase_add_test(tc, test_search_finds_the_mate);
+    tcase_add_test(tc, test_search_report_validates);
     tcase_add_test(tc, test_engine_not_found);
     tcase_add_test(tc, test_engine_garbage_or_silent);
     tcase_add_test(tc, test_engine_dies_mid_run);

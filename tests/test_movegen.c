@@ -1,11 +1,16 @@
 /* Move generator: perft on positions whose counts are published (the start
  * position, Kiwipete and the chessprogramming positions 3-6), plus
  * legal_moves_to agreeing with the full generator. The full suites from
- * ../shared are in test_perft.c. */
+ * ../shared are in test_perft.c. And the small search (search.h) on
+ * positions whose verdict is plain. */
 #include "testutil.h"
 
 #include "fen.h"
 #include "movegen.h"
+#include "search.h"
+#include "uci.h"
+
+#include <string.h>
 
 static const struct {
     const char *fen;
@@ -86,6 +91,64 @@ START_TEST(test_legal_to_edges)
 }
 END_TEST
 
+/* The score search_score_moves gives each UCI move of fen. */
+static void score_moves(const char *fen, const char *const *uci, int n, int depth, long limit,
+                        int *cp)
+{
+    struct position pos;
+    ck_assert(fen_parse(&pos, fen, NULL));
+    move_t moves[8];
+    for (int i = 0; i < n; i++) {
+        moves[i] = uci_parse(&pos, uci[i], strlen(uci[i]));
+        ck_assert_msg(moves[i] != MOVE_NONE, "%s", uci[i]);
+    }
+    search_score_moves(&pos, moves, n, depth, limit, cp);
+}
+
+START_TEST(test_search_sees_mate_and_material)
+{
+    int cp[3];
+    /* Ra8 mates on the back rank; Ra7 does not */
+    const char *const mate[] = {"a1a8", "a1a7"};
+    score_moves("6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1", mate, 2, 2, 0, cp);
+    ck_assert_int_eq(cp[0], SEARCH_MATE - 1);
+    ck_assert_int_lt(cp[1], SEARCH_MATE / 2);
+    /* the queen taken, left to take the rook, or the rook run away */
+    const char *const queen[] = {"d2d5", "d2d3", "d2h2"};
+    score_moves("4k3/8/8/3q4/8/8/3R4/4K3 w - - 0 1", queen, 3, 2, 0, cp);
+    ck_assert_int_gt(cp[0], 400);
+    ck_assert_int_lt(cp[1], -800);
+    ck_assert_int_gt(cp[2], cp[1] + 400);
+    ck_assert_int_gt(cp[0], cp[2] + 800);
+    /* Rd3 lets the rook in on the back rank: Ra1+ Rd1 Rxd1#; h3 makes
+     * room for the king */
+    const char *const back_rank[] = {"d2d3", "h2h3"};
+    score_moves("r5k1/5ppp/8/8/8/8/3R1PPP/6K1 w - - 0 1", back_rank, 2, 2, 0, cp);
+    ck_assert_int_lt(cp[0], -SEARCH_MATE / 2);
+    ck_assert_int_gt(cp[1], -200);
+    /* a node limit cuts the search short, never the scores' sense */
+    score_moves("r5k1/5ppp/8/8/8/8/3R1PPP/6K1 w - - 0 1", back_rank, 2, 4, 50, cp);
+    ck_assert_int_gt(cp[1], -SEARCH_MATE / 2);
+    ck_assert_int_lt(cp[0], SEARCH_MATE / 2);
+}
+END_TEST
+
+START_TEST(test_search_stalemate_and_pawn)
+{
+    int cp[2];
+    /* Qg6 stalemates the lone king (a draw, 0); Qg1 does not and is
+     * worth a queen */
+    const char *const stalemate[] = {"g5g6", "g5g1"};
+    score_moves("7k/8/5K2/6Q1/8/8/8/8 w - - 0 1", stalemate, 2, 2, 0, cp);
+    ck_assert_int_eq(cp[0], 0);
+    ck_assert_int_gt(cp[1], 800);
+    /* the passed pawn that goes on scores more than the king's step */
+    const char *const pawn[] = {"b6b7", "g1g2"};
+    score_moves("7k/8/1P6/8/8/8/8/6K1 w - - 0 1", pawn, 2, 1, 0, cp);
+    ck_assert_int_gt(cp[0], cp[1]);
+}
+END_TEST
+
 int main(void)
 {
     Suite *s = suite_create("movegen");
@@ -96,5 +159,9 @@ int main(void)
     tcase_add_loop_test(tc, test_legal_to_partitions, 0, n);
     tcase_add_loop_test(tc, test_legal_to_edges, 0, (int)(sizeof edge_fens / sizeof edge_fens[0]));
     suite_add_tcase(s, tc);
+    TCase *search = tcase_create("search");
+    tcase_add_test(search, test_search_sees_mate_and_material);
+    tcase_add_test(search, test_search_stalemate_and_pawn);
+    suite_add_tcase(s, search);
     return run_suite(s);
 }

@@ -1,0 +1,156 @@
+/* search.h's small search. Negamax with alpha-beta over movegen's legal
+ * moves, captures tried first (the dearest victim, then the cheapest
+ * attacker); past the full depth, captures and promotions only, every
+ * reply to a check. Positions are copied, never unmade. */
+#include "search.h"
+
+#include "movegen.h"
+
+enum {
+    SCORE_INF = SEARCH_MATE + 1000,
+    QUIET_PLIES = 12, /* captures searched past the full depth at most */
+};
+
+static const int piece_value[6] = {100, 320, 330, 500, 900, 0};
+/* a pawn by how far it has come (rank 2 to 7 for White), more when no
+ * enemy pawn can stop it */
+static const int pawn_advance[8] = {0, 0, 4, 8, 14, 22, 34, 0};
+static const int pawn_passed[8] = {0, 8, 12, 20, 35, 60, 100, 0};
+/* a knight or bishop by how near the centre it stands (0 on the rim) */
+static const int minor_centre[4] = {0, 8, 14, 18};
+
+struct search {
+    long nodes, limit;
+};
+
+static int centre_of(int sq)
+{
+    int f = sq_file(sq), r = sq_rank(sq);
+    int df = f < 4 ? f : 7 - f, dr = r < 4 ? r : 7 - r;
+    return df < dr ? df : dr;
+}
+
+static bool is_passed(const struct position *pos, int color, int sq)
+{
+    int f = sq_file(sq), r = sq_rank(sq);
+    bitboard files = FILE_BB(f);
+    if (f > 0) files |= FILE_BB(f - 1);
+    if (f < 7) files |= FILE_BB(f + 1);
+    bitboard ahead =
+        color == WHITE ? (r < 7 ? ~(bitboard)0 << (8 * (r + 1)) : 0) : ((bitboard)1 << (8 * r)) - 1;
+    return !(pos_pieces(pos, !color, PAWN) & files & ahead);
+}
+
+/* From the side to move's view. */
+static int evaluate(const struct position *pos)
+{
+    int score[2] = {0, 0};
+    for (int color = WHITE; color <= BLACK; color++) {
+        for (int type = PAWN; type < KING; type++)
+            score[color] += piece_value[type] * popcount(pos_pieces(pos, color, type));
+        for (bitboard b = pos_pieces(pos, color, PAWN); b;) {
+            int sq = pop_lsb(&b);
+            int r = color == WHITE ? sq_rank(sq) : 7 - sq_rank(sq);
+            score[color] += pawn_advance[r] + (is_passed(pos, color, sq) ? pawn_passed[r] : 0);
+        }
+        for (bitboard b = pos_pieces(pos, color, KNIGHT) | pos_pieces(pos, color, BISHOP); b;)
+            score[color] += minor_centre[centre_of(pop_lsb(&b))];
+    }
+    return score[pos->side] - score[!pos->side];
+}
+
+/* Captures first, the dearest victim, then the cheapest attacker; a
+ * promotion as a capture of what it becomes. */
+static int order_key(const struct position *pos, move_t m)
+{
+    int key = 0;
+    if (move_kind(m) == MOVE_PROMOTION) key += piece_value[move_promotion(m)];
+    if (move_kind(m) == MOVE_EN_PASSANT) {
+        key += piece_value[PAWN];
+    } else if (move_kind(m) != MOVE_CASTLING && pos->board[move_to(m)] != NO_PIECE) {
+        key += piece_value[piece_type(pos->board[move_to(m)])];
+    } else if (!key) {
+        return 0;
+    }
+    return 16 * key - piece_value[piece_type(pos->board[move_from(m)])] / 100 + 1;
+}
+
+/* Sorts list by order_key, dropping the moves whose key is 0 when
+ * only_loud. */
+static void order_moves(const struct position *pos, struct move_list *list, bool only_loud)
+{
+    int key[MOVE_LIST_MAX], n = 0;
+    for (int i = 0; i < list->count; i++) {
+        move_t m = list->moves[i];
+        int k = order_key(pos, m);
+        if (only_loud && !k) continue;
+        int j = n++;
+        for (; j > 0 && key[j - 1] < k; j--)
+            key[j] = key[j - 1], list->moves[j] = list->moves[j - 1];
+        key[j] = k;
+        list->moves[j] = m;
+    }
+    list->count = n;
+}
+
+static int quiesce(struct search *s, const struct position *pos, int alpha, int beta, int ply,
+                   int quiet_ply)
+{
+    s->nodes++;
+    struct move_list list;
+    bool check = pos_in_check(pos);
+    int best = -SCORE_INF;
+    if (check) {
+        if (!movegen_legal(pos, &list)) return -SEARCH_MATE + ply;
+        if (quiet_ply >= QUIET_PLIES || (s->limit && s->nodes > s->limit)) return evaluate(pos);
+        order_moves(pos, &list, false);
+    } else {
+        best = evaluate(pos);
+        if (best >= beta || quiet_ply >= QUIET_PLIES || (s->limit && s->nodes > s->limit))
+            return best;
+        if (best > alpha) alpha = best;
+        movegen_legal(pos, &list);
+        order_moves(pos, &list, true);
+    }
+    for (int i = 0; i < list.count; i++) {
+        struct position next = *pos;
+        pos_make_move(&next, list.moves[i]);
+        int score = -quiesce(s, &next, -beta, -alpha, ply + 1, quiet_ply + 1);
+        if (score > best) best = score;
+        if (score > alpha) alpha = score;
+        if (alpha >= beta) break;
+    }
+    return best;
+}
+
+static int negamax(struct search *s, const struct position *pos, int depth, int alpha, int beta,
+                   int ply)
+{
+    if (depth <= 0) return quiesce(s, pos, alpha, beta, ply, 0);
+    s->nodes++;
+    struct move_list list;
+    if (!movegen_legal(pos, &list)) return pos_in_check(pos) ? -SEARCH_MATE + ply : 0;
+    if (s->limit && s->nodes > s->limit) return evaluate(pos);
+    order_moves(pos, &list, false);
+    int best = -SCORE_INF;
+    for (int i = 0; i < list.count; i++) {
+        struct position next = *pos;
+        pos_make_move(&next, list.moves[i]);
+        int score = -negamax(s, &next, depth - 1, -beta, -alpha, ply + 1);
+        if (score > best) best = score;
+        if (score > alpha) alpha = score;
+        if (alpha >= beta) break;
+    }
+    return best;
+}
+
+void search_score_moves(const struct position *pos, const move_t *moves, int n, int depth,
+                        long node_limit, int *cp)
+{
+    for (int i = 0; i < n; i++) {
+        struct search s = {.limit = node_limit};
+        struct position next = *pos;
+        pos_make_move(&next, moves[i]);
+        cp[i] = -negamax(&s, &next, depth, -SCORE_INF, SCORE_INF, 1);
+    }
+}

@@ -1,0 +1,23 @@
+/* A small search that judges a few candidate moves without an outside
+ * engine: alpha-beta over the legal moves to a fixed depth, then captures
+ * only until the position is quiet, scored by material and a little
+ * placement. It sees a piece left hanging, a mate in one or two, a pawn
+ * that runs through; nothing deeper. */
+#ifndef ARBITER_SEARCH_H
+#define ARBITER_SEARCH_H
+
+#include "position.h"
+
+/* A mate score: SEARCH_MATE - plies for the side to move mating, its
+ * negation for being mated; every material score lies well inside. */
+enum { SEARCH_MATE = 100000 };
+
+/* The score of each of moves[0..n) (legal in pos) once played, in
+ * centipawns from the view of the side to move in pos: depth plies are
+ * searched in full after the move, then captures. Each move's search
+ * stops widening after node_limit positions (0: no limit) and scores what
+ * is left by material. */
+void search_score_moves(const struct position *pos, const move_t *moves, int n, int depth,
+                        long node_limit, int *cp);
+
+#endif
