@@ -2827,18 +2827,49 @@ static gboolean as_written(ArbFixer *f, const struct position *start, struct fix
     return TRUE;
 }
 
-/* The search, searched again where it took doubtful steps, cut where
- * nothing legal fits any more. */
-static void search_all(ArbFixer *f, const struct position *start, struct fix_result *res)
+/* The path of res from step from on searched again (its steps before
+ * kept): a narrow beam from that step's position to the end. */
+static void search_tail(ArbFixer *f, struct fix_result *res, guint from)
 {
-    int best = search(f, start);
-    collect_path(f, best, res);
-    rival_margins(f, best, start, res);
+    const struct fix_step *s = &g_array_index(res->steps, struct fix_step, from);
+    struct position before = s->before;
+    f->from_token = s->first_token;
+    f->start_last = s->last;
+    struct fix_result tail = {.steps = g_array_new(FALSE, FALSE, sizeof(struct fix_step))};
+    int best = search(f, &before);
+    collect_path(f, best, &tail);
+    rival_margins(f, best, &before, &tail);
+    f->from_token = 0;
+    f->start_last = MOVE_NONE;
+    res->cost = tail.cost;
+    for (guint i = 0; i < from; i++)
+        res->cost += g_array_index(res->steps, struct fix_step, i).cost;
+    g_array_set_size(res->steps, from);
+    g_array_append_vals(res->steps, tail.steps->data, tail.steps->len);
+    g_array_free(tail.steps, TRUE);
+}
+
+/* The search, searched again where it took doubtful steps, cut where
+ * nothing legal fits any more. With from > 0, res holds a path whose
+ * steps before from are kept: only the rest is searched, and searched
+ * again where it took doubtful steps. */
+static void search_all(ArbFixer *f, const struct position *start, struct fix_result *res,
+                       guint from_step)
+{
+    int first_token = 0;
+    if (from_step) {
+        first_token = g_array_index(res->steps, struct fix_step, from_step).first_token;
+        search_tail(f, res, from_step);
+    } else {
+        int best = search(f, start);
+        collect_path(f, best, res);
+        rival_margins(f, best, start, res);
+    }
     int n_doubtful;
     guint doubtful;
     /* where the path took doubtful steps: from the first, and past its
      * window from the first after that */
-    for (int k = 0, past = 0; k < WIDE_TRIES; k++) {
+    for (int k = 0, past = first_token; k < WIDE_TRIES; k++) {
         doubtful = first_doubtful(f, res, past, &n_doubtful);
         if (doubtful >= res->steps->len) break;
         past = g_array_index(res->steps, struct fix_step, doubtful).first_token + WIDE_TOKENS;
@@ -2846,9 +2877,11 @@ static void search_all(ArbFixer *f, const struct position *start, struct fix_res
     }
     /* a path that still takes several doubtful steps, or a dear stretch:
      * searched again where they begin, and past that window where more
-     * are still ahead */
-    int from = 0;
-    for (int k = 0; k < DERAILED_TRIES; k++) {
+     * are still ahead; not in a tail searched again (fixer_run_again),
+     * which differs from a path searched so by a fixed point's move (on
+     * the tuning sets the same moves without, in less time) */
+    int from = first_token;
+    for (int k = 0; k < (from_step ? 0 : DERAILED_TRIES); k++) {
         doubtful = first_doubtful(f, res, from, &n_doubtful);
         if (n_doubtful < DERAILED_STEPS) doubtful = first_dense(res, from);
         if (doubtful >= res->steps->len) break;
@@ -2862,7 +2895,7 @@ static void search_all(ArbFixer *f, const struct position *start, struct fix_res
     /* a path whose plies and the written numbers part for good */
     guint agreed;
     doubtful = first_misnumbered(f, res, &agreed);
-    if (doubtful < res->steps->len) {
+    if (doubtful < res->steps->len && doubtful >= from_step) {
         f->wide_width = DERAILED_WIDTH;
         f->margin_scale = DERAILED_SCALE;
         guint back = doubtful - agreed + MISNUMBERED_BACK;
@@ -2910,12 +2943,31 @@ static void forget_refixed(ArbFixer *f)
     g_array_append_vals(f->recorded_fixed, f->fixed, (guint)f->n_fixed);
 }
 
+static void annotate_all(ArbFixer *f, struct fix_result *res)
+{
+    res->changed = FALSE;
+    for (guint k = 0; k < res->steps->len; k++) {
+        annotate_step(f, res->steps, k);
+        res->changed |= g_array_index(res->steps, struct fix_step, k).change != FIX_NONE;
+    }
+}
+
 static void run(ArbFixer *f, const struct position *start, struct fix_result *res);
 
-void fixer_run_again(ArbFixer *f, const struct position *start, struct fix_result *res)
+void fixer_run_again(ArbFixer *f, const struct position *start, const struct fix_result *last,
+                     guint from, struct fix_result *res)
 {
     forget_refixed(f);
-    run(f, start, res);
+    g_array_set_size(res->steps, 0);
+    res->unresolved = FALSE;
+    res->cut_token = f->n_tok;
+    if (!from || from >= last->steps->len) {
+        run(f, start, res);
+        return;
+    }
+    g_array_append_vals(res->steps, last->steps->data, last->steps->len);
+    search_all(f, start, res, from);
+    annotate_all(f, res);
 }
 
 void fixer_run(ArbFixer *f, const struct position *start, const struct fix_token *tokens, int n,
@@ -2929,10 +2981,6 @@ static void run(ArbFixer *f, const struct position *start, struct fix_result *re
 {
     res->unresolved = FALSE;
     res->cut_token = f->n_tok;
-    if (!as_written(f, start, res)) search_all(f, start, res);
-    res->changed = FALSE;
-    for (guint k = 0; k < res->steps->len; k++) {
-        annotate_step(f, res->steps, k);
-        res->changed |= g_array_index(res->steps, struct fix_step, k).change != FIX_NONE;
-    }
+    if (!as_written(f, start, res)) search_all(f, start, res, 0);
+    annotate_all(f, res);
 }

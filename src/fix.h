@@ -133,9 +133,12 @@ void fixer_run(ArbFixer *fixer, const struct position *start, const struct fix_t
 void fixer_prepare(ArbFixer *fixer, const struct fix_token *tokens, int n);
 
 /* fixer_run again on the tokens it (or fixer_prepare) read last, with the
- * fixed points set since: what the search worked out for the plies whose
- * fixed point is the same is used again, so this costs much less. */
-void fixer_run_again(ArbFixer *fixer, const struct position *start, struct fix_result *res);
+ * fixed points set since, into res: last's steps before step from are
+ * kept (from 0: none) and only the rest is searched again, and what the
+ * search worked out for the plies whose fixed point is the same is used
+ * again, so this costs much less. last is a result of those tokens. */
+void fixer_run_again(ArbFixer *fixer, const struct position *start, const struct fix_result *last,
+                     guint from, struct fix_result *res);
 
 /* The moves that could stand at step k of the last fixer_run's res about
  * as well as its own: the step's own move first (at its cost), then every

@@ -16,8 +16,12 @@
 #define JUDGE_MARGIN CONF_UNIT /* rivals this close to the search's move are judged */
 #define JUDGE_CAP    CONF_UNIT /* the most the engine adds to a move */
 enum {
-    JUDGE_RERUNS_MAX = 8, /* searches again per game */
-    JUDGE_NODES = 200000, /* positions the built-in search looks at per move */
+    JUDGE_RERUNS_MAX = 8,    /* searches again per game */
+    JUDGE_NODES = 200000,    /* positions the built-in search looks at per move */
+    JUDGE_BUILTIN_FROM = 16, /* the first ply the built-in search judges */
+    /* a search again keeps the path up to this many steps before the
+     * fixed point's (the rest is searched) */
+    JUDGE_BACK_STEPS = 8,
 };
 
 static int ply_of(const struct position *pos)
@@ -79,14 +83,15 @@ static void copy_result(struct fix_result *to, const struct fix_result *from)
 static void try_winner(ArbFixer *f, const struct position *start, GArray *points, int w,
                        struct judge_verdict *v, struct fix_result *res)
 {
-    const struct fix_step *s =
-        &g_array_index(res->steps, struct fix_step, step_at(res, v->ply, v->key));
+    int at = step_at(res, v->ply, v->key);
+    const struct fix_step *s = &g_array_index(res->steps, struct fix_step, at);
     struct fix_point p = {.ply = v->ply};
     p.uci[uci_write(&s->before, v->moves[w], p.uci)] = 0;
     g_array_append_val(points, p);
     fixer_set_fixed(f, (const struct fix_point *)points->data, (int)points->len);
     struct fix_result again = {.steps = g_array_new(FALSE, FALSE, sizeof(struct fix_step))};
-    fixer_run_again(f, start, &again);
+    fixer_run_again(f, start, res, at > JUDGE_BACK_STEPS ? (guint)(at - JUDGE_BACK_STEPS) : 0,
+                    &again);
     /* only the move changes: the step reads the same tokens (a path that
      * gets there by other edits would owe the engine for those too) */
     int k = step_at(&again, v->ply, v->key);
@@ -129,15 +134,22 @@ static int winner(const struct fix_alt *cands, const struct judge_verdict *v)
     return w;
 }
 
-static gboolean is_doubtful(const struct judge_options *o, const struct fix_step *s)
+/* A step judged: below min_confidence, and past the opening for the
+ * built-in search, whose two plies know less there than the move prior's
+ * opening book (judged, the first moves cost a third of its time and
+ * gained nothing on the tuning sets). */
+static gboolean is_doubtful(const struct judge_options *o, gboolean builtin,
+                            const struct fix_step *s)
 {
-    return s->move != MOVE_NONE && s->confidence < o->min_confidence;
+    return s->move != MOVE_NONE && s->confidence < o->min_confidence &&
+           (!builtin || ply_of(&s->before) >= JUDGE_BUILTIN_FROM);
 }
 
-static gboolean any_doubtful(const struct judge_options *o, const struct fix_result *res)
+static gboolean any_doubtful(const struct judge_options *o, gboolean builtin,
+                             const struct fix_result *res)
 {
     for (guint k = 0; k < res->steps->len; k++)
-        if (is_doubtful(o, &g_array_index(res->steps, struct fix_step, k))) return TRUE;
+        if (is_doubtful(o, builtin, &g_array_index(res->steps, struct fix_step, k))) return TRUE;
     return FALSE;
 }
 
@@ -147,7 +159,7 @@ gboolean judge_game(ArbFixer *f, ArbEngine *engine, const struct judge_options *
                     struct fix_result *res, GArray *verdicts, GError **error)
 {
     g_array_set_size(verdicts, 0);
-    if (res->unresolved || !any_doubtful(o, res)) return TRUE;
+    if (res->unresolved || !any_doubtful(o, !engine, res)) return TRUE;
     if (engine && !engine_new_game(engine, error)) return FALSE;
     g_autoptr(GArray) points = g_array_new(FALSE, FALSE, sizeof(struct fix_point));
     g_array_append_vals(points, base, (guint)n_base);
@@ -159,7 +171,7 @@ gboolean judge_game(ArbFixer *f, ArbEngine *engine, const struct judge_options *
     for (guint k = 0; ok && k < res->steps->len;) {
         const struct fix_step *s = &g_array_index(res->steps, struct fix_step, k);
         struct fix_alt cands[JUDGE_CANDS_MAX];
-        int nc = is_doubtful(o, s) && !is_fixed(base, n_base, ply_of(&s->before))
+        int nc = is_doubtful(o, !engine, s) && !is_fixed(base, n_base, ply_of(&s->before))
                      ? fixer_step_candidates(f, res, k, JUDGE_MARGIN, cands, JUDGE_CANDS_MAX)
                      : 0;
         if (nc < 2) {
