@@ -1329,16 +1329,29 @@ static void read_numbers(const ArbFixer *f, const struct pcand *c, struct ptoken
         }
 }
 
+/* Is c[0..n) a piece's initial, perhaps with a capture mark ("Q", "Kр",
+ * "Qx"): letters, none of them a file? */
+static gboolean only_initial(const struct pcand *c, int n)
+{
+    for (int k = 0; k < n; k++)
+        if (!g_unichar_isalpha(c->ch[k]) || (c->ch[k] >= 'a' && c->ch[k] <= 'h')) return FALSE;
+    return n > 0;
+}
+
 /* Does c name two squares with more than a mark between them ("d:e5C:e5",
- * "Nf3Nc6")? Two moves run together; long notation ("Ng1-f3", "e2e4") has
- * a dash or a capture mark between its squares at most. */
+ * "Nf3Nc6"), or a piece's move and a pawn's right after it ("Qa5b5")? Two
+ * moves run together; long notation ("Ng1-f3", "e2e4") has a dash or a
+ * capture mark between its squares at most, and is seldom written with
+ * neither after a piece's initial. */
 static gboolean names_two_moves(const struct pcand *c)
 {
-    int end = -1; /* just past the first square */
+    int end = -1, first = -1; /* just past the first square, and where it began */
     for (int j = 0; j + 1 < c->len; j++) {
         if (c->ch[j] < 'a' || c->ch[j] > 'h' || c->ch[j + 1] < '1' || c->ch[j + 1] > '8') continue;
+        if (j == end && only_initial(c, first)) return TRUE;
         for (int k = end; end >= 0 && k < j; k++)
             if (c->ch[k] != '-' && c->ch[k] != 'x' && c->ch[k] != ':') return TRUE;
+        if (first < 0) first = j;
         end = ++j + 1;
     }
     return FALSE;
@@ -1923,7 +1936,8 @@ static void expand(ArbFixer *f, int si, int i, int rank, int behind)
     /* two-move edits where the token reads poorly, or well but for the
      * wrong move number (a move left out before it), or is cut at a dash
      * (the rest of it the next token: "Re4- b4", "O-O _O") */
-    if (!pairs || (e->best_reading < POOR_READING && !hint_cost(f, t, &s.pos) && !t->cut_short))
+    if (!pairs || (e->best_reading < POOR_READING && !hint_cost(f, t, &s.pos) && !t->cut_short &&
+                   !t->two_moves))
         return;
     /* expand_readings builds tab[0] */
     gboolean built = read && !f->tab[0].partial;

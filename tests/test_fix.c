@@ -1152,6 +1152,18 @@ START_TEST(test_two_moves_further_down)
 }
 END_TEST
 
+START_TEST(test_piece_move_then_pawn_merged)
+{
+    /* "Qa5b5" is 5. Qa5 b5 run together: read as one move it was the
+     * queen's from d5 to b5 (long notation, a look-alike away) and it
+     * read well enough that no state tried it as two; from there the game
+     * went wrong at moves 4, 5 and 8 */
+    assert_fixed_has("1. d4 e5 2. dxe5 d6 3. exd6 Bxd6 4. Qd5 Nf6 5. Qa5b5 6. Nf3 O-O 7. e3 c5 "
+                     "8. Qxb5 Nc6 *\n",
+                     "4. Qd5 Nf6 5. Qa5 b5 6. Nf3", "8. Qxb5 Nc6 *", NULL);
+}
+END_TEST
+
 START_TEST(test_number_after_black_move_left_out)
 {
     /* tools/ocr-noise at 5% (figurines): 2...Nc6 not written and "3."
@@ -2279,6 +2291,7 @@ int main(int argc, char **argv)
     tcase_add_test(tc, test_rank_split_off_before_number);
     tcase_add_test(tc, test_two_moves_further_down);
     tcase_add_test(tc, test_number_after_black_move_left_out);
+    tcase_add_test(tc, test_piece_move_then_pawn_merged);
     tcase_add_test(tc, test_long_move_cut_at_dash);
     tcase_add_test(tc, test_castling_cut_before_dash);
     tcase_add_test(tc, test_exact_reading_contradicted_later);
