@@ -2617,6 +2617,26 @@ int fixer_step_candidates(ArbFixer *f, const struct fix_result *res, guint k, in
     return n + 1;
 }
 
+int fixer_greedy_after(ArbFixer *f, const struct fix_result *res, guint k, move_t m, int n)
+{
+    const struct fix_step *steps = (const struct fix_step *)res->steps->data;
+    struct position pos = steps[k].before;
+    pos_make_move(&pos, m);
+    int sum = 0;
+    for (guint j = k + 1; j < res->steps->len && n > 0; j++) {
+        const struct fix_step *s = &steps[j];
+        if (s->move == MOVE_NONE) continue; /* a token dropped either way */
+        if (s->n_tokens != 1 || (s->change != FIX_NONE && s->change != FIX_CORRECTED)) break;
+        move_t next = MOVE_NONE;
+        int c = best_in(f, &pos, &f->tok[s->first_token], 1, 8 * CONF_UNIT, &next);
+        if (next == MOVE_NONE || c >= 8 * CONF_UNIT) return sum + 8 * CONF_UNIT;
+        sum += c;
+        pos_make_move(&pos, next);
+        n--;
+    }
+    return sum;
+}
+
 /* Cuts the game where, from some step on, most steps (and at least
  * GARBAGE_MIN_POOR) are poor fits: there nothing legal fits any more. A token
  * dropped for less than a spurious one costs (a move written twice, a

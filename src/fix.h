@@ -140,6 +140,13 @@ void fixer_prepare(ArbFixer *fixer, const struct fix_token *tokens, int n);
 void fixer_run_again(ArbFixer *fixer, const struct position *start, const struct fix_result *last,
                      guint from, struct fix_result *res);
 
+/* What the next n steps after step k of res (a result of the tokens the
+ * fixer read last) cost read greedily, each token as its cheapest move
+ * where the moves before left the game, with step k playing m: up to the
+ * first step that is no move read from one token. A guess at what m
+ * costs the path after it, against the same for the step's own move. */
+int fixer_greedy_after(ArbFixer *fixer, const struct fix_result *res, guint k, move_t m, int n);
+
 /* The moves that could stand at step k of the last fixer_run's res about
  * as well as its own: the step's own move first (at its cost), then every
  * other whose cost for the step (its reading and prior, and what the next
