@@ -3072,7 +3072,7 @@ static gboolean setup(struct fix_cmd *fc, const struct fix_cmd_options *opt)
                 from);
         return FALSE;
     }
-    const char *engine = opt->engine ? opt->engine : "builtin";
+    const char *engine = opt->engine ? opt->engine : "none";
     gboolean none = !strcmp(engine, "none");
     fc->builtin = !strcmp(engine, "builtin");
     int depth = opt->engine_depth > 0 ? opt->engine_depth
@@ -3298,8 +3298,8 @@ int cmd_fix(int argc, char **argv)
         {"confusion", 0, 0, G_OPTION_ARG_FILENAME, &confusion,
          "read the confusion table from FILE instead of the built-in lang/confusion.ini", "FILE"},
         {"engine", 'e', 0, G_OPTION_ARG_FILENAME, &engine,
-         "what scores the near-tied readings of moves below --min-confidence: builtin (the "
-         "default, a small search of arbiter's own), none, or a UCI chess engine (e.g. "
+         "what scores the near-tied readings of moves below --min-confidence: none (the "
+         "default), builtin (a small search of arbiter's own) or a UCI chess engine (e.g. "
          "/usr/games/stockfish)",
          "builtin|none|PATH"},
         {"engine-depth", 0, 0, G_OPTION_ARG_INT, &engine_depth,
@@ -3330,11 +3330,11 @@ int cmd_fix(int argc, char **argv)
              "the report marks them reviewed=\"yes\"; a decision that no longer fits the\n"
              "input (illegal at its ply, its game or token gone) is an error naming game and\n"
              "ply, and the exit status is 2.\n\n"
-             "Each move below --min-confidence whose rivals read about as well (within one\n"
-             "unit; for an inserted move, any move the next one still reads after) is\n"
-             "scored at --engine-depth by the built-in search (material and a little\n"
-             "placement, every reply to that depth, then captures) or by --engine's UCI\n"
-             "engine (none: by neither); each candidate pays\n"
+             "With --engine, each move below --min-confidence whose rivals read about as\n"
+             "well (within one unit; for an inserted move, any move the next one still reads\n"
+             "after) is scored at --engine-depth by the built-in search (builtin: material\n"
+             "and a little placement, every reply to that depth, then captures; from move 9\n"
+             "on) or by a UCI engine; each candidate pays\n"
              "--engine-weight per pawn it loses to the best of them. Where a rival is then\n"
              "cheaper, the game is searched again with it fixed and kept when the whole\n"
              "path costs less. The scores go into {review: ...} and the report's <engine>;\n"

@@ -2139,9 +2139,9 @@ static char *fake_engine(const char *script)
 
 START_TEST(test_search_finds_the_mate)
 {
-    /* the built-in search (the default) sees what the prior cannot weigh
-     * with its weight 0: only Rd8 of the rook moves "R" reads as mates */
-    const char *args[] = {"--prior-weight", "0", NULL};
+    /* the built-in search sees what the prior cannot weigh with its
+     * weight 0: only Rd8 of the rook moves "R" reads as mates */
+    const char *args[] = {"--engine", "builtin", "--prior-weight", "0", NULL};
     struct run r = fix_text(rook_letter_only, args);
     ck_assert_msg(r.status == 0, "exit %d\n%s", r.status, r.err);
     char *got = movetext(r.out);
@@ -2150,17 +2150,41 @@ START_TEST(test_search_finds_the_mate)
     g_free(got);
     run_free(&r);
     /* at depth 1 it still sees a mate in one */
-    const char *shallow[] = {"--prior-weight", "0", "--engine-depth", "1", NULL};
+    const char *shallow[] = {"--engine", "builtin", "--prior-weight", "0", "--engine-depth",
+                             "1",        NULL};
     r = fix_text(rook_letter_only, shallow);
     ck_assert_msg(strstr(r.out, "17. Rd8#"), "%s", r.out);
     run_free(&r);
 }
 END_TEST
 
+START_TEST(test_search_jobs_same_output)
+{
+    /* the built-in search judges on the worker that fixed the game; its
+     * verdicts go with the game to the writer */
+    GString *in = g_string_new(NULL);
+    for (int i = 0; i < 3; i++)
+        g_string_append_printf(in, "%s\n", rook_letter_only);
+    const char *one[] = {"--engine", "builtin", "--prior-weight", "0", "--jobs", "1", NULL};
+    const char *three[] = {"--engine", "builtin", "--prior-weight", "0", "--jobs", "3", NULL};
+    struct run r1 = fix_text(in->str, one), r3 = fix_text(in->str, three);
+    ck_assert_str_eq(r3.out, r1.out);
+    char *got = g_strdelimit(g_strdup(r1.out), "\n", ' '); /* lines joined */
+    int n = 0;
+    for (const char *p = got; (p = strstr(p, "search depth 2: Rd8# #1")); p++)
+        n++;
+    ck_assert_msg(n == 3, "%s", got);
+    g_free(got);
+    run_free(&r1);
+    run_free(&r3);
+    g_string_free(in, TRUE);
+}
+END_TEST
+
 START_TEST(test_search_report_validates)
 {
     char *report = temp_file("report.xml", "");
-    const char *args[] = {"--prior-weight", "0", "--report", report, NULL};
+    const char *args[] = {"--engine", "builtin", "--prior-weight", "0", "--report", report, NULL};
     struct run r = fix_text(rook_letter_only, args);
     ck_assert_msg(r.status == 0, "exit %d\n%s", r.status, r.err);
     char *xml = valid_report(report);
@@ -2337,6 +2361,7 @@ int main(int argc, char **argv)
     tcase_add_test(tc, test_group_languages);
     tcase_add_test(tc, test_search_finds_the_mate);
     tcase_add_test(tc, test_search_report_validates);
+    tcase_add_test(tc, test_search_jobs_same_output);
     tcase_add_test(tc, test_engine_not_found);
     tcase_add_test(tc, test_engine_garbage_or_silent);
     tcase_add_test(tc, test_engine_dies_mid_run);
