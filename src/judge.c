@@ -1,10 +1,12 @@
 /* The engine's say in `arbiter fix`: for each step below min_confidence, the
  * search's move and its near-tied rivals (fixer_step_candidates) are scored
- * by the engine; a move's engine cost is what it loses to the best of them,
- * in pawns times the weight, capped at JUDGE_CAP. When a rival is cheaper
- * with it, the search runs again with the rival fixed at that ply (as a
- * reviewer's decision would be) and keeps the new path only when its cost
- * plus the rival's engine cost is below the old path's plus its own. */
+ * by a UCI engine or the built-in search (core/search.h); a move's engine
+ * cost is what it loses to the best of them, in pawns times the weight,
+ * capped at JUDGE_CAP. When a rival is cheaper with it and stays ahead over
+ * the next moves read greedily, the search runs again with the rival fixed
+ * at that ply (as a reviewer's decision would be), from a few steps before
+ * it, and keeps the new path only when its cost plus the rival's engine
+ * cost is below the old path's plus its own. */
 #include "judge.h"
 
 #include "search.h"
@@ -135,10 +137,6 @@ static int winner(const struct fix_alt *cands, const struct judge_verdict *v)
     return w;
 }
 
-/* A step judged: below min_confidence, and past the opening for the
- * built-in search, whose two plies know less there than the move prior's
- * opening book (judged, the first moves cost a third of its time and
- * gained nothing on the tuning sets). */
 /* Is the verdict's winner w still ahead of the search's move after the
  * next JUDGE_LOOKAHEAD steps read greedily? Most are not (a rook put on
  * another file than the one it later moves from): on 400 games of the
@@ -153,6 +151,10 @@ static gboolean gains_after(ArbFixer *f, const struct fix_result *res, guint k,
     return worse < ahead;
 }
 
+/* A step judged: below min_confidence, and past the opening for the
+ * built-in search, whose two plies know less there than the move prior's
+ * opening book (judged, the first moves took nearly a third of its time
+ * and gained nothing on the tuning sets). */
 static gboolean is_doubtful(const struct judge_options *o, gboolean builtin,
                             const struct fix_step *s)
 {
