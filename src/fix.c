@@ -2726,13 +2726,12 @@ static void rival_margins(ArbFixer *f, int best, const struct position *start,
     g_free(margin);
 }
 
-/* Searches again from `back` steps before the first doubtful one, with a
- * wide beam up to a few tokens after it (the right reading most likely fell
- * out of the beam there), and keeps that tail when the whole path gets
- * cheaper. */
-static void search_wide_from(ArbFixer *f, struct fix_result *res, guint doubtful, guint back)
+/* Searches the path of res again from step from to the end, with the
+ * wide beam before token wide_until (0: none), and puts the new tail in
+ * place of the old one always, or only when the whole path gets cheaper. */
+static void search_again_from(ArbFixer *f, struct fix_result *res, guint from, int wide_until,
+                              gboolean always)
 {
-    guint from = doubtful > back ? doubtful - back : 0;
     const struct fix_step *s = &g_array_index(res->steps, struct fix_step, from);
     int prefix = 0;
     for (guint i = 0; i < from; i++)
@@ -2740,19 +2739,30 @@ static void search_wide_from(ArbFixer *f, struct fix_result *res, guint doubtful
     struct position before = s->before;
     f->from_token = s->first_token;
     f->start_last = s->last;
-    f->wide_until = g_array_index(res->steps, struct fix_step, doubtful).first_token + WIDE_TOKENS;
+    f->wide_until = wide_until;
     struct fix_result tail = {.steps = g_array_new(FALSE, FALSE, sizeof(struct fix_step))};
     int best = search(f, &before);
     collect_path(f, best, &tail);
     rival_margins(f, best, &before, &tail);
     f->from_token = f->wide_until = 0;
     f->start_last = MOVE_NONE;
-    if (prefix + tail.cost < res->cost) {
+    if (always || prefix + tail.cost < res->cost) {
         g_array_set_size(res->steps, from);
         g_array_append_vals(res->steps, tail.steps->data, tail.steps->len);
         res->cost = prefix + tail.cost;
     }
     g_array_free(tail.steps, TRUE);
+}
+
+/* Searches again from `back` steps before the first doubtful one, with a
+ * wide beam up to a few tokens after it (the right reading most likely fell
+ * out of the beam there), and keeps that tail when the whole path gets
+ * cheaper. */
+static void search_wide_from(ArbFixer *f, struct fix_result *res, guint doubtful, guint back)
+{
+    search_again_from(
+        f, res, doubtful > back ? doubtful - back : 0,
+        g_array_index(res->steps, struct fix_step, doubtful).first_token + WIDE_TOKENS, FALSE);
 }
 
 /* Did step s drop a token, put in a move or fit poorly? (A right reading
@@ -2861,28 +2871,6 @@ static gboolean as_written(ArbFixer *f, const struct position *start, struct fix
     return TRUE;
 }
 
-/* The path of res from step from on searched again (its steps before
- * kept): a narrow beam from that step's position to the end. */
-static void search_tail(ArbFixer *f, struct fix_result *res, guint from)
-{
-    const struct fix_step *s = &g_array_index(res->steps, struct fix_step, from);
-    struct position before = s->before;
-    f->from_token = s->first_token;
-    f->start_last = s->last;
-    struct fix_result tail = {.steps = g_array_new(FALSE, FALSE, sizeof(struct fix_step))};
-    int best = search(f, &before);
-    collect_path(f, best, &tail);
-    rival_margins(f, best, &before, &tail);
-    f->from_token = 0;
-    f->start_last = MOVE_NONE;
-    res->cost = tail.cost;
-    for (guint i = 0; i < from; i++)
-        res->cost += g_array_index(res->steps, struct fix_step, i).cost;
-    g_array_set_size(res->steps, from);
-    g_array_append_vals(res->steps, tail.steps->data, tail.steps->len);
-    g_array_free(tail.steps, TRUE);
-}
-
 /* The search, searched again where it took doubtful steps, cut where
  * nothing legal fits any more. With from > 0, res holds a path whose
  * steps before from are kept: only the rest is searched, and searched
@@ -2893,7 +2881,7 @@ static void search_all(ArbFixer *f, const struct position *start, struct fix_res
     int first_token = 0;
     if (from_step) {
         first_token = g_array_index(res->steps, struct fix_step, from_step).first_token;
-        search_tail(f, res, from_step);
+        search_again_from(f, res, from_step, 0, TRUE);
     } else {
         int best = search(f, start);
         collect_path(f, best, res);
