@@ -2095,6 +2095,18 @@ START_TEST(test_engine_settles_missing_recapture)
 }
 END_TEST
 
+/* fix of rook_letter_only with args plays 17. Rd8# and says verdict. */
+static void assert_finds_mate(const char *const *args, const char *verdict)
+{
+    struct run r = fix_text(rook_letter_only, args);
+    ck_assert_msg(r.status == 0, "exit %d\n%s", r.status, r.err);
+    char *got = movetext(r.out);
+    ck_assert_msg(strstr(got, "17. Rd8# {read: \"R\"}"), "%s", got);
+    ck_assert_msg(strstr(got, verdict), "%s", got);
+    g_free(got);
+    run_free(&r);
+}
+
 START_TEST(test_engine_finds_the_mate)
 {
     /* without the move prior (whose check feature alone likes Rd8#) */
@@ -2104,13 +2116,7 @@ START_TEST(test_engine_finds_the_mate)
     run_free(&r);
     const char *args[] = {"--engine", stockfish, "--engine-depth", "4", "--prior-weight",
                           "0",        NULL};
-    r = fix_text(rook_letter_only, args);
-    ck_assert_msg(r.status == 0, "exit %d\n%s", r.status, r.err);
-    char *got = movetext(r.out);
-    ck_assert_msg(strstr(got, "17. Rd8# {read: \"R\"}"), "%s", got);
-    ck_assert_msg(strstr(got, "engine depth 4: Rd8# #1"), "%s", got);
-    g_free(got);
-    run_free(&r);
+    assert_finds_mate(args, "engine depth 4: Rd8# #1");
 }
 END_TEST
 
@@ -2151,19 +2157,11 @@ START_TEST(test_search_finds_the_mate)
     /* the built-in search sees what the prior cannot weigh with its
      * weight 0: only Rd8 of the rook moves "R" reads as mates */
     const char *args[] = {"--engine", "builtin", "--prior-weight", "0", NULL};
-    struct run r = fix_text(rook_letter_only, args);
-    ck_assert_msg(r.status == 0, "exit %d\n%s", r.status, r.err);
-    char *got = movetext(r.out);
-    ck_assert_msg(strstr(got, "17. Rd8# {read: \"R\"}"), "%s", got);
-    ck_assert_msg(strstr(got, "search depth 2: Rd8# #1"), "%s", got);
-    g_free(got);
-    run_free(&r);
+    assert_finds_mate(args, "search depth 2: Rd8# #1");
     /* at depth 1 it still sees a mate in one */
     const char *shallow[] = {"--engine", "builtin", "--prior-weight", "0", "--engine-depth",
                              "1",        NULL};
-    r = fix_text(rook_letter_only, shallow);
-    ck_assert_msg(strstr(r.out, "17. Rd8#"), "%s", r.out);
-    run_free(&r);
+    assert_finds_mate(shallow, "search depth 1: Rd8# #1");
 }
 END_TEST
 
