@@ -265,6 +265,9 @@ struct expansion {
     struct position pos;
     guint first, n, pairs_first, n_pairs, inserts_first, n_inserts;
     gboolean has_pairs, has_inserts;
+    /* the margin scale they were tried for (merged_limit()): a wider one
+     * tries them again */
+    int pairs_scale, inserts_scale;
     int best, best_reading;
     int cap;  /* the dearest reading it pushed for (COST_INF: any) */
     int keep; /* the readings kept per state then (keep_of) */
@@ -280,6 +283,7 @@ struct _ArbFixer {
     ArbNorm *norm;
     gunichar initial[6][4];
     int initial_len[6];
+    int form_len_max; /* no rendering is longer (part_cost_low()) */
     gunichar sym_char[SYM_MAX];
     guint16 sym_del[SYM_MAX]; /* confusion_delete of each */
     guint8 sym_ascii[128], initial_sym[6][4];
@@ -379,6 +383,9 @@ ArbFixer *fixer_new(const ArbConfusion *conf, ArbNorm *norm)
             f->initial[t][f->initial_len[t]++] = g_utf8_get_char(p);
     }
     number_symbols(f);
+    /* the longest: LAN of a promotion with a capture and a mark, "e7xd8=Q+" */
+    for (int t = KNIGHT; t <= KING; t++)
+        f->form_len_max = MAX(f->form_len_max, 7 + f->initial_len[t]);
     f->arena = g_array_sized_new(FALSE, FALSE, sizeof(struct state), 1024);
     for (int i = 0; i < RINGS; i++)
         f->ring[i] = g_array_sized_new(FALSE, FALSE, sizeof(int), 64);
@@ -1818,10 +1825,17 @@ static int expand_readings(ArbFixer *f, int si, const struct state *s, int i, in
     return best_reading;
 }
 
+/* A margin of the beam at token i: margin_scale holds before wide_until. */
+static int scaled(const ArbFixer *f, int i, int margin)
+{
+    return i < f->wide_until ? margin * f->margin_scale / 100 : margin;
+}
+
 /* The two-move edits of e's state si, recorded in e (with a move left
  * out apart: it costs most to try); tab[0] holds its moves. */
 static void record_pairs(ArbFixer *f, int si, const struct state *s, int i, struct expansion *e)
 {
+    e->pairs_scale = scaled(f, i + 1, 100);
     record_begin(f, &e->pairs_first);
     expand_pairs(f, si, s, i, e->best);
     record_end(f, e->pairs_first, &e->n_pairs);
@@ -1830,16 +1844,11 @@ static void record_pairs(ArbFixer *f, int si, const struct state *s, int i, stru
 
 static void record_inserts(ArbFixer *f, int si, const struct state *s, int i, struct expansion *e)
 {
+    e->inserts_scale = scaled(f, i + 1, 100);
     record_begin(f, &e->inserts_first);
     expand_inserts(f, si, s, i, e->best);
     record_end(f, e->inserts_first, &e->n_inserts);
     e->has_inserts = TRUE;
-}
-
-/* A margin of the beam at token i: margin_scale holds before wide_until. */
-static int scaled(const ArbFixer *f, int i, int margin)
-{
-    return i < f->wide_until ? margin * f->margin_scale / 100 : margin;
 }
 
 /* How far behind the best a state at token i may be and stay in the beam. */
@@ -1941,14 +1950,14 @@ static void expand(ArbFixer *f, int si, int i, int rank, int behind)
         return;
     /* expand_readings builds tab[0] */
     gboolean built = read && !f->tab[0].partial;
-    if (e->has_pairs) {
+    if (e->has_pairs && e->pairs_scale >= scaled(f, i + 1, 100)) {
         replay(f, si, e->pairs_first, e->n_pairs);
     } else {
         if (!built) build_table(&s.pos, &f->tab[0]), built = TRUE;
         record_pairs(f, si, &s, i, e);
     }
     if (!inserts) return;
-    if (e->has_inserts) {
+    if (e->has_inserts && e->inserts_scale >= scaled(f, i + 1, 100)) {
         replay(f, si, e->inserts_first, e->n_inserts);
         return;
     }
@@ -2050,6 +2059,46 @@ static int number_at(const struct pcand *c, int at)
     return number;
 }
 
+/* What characters [from, to) of c cost at least as one move: each is
+ * added or read as a character some rendering holds (least[j], see
+ * least_costs()), and past the longest rendering, the cheapest of them to
+ * add, as many as it is too long ("Miscellaneous" is no move). */
+static int part_cost_low(const ArbFixer *f, const struct pcand *c, const int *least, int from,
+                         int to)
+{
+    int low = 0;
+    for (int j = from; j < to; j++)
+        low += least[j];
+    int over = to - from - f->form_len_max;
+    if (over <= 0) return low;
+    guint16 ins[FIX_TOKEN_CHARS];
+    int n = 0;
+    for (int j = from; j < to; j++) {
+        int k = n++;
+        for (; k > 0 && ins[k - 1] > c->ins[j]; k--)
+            ins[k] = ins[k - 1];
+        ins[k] = c->ins[j];
+    }
+    int added = 0;
+    for (int k = 0; k < over; k++)
+        added += ins[k];
+    return MAX(low, added);
+}
+
+/* What each character of c costs at least in any rendering: added, or read
+ * as one of the symbols (0 where an initial has none: no bound then). */
+static void least_costs(const ArbFixer *f, const struct pcand *c, int *least)
+{
+    guint64 initials = f->initial_bits[KNIGHT] | f->initial_bits[BISHOP] | f->initial_bits[ROOK] |
+                       f->initial_bits[QUEEN] | f->initial_bits[KING];
+    gboolean bound = !(initials >> 63);
+    for (int j = 0; j < c->len; j++) {
+        least[j] = bound ? c->ins[j] : 0;
+        for (int y = 0; y < f->n_sym && least[j]; y++)
+            least[j] = MIN(least[j], c->subs[y][j]);
+    }
+}
+
 /* The rest of a merged token, after its first move m1 (cost c1, leading to
  * p2), read as two moves more: pushed as three merged states when the three
  * cost less than limit. */
@@ -2059,9 +2108,15 @@ static void expand_three(ArbFixer *f, int si, const struct state *s, int i, move
     int merge = f->costs[CONF_MERGE];
     int room = limit - c1 - 2 * merge; /* what the other two may cost */
     struct ptoken part2, part3;
+    int least[FIX_TOKEN_CHARS];
+    least_costs(f, rest, least);
     for (int cut = 2; room > 0 && cut <= rest->len - 2; cut++) {
         int number = number_at(rest, cut);
         if (rest->len - cut - number < 2) continue;
+        if (part_cost_low(f, rest, least, 0, cut) +
+                part_cost_low(f, rest, least, cut + number, rest->len) >=
+            room)
+            continue;
         slice_token(f, rest, 0, cut, &part2);
         slice_token(f, rest, cut + number, rest->len, &part3);
         move_t m2 = MOVE_NONE, m3 = MOVE_NONE;
@@ -2084,9 +2139,19 @@ static void expand_merged(ArbFixer *f, int si, const struct state *s, int i, int
 {
     struct ptoken part, rest;
     struct position p2;
+    int merge = f->costs[CONF_MERGE], least[FIX_TOKEN_CHARS];
+    least_costs(f, c0, least);
     for (int cut = 2; c0->len >= MERGE_MIN_CHARS && cut <= c0->len - 2; cut++) {
         int number = number_at(c0, cut);
         if (c0->len - cut - number < 2) continue;
+        /* a first part as dear as first_max leaves the rest too little, as
+         * one move or two; ties_of keeps one cheaper than best only */
+        int rest_low = part_cost_low(f, c0, least, cut + number, c0->len);
+        int rest_chars = 0; /* the same, split in two */
+        for (int j = cut + number; j < c0->len; j++)
+            rest_chars += least[j];
+        int first_max = limit - merge - MIN(rest_low, merge + rest_chars);
+        if (c0->prior + part_cost_low(f, c0, least, 0, cut) >= MIN(best, first_max)) continue;
         slice_token(f, c0, 0, cut, &part);
         slice_token(f, c0, cut + number, c0->len, &rest);
         rest.c[0].prior = 0; /* part pays for the reading */
@@ -2094,6 +2159,7 @@ static void expand_merged(ArbFixer *f, int si, const struct state *s, int i, int
         int n1 = ties_of(f, &f->tab[0], &part, s->last, MIN(best - 1, 8 * CONF_UNIT), first);
         for (int k1 = 0; k1 < n1 && first[k1].cost < best; k1++) {
             int c1 = first[k1].cost;
+            if (c1 >= first_max) continue;
             p2 = s->pos;
             pos_make_move(&p2, first[k1].move);
             build_table(&p2, &f->tab[2]);
@@ -2118,14 +2184,15 @@ static void expand_merged(ArbFixer *f, int si, const struct state *s, int i, int
 }
 
 /* What a merged token i's moves from pos may cost together: less than a
- * skipped token past its best reading there, and than the widest margin
- * past the token dropped (dearer, the state would fall out of the beam
- * beside the one that drops the token, whichever pass replays this). */
+ * skipped token past its best reading there, and than the beam's margin at
+ * the next token past the token dropped (dearer, the state would fall out
+ * of the beam beside the one that drops the token). A pass with wider
+ * margins there tries the edits again (expand()). */
 static int merged_limit(const ArbFixer *f, int i, const struct position *pos, int best)
 {
-    int widest = EDITED_MARGIN * DERAILED_SCALE / 100;
-    return MIN(best + f->costs[CONF_SKIP_TOKEN],
-               drop_cost(f, i, pos) + widest + AHEAD_NUMBERS * f->costs[CONF_MISNUMBERED]);
+    return MIN(best + f->costs[CONF_SKIP_TOKEN], drop_cost(f, i, pos) +
+                                                     scaled(f, i + 1, EDITED_MARGIN) +
+                                                     AHEAD_NUMBERS * f->costs[CONF_MISNUMBERED]);
 }
 
 /* The edits that take two moves or two tokens: a token split in two, two
