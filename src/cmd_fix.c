@@ -33,10 +33,14 @@
 #define FIX_SEARCH_DEPTH     2 /* the built-in search's (core/search.h) */
 #define FIX_ENGINE_WEIGHT    0.5
 #define FIX_ENGINE_TIMEOUT   10
-#define FIX_JOBS_MAX         8  /* the default --jobs at most */
-#define BLANK_CELLS_MAX      12 /* blank cells put in a row at most (add_blank_cells) */
-#define NUMBERED_ON_GAP      4  /* numbered_on(): after's second number this far past before's */
-#define STRAY_NUMBER_GAP     10 /* a bare number this far from the one due is no move number */
+/* --engine auto: the built-in search judges a game whose players are both
+ * rated this high: it settled more of the archive's master games right
+ * and fewer of lichess's club-level ones (README) */
+#define FIX_AUTO_ELO     2200
+#define FIX_JOBS_MAX     8  /* the default --jobs at most */
+#define BLANK_CELLS_MAX  12 /* blank cells put in a row at most (add_blank_cells) */
+#define NUMBERED_ON_GAP  4  /* numbered_on(): after's second number this far past before's */
+#define STRAY_NUMBER_GAP 10 /* a bare number this far from the one due is no move number */
 
 struct fix_cmd {
     ArbLangSet *langs;
@@ -90,6 +94,7 @@ struct fix_cmd {
      * (judging needs no second read then) */
     ArbEngine *engine;
     gboolean builtin;
+    int builtin_elo; /* with builtin, only games both players rated this high (auto); 0 all */
     ArbFixer *fresh;
     struct judge_options judge;
     GArray *verdicts; /* struct judge_verdict */
@@ -1917,6 +1922,21 @@ static gboolean starts_later(const struct fix_cmd *fc, const ArbGame *game, ArbN
 
 /* Game number fc->games read and searched (on a worker with --jobs);
  * returns the game the result is for: game, or fc->flat. */
+/* Are both players of game rated at least elo (its WhiteElo and BlackElo
+ * tags)? Always for elo 0. */
+static gboolean rated_enough(const ArbGame *game, int elo)
+{
+    if (!elo) return TRUE;
+    const char *tags[] = {"WhiteElo", "BlackElo"};
+    for (int k = 0; k < 2; k++) {
+        const char *v = game_tag(game, tags[k]);
+        char *end = NULL;
+        gint64 n = v ? g_ascii_strtoll(v, &end, 10) : 0;
+        if (!v || end == v || *end || n < elo) return FALSE;
+    }
+    return TRUE;
+}
+
 static const ArbGame *solve_game(struct fix_cmd *fc, const ArbGame *game, struct solved *sv)
 {
     g_string_chunk_clear(fc->glued);
@@ -1946,7 +1966,10 @@ static const ArbGame *solve_game(struct fix_cmd *fc, const ArbGame *game, struct
     if (runner_up >= 0 && fc->res.cost > 0 && rerun_if_better(fc, game, runner_up, &sv->start))
         sv->lang = runner_up;
     const ArbGame *solved = try_flat(fc, game, sv->lang, &sv->start);
-    if (fc->builtin) judge_moves(fc, fixer_for(fc, sv->lang), &sv->start);
+    if (fc->builtin && rated_enough(game, fc->builtin_elo))
+        judge_moves(fc, fixer_for(fc, sv->lang), &sv->start);
+    else if (fc->builtin)
+        g_array_set_size(fc->verdicts, 0);
     return solved;
 }
 
@@ -3072,9 +3095,10 @@ static gboolean setup(struct fix_cmd *fc, const struct fix_cmd_options *opt)
                 from);
         return FALSE;
     }
-    const char *engine = opt->engine ? opt->engine : "none";
+    const char *engine = opt->engine ? opt->engine : "auto";
     gboolean none = !strcmp(engine, "none");
-    fc->builtin = !strcmp(engine, "builtin");
+    fc->builtin_elo = !strcmp(engine, "auto") ? FIX_AUTO_ELO : 0;
+    fc->builtin = fc->builtin_elo || !strcmp(engine, "builtin");
     int depth = opt->engine_depth > 0 ? opt->engine_depth
                 : fc->builtin         ? FIX_SEARCH_DEPTH
                                       : FIX_ENGINE_DEPTH;
@@ -3298,10 +3322,11 @@ int cmd_fix(int argc, char **argv)
         {"confusion", 0, 0, G_OPTION_ARG_FILENAME, &confusion,
          "read the confusion table from FILE instead of the built-in lang/confusion.ini", "FILE"},
         {"engine", 'e', 0, G_OPTION_ARG_FILENAME, &engine,
-         "what scores the near-tied readings of moves below --min-confidence: none (the "
-         "default), builtin (a small search of arbiter's own) or a UCI chess engine (e.g. "
-         "/usr/games/stockfish)",
-         "builtin|none|PATH"},
+         "what scores the near-tied readings of moves below --min-confidence: auto (the "
+         "default: builtin for a game whose WhiteElo and BlackElo are both " G_STRINGIFY(
+             FIX_AUTO_ELO) " or more, else none), builtin (a small search of arbiter's own), "
+                           "none, or a UCI chess engine (e.g. /usr/games/stockfish)",
+         "auto|builtin|none|PATH"},
         {"engine-depth", 0, 0, G_OPTION_ARG_INT, &engine_depth,
          "depth of the engine's search (default " G_STRINGIFY(
              FIX_SEARCH_DEPTH) " for builtin, " G_STRINGIFY(FIX_ENGINE_DEPTH) " for an engine)",

@@ -2188,6 +2188,29 @@ START_TEST(test_search_jobs_same_output)
 }
 END_TEST
 
+START_TEST(test_search_auto_judges_rated_games)
+{
+    /* by default the built-in search judges a game both of whose players
+     * are rated 2200 or more, and no other */
+    const char *args[] = {"--prior-weight", "0", NULL};
+    const char *tags[] = {"[WhiteElo \"2510\"]\n[BlackElo \"2200\"]\n\n",
+                          "[WhiteElo \"2510\"]\n[BlackElo \"2199\"]\n\n",
+                          "[WhiteElo \"2510\"]\n[BlackElo \"\"]\n\n", ""};
+    for (int k = 0; k < 4; k++) {
+        char *in = g_strconcat(tags[k], rook_letter_only, NULL);
+        struct run r = fix_text(in, args);
+        ck_assert_msg(r.status == 0, "exit %d\n%s", r.status, r.err);
+        char *got = movetext(r.out);
+        gboolean judged = strstr(got, "search depth 2: Rd8# #1") != NULL;
+        ck_assert_msg(judged == (k == 0), "tags %d: %s", k, got);
+        ck_assert_msg(!strstr(got, "17. Rd8#") == (k != 0), "tags %d: %s", k, got);
+        g_free(got);
+        g_free(in);
+        run_free(&r);
+    }
+}
+END_TEST
+
 START_TEST(test_search_report_validates)
 {
     assert_engine_report("builtin", rook_letter_only, "<engine depth=\"2\" changed=\"yes\">",
@@ -2360,6 +2383,7 @@ int main(int argc, char **argv)
     tcase_add_test(tc, test_group_languages);
     tcase_add_test(tc, test_search_finds_the_mate);
     tcase_add_test(tc, test_search_report_validates);
+    tcase_add_test(tc, test_search_auto_judges_rated_games);
     tcase_add_test(tc, test_search_jobs_same_output);
     tcase_add_test(tc, test_engine_not_found);
     tcase_add_test(tc, test_engine_garbage_or_silent);
