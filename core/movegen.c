@@ -181,6 +181,12 @@ int movegen_legal(const struct position *pos, struct move_list *list)
     return list->count;
 }
 
+int movegen_legal_onto(const struct position *pos, bitboard targets, struct move_list *list)
+{
+    list->count = generate(pos, list->moves, ALL_TYPES, targets);
+    return list->count;
+}
+
 /* The moves of knights, bishops, rooks or queens to one square, tested one
  * by one: after the move no slider may see the king and no knight or pawn
  * may give check. Cheaper than generate() when, as in SAN, one or two pieces

@@ -13,6 +13,11 @@ int movegen_legal(const struct position *pos, struct move_list *list);
  * resolver and the checker for every move they read. */
 int movegen_legal_to(const struct position *pos, int type, int to, struct move_list *list);
 
+/* The legal moves that land on a square of `targets` (castling: where the
+ * king goes), in movegen_legal()'s order: the captures a quiescence search
+ * tries, without the quiet moves it would throw away. */
+int movegen_legal_onto(const struct position *pos, bitboard targets, struct move_list *list);
+
 bool movegen_is_legal(const struct position *pos, move_t m);
 bool movegen_has_legal_move(const struct position *pos);
 

@@ -109,7 +109,10 @@ static int quiesce(struct search *s, const struct position *pos, int alpha, int 
         if (best >= beta || quiet_ply >= QUIET_PLIES || (s->limit && s->nodes > s->limit))
             return best;
         if (best > alpha) alpha = best;
-        movegen_legal(pos, &list);
+        /* what may be loud: a capture, en passant, a promotion */
+        bitboard onto = pos->by_color[!pos->side] | (pos->side == WHITE ? RANK_BB(7) : RANK_BB(0));
+        if (pos->ep != SQ_NONE) onto |= BB(pos->ep);
+        movegen_legal_onto(pos, onto, &list);
         order_moves(pos, &list, true);
     }
     for (int i = 0; i < list.count; i++) {

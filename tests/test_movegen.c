@@ -65,6 +65,49 @@ static void check_partition(const struct position *pos, int depth)
     }
 }
 
+/* movegen_legal_onto gives the moves of the full list that land on the
+ * targets (castling by the king's destination), in its order. */
+static void check_onto(const struct position *pos, bitboard targets)
+{
+    struct move_list all, onto;
+    movegen_legal(pos, &all);
+    movegen_legal_onto(pos, targets, &onto);
+    int n = 0;
+    for (int i = 0; i < all.count; i++) {
+        move_t m = all.moves[i];
+        int dest =
+            move_kind(m) == MOVE_CASTLING ? castle_king_dest(move_from(m), move_to(m)) : move_to(m);
+        if (!(targets & BB(dest))) continue;
+        ck_assert_int_lt(n, onto.count);
+        ck_assert_uint_eq(onto.moves[n], m);
+        n++;
+    }
+    ck_assert_int_eq(n, onto.count);
+}
+
+static void check_onto_tree(const struct position *pos, int depth)
+{
+    check_onto(pos, pos->by_color[!pos->side]);
+    check_onto(pos, pos->key);
+    check_onto(pos, RANK_BB(0) | RANK_BB(7) | (pos->ep != SQ_NONE ? BB(pos->ep) : 0));
+    if (depth == 0) return;
+    struct move_list all;
+    movegen_legal(pos, &all);
+    for (int i = 0; i < all.count; i++) {
+        struct position next = *pos;
+        pos_make_move(&next, all.moves[i]);
+        check_onto_tree(&next, depth - 1);
+    }
+}
+
+START_TEST(test_legal_onto_filters)
+{
+    struct position pos;
+    ck_assert(fen_parse(&pos, known[_i].fen, NULL));
+    check_onto_tree(&pos, 2);
+}
+END_TEST
+
 START_TEST(test_legal_to_partitions)
 {
     struct position pos;
@@ -157,6 +200,7 @@ int main(void)
     int n = (int)(sizeof known / sizeof known[0]);
     tcase_add_loop_test(tc, test_known_counts, 0, n);
     tcase_add_loop_test(tc, test_legal_to_partitions, 0, n);
+    tcase_add_loop_test(tc, test_legal_onto_filters, 0, n);
     tcase_add_loop_test(tc, test_legal_to_edges, 0, (int)(sizeof edge_fens / sizeof edge_fens[0]));
     suite_add_tcase(s, tc);
     TCase *search = tcase_create("search");
