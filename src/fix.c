@@ -1751,10 +1751,12 @@ static int drop_cost(const ArbFixer *f, int i, const struct position *pos)
     }
     /* a number with a digit misread as another digit ("33" for 13) */
     const struct pcand *r = &t->c[0];
-    char due[12];
-    int n = g_snprintf(due, sizeof due, "%d", pos->fullmove), digits = 0, wrong = 0;
+    int digits = 0, wrong = 0;
     while (digits < r->len && g_unichar_isdigit(r->ch[digits]))
         digits++;
+    if (!digits) return c; /* (most tokens: no number to print) */
+    char due[12];
+    int n = g_snprintf(due, sizeof due, "%d", pos->fullmove);
     if (digits == n) {
         for (int k = 0; k < n; k++)
             wrong += r->ch[k] != (gunichar)due[k];
