@@ -79,6 +79,12 @@ enum {
      * a gigabyte */
     GARBAGE_RUN = 4,
     GARBAGE_WIDTH = 16,
+    /* no search again (wider, or of a derailed path) starts once the
+     * searches of a game have read this many times its tokens, in percent:
+     * a page of prose, which reads poorly everywhere, sent every window
+     * through them and took three times as long; on the tuning sets no
+     * game at 5% or 10% noise needed more */
+    SEARCH_BUDGET = 350,
     KEPT_SET = 512,           /* >= 2 x the widest beam: prune's set of positions kept */
     DIST_CACHE = 4096,        /* edit distances remembered per game (direct-mapped) */
     EXPANSIONS_MAX = 1 << 16, /* expansions remembered per game; past them none is */
@@ -311,6 +317,7 @@ struct _ArbFixer {
     struct targets *targets; /* of each token of one input, filled when first asked for */
     gboolean *targets_filled;
     int n_tok, tok_cap;
+    long searched; /* tokens the searches of this search_all() read (SEARCH_BUDGET) */
     const struct fix_point *fixed; /* the reviewer's moves (fixer_set_fixed) */
     int n_fixed;
     GArray *recorded_fixed;  /* struct fix_point: those the expansions were recorded with */
@@ -2456,6 +2463,7 @@ static int poor_run(const ArbFixer *f, int si)
 /* Runs the search; returns the arena index of the cheapest final state. */
 static int search(ArbFixer *f, const struct position *start)
 {
+    f->searched += f->n_tok - f->from_token;
     g_array_set_size(f->arena, 0);
     for (int i = 0; i < RINGS; i++)
         clear_ring(f, i);
@@ -2948,6 +2956,8 @@ static void search_all(ArbFixer *f, const struct position *start, struct fix_res
                        guint from_step)
 {
     int first_token = 0;
+    f->searched = 0;
+    long budget = (long)SEARCH_BUDGET * f->n_tok / 100;
     if (from_step) {
         first_token = g_array_index(res->steps, struct fix_step, from_step).first_token;
         search_again_from(f, res, from_step, 0, TRUE);
@@ -2964,6 +2974,7 @@ static void search_all(ArbFixer *f, const struct position *start, struct fix_res
         doubtful = first_doubtful(f, res, past, &n_doubtful);
         if (doubtful >= res->steps->len) break;
         past = g_array_index(res->steps, struct fix_step, doubtful).first_token + WIDE_TOKENS;
+        if (f->searched > budget) break;
         search_wide_from(f, res, doubtful, WIDE_BACK_STEPS);
     }
     /* a path that still takes several doubtful steps, or a dear stretch:
@@ -2975,7 +2986,7 @@ static void search_all(ArbFixer *f, const struct position *start, struct fix_res
     for (int k = 0; k < (from_step ? 0 : DERAILED_TRIES); k++) {
         doubtful = first_doubtful(f, res, from, &n_doubtful);
         if (n_doubtful < DERAILED_STEPS) doubtful = first_dense(res, from);
-        if (doubtful >= res->steps->len) break;
+        if (doubtful >= res->steps->len || f->searched > budget) break;
         f->wide_width = DERAILED_WIDTH;
         f->margin_scale = DERAILED_SCALE;
         from = g_array_index(res->steps, struct fix_step, doubtful).first_token + WIDE_TOKENS;

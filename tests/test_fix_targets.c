@@ -178,6 +178,52 @@ START_TEST(test_targeted_holds_every_cheap_move)
 }
 END_TEST
 
+/* A page of prose with a few moves in it reads poorly everywhere: its
+ * searches again stop once they have read SEARCH_BUDGET percent of its
+ * tokens (the last one begun and the one of misnumbered moves may each
+ * read them all once more). */
+START_TEST(test_prose_search_budget)
+{
+    static const char *const page =
+        "<li><b>A00 à A09</b> 1.tout sauf 1. e4 ; 1. d4 et 1. c4 (<b>A01</b> 1.b3 : "
+        "<i>Ouverture Larsen</i>; <b>A02-A03</b> 1.f4 : <i>Ouverture Bird</i>; "
+        "<b>A04-A09</b> 1.Cf3 : <i>Zukertort-Réti, Attaque est-indienne</i>) </li> "
+        "La défense française (1.e4 e6), chaque partie commence avec 1.e4 c5, ou 1.d4, etc. "
+        "sont ignorées, mais les parties commençant par 1.e4 e5 devront toujours être "
+        "recherchées. translate F d4Nf6Miscellaneous {1.d4 Cf6 divers} <b>14.Fd3</b> à une "
+        "variante et signalez qu'elle menace <b>15.Fxh7+ Rxh7 16.Cg5+</b> entre <b>14.Fd3</b> "
+        "et <b>15.Fxh7+</b>, dans l'exemple ci-dessus. Un coup nul est";
+    GError *err = NULL;
+    g_autoptr(ArbLangSet) langs = arb_lang_set_load(NULL, &err);
+    ck_assert_msg(langs != NULL, "loading the tables: %s", err ? err->message : "?");
+    g_autoptr(ArbConfusion) conf = confusion_load(NULL, &err);
+    ck_assert_msg(conf != NULL, "loading the confusion table: %s", err ? err->message : "?");
+    ArbNorm *norm = norm_new(arb_lang_set_lookup(langs, "fr"), arb_lang_set_lookup(langs, "en"),
+                             arb_lang_set_lookup(langs, "figurine"));
+    ArbFixer *f = fixer_new(conf, norm);
+    g_auto(GStrv) words = g_strsplit(page, " ", -1);
+    int n = 0;
+    struct fix_token *tokens = g_new0(struct fix_token, g_strv_length(words));
+    for (int k = 0; words[k]; k++) {
+        if (!*words[k]) continue;
+        tokens[n].n_cands = 1;
+        tokens[n].cands[0] = (struct fix_cand){words[k], strlen(words[k]), 0, 0};
+        tokens[n++].hint_ply = -1;
+    }
+    struct position pos;
+    ck_assert(fen_parse(&pos, start_fen, NULL));
+    struct fix_result res = {.steps = g_array_new(FALSE, FALSE, sizeof(struct fix_step))};
+    fixer_run(f, &pos, tokens, n, &res);
+    ck_assert_msg(f->searched <= (long)(SEARCH_BUDGET + 200) * f->n_tok / 100,
+                  "searches read %ld tokens of %d", f->searched, f->n_tok);
+    ck_assert_int_gt(f->searched, f->n_tok); /* it did search again */
+    g_array_free(res.steps, TRUE);
+    g_free(tokens);
+    fixer_free(f);
+    norm_free(norm);
+}
+END_TEST
+
 int main(void)
 {
     core_init();
@@ -185,6 +231,7 @@ int main(void)
     TCase *tc = tcase_create("targets");
     tcase_set_timeout(tc, 120);
     tcase_add_test(tc, test_targeted_holds_every_cheap_move);
+    tcase_add_test(tc, test_prose_search_budget);
     suite_add_tcase(s, tc);
     return run_suite(s);
 }
