@@ -1595,13 +1595,29 @@ static void run_fixer(struct fix_cmd *fc, const ArbGame *game, int lang,
     search_tokens(fc, lang, start);
 }
 
-/* --engine: the engine (or the built-in search) judges the doubtful moves
- * of fc->res, which fixer made from start; an engine that fails is said
- * once and used no more. */
-static void judge_moves(struct fix_cmd *fc, ArbFixer *fixer, const struct position *start)
+/* Are both players of game rated at least elo (its WhiteElo and BlackElo
+ * tags)? Always for elo 0. */
+static gboolean rated_enough(const ArbGame *game, int elo)
+{
+    if (!elo) return TRUE;
+    const char *tags[] = {"WhiteElo", "BlackElo"};
+    for (int k = 0; k < 2; k++) {
+        const char *v = game_tag(game, tags[k]);
+        char *end = NULL;
+        gint64 n = v ? g_ascii_strtoll(v, &end, 10) : 0;
+        if (!v || end == v || *end || n < elo) return FALSE;
+    }
+    return TRUE;
+}
+
+/* --engine: the engine (or the built-in search, with auto only in a game
+ * of rated players) judges the doubtful moves of fc->res, which fixer made
+ * from start for game; an engine that fails is said once and used no more. */
+static void judge_moves(struct fix_cmd *fc, const ArbGame *game, ArbFixer *fixer,
+                        const struct position *start)
 {
     g_array_set_size(fc->verdicts, 0);
-    if (!fc->engine && !fc->builtin) return;
+    if (!fc->engine && !(fc->builtin && rated_enough(game, fc->builtin_elo))) return;
     g_autoptr(GError) error = NULL;
     if (judge_game(fixer, fc->engine, &fc->judge, start, (const struct fix_token *)fc->tokens->data,
                    (int)fc->tokens->len, (const struct fix_point *)fc->points->data,
@@ -1922,21 +1938,6 @@ static gboolean starts_later(const struct fix_cmd *fc, const ArbGame *game, ArbN
 
 /* Game number fc->games read and searched (on a worker with --jobs);
  * returns the game the result is for: game, or fc->flat. */
-/* Are both players of game rated at least elo (its WhiteElo and BlackElo
- * tags)? Always for elo 0. */
-static gboolean rated_enough(const ArbGame *game, int elo)
-{
-    if (!elo) return TRUE;
-    const char *tags[] = {"WhiteElo", "BlackElo"};
-    for (int k = 0; k < 2; k++) {
-        const char *v = game_tag(game, tags[k]);
-        char *end = NULL;
-        gint64 n = v ? g_ascii_strtoll(v, &end, 10) : 0;
-        if (!v || end == v || *end || n < elo) return FALSE;
-    }
-    return TRUE;
-}
-
 static const ArbGame *solve_game(struct fix_cmd *fc, const ArbGame *game, struct solved *sv)
 {
     g_string_chunk_clear(fc->glued);
@@ -1966,10 +1967,7 @@ static const ArbGame *solve_game(struct fix_cmd *fc, const ArbGame *game, struct
     if (runner_up >= 0 && fc->res.cost > 0 && rerun_if_better(fc, game, runner_up, &sv->start))
         sv->lang = runner_up;
     const ArbGame *solved = try_flat(fc, game, sv->lang, &sv->start);
-    if (fc->builtin && rated_enough(game, fc->builtin_elo))
-        judge_moves(fc, fixer_for(fc, sv->lang), &sv->start);
-    else if (fc->builtin)
-        g_array_set_size(fc->verdicts, 0);
+    if (fc->builtin) judge_moves(fc, game, fixer_for(fc, sv->lang), &sv->start);
     return solved;
 }
 
@@ -1977,7 +1975,7 @@ static const ArbGame *solve_game(struct fix_cmd *fc, const ArbGame *game, struct
  * counts: always on the main thread, in input order. */
 static void write_solved(struct fix_cmd *fc, const ArbGame *game, const struct solved *sv)
 {
-    if (!sv->no_start && !fc->builtin) judge_moves(fc, fixer_for(fc, sv->lang), &sv->start);
+    if (!sv->no_start && !fc->builtin) judge_moves(fc, game, fixer_for(fc, sv->lang), &sv->start);
     const char *status = fc->res.unresolved ? "unresolved"
                          : fc->res.changed  ? "corrected"
                                             : "clean";
@@ -2927,7 +2925,7 @@ static void fix_group(struct fix_cmd *fc, ArbGame *const *games, guint n)
     fc->fresh = fixer_for(fc, langs[0]);
     fixer_run(fc->fresh, &start, (const struct fix_token *)fc->tokens->data, (int)fc->tokens->len,
               &fc->res);
-    judge_moves(fc, fc->fresh, &start);
+    judge_moves(fc, games[0], fc->fresh, &start); /* (the first input's ratings) */
     check_decisions(fc, games[0], &start, FALSE);
     if (fc->res.unresolved) {
         fc->unresolved++;

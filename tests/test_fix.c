@@ -2208,6 +2208,20 @@ START_TEST(test_search_auto_judges_rated_games)
         g_free(in);
         run_free(&r);
     }
+    /* read together, by the first input's ratings */
+    const char *pair[] = {"--prior-weight", "0", "--pair", NULL};
+    for (int k = 0; k < 2; k++) {
+        char *rated = g_strconcat(tags[0], rook_letter_only, NULL);
+        const char *texts[] = {k ? rook_letter_only : rated, k ? rated : rook_letter_only};
+        struct run r = fix_texts(texts, 2, pair);
+        ck_assert_msg(r.status == 0, "exit %d\n%s", r.status, r.err);
+        char *got = g_strdelimit(g_strdup(r.out), "\n", ' '); /* lines joined */
+        gboolean judged = strstr(got, "search depth 2: Rd8# #1") != NULL;
+        ck_assert_msg(judged == (k == 0), "first input%s rated: %s", k ? " not" : "", got);
+        g_free(got);
+        g_free(rated);
+        run_free(&r);
+    }
 }
 END_TEST
 
