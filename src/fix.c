@@ -2108,6 +2108,17 @@ static void least_costs(const ArbFixer *f, const struct pcand *c, int *least)
     }
 }
 
+/* What characters [from, to) of c cost at least as two moves, a move
+ * number between them left out (expand_three()): the least of each but the
+ * digits and dots. */
+static int two_parts_low(const struct pcand *c, const int *least, int from, int to)
+{
+    int low = 0;
+    for (int j = from; j < to; j++)
+        if (!g_unichar_isdigit(c->ch[j]) && c->ch[j] != '.') low += least[j];
+    return low;
+}
+
 /* The rest of a merged token, after its first move m1 (cost c1, leading to
  * p2), read as two moves more: pushed as three merged states when the three
  * cost less than limit. */
@@ -2156,10 +2167,8 @@ static void expand_merged(ArbFixer *f, int si, const struct state *s, int i, int
         /* a first part as dear as first_max leaves the rest too little, as
          * one move or two; ties_of keeps one cheaper than best only */
         int rest_low = part_cost_low(f, c0, least, cut + number, c0->len);
-        int rest_chars = 0; /* the same, split in two */
-        for (int j = cut + number; j < c0->len; j++)
-            rest_chars += least[j];
-        int first_max = limit - merge - MIN(rest_low, merge + rest_chars);
+        int first_max =
+            limit - merge - MIN(rest_low, merge + two_parts_low(c0, least, cut + number, c0->len));
         if (c0->prior + part_cost_low(f, c0, least, 0, cut) >= MIN(best, first_max)) continue;
         slice_token(f, c0, 0, cut, &part);
         slice_token(f, c0, cut + number, c0->len, &rest);

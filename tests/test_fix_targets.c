@@ -178,6 +178,102 @@ START_TEST(test_targeted_holds_every_cheap_move)
 }
 END_TEST
 
+/* The bounds expand_merged() and expand_three() skip cuts by are no more
+ * than what the parts of token i cost read as moves in pos: the first part
+ * as one move, the rest after it as one move or two. */
+static void check_part_bounds(ArbFixer *f, int i, const struct position *pos)
+{
+    const struct pcand *c = &f->tok[i].c[0];
+    int least[FIX_TOKEN_CHARS], limit = 8 * CONF_UNIT;
+    least_costs(f, c, least);
+    struct ptoken part, rest, part2, part3;
+    for (int cut = 2; cut <= c->len - 2; cut++) {
+        int number = number_at(c, cut);
+        if (c->len - cut - number < 2) continue;
+        slice_token(f, c, 0, cut, &part);
+        slice_token(f, c, cut + number, c->len, &rest);
+        rest.c[0].prior = 0;
+        move_t m1 = MOVE_NONE, m2 = MOVE_NONE, m3 = MOVE_NONE;
+        build_table(pos, &f->tab[0]);
+        int c1 = best_of(f, &f->tab[0], &part, limit, &m1);
+        if (c1 > limit) continue;
+        ck_assert_int_le(c->prior + part_cost_low(f, c, least, 0, cut), c1);
+        struct position p2 = *pos;
+        pos_make_move(&p2, m1);
+        build_table(&p2, &f->tab[2]);
+        int c2 = best_of(f, &f->tab[2], &rest, limit, &m2);
+        if (c2 <= limit) ck_assert_int_le(part_cost_low(f, c, least, cut + number, c->len), c2);
+        int rest_low = two_parts_low(c, least, cut + number, c->len);
+        const struct pcand *r = &rest.c[0];
+        for (int cut2 = 2; cut2 <= r->len - 2; cut2++) {
+            int number2 = number_at(r, cut2);
+            if (r->len - cut2 - number2 < 2) continue;
+            slice_token(f, r, 0, cut2, &part2);
+            slice_token(f, r, cut2 + number2, r->len, &part3);
+            int c3 = best_of(f, &f->tab[2], &part2, limit, &m2);
+            if (c3 > limit) continue;
+            struct position p3 = p2;
+            pos_make_move(&p3, m2);
+            build_table(&p3, &f->tab[1]);
+            int c4 = best_of(f, &f->tab[1], &part3, limit, &m3);
+            if (c4 <= limit) ck_assert_int_le(rest_low, c3 + c4);
+        }
+    }
+}
+
+START_TEST(test_merged_part_bounds)
+{
+    GError *err = NULL;
+    g_autoptr(ArbLangSet) langs = arb_lang_set_load(NULL, &err);
+    ck_assert_msg(langs != NULL, "loading the tables: %s", err ? err->message : "?");
+    g_autoptr(ArbConfusion) conf = confusion_load(NULL, &err);
+    ck_assert_msg(conf != NULL, "loading the confusion table: %s", err ? err->message : "?");
+    ArbNorm *norm = norm_new(arb_lang_set_lookup(langs, "en"), arb_lang_set_lookup(langs, "en"),
+                             arb_lang_set_lookup(langs, "figurine"));
+    ArbFixer *f = fixer_new(conf, norm);
+    guint32 seed = 20261125;
+    struct position pos;
+    ck_assert(fen_parse(&pos, start_fen, NULL));
+    int checked = 0;
+    for (int ply = 0; ply < PLIES; ply++) {
+        /* the next three moves of a random game run together, a move
+         * number between two of them ("Re1b57.Bb3"), damaged */
+        struct position p = pos;
+        char run[3 * SAN_MAX + 8] = "";
+        move_t first = MOVE_NONE;
+        for (int k = 0; k < 3; k++) {
+            struct move_list list;
+            if (!movegen_legal(&p, &list)) break;
+            move_t m = list.moves[next_random(&seed) % (guint32)list.count];
+            if (!k) first = m;
+            char san[SAN_MAX];
+            san_write(&p, m, san);
+            if (k == 2) g_strlcat(run, "12.", sizeof run);
+            g_strlcat(run, san, sizeof run);
+            pos_make_move(&p, m);
+        }
+        g_autoptr(GPtrArray) texts = g_ptr_array_new_with_free_func(g_free);
+        add_damaged(texts, run);
+        struct fix_token *tokens = g_new0(struct fix_token, texts->len);
+        for (guint k = 0; k < texts->len; k++) {
+            const char *s = g_ptr_array_index(texts, k);
+            tokens[k].n_cands = 1;
+            tokens[k].cands[0] = (struct fix_cand){s, strlen(s), 0, 0};
+            tokens[k].hint_ply = -1;
+        }
+        prepare_tokens(f, tokens, (int)texts->len);
+        for (int i = 0; i < f->n_tok; i++, checked++)
+            check_part_bounds(f, i, &pos);
+        g_free(tokens);
+        if (first == MOVE_NONE) break;
+        pos_make_move(&pos, first);
+    }
+    ck_assert_int_gt(checked, 100);
+    fixer_free(f);
+    norm_free(norm);
+}
+END_TEST
+
 /* A page of prose with a few moves in it reads poorly everywhere: its
  * searches again stop once they have read SEARCH_BUDGET percent of its
  * tokens (the last one begun and the one of misnumbered moves may each
@@ -232,6 +328,7 @@ int main(void)
     tcase_set_timeout(tc, 120);
     tcase_add_test(tc, test_targeted_holds_every_cheap_move);
     tcase_add_test(tc, test_prose_search_budget);
+    tcase_add_test(tc, test_merged_part_bounds);
     suite_add_tcase(s, tc);
     return run_suite(s);
 }
