@@ -60,6 +60,19 @@ static void add_damaged(GPtrArray *out, const char *text)
     if (n > 1) g_ptr_array_add(out, g_strdup_printf("%c%c%s", text[0], 'x', text + 1));
 }
 
+/* A token of one reading for each of texts (which must outlive them). */
+static struct fix_token *tokens_of(const GPtrArray *texts)
+{
+    struct fix_token *tokens = g_new0(struct fix_token, texts->len);
+    for (guint k = 0; k < texts->len; k++) {
+        const char *s = g_ptr_array_index(texts, k);
+        tokens[k].n_cands = 1;
+        tokens[k].cands[0] = (struct fix_cand){s, strlen(s), 0, 0};
+        tokens[k].hint_ply = -1;
+    }
+    return tokens;
+}
+
 /* Every legal move of tab whose cost for token i is within limit is in
  * the targeted table, whenever build_targeted gives one; returns whether
  * it did. And best_in, which may ask for those only, finds the move a
@@ -123,13 +136,7 @@ static void check_position(ArbFixer *f, const struct position *pos, guint32 *see
         san_write(pos, full.m[next_random(seed) % (guint32)full.count].move, san);
         add_damaged(texts, san);
     }
-    struct fix_token *tokens = g_new0(struct fix_token, texts->len);
-    for (guint k = 0; k < texts->len; k++) {
-        const char *s = g_ptr_array_index(texts, k);
-        tokens[k].n_cands = 1;
-        tokens[k].cands[0] = (struct fix_cand){s, strlen(s), 0, 0};
-        tokens[k].hint_ply = -1;
-    }
+    struct fix_token *tokens = tokens_of(texts);
     prepare_tokens(f, tokens, (int)texts->len);
     static const int limits[] = {0, CONF_UNIT / 2, CONF_UNIT, 3 * CONF_UNIT / 2, TARGETED_MAX};
     for (int i = 0; i < f->n_tok; i++)
@@ -254,13 +261,7 @@ START_TEST(test_merged_part_bounds)
         }
         g_autoptr(GPtrArray) texts = g_ptr_array_new_with_free_func(g_free);
         add_damaged(texts, run);
-        struct fix_token *tokens = g_new0(struct fix_token, texts->len);
-        for (guint k = 0; k < texts->len; k++) {
-            const char *s = g_ptr_array_index(texts, k);
-            tokens[k].n_cands = 1;
-            tokens[k].cands[0] = (struct fix_cand){s, strlen(s), 0, 0};
-            tokens[k].hint_ply = -1;
-        }
+        struct fix_token *tokens = tokens_of(texts);
         prepare_tokens(f, tokens, (int)texts->len);
         for (int i = 0; i < f->n_tok; i++, checked++)
             check_part_bounds(f, i, &pos);
@@ -298,14 +299,11 @@ START_TEST(test_prose_search_budget)
                              arb_lang_set_lookup(langs, "figurine"));
     ArbFixer *f = fixer_new(conf, norm);
     g_auto(GStrv) words = g_strsplit(page, " ", -1);
-    int n = 0;
-    struct fix_token *tokens = g_new0(struct fix_token, g_strv_length(words));
-    for (int k = 0; words[k]; k++) {
-        if (!*words[k]) continue;
-        tokens[n].n_cands = 1;
-        tokens[n].cands[0] = (struct fix_cand){words[k], strlen(words[k]), 0, 0};
-        tokens[n++].hint_ply = -1;
-    }
+    g_autoptr(GPtrArray) texts = g_ptr_array_new();
+    for (int k = 0; words[k]; k++)
+        if (*words[k]) g_ptr_array_add(texts, words[k]);
+    int n = (int)texts->len;
+    struct fix_token *tokens = tokens_of(texts);
     struct position pos;
     ck_assert(fen_parse(&pos, start_fen, NULL));
     struct fix_result res = {.steps = g_array_new(FALSE, FALSE, sizeof(struct fix_step))};
