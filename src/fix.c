@@ -85,6 +85,11 @@ enum {
      * through them and took three times as long; on the tuning sets no
      * game at 5% or 10% noise needed more */
     SEARCH_BUDGET = 350,
+    /* the arena holds every state a search pushed; past this many it keeps
+     * only those the beam's states descend from (compact_arena()), and
+     * again past twice as many as it kept: a long text that reads poorly
+     * pushed thousands a token, half a gigabyte for 800 tokens */
+    COMPACT_MIN = 1 << 18,
     KEPT_SET = 512,           /* >= 2 x the widest beam: prune's set of positions kept */
     DIST_CACHE = 4096,        /* edit distances remembered per game (direct-mapped) */
     EXPANSIONS_MAX = 1 << 16, /* expansions remembered per game; past them none is */
@@ -317,7 +322,10 @@ struct _ArbFixer {
     struct targets *targets; /* of each token of one input, filled when first asked for */
     gboolean *targets_filled;
     int n_tok, tok_cap;
-    long searched; /* tokens the searches of this search_all() read (SEARCH_BUDGET) */
+    long searched;     /* tokens the searches of this search_all() read (SEARCH_BUDGET) */
+    guint compact_at;  /* the arena's length that compacts it next */
+    guint compact_min; /* COMPACT_MIN (a test sets less) */
+    GArray *arena_map; /* guint32 per arena state: compact_arena()'s scratch */
     const struct fix_point *fixed; /* the reviewer's moves (fixer_set_fixed) */
     int n_fixed;
     GArray *recorded_fixed;  /* struct fix_point: those the expansions were recorded with */
@@ -394,6 +402,8 @@ ArbFixer *fixer_new(const ArbConfusion *conf, ArbNorm *norm)
     for (int t = KNIGHT; t <= KING; t++)
         f->form_len_max = MAX(f->form_len_max, 7 + f->initial_len[t]);
     f->arena = g_array_sized_new(FALSE, FALSE, sizeof(struct state), 1024);
+    f->arena_map = g_array_new(FALSE, FALSE, sizeof(guint32));
+    f->compact_min = COMPACT_MIN;
     for (int i = 0; i < RINGS; i++)
         f->ring[i] = g_array_sized_new(FALSE, FALSE, sizeof(int), 64);
     f->readings = g_array_new(FALSE, FALSE, sizeof(struct norm_reading));
@@ -413,6 +423,7 @@ void fixer_free(ArbFixer *f)
 {
     if (!f) return;
     g_array_free(f->arena, TRUE);
+    g_array_free(f->arena_map, TRUE);
     for (int i = 0; i < RINGS; i++)
         g_array_free(f->ring[i], TRUE);
     g_free(f->tok);
@@ -2469,6 +2480,36 @@ static int poor_run(const ArbFixer *f, int si)
     return run;
 }
 
+/* Keeps only the arena's states the rings' states descend from (their
+ * paths), in their order, and renumbers the rings and parents. A parent
+ * always comes before its children, the root first. */
+static void compact_arena(ArbFixer *f)
+{
+    guint n = f->arena->len;
+    g_array_set_size(f->arena_map, n);
+    guint32 *map = (guint32 *)f->arena_map->data;
+    struct state *arena = (struct state *)f->arena->data;
+    memset(map, 0, sizeof *map * n);
+    for (int r = 0; r < RINGS; r++)
+        for (guint k = 0; k < f->ring[r]->len; k++)
+            for (int si = g_array_index(f->ring[r], int, k); si >= 0 && !map[si];
+                 si = arena[si].parent)
+                map[si] = 1;
+    guint kept = 0;
+    for (guint j = 0; j < n; j++) {
+        if (!map[j]) continue;
+        map[j] = kept;
+        arena[kept] = arena[j];
+        if (arena[kept].parent >= 0) arena[kept].parent = (int)map[arena[kept].parent];
+        kept++;
+    }
+    g_array_set_size(f->arena, kept);
+    for (int r = 0; r < RINGS; r++)
+        for (guint k = 0; k < f->ring[r]->len; k++)
+            g_array_index(f->ring[r], int, k) = (int)map[g_array_index(f->ring[r], int, k)];
+    f->compact_at = MAX(f->compact_min, 2 * kept);
+}
+
 /* Runs the search; returns the arena index of the cheapest final state. */
 static int search(ArbFixer *f, const struct position *start)
 {
@@ -2481,7 +2522,9 @@ static int search(ArbFixer *f, const struct position *start)
         .pos = *start, .parent = -1, .token = from, .first_token = from, .last = f->start_last};
     g_array_append_val(f->arena, root);
     to_ring(f, from, 0);
+    f->compact_at = f->compact_min;
     for (int i = from; i < f->n_tok; i++) {
+        if (f->arena->len > f->compact_at) compact_arena(f);
         GArray *ring = f->ring[i % RINGS];
         f->beam_width = i < f->wide_until ? f->wide_width : BEAM_WIDTH;
         prune(f, ring, i);

@@ -275,6 +275,75 @@ START_TEST(test_merged_part_bounds)
 }
 END_TEST
 
+/* The moves of a random game, each character misread one time in four
+ * (a sheet that reads poorly throughout), as tokens: n of them. */
+static GPtrArray *damaged_game(guint32 *seed, int n)
+{
+    GPtrArray *texts = g_ptr_array_new_with_free_func(g_free);
+    struct position pos;
+    ck_assert(fen_parse(&pos, start_fen, NULL));
+    for (int k = 0; k < n; k++) {
+        struct move_list list;
+        if (!movegen_legal(&pos, &list)) {
+            ck_assert(fen_parse(&pos, start_fen, NULL));
+            movegen_legal(&pos, &list);
+        }
+        move_t m = list.moves[next_random(seed) % (guint32)list.count];
+        char san[SAN_MAX];
+        san_write(&pos, m, san);
+        for (char *c = san; *c; c++)
+            if (next_random(seed) % 4 == 0) *c = look_alike(*c);
+        g_ptr_array_add(texts, g_strdup(san));
+        pos_make_move(&pos, m);
+    }
+    return texts;
+}
+
+/* compact_arena() keeps what the search needs: the same path, from an
+ * arena that held fewer states. */
+START_TEST(test_compacted_arena_same_path)
+{
+    GError *err = NULL;
+    g_autoptr(ArbLangSet) langs = arb_lang_set_load(NULL, &err);
+    ck_assert_msg(langs != NULL, "loading the tables: %s", err ? err->message : "?");
+    g_autoptr(ArbConfusion) conf = confusion_load(NULL, &err);
+    ck_assert_msg(conf != NULL, "loading the confusion table: %s", err ? err->message : "?");
+    const ArbLang *english = arb_lang_set_lookup(langs, "en");
+    ArbNorm *norm = norm_new(english, english, arb_lang_set_lookup(langs, "figurine"));
+    guint32 seed = 20261125;
+    g_autoptr(GPtrArray) texts = damaged_game(&seed, 120);
+    struct fix_token *tokens = tokens_of(texts);
+    struct position pos;
+    ck_assert(fen_parse(&pos, start_fen, NULL));
+    struct fix_result res[2];
+    guint arena[2];
+    for (int k = 0; k < 2; k++) {
+        ArbFixer *f = fixer_new(conf, norm);
+        f->compact_min = k ? 512 : G_MAXUINT;
+        res[k].steps = g_array_new(FALSE, FALSE, sizeof(struct fix_step));
+        fixer_run(f, &pos, tokens, (int)texts->len, &res[k]);
+        arena[k] = f->arena->len;
+        fixer_free(f);
+    }
+    ck_assert_uint_lt(arena[1], arena[0]); /* it compacted */
+    ck_assert_int_eq(res[1].cost, res[0].cost);
+    ck_assert_uint_eq(res[1].steps->len, res[0].steps->len);
+    for (guint k = 0; k < res[0].steps->len; k++) {
+        const struct fix_step *a = &g_array_index(res[0].steps, struct fix_step, k);
+        const struct fix_step *b = &g_array_index(res[1].steps, struct fix_step, k);
+        ck_assert_uint_eq(b->move, a->move);
+        ck_assert_int_eq(b->change, a->change);
+        ck_assert_int_eq(b->first_token, a->first_token);
+        ck_assert_int_eq(b->cost, a->cost);
+        ck_assert(b->confidence == a->confidence);
+    }
+    for (int k = 0; k < 2; k++)
+        g_array_free(res[k].steps, TRUE);
+    g_free(tokens);
+    norm_free(norm);
+}
+END_TEST
+
 /* A page of prose with a few moves in it reads poorly everywhere: its
  * searches again stop once they have read SEARCH_BUDGET percent of its
  * tokens (the last one begun and the one of misnumbered moves may each
@@ -327,6 +396,7 @@ int main(void)
     tcase_add_test(tc, test_targeted_holds_every_cheap_move);
     tcase_add_test(tc, test_prose_search_budget);
     tcase_add_test(tc, test_merged_part_bounds);
+    tcase_add_test(tc, test_compacted_arena_same_path);
     suite_add_tcase(s, tc);
     return run_suite(s);
 }
