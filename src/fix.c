@@ -93,6 +93,7 @@ enum {
     KEPT_SET = 512,           /* >= 2 x the widest beam: prune's set of positions kept */
     DIST_CACHE = 4096,        /* edit distances remembered per game (direct-mapped) */
     EXPANSIONS_MAX = 1 << 16, /* expansions remembered per game; past them none is */
+    RECORDS_MAX = 1 << 21,    /* nor past this many states they pushed (80 MB) */
     /* a state that can keep only readings this cheap (most behind the
      * best) asks for the moves to the squares a token may name within it,
      * TARGETED_ASKS of them at most, rather than for every legal move */
@@ -325,6 +326,7 @@ struct _ArbFixer {
     long searched;     /* tokens the searches of this search_all() read (SEARCH_BUDGET) */
     guint compact_at;  /* the arena's length that compacts it next */
     guint compact_min; /* COMPACT_MIN (a test sets less) */
+    guint records_max; /* RECORDS_MAX (the same) */
     GArray *arena_map; /* guint32 per arena state: compact_arena()'s scratch */
     const struct fix_point *fixed; /* the reviewer's moves (fixer_set_fixed) */
     int n_fixed;
@@ -337,7 +339,7 @@ struct _ArbFixer {
     GArray *expansions;
     guint32 *expansion_slot;
     guint n_slots;          /* a power of two, at least twice the expansions */
-    struct expansion spare; /* for an expansion past EXPANSIONS_MAX */
+    struct expansion spare; /* for an expansion past EXPANSIONS_MAX or RECORDS_MAX: not recorded */
     GArray *records;        /* struct push_record, this game's */
     GArray *recording;      /* records while an expansion runs, else NULL */
     int record_base;        /* the arena's length when it began */
@@ -404,6 +406,7 @@ ArbFixer *fixer_new(const ArbConfusion *conf, ArbNorm *norm)
     f->arena = g_array_sized_new(FALSE, FALSE, sizeof(struct state), 1024);
     f->arena_map = g_array_new(FALSE, FALSE, sizeof(guint32));
     f->compact_min = COMPACT_MIN;
+    f->records_max = RECORDS_MAX;
     for (int i = 0; i < RINGS; i++)
         f->ring[i] = g_array_sized_new(FALSE, FALSE, sizeof(int), 64);
     f->readings = g_array_new(FALSE, FALSE, sizeof(struct norm_reading));
@@ -1651,10 +1654,12 @@ static int emit(ArbFixer *f, int parent, const struct position *before, move_t m
     return at;
 }
 
-static void record_begin(ArbFixer *f, guint *first)
+/* Records what expansion e pushes from here on in *first (the spare
+ * records nothing: it is never replayed). */
+static void record_begin(ArbFixer *f, const struct expansion *e, guint *first)
 {
     *first = f->records->len;
-    f->recording = f->records;
+    f->recording = e == &f->spare ? NULL : f->records;
     f->record_base = (int)f->arena->len;
 }
 
@@ -1727,7 +1732,7 @@ static struct expansion *expansion_of(ArbFixer *f, const struct position *pos, m
     guint32 *slot = expansion_slot(f, pos, last, i);
     *found = *slot != 0;
     if (*found) return &g_array_index(f->expansions, struct expansion, *slot - 1);
-    if (f->expansions->len >= EXPANSIONS_MAX) return &f->spare;
+    if (f->expansions->len >= EXPANSIONS_MAX || f->records->len >= f->records_max) return &f->spare;
     if (2 * (f->expansions->len + 1) > f->n_slots) {
         grow_expansion_slots(f);
         slot = expansion_slot(f, pos, last, i);
@@ -1856,7 +1861,7 @@ static int scaled(const ArbFixer *f, int i, int margin)
 static void record_pairs(ArbFixer *f, int si, const struct state *s, int i, struct expansion *e)
 {
     e->pairs_scale = scaled(f, i + 1, 100);
-    record_begin(f, &e->pairs_first);
+    record_begin(f, e, &e->pairs_first);
     expand_pairs(f, si, s, i, e->best);
     record_end(f, e->pairs_first, &e->n_pairs);
     e->has_pairs = TRUE;
@@ -1865,7 +1870,7 @@ static void record_pairs(ArbFixer *f, int si, const struct state *s, int i, stru
 static void record_inserts(ArbFixer *f, int si, const struct state *s, int i, struct expansion *e)
 {
     e->inserts_scale = scaled(f, i + 1, 100);
-    record_begin(f, &e->inserts_first);
+    record_begin(f, e, &e->inserts_first);
     expand_inserts(f, si, s, i, e->best);
     record_end(f, e->inserts_first, &e->n_inserts);
     e->has_inserts = TRUE;
@@ -1952,7 +1957,7 @@ static void expand(ArbFixer *f, int si, int i, int rank, int behind)
     gboolean read = !found || e->cap < cap || e->keep != keep || (pairs && e->targeted);
     if (!found) *e = (struct expansion){.token = i, .last = s.last, .pos = s.pos};
     if (read) {
-        record_begin(f, &e->first);
+        record_begin(f, e, &e->first);
         /* the two-move edits need the best reading, not a bound of it */
         e->targeted = !pairs;
         e->best_reading = expand_readings(f, si, &s, i, cap, &e->best, &e->targeted);

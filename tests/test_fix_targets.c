@@ -299,8 +299,9 @@ static GPtrArray *damaged_game(guint32 *seed, int n)
     return texts;
 }
 
-/* compact_arena() keeps what the search needs: the same path, from an
- * arena that held fewer states. */
+/* compact_arena() keeps what the search needs, and expansions past
+ * RECORDS_MAX read again what they would have replayed: the same path,
+ * from an arena that held fewer states, and fewer records. */
 START_TEST(test_compacted_arena_same_path)
 {
     GError *err = NULL;
@@ -316,16 +317,19 @@ START_TEST(test_compacted_arena_same_path)
     struct position pos;
     ck_assert(fen_parse(&pos, start_fen, NULL));
     struct fix_result res[2];
-    guint arena[2];
+    guint arena[2], records[2];
     for (int k = 0; k < 2; k++) {
         ArbFixer *f = fixer_new(conf, norm);
         f->compact_min = k ? 512 : G_MAXUINT;
+        f->records_max = k ? 4096 : G_MAXUINT;
         res[k].steps = g_array_new(FALSE, FALSE, sizeof(struct fix_step));
         fixer_run(f, &pos, tokens, (int)texts->len, &res[k]);
         arena[k] = f->arena->len;
+        records[k] = f->records->len;
         fixer_free(f);
     }
     ck_assert_uint_lt(arena[1], arena[0]); /* it compacted */
+    ck_assert_uint_lt(records[1], records[0]);
     ck_assert_int_eq(res[1].cost, res[0].cost);
     ck_assert_uint_eq(res[1].steps->len, res[0].steps->len);
     for (guint k = 0; k < res[0].steps->len; k++) {
