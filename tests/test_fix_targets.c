@@ -147,22 +147,34 @@ static void check_position(ArbFixer *f, const struct position *pos, guint32 *see
     g_free(tokens);
 }
 
+/* The language tables and the confusion table, as shipped. */
+static void load_tables(ArbLangSet **langs, ArbConfusion **conf)
+{
+    GError *err = NULL;
+    *langs = arb_lang_set_load(NULL, &err);
+    ck_assert_msg(*langs != NULL, "loading the tables: %s", err ? err->message : "?");
+    *conf = confusion_load(NULL, &err);
+    ck_assert_msg(*conf != NULL, "loading the confusion table: %s", err ? err->message : "?");
+}
+
+/* The normaliser of language code, English and figurines beside it. */
+static ArbNorm *norm_of(const ArbLangSet *langs, const char *code)
+{
+    const ArbLang *lang = arb_lang_set_lookup(langs, code);
+    ck_assert_msg(lang != NULL, "no language '%s'", code);
+    return norm_new(lang, arb_lang_set_lookup(langs, "en"), arb_lang_set_lookup(langs, "figurine"));
+}
+
 START_TEST(test_targeted_holds_every_cheap_move)
 {
     static const char *const codes[] = {"en", "de", "fr", "ru", "figurine"};
-    GError *err = NULL;
-    g_autoptr(ArbLangSet) langs = arb_lang_set_load(NULL, &err);
-    ck_assert_msg(langs != NULL, "loading the tables: %s", err ? err->message : "?");
-    g_autoptr(ArbConfusion) conf = confusion_load(NULL, &err);
-    ck_assert_msg(conf != NULL, "loading the confusion table: %s", err ? err->message : "?");
-    const ArbLang *english = arb_lang_set_lookup(langs, "en");
-    const ArbLang *figurines = arb_lang_set_lookup(langs, "figurine");
+    g_autoptr(ArbLangSet) langs = NULL;
+    g_autoptr(ArbConfusion) conf = NULL;
+    load_tables(&langs, &conf);
     int built = 0, asked = 0;
     guint32 seed = 20261124;
     for (gsize l = 0; l < G_N_ELEMENTS(codes); l++) {
-        const ArbLang *lang = arb_lang_set_lookup(langs, codes[l]);
-        ck_assert_msg(lang != NULL, "no language '%s'", codes[l]);
-        ArbNorm *norm = norm_new(lang, english, figurines);
+        ArbNorm *norm = norm_of(langs, codes[l]);
         ArbFixer *f = fixer_new(conf, norm);
         struct position pos;
         ck_assert(fen_parse(&pos, start_fen, NULL));
@@ -230,13 +242,10 @@ static void check_part_bounds(ArbFixer *f, int i, const struct position *pos)
 
 START_TEST(test_merged_part_bounds)
 {
-    GError *err = NULL;
-    g_autoptr(ArbLangSet) langs = arb_lang_set_load(NULL, &err);
-    ck_assert_msg(langs != NULL, "loading the tables: %s", err ? err->message : "?");
-    g_autoptr(ArbConfusion) conf = confusion_load(NULL, &err);
-    ck_assert_msg(conf != NULL, "loading the confusion table: %s", err ? err->message : "?");
-    ArbNorm *norm = norm_new(arb_lang_set_lookup(langs, "en"), arb_lang_set_lookup(langs, "en"),
-                             arb_lang_set_lookup(langs, "figurine"));
+    g_autoptr(ArbLangSet) langs = NULL;
+    g_autoptr(ArbConfusion) conf = NULL;
+    load_tables(&langs, &conf);
+    ArbNorm *norm = norm_of(langs, "en");
     ArbFixer *f = fixer_new(conf, norm);
     guint32 seed = 20261125;
     struct position pos;
@@ -304,13 +313,10 @@ static GPtrArray *damaged_game(guint32 *seed, int n)
  * from an arena that held fewer states, and fewer records. */
 START_TEST(test_compacted_arena_same_path)
 {
-    GError *err = NULL;
-    g_autoptr(ArbLangSet) langs = arb_lang_set_load(NULL, &err);
-    ck_assert_msg(langs != NULL, "loading the tables: %s", err ? err->message : "?");
-    g_autoptr(ArbConfusion) conf = confusion_load(NULL, &err);
-    ck_assert_msg(conf != NULL, "loading the confusion table: %s", err ? err->message : "?");
-    const ArbLang *english = arb_lang_set_lookup(langs, "en");
-    ArbNorm *norm = norm_new(english, english, arb_lang_set_lookup(langs, "figurine"));
+    g_autoptr(ArbLangSet) langs = NULL;
+    g_autoptr(ArbConfusion) conf = NULL;
+    load_tables(&langs, &conf);
+    ArbNorm *norm = norm_of(langs, "en");
     guint32 seed = 20261125;
     g_autoptr(GPtrArray) texts = damaged_game(&seed, 120);
     struct fix_token *tokens = tokens_of(texts);
@@ -363,13 +369,10 @@ START_TEST(test_prose_search_budget)
         "recherchées. translate F d4Nf6Miscellaneous {1.d4 Cf6 divers} <b>14.Fd3</b> à une "
         "variante et signalez qu'elle menace <b>15.Fxh7+ Rxh7 16.Cg5+</b> entre <b>14.Fd3</b> "
         "et <b>15.Fxh7+</b>, dans l'exemple ci-dessus. Un coup nul est";
-    GError *err = NULL;
-    g_autoptr(ArbLangSet) langs = arb_lang_set_load(NULL, &err);
-    ck_assert_msg(langs != NULL, "loading the tables: %s", err ? err->message : "?");
-    g_autoptr(ArbConfusion) conf = confusion_load(NULL, &err);
-    ck_assert_msg(conf != NULL, "loading the confusion table: %s", err ? err->message : "?");
-    ArbNorm *norm = norm_new(arb_lang_set_lookup(langs, "fr"), arb_lang_set_lookup(langs, "en"),
-                             arb_lang_set_lookup(langs, "figurine"));
+    g_autoptr(ArbLangSet) langs = NULL;
+    g_autoptr(ArbConfusion) conf = NULL;
+    load_tables(&langs, &conf);
+    ArbNorm *norm = norm_of(langs, "fr");
     ArbFixer *f = fixer_new(conf, norm);
     g_auto(GStrv) words = g_strsplit(page, " ", -1);
     g_autoptr(GPtrArray) texts = g_ptr_array_new();
