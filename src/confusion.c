@@ -21,9 +21,20 @@ struct _ArbConfusion {
 };
 
 static const char *const cost_keys[CONF_COST_COUNT] = {
-    "skip-token", "skip-repeat", "insert-move", "merge",           "split",
-    "swap",       "misnumbered", "form-lan",    "form-pawn-files", "form-descriptive",
-    "poor-fit",   "temperature", "repeat-char",
+    "skip-token",
+    "skip-repeat",
+    "insert-move",
+    "insert-whole-move",
+    "merge",
+    "split",
+    "swap",
+    "misnumbered",
+    "form-lan",
+    "form-pawn-files",
+    "form-descriptive",
+    "poor-fit",
+    "temperature",
+    "repeat-char",
 };
 
 static guint64 pair_key(gunichar a, gunichar b)

@@ -61,6 +61,7 @@ enum {
     PAIR_TIES_MAX = 8,      /* of which the prior chooses */
     INSERT_KEEP = 32,       /* missing moves tried per state */
     INSERTS_WIDER = 2,      /* the cheapest of them: the token after read more ways */
+    WHOLE_KEEP = 64,        /* whole moves left out tried per state */
     NUMBER_READINGS = 4,
     AHEAD_NUMBERS = 2, /* move numbers the prune looks ahead to */
     AHEAD_TOKENS = 8,  /* within this many tokens */
@@ -1744,6 +1745,7 @@ static struct expansion *expansion_of(ArbFixer *f, const struct position *pos, m
 
 static void expand_pairs(ArbFixer *f, int si, const struct state *s, int i, int best);
 static void expand_inserts(ArbFixer *f, int si, const struct state *s, int i, int best);
+static void expand_whole_move(ArbFixer *f, int si, const struct state *s, int i, int best);
 
 /* A token is cheaper to drop when it repeats the one before (written twice). */
 static int skip_cost(const ArbFixer *f, int i)
@@ -1871,6 +1873,7 @@ static void record_inserts(ArbFixer *f, int si, const struct state *s, int i, st
 {
     e->inserts_scale = scaled(f, i + 1, 100);
     record_begin(f, e, &e->inserts_first);
+    expand_whole_move(f, si, s, i, e->best);
     expand_inserts(f, si, s, i, e->best);
     record_end(f, e->inserts_first, &e->n_inserts);
     e->has_inserts = TRUE;
@@ -2420,6 +2423,78 @@ static int future_misnumbered(const ArbFixer *f, const struct ahead *a, const st
     for (int k = 0; k < a->n; k++)
         if (a->ply[k] != ply) pen += f->costs[CONF_MISNUMBERED];
     return pen;
+}
+
+/* Does the move number before token i name the move after the one due in
+ * s, and so do the numbers ahead, a token a ply: a whole move left out
+ * there ("13. Nc3 Bb7 15. Nb1 h6", a row of the scoresheet skipped)? */
+static gboolean whole_move_due(const ArbFixer *f, const struct state *s, int i)
+{
+    int ply = ply_of(&s->pos);
+    if (f->tok[i].hint_ply != ply + 2) return FALSE;
+    struct ahead a = numbers_ahead(f, i + 1);
+    for (int k = 0; k < a.n; k++)
+        if (a.ply[k] != ply + 3) return FALSE;
+    return TRUE;
+}
+
+/* Both plies of a move left out before token i (whole_move_due()): each
+ * pair of moves, at half the cost of leaving a whole move out and what the
+ * prior says of each, then token i read; the cheapest WHOLE_KEEP are
+ * pushed. tab[0] holds s's moves and is kept. */
+static void expand_whole_move(ArbFixer *f, int si, const struct state *s, int i, int best)
+{
+    if (!whole_move_due(f, s, i)) return;
+
+    const struct ptoken *t = &f->tok[i];
+    const struct movetab *tab = &f->tab[0];
+    struct whole {
+        move_t first, second, third;
+        int cost, prior1, prior2; /* of the third */
+    } top[WHOLE_KEEP];
+    int n_top = 0, prior1[MOVE_LIST_MAX], prior2[MOVE_LIST_MAX];
+    int whole = f->costs[CONF_INSERT_WHOLE_MOVE];
+    /* what reading the token in s pays for its move number too */
+    best += hint_cost(f, t, &s->pos);
+    prior_of_tab(f, tab, s->last, PRIOR_CAP, prior1);
+    for (int k = 0; k < tab->count; k++) {
+        struct position p2 = s->pos;
+        pos_make_move(&p2, tab->m[k].move);
+        build_table(&p2, &f->tab[1]);
+        prior_of_tab(f, &f->tab[1], tab->m[k].move, PRIOR_CAP, prior2);
+        for (int j = 0; j < f->tab[1].count; j++) {
+            int sum = whole + prior1[k] + prior2[j];
+            /* cheaper than the best reading by SUCC_MARGIN, and than the
+             * last of WHOLE_KEEP found */
+            int limit = MIN(best + SUCC_MARGIN - sum - 1, 8 * CONF_UNIT);
+            if (n_top == WHOLE_KEEP) limit = MIN(limit, top[WHOLE_KEEP - 1].cost - 1);
+            if (limit < 0) continue;
+            struct position p3 = p2;
+            pos_make_move(&p3, f->tab[1].m[j].move);
+            move_t m3;
+            int c = best_in(f, &p3, t, 2, limit, &m3);
+            if (c >= COST_INF || c > limit) continue;
+            int at = MIN(n_top, WHOLE_KEEP - 1);
+            for (; at > 0 && top[at - 1].cost > sum + c; at--)
+                top[at] = top[at - 1];
+            top[at] = (struct whole){tab->m[k].move, f->tab[1].m[j].move, m3,
+                                     sum + c,        prior1[k],           prior2[j]};
+            n_top = MIN(n_top + 1, WHOLE_KEEP);
+        }
+    }
+    for (int k = 0; k < n_top; k++) {
+        const struct whole *w = &top[k];
+        struct position p2 = s->pos, p3;
+        pos_make_move(&p2, w->first);
+        p3 = p2;
+        pos_make_move(&p3, w->second);
+        int a = emit(f, si, &s->pos, w->first, FIX_INSERTED, whole / 2 + w->prior1, w->prior1, i, 0,
+                     i, -1);
+        int b = emit(f, a, &p2, w->second, FIX_INSERTED, whole - whole / 2 + w->prior2, w->prior2,
+                     i, 0, i, -1);
+        int c = w->cost - whole - w->prior1 - w->prior2;
+        emit(f, b, &p3, w->third, c ? FIX_CORRECTED : FIX_NONE, c, 0, i, 1, i + 1, i + 1);
+    }
 }
 
 static void prune(ArbFixer *f, GArray *ring, int at)

@@ -1177,6 +1177,43 @@ START_TEST(test_number_after_black_move_left_out)
 }
 END_TEST
 
+/* The number of inserted moves fix's comments name in its output for text. */
+static int inserted_in(const char *text)
+{
+    struct run r = fix_text(text, NULL);
+    ck_assert_msg(r.status == 0, "exit %d for %s\n%s", r.status, text, r.err);
+    int n = 0;
+    for (const char *p = r.out; (p = strstr(p, "{inserted:")); p++)
+        n++;
+    run_free(&r);
+    return n;
+}
+
+START_TEST(test_whole_move_left_out)
+{
+    /* a row of the scoresheet skipped: "4. Bxc6 dxc6 6. d4", the numbers
+     * after it one move ahead of the moves. Both plies are put in where
+     * the numbers jump; read one move a token, 8...Qxd1 gave check and
+     * the game went wrong from there */
+    const char *const damaged[] = {
+        "1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 4. Bxc6 dxc6 6. d4 exd4 7. Nxd4 c5 8. Nb3 Qxd1 "
+        "9. Rxd1 Bg4 10. f3 Be6 *\n",
+        "1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 4. Bxc6 dxc6 5. O-O f6 6. d4 exd4 7. Nxd4 c5 9. Rxd1 "
+        "Bg4 10. f3 Be6 *\n",
+    };
+    for (gsize k = 0; k < G_N_ELEMENTS(damaged); k++) {
+        assert_fixed_to_truth(damaged[k]);
+        ck_assert_int_eq(inserted_in(damaged[k]), 2);
+    }
+    /* a number misread one move ahead, the numbers after it as due: no
+     * move is missing */
+    const char *misread = "1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 4. Bxc6 dxc6 5. O-O f6 7. d4 exd4 "
+                          "7. Nxd4 c5 8. Nb3 Qxd1 9. Rxd1 Bg4 10. f3 Be6 *\n";
+    assert_fixed_to_truth(misread);
+    ck_assert_int_eq(inserted_in(misread), 0);
+}
+END_TEST
+
 START_TEST(test_long_move_cut_at_dash)
 {
     /* tools/ocr-noise at 5% (figurines, long notation): 51...Rb4 written
@@ -2351,6 +2388,7 @@ int main(int argc, char **argv)
     tcase_add_test(tc, test_rank_split_off_before_number);
     tcase_add_test(tc, test_two_moves_further_down);
     tcase_add_test(tc, test_number_after_black_move_left_out);
+    tcase_add_test(tc, test_whole_move_left_out);
     tcase_add_test(tc, test_piece_move_then_pawn_merged);
     tcase_add_test(tc, test_long_move_cut_at_dash);
     tcase_add_test(tc, test_castling_cut_before_dash);
