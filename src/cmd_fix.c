@@ -1543,6 +1543,61 @@ struct group_source {
     gsize len;
 };
 
+/* The square a move's text goes to: its last file and rank ("Nxb5+": b5),
+ * or -1. */
+static int text_target(const struct fix_cand *c)
+{
+    for (gsize k = c->len; k >= 2; k--)
+        if (c->text[k - 2] >= 'a' && c->text[k - 2] <= 'h' && c->text[k - 1] >= '1' &&
+            c->text[k - 1] <= '8')
+            return (c->text[k - 1] - '1') * 8 + (c->text[k - 2] - 'a');
+    return -1;
+}
+
+static gboolean same_reading(const struct fix_token *a, const struct fix_token *b)
+{
+    return a->cands[0].len == b->cands[0].len &&
+           !memcmp(a->cands[0].text, b->cands[0].text, a->cands[0].len);
+}
+
+/* Do cells i and i + 1 write the two before them again, in the next two
+ * plies ("17. Ng5 Nf8 18. Ng5 Nf8")? As moves they cannot be where the two
+ * go to different squares: a side cannot go to the same square twice in a
+ * row unless the other took on it. */
+static gboolean row_written_twice(const struct fix_token *t, guint i, guint n)
+{
+    if (i < 2 || i + 1 >= n || t[i - 2].hint_ply < 0) return FALSE;
+    int h = t[i - 2].hint_ply;
+    if (t[i - 1].hint_ply != h + 1 || t[i].hint_ply != h + 2 || t[i + 1].hint_ply != h + 3)
+        return FALSE;
+    if (!same_reading(&t[i], &t[i - 2]) || !same_reading(&t[i + 1], &t[i - 1])) return FALSE;
+    int a = text_target(&t[i].cands[0]), b = text_target(&t[i + 1].cands[0]);
+    return a >= 0 && b >= 0 && a != b;
+}
+
+/* A single sheet's rows written twice (row_written_twice()), read as
+ * such: their cells cost what a token written twice does to drop, and name
+ * no ply; the cells after them name theirs a move earlier, the one they
+ * stood for. Whether any was found. (With --group the inputs' alignment
+ * takes care of them.) */
+static gboolean mark_rows_written_twice(struct fix_cmd *fc)
+{
+    if ((!fc->hcs && !fc->nbest) || fc->sources) return FALSE;
+    struct fix_token *t = (struct fix_token *)fc->tokens->data;
+    guint n = fc->tokens->len;
+    gboolean any = FALSE;
+    for (guint i = 2; i + 1 < n; i++) {
+        if (!row_written_twice(t, i, n)) continue;
+        t[i].repeated = t[i + 1].repeated = TRUE;
+        t[i].hint_ply = t[i + 1].hint_ply = -1;
+        for (guint k = i + 2; k < n; k++)
+            if (t[k].hint_ply >= 2) t[k].hint_ply -= 2;
+        any = TRUE;
+        i++;
+    }
+    return any;
+}
+
 /* Sheet cells (--from hcs, nbest) each name their ply: where they skip
  * one, a move stood there that nothing was read for (a cell the sheet or
  * its transcription lacks). A blank token goes in for each such ply, up to
@@ -1580,12 +1635,37 @@ static void add_blank_cells(struct fix_cmd *fc, const struct position *start)
 }
 
 /* The search over the tokens collect_tokens() gave. */
-static void search_tokens(struct fix_cmd *fc, int lang, const struct position *start)
+static void run_tokens(struct fix_cmd *fc, int lang, const struct position *start)
 {
     add_blank_cells(fc, start);
     fc->fresh = fixer_for(fc, lang);
     fixer_run(fc->fresh, start, (const struct fix_token *)fc->tokens->data, (int)fc->tokens->len,
               &fc->res);
+}
+
+/* A sheet's rows that look written twice may be that, the cells after
+ * them a move ahead ("17. Ng5 Nf8 18. Ng5 Nf8 19. Nxe6"), or a row written
+ * in the wrong place and then again in its own, the numbers after it right
+ * ("22. b3 Rc8 23. b3 Rc8 24. Kf2" for 22. f3 c5 23. b3 Rc8): read both
+ * ways, the cheaper path wins. */
+static void search_tokens(struct fix_cmd *fc, int lang, const struct position *start)
+{
+    g_autoptr(GArray) as_written = g_array_copy(fc->tokens);
+    if (!mark_rows_written_twice(fc)) {
+        run_tokens(fc, lang, start);
+        return;
+    }
+    g_autoptr(GArray) twice = g_array_copy(fc->tokens);
+    run_tokens(fc, lang, start);
+    int cost = fc->res.cost;
+    gboolean unresolved = fc->res.unresolved;
+    g_array_set_size(fc->tokens, 0);
+    g_array_append_vals(fc->tokens, as_written->data, as_written->len);
+    run_tokens(fc, lang, start);
+    if (fc->res.unresolved <= unresolved && fc->res.cost <= cost) return;
+    g_array_set_size(fc->tokens, 0);
+    g_array_append_vals(fc->tokens, twice->data, twice->len);
+    run_tokens(fc, lang, start);
 }
 
 static void run_fixer(struct fix_cmd *fc, const ArbGame *game, int lang,

@@ -195,6 +195,7 @@ struct ptoken {
     int hint_ply;
     gboolean blank;     /* a cell the sheet lacks (struct fix_token) */
     gboolean weighed;   /* in a line the text weighs (struct fix_token) */
+    gboolean repeated;  /* a sheet's row written again (struct fix_token) */
     gboolean two_moves; /* its first reading names two moves (names_two_moves()) */
     /* its first reading ends with a dash, or the next token's begins with
      * one: a move cut at a space ("Re4- b4", "O-O _O") */
@@ -1468,6 +1469,7 @@ static void prepare_tokens(ArbFixer *f, const struct fix_token *tokens, int n)
         t->hint_ply = tokens[i].hint_ply;
         t->blank = tokens[i].blank;
         t->weighed = tokens[i].weighed;
+        t->repeated = tokens[i].repeated;
         read_numbers(f, &t->c[0], t);
         t->two_moves = names_two_moves(&t->c[0]);
         t->cut_short = t->c[0].len > 1 && is_dash(t->c[0].ch[t->c[0].len - 1]);
@@ -1755,7 +1757,7 @@ static int skip_cost(const ArbFixer *f, int i)
     if (f->n_inputs > 1 && f->tok[i].inputs < f->n_inputs)
         return f->costs[CONF_SKIP_TOKEN] * f->tok[i].inputs / f->n_inputs;
     const struct pcand *a = &f->tok[i].c[0], *b = i > 0 ? &f->tok[i - 1].c[0] : NULL;
-    gboolean repeat = f->tok[i].weighed ||
+    gboolean repeat = f->tok[i].weighed || f->tok[i].repeated ||
                       (b && a->len == b->len && !memcmp(a->ch, b->ch, sizeof(gunichar) * a->len));
     return f->costs[repeat ? CONF_SKIP_REPEAT : CONF_SKIP_TOKEN];
 }

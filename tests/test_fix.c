@@ -1214,6 +1214,42 @@ START_TEST(test_whole_move_left_out)
 }
 END_TEST
 
+/* HCS label lines for the moves in rows ("e4 e5", one row a move). */
+static char *hcs_sheet(const char *const *rows, int n)
+{
+    GString *out = g_string_new(NULL);
+    for (int k = 0; k < n; k++) {
+        char **cells = g_strsplit(rows[k], " ", 2);
+        g_string_append_printf(out, "001_0_%d_white.png %s\n001_0_%d_black.png %s\n", k + 1,
+                               cells[0], k + 1, cells[1]);
+        g_strfreev(cells);
+    }
+    return g_string_free(out, FALSE);
+}
+
+START_TEST(test_sheet_row_written_twice)
+{
+    /* the second row written again in the third, the rows after it a move
+     * ahead: read as they stood, 3. Nf3 and 3...Nc6 cannot be, and the
+     * game went wrong there */
+    const char *const rows[] = {"e4 e5",   "Nf3 Nc6", "Nf3 Nc6",  "Bb5 a6",   "Bxc6 dxc6", "O-O f6",
+                                "d4 exd4", "Nxd4 c5", "Nb3 Qxd1", "Rxd1 Bg4", "f3 Be6"};
+    char *sheet = hcs_sheet(rows, G_N_ELEMENTS(rows));
+    const char *const hcs[] = {"--from", "hcs", NULL};
+    struct run r = fix_text(sheet, hcs);
+    ck_assert_msg(r.status == 0, "exit %d\n%s", r.status, r.err);
+    char *got = movetext(r.out);
+    const char *want =
+        "1. e4 e5 2. Nf3 Nc6 {deleted: \"3. Nf3\"} {deleted: \"3... Nc6\"} 3. Bb5 a6 "
+        "4. Bxc6 dxc6 5. O-O f6 6. d4 exd4 7. Nxd4 c5 8. Nb3 Qxd1 9. Rxd1 Bg4 "
+        "10. f3 Be6 *";
+    ck_assert_msg(!strcmp(got, want), "gave %s\nwant %s", got, want);
+    g_free(got);
+    run_free(&r);
+    g_free(sheet);
+}
+END_TEST
+
 START_TEST(test_long_move_cut_at_dash)
 {
     /* tools/ocr-noise at 5% (figurines, long notation): 51...Rb4 written
@@ -2389,6 +2425,7 @@ int main(int argc, char **argv)
     tcase_add_test(tc, test_two_moves_further_down);
     tcase_add_test(tc, test_number_after_black_move_left_out);
     tcase_add_test(tc, test_whole_move_left_out);
+    tcase_add_test(tc, test_sheet_row_written_twice);
     tcase_add_test(tc, test_piece_move_then_pawn_merged);
     tcase_add_test(tc, test_long_move_cut_at_dash);
     tcase_add_test(tc, test_castling_cut_before_dash);
