@@ -332,7 +332,10 @@ gboolean norm_is_prose(ArbNorm *nm, const char *text, gsize len)
         gunichar c = g_utf8_get_char(p);
         if (c < 0x80 || !g_unichar_isalpha(c) || is_figurine((UChar32)c)) return FALSE;
     }
-    return TRUE;
+    /* a piece initial of the language, its square cut off ("К f6"); not
+     * folded: "к" and "с" are Russian words */
+    g_autofree char *word = g_strndup(text, len);
+    return !nm->lang || arb_lang_piece_for_initial(nm->lang, word, 0) == NO_TYPE;
 }
 
 /* ---- the body: squares, separators, promotion ------------------------------ */

@@ -261,6 +261,25 @@ START_TEST(test_result_tag_not_a_result)
 }
 END_TEST
 
+START_TEST(test_lone_piece_initial_is_no_prose)
+{
+    /* "К f6": a knight's initial cut off its square is no word in another
+     * script to keep as a comment (the game then read 4...f6, a pawn move
+     * nobody wrote); convert corrects nothing, so it cannot be read */
+    static const char text[] = "1. e4 e5 2. \u041af3 \u041ac6 3. \u0421b5 a6 4. \u0421a4 "
+                               "\u041a f6 5. O-O *\n";
+    g_autofree char *path = temp_input("arbiter-initial-XXXXXX.txt", text, sizeof text - 1);
+    char *none[] = {NULL};
+    struct run r = convert_args(none, path);
+    ck_assert_msg(r.status == 1, "status %d: %s\n%s", r.status, r.err, r.out);
+    ck_assert_msg(!strstr(r.out, "4... f6"), "%s", r.out);
+    ck_assert_msg(strstr(r.err, ":1:38: game 1: ply 8 (4... \u041a): unreadable move"), "%s",
+                  r.err);
+    run_free(&r);
+    g_unlink(path);
+}
+END_TEST
+
 int main(void)
 {
     goldens = read_manifest();
@@ -271,6 +290,7 @@ int main(void)
     tcase_add_test(tc, test_jobs_same_output);
     tcase_add_test(tc, test_encoding_note);
     tcase_add_test(tc, test_result_tag_not_a_result);
+    tcase_add_test(tc, test_lone_piece_initial_is_no_prose);
     suite_add_tcase(s, tc);
     printf("%u golden cases in tests/data/MANIFEST.md\n", goldens->len);
     return run_suite(s);

@@ -1250,6 +1250,17 @@ START_TEST(test_sheet_row_written_twice)
 }
 END_TEST
 
+START_TEST(test_lone_piece_initial_joined)
+{
+    /* Russian, "К f6" split at a space: the knight's initial is part of
+     * the move, no word in another script kept as a comment (which left
+     * "f6" to read as the pawn move) */
+    assert_fixed_has("1. e4 e5 2. \u041af3 \u041ac6 3. \u0421b5 a6 4. \u0421a4 \u041a f6 5. O-O "
+                     "\u0421e7 *\n",
+                     "4. Ba4 Nf6 5. O-O Be7 *", NULL);
+}
+END_TEST
+
 START_TEST(test_long_move_cut_at_dash)
 {
     /* tools/ocr-noise at 5% (figurines, long notation): 51...Rb4 written
@@ -2426,6 +2437,7 @@ int main(int argc, char **argv)
     tcase_add_test(tc, test_number_after_black_move_left_out);
     tcase_add_test(tc, test_whole_move_left_out);
     tcase_add_test(tc, test_sheet_row_written_twice);
+    tcase_add_test(tc, test_lone_piece_initial_joined);
     tcase_add_test(tc, test_piece_move_then_pawn_merged);
     tcase_add_test(tc, test_long_move_cut_at_dash);
     tcase_add_test(tc, test_castling_cut_before_dash);
