@@ -62,6 +62,8 @@ enum {
     INSERT_KEEP = 32,       /* missing moves tried per state */
     INSERTS_WIDER = 2,      /* the cheapest of them: the token after read more ways */
     WHOLE_KEEP = 64,        /* whole moves left out tried per state */
+    WHOLE_AHEAD = 4,        /* the move numbers whole_move_due() weighs */
+    WHOLE_AHEAD_TOKENS = 12, /* within this many tokens */
     NUMBER_READINGS = 4,
     AHEAD_NUMBERS = 2, /* move numbers the prune looks ahead to */
     AHEAD_TOKENS = 8,  /* within this many tokens */
@@ -2434,10 +2436,12 @@ static gboolean whole_move_due(const ArbFixer *f, const struct state *s, int i)
 {
     int ply = ply_of(&s->pos);
     if (f->tok[i].hint_ply != ply + 2) return FALSE;
-    struct ahead a = numbers_ahead(f, i + 1);
-    for (int k = 0; k < a.n; k++)
-        if (a.ply[k] != ply + 3) return FALSE;
-    return TRUE;
+    /* the numbers ahead, one misread among them ("6. Nf3 Bg6 88. Nh4"):
+     * more of them name the plies a move put in gives than not */
+    int ahead = 0, agree = 0;
+    for (int j = i + 1; j < f->n_tok && j <= i + WHOLE_AHEAD_TOKENS && ahead < WHOLE_AHEAD; j++)
+        if (f->tok[j].hint_ply >= 0) ahead++, agree += f->tok[j].hint_ply == ply + 2 + (j - i);
+    return 2 * agree >= ahead;
 }
 
 /* Both plies of a move left out before token i (whole_move_due()): each
