@@ -1560,29 +1560,31 @@ static gboolean same_reading(const struct fix_token *a, const struct fix_token *
            !memcmp(a->cands[0].text, b->cands[0].text, a->cands[0].len);
 }
 
-/* Do cells i and i + 1 write the two before them again, in the next two
- * plies ("17. Ng5 Nf8 18. Ng5 Nf8")? As moves they cannot be where the two
- * go to different squares: a side cannot go to the same square twice in a
- * row unless the other took on it. */
+/* Do tokens i and i + 1 write the two before them again, in the next two
+ * plies ("17. Ng5 Nf8 18. Ng5 Nf8", a sheet's cells or text)? As moves
+ * they cannot be where the two go to different squares: a side cannot go
+ * to the same square twice in a row unless the other took on it. */
 static gboolean row_written_twice(const struct fix_token *t, guint i, guint n)
 {
     if (i < 2 || i + 1 >= n || t[i - 2].hint_ply < 0) return FALSE;
     int h = t[i - 2].hint_ply;
-    if (t[i - 1].hint_ply != h + 1 || t[i].hint_ply != h + 2 || t[i + 1].hint_ply != h + 3)
+    /* (in text only the first move of a row has its number) */
+    if (t[i].hint_ply != h + 2 || (t[i - 1].hint_ply >= 0 && t[i - 1].hint_ply != h + 1) ||
+        (t[i + 1].hint_ply >= 0 && t[i + 1].hint_ply != h + 3))
         return FALSE;
     if (!same_reading(&t[i], &t[i - 2]) || !same_reading(&t[i + 1], &t[i - 1])) return FALSE;
     int a = text_target(&t[i].cands[0]), b = text_target(&t[i + 1].cands[0]);
     return a >= 0 && b >= 0 && a != b;
 }
 
-/* A single sheet's rows written twice (row_written_twice()), read as
- * such: their cells cost what a token written twice does to drop, and name
- * no ply; the cells after them name theirs a move earlier, the one they
+/* Rows written twice (row_written_twice()) in a single input, read as
+ * such: their tokens cost what a token written twice does to drop, and name
+ * no ply; the tokens after them name theirs a move earlier, the one they
  * stood for. Whether any was found. (With --group the inputs' alignment
  * takes care of them.) */
 static gboolean mark_rows_written_twice(struct fix_cmd *fc)
 {
-    if ((!fc->hcs && !fc->nbest) || fc->sources) return FALSE;
+    if (fc->sources) return FALSE;
     struct fix_token *t = (struct fix_token *)fc->tokens->data;
     guint n = fc->tokens->len;
     gboolean any = FALSE;
@@ -1643,11 +1645,11 @@ static void run_tokens(struct fix_cmd *fc, int lang, const struct position *star
               &fc->res);
 }
 
-/* A sheet's rows that look written twice may be that, the cells after
- * them a move ahead ("17. Ng5 Nf8 18. Ng5 Nf8 19. Nxe6"), or a row written
- * in the wrong place and then again in its own, the numbers after it right
- * ("22. b3 Rc8 23. b3 Rc8 24. Kf2" for 22. f3 c5 23. b3 Rc8): read both
- * ways, the cheaper path wins. */
+/* Rows that look written twice may be that, the moves after them a move
+ * ahead ("17. Ng5 Nf8 18. Ng5 Nf8 19. Nxe6"), or a row written in the
+ * wrong place and then again in its own, the numbers after it right ("22.
+ * b3 Rc8 23. b3 Rc8 24. Kf2" for 22. f3 c5 23. b3 Rc8, on a sheet): read
+ * both ways, the cheaper path wins. */
 static void search_tokens(struct fix_cmd *fc, int lang, const struct position *start)
 {
     g_autoptr(GArray) as_written = g_array_copy(fc->tokens);

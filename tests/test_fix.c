@@ -1253,6 +1253,22 @@ START_TEST(test_sheet_row_written_twice)
 }
 END_TEST
 
+START_TEST(test_text_row_written_twice)
+{
+    /* the same in text: a row of a scoresheet written twice, the numbers
+     * after it a move ahead; the rows kept in notes */
+    assert_fixed_to_truth("1. e4 e5 2. Nf3 Nc6 3. Nf3 Nc6 4. Bb5 a6 5. Bxc6 dxc6 6. O-O f6 "
+                          "7. d4 exd4 8. Nxd4 c5 9. Nb3 Qxd1 10. Rxd1 Bg4 11. f3 Be6 *\n");
+    struct run r = fix_text("1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 4. Bxc6 dxc6 5. O-O f6 6. d4 exd4 "
+                            "7. Nxd4 c5 8. Nb3 Qxd1 9. Nb3 Qxd1 10. Rxd1 Bg4 11. f3 Be6 *\n",
+                            NULL);
+    ck_assert_msg(r.status == 0, "exit %d\n%s", r.status, r.err);
+    ck_assert_msg(strstr(r.out, "8. Nb3 Qxd1 {deleted: \"9. Nb3\"} {deleted: \"Qxd1\"} 9. Rxd1"),
+                  "%s", r.out);
+    run_free(&r);
+}
+END_TEST
+
 START_TEST(test_lone_piece_initial_joined)
 {
     /* Russian, "К f6" split at a space: the knight's initial is part of
@@ -2441,6 +2457,7 @@ int main(int argc, char **argv)
     tcase_add_test(tc, test_whole_move_left_out);
     tcase_add_test(tc, test_sheet_row_written_twice);
     tcase_add_test(tc, test_lone_piece_initial_joined);
+    tcase_add_test(tc, test_text_row_written_twice);
     tcase_add_test(tc, test_piece_move_then_pawn_merged);
     tcase_add_test(tc, test_long_move_cut_at_dash);
     tcase_add_test(tc, test_castling_cut_before_dash);
