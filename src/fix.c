@@ -2435,13 +2435,18 @@ static int future_misnumbered(const ArbFixer *f, const struct ahead *a, const st
 static gboolean whole_move_due(const ArbFixer *f, const struct state *s, int i)
 {
     int ply = ply_of(&s->pos);
-    if (f->tok[i].hint_ply != ply + 2) return FALSE;
+    /* the number may be the token before, misread so it was taken for a
+     * word ("|0. Re1" for 10): then another ahead must say it too */
+    gboolean misread = FALSE;
+    for (int k = 0; i > 0 && f->tok[i].hint_ply < 0 && k < f->tok[i - 1].n_numbers; k++)
+        misread |= 2 * (f->tok[i - 1].number[k] - 1) == ply + 2;
+    if (f->tok[i].hint_ply != ply + 2 && !misread) return FALSE;
     /* the numbers ahead, one misread among them ("6. Nf3 Bg6 88. Nh4"):
      * more of them name the plies a move put in gives than not */
     int ahead = 0, agree = 0;
     for (int j = i + 1; j < f->n_tok && j <= i + WHOLE_AHEAD_TOKENS && ahead < WHOLE_AHEAD; j++)
         if (f->tok[j].hint_ply >= 0) ahead++, agree += f->tok[j].hint_ply == ply + 2 + (j - i);
-    return 2 * agree >= ahead;
+    return 2 * agree >= ahead && (agree || !misread);
 }
 
 /* Both plies of a move left out before token i (whole_move_due()): each

@@ -1208,6 +1208,42 @@ START_TEST(test_whole_move_left_out)
         assert_fixed_to_truth(damaged[k]);
         ck_assert_int_eq(inserted_in(damaged[k]), 2);
     }
+    /* tools/ocr-noise at 5% (figurines, numbers with no dot, which the
+     * reader takes for words): 4. Bg2 Bb7 left out before "5 O-O" */
+    const char *figurines = "1 \u2658f3 \u2658;f6\n"
+                            "2 c4 b6\n"
+                            "3 g3 c5\n"
+                            "5 O-O e6\n"
+                            "6 \u2658c3 a6\n"
+                            "7 d4 cxd4\n"
+                            "8 xd4 \u2657g2\n"
+                            "9 \u2654xg2 \u2655c7\n"
+                            "10 \u2657g5 \u2658bd7\n"
+                            "11 \u2655a4 \u2659c7\n"
+                            "12 \u2656fd1 O\u2013O\n"
+                            "13 \u2658o6 \u2657d8\n"
+                            "14 b4 \u2656c8\n"
+                            "15 b5 \u2658e5\n"
+                            "16 \u2657f4 \u2657e7\n"
+                            "17 c5 \u2658xc6\n"
+                            "18 cxd6 \u2655b7\n"
+                            "19 bxc6 \u2656xc6\n"
+                            "20 dxe7 \u2656xc3+\n"
+                            "21 \u2654g1 \u2656e8\n"
+                            "22 \u2657e5 b5\n"
+                            "23 \u2656ab1 c5\n"
+                            "24\u2657d4 \u2656d5\n"
+                            "25 \u2655\u00d7a7 \u2655xe7\n"
+                            "26\u2655xe7 \u2656xe7\n"
+                            "27. \u2657c3 n6\n"
+                            "28 \u2656xd5 \u2658xd5\n"
+                            "29 \u2657d4 b4\n"
+                            "30. o4 \u2658c3\n"
+                            "31 \u2656b4 \u2658xa2\n"
+                            "32 \u2656c4\n"
+                            "1/2-1/2\n";
+    assert_fixed_has(figurines, "3. g3 c5 4. Bg2 Bb7 5. O-O e6 6. Nc3 d6",
+                     "26. Qxe7 Rxe7 27. Bc3 h6 28. Rxd5 Nxd5", NULL);
     /* a number misread one move ahead, the numbers after it as due: no
      * move is missing */
     const char *misread = "1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 4. Bxc6 dxc6 5. O-O f6 7. d4 exd4 "
