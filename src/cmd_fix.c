@@ -1554,17 +1554,44 @@ static int text_target(const struct fix_cand *c)
     return -1;
 }
 
-static gboolean same_reading(const struct fix_token *a, const struct fix_token *b)
+/* Do two tokens read the same, but for one character misread, lost or
+ * added (each copy of a row written twice is read with its own damage)?
+ * exact: no character may differ (a transcription, as HCS labels are). */
+static gboolean near_reading(const struct fix_token *a, const struct fix_token *b, gboolean exact)
 {
-    return a->cands[0].len == b->cands[0].len &&
-           !memcmp(a->cands[0].text, b->cands[0].text, a->cands[0].len);
+    if (exact)
+        return a->cands[0].len == b->cands[0].len &&
+               !memcmp(a->cands[0].text, b->cands[0].text, a->cands[0].len);
+    glong n = 0, m = 0;
+    g_autofree gunichar *x = g_utf8_to_ucs4_fast(a->cands[0].text, (glong)a->cands[0].len, &n);
+    g_autofree gunichar *y = g_utf8_to_ucs4_fast(b->cands[0].text, (glong)b->cands[0].len, &m);
+    if (MIN(n, m) < 2 || ABS(n - m) > 1) return FALSE;
+    glong i = 0;
+    while (i < MIN(n, m) && x[i] == y[i])
+        i++;
+    if (i == n && i == m) return TRUE;
+    /* past the first difference, the rest the same after one character
+     * changed, lost or added */
+    glong rn = n - i, rm = m - i;
+    if (rn == rm) return !memcmp(x + i + 1, y + i + 1, sizeof *x * (gsize)(rn - 1));
+    if (rn > rm) return !memcmp(x + i + 1, y + i, sizeof *x * (gsize)rm);
+    return !memcmp(x + i, y + i + 1, sizeof *x * (gsize)rn);
+}
+
+/* The square a row's move goes to, from either copy. */
+static int row_target(const struct fix_token *a, const struct fix_token *b)
+{
+    int s = text_target(&a->cands[0]);
+    return s >= 0 ? s : text_target(&b->cands[0]);
 }
 
 /* Do tokens i and i + 1 write the two before them again, in the next two
- * plies ("17. Ng5 Nf8 18. Ng5 Nf8", a sheet's cells or text)? As moves
- * they cannot be where the two go to different squares: a side cannot go
- * to the same square twice in a row unless the other took on it. */
-static gboolean row_written_twice(const struct fix_token *t, guint i, guint n)
+ * plies ("17. Ng5 Nf8 18. Ng5 Nf8", a sheet's cells or text), each perhaps
+ * misread once? As moves they cannot be where the two go to different
+ * squares: a side cannot go to the same square twice in a row unless the
+ * other took on it (a row of captures on one square is left alone; one
+ * whose squares cannot be told is read both ways too). */
+static gboolean row_written_twice(const struct fix_token *t, guint i, guint n, gboolean exact)
 {
     if (i < 2 || i + 1 >= n || t[i - 2].hint_ply < 0) return FALSE;
     int h = t[i - 2].hint_ply;
@@ -1572,9 +1599,10 @@ static gboolean row_written_twice(const struct fix_token *t, guint i, guint n)
     if (t[i].hint_ply != h + 2 || (t[i - 1].hint_ply >= 0 && t[i - 1].hint_ply != h + 1) ||
         (t[i + 1].hint_ply >= 0 && t[i + 1].hint_ply != h + 3))
         return FALSE;
-    if (!same_reading(&t[i], &t[i - 2]) || !same_reading(&t[i + 1], &t[i - 1])) return FALSE;
-    int a = text_target(&t[i].cands[0]), b = text_target(&t[i + 1].cands[0]);
-    return a >= 0 && b >= 0 && a != b;
+    if (!near_reading(&t[i], &t[i - 2], exact) || !near_reading(&t[i + 1], &t[i - 1], exact))
+        return FALSE;
+    int a = row_target(&t[i], &t[i - 2]), b = row_target(&t[i + 1], &t[i - 1]);
+    return a < 0 || b < 0 || a != b;
 }
 
 /* Rows written twice (row_written_twice()) in a single input, read as
@@ -1589,7 +1617,8 @@ static gboolean mark_rows_written_twice(struct fix_cmd *fc)
     guint n = fc->tokens->len;
     gboolean any = FALSE;
     for (guint i = 2; i + 1 < n; i++) {
-        if (!row_written_twice(t, i, n)) continue;
+        /* (a transcription's near copies are moves: "Rd7 Ra3 Rd6 Rb3") */
+        if (!row_written_twice(t, i, n, fc->hcs)) continue;
         t[i].repeated = t[i + 1].repeated = TRUE;
         t[i].hint_ply = t[i + 1].hint_ply = -1;
         for (guint k = i + 2; k < n; k++)
