@@ -1586,8 +1586,8 @@ static int row_target(const struct fix_token *a, const struct fix_token *b)
 }
 
 /* Do tokens i and i + 1 write the two before them again, in the next two
- * plies ("17. Ng5 Nf8 18. Ng5 Nf8", a sheet's cells or text), each perhaps
- * misread once? As moves they cannot be where the two go to different
+ * plies ("17. Ng5 Nf8 18. Ng5 Nf8", a sheet's cells or text), one of them
+ * perhaps misread once? As moves they cannot be where the two go to different
  * squares: a side cannot go to the same square twice in a row unless the
  * other took on it (a row of captures on one square is left alone; one
  * whose squares cannot be told is read both ways too). */
@@ -1599,7 +1599,11 @@ static gboolean row_written_twice(const struct fix_token *t, guint i, guint n, g
     if (t[i].hint_ply != h + 2 || (t[i - 1].hint_ply >= 0 && t[i - 1].hint_ply != h + 1) ||
         (t[i + 1].hint_ply >= 0 && t[i + 1].hint_ply != h + 3))
         return FALSE;
-    if (!near_reading(&t[i], &t[i - 2], exact) || !near_reading(&t[i + 1], &t[i - 1], exact))
+    /* one move at least written the same: near copies of both are most
+     * often moves (a king and rook going one file over: "Kg4 Rg1+ Kf4
+     * Rf1+") */
+    if (!near_reading(&t[i], &t[i - 2], exact) || !near_reading(&t[i + 1], &t[i - 1], exact) ||
+        (!near_reading(&t[i], &t[i - 2], TRUE) && !near_reading(&t[i + 1], &t[i - 1], TRUE)))
         return FALSE;
     int a = row_target(&t[i], &t[i - 2]), b = row_target(&t[i + 1], &t[i - 1]);
     return a < 0 || b < 0 || a != b;

@@ -1302,9 +1302,10 @@ START_TEST(test_text_row_written_twice)
     ck_assert_msg(strstr(r.out, "8. Nb3 Qxd1 {deleted: \"9. Nb3\"} {deleted: \"Qxd1\"} 9. Rxd1"),
                   "%s", r.out);
     run_free(&r);
-    /* each copy misread its own way */
+    /* one of the copy's moves misread ("Qxdl"); the other written the
+     * same, so the row is no pair of moves one file or rank over */
     assert_fixed_to_truth("1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 4. Bxc6 dxc6 5. O-O f6 6. d4 exd4 "
-                          "7. Nxd4 c5 8. Nb3 Qxd1 9. Nb8 Qxdl 10. Rxd1 Bg4 11. f3 Be6 *\n");
+                          "7. Nxd4 c5 8. Nb3 Qxd1 9. Nb3 Qxdl 10. Rxd1 Bg4 11. f3 Be6 *\n");
 }
 END_TEST
 
