@@ -212,34 +212,35 @@ START_TEST(test_jobs_same_output)
 }
 END_TEST
 
-/* A Windows-1251 file (the Russian habit): decoded, read, and said so. */
-/* A temporary file (name from template) holding text[0..len). */
-static char *temp_input(const char *template, const char *text, gsize len)
+/* `arbiter convert` on text[0..len) in a temporary file (its name from
+ * template). */
+static struct run convert_text(const char *template, const char *text, gsize len)
 {
-    char *path = g_build_filename(g_get_tmp_dir(), template, NULL);
+    g_autofree char *path = g_build_filename(g_get_tmp_dir(), template, NULL);
     int fd = g_mkstemp(path);
     ck_assert_int_ge(fd, 0);
     ck_assert_int_eq(write(fd, text, len), (int)len);
     close(fd);
-    return path;
+    char *none[] = {NULL};
+    struct run r = convert_args(none, path);
+    g_unlink(path);
+    return r;
 }
 
+/* A Windows-1251 file (the Russian habit): decoded, read, and said so. */
 START_TEST(test_encoding_note)
 {
     static const char text[] = "; \xcf\xe0\xf0\xf2\xe8\xff\n1. e2-e4 e7-e5 2. \xca"
                                "g1-f3 \xca"
                                "b8-c6 3. \xd1"
                                "f1-b5 a7-a6 *\n";
-    g_autofree char *path = temp_input("arbiter-cp1251-XXXXXX.txt", text, sizeof text - 1);
-    char *none[] = {NULL};
-    struct run r = convert_args(none, path);
+    struct run r = convert_text("arbiter-cp1251-XXXXXX.txt", text, sizeof text - 1);
     ck_assert_msg(r.status == 0, "status %d: %s", r.status, r.err);
     ck_assert_msg(strstr(r.out, "1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 *"), "%s", r.out);
     ck_assert_msg(strstr(r.out, "{\xd0\x9f\xd0\xb0\xd1\x80\xd1\x82\xd0\xb8\xd1\x8f}"), "%s",
                   r.out); /* the header line, now UTF-8 */
     ck_assert_msg(strstr(r.err, "note: read as windows-1251 (detected)"), "%s", r.err);
     run_free(&r);
-    g_unlink(path);
 }
 END_TEST
 
@@ -249,15 +250,12 @@ START_TEST(test_result_tag_not_a_result)
      * is a PGN result: "1]0-" in the movetext would break the output */
     static const char text[] = "[Event \"a\"]\n[Result \"1]0-\"]\n\n1. e4 e5\n\n"
                                "[Event \"b\"]\n[Result \"0-1\"]\n\n1. d4 d5\n";
-    g_autofree char *path = temp_input("arbiter-result-XXXXXX.pgn", text, sizeof text - 1);
-    char *none[] = {NULL};
-    struct run r = convert_args(none, path);
+    struct run r = convert_text("arbiter-result-XXXXXX.pgn", text, sizeof text - 1);
     ck_assert_msg(r.status == 0, "status %d: %s", r.status, r.err);
     ck_assert_msg(strstr(r.out, "[Result \"1]0-\"]"), "the tag is kept:\n%s", r.out);
     ck_assert_msg(strstr(r.out, "1. e4 e5 *\n"), "%s", r.out);
     ck_assert_msg(strstr(r.out, "1. d4 d5 0-1\n"), "%s", r.out);
     run_free(&r);
-    g_unlink(path);
 }
 END_TEST
 
@@ -268,15 +266,12 @@ START_TEST(test_lone_piece_initial_is_no_prose)
      * nobody wrote); convert corrects nothing, so it cannot be read */
     static const char text[] = "1. e4 e5 2. \u041af3 \u041ac6 3. \u0421b5 a6 4. \u0421a4 "
                                "\u041a f6 5. O-O *\n";
-    g_autofree char *path = temp_input("arbiter-initial-XXXXXX.txt", text, sizeof text - 1);
-    char *none[] = {NULL};
-    struct run r = convert_args(none, path);
+    struct run r = convert_text("arbiter-initial-XXXXXX.txt", text, sizeof text - 1);
     ck_assert_msg(r.status == 1, "status %d: %s\n%s", r.status, r.err, r.out);
     ck_assert_msg(!strstr(r.out, "4... f6"), "%s", r.out);
     ck_assert_msg(strstr(r.err, ":1:38: game 1: ply 8 (4... \u041a): unreadable move"), "%s",
                   r.err);
     run_free(&r);
-    g_unlink(path);
 }
 END_TEST
 
