@@ -1612,25 +1612,26 @@ static gboolean row_written_twice(const struct fix_token *t, guint i, guint n, g
 /* Rows written twice (row_written_twice()) in a single input, read as
  * such: their tokens cost what a token written twice does to drop, and name
  * no ply; the tokens after them name theirs a move earlier, the one they
- * stood for. Whether any was found. (With --group the inputs' alignment
+ * stood for. Returns the tokens as they were before, or NULL where no row
+ * was found (and nothing changed). (With --group the inputs' alignment
  * takes care of them.) */
-static gboolean mark_rows_written_twice(struct fix_cmd *fc)
+static GArray *mark_rows_written_twice(struct fix_cmd *fc)
 {
-    if (fc->sources) return FALSE;
-    struct fix_token *t = (struct fix_token *)fc->tokens->data;
-    guint n = fc->tokens->len;
-    gboolean any = FALSE;
-    for (guint i = 2; i + 1 < n; i++) {
+    if (fc->sources) return NULL;
+    GArray *before = NULL;
+    for (guint i = 2; i + 1 < fc->tokens->len; i++) {
+        struct fix_token *t = (struct fix_token *)fc->tokens->data;
+        guint n = fc->tokens->len;
         /* (a transcription's near copies are moves: "Rd7 Ra3 Rd6 Rb3") */
         if (!row_written_twice(t, i, n, fc->hcs)) continue;
+        if (!before) before = g_array_copy(fc->tokens);
         t[i].repeated = t[i + 1].repeated = TRUE;
         t[i].hint_ply = t[i + 1].hint_ply = -1;
         for (guint k = i + 2; k < n; k++)
             if (t[k].hint_ply >= 2) t[k].hint_ply -= 2;
-        any = TRUE;
         i++;
     }
-    return any;
+    return before;
 }
 
 /* Sheet cells (--from hcs, nbest) each name their ply: where they skip
@@ -1685,8 +1686,8 @@ static void run_tokens(struct fix_cmd *fc, int lang, const struct position *star
  * both ways, the cheaper path wins. */
 static void search_tokens(struct fix_cmd *fc, int lang, const struct position *start)
 {
-    g_autoptr(GArray) as_written = g_array_copy(fc->tokens);
-    if (!mark_rows_written_twice(fc)) {
+    g_autoptr(GArray) as_written = mark_rows_written_twice(fc);
+    if (!as_written) {
         run_tokens(fc, lang, start);
         return;
     }

@@ -197,7 +197,7 @@ struct ptoken {
     int hint_ply;
     gboolean blank;     /* a cell the sheet lacks (struct fix_token) */
     gboolean weighed;   /* in a line the text weighs (struct fix_token) */
-    gboolean repeated;  /* a sheet's row written again (struct fix_token) */
+    gboolean repeated;  /* of a row written twice, the second copy (struct fix_token) */
     gboolean two_moves; /* its first reading names two moves (names_two_moves()) */
     /* its first reading ends with a dash, or the next token's begins with
      * one: a move cut at a space ("Re4- b4", "O-O _O") */
@@ -2430,8 +2430,9 @@ static int future_misnumbered(const ArbFixer *f, const struct ahead *a, const st
 }
 
 /* Does the move number before token i name the move after the one due in
- * s, and so do the numbers ahead, a token a ply: a whole move left out
- * there ("13. Nc3 Bb7 15. Nb1 h6", a row of the scoresheet skipped)? */
+ * s, and do at least half of the numbers ahead agree, a token a ply: a
+ * whole move left out there ("13. Nc3 Bb7 15. Nb1 h6", a row of the
+ * scoresheet skipped)? */
 static gboolean whole_move_due(const ArbFixer *f, const struct state *s, int i)
 {
     int ply = ply_of(&s->pos);
@@ -2461,7 +2462,8 @@ static void expand_whole_move(ArbFixer *f, int si, const struct state *s, int i,
     const struct movetab *tab = &f->tab[0];
     struct whole {
         move_t first, second, third;
-        int cost, prior1, prior2; /* of the third */
+        int cost;           /* of all three steps */
+        int prior1, prior2; /* what the prior adds to the first two */
     } top[WHOLE_KEEP];
     int n_top = 0, prior1[MOVE_LIST_MAX], prior2[MOVE_LIST_MAX];
     int whole = f->costs[CONF_INSERT_WHOLE_MOVE];

@@ -45,8 +45,8 @@ struct fix_token {
      * 22.Bxe4" before the game's own 22.): dropped for what a token
      * written twice costs */
     gboolean weighed;
-    /* a sheet's cell that writes the row before it again: dropped for
-     * what a token written twice costs */
+    /* a token of a row written twice, the second copy (a sheet's cell,
+     * or a move in text): dropped for what a token written twice costs */
     gboolean repeated;
 };
 
