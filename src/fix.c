@@ -2403,16 +2403,17 @@ static gboolean was_edited(const struct state *arena, const struct state *s)
     return s->change > FIX_CORRECTED || (s->parent > 0 && arena[s->parent].change > FIX_CORRECTED);
 }
 
-/* The move numbers a prune at token i looks ahead to: the next few
- * numbered tokens, each as the ply it names less the tokens before it. */
+/* The move numbers from token i on, at most max_numbers of them within
+ * max_tokens tokens: each as the ply it names less the tokens before it (a
+ * prune looks ahead AHEAD_NUMBERS, whole_move_due() WHOLE_AHEAD). */
 struct ahead {
-    int n, ply[AHEAD_NUMBERS];
+    int n, ply[MAX(AHEAD_NUMBERS, WHOLE_AHEAD)];
 };
 
-static struct ahead numbers_ahead(const ArbFixer *f, int i)
+static struct ahead numbers_ahead(const ArbFixer *f, int i, int max_numbers, int max_tokens)
 {
     struct ahead a = {0};
-    for (int j = i; j < f->n_tok && j < i + AHEAD_TOKENS && a.n < AHEAD_NUMBERS; j++)
+    for (int j = i; j < f->n_tok && j < i + max_tokens && a.n < max_numbers; j++)
         if (f->tok[j].hint_ply >= 0) a.ply[a.n++] = f->tok[j].hint_ply - (j - i);
     return a;
 }
@@ -2444,10 +2445,11 @@ static gboolean whole_move_due(const ArbFixer *f, const struct state *s, int i)
     if (f->tok[i].hint_ply != ply + 2 && !misread) return FALSE;
     /* the numbers ahead, one misread among them ("6. Nf3 Bg6 88. Nh4"):
      * more of them name the plies a move put in gives than not */
-    int ahead = 0, agree = 0;
-    for (int j = i + 1; j < f->n_tok && j <= i + WHOLE_AHEAD_TOKENS && ahead < WHOLE_AHEAD; j++)
-        if (f->tok[j].hint_ply >= 0) ahead++, agree += f->tok[j].hint_ply == ply + 2 + (j - i);
-    return 2 * agree >= ahead && (agree || !misread);
+    struct ahead a = numbers_ahead(f, i + 1, WHOLE_AHEAD, WHOLE_AHEAD_TOKENS);
+    int agree = 0;
+    for (int k = 0; k < a.n; k++)
+        agree += a.ply[k] == ply + 3;
+    return 2 * agree >= a.n && (agree || !misread);
 }
 
 /* Both plies of a move left out before token i (whole_move_due()): each
@@ -2520,7 +2522,7 @@ static void prune(ArbFixer *f, GArray *ring, int at)
      * ahead */
     g_array_set_size(f->prune_keys, ring->len);
     guint64 *keys = (guint64 *)f->prune_keys->data;
-    struct ahead ahead = numbers_ahead(f, at);
+    struct ahead ahead = numbers_ahead(f, at, AHEAD_NUMBERS, AHEAD_TOKENS);
     for (guint i = 0; i < ring->len; i++) {
         const struct state *s = &arena[index[i]];
         int cost = s->cost + future_misnumbered(f, &ahead, &s->pos);
