@@ -201,10 +201,7 @@ START_TEST(test_jobs_same_output)
     const char *illegal = strstr(a.err, "game 300: ply 3 (2. Ke3): illegal move");
     const char *warning = strstr(a.err, "warning:");
     ck_assert_msg(illegal && warning && illegal < warning, "%s", a.err);
-    int games = 0;
-    for (const char *p = a.out; (p = strstr(p, "[Event \"game ")); p++)
-        games++;
-    ck_assert_int_eq(games, 700);
+    ck_assert_int_eq(count_of(a.out, "[Event \"game "), 700);
     run_free(&a);
     run_free(&b);
     g_unlink(path);

@@ -1182,9 +1182,7 @@ static int inserted_in(const char *text)
 {
     struct run r = fix_text(text, NULL);
     ck_assert_msg(r.status == 0, "exit %d for %s\n%s", r.status, text, r.err);
-    int n = 0;
-    for (const char *p = r.out; (p = strstr(p, "{inserted:")); p++)
-        n++;
+    int n = count_of(r.out, "{inserted:");
     run_free(&r);
     return n;
 }
@@ -2104,10 +2102,7 @@ START_TEST(test_report_offers_pairs)
     char *xml = valid_report(report);
     ck_assert(strstr(xml, "<pair first=\"1\" second=\"3\" reason=\"moves\"/>"));
     ck_assert(strstr(xml, "<pair first=\"2\" second=\"4\" reason=\"tags\"/>"));
-    int pairs = 0;
-    for (const char *p = xml; (p = strstr(p, "<pair ")); p++)
-        pairs++;
-    ck_assert_int_eq(pairs, 2);
+    ck_assert_int_eq(count_of(xml, "<pair "), 2);
     g_free(xml);
     run_free(&r);
     remove_temp(report);
@@ -2320,10 +2315,7 @@ START_TEST(test_search_jobs_same_output)
     struct run r1 = fix_text(in->str, one), r3 = fix_text(in->str, three);
     ck_assert_str_eq(r3.out, r1.out);
     char *got = g_strdelimit(g_strdup(r1.out), "\n", ' '); /* lines joined */
-    int n = 0;
-    for (const char *p = got; (p = strstr(p, "search depth 2: Rd8# #1")); p++)
-        n++;
-    ck_assert_msg(n == 3, "%s", got);
+    ck_assert_msg(count_of(got, "search depth 2: Rd8# #1") == 3, "%s", got);
     g_free(got);
     run_free(&r1);
     run_free(&r3);

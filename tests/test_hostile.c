@@ -550,10 +550,7 @@ static void expect_all_written(const char *what, const char *out, int n_ruy)
     ck_assert_msg(strstr(out, "[Event \"cut\"]"), "%s: the cut game is lost", what);
     ck_assert_msg(count_games(out) == MIXED_IN, "%s: %d games out of %d in the output", what,
                   count_games(out), MIXED_IN);
-    int complete = 0;
-    for (const char *p = out; (p = strstr(p, "3. Bb5 a6 {Ruy} 1-0")); p++)
-        complete++;
-    ck_assert_int_eq(complete, n_ruy);
+    ck_assert_int_eq(count_of(out, "3. Bb5 a6 {Ruy} 1-0"), n_ruy);
 }
 
 /* How many problem lines in text name "PATH:LINE:COL: game N"; each game
@@ -629,10 +626,8 @@ START_TEST(test_nothing_lost_fix)
     struct run r = run_argv("fix", args);
     ck_assert_msg(r.status == 1, "exit %d; stderr:\n%s", r.status, r.err);
     expect_all_written("fix", r.out, n_ruy);
-    int unresolved = 0;
-    for (const char *p = r.err; (p = strstr(p, ": unresolved")); p++)
-        unresolved++;
-    ck_assert_msg(unresolved >= 1, "the bad FEN game is not named:\n%s", r.err);
+    ck_assert_msg(count_of(r.err, ": unresolved") >= 1, "the bad FEN game is not named:\n%s",
+                  r.err);
     ck_assert_msg(strstr(r.err, "input ends inside a move"), "the cut game is not named:\n%s",
                   r.err);
     run_free(&r);

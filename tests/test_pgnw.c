@@ -104,10 +104,7 @@ START_TEST(test_comment_words_never_escape)
             ck_assert_int_le(strlen(*l), PGNW_LINE_MAX);
         }
         /* nothing lost: every word is there, once per comment */
-        int words = 0;
-        for (const char *p = text; (p = strstr(p, "[lB...")); p++)
-            words++;
-        ck_assert_int_eq(words, 12);
+        ck_assert_int_eq(count_of(text, "[lB..."), 12);
     }
 }
 END_TEST

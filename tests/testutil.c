@@ -5,6 +5,7 @@
 
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 #include <sys/stat.h>
 
 static const char *join(const char *env, const char *fallback, const char *rel)
@@ -37,6 +38,14 @@ int corpus_present(const char *what)
     if (dir && stat(dir, &st) == 0 && S_ISDIR(st.st_mode)) return 1;
     printf("SKIP: %s needs ../shared/corpus, which is absent\n", what);
     return 0;
+}
+
+int count_of(const char *text, const char *needle)
+{
+    int n = 0;
+    for (const char *p = text; (p = strstr(p, needle)); p++)
+        n++;
+    return n;
 }
 
 int run_suite(Suite *s)

@@ -21,6 +21,8 @@ int corpus_present(const char *what);
  * schema at schema_path? (A schema that does not parse fails the test.) */
 int xml_validates(const char *schema_path, const char *doc_path);
 
+/* How many times needle occurs in text, overlapping ones too. */
+int count_of(const char *text, const char *needle);
 /* Runs a suite, returns the exit status for main(). */
 int run_suite(Suite *s);
 
