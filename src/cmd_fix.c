@@ -41,6 +41,7 @@
 #define BLANK_CELLS_MAX  12 /* blank cells put in a row at most (add_blank_cells) */
 #define NUMBERED_ON_GAP  4  /* numbered_on(): after's second number this far past before's */
 #define STRAY_NUMBER_GAP 10 /* a bare number this far from the one due is no move number */
+#define ROWS_TWICE_MAX   3  /* rows written twice together at most (rows_written_twice) */
 
 struct fix_cmd {
     ArbLangSet *langs;
@@ -1609,6 +1610,40 @@ static gboolean row_written_twice(const struct fix_token *t, guint i, guint n, g
     return a < 0 || b < 0 || a != b;
 }
 
+/* Can the move a token's text writes never be played again two moves
+ * later: a pawn's push ("g3") or castling? */
+static gboolean never_again(const struct fix_cand *c)
+{
+    if (c->len < 2) return FALSE;
+    gboolean push =
+        c->text[0] >= 'a' && c->text[0] <= 'h' && c->text[1] >= '1' && c->text[1] <= '8';
+    return push || c->text[0] == 'O' || c->text[0] == '0';
+}
+
+/* Do the tokens from i on write the k rows before them again, every token
+ * the same, in the next 2k plies, for k of 2 to ROWS_TWICE_MAX ("21. g3
+ * Kf6 22. Kg2 Bd6+ 23. g3 Kf6 24. Kg2 Bd6+" on HCS sheet 034_0)? Returns k,
+ * or 0. As moves they cannot be where one of them can never be played
+ * twice; a position repeated ("Kg1 Kg8 Kh1 Kh8 Kg1 Kg8 Kh1 Kh8") is left
+ * alone. */
+static guint rows_written_twice(const struct fix_token *t, guint i, guint n)
+{
+    for (guint k = 2; k <= ROWS_TWICE_MAX; k++) {
+        guint w = 2 * k;
+        if (i < w || i + w > n || t[i - w].hint_ply < 0) continue;
+        int h = t[i - w].hint_ply;
+        gboolean same = t[i].hint_ply == h + (int)w, once = FALSE;
+        for (guint j = 0; j < w && same; j++) {
+            int a = t[i - w + j].hint_ply, b = t[i + j].hint_ply;
+            same = (a < 0 || a == h + (int)j) && (b < 0 || b == h + (int)(w + j)) &&
+                   near_reading(&t[i + j], &t[i - w + j], TRUE);
+            once |= never_again(&t[i + j].cands[0]);
+        }
+        if (same && once) return k;
+    }
+    return 0;
+}
+
 /* Rows written twice (row_written_twice()) in a single input, read as
  * such: their tokens cost what a token written twice does to drop, and name
  * no ply; the tokens after them name theirs a move earlier, the one they
@@ -1623,13 +1658,16 @@ static GArray *mark_rows_written_twice(struct fix_cmd *fc)
         struct fix_token *t = (struct fix_token *)fc->tokens->data;
         guint n = fc->tokens->len;
         /* (a transcription's near copies are moves: "Rd7 Ra3 Rd6 Rb3") */
-        if (!row_written_twice(t, i, n, fc->hcs)) continue;
+        guint w = row_written_twice(t, i, n, fc->hcs) ? 2 : 2 * rows_written_twice(t, i, n);
+        if (!w) continue;
         if (!before) before = g_array_copy(fc->tokens);
-        t[i].repeated = t[i + 1].repeated = TRUE;
-        t[i].hint_ply = t[i + 1].hint_ply = -1;
-        for (guint k = i + 2; k < n; k++)
-            if (t[k].hint_ply >= 2) t[k].hint_ply -= 2;
-        i++;
+        for (guint k = i; k < i + w; k++) {
+            t[k].repeated = TRUE;
+            t[k].hint_ply = -1;
+        }
+        for (guint k = i + w; k < n; k++)
+            if (t[k].hint_ply >= (int)w) t[k].hint_ply -= (int)w;
+        i += w - 1;
     }
     return before;
 }

@@ -1287,6 +1287,40 @@ START_TEST(test_sheet_row_written_twice)
 }
 END_TEST
 
+START_TEST(test_sheet_rows_written_twice)
+{
+    /* two rows written again in the next two (as on HCS sheet 034_0):
+     * 5. d3 cannot be played twice, so the copies are dropped and the rows
+     * after them read a move earlier each */
+    const char *const rows[] = {"e4 e5",  "Nf3 Nc6",  "Bc4 Bc5", "c3 Nf6",   "d3 d6",
+                                "c3 Nf6", "d3 d6",    "O-O O-O", "Re1 a6",   "Bb3 Ba7",
+                                "h3 h6",  "Nbd2 Re8", "Nf1 Be6", "Bxe6 Rxe6"};
+    char *sheet = hcs_sheet(rows, G_N_ELEMENTS(rows));
+    const char *const hcs[] = {"--from", "hcs", NULL};
+    struct run r = fix_text(sheet, hcs);
+    ck_assert_msg(r.status == 0, "exit %d\n%s", r.status, r.err);
+    char *got = movetext(r.out);
+    const char *want =
+        "1. e4 e5 2. Nf3 Nc6 3. Bc4 Bc5 4. c3 Nf6 5. d3 d6 {deleted: \"6. c3\"} "
+        "{deleted: \"6... Nf6\"} {deleted: \"7. d3\"} {deleted: \"7... d6\"} 6. O-O O-O "
+        "7. Re1 a6 8. Bb3 Ba7 9. h3 h6 10. Nbd2 Re8 11. Nf1 Be6 12. Bxe6 Rxe6 *";
+    ck_assert_msg(!strcmp(got, want), "gave %s\nwant %s", got, want);
+    g_free(got);
+    run_free(&r);
+    g_free(sheet);
+    /* a position repeated is moves: every ply of it kept */
+    const char *const repeated[] = {"e4 e5", "Nf3 Nc6", "Ng1 Nb8", "Nf3 Nc6", "Ng1 Nb8", "Bc4 Bc5"};
+    sheet = hcs_sheet(repeated, G_N_ELEMENTS(repeated));
+    r = fix_text(sheet, hcs);
+    ck_assert_msg(r.status == 0, "exit %d\n%s", r.status, r.err);
+    got = movetext(r.out);
+    ck_assert_str_eq(got, "1. e4 e5 2. Nf3 Nc6 3. Ng1 Nb8 4. Nf3 Nc6 5. Ng1 Nb8 6. Bc4 Bc5 *");
+    g_free(got);
+    run_free(&r);
+    g_free(sheet);
+}
+END_TEST
+
 START_TEST(test_text_row_written_twice)
 {
     /* the same in text: a row of a scoresheet written twice, the numbers
@@ -1304,6 +1338,10 @@ START_TEST(test_text_row_written_twice)
      * same, so the row is no pair of moves one file or rank over */
     assert_fixed_to_truth("1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 4. Bxc6 dxc6 5. O-O f6 6. d4 exd4 "
                           "7. Nxd4 c5 8. Nb3 Qxd1 9. Nb3 Qxdl 10. Rxd1 Bg4 11. f3 Be6 *\n");
+    /* two rows written again */
+    assert_fixed_to_truth("1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 4. Bxc6 dxc6 5. O-O f6 6. d4 exd4 "
+                          "7. O-O f6 8. d4 exd4 9. Nxd4 c5 10. Nb3 Qxd1 11. Rxd1 Bg4 12. f3 Be6 "
+                          "*\n");
 }
 END_TEST
 
@@ -2488,6 +2526,7 @@ int main(int argc, char **argv)
     tcase_add_test(tc, test_number_after_black_move_left_out);
     tcase_add_test(tc, test_whole_move_left_out);
     tcase_add_test(tc, test_sheet_row_written_twice);
+    tcase_add_test(tc, test_sheet_rows_written_twice);
     tcase_add_test(tc, test_lone_piece_initial_joined);
     tcase_add_test(tc, test_text_row_written_twice);
     tcase_add_test(tc, test_piece_move_then_pawn_merged);
