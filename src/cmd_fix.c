@@ -1544,17 +1544,6 @@ struct group_source {
     gsize len;
 };
 
-/* The square a move's text goes to: its last file and rank ("Nxb5+": b5),
- * or -1. */
-static int text_target(const struct fix_cand *c)
-{
-    for (gsize k = c->len; k >= 2; k--)
-        if (c->text[k - 2] >= 'a' && c->text[k - 2] <= 'h' && c->text[k - 1] >= '1' &&
-            c->text[k - 1] <= '8')
-            return (c->text[k - 1] - '1') * 8 + (c->text[k - 2] - 'a');
-    return -1;
-}
-
 /* Do two tokens read the same, but for one character misread, lost or
  * added (each copy of a row written twice is read with its own damage)?
  * exact: no character may differ (a transcription, as HCS labels are). */
@@ -1579,19 +1568,12 @@ static gboolean near_reading(const struct fix_token *a, const struct fix_token *
     return !memcmp(x + i, y + i + 1, sizeof *x * (gsize)rn);
 }
 
-/* The square a row's move goes to, from either copy. */
-static int row_target(const struct fix_token *a, const struct fix_token *b)
-{
-    int s = text_target(&a->cands[0]);
-    return s >= 0 ? s : text_target(&b->cands[0]);
-}
-
 /* Do tokens i and i + 1 write the two before them again, in the next two
  * plies ("17. Ng5 Nf8 18. Ng5 Nf8", a sheet's cells or text), one of them
- * perhaps misread once? As moves they cannot be where the two go to different
- * squares: a side cannot go to the same square twice in a row unless the
- * other took on it (a row of captures on one square is left alone; one
- * whose squares cannot be told is read both ways too). */
+ * perhaps misread once? Mostly they cannot be moves: a side cannot go to the
+ * same square twice in a row unless the other took on it. A row of
+ * captures on one square ("Bxg6 fxg6 Bxg6 fxg6") may be, and is read both
+ * ways like the others (search_tokens()). */
 static gboolean row_written_twice(const struct fix_token *t, guint i, guint n, gboolean exact)
 {
     if (i < 2 || i + 1 >= n || t[i - 2].hint_ply < 0) return FALSE;
@@ -1603,11 +1585,8 @@ static gboolean row_written_twice(const struct fix_token *t, guint i, guint n, g
     /* one move at least written the same: near copies of both are most
      * often moves (a king and rook going one file over: "Kg4 Rg1+ Kf4
      * Rf1+") */
-    if (!near_reading(&t[i], &t[i - 2], exact) || !near_reading(&t[i + 1], &t[i - 1], exact) ||
-        (!near_reading(&t[i], &t[i - 2], TRUE) && !near_reading(&t[i + 1], &t[i - 1], TRUE)))
-        return FALSE;
-    int a = row_target(&t[i], &t[i - 2]), b = row_target(&t[i + 1], &t[i - 1]);
-    return a < 0 || b < 0 || a != b;
+    return near_reading(&t[i], &t[i - 2], exact) && near_reading(&t[i + 1], &t[i - 1], exact) &&
+           (near_reading(&t[i], &t[i - 2], TRUE) || near_reading(&t[i + 1], &t[i - 1], TRUE));
 }
 
 /* Can the move a token's text writes never be played again two moves
