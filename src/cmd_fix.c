@@ -37,11 +37,12 @@
  * rated this high: it settled more of the archive's master games right
  * and fewer of lichess's club-level ones (README) */
 #define FIX_AUTO_ELO     2200
-#define FIX_JOBS_MAX     8  /* the default --jobs at most */
-#define BLANK_CELLS_MAX  12 /* blank cells put in a row at most (add_blank_cells) */
-#define NUMBERED_ON_GAP  4  /* numbered_on(): after's second number this far past before's */
-#define STRAY_NUMBER_GAP 10 /* a bare number this far from the one due is no move number */
-#define ROWS_TWICE_MAX   3  /* rows written twice together at most (rows_written_twice) */
+#define FIX_JOBS_MAX     8         /* the default --jobs at most */
+#define BLANK_CELLS_MAX  12        /* blank cells put in a row at most (add_blank_cells) */
+#define NUMBERED_ON_GAP  4         /* numbered_on(): after's second number this far past before's */
+#define STRAY_NUMBER_GAP 10        /* a bare number this far from the one due is no move number */
+#define ROWS_TWICE_MAX   3         /* rows written twice together at most (rows_written_twice) */
+#define LOOKALIKE_GAP    CONF_UNIT /* what one character may cost a copy of a row (a plain edit) */
 
 struct fix_cmd {
     ArbLangSet *langs;
@@ -1544,28 +1545,39 @@ struct group_source {
     gsize len;
 };
 
-/* Do two tokens read the same, but for one character misread, lost or
- * added (each copy of a row written twice is read with its own damage)?
- * exact: no character may differ (a transcription, as HCS labels are). */
-static gboolean near_reading(const struct fix_token *a, const struct fix_token *b, gboolean exact)
+/* What the one character two tokens' readings differ by costs, the
+ * cheaper way round (each copy of a row written twice is read with its own
+ * damage): 0 when they read the same, G_MAXINT when they differ by more
+ * than one character misread, lost or added. */
+static int reading_gap(const ArbConfusion *conf, const struct fix_token *a,
+                       const struct fix_token *b)
 {
-    if (exact)
-        return a->cands[0].len == b->cands[0].len &&
-               !memcmp(a->cands[0].text, b->cands[0].text, a->cands[0].len);
+    if (a->cands[0].len == b->cands[0].len &&
+        !memcmp(a->cands[0].text, b->cands[0].text, a->cands[0].len))
+        return 0;
     glong n = 0, m = 0;
     g_autofree gunichar *x = g_utf8_to_ucs4_fast(a->cands[0].text, (glong)a->cands[0].len, &n);
     g_autofree gunichar *y = g_utf8_to_ucs4_fast(b->cands[0].text, (glong)b->cands[0].len, &m);
-    if (MIN(n, m) < 2 || ABS(n - m) > 1) return FALSE;
+    if (MIN(n, m) < 2 || ABS(n - m) > 1) return G_MAXINT;
     glong i = 0;
     while (i < MIN(n, m) && x[i] == y[i])
         i++;
-    if (i == n && i == m) return TRUE;
     /* past the first difference, the rest the same after one character
      * changed, lost or added */
     glong rn = n - i, rm = m - i;
-    if (rn == rm) return !memcmp(x + i + 1, y + i + 1, sizeof *x * (gsize)(rn - 1));
-    if (rn > rm) return !memcmp(x + i + 1, y + i, sizeof *x * (gsize)rm);
-    return !memcmp(x + i, y + i + 1, sizeof *x * (gsize)rn);
+    if (rn == rm)
+        return memcmp(x + i + 1, y + i + 1, sizeof *x * (gsize)(rn - 1))
+                   ? G_MAXINT
+                   : MIN(confusion_substitute(conf, x[i], y[i]),
+                         confusion_substitute(conf, y[i], x[i]));
+    if (rn < rm) {
+        gunichar *swap = x;
+        x = y, y = swap, rn = rm, rm = n - i;
+    }
+    /* x has one more */
+    return memcmp(x + i + 1, y + i, sizeof *x * (gsize)rm)
+               ? G_MAXINT
+               : MIN(confusion_insert(conf, x[i]), confusion_delete(conf, x[i]));
 }
 
 /* Do tokens i and i + 1 write the two before them again, in the next two
@@ -1574,7 +1586,8 @@ static gboolean near_reading(const struct fix_token *a, const struct fix_token *
  * same square twice in a row unless the other took on it. A row of
  * captures on one square ("Bxg6 fxg6 Bxg6 fxg6") may be, and is read both
  * ways like the others (search_tokens()). */
-static gboolean row_written_twice(const struct fix_token *t, guint i, guint n, gboolean exact)
+static gboolean row_written_twice(const ArbConfusion *conf, const struct fix_token *t, guint i,
+                                  guint n, gboolean exact)
 {
     if (i < 2 || i + 1 >= n || t[i - 2].hint_ply < 0) return FALSE;
     int h = t[i - 2].hint_ply;
@@ -1582,11 +1595,13 @@ static gboolean row_written_twice(const struct fix_token *t, guint i, guint n, g
     if (t[i].hint_ply != h + 2 || (t[i - 1].hint_ply >= 0 && t[i - 1].hint_ply != h + 1) ||
         (t[i + 1].hint_ply >= 0 && t[i + 1].hint_ply != h + 3))
         return FALSE;
-    /* one move at least written the same: near copies of both are most
-     * often moves (a king and rook going one file over: "Kg4 Rg1+ Kf4
-     * Rf1+") */
-    return near_reading(&t[i], &t[i - 2], exact) && near_reading(&t[i + 1], &t[i - 1], exact) &&
-           (near_reading(&t[i], &t[i - 2], TRUE) || near_reading(&t[i + 1], &t[i - 1], TRUE));
+    /* one move at least written the same, or both no further off than a
+     * character lost, added or read as a look-alike: copies that differ by
+     * another letter or digit are most often moves (a king and rook going
+     * one file over: "Kg4 Rg1+ Kf4 Rf1+") */
+    int a = reading_gap(conf, &t[i], &t[i - 2]), b = reading_gap(conf, &t[i + 1], &t[i - 1]);
+    if (exact) return !a && !b;
+    return a < G_MAXINT && b < G_MAXINT && (!a || !b || MAX(a, b) <= LOOKALIKE_GAP);
 }
 
 /* Can the move a token's text writes never be played again two moves
@@ -1605,7 +1620,8 @@ static gboolean never_again(const struct fix_cand *c)
  * or 0. As moves they cannot be where one of them can never be played
  * twice; a position repeated ("Kg1 Kg8 Kh1 Kh8 Kg1 Kg8 Kh1 Kh8") is left
  * alone. */
-static guint rows_written_twice(const struct fix_token *t, guint i, guint n)
+static guint rows_written_twice(const ArbConfusion *conf, const struct fix_token *t, guint i,
+                                guint n)
 {
     for (guint k = 2; k <= ROWS_TWICE_MAX; k++) {
         guint w = 2 * k;
@@ -1615,7 +1631,7 @@ static guint rows_written_twice(const struct fix_token *t, guint i, guint n)
         for (guint j = 0; j < w && same; j++) {
             int a = t[i - w + j].hint_ply, b = t[i + j].hint_ply;
             same = (a < 0 || a == h + (int)j) && (b < 0 || b == h + (int)(w + j)) &&
-                   near_reading(&t[i + j], &t[i - w + j], TRUE);
+                   !reading_gap(conf, &t[i + j], &t[i - w + j]);
             once |= never_again(&t[i + j].cands[0]);
         }
         if (same && once) return k;
@@ -1637,7 +1653,9 @@ static GArray *mark_rows_written_twice(struct fix_cmd *fc)
         struct fix_token *t = (struct fix_token *)fc->tokens->data;
         guint n = fc->tokens->len;
         /* (a transcription's near copies are moves: "Rd7 Ra3 Rd6 Rb3") */
-        guint w = row_written_twice(t, i, n, fc->hcs) ? 2 : 2 * rows_written_twice(t, i, n);
+        guint w = row_written_twice(fc->conf, t, i, n, fc->hcs)
+                      ? 2
+                      : 2 * rows_written_twice(fc->conf, t, i, n);
         if (!w) continue;
         if (!before) before = g_array_copy(fc->tokens);
         for (guint k = i; k < i + w; k++) {
