@@ -36,13 +36,14 @@
 /* --engine auto: the built-in search judges a game whose players are both
  * rated this high: it settled more of the archive's master games right
  * and fewer of lichess's club-level ones (README) */
-#define FIX_AUTO_ELO     2200
-#define FIX_JOBS_MAX     8         /* the default --jobs at most */
-#define BLANK_CELLS_MAX  12        /* blank cells put in a row at most (add_blank_cells) */
-#define NUMBERED_ON_GAP  4         /* numbered_on(): after's second number this far past before's */
-#define STRAY_NUMBER_GAP 10        /* a bare number this far from the one due is no move number */
-#define ROWS_TWICE_MAX   3         /* rows written twice together at most (rows_written_twice) */
-#define LOOKALIKE_GAP    CONF_UNIT /* what one character may cost a copy of a row (a plain edit) */
+#define FIX_AUTO_ELO       2200
+#define FIX_JOBS_MAX       8  /* the default --jobs at most */
+#define BLANK_CELLS_MAX    12 /* blank cells put in a row at most (add_blank_cells) */
+#define NUMBERED_ON_GAP    4  /* numbered_on(): after's second number this far past before's */
+#define STRAY_NUMBER_GAP   10 /* a bare number this far from the one due is no move number */
+#define NEXT_NUMBER_EVENTS 4  /* next_number() looks this far */
+#define ROWS_TWICE_MAX     3  /* rows written twice together at most (rows_written_twice) */
+#define LOOKALIKE_GAP      CONF_UNIT /* what one character may cost a copy of a row (a plain edit) */
 
 struct fix_cmd {
     ArbLangSet *langs;
@@ -508,6 +509,18 @@ static gboolean is_due_damaged(const char *text, gsize len, int last, int since)
     return len < n && (!strncmp(due, text, len) || !strncmp(due + n - len, text, len));
 }
 
+/* The value of the first move number within NEXT_NUMBER_EVENTS events
+ * after event i, or -1. */
+static int next_number(const ArbGame *game, guint i)
+{
+    for (guint k = i + 1; k < game->events->len && k <= i + NEXT_NUMBER_EVENTS; k++) {
+        const struct game_event *ev = &g_array_index(game->events, struct game_event, k);
+        if (ev->kind == EV_MOVE_NUMBER)
+            return (int)g_ascii_strtoull(game_event_text(game, ev), NULL, 10);
+    }
+    return -1;
+}
+
 /* A bare digit the reader took for a move number ("1. 4 d5", "e4 5 2.")
  * that cannot be the next one: a move whose file letter was lost; or two
  * far from any number due ("30. Rc1 96 31."): a move whose file was misread
@@ -542,6 +555,9 @@ static gboolean is_lost_move(const ArbGame *game, guint i, int last, int since, 
     if (ev->len == 2) /* a number a move or two on from the last, or near the count, is one */
         return !(last > 0 && n > last && n <= last + 3) && abs(2 * (n - 1) - tokens) > 4;
     if (last > 0 && since == 0) return TRUE;
+    /* a move left out before it ("4 Ba4 Nf6 6 c3 g6 7 O-O"): the number
+     * after the next is its next, and one move is missing from the count */
+    if (n == last + 2 && 2 * (n - 1) - tokens == 2 && next_number(game, i) == n + 1) return FALSE;
     return n != last + 1 && abs(2 * (n - 1) - tokens) > 1;
 }
 
