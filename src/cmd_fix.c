@@ -1607,9 +1607,11 @@ static gboolean row_written_twice(const ArbConfusion *conf, const struct fix_tok
 {
     if (i < 2 || i + 1 >= n || t[i - 2].hint_ply < 0) return FALSE;
     int h = t[i - 2].hint_ply;
-    /* (in text only the first move of a row has its number) */
-    if (t[i].hint_ply != h + 2 || (t[i - 1].hint_ply >= 0 && t[i - 1].hint_ply != h + 1) ||
-        (t[i + 1].hint_ply >= 0 && t[i + 1].hint_ply != h + 3))
+    /* (in text only the first move of a row has its number, or both, the
+     * second's dots damaged so it reads as White's: "9.,. Qxd1") */
+    int b1 = t[i - 1].hint_ply, b2 = t[i + 1].hint_ply;
+    if (t[i].hint_ply != h + 2 || (b1 >= 0 && b1 != h + 1 && b1 != h) ||
+        (b2 >= 0 && b2 != h + 3 && b2 != h + 2))
         return FALSE;
     /* one move at least written the same, or both no further off than a
      * character lost, added or read as a look-alike: copies that differ by

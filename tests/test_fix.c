@@ -1342,6 +1342,10 @@ START_TEST(test_text_row_written_twice)
      * same, so the row is no pair of moves one file or rank over */
     assert_fixed_to_truth("1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 4. Bxc6 dxc6 5. O-O f6 6. d4 exd4 "
                           "7. Nxd4 c5 8. Nb3 Qxd1 9. Nb3 Qxdl 10. Rxd1 Bg4 11. f3 Be6 *\n");
+    /* the copy's second move with its number, the dots damaged ("9.,."):
+     * White's number, as read */
+    assert_fixed_to_truth("1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 4. Bxc6 dxc6 5. O-O f6 6. d4 exd4 "
+                          "7. Nxd4 c5 8. Nb3 Qxd1 9. Nb3 9.,. Qxd1 10. Rxd1 Bg4 11. f3 Be6 *\n");
     /* both moves of the copy misread, each by a look-alike ("Nb8", "Qxdl") */
     assert_fixed_to_truth("1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 4. Bxc6 dxc6 5. O-O f6 6. d4 exd4 "
                           "7. Nxd4 c5 8. Nb3 Qxd1 9. Nb8 Qxdl 10. Rxd1 Bg4 11. f3 Be6 *\n");
