@@ -7,6 +7,7 @@
 
 #include "decisions.h"
 #include "fix.h"
+#include "gamew.h"
 #include "hcs.h"
 #include "judge.h"
 #include "pgnw.h"
@@ -1353,6 +1354,7 @@ static const char *begin_game(struct fix_cmd *fc, const ArbGame *game, int lang)
     if (has_result && !tag_result) pgnw_tag(w, "Result", game_result_text(result));
     const ArbLang *l = norm_lang(fc->norms[lang]);
     if (l != fc->english && fc->forced < 0) pgnw_tag(w, "Notation", arb_lang_code(l));
+    gamew_odds_tags(w, game);
     return game_termination(has_result, result, tag_result);
 }
 

@@ -47,6 +47,14 @@ static void write_move(const struct gamew *gw, const struct gamew_game *gg, gsiz
     }
 }
 
+void gamew_odds_tags(ArbPgnWriter *w, const ArbGame *game)
+{
+    char fen[100];
+    if (!replay_odds_fen(game, fen, sizeof fen)) return;
+    pgnw_tag(w, "SetUp", "1");
+    pgnw_tag(w, "FEN", fen);
+}
+
 static void write_tags(const struct gamew *gw, const struct gamew_game *gg, int *result,
                        gboolean *has_result, const char **tag_result)
 {
@@ -61,6 +69,7 @@ static void write_tags(const struct gamew *gw, const struct gamew_game *gg, int 
     if (!*has_result && *tag_result) pgnw_tag(gw->writer, "Result", *tag_result);
     if (*has_result && !*tag_result) pgnw_tag(gw->writer, "Result", game_result_text(*result));
     if (gg->notation) pgnw_tag(gw->writer, "Notation", gg->notation);
+    gamew_odds_tags(gw->writer, game);
 }
 
 /* Results PGN has no token for are kept in a comment. */

@@ -33,6 +33,10 @@ struct gamew_game {
     gboolean play_substitute;
 };
 
+/* [SetUp "1"] and [FEN] for an odds game read with no FEN tag
+ * (replay_odds_fen()), so the PGN written starts where it was played. */
+void gamew_odds_tags(ArbPgnWriter *w, const ArbGame *game);
+
 /* Appends the game as PGN export format to out. */
 void gamew_write(const struct gamew *gw, const struct gamew_game *gg, GString *out);
 

@@ -125,8 +125,15 @@ struct replay_options {
     gpointer user_data;
 };
 
+/* An odds game's start, with no FEN tag: the initial position less the
+ * pieces a comment before the first move says were removed ("[removed at
+ * start: a1,b1]", or Russian "белые без коня b1"), as a FEN in fen; FALSE
+ * when there is none (or it names a king or an empty square). */
+gboolean replay_odds_fen(const ArbGame *game, char *fen, gsize size);
+
 /* The start position from the game's FEN/SetUp/Variant tags (or the initial
- * one); FALSE with a message when the FEN is bad. */
+ * one, or an odds game's: replay_odds_fen()); FALSE with a message when the
+ * FEN is bad. */
 gboolean replay_start_position(const ArbGame *game, struct position *pos, char *message,
                                gsize size);
 

@@ -272,6 +272,40 @@ START_TEST(test_lone_piece_initial_is_no_prose)
 }
 END_TEST
 
+START_TEST(test_odds_game)
+{
+    /* a knight-odds game, the odds said before the moves in Russian
+     * ("white without the knight on b1"): 3. Rb1 is legal there, and the
+     * PGN says where the game started */
+    static const char text[] = "; (\u0431\u0435\u043b\u044b\u0435 \u0431\u0435\u0437 "
+                               "\u043a\u043e\u043d\u044f b1)\n"
+                               "1. e2-e4 e7-e5 2. \u0421f1-c4 \u041ag8-f6 3. \u041b"
+                               "a1-b1 \u041ab8-c6 *\n";
+    struct run r = convert_text("arbiter-odds-XXXXXX.txt", text, sizeof text - 1);
+    ck_assert_msg(r.status == 0, "status %d: %s\n%s", r.status, r.err, r.out);
+    ck_assert_msg(strstr(r.out, "[SetUp \"1\"]\n[FEN \"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/"
+                                "R1BQKBNR w KQkq - 0 1\"]"),
+                  "%s", r.out);
+    ck_assert_msg(strstr(r.out, "1. e4 e5 2. Bc4 Nf6 3. Rb1 Nc6 *"), "%s", r.out);
+    run_free(&r);
+    /* the shared corpus's own note of the squares emptied: a rook taken
+     * takes its castling with it */
+    static const char note[] = "{[removed at start: a1,f7]} 1. e4 Nc6 2. Nf3 Nf6 3. Ng5 *\n";
+    r = convert_text("arbiter-odds-XXXXXX.txt", note, sizeof note - 1);
+    ck_assert_msg(r.status == 0, "status %d: %s\n%s", r.status, r.err, r.out);
+    ck_assert_msg(
+        strstr(r.out, "[FEN \"rnbqkbnr/ppppp1pp/8/8/8/8/PPPPPPPP/1NBQKBNR w Kkq - 0 1\"]"), "%s",
+        r.out);
+    run_free(&r);
+    /* a square that holds no piece at the start, or a king, is no odds */
+    static const char no_odds[] = "{without: e4 [removed at start: e1]} 1. e4 e5 *\n";
+    r = convert_text("arbiter-odds-XXXXXX.txt", no_odds, sizeof no_odds - 1);
+    ck_assert_msg(r.status == 0, "status %d: %s\n%s", r.status, r.err, r.out);
+    ck_assert_msg(!strstr(r.out, "FEN"), "%s", r.out);
+    run_free(&r);
+}
+END_TEST
+
 int main(void)
 {
     goldens = read_manifest();
@@ -283,6 +317,7 @@ int main(void)
     tcase_add_test(tc, test_encoding_note);
     tcase_add_test(tc, test_result_tag_not_a_result);
     tcase_add_test(tc, test_lone_piece_initial_is_no_prose);
+    tcase_add_test(tc, test_odds_game);
     suite_add_tcase(s, tc);
     printf("%u golden cases in tests/data/MANIFEST.md\n", goldens->len);
     return run_suite(s);

@@ -1360,6 +1360,23 @@ START_TEST(test_text_row_written_twice)
 }
 END_TEST
 
+START_TEST(test_odds_game)
+{
+    /* knight odds, said before the moves ("white without the knight on
+     * b1"): 3. Rb1 stands as written, not read as another move */
+    struct run r = fix_text("; (\u0431\u0435\u043b\u044b\u0435 \u0431\u0435\u0437 "
+                            "\u043a\u043e\u043d\u044f b1)\n"
+                            "1. e4 e5 2. Bc4 Nf6 3. Rb1 Nc6 4. Nf3 Bc5 *\n",
+                            NULL);
+    ck_assert_msg(r.status == 0, "exit %d\n%s", r.status, r.err);
+    ck_assert_msg(
+        strstr(r.out, "[FEN \"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/R1BQKBNR w KQkq - 0 1\"]"), "%s",
+        r.out);
+    ck_assert_msg(strstr(r.out, "1. e4 e5 2. Bc4 Nf6 3. Rb1 Nc6 4. Nf3 Bc5 *"), "%s", r.out);
+    run_free(&r);
+}
+END_TEST
+
 START_TEST(test_lone_piece_initial_joined)
 {
     /* Russian, "К f6" split at a space: the knight's initial is part of
@@ -2543,6 +2560,7 @@ int main(int argc, char **argv)
     tcase_add_test(tc, test_sheet_row_written_twice);
     tcase_add_test(tc, test_sheet_rows_written_twice);
     tcase_add_test(tc, test_lone_piece_initial_joined);
+    tcase_add_test(tc, test_odds_game);
     tcase_add_test(tc, test_text_row_written_twice);
     tcase_add_test(tc, test_piece_move_then_pawn_merged);
     tcase_add_test(tc, test_long_move_cut_at_dash);
