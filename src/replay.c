@@ -272,10 +272,11 @@ static void odds_squares(const char *text, gsize len, guint64 *squares)
 gboolean replay_odds_fen(const ArbGame *g, char *fen, gsize size)
 {
     guint64 removed = 0;
+    gboolean tags = FALSE;
     for (guint i = 0; i < g->events->len; i++) {
         const struct game_event *ev = &g_array_index(g->events, struct game_event, i);
         if (ev->kind == EV_MOVE || ev->kind == EV_MOVE_NUMBER) break;
-        if (ev->kind == EV_TAG && !g_ascii_strcasecmp(game_event_text(g, ev), "FEN")) return FALSE;
+        tags |= ev->kind == EV_TAG;
         if (ev->kind != EV_COMMENT) continue;
         const char *text = game_event_text(g, ev), *end = text + ev->len;
         /* the shared corpus's note, or Russian "без" (without): "белые без
@@ -291,6 +292,11 @@ gboolean replay_odds_fen(const ArbGame *g, char *fen, gsize size)
                                   "................................"
                                   "pppppppprnbqkbnr";
     if (!removed) return FALSE;
+    for (guint i = 0; tags && i < g->events->len; i++) {
+        const struct game_event *ev = &g_array_index(g->events, struct game_event, i);
+        if (ev->kind == EV_MOVE || ev->kind == EV_MOVE_NUMBER) break;
+        if (ev->kind == EV_TAG && !g_ascii_strcasecmp(game_event_text(g, ev), "FEN")) return FALSE;
+    }
     char board[64];
     memcpy(board, initial, 64);
     for (int sq = 0; sq < 64; sq++) {
