@@ -1268,6 +1268,20 @@ static char *hcs_sheet(const char *const *rows, int n)
     return g_string_free(out, FALSE);
 }
 
+/* Fixes the sheet of rows (--from hcs) and asserts its movetext is want. */
+static void assert_sheet_fixed(const char *const *rows, int n, const char *want)
+{
+    char *sheet = hcs_sheet(rows, n);
+    const char *const hcs[] = {"--from", "hcs", NULL};
+    struct run r = fix_text(sheet, hcs);
+    ck_assert_msg(r.status == 0, "exit %d\n%s", r.status, r.err);
+    char *got = movetext(r.out);
+    ck_assert_msg(!strcmp(got, want), "gave %s\nwant %s", got, want);
+    g_free(got);
+    run_free(&r);
+    g_free(sheet);
+}
+
 START_TEST(test_sheet_row_written_twice)
 {
     /* the second row written again in the third, the rows after it a move
@@ -1275,19 +1289,10 @@ START_TEST(test_sheet_row_written_twice)
      * game went wrong there */
     const char *const rows[] = {"e4 e5",   "Nf3 Nc6", "Nf3 Nc6",  "Bb5 a6",   "Bxc6 dxc6", "O-O f6",
                                 "d4 exd4", "Nxd4 c5", "Nb3 Qxd1", "Rxd1 Bg4", "f3 Be6"};
-    char *sheet = hcs_sheet(rows, G_N_ELEMENTS(rows));
-    const char *const hcs[] = {"--from", "hcs", NULL};
-    struct run r = fix_text(sheet, hcs);
-    ck_assert_msg(r.status == 0, "exit %d\n%s", r.status, r.err);
-    char *got = movetext(r.out);
-    const char *want =
-        "1. e4 e5 2. Nf3 Nc6 {deleted: \"3. Nf3\"} {deleted: \"3... Nc6\"} 3. Bb5 a6 "
-        "4. Bxc6 dxc6 5. O-O f6 6. d4 exd4 7. Nxd4 c5 8. Nb3 Qxd1 9. Rxd1 Bg4 "
-        "10. f3 Be6 *";
-    ck_assert_msg(!strcmp(got, want), "gave %s\nwant %s", got, want);
-    g_free(got);
-    run_free(&r);
-    g_free(sheet);
+    assert_sheet_fixed(rows, G_N_ELEMENTS(rows),
+                       "1. e4 e5 2. Nf3 Nc6 {deleted: \"3. Nf3\"} {deleted: \"3... Nc6\"} 3. Bb5 "
+                       "a6 4. Bxc6 dxc6 5. O-O f6 6. d4 exd4 7. Nxd4 c5 8. Nb3 Qxd1 9. Rxd1 Bg4 "
+                       "10. f3 Be6 *");
 }
 END_TEST
 
@@ -1299,29 +1304,15 @@ START_TEST(test_sheet_rows_written_twice)
     const char *const rows[] = {"e4 e5",  "Nf3 Nc6",  "Bc4 Bc5", "c3 Nf6",   "d3 d6",
                                 "c3 Nf6", "d3 d6",    "O-O O-O", "Re1 a6",   "Bb3 Ba7",
                                 "h3 h6",  "Nbd2 Re8", "Nf1 Be6", "Bxe6 Rxe6"};
-    char *sheet = hcs_sheet(rows, G_N_ELEMENTS(rows));
-    const char *const hcs[] = {"--from", "hcs", NULL};
-    struct run r = fix_text(sheet, hcs);
-    ck_assert_msg(r.status == 0, "exit %d\n%s", r.status, r.err);
-    char *got = movetext(r.out);
-    const char *want =
-        "1. e4 e5 2. Nf3 Nc6 3. Bc4 Bc5 4. c3 Nf6 5. d3 d6 {deleted: \"6. c3\"} "
-        "{deleted: \"6... Nf6\"} {deleted: \"7. d3\"} {deleted: \"7... d6\"} 6. O-O O-O "
-        "7. Re1 a6 8. Bb3 Ba7 9. h3 h6 10. Nbd2 Re8 11. Nf1 Be6 12. Bxe6 Rxe6 *";
-    ck_assert_msg(!strcmp(got, want), "gave %s\nwant %s", got, want);
-    g_free(got);
-    run_free(&r);
-    g_free(sheet);
+    assert_sheet_fixed(rows, G_N_ELEMENTS(rows),
+                       "1. e4 e5 2. Nf3 Nc6 3. Bc4 Bc5 4. c3 Nf6 5. d3 d6 {deleted: \"6. c3\"} "
+                       "{deleted: \"6... Nf6\"} {deleted: \"7. d3\"} {deleted: \"7... d6\"} "
+                       "6. O-O O-O 7. Re1 a6 8. Bb3 Ba7 9. h3 h6 10. Nbd2 Re8 11. Nf1 Be6 "
+                       "12. Bxe6 Rxe6 *");
     /* a position repeated is moves: every ply of it kept */
     const char *const repeated[] = {"e4 e5", "Nf3 Nc6", "Ng1 Nb8", "Nf3 Nc6", "Ng1 Nb8", "Bc4 Bc5"};
-    sheet = hcs_sheet(repeated, G_N_ELEMENTS(repeated));
-    r = fix_text(sheet, hcs);
-    ck_assert_msg(r.status == 0, "exit %d\n%s", r.status, r.err);
-    got = movetext(r.out);
-    ck_assert_str_eq(got, "1. e4 e5 2. Nf3 Nc6 3. Ng1 Nb8 4. Nf3 Nc6 5. Ng1 Nb8 6. Bc4 Bc5 *");
-    g_free(got);
-    run_free(&r);
-    g_free(sheet);
+    assert_sheet_fixed(repeated, G_N_ELEMENTS(repeated),
+                       "1. e4 e5 2. Nf3 Nc6 3. Ng1 Nb8 4. Nf3 Nc6 5. Ng1 Nb8 6. Bc4 Bc5 *");
 }
 END_TEST
 
