@@ -38,12 +38,13 @@
  * rated this high: it settled more of the archive's master games right
  * and fewer of lichess's club-level ones (README) */
 #define FIX_AUTO_ELO       2200
-#define FIX_JOBS_MAX       8  /* the default --jobs at most */
-#define BLANK_CELLS_MAX    12 /* blank cells put in a row at most (add_blank_cells) */
-#define NUMBERED_ON_GAP    4  /* numbered_on(): after's second number this far past before's */
-#define STRAY_NUMBER_GAP   10 /* a bare number this far from the one due is no move number */
-#define NEXT_NUMBER_EVENTS 4  /* next_number() looks this far */
-#define ROWS_TWICE_MAX     3  /* rows written twice together at most (rows_written_twice) */
+#define FIX_JOBS_MAX       8    /* the default --jobs at most */
+#define BLANK_CELLS_MAX    12   /* blank cells put in a row at most (add_blank_cells) */
+#define NUMBERED_ON_GAP    4    /* numbered_on(): after's second number this far past before's */
+#define STRAY_NUMBER_GAP   10   /* a bare number this far from the one due is no move number */
+#define NEXT_NUMBER_EVENTS 4    /* next_number() looks this far */
+#define SNIFF_BYTES        4096 /* of each file sniff_sheets() reads */
+#define ROWS_TWICE_MAX     3    /* rows written twice together at most (rows_written_twice) */
 #define LOOKALIKE_GAP      CONF_UNIT /* what one character may cost a copy of a row (a plain edit) */
 
 struct fix_cmd {
@@ -3439,6 +3440,67 @@ void fix_cmd_counts(const struct fix_cmd *fc, struct fix_counts *counts)
                                   .io_error = fc->io_error};
 }
 
+/* Is line[0, len) an HCS label line ("<game>[_<page>]_<move>_<white|black>.png
+ * <label>")? */
+static gboolean is_label_line(const char *line, gsize len)
+{
+    const char *png = g_strstr_len(line, (gssize)len, ".png");
+    if (!png || png + 4 >= line + len || !g_ascii_isspace(png[4])) return FALSE;
+    const char *p = png;
+    gsize side = png - line >= 6 && !strncmp(png - 6, "_white", 6)   ? 6
+                 : png - line >= 6 && !strncmp(png - 6, "_black", 6) ? 6
+                                                                     : 0;
+    if (!side) return FALSE;
+    p -= side;
+    const char *digits = p;
+    while (digits > line && g_ascii_isdigit(digits[-1]))
+        digits--;
+    return digits < p && digits > line && digits[-1] == '_';
+}
+
+/* Is line[0, len) an n-best line ("game <TAB> move <TAB> w|b <TAB> reading
+ * <TAB> score ...")? */
+static gboolean is_nbest_line(const char *line, gsize len)
+{
+    g_autofree char *copy = g_strndup(line, len);
+    g_auto(GStrv) f = g_strsplit(copy, "\t", -1);
+    if (g_strv_length(f) < 5 || !*f[1]) return FALSE;
+    for (const char *c = f[1]; *c; c++)
+        if (!g_ascii_isdigit(*c)) return FALSE;
+    return !strcmp(f[2], "w") || !strcmp(f[2], "b") || !strcmp(f[2], "white") ||
+           !strcmp(f[2], "black");
+}
+
+/* With --from auto: "hcs" or "nbest" when every file named (no stdin)
+ * begins with such lines (its first line that is not blank or a '#'
+ * comment), else NULL. */
+static const char *sniff_sheets(int n, char **paths)
+{
+    const char *found = NULL;
+    for (int i = 0; i < n; i++) {
+        if (!strcmp(paths[i], "-")) return NULL;
+        FILE *f = fopen(paths[i], "rb");
+        if (!f) return NULL;
+        char buf[SNIFF_BYTES];
+        gsize len = fread(buf, 1, sizeof buf, f);
+        fclose(f);
+        const char *line = buf, *end = buf + len, *kind = NULL;
+        while (line < end && !kind) {
+            const char *eol = memchr(line, '\n', (gsize)(end - line));
+            gsize n_line = (gsize)((eol ? eol : end) - line);
+            if (n_line && line[0] != '#' && strspn(line, " \t\r") < n_line)
+                kind = is_label_line(line, n_line)   ? "hcs"
+                       : is_nbest_line(line, n_line) ? "nbest"
+                                                     : "";
+            if (!eol) break;
+            line = eol + 1;
+        }
+        if (!kind || !*kind || (found && strcmp(found, kind))) return NULL;
+        found = kind;
+    }
+    return found;
+}
+
 int cmd_fix(int argc, char **argv)
 {
     g_autofree char *from = NULL, *to = NULL, *output = NULL, *lang_dir = NULL, *report = NULL,
@@ -3451,7 +3513,8 @@ int cmd_fix(int argc, char **argv)
     gboolean no_comments = FALSE, group = FALSE, pair = FALSE, no_progress = FALSE;
     GOptionEntry entries[] = {
         {"from", 'f', 0, G_OPTION_ARG_STRING, &from,
-         "input: auto (default: per game, the language that reads it best), a language code, "
+         "input: auto (default: per game, the language that reads it best; files that all "
+         "begin with HCS or n-best lines are read as such), a language code, "
          "hcs (HCS label lines, one game per <game>_<page>) or nbest (a recogniser's "
          "readings with scores, tab-separated: game, move, w|b, reading, score, reading, "
          "score...)",
@@ -3577,6 +3640,15 @@ int cmd_fix(int argc, char **argv)
     if (engine_timeout <= 0 || engine_timeout > 3600) {
         fprintf(stderr, "arbiter fix: --engine-timeout: want seconds above 0, at most 3600\n");
         return EXIT_USAGE;
+    }
+    if ((!from || !g_ascii_strcasecmp(from, "auto")) && argc > 1) {
+        const char *sheets = sniff_sheets(argc - 1, argv + 1);
+        if (sheets) {
+            fprintf(stderr, "arbiter fix: note: the input is %s lines: read as with --from %s\n",
+                    !strcmp(sheets, "hcs") ? "HCS label" : "n-best", sheets);
+            g_free(from);
+            from = g_strdup(sheets);
+        }
     }
     const struct fix_cmd_options opt = {.from = from,
                                         .to = to,

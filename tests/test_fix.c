@@ -1282,6 +1282,37 @@ static void assert_sheet_fixed(const char *const *rows, int n, const char *want)
     g_free(sheet);
 }
 
+START_TEST(test_sheet_format_sniffed)
+{
+    /* HCS label lines and n-best lines given with no --from are read as
+     * such, and said so (read as text they were garbage: unresolved) */
+    const char *const rows[] = {"e4 e5", "Nf3 Nc6", "Bb5 a6"};
+    char *sheet = hcs_sheet(rows, G_N_ELEMENTS(rows));
+    struct run r = fix_text(sheet, NULL);
+    ck_assert_msg(r.status == 0, "exit %d\n%s", r.status, r.err);
+    ck_assert_msg(strstr(r.err, "note: the input is HCS label lines: read as with --from hcs"),
+                  "%s", r.err);
+    char *got = movetext(r.out);
+    ck_assert_str_eq(got, "1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 *");
+    g_free(got);
+    run_free(&r);
+    g_free(sheet);
+    r = fix_text("# a recogniser's output\ng1\t1\tw\te4\t0.9\tc4\t0.1\n"
+                 "g1\t1\tb\te5\t0.8\n",
+                 NULL);
+    ck_assert_msg(r.status == 0, "exit %d\n%s", r.status, r.err);
+    ck_assert_msg(strstr(r.err, "read as with --from nbest"), "%s", r.err);
+    got = movetext(r.out);
+    ck_assert_str_eq(got, "1. e4 e5 *");
+    g_free(got);
+    run_free(&r);
+    /* game text stays text */
+    r = fix_text("1. e4 e5 2. Nf3 Nc6 *\n", NULL);
+    ck_assert_msg(!strstr(r.err, "read as with"), "%s", r.err);
+    run_free(&r);
+}
+END_TEST
+
 START_TEST(test_sheet_row_written_twice)
 {
     /* the second row written again in the third, the rows after it a move
@@ -2548,6 +2579,7 @@ int main(int argc, char **argv)
     tcase_add_test(tc, test_two_moves_further_down);
     tcase_add_test(tc, test_number_after_black_move_left_out);
     tcase_add_test(tc, test_whole_move_left_out);
+    tcase_add_test(tc, test_sheet_format_sniffed);
     tcase_add_test(tc, test_sheet_row_written_twice);
     tcase_add_test(tc, test_sheet_rows_written_twice);
     tcase_add_test(tc, test_lone_piece_initial_joined);
