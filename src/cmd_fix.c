@@ -3488,7 +3488,11 @@ static const char *sniff_sheets(int n, char **paths)
         while (line < end && !kind) {
             const char *eol = memchr(line, '\n', (gsize)(end - line));
             gsize n_line = (gsize)((eol ? eol : end) - line);
-            if (n_line && line[0] != '#' && strspn(line, " \t\r") < n_line)
+            gsize blank = 0;
+            while (blank < n_line &&
+                   (line[blank] == ' ' || line[blank] == '\t' || line[blank] == '\r'))
+                blank++;
+            if (blank < n_line && line[0] != '#')
                 kind = is_label_line(line, n_line)   ? "hcs"
                        : is_nbest_line(line, n_line) ? "nbest"
                                                      : "";
