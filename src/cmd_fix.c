@@ -3440,35 +3440,43 @@ void fix_cmd_counts(const struct fix_cmd *fc, struct fix_counts *counts)
                                   .io_error = fc->io_error};
 }
 
-/* Is line[0, len) an HCS label line ("<game>[_<page>]_<move>_<white|black>.png
- * <label>")? */
+/* What the readers of hcs.c make of a line (sniff_sheets()). */
+struct sniffed {
+    int sheets, warnings;
+};
+
+static void on_sniffed_sheet(ArbGame *game, const char *name, gpointer ud)
+{
+    (void)game, (void)name;
+    ((struct sniffed *)ud)->sheets++;
+}
+
+static void on_sniffed_warning(guint64 line, const char *message, gpointer ud)
+{
+    (void)line, (void)message;
+    ((struct sniffed *)ud)->warnings++;
+}
+
+/* Does read (hcs_read or nbest_read) take line[0, len) for a cell, with no
+ * warning? */
+static gboolean reads_as_cell(void (*read)(const char *, gsize, const ArbHcsVisitor *),
+                              const char *line, gsize len)
+{
+    struct sniffed s = {0};
+    const ArbHcsVisitor v = {on_sniffed_sheet, on_sniffed_warning, &s};
+    read(line, len, &v);
+    return s.sheets == 1 && !s.warnings;
+}
+
+/* Is line[0, len) an HCS label line: one hcs_read() takes, its file name
+ * a cell's image ("<game>[_<page>]_<move>_<white|black>.png <label>"), as
+ * --from auto must be sure where --from hcs reads any such words? */
 static gboolean is_label_line(const char *line, gsize len)
 {
     const char *png = g_strstr_len(line, (gssize)len, ".png");
-    if (!png || png + 4 >= line + len || !g_ascii_isspace(png[4])) return FALSE;
-    const char *p = png;
-    gsize side = png - line >= 6 && !strncmp(png - 6, "_white", 6)   ? 6
-                 : png - line >= 6 && !strncmp(png - 6, "_black", 6) ? 6
-                                                                     : 0;
-    if (!side) return FALSE;
-    p -= side;
-    const char *digits = p;
-    while (digits > line && g_ascii_isdigit(digits[-1]))
-        digits--;
-    return digits < p && digits > line && digits[-1] == '_';
-}
-
-/* Is line[0, len) an n-best line ("game <TAB> move <TAB> w|b <TAB> reading
- * <TAB> score ...")? */
-static gboolean is_nbest_line(const char *line, gsize len)
-{
-    g_autofree char *copy = g_strndup(line, len);
-    g_auto(GStrv) f = g_strsplit(copy, "\t", -1);
-    if (g_strv_length(f) < 5 || !*f[1]) return FALSE;
-    for (const char *c = f[1]; *c; c++)
-        if (!g_ascii_isdigit(*c)) return FALSE;
-    return !strcmp(f[2], "w") || !strcmp(f[2], "b") || !strcmp(f[2], "white") ||
-           !strcmp(f[2], "black");
+    return png && png - line >= 6 &&
+           (!strncmp(png - 6, "_white", 6) || !strncmp(png - 6, "_black", 6)) &&
+           reads_as_cell(hcs_read, line, len);
 }
 
 /* With --from auto: "hcs" or "nbest" when every file named (no stdin)
@@ -3493,9 +3501,9 @@ static const char *sniff_sheets(int n, char **paths)
                    (line[blank] == ' ' || line[blank] == '\t' || line[blank] == '\r'))
                 blank++;
             if (blank < n_line && line[0] != '#')
-                kind = is_label_line(line, n_line)   ? "hcs"
-                       : is_nbest_line(line, n_line) ? "nbest"
-                                                     : "";
+                kind = is_label_line(line, n_line)               ? "hcs"
+                       : reads_as_cell(nbest_read, line, n_line) ? "nbest"
+                                                                 : "";
             if (!eol) break;
             line = eol + 1;
         }
