@@ -259,19 +259,19 @@ static gboolean is_chess960_variant(const char *v)
 
 /* Adds the squares [a-h][1-8] of text[0, len) to *squares, up to the first
  * ')', ']' or line end. */
-static void odds_squares(const char *text, gsize len, guint64 *squares)
+static void odds_squares(const char *text, gsize len, bitboard *squares)
 {
     for (gsize k = 0; k + 1 < len && text[k] != ')' && text[k] != ']' && text[k] != '\n'; k++) {
         gboolean alone = (!k || !g_ascii_isalnum(text[k - 1])) &&
                          (k + 2 >= len || !g_ascii_isalnum(text[k + 2]));
         if (alone && text[k] >= 'a' && text[k] <= 'h' && text[k + 1] >= '1' && text[k + 1] <= '8')
-            *squares |= (guint64)1 << ((text[k + 1] - '1') * 8 + (text[k] - 'a'));
+            *squares |= (bitboard)1 << ((text[k + 1] - '1') * 8 + (text[k] - 'a'));
     }
 }
 
 gboolean replay_odds_fen(const ArbGame *g, char *fen, gsize size)
 {
-    guint64 removed = 0;
+    bitboard removed = 0;
     gboolean tags = FALSE;
     for (guint i = 0; i < g->events->len; i++) {
         const struct game_event *ev = &g_array_index(g->events, struct game_event, i);
@@ -287,50 +287,24 @@ gboolean replay_odds_fen(const ArbGame *g, char *fen, gsize size)
             if (at) odds_squares(at, (gsize)(end - at), &removed);
         }
     }
-    /* a piece of the initial position other than a king */
-    static const char initial[] = "RNBQKBNRPPPPPPPP"
-                                  "................................"
-                                  "pppppppprnbqkbnr";
     if (!removed) return FALSE;
     for (guint i = 0; tags && i < g->events->len; i++) {
         const struct game_event *ev = &g_array_index(g->events, struct game_event, i);
         if (ev->kind == EV_MOVE || ev->kind == EV_MOVE_NUMBER) break;
         if (ev->kind == EV_TAG && !g_ascii_strcasecmp(game_event_text(g, ev), "FEN")) return FALSE;
     }
-    char board[64];
-    memcpy(board, initial, 64);
-    for (int sq = 0; sq < 64; sq++) {
-        if (!(removed >> sq & 1)) continue;
-        if (board[sq] == '.' || board[sq] == 'K' || board[sq] == 'k') return FALSE;
-        board[sq] = '.';
+    /* a piece of the initial position other than a king; a rook removed
+     * takes its castling with it */
+    struct position pos;
+    pos_startpos(&pos);
+    for (bitboard b = removed; b;) {
+        int sq = pop_lsb(&b);
+        if (pos.board[sq] == NO_PIECE || piece_type(pos.board[sq]) == KING) return FALSE;
+        pos_remove(&pos, sq);
+        for (int right = 0; right < 4; right++)
+            if (pos.castle_rook[right] == sq) pos.castling &= (uint8_t) ~(1 << right);
     }
-    GString *out = g_string_new(NULL);
-    for (int rank = 7; rank >= 0; rank--) {
-        int empty = 0;
-        for (int file = 0; file < 8; file++) {
-            char c = board[rank * 8 + file];
-            if (c == '.') {
-                empty++;
-                continue;
-            }
-            if (empty) g_string_append_printf(out, "%d", empty), empty = 0;
-            g_string_append_c(out, c);
-        }
-        if (empty) g_string_append_printf(out, "%d", empty);
-        if (rank) g_string_append_c(out, '/');
-    }
-    /* a rook removed takes its castling with it */
-    g_string_append(out, " w ");
-    gsize rights = out->len;
-    if (board[7] == 'R') g_string_append_c(out, 'K');
-    if (board[0] == 'R') g_string_append_c(out, 'Q');
-    if (board[63] == 'r') g_string_append_c(out, 'k');
-    if (board[56] == 'r') g_string_append_c(out, 'q');
-    if (out->len == rights) g_string_append_c(out, '-');
-    g_string_append(out, " - 0 1");
-    g_strlcpy(fen, out->str, size);
-    g_string_free(out, TRUE);
-    return TRUE;
+    return fen_write(&pos, fen, size) < size;
 }
 
 gboolean replay_start_position(const ArbGame *g, struct position *pos, char *message, gsize size)
