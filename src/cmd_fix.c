@@ -523,6 +523,24 @@ static int next_number(const ArbGame *game, guint i)
     return -1;
 }
 
+/* A move token that is the move number due written in look-alikes with
+ * no dot ("1 e4 e5 2 Nf3 Nc6 s Bb5 a6 6", s for 5): after two moves, only
+ * look-alikes of digits, the number after last, and the next number read
+ * is the one after it. Its number, or 0. */
+static int lookalike_number(const ArbGame *game, guint i, int last, int since)
+{
+    const struct game_event *ev = &g_array_index(game->events, struct game_event, i);
+    const char *text = game_event_text(game, ev);
+    if (since != 2 || last <= 0 || ev->len > 2 || has_digit(text, ev->len)) return 0;
+    int v = 0;
+    for (gsize k = 0; k < ev->len; k++) {
+        int d = digit_value(text[k]);
+        if (d < 0) return 0;
+        v = 10 * v + d;
+    }
+    return v == last + 1 && next_number(game, i) == v + 1 ? v : 0;
+}
+
 /* A bare digit the reader took for a move number ("1. 4 d5", "e4 5 2.")
  * that cannot be the next one: a move whose file letter was lost; or two
  * far from any number due ("30. Rc1 96 31."): a move whose file was misread
@@ -780,12 +798,15 @@ static void collect_tokens(struct fix_cmd *fc, const ArbGame *game, ArbNorm *nor
             since_number++;
             continue;
         }
-        if (ev->kind == EV_MOVE_NUMBER) {
+        int lookalike =
+            ev->kind == EV_MOVE ? lookalike_number(game, i, last_number, since_number) : 0;
+        if (ev->kind == EV_MOVE_NUMBER || lookalike) {
             guint64 n = g_ascii_strtoull(text, NULL, 10);
             gsize digits = 0;
             while (digits < ev->len && g_ascii_isdigit(text[digits]))
                 digits++;
-            if (is_due_damaged(text, digits, last_number, since_number)) n = last_number + 1;
+            if (is_due_damaged(text, digits, last_number, since_number) || lookalike)
+                n = last_number + 1;
             if (!ev->value) {
                 drop_weighed_line(fc, game, i, n, seen);
                 struct numbered e = {n, i, fc->tokens->len};

@@ -1202,6 +1202,13 @@ START_TEST(test_whole_move_left_out)
          * move ("b6") whose file was lost, as the next number is 7 */
         "1 e4 e5 2 Nf3 Nc6 3 Bb5 a6 4 Bxc6 dxc6 6 d4 exd4 7 Nxd4 c5 8 Nb3 Qxd1 9 Rxd1 Bg4 "
         "10 f3 Be6 *\n",
+        /* a number with no dot written in look-alikes after the gap ("B"
+         * for 8, "s" for 5): a number, not a move token that puts the
+         * numbers ahead a token out */
+        "1 e4 e5 2 Nf3 Nc6 3 Bb5 a6 4 Bxc6 dxc6 6 d4 exd4 7 Nxd4 c5 B Nb3 Qxd1 9 Rxd1 Bg4 "
+        "10 f3 Be6 *\n",
+        "1 e4 e5 3 Bb5 a6 4 Bxc6 dxc6 s O-O f6 6 d4 exd4 7 Nxd4 c5 8 Nb3 Qxd1 9 Rxd1 Bg4 "
+        "10 f3 Be6 *\n",
         /* and one of the numbers after the gap misread: the others say it */
         "1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 4. Bxc6 dxc6 6. d4 exd4 7. Nxd4 c5 80. Nb3 Qxd1 "
         "9. Rxd1 Bg4 10. f3 Be6 *\n",
