@@ -2442,14 +2442,17 @@ static gboolean whole_move_due(const ArbFixer *f, const struct state *s, int i)
     gboolean misread = FALSE;
     for (int k = 0; i > 0 && f->tok[i].hint_ply < 0 && k < f->tok[i - 1].n_numbers; k++)
         misread |= 2 * (f->tok[i - 1].number[k] - 1) == ply + 2;
-    if (f->tok[i].hint_ply != ply + 2 && !misread) return FALSE;
+    /* or it names another move, a digit lost ("2." for 29): then two
+     * ahead must say it */
+    gboolean other = f->tok[i].hint_ply >= 0 && f->tok[i].hint_ply != ply + 2;
+    if (f->tok[i].hint_ply != ply + 2 && !misread && !other) return FALSE;
     /* the numbers ahead, one misread among them ("6. Nf3 Bg6 88. Nh4"):
      * more of them name the plies a move put in gives than not */
     struct ahead a = numbers_ahead(f, i + 1, WHOLE_AHEAD, WHOLE_AHEAD_TOKENS);
     int agree = 0;
     for (int k = 0; k < a.n; k++)
         agree += a.ply[k] == ply + 3;
-    return 2 * agree >= a.n && (agree || !misread);
+    return 2 * agree >= a.n && agree >= (other ? 2 : misread ? 1 : 0);
 }
 
 /* Both plies of a move left out before token i (whole_move_due()): each

@@ -1209,6 +1209,10 @@ START_TEST(test_whole_move_left_out)
         "10 f3 Be6 *\n",
         "1 e4 e5 3 Bb5 a6 4 Bxc6 dxc6 s O-O f6 6 d4 exd4 7 Nxd4 c5 8 Nb3 Qxd1 9 Rxd1 Bg4 "
         "10 f3 Be6 *\n",
+        /* the number after the gap misread as another ("3." for 6.): the
+         * numbers after it say where the moves are */
+        "1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 4. Bxc6 dxc6 3. d4 exd4 7. Nxd4 c5 8. Nb3 Qxd1 "
+        "9. Rxd1 Bg4 10. f3 Be6 *\n",
         /* and one of the numbers after the gap misread: the others say it */
         "1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 4. Bxc6 dxc6 6. d4 exd4 7. Nxd4 c5 80. Nb3 Qxd1 "
         "9. Rxd1 Bg4 10. f3 Be6 *\n",
