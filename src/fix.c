@@ -1750,6 +1750,7 @@ static struct expansion *expansion_of(ArbFixer *f, const struct position *pos, m
 static void expand_pairs(ArbFixer *f, int si, const struct state *s, int i, int best);
 static void expand_inserts(ArbFixer *f, int si, const struct state *s, int i, int best);
 static void expand_whole_move(ArbFixer *f, int si, const struct state *s, int i, int best);
+static gboolean whole_move_due(const ArbFixer *f, const struct state *s, int i);
 
 /* A token is cheaper to drop when it repeats the one before (written twice). */
 static int skip_cost(const ArbFixer *f, int i)
@@ -1927,8 +1928,9 @@ static gboolean is_blank_step(const ArbFixer *f, int first_token, int n_tokens, 
 }
 
 /* Expands state si at token i; behind: how far its cost is past the best
- * state's, rank: its place in the beam. */
-static void expand(ArbFixer *f, int si, int i, int rank, int behind)
+ * state's, behind_numbered: the same with what each will pay for the move
+ * numbers ahead (as the prune weighed them); rank: its place in the beam. */
+static void expand(ArbFixer *f, int si, int i, int rank, int behind, int behind_numbered)
 {
     const struct state s = g_array_index(f->arena, struct state, si);
     const struct ptoken *t = &f->tok[i];
@@ -1953,6 +1955,14 @@ static void expand(ArbFixer *f, int si, int i, int rank, int behind)
                            ? rank == 0
                            : rank == 0 || behind <= scaled(f, i, INSERTS_MARGIN) ||
                                  (rank < PAIRS_FROM_TOP && behind <= scaled(f, i, PAIRS_MARGIN));
+    /* a whole move left out, as near by the numbers ahead: a state that
+     * put in one of two is behind the best by its cost until it puts in
+     * the other, but nearer by the numbers */
+    inserts =
+        inserts || (!f->in_garbage &&
+                    (behind_numbered <= scaled(f, i, INSERTS_MARGIN) ||
+                     (rank < PAIRS_FROM_TOP && behind_numbered <= scaled(f, i, PAIRS_MARGIN))) &&
+                    whole_move_due(f, &s, i));
     /* a reading dearer than cap would fall out of the beam at once */
     int room = margin_of(f, i, s.change > FIX_CORRECTED);
     int cap = f->ring_best[(i + 1) % RINGS] >= COST_INF
@@ -2421,12 +2431,14 @@ static struct ahead numbers_ahead(const ArbFixer *f, int i, int max_numbers, int
 /* What a state will pay for the move numbers ahead it disagrees with, read
  * one move a token (a path that took a token for a move, or dropped one,
  * wrongly pays this for the rest of the game: the beam cannot wait that
- * long). */
+ * long); twice for a number more than a move away, so that where two moves
+ * were left out, the path that put in the first is nearer the best. */
 static int future_misnumbered(const ArbFixer *f, const struct ahead *a, const struct position *pos)
 {
     int ply = ply_of(pos), pen = 0;
     for (int k = 0; k < a->n; k++)
-        if (a->ply[k] != ply) pen += f->costs[CONF_MISNUMBERED];
+        if (a->ply[k] != ply)
+            pen += f->costs[CONF_MISNUMBERED] * (abs(a->ply[k] - ply) > 2 ? 2 : 1);
     return pen;
 }
 
@@ -2630,12 +2642,17 @@ static int search(ArbFixer *f, const struct position *start)
         prune(f, ring, i);
         f->in_garbage = ring->len && poor_run(f, g_array_index(ring, int, 0)) >= GARBAGE_RUN;
         if (f->in_garbage && ring->len > GARBAGE_WIDTH) g_array_set_size(ring, GARBAGE_WIDTH);
-        int top =
-            ring->len ? g_array_index(f->arena, struct state, g_array_index(ring, int, 0)).cost : 0;
+        /* how far behind the best each state is, by its cost and as the
+         * prune weighed it (with what it will pay for the numbers ahead) */
+        struct ahead ahead = numbers_ahead(f, i, AHEAD_NUMBERS, AHEAD_TOKENS);
+        int top = 0, top_numbered = 0;
         for (guint k = 0; k < ring->len; k++) {
             int idx = g_array_index(ring, int, k);
-            g_array_index(f->arena, struct state, idx).rank = (guint8)MIN(k, 255);
-            expand(f, idx, i, (int)k, g_array_index(f->arena, struct state, idx).cost - top);
+            struct state *s = &g_array_index(f->arena, struct state, idx);
+            int numbered = s->cost + future_misnumbered(f, &ahead, &s->pos);
+            if (k == 0) top = s->cost, top_numbered = numbered;
+            s->rank = (guint8)MIN(k, 255);
+            expand(f, idx, i, (int)k, s->cost - top, numbered - top_numbered);
         }
         clear_ring(f, i);
     }

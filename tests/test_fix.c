@@ -1221,12 +1221,18 @@ START_TEST(test_whole_move_left_out)
         assert_fixed_to_truth(damaged[k]);
         ck_assert_int_eq(inserted_in(damaged[k]), 2);
     }
-    /* two rows skipped a row apart: the numbers after the first gap are
-     * two moves on, as the second gap adds its move to the first */
+    /* two rows skipped, two rows between them: the numbers after the
+     * first gap are two moves on, as the second adds its move */
     const char *two = "1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 4. Bxc6 dxc6 6. d4 exd4 7. Nxd4 c5 "
                       "9. Rxd1 Bg4 10. f3 Be6 *\n";
     assert_fixed_to_truth(two);
     ck_assert_int_eq(inserted_in(two), 4);
+    /* and one row between: after the first gap is filled, every number
+     * ahead still disagrees, but by a move less */
+    const char *apart = "1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 4. Bxc6 dxc6 6. d4 exd4 8. Nb3 Qxd1 "
+                        "9. Rxd1 Bg4 10. f3 Be6 *\n";
+    assert_fixed_to_truth(apart);
+    ck_assert_int_eq(inserted_in(apart), 4);
     /* tools/ocr-noise at 5% (figurines, numbers with no dot, which the
      * reader takes for words): 4. Bg2 Bb7 left out before "5 O-O" */
     const char *figurines = "1 \u2658f3 \u2658;f6\n"
