@@ -2461,11 +2461,12 @@ static gboolean whole_move_due(const ArbFixer *f, const struct state *s, int i)
     /* the numbers ahead, one misread among them ("6. Nf3 Bg6 88. Nh4"):
      * more of them name the plies a move put in gives than not, or, where
      * the number before token i is the one after the due, those of
-     * another move left out after it ("21. Nd5 Nxe4 23. Qxb4 Nh4 25.") */
+     * one or two more left out after it ("21. Nd5 Nxe4 23. Qxb4 Nh4 25.") */
     struct ahead a = numbers_ahead(f, i + 1, WHOLE_AHEAD, WHOLE_AHEAD_TOKENS);
     int agree = 0;
     for (int k = 0; k < a.n; k++)
-        agree += a.ply[k] == ply + 3 || (!other && !misread && a.ply[k] == ply + 5);
+        agree += a.ply[k] == ply + 3 ||
+                 (!other && !misread && (a.ply[k] == ply + 5 || a.ply[k] == ply + 7));
     return 2 * agree >= a.n && agree >= (other ? 2 : misread ? 1 : 0);
 }
 

@@ -1233,6 +1233,11 @@ START_TEST(test_whole_move_left_out)
                         "9. Rxd1 Bg4 10. f3 Be6 *\n";
     assert_fixed_to_truth(apart);
     ck_assert_int_eq(inserted_in(apart), 4);
+    /* three, a row between each */
+    const char *three = "1. e4 e5 2. Nf3 Nc6 4. Bxc6 dxc6 6. d4 exd4 8. Nb3 Qxd1 9. Rxd1 Bg4 "
+                        "10. f3 Be6 *\n";
+    assert_fixed_to_truth(three);
+    ck_assert_int_eq(inserted_in(three), 6);
     /* tools/ocr-noise at 5% (figurines, numbers with no dot, which the
      * reader takes for words): 4. Bg2 Bb7 left out before "5 O-O" */
     const char *figurines = "1 \u2658f3 \u2658;f6\n"
