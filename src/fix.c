@@ -318,7 +318,9 @@ struct _ArbFixer {
     move_t start_last;     /* the move that led to the search's start */
     const ArbPrior *prior; /* may be NULL */
     double prior_weight;
-    struct movetab tab[3]; /* scratch: a position, one after a move, one more */
+    /* scratch: a position, one after a move, one more (and two more for
+     * two whole moves left out) */
+    struct movetab tab[5];
     struct scored sc[2][MOVE_LIST_MAX];
     GArray *arena;        /* struct state */
     GArray *ring[RINGS];  /* the states before token i are in ring[i % RINGS] */
@@ -2470,64 +2472,96 @@ static gboolean whole_move_due(const ArbFixer *f, const struct state *s, int i)
     return 2 * agree >= a.n && agree >= (other ? 2 : misread ? 1 : 0);
 }
 
+/* A whole move (or two) left out and the token after it read: the moves
+ * put in and what the whole costs. */
+struct whole {
+    move_t moves[5];
+    int cost;     /* of all the steps */
+    int prior[4]; /* what the prior adds to each move put in */
+};
+
+/* Each pair of moves from tab[slot]'s position (built; last led to it),
+ * then token i read, at most limit_all in all with before added: the
+ * cheapest WHOLE_KEEP go into top (n_top of them, cheapest first), after
+ * the moves and priors of prefix (k_prefix moves put in before). Uses
+ * tab[slot + 1] and tab[slot + 2]. */
+static void whole_pairs(ArbFixer *f, int slot, move_t last, const struct ptoken *t, int limit_all,
+                        const struct whole *prefix, int k_prefix, struct whole *top, int *n_top)
+{
+    const struct movetab *tab = &f->tab[slot];
+    int prior1[MOVE_LIST_MAX], prior2[MOVE_LIST_MAX];
+    prior_of_tab(f, tab, last, PRIOR_CAP, prior1);
+    for (int k = 0; k < tab->count; k++) {
+        struct position p2 = tab->pos;
+        pos_make_move(&p2, tab->m[k].move);
+        build_table(&p2, &f->tab[slot + 1]);
+        prior_of_tab(f, &f->tab[slot + 1], tab->m[k].move, PRIOR_CAP, prior2);
+        for (int j = 0; j < f->tab[slot + 1].count; j++) {
+            int sum = prefix->cost + prior1[k] + prior2[j];
+            /* cheaper than limit_all, and than the last of WHOLE_KEEP found */
+            int limit = MIN(limit_all - sum, 8 * CONF_UNIT);
+            if (*n_top == WHOLE_KEEP) limit = MIN(limit, top[WHOLE_KEEP - 1].cost - sum - 1);
+            if (limit < 0) continue;
+            struct position p3 = p2;
+            move_t second = f->tab[slot + 1].m[j].move;
+            pos_make_move(&p3, second);
+            move_t read;
+            int c = best_in(f, &p3, t, slot + 2, limit, &read);
+            if (c >= COST_INF || c > limit) continue;
+            int at = MIN(*n_top, WHOLE_KEEP - 1);
+            for (; at > 0 && top[at - 1].cost > sum + c; at--)
+                top[at] = top[at - 1];
+            struct whole w = *prefix;
+            w.moves[k_prefix] = tab->m[k].move;
+            w.moves[k_prefix + 1] = second;
+            w.moves[k_prefix + 2] = read;
+            w.prior[k_prefix] = prior1[k];
+            w.prior[k_prefix + 1] = prior2[j];
+            w.cost = sum + c;
+            top[at] = w;
+            *n_top = MIN(*n_top + 1, WHOLE_KEEP);
+        }
+    }
+}
+
+/* Pushes the steps of each of the n whole moves put in (k plies each)
+ * before token i, and token i read. */
+static void emit_wholes(ArbFixer *f, int si, const struct state *s, int i, const struct whole *top,
+                        int n, int k_plies)
+{
+    int whole = f->costs[CONF_INSERT_WHOLE_MOVE];
+    for (int w = 0; w < n; w++) {
+        struct position pos = s->pos;
+        int parent = si, paid = 0;
+        for (int k = 0; k < k_plies; k++) {
+            /* each whole move's cost, half on each ply */
+            int cost = (k % 2 ? whole - whole / 2 : whole / 2) + top[w].prior[k];
+            parent = emit(f, parent, &pos, top[w].moves[k], FIX_INSERTED, cost, top[w].prior[k], i,
+                          0, i, -1);
+            pos_make_move(&pos, top[w].moves[k]);
+            paid += cost;
+        }
+        int c = top[w].cost - paid;
+        emit(f, parent, &pos, top[w].moves[k_plies], c ? FIX_CORRECTED : FIX_NONE, c, 0, i, 1,
+             i + 1, i + 1);
+    }
+}
+
 /* Both plies of a move left out before token i (whole_move_due()): each
- * pair of moves, at half the cost of leaving a whole move out and what the
+ * pair of moves, at the cost of leaving a whole move out and what the
  * prior says of each, then token i read; the cheapest WHOLE_KEEP are
  * pushed. tab[0] holds s's moves and is kept. */
 static void expand_whole_move(ArbFixer *f, int si, const struct state *s, int i, int best)
 {
     if (!whole_move_due(f, s, i)) return;
-
-    const struct ptoken *t = &f->tok[i];
-    const struct movetab *tab = &f->tab[0];
-    struct whole {
-        move_t first, second, third;
-        int cost;           /* of all three steps */
-        int prior1, prior2; /* what the prior adds to the first two */
-    } top[WHOLE_KEEP];
-    int n_top = 0, prior1[MOVE_LIST_MAX], prior2[MOVE_LIST_MAX];
-    int whole = f->costs[CONF_INSERT_WHOLE_MOVE];
+    struct whole top[WHOLE_KEEP];
+    int n_top = 0;
     /* what reading the token in s pays for its move number too */
-    best += hint_cost(f, t, &s->pos);
-    prior_of_tab(f, tab, s->last, PRIOR_CAP, prior1);
-    for (int k = 0; k < tab->count; k++) {
-        struct position p2 = s->pos;
-        pos_make_move(&p2, tab->m[k].move);
-        build_table(&p2, &f->tab[1]);
-        prior_of_tab(f, &f->tab[1], tab->m[k].move, PRIOR_CAP, prior2);
-        for (int j = 0; j < f->tab[1].count; j++) {
-            int sum = whole + prior1[k] + prior2[j];
-            /* cheaper than the best reading by SUCC_MARGIN, and than the
-             * last of WHOLE_KEEP found */
-            int limit = MIN(best + SUCC_MARGIN - sum - 1, 8 * CONF_UNIT);
-            if (n_top == WHOLE_KEEP) limit = MIN(limit, top[WHOLE_KEEP - 1].cost - 1);
-            if (limit < 0) continue;
-            struct position p3 = p2;
-            pos_make_move(&p3, f->tab[1].m[j].move);
-            move_t m3;
-            int c = best_in(f, &p3, t, 2, limit, &m3);
-            if (c >= COST_INF || c > limit) continue;
-            int at = MIN(n_top, WHOLE_KEEP - 1);
-            for (; at > 0 && top[at - 1].cost > sum + c; at--)
-                top[at] = top[at - 1];
-            top[at] = (struct whole){tab->m[k].move, f->tab[1].m[j].move, m3,
-                                     sum + c,        prior1[k],           prior2[j]};
-            n_top = MIN(n_top + 1, WHOLE_KEEP);
-        }
-    }
-    for (int k = 0; k < n_top; k++) {
-        const struct whole *w = &top[k];
-        struct position p2 = s->pos, p3;
-        pos_make_move(&p2, w->first);
-        p3 = p2;
-        pos_make_move(&p3, w->second);
-        int a = emit(f, si, &s->pos, w->first, FIX_INSERTED, whole / 2 + w->prior1, w->prior1, i, 0,
-                     i, -1);
-        int b = emit(f, a, &p2, w->second, FIX_INSERTED, whole - whole / 2 + w->prior2, w->prior2,
-                     i, 0, i, -1);
-        int c = w->cost - whole - w->prior1 - w->prior2;
-        emit(f, b, &p3, w->third, c ? FIX_CORRECTED : FIX_NONE, c, 0, i, 1, i + 1, i + 1);
-    }
+    best += hint_cost(f, &f->tok[i], &s->pos);
+    struct whole prefix = {.cost = f->costs[CONF_INSERT_WHOLE_MOVE]};
+    /* cheaper than the best reading by SUCC_MARGIN */
+    whole_pairs(f, 0, s->last, &f->tok[i], best + SUCC_MARGIN - 1, &prefix, 0, top, &n_top);
+    emit_wholes(f, si, s, i, top, n_top, 2);
 }
 
 static void prune(ArbFixer *f, GArray *ring, int at)
