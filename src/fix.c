@@ -62,6 +62,7 @@ enum {
     INSERT_KEEP = 32,       /* missing moves tried per state */
     INSERTS_WIDER = 2,      /* the cheapest of them: the token after read more ways */
     WHOLE_KEEP = 64,        /* whole moves left out tried per state */
+    TWO_WHOLE_FIRST = 6,    /* first moves of two left out tried, by the prior */
     WHOLE_AHEAD = 4,        /* the move numbers whole_move_due() weighs */
     WHOLE_AHEAD_TOKENS = 12, /* within this many tokens */
     NUMBER_READINGS = 4,
@@ -1752,6 +1753,7 @@ static struct expansion *expansion_of(ArbFixer *f, const struct position *pos, m
 static void expand_pairs(ArbFixer *f, int si, const struct state *s, int i, int best);
 static void expand_inserts(ArbFixer *f, int si, const struct state *s, int i, int best);
 static void expand_whole_move(ArbFixer *f, int si, const struct state *s, int i, int best);
+static void expand_two_whole_moves(ArbFixer *f, int si, const struct state *s, int i, int best);
 static gboolean whole_move_due(const ArbFixer *f, const struct state *s, int i);
 
 /* A token is cheaper to drop when it repeats the one before (written twice). */
@@ -1881,6 +1883,7 @@ static void record_inserts(ArbFixer *f, int si, const struct state *s, int i, st
     e->inserts_scale = scaled(f, i + 1, 100);
     record_begin(f, e, &e->inserts_first);
     expand_whole_move(f, si, s, i, e->best);
+    expand_two_whole_moves(f, si, s, i, e->best);
     expand_inserts(f, si, s, i, e->best);
     record_end(f, e->inserts_first, &e->n_inserts);
     e->has_inserts = TRUE;
@@ -2562,6 +2565,65 @@ static void expand_whole_move(ArbFixer *f, int si, const struct state *s, int i,
     /* cheaper than the best reading by SUCC_MARGIN */
     whole_pairs(f, 0, s->last, &f->tok[i], best + SUCC_MARGIN - 1, &prefix, 0, top, &n_top);
     emit_wholes(f, si, s, i, top, n_top, 2);
+}
+
+/* Do the move number before token i and the numbers ahead (one at least,
+ * most of them) name the plies two whole moves left out there give ("2.
+ * Nc3 d6 5. Bb5 Bd7 6. O-O", two rows of the scoresheet skipped)? */
+static gboolean two_whole_moves_due(const ArbFixer *f, const struct state *s, int i)
+{
+    int ply = ply_of(&s->pos);
+    if (f->tok[i].hint_ply != ply + 4) return FALSE;
+    struct ahead a = numbers_ahead(f, i + 1, WHOLE_AHEAD, WHOLE_AHEAD_TOKENS);
+    int agree = 0;
+    for (int k = 0; k < a.n; k++)
+        agree += a.ply[k] == ply + 5;
+    return agree && 2 * agree >= a.n;
+}
+
+/* Two whole moves left out before token i (two_whole_moves_due()): the
+ * first, which nothing written after it may show, among the
+ * TWO_WHOLE_FIRST likeliest pairs by the prior; the second as for one
+ * (whole_pairs()). tab[0] holds s's moves and is kept. */
+static void expand_two_whole_moves(ArbFixer *f, int si, const struct state *s, int i, int best)
+{
+    if (!two_whole_moves_due(f, s, i)) return;
+    const struct movetab *tab = &f->tab[0];
+    int whole = f->costs[CONF_INSERT_WHOLE_MOVE];
+    struct whole first[TWO_WHOLE_FIRST];
+    int n_first = 0, prior1[MOVE_LIST_MAX], prior2[MOVE_LIST_MAX];
+    prior_of_tab(f, tab, s->last, PRIOR_CAP, prior1);
+    for (int k = 0; k < tab->count; k++) {
+        struct position p2 = s->pos;
+        pos_make_move(&p2, tab->m[k].move);
+        build_table(&p2, &f->tab[1]);
+        prior_of_tab(f, &f->tab[1], tab->m[k].move, PRIOR_CAP, prior2);
+        for (int j = 0; j < f->tab[1].count; j++) {
+            int sum = 2 * whole + prior1[k] + prior2[j];
+            if (n_first == TWO_WHOLE_FIRST && sum >= first[TWO_WHOLE_FIRST - 1].cost) continue;
+            int at = MIN(n_first, TWO_WHOLE_FIRST - 1);
+            for (; at > 0 && first[at - 1].cost > sum; at--)
+                first[at] = first[at - 1];
+            first[at] = (struct whole){.moves = {tab->m[k].move, f->tab[1].m[j].move},
+                                       .cost = sum,
+                                       .prior = {prior1[k], prior2[j]}};
+            n_first = MIN(n_first + 1, TWO_WHOLE_FIRST);
+        }
+    }
+    struct whole top[WHOLE_KEEP];
+    int n_top = 0;
+    /* what reading the token in s pays for its move number too; a second
+     * move left out may cost one more whole move than one does */
+    best += hint_cost(f, &f->tok[i], &s->pos) + whole;
+    for (int q = 0; q < n_first; q++) {
+        struct position p3 = s->pos;
+        pos_make_move(&p3, first[q].moves[0]);
+        pos_make_move(&p3, first[q].moves[1]);
+        build_table(&p3, &f->tab[2]);
+        whole_pairs(f, 2, first[q].moves[1], &f->tok[i], best + SUCC_MARGIN - 1, &first[q], 2, top,
+                    &n_top);
+    }
+    emit_wholes(f, si, s, i, top, n_top, 4);
 }
 
 static void prune(ArbFixer *f, GArray *ring, int at)

@@ -1233,6 +1233,18 @@ START_TEST(test_whole_move_left_out)
                         "9. Rxd1 Bg4 10. f3 Be6 *\n";
     assert_fixed_to_truth(apart);
     ck_assert_int_eq(inserted_in(apart), 4);
+    /* two rows in a row: the first of the two moves put in is what the
+     * prior finds likeliest, the second must let the next token read */
+    const char *together[] = {
+        "1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 4. Bxc6 dxc6 7. Nxd4 c5 8. Nb3 Qxd1 9. Rxd1 Bg4 "
+        "10. f3 Be6 *\n",
+        "1. e4 e5 2. Nf3 Nc6 5. O-O f6 6. d4 exd4 7. Nxd4 c5 8. Nb3 Qxd1 9. Rxd1 Bg4 "
+        "10. f3 Be6 *\n",
+    };
+    for (gsize k = 0; k < G_N_ELEMENTS(together); k++) {
+        assert_fixed_to_truth(together[k]);
+        ck_assert_int_eq(inserted_in(together[k]), 4);
+    }
     /* three, a row between each */
     const char *three = "1. e4 e5 2. Nf3 Nc6 4. Bxc6 dxc6 6. d4 exd4 8. Nb3 Qxd1 9. Rxd1 Bg4 "
                         "10. f3 Be6 *\n";
