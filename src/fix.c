@@ -2573,12 +2573,16 @@ static void expand_whole_move(ArbFixer *f, int si, const struct state *s, int i,
 static gboolean two_whole_moves_due(const ArbFixer *f, const struct state *s, int i)
 {
     int ply = ply_of(&s->pos);
-    if (f->tok[i].hint_ply != ply + 4) return FALSE;
+    /* or it names another move, misread ("47" for 27): then two ahead
+     * must say it */
+    gboolean other = f->tok[i].hint_ply >= 0 && f->tok[i].hint_ply != ply + 4 &&
+                     f->tok[i].hint_ply != ply + 2 && f->tok[i].hint_ply != ply;
+    if (f->tok[i].hint_ply != ply + 4 && !other) return FALSE;
     struct ahead a = numbers_ahead(f, i + 1, WHOLE_AHEAD, WHOLE_AHEAD_TOKENS);
     int agree = 0;
     for (int k = 0; k < a.n; k++)
         agree += a.ply[k] == ply + 5;
-    return agree && 2 * agree >= a.n;
+    return agree >= (other ? 2 : 1) && 2 * agree >= a.n;
 }
 
 /* Two whole moves left out before token i (two_whole_moves_due()): the

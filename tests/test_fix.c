@@ -1240,6 +1240,9 @@ START_TEST(test_whole_move_left_out)
         "10. f3 Be6 *\n",
         "1. e4 e5 2. Nf3 Nc6 5. O-O f6 6. d4 exd4 7. Nxd4 c5 8. Nb3 Qxd1 9. Rxd1 Bg4 "
         "10. f3 Be6 *\n",
+        /* the number after them misread ("1." for 7.): the numbers ahead say it */
+        "1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 4. Bxc6 dxc6 1. Nxd4 c5 8. Nb3 Qxd1 9. Rxd1 Bg4 "
+        "10. f3 Be6 *\n",
     };
     for (gsize k = 0; k < G_N_ELEMENTS(together); k++) {
         assert_fixed_to_truth(together[k]);
