@@ -266,8 +266,8 @@ static gboolean has_digit(const char *s, gsize n)
 /* A digit as a recogniser may have misread it ('l0.' is 10.), or -1. */
 static int digit_value(char c)
 {
-    static const char from[] = "0123456789lIiOoDBSsZzqgb";
-    static const char value[] = "012345678911100088552299";
+    static const char from[] = "0123456789lIi|OoDBSsZzqgbA";
+    static const char value[] = "01234567891111000885522994";
     const char *p = c ? strchr(from, c) : NULL;
     return p ? value[p - from] - '0' : -1;
 }
