@@ -46,6 +46,8 @@
 #define SNIFF_BYTES        4096 /* of each file sniff_sheets() reads */
 #define ROWS_TWICE_MAX     3    /* rows written twice together at most (rows_written_twice) */
 #define LOOKALIKE_GAP      CONF_UNIT /* what one character may cost a copy of a row (a plain edit) */
+#define GAP_MAX            (3 * CONF_UNIT / 2) /* reading_gap(): further apart is no copy */
+#define GAP_CHARS          32
 
 struct fix_cmd {
     ArbLangSet *langs;
@@ -1585,10 +1587,11 @@ struct group_source {
     gsize len;
 };
 
-/* What the one character two tokens' readings differ by costs, the
- * cheaper way round (each copy of a row written twice is read with its own
- * damage): 0 when they read the same, G_MAXINT when they differ by more
- * than one character misread, lost or added. */
+/* What two tokens' readings differ by, as a weighted edit distance under
+ * the confusion table, each edit the cheaper way round (each copy of a row
+ * written twice is read with its own damage): 0 when they read the same,
+ * G_MAXINT when that is more than GAP_MAX or a reading is shorter than two
+ * characters. */
 static int reading_gap(const ArbConfusion *conf, const struct fix_token *a,
                        const struct fix_token *b)
 {
@@ -1598,26 +1601,28 @@ static int reading_gap(const ArbConfusion *conf, const struct fix_token *a,
     glong n = 0, m = 0;
     g_autofree gunichar *x = g_utf8_to_ucs4_fast(a->cands[0].text, (glong)a->cands[0].len, &n);
     g_autofree gunichar *y = g_utf8_to_ucs4_fast(b->cands[0].text, (glong)b->cands[0].len, &m);
-    if (MIN(n, m) < 2 || ABS(n - m) > 1) return G_MAXINT;
-    glong i = 0;
-    while (i < MIN(n, m) && x[i] == y[i])
-        i++;
-    /* past the first difference, the rest the same after one character
-     * changed, lost or added */
-    glong rn = n - i, rm = m - i;
-    if (rn == rm)
-        return memcmp(x + i + 1, y + i + 1, sizeof *x * (gsize)(rn - 1))
-                   ? G_MAXINT
-                   : MIN(confusion_substitute(conf, x[i], y[i]),
-                         confusion_substitute(conf, y[i], x[i]));
-    if (rn < rm) {
-        gunichar *swap = x;
-        x = y, y = swap, rn = rm, rm = n - i;
+    if (MIN(n, m) < 2 || n > GAP_CHARS || m > GAP_CHARS || ABS(n - m) > 2) return G_MAXINT;
+    /* d[j]: the distance of x's first i characters to y's first j */
+    int d[GAP_CHARS + 1];
+    d[0] = 0;
+    for (glong j = 1; j <= m; j++)
+        d[j] = d[j - 1] + MIN(confusion_insert(conf, y[j - 1]), confusion_delete(conf, y[j - 1]));
+    for (glong i = 1; i <= n; i++) {
+        int diag = d[0],
+            gap = MIN(confusion_insert(conf, x[i - 1]), confusion_delete(conf, x[i - 1]));
+        d[0] += gap;
+        for (glong j = 1; j <= m; j++) {
+            int sub = x[i - 1] == y[j - 1] ? 0
+                                           : MIN(confusion_substitute(conf, x[i - 1], y[j - 1]),
+                                                 confusion_substitute(conf, y[j - 1], x[i - 1]));
+            int here = MIN(diag + sub, d[j] + gap);
+            here = MIN(here, d[j - 1] + MIN(confusion_insert(conf, y[j - 1]),
+                                            confusion_delete(conf, y[j - 1])));
+            diag = d[j];
+            d[j] = here;
+        }
     }
-    /* x has one more */
-    return memcmp(x + i + 1, y + i, sizeof *x * (gsize)rm)
-               ? G_MAXINT
-               : MIN(confusion_insert(conf, x[i]), confusion_delete(conf, x[i]));
+    return d[m] > GAP_MAX ? G_MAXINT : d[m];
 }
 
 /* Do tokens i and i + 1 write the two before them again, in the next two

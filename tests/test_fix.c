@@ -1422,6 +1422,10 @@ START_TEST(test_text_row_written_twice)
     /* both moves of the copy misread, each by a look-alike ("Nb8", "Qxdl") */
     assert_fixed_to_truth("1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 4. Bxc6 dxc6 5. O-O f6 6. d4 exd4 "
                           "7. Nxd4 c5 8. Nb3 Qxd1 9. Nb8 Qxdl 10. Rxd1 Bg4 11. f3 Be6 *\n");
+    /* both moves misread, one of them twice ("nb3", "QXdl"): each no
+     * further from the row before than a plain edit */
+    assert_fixed_to_truth("1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 4. Bxc6 dxc6 5. O-O f6 6. d4 exd4 "
+                          "7. Nxd4 c5 8. Nb3 Qxd1 9. nb3 QXdl 10. Rxd1 Bg4 11. f3 Be6 *\n");
     /* a row of captures on one square, which might be moves, is read both
      * ways too: 5. Bxc6 cannot be */
     assert_fixed_to_truth("1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 4. Bxc6 dxc6 5. Bxc6 dxc6 6. O-O f6 "
