@@ -1437,6 +1437,9 @@ START_TEST(test_text_row_written_twice)
                           ". d4 exd4 8. Nxd4 c5 9. Nb3 Qxd1 10. Rxd1 Bg4 11. f3 Be6 *\n");
     assert_fixed_to_truth("1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 4. Bxc6 dxc6 5. O-O f6 3. d4 exd4 "
                           "7. d4 exd4 8. Nxd4 c5 9. Nb3 Qxd1 10. Rxd1 Bg4 11. f3 Be6 *\n");
+    /* so too where the copy is no exact one ("cxd4") */
+    assert_fixed_to_truth("1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 4. Bxc6 dxc6 5. O-O f6 3. d4 exd4 "
+                          "7. d4 cxd4 8. Nxd4 c5 9. Nb3 Qxd1 10. Rxd1 Bg4 11. f3 Be6 *\n");
     /* the copy's number written with a look-alike ("1A." for 14.) */
     assert_fixed_has("1. e4 e5 2. Nf3 Nc6 3. Bb5 Nf6 4. O-O Nxe4 5. d4 Nd6 6. Bxc6 dxc6 "
                      "7. dxe5 Nf5 8. Qxd8+ Kxd8 9. Nc3 Ke8 10. h3 h5 11. Bf4 Be7 12. Rad1 Be6 "
