@@ -1440,6 +1440,13 @@ START_TEST(test_text_row_written_twice)
     /* so too where the copy is no exact one ("cxd4") */
     assert_fixed_to_truth("1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 4. Bxc6 dxc6 5. O-O f6 3. d4 exd4 "
                           "7. d4 cxd4 8. Nxd4 c5 9. Nb3 Qxd1 10. Rxd1 Bg4 11. f3 Be6 *\n");
+    /* a number before the copy read as a look-alike digit ("8" for 3),
+     * the next number the one after it: a number, not a move token that
+     * hid the copy ("5 O_O Nxe4" read as 5. c4 g6) */
+    assert_fixed_has("1 e4 e5\n2 \u2658 f3 \u2658c6\n8 \u2657bS \u2658f6b\n4 O-O \u2658xe4\n"
+                     "5 O_O \u2658xe4\n6 d4 d6\n7 \u2657xc6 dxc6\n8, dxe5 \u2658f5\n"
+                     "9 \u2655xd8+ \u2654xd8\n*\n",
+                     "4. O-O Nxe4 5. d4 Nd6 6. Bxc6 dxc6 7. dxe5 Nf5 8. Qxd8+ Kxd8 *", NULL);
     /* the copy's number written with a look-alike ("1A." for 14.) */
     assert_fixed_has("1. e4 e5 2. Nf3 Nc6 3. Bb5 Nf6 4. O-O Nxe4 5. d4 Nd6 6. Bxc6 dxc6 "
                      "7. dxe5 Nf5 8. Qxd8+ Kxd8 9. Nc3 Ke8 10. h3 h5 11. Bf4 Be7 12. Rad1 Be6 "
