@@ -1187,6 +1187,13 @@ static int inserted_in(const char *text)
     return n;
 }
 
+/* damaged fixes to the truth game with plies moves put in. */
+static void assert_fixed_putting_in(const char *damaged, int plies)
+{
+    assert_fixed_to_truth(damaged);
+    ck_assert_int_eq(inserted_in(damaged), plies);
+}
+
 START_TEST(test_whole_move_left_out)
 {
     /* a row of the scoresheet skipped: "4. Bxc6 dxc6 6. d4", the numbers
@@ -1217,22 +1224,18 @@ START_TEST(test_whole_move_left_out)
         "1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 4. Bxc6 dxc6 6. d4 exd4 7. Nxd4 c5 80. Nb3 Qxd1 "
         "9. Rxd1 Bg4 10. f3 Be6 *\n",
     };
-    for (gsize k = 0; k < G_N_ELEMENTS(damaged); k++) {
-        assert_fixed_to_truth(damaged[k]);
-        ck_assert_int_eq(inserted_in(damaged[k]), 2);
-    }
+    for (gsize k = 0; k < G_N_ELEMENTS(damaged); k++)
+        assert_fixed_putting_in(damaged[k], 2);
     /* two rows skipped, two rows between them: the numbers after the
      * first gap are two moves on, as the second adds its move */
     const char *two = "1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 4. Bxc6 dxc6 6. d4 exd4 7. Nxd4 c5 "
                       "9. Rxd1 Bg4 10. f3 Be6 *\n";
-    assert_fixed_to_truth(two);
-    ck_assert_int_eq(inserted_in(two), 4);
+    assert_fixed_putting_in(two, 4);
     /* and one row between: after the first gap is filled, every number
      * ahead still disagrees, but by a move less */
     const char *apart = "1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 4. Bxc6 dxc6 6. d4 exd4 8. Nb3 Qxd1 "
                         "9. Rxd1 Bg4 10. f3 Be6 *\n";
-    assert_fixed_to_truth(apart);
-    ck_assert_int_eq(inserted_in(apart), 4);
+    assert_fixed_putting_in(apart, 4);
     /* two rows in a row: the first of the two moves put in is what the
      * prior finds likeliest, the second must let the next token read */
     const char *together[] = {
@@ -1244,15 +1247,12 @@ START_TEST(test_whole_move_left_out)
         "1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 4. Bxc6 dxc6 1. Nxd4 c5 8. Nb3 Qxd1 9. Rxd1 Bg4 "
         "10. f3 Be6 *\n",
     };
-    for (gsize k = 0; k < G_N_ELEMENTS(together); k++) {
-        assert_fixed_to_truth(together[k]);
-        ck_assert_int_eq(inserted_in(together[k]), 4);
-    }
+    for (gsize k = 0; k < G_N_ELEMENTS(together); k++)
+        assert_fixed_putting_in(together[k], 4);
     /* three, a row between each */
     const char *three = "1. e4 e5 2. Nf3 Nc6 4. Bxc6 dxc6 6. d4 exd4 8. Nb3 Qxd1 9. Rxd1 Bg4 "
                         "10. f3 Be6 *\n";
-    assert_fixed_to_truth(three);
-    ck_assert_int_eq(inserted_in(three), 6);
+    assert_fixed_putting_in(three, 6);
     /* tools/ocr-noise at 5% (figurines, numbers with no dot, which the
      * reader takes for words): 4. Bg2 Bb7 left out before "5 O-O" */
     const char *figurines = "1 \u2658f3 \u2658;f6\n"
@@ -1293,8 +1293,7 @@ START_TEST(test_whole_move_left_out)
      * move is missing */
     const char *misread = "1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 4. Bxc6 dxc6 5. O-O f6 7. d4 exd4 "
                           "7. Nxd4 c5 8. Nb3 Qxd1 9. Rxd1 Bg4 10. f3 Be6 *\n";
-    assert_fixed_to_truth(misread);
-    ck_assert_int_eq(inserted_in(misread), 0);
+    assert_fixed_putting_in(misread, 0);
 }
 END_TEST
 
