@@ -1654,26 +1654,27 @@ static gboolean row_written_twice(const ArbConfusion *conf, const struct fix_tok
 {
     if (i < 2 || i + 1 >= n || t[i - 2].hint_ply < 0) return FALSE;
     int h = t[i - 2].hint_ply;
-    /* one move at least written the same, or both no further off than a
-     * character lost, added or read as a look-alike: copies that differ by
-     * another letter or digit are most often moves (a king and rook going
-     * one file over: "Kg4 Rg1+ Kf4 Rf1+") */
-    int a = reading_gap(conf, &t[i], &t[i - 2]), b = reading_gap(conf, &t[i + 1], &t[i - 1]);
-    gboolean near =
-        exact ? !a && !b : a < G_MAXINT && b < G_MAXINT && (!a || !b || MAX(a, b) <= LOOKALIKE_GAP);
-    if (!near) return FALSE;
-    /* an exact copy may have lost its number (". e3 e5"), and the row
-     * before a copy have its number misread ("422. Td7 Tb6 43. Td7 Tb6"),
-     * where the number after the copy is the one after it */
+    /* the numbers first, the cheaper test: in text, an exact copy may have
+     * lost its number (". e3 e5"), and the row before a copy have its
+     * number misread ("422. Td7 Tb6 43. Td7 Tb6"), where the number after
+     * the copy is the one after it */
     int after = i + 2 < n ? t[i + 2].hint_ply : -1;
-    if (!exact && !a && !b && t[i].hint_ply < 0 && after == h + 4) return TRUE;
+    gboolean lost = !exact && t[i].hint_ply < 0 && after == h + 4;
     if (!exact && t[i].hint_ply >= 0 && t[i].hint_ply != h + 2 && after == t[i].hint_ply + 2)
         h = t[i].hint_ply - 2;
     /* (in text only the first move of a row has its number, or both, the
      * second's dots damaged so it reads as White's: "9.,. Qxd1") */
     int b1 = t[i - 1].hint_ply, b2 = t[i + 1].hint_ply;
-    return t[i].hint_ply == h + 2 && (b1 < 0 || b1 == h + 1 || b1 == h) &&
-           (b2 < 0 || b2 == h + 3 || b2 == h + 2);
+    if (!lost && (t[i].hint_ply != h + 2 || (b1 >= 0 && b1 != h + 1 && b1 != h) ||
+                  (b2 >= 0 && b2 != h + 3 && b2 != h + 2)))
+        return FALSE;
+    /* one move at least written the same, or both no further off than a
+     * character lost, added or read as a look-alike: copies that differ by
+     * another letter or digit are most often moves (a king and rook going
+     * one file over: "Kg4 Rg1+ Kf4 Rf1+") */
+    int a = reading_gap(conf, &t[i], &t[i - 2]), b = reading_gap(conf, &t[i + 1], &t[i - 1]);
+    if (exact || lost) return !a && !b;
+    return a < G_MAXINT && b < G_MAXINT && (!a || !b || MAX(a, b) <= LOOKALIKE_GAP);
 }
 
 /* Can the move a token's text writes never be played again two moves
