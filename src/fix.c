@@ -2484,12 +2484,13 @@ struct whole {
 };
 
 /* Each pair of moves from tab[slot]'s position (built; last led to it),
- * then token i read, at most limit_all in all with before added: the
- * cheapest WHOLE_KEEP go into top (n_top of them, cheapest first), after
- * the moves and priors of prefix (k_prefix moves put in before). Uses
- * tab[slot + 1] and tab[slot + 2]. */
+ * then token t read (NULL: none), at most limit_all in all with prefix's
+ * cost added: the cheapest keep go into top (n_top of them, cheapest
+ * first), after the moves and priors of prefix (k_prefix moves put in
+ * before). Uses tab[slot + 1] and tab[slot + 2]. */
 static void whole_pairs(ArbFixer *f, int slot, move_t last, const struct ptoken *t, int limit_all,
-                        const struct whole *prefix, int k_prefix, struct whole *top, int *n_top)
+                        const struct whole *prefix, int k_prefix, struct whole *top, int keep,
+                        int *n_top)
 {
     const struct movetab *tab = &f->tab[slot];
     int prior1[MOVE_LIST_MAX], prior2[MOVE_LIST_MAX];
@@ -2501,17 +2502,16 @@ static void whole_pairs(ArbFixer *f, int slot, move_t last, const struct ptoken 
         prior_of_tab(f, &f->tab[slot + 1], tab->m[k].move, PRIOR_CAP, prior2);
         for (int j = 0; j < f->tab[slot + 1].count; j++) {
             int sum = prefix->cost + prior1[k] + prior2[j];
-            /* cheaper than limit_all, and than the last of WHOLE_KEEP found */
+            /* cheaper than limit_all, and than the last of keep found */
             int limit = MIN(limit_all - sum, 8 * CONF_UNIT);
-            if (*n_top == WHOLE_KEEP) limit = MIN(limit, top[WHOLE_KEEP - 1].cost - sum - 1);
+            if (*n_top == keep) limit = MIN(limit, top[keep - 1].cost - sum - 1);
             if (limit < 0) continue;
             struct position p3 = p2;
-            move_t second = f->tab[slot + 1].m[j].move;
+            move_t second = f->tab[slot + 1].m[j].move, read = MOVE_NONE;
             pos_make_move(&p3, second);
-            move_t read;
-            int c = best_in(f, &p3, t, slot + 2, limit, &read);
+            int c = t ? best_in(f, &p3, t, slot + 2, limit, &read) : 0;
             if (c >= COST_INF || c > limit) continue;
-            int at = MIN(*n_top, WHOLE_KEEP - 1);
+            int at = MIN(*n_top, keep - 1);
             for (; at > 0 && top[at - 1].cost > sum + c; at--)
                 top[at] = top[at - 1];
             struct whole w = *prefix;
@@ -2522,7 +2522,7 @@ static void whole_pairs(ArbFixer *f, int slot, move_t last, const struct ptoken 
             w.prior[k_prefix + 1] = prior2[j];
             w.cost = sum + c;
             top[at] = w;
-            *n_top = MIN(*n_top + 1, WHOLE_KEEP);
+            *n_top = MIN(*n_top + 1, keep);
         }
     }
 }
@@ -2563,7 +2563,8 @@ static void expand_whole_move(ArbFixer *f, int si, const struct state *s, int i,
     best += hint_cost(f, &f->tok[i], &s->pos);
     struct whole prefix = {.cost = f->costs[CONF_INSERT_WHOLE_MOVE]};
     /* cheaper than the best reading by SUCC_MARGIN */
-    whole_pairs(f, 0, s->last, &f->tok[i], best + SUCC_MARGIN - 1, &prefix, 0, top, &n_top);
+    whole_pairs(f, 0, s->last, &f->tok[i], best + SUCC_MARGIN - 1, &prefix, 0, top, WHOLE_KEEP,
+                &n_top);
     emit_wholes(f, si, s, i, top, n_top, 2);
 }
 
@@ -2592,28 +2593,11 @@ static gboolean two_whole_moves_due(const ArbFixer *f, const struct state *s, in
 static void expand_two_whole_moves(ArbFixer *f, int si, const struct state *s, int i, int best)
 {
     if (!two_whole_moves_due(f, s, i)) return;
-    const struct movetab *tab = &f->tab[0];
     int whole = f->costs[CONF_INSERT_WHOLE_MOVE];
-    struct whole first[TWO_WHOLE_FIRST];
-    int n_first = 0, prior1[MOVE_LIST_MAX], prior2[MOVE_LIST_MAX];
-    prior_of_tab(f, tab, s->last, PRIOR_CAP, prior1);
-    for (int k = 0; k < tab->count; k++) {
-        struct position p2 = s->pos;
-        pos_make_move(&p2, tab->m[k].move);
-        build_table(&p2, &f->tab[1]);
-        prior_of_tab(f, &f->tab[1], tab->m[k].move, PRIOR_CAP, prior2);
-        for (int j = 0; j < f->tab[1].count; j++) {
-            int sum = 2 * whole + prior1[k] + prior2[j];
-            if (n_first == TWO_WHOLE_FIRST && sum >= first[TWO_WHOLE_FIRST - 1].cost) continue;
-            int at = MIN(n_first, TWO_WHOLE_FIRST - 1);
-            for (; at > 0 && first[at - 1].cost > sum; at--)
-                first[at] = first[at - 1];
-            first[at] = (struct whole){.moves = {tab->m[k].move, f->tab[1].m[j].move},
-                                       .cost = sum,
-                                       .prior = {prior1[k], prior2[j]}};
-            n_first = MIN(n_first + 1, TWO_WHOLE_FIRST);
-        }
-    }
+    /* the first: pairs by the prior alone */
+    struct whole first[TWO_WHOLE_FIRST], prefix = {.cost = 2 * whole};
+    int n_first = 0;
+    whole_pairs(f, 0, s->last, NULL, G_MAXINT / 2, &prefix, 0, first, TWO_WHOLE_FIRST, &n_first);
     struct whole top[WHOLE_KEEP];
     int n_top = 0;
     /* what reading the token in s pays for its move number too; a second
@@ -2625,7 +2609,7 @@ static void expand_two_whole_moves(ArbFixer *f, int si, const struct state *s, i
         pos_make_move(&p3, first[q].moves[1]);
         build_table(&p3, &f->tab[2]);
         whole_pairs(f, 2, first[q].moves[1], &f->tok[i], best + SUCC_MARGIN - 1, &first[q], 2, top,
-                    &n_top);
+                    WHOLE_KEEP, &n_top);
     }
     emit_wholes(f, si, s, i, top, n_top, 4);
 }
