@@ -1652,16 +1652,17 @@ static int reading_gap(const ArbConfusion *conf, const struct fix_token *a,
 static gboolean row_written_twice(const ArbConfusion *conf, const struct fix_token *t, guint i,
                                   guint n, gboolean exact)
 {
-    if (i < 2 || i + 1 >= n || t[i - 2].hint_ply < 0) return FALSE;
-    int h = t[i - 2].hint_ply;
+    if (i < 2 || i + 1 >= n) return FALSE;
     /* the numbers first, the cheaper test: in text, an exact copy may have
      * lost its number (". e3 e5"), and the row before a copy have its
-     * number misread ("422. Td7 Tb6 43. Td7 Tb6"), where the number after
-     * the copy is the one after it */
-    int after = i + 2 < n ? t[i + 2].hint_ply : -1;
-    gboolean lost = !exact && t[i].hint_ply < 0 && after == h + 4;
+     * number misread ("422. Td7 Tb6 43. Td7 Tb6") or read as no number at
+     * all ("7 f3 Nf6 28 f3 Nf6", 7 too far from the 27 due), where the
+     * number after the copy is the one after it */
+    int h = t[i - 2].hint_ply, after = i + 2 < n ? t[i + 2].hint_ply : -1;
+    gboolean lost = !exact && h >= 0 && t[i].hint_ply < 0 && after == h + 4;
     if (!exact && t[i].hint_ply >= 0 && t[i].hint_ply != h + 2 && after == t[i].hint_ply + 2)
         h = t[i].hint_ply - 2;
+    if (h < 0) return FALSE;
     /* (in text only the first move of a row has its number, or both, the
      * second's dots damaged so it reads as White's: "9.,. Qxd1") */
     int b1 = t[i - 1].hint_ply, b2 = t[i + 1].hint_ply;
@@ -1735,8 +1736,10 @@ static GArray *mark_rows_written_twice(struct fix_cmd *fc)
             t[k].repeated = TRUE;
             t[k].hint_ply = -1;
         }
-        for (guint k = i + w; k < n; k++)
+        for (guint k = i + w; k < n; k++) {
             if (t[k].hint_ply >= (int)w) t[k].hint_ply -= (int)w;
+            t[k].number_shift += (int)w / 2;
+        }
         i += w - 1;
     }
     return before;

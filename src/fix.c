@@ -207,6 +207,7 @@ struct ptoken {
      * for 6, "I7." for 17), with what the look-alikes cost */
     int n_numbers;
     int number[NUMBER_READINGS], number_cost[NUMBER_READINGS];
+    int number_shift; /* taken off number[] (struct fix_token) */
     const char *text; /* first candidate, raw */
     gsize len;
     /* text read once for exact_move: plain English SAN, and the cost-0
@@ -1358,8 +1359,8 @@ static void read_numbers(const ArbFixer *f, const struct pcand *c, struct ptoken
         n = m;
     }
     for (int j = 0; j < n; j++)
-        if (value[j] > 0) {
-            t->number[t->n_numbers] = value[j];
+        if (value[j] - t->number_shift > 0) {
+            t->number[t->n_numbers] = value[j] - t->number_shift;
             t->number_cost[t->n_numbers++] = cost[j];
         }
 }
@@ -1475,6 +1476,7 @@ static void prepare_tokens(ArbFixer *f, const struct fix_token *tokens, int n)
         t->blank = tokens[i].blank;
         t->weighed = tokens[i].weighed;
         t->repeated = tokens[i].repeated;
+        t->number_shift = tokens[i].number_shift;
         read_numbers(f, &t->c[0], t);
         t->two_moves = names_two_moves(&t->c[0]);
         t->cut_short = t->c[0].len > 1 && is_dash(t->c[0].ch[t->c[0].len - 1]);
@@ -1514,6 +1516,7 @@ static void bare_token(struct ptoken *out)
     out->inputs = 1;
     out->is_input = FALSE;
     out->hint_ply = -1;
+    out->number_shift = 0;
     out->text = NULL;
     out->len = 0;
 }
@@ -1790,7 +1793,7 @@ static int drop_cost(const ArbFixer *f, int i, const struct position *pos)
         digits++;
     if (!digits) return c; /* (most tokens: no number to print) */
     char due[12];
-    int n = g_snprintf(due, sizeof due, "%d", pos->fullmove);
+    int n = g_snprintf(due, sizeof due, "%d", pos->fullmove + t->number_shift);
     if (digits == n) {
         for (int k = 0; k < n; k++)
             wrong += r->ch[k] != (gunichar)due[k];

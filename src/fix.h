@@ -48,6 +48,9 @@ struct fix_token {
     /* a token of a row written twice, the second copy (a sheet's cell,
      * or a move in text): dropped for what a token written twice costs */
     gboolean repeated;
+    /* moves a move number it reads as names past the one it stands for
+     * (by the rows written twice before it; hint_ply has it taken off) */
+    int number_shift;
 };
 
 typedef enum {

@@ -1455,6 +1455,20 @@ START_TEST(test_text_row_written_twice)
     assert_fixed_to_truth("1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 4. Bxc6 dxc6 5. O-O f6 6. d4 exd4 "
                           "7. O-O f6 8. d4 exd4 9. Nxd4 c5 10. Nb3 Qxd1 11. Rxd1 Bg4 12. f3 Be6 "
                           "*\n");
+    /* two rows written again in a long game, each copy's number a move
+     * ahead. The second copy's row has its number read as none ("7" for
+     * 27, too far from the one due); numbers misread after the first copy
+     * ("Z4", "2b") are a move ahead too, and cost only their look-alikes
+     * as the numbers they stand for (23 and 25). Read as moves instead,
+     * the copies gave 4. a4 a5 and 27...h6 */
+    assert_fixed_has(
+        "1 Nf3 Nf6 2 c4 c6 3 d4 d5 4 d4 d5 5 e3 g6 6 Nbd2 Bg7 7 Bd3 O-O 8 O-O Na6 9 Qe2 Nc7 "
+        "10 b3 c5 11 Bb2 cxd4 12 Bxd4 Ne6 13 Bb2 Nc5 14 Bc2 b6 15 Rfd1 Ba6 16 b4 Ncd7 "
+        "17 Bd3 Bb7 18 Rac1 Rc8 19 Nb3 e6 20 c5 bxc5 21 bxc5 Nb8 22 Nfd4 Nc6 23 Nxc6 Bxc6 "
+        "Z4 Ba6 Ra8 25 Be5 Ne4 2b Bxg7 Kxg7 7 f3 Nf6 28 f3 Nf6 29 Nd4 Qc7 30 Bb5 Bxb5 "
+        "31 Nxb5 Qe7 32 e4 Rfd8 33 Nd6 Ne8 34 Nxe8+ Qxe8 35 exd5 Rxd5 36 Rxd5 exd5 "
+        "37 Qxe8 Rxe8 38 c6 Kf6 39 c7 Rc8 40 Kf2 Ke5 41 Ke3 Kd6 42 Kd4 Rxc7 *\n",
+        "3. d4 d5 4. e3 g6", "25. Bxg7 Kxg7 26. f3 Nf6 27. Nd4 Qc7", "40. Kd4 Rxc7 *", NULL);
 }
 END_TEST
 
