@@ -1654,13 +1654,15 @@ static gboolean row_written_twice(const ArbConfusion *conf, const struct fix_tok
 {
     if (i < 2 || i + 1 >= n) return FALSE;
     /* the numbers first, the cheaper test: in text, an exact copy may have
-     * lost its number (". e3 e5"), and the row before a copy have its
-     * number misread ("422. Td7 Tb6 43. Td7 Tb6") or read as no number at
-     * all ("7 f3 Nf6 28 f3 Nf6", 7 too far from the 27 due), where the
-     * number after the copy is the one after it */
+     * lost its number (". e3 e5") or have it misread ("8. d4 exd4" for
+     * 7.), and the row before a copy have its number misread ("422. Td7
+     * Tb6 43. Td7 Tb6") or read as no number at all ("7 f3 Nf6 28 f3 Nf6",
+     * 7 too far from the 27 due), where the number after the copy is the
+     * one after it */
     int h = t[i - 2].hint_ply, after = i + 2 < n ? t[i + 2].hint_ply : -1;
-    gboolean lost = !exact && h >= 0 && t[i].hint_ply < 0 && after == h + 4;
-    if (!exact && t[i].hint_ply >= 0 && t[i].hint_ply != h + 2 && after == t[i].hint_ply + 2)
+    gboolean lost = !exact && h >= 0 && t[i].hint_ply != h + 2 && after == h + 4;
+    if (!exact && !lost && t[i].hint_ply >= 0 && t[i].hint_ply != h + 2 &&
+        after == t[i].hint_ply + 2)
         h = t[i].hint_ply - 2;
     if (h < 0) return FALSE;
     /* (in text only the first move of a row has its number, or both, the
