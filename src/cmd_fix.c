@@ -857,7 +857,10 @@ static void collect_tokens(struct fix_cmd *fc, const ArbGame *game, ArbNorm *nor
             continue;
         }
         if (ev->kind == EV_COMMENT && ev->comment_kind == ARB_COMMENT_LINE && in_moves) {
+            /* (its moves count as moves since the number: "10 c;d5 c:d5") */
+            guint before = fc->tokens->len;
             collect_line_comment(fc, game, i, norm, &hint, hint_before);
+            since_number += (int)(fc->tokens->len - before);
             continue;
         }
         if (ev->kind != EV_MOVE) continue;

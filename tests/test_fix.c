@@ -1436,6 +1436,14 @@ START_TEST(test_text_row_written_twice)
                           ". d4 exd4 8. Nxd4 c5 9. Nb3 Qxd1 10. Rxd1 Bg4 11. f3 Be6 *\n");
     assert_fixed_to_truth("1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 4. Bxc6 dxc6 5. O-O f6 3. d4 exd4 "
                           "7. d4 exd4 8. Nxd4 c5 9. Nb3 Qxd1 10. Rxd1 Bg4 11. f3 Be6 *\n");
+    /* a copy whose number lost a digit ("1" for 11), after a row whose
+     * move has ';' for 'x': the reader takes the rest of that line for a
+     * comment, whose moves count as moves since the number all the same;
+     * "1" was a move token (Rb1), the copy 11...e5 */
+    assert_fixed_has("1 d4 Nf6\n2 c4 e6\n3 Nc3 Bb4\n4 Qc2 O-O\n5 a3 Bxc3+\n6 Qxc3 d5\n"
+                     "7 Nf3 c6\n8 e3 Nbd7\n9 Bd3 b6\n10 c;d5 cxd5\n1 cxd5 cxd5\n12 O-O Bb7\n"
+                     "13 b4 a6\n*\n",
+                     "10. cxd5 cxd5 11. O-O Bb7 12. b4 a6 *", NULL);
     /* or the copy's own number misread ("8." for 7., "4." for 7. with
      * Black's numbered too) */
     assert_fixed_to_truth("1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 4. Bxc6 dxc6 5. O-O f6 6. d4 exd4 "
