@@ -1656,12 +1656,12 @@ static gboolean row_written_twice(const ArbConfusion *conf, const struct fix_tok
                                   guint n, gboolean exact)
 {
     if (i < 2 || i + 1 >= n) return FALSE;
-    /* the numbers first, the cheaper test: in text, an exact copy may have
-     * lost its number (". e3 e5") or have it misread ("8. d4 exd4" for
-     * 7.), and the row before a copy have its number misread ("422. Td7
-     * Tb6 43. Td7 Tb6") or read as no number at all ("7 f3 Nf6 28 f3 Nf6",
-     * 7 too far from the 27 due), where the number after the copy is the
-     * one after it */
+    /* the numbers first, the cheaper test: in text, a copy may have lost
+     * its number (". e3 e5", an exact copy) or have it misread ("8. d4
+     * exd4" for 7.), and the row before a copy have its number misread
+     * ("422. Td7 Tb6 43. Td7 Tb6") or read as no number at all ("7 f3 Nf6
+     * 28 f3 Nf6", 7 too far from the 27 due), where the number after the
+     * copy is the one after it */
     int h = t[i - 2].hint_ply, after = i + 2 < n ? t[i + 2].hint_ply : -1;
     gboolean lost = !exact && h >= 0 && t[i].hint_ply != h + 2 && after == h + 4;
     if (!exact && !lost && t[i].hint_ply >= 0 && t[i].hint_ply != h + 2 &&
@@ -1679,7 +1679,7 @@ static gboolean row_written_twice(const ArbConfusion *conf, const struct fix_tok
      * another letter or digit are most often moves (a king and rook going
      * one file over: "Kg4 Rg1+ Kf4 Rf1+") */
     int a = reading_gap(conf, &t[i], &t[i - 2]), b = reading_gap(conf, &t[i + 1], &t[i - 1]);
-    if (exact || lost) return !a && !b;
+    if (exact || (lost && t[i].hint_ply < 0)) return !a && !b;
     return a < G_MAXINT && b < G_MAXINT && (!a || !b || MAX(a, b) <= LOOKALIKE_GAP);
 }
 

@@ -1451,7 +1451,10 @@ START_TEST(test_text_row_written_twice)
     assert_fixed_to_truth("1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 4. Bxc6 dxc6 5. O-O f6 6. d4 6... exd4 "
                           "4. d4 7... exd4 8. Nxd4 8... c5 9. Nb3 9... Qxd1 10. Rxd1 10... Bg4 "
                           "11. f3 11... Be6 *\n");
-    /* so too where the copy is no exact one ("cxd4") */
+    /* a copy with its number misread need not be exact ("cxd4") */
+    assert_fixed_to_truth("1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 4. Bxc6 dxc6 5. O-O f6 6. d4 exd4 "
+                          "8. d4 cxd4 8. Nxd4 c5 9. Nb3 Qxd1 10. Rxd1 Bg4 11. f3 Be6 *\n");
+    /* nor where the row before has its number misread */
     assert_fixed_to_truth("1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 4. Bxc6 dxc6 5. O-O f6 3. d4 exd4 "
                           "7. d4 cxd4 8. Nxd4 c5 9. Nb3 Qxd1 10. Rxd1 Bg4 11. f3 Be6 *\n");
     /* a number before the copy read as a look-alike digit ("8" for 3),
