@@ -1807,16 +1807,21 @@ static void search_tokens(struct fix_cmd *fc, int lang, const struct position *s
         run_tokens(fc, lang, start);
         return;
     }
+    /* as written first: the rows read as written twice mostly win, and
+     * the one read last needs no search again to be the fixer's */
     g_autoptr(GArray) twice = g_array_copy(fc->tokens);
+    g_array_set_size(fc->tokens, 0);
+    g_array_append_vals(fc->tokens, as_written->data, as_written->len);
     run_tokens(fc, lang, start);
     int cost = fc->res.cost;
     gboolean unresolved = fc->res.unresolved;
     g_array_set_size(fc->tokens, 0);
-    g_array_append_vals(fc->tokens, as_written->data, as_written->len);
-    run_tokens(fc, lang, start);
-    if (fc->res.unresolved <= unresolved && fc->res.cost <= cost) return;
-    g_array_set_size(fc->tokens, 0);
     g_array_append_vals(fc->tokens, twice->data, twice->len);
+    run_tokens(fc, lang, start);
+    /* (as written wins a tie) */
+    if (unresolved > fc->res.unresolved || cost > fc->res.cost) return;
+    g_array_set_size(fc->tokens, 0);
+    g_array_append_vals(fc->tokens, as_written->data, as_written->len);
     run_tokens(fc, lang, start);
 }
 
