@@ -311,6 +311,7 @@ struct _ArbFixer {
     int n_sym;
     int costs[CONF_COST_COUNT];
     gboolean with_alternatives;
+    gboolean once;                /* fixer_set_once() */
     guint beam_width, wide_width; /* the beam's, and before wide_until */
     int margin_scale;             /* the beam's margins before wide_until, in percent */
     /* the search starts at from_token (its start position is before it) with
@@ -455,6 +456,11 @@ void fixer_free(ArbFixer *f)
 void fixer_set_alternatives(ArbFixer *f, gboolean with_alternatives)
 {
     f->with_alternatives = with_alternatives;
+}
+
+void fixer_set_once(ArbFixer *f, gboolean once)
+{
+    f->once = once;
 }
 
 void fixer_set_prior(ArbFixer *f, const ArbPrior *prior, double weight)
@@ -3222,6 +3228,10 @@ static void search_all(ArbFixer *f, const struct position *start, struct fix_res
         int best = search(f, start);
         collect_path(f, best, res);
         rival_margins(f, best, start, res);
+    }
+    if (f->once) {
+        cut_garbage(f, res);
+        return;
     }
     int n_doubtful;
     guint doubtful;

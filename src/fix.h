@@ -105,6 +105,9 @@ G_DEFINE_AUTOPTR_CLEANUP_FUNC(ArbFixer, fixer_free)
 /* Next-best alternatives are worked out for every step (with_alternatives)
  * or only for the corrected ones (cheaper). */
 void fixer_set_alternatives(ArbFixer *fixer, gboolean with_alternatives);
+/* With once, fixer_run searches once, never again where the path took
+ * doubtful steps: a quicker, dearer path, to weigh against another. */
+void fixer_set_once(ArbFixer *fixer, gboolean once);
 
 /* The move prior breaks near-ties between readings: weight is its cost in
  * confusion units per nat of likelihood (0 or a NULL prior: off); a move's
