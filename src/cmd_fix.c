@@ -48,6 +48,7 @@
 #define LOOKALIKE_GAP      CONF_UNIT /* what one character may cost a copy of a row (a plain edit) */
 #define GAP_MAX            (3 * CONF_UNIT / 2) /* reading_gap(): further apart is no copy */
 #define GAP_CHARS          32
+#define ROW_TOKENS_MAX     4 /* row_span_written_twice(): tokens a row is written in at most */
 
 struct fix_cmd {
     ArbLangSet *langs;
@@ -1613,15 +1614,13 @@ struct group_source {
  * written twice is read with its own damage): 0 when they read the same,
  * G_MAXINT when that is more than GAP_MAX or a reading is shorter than two
  * characters. */
-static int reading_gap(const ArbConfusion *conf, const struct fix_token *a,
-                       const struct fix_token *b)
+static int text_gap(const ArbConfusion *conf, const char *a, gsize a_len, const char *b,
+                    gsize b_len)
 {
-    if (a->cands[0].len == b->cands[0].len &&
-        !memcmp(a->cands[0].text, b->cands[0].text, a->cands[0].len))
-        return 0;
+    if (a_len == b_len && !memcmp(a, b, a_len)) return 0;
     glong n = 0, m = 0;
-    g_autofree gunichar *x = g_utf8_to_ucs4_fast(a->cands[0].text, (glong)a->cands[0].len, &n);
-    g_autofree gunichar *y = g_utf8_to_ucs4_fast(b->cands[0].text, (glong)b->cands[0].len, &m);
+    g_autofree gunichar *x = g_utf8_to_ucs4_fast(a, (glong)a_len, &n);
+    g_autofree gunichar *y = g_utf8_to_ucs4_fast(b, (glong)b_len, &m);
     if (MIN(n, m) < 2 || n > GAP_CHARS || m > GAP_CHARS || ABS(n - m) > 2) return G_MAXINT;
     /* d[j]: the distance of x's first i characters to y's first j */
     int d[GAP_CHARS + 1];
@@ -1644,6 +1643,12 @@ static int reading_gap(const ArbConfusion *conf, const struct fix_token *a,
         }
     }
     return d[m] > GAP_MAX ? G_MAXINT : d[m];
+}
+
+static int reading_gap(const ArbConfusion *conf, const struct fix_token *a,
+                       const struct fix_token *b)
+{
+    return text_gap(conf, a->cands[0].text, a->cands[0].len, b->cands[0].text, b->cands[0].len);
 }
 
 /* Do tokens i and i + 1 write the two before them again, in the next two
@@ -1718,6 +1723,48 @@ static guint rows_written_twice(const ArbConfusion *conf, const struct fix_token
     return 0;
 }
 
+/* Tokens [from, to) as one text, with no space between ("dxe5" "Sac5":
+ * "dxe5Sac5"), in buf of GAP_CHARS bytes: FALSE where it is longer. */
+static gboolean span_text(const struct fix_token *t, guint from, guint to, char *buf, gsize *len)
+{
+    *len = 0;
+    for (guint k = from; k < to; k++) {
+        if (*len + t[k].cands[0].len > GAP_CHARS) return FALSE;
+        memcpy(buf + *len, t[k].cands[0].text, t[k].cands[0].len);
+        *len += t[k].cands[0].len;
+    }
+    return TRUE;
+}
+
+/* Does the row that token i begins, numbered, write the row before it
+ * again, either of them in other than two tokens: merged ("14. dxe5 Sac5
+ * 15. dxe5SacS 16.") or split ("21. exf6 R exf6 22. exf6 Rexf6 23.")? The
+ * copy's number is the one after the row's, the number after it the one
+ * after that, and the two rows read alike as texts (no further apart than
+ * a look-alike or a character lost). Returns the copy's tokens, or 0. (Rows
+ * of two tokens each are row_written_twice()'s.) */
+static guint row_span_written_twice(const ArbConfusion *conf, const struct fix_token *t, guint i,
+                                    guint n)
+{
+    int c = t[i].hint_ply;
+    if (c < 2 || c % 2) return 0;
+    /* the row before: from its number, any token after it unnumbered or
+     * numbered for Black */
+    guint j = i;
+    for (; j > 0 && i - j + 1 < ROW_TOKENS_MAX && t[j - 1].hint_ply != c - 2; j--)
+        if (t[j - 1].hint_ply >= 0 && t[j - 1].hint_ply != c - 1) return 0;
+    if (!j || t[j - 1].hint_ply != c - 2) return 0;
+    j--;
+    guint k = i + 1;
+    for (; k < n && k - i < ROW_TOKENS_MAX && t[k].hint_ply != c + 2; k++)
+        if (t[k].hint_ply >= 0 && t[k].hint_ply != c + 1) return 0;
+    if (k >= n || t[k].hint_ply != c + 2 || (i - j == 2 && k - i == 2)) return 0;
+    char a[GAP_CHARS], b[GAP_CHARS];
+    gsize a_len, b_len;
+    if (!span_text(t, j, i, a, &a_len) || !span_text(t, i, k, b, &b_len) || b_len < 4) return 0;
+    return text_gap(conf, b, b_len, a, a_len) <= LOOKALIKE_GAP ? k - i : 0;
+}
+
 /* Rows written twice (row_written_twice()) in a single input, read as
  * such: their tokens cost what a token written twice does to drop, and name
  * no ply; the tokens after them name theirs a move earlier, the one they
@@ -1735,6 +1782,9 @@ static GArray *mark_rows_written_twice(struct fix_cmd *fc)
         guint w = row_written_twice(fc->conf, t, i, n, fc->hcs)
                       ? 2
                       : 2 * rows_written_twice(fc->conf, t, i, n);
+        /* (w tokens, as many plies; a row split or merged: 2 plies) */
+        guint plies = w;
+        if (!w && !fc->hcs) plies = (w = row_span_written_twice(fc->conf, t, i, n)) ? 2 : 0;
         if (!w) continue;
         if (!before) before = g_array_copy(fc->tokens);
         for (guint k = i; k < i + w; k++) {
@@ -1742,8 +1792,8 @@ static GArray *mark_rows_written_twice(struct fix_cmd *fc)
             t[k].hint_ply = -1;
         }
         for (guint k = i + w; k < n; k++) {
-            if (t[k].hint_ply >= (int)w) t[k].hint_ply -= (int)w;
-            t[k].number_shift += (int)w / 2;
+            if (t[k].hint_ply >= (int)plies) t[k].hint_ply -= (int)plies;
+            t[k].number_shift += (int)plies / 2;
         }
         i += w - 1;
     }

@@ -1478,15 +1478,29 @@ START_TEST(test_text_row_written_twice)
      * 27, too far from the one due); numbers misread after the first copy
      * ("Z4", "2b") are a move ahead too, and cost only their look-alikes
      * as the numbers they stand for (23 and 25). Read as moves instead,
-     * the copies gave 4. a4 a5 and 27...h6 */
-    assert_fixed_has(
-        "1 Nf3 Nf6 2 c4 c6 3 d4 d5 4 d4 d5 5 e3 g6 6 Nbd2 Bg7 7 Bd3 O-O 8 O-O Na6 9 Qe2 Nc7 "
-        "10 b3 c5 11 Bb2 cxd4 12 Bxd4 Ne6 13 Bb2 Nc5 14 Bc2 b6 15 Rfd1 Ba6 16 b4 Ncd7 "
-        "17 Bd3 Bb7 18 Rac1 Rc8 19 Nb3 e6 20 c5 bxc5 21 bxc5 Nb8 22 Nfd4 Nc6 23 Nxc6 Bxc6 "
-        "Z4 Ba6 Ra8 25 Be5 Ne4 2b Bxg7 Kxg7 7 f3 Nf6 28 f3 Nf6 29 Nd4 Qc7 30 Bb5 Bxb5 "
-        "31 Nxb5 Qe7 32 e4 Rfd8 33 Nd6 Ne8 34 Nxe8+ Qxe8 35 exd5 Rxd5 36 Rxd5 exd5 "
-        "37 Qxe8 Rxe8 38 c6 Kf6 39 c7 Rc8 40 Kf2 Ke5 41 Ke3 Kd6 42 Kd4 Rxc7 *\n",
-        "3. d4 d5 4. e3 g6", "25. Bxg7 Kxg7 26. f3 Nf6 27. Nd4 Qc7", "40. Kd4 Rxc7 *", NULL);
+     * the copies gave 4. a4 a5 and 27...h6. A row a line, as on a sheet;
+     * the first copy is also tried run together into one token ("4
+     * d4d5", a4 and a5 before) */
+    const char *const first_copy[] = {"4 d4 d5", "4 d4d5"};
+    for (gsize k = 0; k < G_N_ELEMENTS(first_copy); k++) {
+        char *text =
+            g_strdup_printf("1 Nf3 Nf6\n2 c4 c6\n3 d4 d5\n%s\n5 e3 g6\n6 Nbd2 Bg7\n7 Bd3 O-O\n"
+                            "8 O-O Na6\n9 Qe2 Nc7\n10 b3 c5\n11 Bb2 cxd4\n12 Bxd4 Ne6\n13 Bb2 Nc5\n"
+                            "14 Bc2 b6\n15 Rfd1 Ba6\n16 b4 Ncd7\n17 Bd3 Bb7\n18 Rac1 Rc8\n"
+                            "19 Nb3 e6\n20 c5 bxc5\n21 bxc5 Nb8\n22 Nfd4 Nc6\n23 Nxc6 Bxc6\n"
+                            "Z4 Ba6 Ra8\n25 Be5 Ne4\n2b Bxg7 Kxg7\n7 f3 Nf6\n28 f3 Nf6\n"
+                            "29 Nd4 Qc7\n30 Bb5 Bxb5\n31 Nxb5 Qe7\n32 e4 Rfd8\n33 Nd6 Ne8\n"
+                            "34 Nxe8+ Qxe8\n35 exd5 Rxd5\n36 Rxd5 exd5\n37 Qxe8 Rxe8\n38 c6 Kf6\n"
+                            "39 c7 Rc8\n40 Kf2 Ke5\n41 Ke3 Kd6\n42 Kd4 Rxc7\n*\n",
+                            first_copy[k]);
+        assert_fixed_has(text, "3. d4 d5 4. e3 g6", "25. Bxg7 Kxg7 26. f3 Nf6 27. Nd4 Qc7",
+                         "40. Kd4 Rxc7 *", NULL);
+        g_free(text);
+    }
+    /* a row split into three tokens ("N b3 Qxd1"), then written again in
+     * two: read as the same text; the copy was read as 9. Nc3 Qxc1 */
+    assert_fixed_to_truth("1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 4. Bxc6 dxc6 5. O-O f6 6. d4 exd4 "
+                          "7. Nxd4 c5 8. N b3 Qxd1 9. Nb3 Qxd1 10. Rxd1 Bg4 11. f3 Be6 *\n");
 }
 END_TEST
 
