@@ -270,7 +270,7 @@ static gboolean has_digit(const char *s, gsize n)
 static int digit_value(char c)
 {
     static const char from[] = "0123456789lIi|OoDBSsZzqgbA";
-    static const char value[] = "01234567891111000885522994";
+    static const char value[] = "01234567891111000855229964";
     const char *p = c ? strchr(from, c) : NULL;
     return p ? value[p - from] - '0' : -1;
 }

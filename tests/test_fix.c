@@ -1497,6 +1497,18 @@ START_TEST(test_text_row_written_twice)
                          "40. Kd4 Rxc7 *", NULL);
         g_free(text);
     }
+    /* an exact copy that lost its number, the number after it with 'b'
+     * for 6 ("1b." for 16): read as 19 before, the digits' look-alikes a
+     * place out ('S' as 8, 'Z' as 5, 'q' as 2, 'b' as 9), and the copy as
+     * 15. Kf1 Bc8 */
+    assert_fixed_has(
+        "1. Nf3 Nf6 2. c4 c6 3. d4 d5 4. e3 g6 5. Nbd2 Bg7 6. Bd3 O-O 7. O-O Na6 8. Qe2 Nc7 "
+        "9. b3 c5 10. Bb2 cxd4 11. Bxd4 Ne6 12. Bb2 Nc5 13. Bc2 b6 14. Rfd1 Ba6 Rfd1 Ba6 1b. "
+        "b4 Ncd7 17. Bd3 Bb7 18. Rac1 Rc8 19. Nb3 e6 20. c5 bxc5 21. bxc5 Nb8 22. Nfd4 Nc6 "
+        "23. Nxc6 Bxc6 24. Ba6 Ra8 25. Be5 Ne4 26. Bxg7 Kxg7 27. f3 Nf6 28. Nd4 Qc7 29. Bb5 "
+        "Bxb5 30. Nxb5 Qe7 31. e4 Rfd8 32. Nd6 Ne8 33. Nxe8+ Qxe8 34. exd5 Rxd5 35. Rxd5 "
+        "exd5 36. Qxe8 Rxe8 37. c6 Kf6 38. c7 Rc8 39. Kf2 Ke5 40. Ke3 Kd6 41. Kd4 Rxc7 *\n",
+        "13. Bc2 b6 14. Rfd1 Ba6 15. b4 Ncd7", "40. Kd4 Rxc7 *", NULL);
     /* a row split into three tokens ("N b3 Qxd1"), then written again in
      * two: read as the same text; the copy was read as 9. Nc3 Qxc1 */
     assert_fixed_to_truth("1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 4. Bxc6 dxc6 5. O-O f6 6. d4 exd4 "
