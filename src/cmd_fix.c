@@ -47,6 +47,7 @@
 #define ROWS_TWICE_MAX     3    /* rows written twice together at most (rows_written_twice) */
 #define LOOKALIKE_GAP      CONF_UNIT /* what one character may cost a copy of a row (a plain edit) */
 #define GAP_MAX            (3 * CONF_UNIT / 2) /* reading_gap(): further apart is no copy */
+#define SAME_ROW_GAP_MAX   (2 * CONF_UNIT)     /* the same beside a move written the same */
 #define GAP_CHARS          32
 #define ROW_TOKENS_MAX     4 /* row_span_written_twice(): tokens a row is written in at most */
 
@@ -1612,10 +1613,10 @@ struct group_source {
 /* What two tokens' readings differ by, as a weighted edit distance under
  * the confusion table, each edit the cheaper way round (each copy of a row
  * written twice is read with its own damage): 0 when they read the same,
- * G_MAXINT when that is more than GAP_MAX or a reading is shorter than two
+ * G_MAXINT when that is more than max or a reading is shorter than two
  * characters. */
 static int text_gap(const ArbConfusion *conf, const char *a, gsize a_len, const char *b,
-                    gsize b_len)
+                    gsize b_len, int max)
 {
     if (a_len == b_len && !memcmp(a, b, a_len)) return 0;
     glong n = 0, m = 0;
@@ -1642,13 +1643,26 @@ static int text_gap(const ArbConfusion *conf, const char *a, gsize a_len, const 
             d[j] = here;
         }
     }
-    return d[m] > GAP_MAX ? G_MAXINT : d[m];
+    return d[m] > max ? G_MAXINT : d[m];
 }
 
 static int reading_gap(const ArbConfusion *conf, const struct fix_token *a,
+                       const struct fix_token *b, int max)
+{
+    return text_gap(conf, a->cands[0].text, a->cands[0].len, b->cands[0].text, b->cands[0].len,
+                    max);
+}
+
+/* reading_gap() of a move beside one written the same in a copy of a row:
+ * up to SAME_ROW_GAP_MAX, where the two are as long give or take one
+ * character, three at least (not "Fx g6" beside "Fxh7 g6", a move split). */
+static int damaged_gap(const ArbConfusion *conf, const struct fix_token *a,
                        const struct fix_token *b)
 {
-    return text_gap(conf, a->cands[0].text, a->cands[0].len, b->cands[0].text, b->cands[0].len);
+    glong n = g_utf8_strlen(a->cands[0].text, (gssize)a->cands[0].len),
+          m = g_utf8_strlen(b->cands[0].text, (gssize)b->cands[0].len);
+    if (MIN(n, m) < 3 || ABS(n - m) > 1) return G_MAXINT;
+    return reading_gap(conf, a, b, SAME_ROW_GAP_MAX);
 }
 
 /* Do tokens i and i + 1 write the two before them again, in the next two
@@ -1682,9 +1696,14 @@ static gboolean row_written_twice(const ArbConfusion *conf, const struct fix_tok
     /* one move at least written the same, or both no further off than a
      * character lost, added or read as a look-alike: copies that differ by
      * another letter or digit are most often moves (a king and rook going
-     * one file over: "Kg4 Rg1+ Kf4 Rf1+") */
-    int a = reading_gap(conf, &t[i], &t[i - 2]), b = reading_gap(conf, &t[i + 1], &t[i - 1]);
+     * one file over: "Kg4 Rg1+ Kf4 Rf1+"). Beside a move written the
+     * same, the other may be damaged more in the two copies ("Сt8-g" and
+     * "Сf8–g7": a look-alike, a dash and a character lost) */
+    int a = reading_gap(conf, &t[i], &t[i - 2], GAP_MAX),
+        b = reading_gap(conf, &t[i + 1], &t[i - 1], GAP_MAX);
     if (exact || (lost && t[i].hint_ply < 0)) return !a && !b;
+    if (!a && b == G_MAXINT) b = damaged_gap(conf, &t[i + 1], &t[i - 1]);
+    if (!b && a == G_MAXINT) a = damaged_gap(conf, &t[i], &t[i - 2]);
     return a < G_MAXINT && b < G_MAXINT && (!a || !b || MAX(a, b) <= LOOKALIKE_GAP);
 }
 
@@ -1715,7 +1734,7 @@ static guint rows_written_twice(const ArbConfusion *conf, const struct fix_token
         for (guint j = 0; j < w && same; j++) {
             int a = t[i - w + j].hint_ply, b = t[i + j].hint_ply;
             same = (a < 0 || a == h + (int)j) && (b < 0 || b == h + (int)(w + j)) &&
-                   !reading_gap(conf, &t[i + j], &t[i - w + j]);
+                   !reading_gap(conf, &t[i + j], &t[i - w + j], GAP_MAX);
             once |= never_again(&t[i + j].cands[0]);
         }
         if (same && once) return k;
@@ -1762,7 +1781,7 @@ static guint row_span_written_twice(const ArbConfusion *conf, const struct fix_t
     char a[GAP_CHARS], b[GAP_CHARS];
     gsize a_len, b_len;
     if (!span_text(t, j, i, a, &a_len) || !span_text(t, i, k, b, &b_len) || b_len < 4) return 0;
-    return text_gap(conf, b, b_len, a, a_len) <= LOOKALIKE_GAP ? k - i : 0;
+    return text_gap(conf, b, b_len, a, a_len, GAP_MAX) <= LOOKALIKE_GAP ? k - i : 0;
 }
 
 /* Rows written twice (row_written_twice()) in a single input, read as

@@ -1509,6 +1509,15 @@ START_TEST(test_text_row_written_twice)
         "Bxb5 30. Nxb5 Qe7 31. e4 Rfd8 32. Nd6 Ne8 33. Nxe8+ Qxe8 34. exd5 Rxd5 35. Rxd5 "
         "exd5 36. Qxe8 Rxe8 37. c6 Kf6 38. c7 Rc8 39. Kf2 Ke5 40. Ke3 Kd6 41. Kd4 Rxc7 *\n",
         "13. Bc2 b6 14. Rfd1 Ba6 15. b4 Ncd7", "40. Kd4 Rxc7 *", NULL);
+    /* a copy whose first move is written the same, the other damaged in
+     * both copies more than a look-alike apart ("Bt8-g" and "Bf8\u2013g7":
+     * a look-alike, a dash and a character lost); the copy was read as
+     * 6. Nb1 a5 */
+    assert_fixed_has("1. Ng1-f3 Ng8-f6 2. c2-c4 c7-c6 3. d2-d4 d7-d5 4. e2-e3 g7-g6 "
+                     "5. Nb1-d2 Bt8-g 6. Nb1-d2 Bf8\u2013g7 7. Bf1-d3 O-O 8. O-O Nb8-a6 "
+                     "9. Qd1-e2 Na6-c7 10. b2-b3 c6-c5 11. Bc1-b2 c5xd4 12. Bb2xd4 Nc7-e6 "
+                     "13. Bd4-b2 Ne6-c5 14. Bd3-c2 b7-b6 15. Rf1-d1 Bc8-a6 *\n",
+                     "5. Nbd2 Bg7 6. Bd3 O-O", "14. Rfd1 Ba6 *", NULL);
     /* a row split into three tokens ("N b3 Qxd1"), then written again in
      * two: read as the same text; the copy was read as 9. Nc3 Qxc1 */
     assert_fixed_to_truth("1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 4. Bxc6 dxc6 5. O-O f6 6. d4 exd4 "
