@@ -1324,6 +1324,19 @@ static void write_prose_between(struct fix_cmd *fc, const ArbGame *game, guint f
     put_words(fc, &words);
 }
 
+/* Is event ev's text a number written with look-alikes of digits ("1S.",
+ * "2A"), which collect_tokens() read as a number, no move? */
+static gboolean is_lookalike_digits(const ArbGame *game, const struct game_event *ev)
+{
+    const char *text = game_event_text(game, ev);
+    gsize digits = 0, k = 0;
+    for (; k < ev->len && digit_value(text[k]) >= 0; k++)
+        digits++;
+    for (; k < ev->len && (text[k] == '.' || text[k] == ','); k++)
+        ;
+    return digits && k == ev->len;
+}
+
 /* The move number written right before step s's token, when s drops the
  * token whole (a number flush_events() writes nothing for: no prose, no
  * stray number's note): the note keeps it ("Now 3. Bb5 was ..." one move
@@ -1340,7 +1353,9 @@ static const struct game_event *number_before(const struct fix_cmd *fc, const Ar
     const struct game_event *num = ev - 1;
     gboolean prose =
         t->event - 1 < fc->prose->len && g_array_index(fc->prose, guint8, t->event - 1);
-    if (num->kind != EV_MOVE_NUMBER || prose || is_stray_number(game, num, s->before.fullmove))
+    if (prose || (num->kind == EV_MOVE ? !is_lookalike_digits(game, num)
+                                       : num->kind != EV_MOVE_NUMBER ||
+                                             is_stray_number(game, num, s->before.fullmove)))
         return NULL;
     return num;
 }

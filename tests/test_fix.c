@@ -1518,6 +1518,15 @@ START_TEST(test_text_row_written_twice)
                      "9. Qd1-e2 Na6-c7 10. b2-b3 c6-c5 11. Bc1-b2 c5xd4 12. Bb2xd4 Nc7-e6 "
                      "13. Bd4-b2 Ne6-c5 14. Bd3-c2 b7-b6 15. Rf1-d1 Bc8-a6 *\n",
                      "5. Nbd2 Bg7 6. Bd3 O-O", "14. Rfd1 Ba6 *", NULL);
+    /* a copy's number written in a look-alike ("b" for 6) stays in the
+     * note of the token dropped after it, as a number written with digits
+     * does: nothing read is lost */
+    r = fix_text("1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 4. Bxc6 dxc6 5. O-O f6 b O-O f6 7. d4 exd4 "
+                 "8. Nxd4 c5 9. Nb3 Qxd1 10. Rxd1 Bg4 11. f3 Be6 *\n",
+                 NULL);
+    ck_assert_msg(r.status == 0, "exit %d\n%s", r.status, r.err);
+    ck_assert_msg(strstr(r.out, "5. O-O f6 {deleted: \"b O-O\"}"), "%s", r.out);
+    run_free(&r);
     /* a row split into three tokens ("N b3 Qxd1"), then written again in
      * two: read as the same text; the copy was read as 9. Nc3 Qxc1 */
     assert_fixed_to_truth("1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 4. Bxc6 dxc6 5. O-O f6 6. d4 exd4 "
