@@ -1770,29 +1770,32 @@ static gboolean span_text(const struct fix_token *t, guint from, guint to, char 
     return TRUE;
 }
 
-/* Does the row that token i begins, numbered, write the row before it
- * again, either of them in other than two tokens: merged ("14. dxe5 Sac5
- * 15. dxe5SacS 16.") or split ("21. exf6 R exf6 22. exf6 Rexf6 23.")? The
- * copy's number is the one after the row's, the number after it the one
- * after that, and the two rows read alike as texts (no further apart than
- * a look-alike or a character lost). Returns the copy's tokens, or 0. (Rows
- * of two tokens each are row_written_twice()'s.) */
+/* Does the row that token i begins write the row before it again, either
+ * of them in other than two tokens: merged ("14. dxe5 Sac5 15. dxe5SacS
+ * 16.") or split ("21. exf6 R exf6 22. exf6 Rexf6 23.")? The copy's number
+ * is the one after the row's, or lost ("21. exf6 R exf6 exf6 Rexf6 23."),
+ * the number after it the one after that, and the two rows read alike as
+ * texts (no further apart than a look-alike or a character lost). Returns
+ * the copy's tokens, or 0. (Rows of two tokens each are
+ * row_written_twice()'s.) */
 static guint row_span_written_twice(const ArbConfusion *conf, const struct fix_token *t, guint i,
                                     guint n)
 {
-    int c = t[i].hint_ply;
-    if (c < 2 || c % 2) return 0;
-    /* the row before: from its number, any token after it unnumbered or
-     * numbered for Black */
+    int c = t[i].hint_ply, h = -1; /* the copy's number (-1: lost), the row's */
+    if (c >= 0 && (c < 2 || c % 2)) return 0;
+    /* the row before: back to its number, past one for Black */
     guint j = i;
-    for (; j > 0 && i - j + 1 < ROW_TOKENS_MAX && t[j - 1].hint_ply != c - 2; j--)
-        if (t[j - 1].hint_ply >= 0 && t[j - 1].hint_ply != c - 1) return 0;
-    if (!j || t[j - 1].hint_ply != c - 2) return 0;
-    j--;
+    while (j > 0 && i - j < ROW_TOKENS_MAX && h < 0) {
+        int x = t[--j].hint_ply;
+        if (x >= 0 && x % 2 == 0) h = x;
+    }
+    if (h < 0 || (c >= 0 && c != h + 2)) return 0;
+    for (guint m = j + 1; m < i; m++)
+        if (t[m].hint_ply >= 0 && t[m].hint_ply != h + 1) return 0;
     guint k = i + 1;
-    for (; k < n && k - i < ROW_TOKENS_MAX && t[k].hint_ply != c + 2; k++)
-        if (t[k].hint_ply >= 0 && t[k].hint_ply != c + 1) return 0;
-    if (k >= n || t[k].hint_ply != c + 2 || (i - j == 2 && k - i == 2)) return 0;
+    for (; k < n && k - i < ROW_TOKENS_MAX && t[k].hint_ply != h + 4; k++)
+        if (t[k].hint_ply >= 0 && t[k].hint_ply != h + 3) return 0;
+    if (k >= n || t[k].hint_ply != h + 4 || (i - j == 2 && k - i == 2)) return 0;
     char a[GAP_CHARS], b[GAP_CHARS];
     gsize a_len, b_len;
     if (!span_text(t, j, i, a, &a_len) || !span_text(t, i, k, b, &b_len) || b_len < 4) return 0;

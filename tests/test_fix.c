@@ -1528,9 +1528,12 @@ START_TEST(test_text_row_written_twice)
     ck_assert_msg(strstr(r.out, "5. O-O f6 {deleted: \"b O-O\"}"), "%s", r.out);
     run_free(&r);
     /* a row split into three tokens ("N b3 Qxd1"), then written again in
-     * two: read as the same text; the copy was read as 9. Nc3 Qxc1 */
+     * two: read as the same text; the copy was read as 9. Nc3 Qxc1. So
+     * too where the copy lost its number */
     assert_fixed_to_truth("1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 4. Bxc6 dxc6 5. O-O f6 6. d4 exd4 "
                           "7. Nxd4 c5 8. N b3 Qxd1 9. Nb3 Qxd1 10. Rxd1 Bg4 11. f3 Be6 *\n");
+    assert_fixed_to_truth("1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 4. Bxc6 dxc6 5. O-O f6 6. d4 exd4 "
+                          "7. Nxd4 c5 8. N b3 Qxd1 Nb3 Qxd1 10. Rxd1 Bg4 11. f3 Be6 *\n");
 }
 END_TEST
 
