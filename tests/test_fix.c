@@ -1527,6 +1527,22 @@ START_TEST(test_text_row_written_twice)
     ck_assert_msg(r.status == 0, "exit %d\n%s", r.status, r.err);
     ck_assert_msg(strstr(r.out, "5. O-O f6 {deleted: \"b O-O\"}"), "%s", r.out);
     run_free(&r);
+    /* both copies of a row damaged, each move of the copy a character
+     * lost and a dash read as its look-alike from the row's ("12. 2-e4
+     * e7~e5" after "1 e2-e4 e77-e5", its number misread): a copy; read as
+     * moves, 1...c5 2. b4 (noise from tools/ocr-noise on an archive game) */
+    assert_fixed_has(
+        "1 e2-e4 e77-e5 12. 2-e4 e7~e5 3 CgI-f3 Cb8-c6 4 Ff1-b5 Cg8-f66 5 O-O Cf6xeA 6 "
+        "d2-d4 Ce4-d6 7 Fb5xc6 d7xc 8 d4xe5 Cd6-f5 9 Dd1xd8+ Re8xd 10 Cb1-c3 Fc8-d7 11 "
+        "li2-kB b7-b6 12 Fc1-f4 Rd8-(8 l3 Ta1-d7 h7-h6 1A Ff4-h2 aI-a5 15 g2-g4 Cf5-e7 "
+        "16 Cf3-d4 h6-h5 11 e5-e6 f7-e6 18 Tf1-e1 h5xg4 19 h3xg4 Th8-h6 20 g4-g5 Thb-h5 "
+        "21 Cd4xe6 Fd7xe6 22 Te1xe6 Th5-g5t23 rg1-f1 Tg5-f5 a2-a4 Ta8-b8 25 TTd1-d3 "
+        "Tf5-f7 2 Rf1-g2 b6-b5 27 a4b5 c6xb5 28 a4xb5 c6xb5 29 Te6-a6 b5-b4 30 Cc3-d5 "
+        "Ce7xd5 31. Td3xd5 b4-b3 32 c2-c3 Ff8-a3 33 Ta6-e6 Tf7-e7 34 Te6xe7 Fa3xxe7 35 "
+        "Td5xa5 Rc8-d 3b Fh2-e5 Fc7-d6 37 Fe5-d4 Fd6-fA 38 Rg2-f3 Ff4-.c1 39 c3-c4 g7-g5 "
+        "40 Rf3-e4 Tb8-f8 41 Ta5-d5+ Rd71-c6 42 TdS-c5+ Rcb-d7 43 T'c5-d5+ Rd7-c6 44 "
+        "Td5-c5+ RC6-dI 1/2-1/2\n",
+        "1. e4 e5 2. Nf3 Nc6 3. Bb5 Nf6 4. O-O Nxe4 5. d4 Nd6", NULL);
     /* a row split into three tokens ("N b3 Qxd1"), then written again in
      * two: read as the same text; the copy was read as 9. Nc3 Qxc1. So
      * too where the copy lost its number */
