@@ -118,6 +118,9 @@ struct fix_cmd {
     gboolean progress, progress_shown;
     gint64 progress_start, progress_tick;
     guint64 input_size, input_done; /* input_done: where the last game fixed ends */
+    /* stdin, when its first bytes were read to sniff its format (they are
+     * still there to read); NULL: stdin untouched */
+    GInputStream *stdin_in;
     /* --jobs: the options again (for the workers' copies), the games
      * handed to them so far, and the workers' queue of games and messages
      * (struct fix_job), written in order; alternatives: a worker's fixers
@@ -2802,6 +2805,12 @@ static void fix_hcs_text(struct fix_cmd *fc, const char *text, gsize len)
         hcs_read(text, len, &visitor);
 }
 
+/* stdin as a stream (a new reference), with the bytes sniffed, if any. */
+static GInputStream *stdin_stream(struct fix_cmd *fc)
+{
+    return fc->stdin_in ? g_object_ref(fc->stdin_in) : g_unix_input_stream_new(0, FALSE);
+}
+
 /* "<game>_<page>_<move>_<white|black>.png <label>" lines, or n-best lines
  * (src/hcs.c). */
 static gboolean read_hcs(struct fix_cmd *fc, const char *path)
@@ -2810,13 +2819,18 @@ static gboolean read_hcs(struct fix_cmd *fc, const char *path)
     gsize len = 0;
     g_autoptr(GError) err = NULL;
     if (!strcmp(path, "-")) {
+        g_autoptr(GInputStream) in = stdin_stream(fc);
         GString *all = g_string_new(NULL);
         char buf[65536];
-        size_t n;
-        while ((n = fread(buf, 1, sizeof buf, stdin)) > 0)
-            g_string_append_len(all, buf, (gssize)n);
+        gssize n;
+        while ((n = g_input_stream_read(in, buf, sizeof buf, NULL, &err)) > 0)
+            g_string_append_len(all, buf, n);
         len = all->len;
         text = g_string_free(all, FALSE);
+        if (n < 0) {
+            fprintf(err_of(fc), "arbiter fix: -: %s\n", err->message);
+            return FALSE;
+        }
     } else if (!g_file_get_contents(path, &text, &len, &err)) {
         fprintf(err_of(fc), "arbiter fix: %s: %s\n", path, err->message);
         return FALSE;
@@ -2874,8 +2888,8 @@ gboolean fix_cmd_read_file(struct fix_cmd *fc, const char *path)
     } else {
         g_autoptr(GFile) file = !strcmp(path, "-") ? NULL : g_file_new_for_commandline_arg(path);
         g_autoptr(GError) ferr = NULL;
-        g_autoptr(GInputStream) in = file ? G_INPUT_STREAM(g_file_read(file, NULL, &ferr))
-                                          : g_unix_input_stream_new(0, FALSE);
+        g_autoptr(GInputStream) in =
+            file ? G_INPUT_STREAM(g_file_read(file, NULL, &ferr)) : stdin_stream(fc);
         if (!in) fprintf(err_of(fc), "arbiter fix: %s: %s\n", path, ferr->message);
         g_autoptr(GFileInfo) info =
             in && file ? g_file_input_stream_query_info(G_FILE_INPUT_STREAM(in),
@@ -3518,6 +3532,7 @@ void fix_cmd_free(struct fix_cmd *fc)
     g_array_free(fc->verdicts, TRUE);
     engine_free(fc->engine);
     g_free(fc->source_buf);
+    if (fc->stdin_in) g_object_unref(fc->stdin_in);
     for (guint i = 0; i < fc->n_norms; i++) {
         fixer_free(fc->fixers[i]);
         norm_free(fc->norms[i]);
@@ -3642,33 +3657,65 @@ static gboolean is_label_line(const char *line, gsize len)
            reads_as_cell(hcs_read, line, len);
 }
 
-/* With --from auto: "hcs" or "nbest" when every file named (no stdin)
- * begins with such lines (its first line that is not blank or a '#'
- * comment), else NULL. */
-static const char *sniff_sheets(int n, char **paths)
+/* What the first bytes of an input, buf[0, len), are: "hcs" or "nbest"
+ * when its first line that is not blank or a '#' comment is such a line,
+ * "" when it is another, NULL when there is none. */
+static const char *sniff_lines(const char *buf, gsize len)
+{
+    const char *line = buf, *end = buf + len;
+    while (line < end) {
+        const char *eol = memchr(line, '\n', (gsize)(end - line));
+        gsize n_line = (gsize)((eol ? eol : end) - line);
+        gsize blank = 0;
+        while (blank < n_line && (line[blank] == ' ' || line[blank] == '\t' || line[blank] == '\r'))
+            blank++;
+        if (blank < n_line && line[0] != '#')
+            return is_label_line(line, n_line)               ? "hcs"
+                   : reads_as_cell(nbest_read, line, n_line) ? "nbest"
+                                                             : "";
+        if (!eol) break;
+        line = eol + 1;
+    }
+    return NULL;
+}
+
+/* Reads stdin's first SNIFF_BYTES (fewer at its end) into a buffered
+ * stream, *keep (for fc->stdin_in), and sniffs them; NULL on a read error. */
+static const char *sniff_stdin(GInputStream **keep)
+{
+    g_autoptr(GInputStream) raw = g_unix_input_stream_new(0, FALSE);
+    GInputStream *in = g_buffered_input_stream_new_sized(raw, SNIFF_BYTES);
+    GBufferedInputStream *buffered = G_BUFFERED_INPUT_STREAM(in);
+    *keep = in;
+    gsize have;
+    while ((have = g_buffered_input_stream_get_available(buffered)) < SNIFF_BYTES) {
+        gssize n = g_buffered_input_stream_fill(buffered, (gssize)(SNIFF_BYTES - have), NULL, NULL);
+        if (n < 0) return NULL; /* reading it again reports the error */
+        if (n == 0) break;
+    }
+    gsize len = 0;
+    const char *buf = g_buffered_input_stream_peek_buffer(buffered, &len);
+    return sniff_lines(buf, len);
+}
+
+/* With --from auto: "hcs" or "nbest" when every input named (stdin: "-")
+ * begins with such lines, else NULL. stdin's first bytes, read, are kept
+ * in *stdin_in. */
+static const char *sniff_sheets(int n, char **paths, GInputStream **stdin_in)
 {
     const char *found = NULL;
     for (int i = 0; i < n; i++) {
-        if (!strcmp(paths[i], "-")) return NULL;
-        FILE *f = fopen(paths[i], "rb");
-        if (!f) return NULL;
-        char buf[SNIFF_BYTES];
-        gsize len = fread(buf, 1, sizeof buf, f);
-        fclose(f);
-        const char *line = buf, *end = buf + len, *kind = NULL;
-        while (line < end && !kind) {
-            const char *eol = memchr(line, '\n', (gsize)(end - line));
-            gsize n_line = (gsize)((eol ? eol : end) - line);
-            gsize blank = 0;
-            while (blank < n_line &&
-                   (line[blank] == ' ' || line[blank] == '\t' || line[blank] == '\r'))
-                blank++;
-            if (blank < n_line && line[0] != '#')
-                kind = is_label_line(line, n_line)               ? "hcs"
-                       : reads_as_cell(nbest_read, line, n_line) ? "nbest"
-                                                                 : "";
-            if (!eol) break;
-            line = eol + 1;
+        const char *kind;
+        if (!strcmp(paths[i], "-")) {
+            if (*stdin_in) return NULL; /* named twice: read once */
+            kind = sniff_stdin(stdin_in);
+        } else {
+            FILE *f = fopen(paths[i], "rb");
+            if (!f) return NULL;
+            char buf[SNIFF_BYTES];
+            gsize len = fread(buf, 1, sizeof buf, f);
+            fclose(f);
+            kind = sniff_lines(buf, len);
         }
         if (!kind || !*kind || (found && strcmp(found, kind))) return NULL;
         found = kind;
@@ -3688,8 +3735,8 @@ int cmd_fix(int argc, char **argv)
     gboolean no_comments = FALSE, group = FALSE, pair = FALSE, no_progress = FALSE;
     GOptionEntry entries[] = {
         {"from", 'f', 0, G_OPTION_ARG_STRING, &from,
-         "input: auto (default: per game, the language that reads it best; files that all "
-         "begin with HCS or n-best lines are read as such), a language code, "
+         "input: auto (default: per game, the language that reads it best; inputs, stdin "
+         "too, that all begin with HCS or n-best lines are read as such), a language code, "
          "hcs (HCS label lines, one game per <game>_<page>) or nbest (a recogniser's "
          "readings with scores, tab-separated: game, move, w|b, reading, score, reading, "
          "score...)",
@@ -3816,8 +3863,11 @@ int cmd_fix(int argc, char **argv)
         fprintf(stderr, "arbiter fix: --engine-timeout: want seconds above 0, at most 3600\n");
         return EXIT_USAGE;
     }
-    if ((!from || !g_ascii_strcasecmp(from, "auto")) && argc > 1) {
-        const char *sheets = sniff_sheets(argc - 1, argv + 1);
+    GInputStream *stdin_in = NULL;
+    if (!from || !g_ascii_strcasecmp(from, "auto")) {
+        char *only_stdin[] = {"-"};
+        const char *sheets = argc > 1 ? sniff_sheets(argc - 1, argv + 1, &stdin_in)
+                                      : sniff_sheets(1, only_stdin, &stdin_in);
         if (sheets) {
             fprintf(stderr, "arbiter fix: note: the input is %s lines: read as with --from %s\n",
                     !strcmp(sheets, "hcs") ? "HCS label" : "n-best", sheets);
@@ -3838,7 +3888,11 @@ int cmd_fix(int argc, char **argv)
                                         .engine_timeout = engine_timeout,
                                         .jobs = jobs};
     struct fix_cmd *fc = fix_cmd_new(&opt, stderr);
-    if (!fc) return EXIT_USAGE;
+    if (!fc) {
+        if (stdin_in) g_object_unref(stdin_in);
+        return EXIT_USAGE;
+    }
+    fc->stdin_in = stdin_in;
     fc->decisions_path = decisions;
     if (decisions && !(fc->decisions = decisions_load(decisions, &error))) {
         fprintf(stderr, "arbiter fix: --decisions: %s\n", error->message);

@@ -74,6 +74,30 @@ static struct run fix_texts(const char *const *texts, int n, const char *const *
     return r;
 }
 
+/* Runs `arbiter fix ARGS...` with text on its stdin (through a temporary
+ * file and the shell). */
+static struct run fix_stdin(const char *text, const char *const *args)
+{
+    char *path = temp_file("in.txt", text);
+    GPtrArray *argv = g_ptr_array_new();
+    g_ptr_array_add(argv, "/bin/sh");
+    g_ptr_array_add(argv, "-c");
+    g_ptr_array_add(argv, "f=$1; shift; exec \"$0\" fix \"$@\" < \"$f\"");
+    g_ptr_array_add(argv, (char *)arbiter_bin());
+    g_ptr_array_add(argv, path);
+    for (const char *const *a = args; a && *a; a++)
+        g_ptr_array_add(argv, (char *)*a);
+    g_ptr_array_add(argv, NULL);
+    struct run r = {0};
+    int wait_status = 0;
+    ck_assert(g_spawn_sync(NULL, (char **)argv->pdata, NULL, G_SPAWN_DEFAULT, NULL, NULL, &r.out,
+                           &r.err, &wait_status, NULL));
+    r.status = WIFEXITED(wait_status) ? WEXITSTATUS(wait_status) : -1;
+    g_ptr_array_free(argv, TRUE);
+    remove_temp(path);
+    return r;
+}
+
 /* Runs `arbiter fix ARGS... FILE` on text written to a temporary file. */
 static struct run fix_text(const char *text, const char *const *args)
 {
@@ -1338,7 +1362,6 @@ START_TEST(test_sheet_format_sniffed)
     ck_assert_str_eq(got, "1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 *");
     g_free(got);
     run_free(&r);
-    g_free(sheet);
     r = fix_text("# a recogniser's output\ng1\t1\tw\te4\t0.9\tc4\t0.1\n"
                  "g1\t1\tb\te5\t0.8\n",
                  NULL);
@@ -1348,6 +1371,34 @@ START_TEST(test_sheet_format_sniffed)
     ck_assert_str_eq(got, "1. e4 e5 *");
     g_free(got);
     run_free(&r);
+    /* stdin is sniffed the same way, and what was read to sniff it is
+     * read again: the sheet whole, n-best lines, and text */
+    r = fix_stdin(sheet, NULL);
+    ck_assert_msg(r.status == 0 && strstr(r.err, "read as with --from hcs"), "exit %d\n%s",
+                  r.status, r.err);
+    got = movetext(r.out);
+    ck_assert_str_eq(got, "1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 *");
+    g_free(got);
+    run_free(&r);
+    g_free(sheet);
+    const char *const dash[] = {"-", NULL};
+    r = fix_stdin("g1\t1\tw\te4\t0.9\tc4\t0.1\ng1\t1\tb\te5\t0.8\n", dash);
+    ck_assert_msg(r.status == 0 && strstr(r.err, "read as with --from nbest"), "exit %d\n%s",
+                  r.status, r.err);
+    got = movetext(r.out);
+    ck_assert_str_eq(got, "1. e4 e5 *");
+    g_free(got);
+    run_free(&r);
+    /* a text longer than what is sniffed: every game of it still read */
+    GString *games = g_string_new(NULL);
+    for (int k = 0; k < 100; k++)
+        g_string_append_printf(games, "[Event \"g%d\"]\n\n1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 *\n\n", k);
+    r = fix_stdin(games->str, NULL);
+    ck_assert_msg(r.status == 0 && !strstr(r.err, "read as with"), "exit %d\n%s", r.status, r.err);
+    ck_assert_int_eq(count_of(r.out, "[Event \"g"), 100);
+    ck_assert_int_eq(count_of(r.out, "1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 *"), 100);
+    run_free(&r);
+    g_string_free(games, TRUE);
     /* game text stays text */
     r = fix_text("1. e4 e5 2. Nf3 Nc6 *\n", NULL);
     ck_assert_msg(!strstr(r.err, "read as with"), "%s", r.err);
