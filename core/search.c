@@ -30,15 +30,19 @@ static int centre_of(int sq)
     return df < dr ? df : dr;
 }
 
-static bool is_passed(const struct position *pos, int color, int sq)
+/* The squares where a pawn of color has no enemy pawn ahead of it on its
+ * file or the files beside it: all but those behind an enemy pawn, seen
+ * from color's side, on its file and the two beside it. */
+static bitboard passed_squares(const struct position *pos, int color)
 {
-    int f = sq_file(sq), r = sq_rank(sq);
-    bitboard files = FILE_BB(f);
-    if (f > 0) files |= FILE_BB(f - 1);
-    if (f < 7) files |= FILE_BB(f + 1);
-    bitboard ahead =
-        color == WHITE ? (r < 7 ? ~(bitboard)0 << (8 * (r + 1)) : 0) : ((bitboard)1 << (8 * r)) - 1;
-    return !(pos_pieces(pos, !color, PAWN) & files & ahead);
+    bitboard enemy = pos_pieces(pos, !color, PAWN), behind = 0;
+    /* fill each enemy pawn towards color's side, itself excluded */
+    for (int k = 0; k < 7; k++) {
+        enemy = color == WHITE ? enemy >> 8 : enemy << 8;
+        behind |= enemy;
+    }
+    bitboard beside = ((behind & ~FILE_BB(7)) << 1) | ((behind & ~FILE_BB(0)) >> 1);
+    return ~(behind | beside);
 }
 
 /* From the side to move's view. */
@@ -48,10 +52,11 @@ static int evaluate(const struct position *pos)
     for (int color = WHITE; color <= BLACK; color++) {
         for (int type = PAWN; type < KING; type++)
             score[color] += piece_value[type] * popcount(pos_pieces(pos, color, type));
+        bitboard passed = passed_squares(pos, color);
         for (bitboard b = pos_pieces(pos, color, PAWN); b;) {
             int sq = pop_lsb(&b);
             int r = color == WHITE ? sq_rank(sq) : 7 - sq_rank(sq);
-            score[color] += pawn_advance[r] + (is_passed(pos, color, sq) ? pawn_passed[r] : 0);
+            score[color] += pawn_advance[r] + (passed & BB(sq) ? pawn_passed[r] : 0);
         }
         for (bitboard b = pos_pieces(pos, color, KNIGHT) | pos_pieces(pos, color, BISHOP); b;)
             score[color] += minor_centre[centre_of(pop_lsb(&b))];
