@@ -323,9 +323,8 @@ struct _ArbFixer {
     int from_token, wide_until;
     gboolean in_garbage; /* at the token being expanded (GARBAGE_RUN) */
     /* at the token pruned and expanded: the best state agrees with the
-     * move numbers ahead (no move left out or written twice in sight) and
-     * made no edit just before, so the beam keeps less behind it
-     * (margin_of()) */
+     * move numbers ahead (no move left out or written twice in sight), so
+     * the beam keeps less behind it (margin_of()) */
     gboolean calm;
     move_t start_last;     /* the move that led to the search's start */
     const ArbPrior *prior; /* may be NULL */
@@ -2651,15 +2650,15 @@ static void prune(ArbFixer *f, GArray *ring, int at)
     g_array_set_size(f->prune_keys, ring->len);
     guint64 *keys = (guint64 *)f->prune_keys->data;
     struct ahead ahead = numbers_ahead(f, at, AHEAD_NUMBERS, AHEAD_TOKENS);
-    int best_misnumbered = 0, best_at = -1;
+    int best_misnumbered = 0;
     for (guint i = 0; i < ring->len; i++) {
         const struct state *s = &arena[index[i]];
         int misnumbered = future_misnumbered(f, &ahead, &s->pos);
         int cost = s->cost + misnumbered;
-        if (cost < best) best = cost, best_misnumbered = misnumbered, best_at = index[i];
+        if (cost < best) best = cost, best_misnumbered = misnumbered;
         keys[i] = (guint64)cost << 32 | i;
     }
-    f->calm = best_at >= 0 && !best_misnumbered && !was_edited(arena, &arena[best_at]);
+    f->calm = best < COST_INF && !best_misnumbered;
     guint n = 0;
     for (guint i = 0; i < ring->len; i++) {
         int cost = (int)(keys[i] >> 32);
