@@ -115,15 +115,11 @@ enum {
 /* and a move left out (the dearest of them to try: each legal move, then
  * the token after it), within this */
 #define INSERTS_MARGIN (CONF_UNIT / 2)
-#define BEAM_MARGIN    (3 * CONF_UNIT / 2)
-#define EDITED_MARGIN  (2 * CONF_UNIT) /* for a state an edit past a correction led to */
-/* the two where a path is searched again, or where the numbers ahead
- * disagree with the best state (margin_of()) */
-#define WIDE_BEAM_MARGIN   (9 * CONF_UNIT / 4)
-#define WIDE_EDITED_MARGIN (3 * CONF_UNIT)
-#define SUCC_MARGIN        (3 * CONF_UNIT)
+#define BEAM_MARGIN    (9 * CONF_UNIT / 4)
+#define EDITED_MARGIN  (3 * CONF_UNIT) /* for a state an edit past a correction led to */
+#define SUCC_MARGIN    (3 * CONF_UNIT)
 /* readings of a token kept: any dearer would fall out of the beam */
-#define READ_MARGIN       (9 * CONF_UNIT / 4)
+#define READ_MARGIN       BEAM_MARGIN
 #define EXACT_READ_MARGIN (CONF_UNIT * 5 / 4) /* the same beside an exact reading */
 #define COST_INF          (1 << 28)
 #define EXACT_MAX         (CONF_UNIT / 2)      /* an exact reading whose marks cost less */
@@ -321,11 +317,7 @@ struct _ArbFixer {
     /* the search starts at from_token (its start position is before it) with
      * a wide beam before token wide_until */
     int from_token, wide_until;
-    gboolean in_garbage; /* at the token being expanded (GARBAGE_RUN) */
-    /* at the token pruned and expanded: the best state agrees with the
-     * move numbers ahead (no move left out or written twice in sight), so
-     * the beam keeps less behind it (margin_of()) */
-    gboolean calm;
+    gboolean in_garbage;   /* at the token being expanded (GARBAGE_RUN) */
     move_t start_last;     /* the move that led to the search's start */
     const ArbPrior *prior; /* may be NULL */
     double prior_weight;
@@ -1906,18 +1898,10 @@ static void record_inserts(ArbFixer *f, int si, const struct state *s, int i, st
     e->has_inserts = TRUE;
 }
 
-/* How far behind the best a state at token i may be and stay in the beam:
- * wider where the path is searched again around its doubtful steps, and
- * where the best state disagrees with the numbers ahead. A path that read
- * a token another way stays in the beam while the tokens after it read as
- * well for it, mostly for good: the wide margins everywhere kept 24 states
- * a token on average at 5% noise; these took a fifth of the time off with
- * the same moves on the tuning sets. */
+/* How far behind the best a state at token i may be and stay in the beam. */
 static int margin_of(const ArbFixer *f, int i, gboolean edited)
 {
-    if (i < f->wide_until || !f->calm)
-        return scaled(f, i, edited ? WIDE_EDITED_MARGIN : WIDE_BEAM_MARGIN);
-    return edited ? EDITED_MARGIN : BEAM_MARGIN;
+    return scaled(f, i, edited ? EDITED_MARGIN : BEAM_MARGIN);
 }
 
 /* Did s drop the token before i, from the best state, inside a wide
@@ -2650,15 +2634,12 @@ static void prune(ArbFixer *f, GArray *ring, int at)
     g_array_set_size(f->prune_keys, ring->len);
     guint64 *keys = (guint64 *)f->prune_keys->data;
     struct ahead ahead = numbers_ahead(f, at, AHEAD_NUMBERS, AHEAD_TOKENS);
-    int best_misnumbered = 0;
     for (guint i = 0; i < ring->len; i++) {
         const struct state *s = &arena[index[i]];
-        int misnumbered = future_misnumbered(f, &ahead, &s->pos);
-        int cost = s->cost + misnumbered;
-        if (cost < best) best = cost, best_misnumbered = misnumbered;
+        int cost = s->cost + future_misnumbered(f, &ahead, &s->pos);
+        best = MIN(best, cost);
         keys[i] = (guint64)cost << 32 | i;
     }
-    f->calm = best < COST_INF && !best_misnumbered;
     guint n = 0;
     for (guint i = 0; i < ring->len; i++) {
         int cost = (int)(keys[i] >> 32);
