@@ -51,17 +51,9 @@ static void remove_temp(char *path)
     g_free(path);
 }
 
-/* Runs `arbiter fix ARGS... FILE...` on texts written to temporary files. */
-static struct run fix_texts(const char *const *texts, int n, const char *const *args)
+/* Runs argv (NULL-terminated here) and frees it. */
+static struct run run_argv(GPtrArray *argv)
 {
-    char *paths[8];
-    GPtrArray *argv = g_ptr_array_new();
-    g_ptr_array_add(argv, (char *)arbiter_bin());
-    g_ptr_array_add(argv, "fix");
-    for (const char *const *a = args; a && *a; a++)
-        g_ptr_array_add(argv, (char *)*a);
-    for (int i = 0; i < n; i++)
-        g_ptr_array_add(argv, paths[i] = temp_file("in.pgn", texts[i]));
     g_ptr_array_add(argv, NULL);
     struct run r = {0};
     int wait_status = 0;
@@ -69,6 +61,26 @@ static struct run fix_texts(const char *const *texts, int n, const char *const *
                            &r.err, &wait_status, NULL));
     r.status = WIFEXITED(wait_status) ? WEXITSTATUS(wait_status) : -1;
     g_ptr_array_free(argv, TRUE);
+    return r;
+}
+
+static void add_args(GPtrArray *argv, const char *const *args)
+{
+    for (const char *const *a = args; a && *a; a++)
+        g_ptr_array_add(argv, (char *)*a);
+}
+
+/* Runs `arbiter fix ARGS... FILE...` on texts written to temporary files. */
+static struct run fix_texts(const char *const *texts, int n, const char *const *args)
+{
+    char *paths[8];
+    GPtrArray *argv = g_ptr_array_new();
+    g_ptr_array_add(argv, (char *)arbiter_bin());
+    g_ptr_array_add(argv, "fix");
+    add_args(argv, args);
+    for (int i = 0; i < n; i++)
+        g_ptr_array_add(argv, paths[i] = temp_file("in.pgn", texts[i]));
+    struct run r = run_argv(argv);
     for (int i = 0; i < n; i++)
         remove_temp(paths[i]);
     return r;
@@ -85,15 +97,8 @@ static struct run fix_stdin(const char *text, const char *const *args)
     g_ptr_array_add(argv, "f=$1; shift; exec \"$0\" fix \"$@\" < \"$f\"");
     g_ptr_array_add(argv, (char *)arbiter_bin());
     g_ptr_array_add(argv, path);
-    for (const char *const *a = args; a && *a; a++)
-        g_ptr_array_add(argv, (char *)*a);
-    g_ptr_array_add(argv, NULL);
-    struct run r = {0};
-    int wait_status = 0;
-    ck_assert(g_spawn_sync(NULL, (char **)argv->pdata, NULL, G_SPAWN_DEFAULT, NULL, NULL, &r.out,
-                           &r.err, &wait_status, NULL));
-    r.status = WIFEXITED(wait_status) ? WEXITSTATUS(wait_status) : -1;
-    g_ptr_array_free(argv, TRUE);
+    add_args(argv, args);
+    struct run r = run_argv(argv);
     remove_temp(path);
     return r;
 }
