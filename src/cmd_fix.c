@@ -260,6 +260,7 @@ static ArbFixer *fixer_for(struct fix_cmd *fc, int lang)
         fixer_set_prior(fc->fixers[lang], fc->prior, fc->prior_weight);
     }
     fixer_set_alternatives(fc->fixers[lang], fc->report != NULL || fc->alternatives);
+    fixer_set_slips(fc->fixers[lang], fc->hcs || fc->nbest);
     fixer_set_fixed(fc->fixers[lang], (const struct fix_point *)fc->points->data,
                     (int)fc->points->len);
     return fc->fixers[lang];

@@ -134,9 +134,10 @@ enum {
 #define DENSE_COST        (10 * CONF_UNIT)     /* what DENSE_STEPS steps cost together */
 #define DOUBTFUL_DROP     CONF_UNIT            /* a token dropped for less is no doubt */
 #define FIXED_PENALTY     (1 << 20)            /* another move where a reviewer fixed one */
-/* EXACT_READ_MARGIN where a derailed path is searched again: an exact
- * reading may be the wrong move ("Fd7" for Be7, a plain substitution away)
- * that a later one contradicts ("O-O", the bishop still on f8) */
+/* EXACT_READ_MARGIN where a derailed path is searched again, and on
+ * handwritten sheets throughout (fixer_set_slips()): an exact reading may
+ * be the wrong move ("Fd7" for Be7, a plain substitution away) that a
+ * later one contradicts ("O-O", the bishop still on f8) */
 #define EXACT_READ_MARGIN_DERAILED (CONF_UNIT * 3 / 2)
 
 struct form {
@@ -312,6 +313,7 @@ struct _ArbFixer {
     int costs[CONF_COST_COUNT];
     gboolean with_alternatives;
     gboolean once;                /* fixer_set_once() */
+    gboolean slips;               /* fixer_set_slips() */
     guint beam_width, wide_width; /* the beam's, and before wide_until */
     int margin_scale;             /* the beam's margins before wide_until, in percent */
     /* the search starts at from_token (its start position is before it) with
@@ -461,6 +463,11 @@ void fixer_set_alternatives(ArbFixer *f, gboolean with_alternatives)
 void fixer_set_once(ArbFixer *f, gboolean once)
 {
     f->once = once;
+}
+
+void fixer_set_slips(ArbFixer *f, gboolean slips)
+{
+    f->slips = slips;
 }
 
 void fixer_set_prior(ArbFixer *f, const ArbPrior *prior, double weight)
@@ -1841,9 +1848,9 @@ static int expand_readings(ArbFixer *f, int si, const struct state *s, int i, in
     /* beside an exact reading, only a rival one edit away (a piece letter
      * lost: "h3" for Qh3) may be the move */
     gboolean exact_first = has_exact && n && sc[0].move == exact && sc[0].cost < EXACT_MAX;
-    int succ = !exact_first               ? READ_MARGIN
-               : in_derailed_window(f, i) ? EXACT_READ_MARGIN_DERAILED
-                                          : EXACT_READ_MARGIN;
+    int succ = !exact_first                           ? READ_MARGIN
+               : in_derailed_window(f, i) || f->slips ? EXACT_READ_MARGIN_DERAILED
+                                                      : EXACT_READ_MARGIN;
     for (int k = 0; k < n && sc[k].cost + sc[k].prior <= *best + succ &&
                     (k < keep || (k < ties && sc[k].cost + sc[k].prior <= *best + TIE_MARGIN));
          k++) {

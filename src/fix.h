@@ -108,6 +108,10 @@ void fixer_set_alternatives(ArbFixer *fixer, gboolean with_alternatives);
 /* With once, fixer_run searches once, never again where the path took
  * doubtful steps: a quicker, dearer path, to weigh against another. */
 void fixer_set_once(ArbFixer *fixer, gboolean once);
+/* With slips, the tokens were written by hand (scoresheets): a token that
+ * reads exactly as a legal move may still be a slip of the pen one plain
+ * edit off ("d4" for e4), so such rivals are read beside it too. */
+void fixer_set_slips(ArbFixer *fixer, gboolean slips);
 
 /* The move prior breaks near-ties between readings: weight is its cost in
  * confusion units per nat of likelihood (0 or a NULL prior: off); a move's

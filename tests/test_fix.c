@@ -1419,6 +1419,27 @@ START_TEST(test_sheet_format_sniffed)
 }
 END_TEST
 
+START_TEST(test_sheet_slip_of_the_pen)
+{
+    /* HCS sheet 094_1's first row: "d4" for e4 (a plain edit off, and it
+     * reads exactly) and "a5" for d5; 2...d4 shows it. On a sheet such a
+     * rival is read beside an exact reading: without it the game went
+     * 1. d4 a5 2. Nc3 a4 ... 4. a3 */
+    const char *const rows[] = {"d4 a5",  "Nc3 d4",   "Nb5 e5", "d3 Nf6",
+                                "Nf3 c5", "Bg5 Qa5+", "c3 Qxb5"};
+    char *sheet = hcs_sheet(rows, G_N_ELEMENTS(rows));
+    const char *const args[] = {"--from", "hcs", "--no-comments", NULL};
+    struct run r = fix_text(sheet, args);
+    ck_assert_msg(r.status == 0, "exit %d\n%s", r.status, r.err);
+    char *got = movetext(r.out);
+    ck_assert_str_eq(got, "1. e4 d5 2. Nc3 d4 3. Nb5 e5 4. d3 Nf6 5. Nf3 c5 6. Bg5 Qa5+ 7. c3 "
+                          "Qxb5 *");
+    g_free(got);
+    run_free(&r);
+    g_free(sheet);
+}
+END_TEST
+
 START_TEST(test_sheet_row_written_twice)
 {
     /* the second row written again in the third, the rows after it a move
@@ -2807,6 +2828,7 @@ int main(int argc, char **argv)
     tcase_add_test(tc, test_number_after_black_move_left_out);
     tcase_add_test(tc, test_whole_move_left_out);
     tcase_add_test(tc, test_sheet_format_sniffed);
+    tcase_add_test(tc, test_sheet_slip_of_the_pen);
     tcase_add_test(tc, test_sheet_row_written_twice);
     tcase_add_test(tc, test_sheet_rows_written_twice);
     tcase_add_test(tc, test_lone_piece_initial_joined);
