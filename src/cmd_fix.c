@@ -3708,7 +3708,9 @@ static const char *sniff_sheets(int n, char **paths, GInputStream **stdin_in)
     for (int i = 0; i < n; i++) {
         const char *kind;
         if (!strcmp(paths[i], "-")) {
-            if (*stdin_in) return NULL; /* named twice: read once */
+            /* named twice, it is read once; a terminal is someone typing
+             * moves, who should see each game fixed as it ends */
+            if (*stdin_in || isatty(STDIN_FILENO)) return NULL;
             kind = sniff_stdin(stdin_in);
         } else {
             FILE *f = fopen(paths[i], "rb");
