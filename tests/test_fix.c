@@ -1353,47 +1353,37 @@ static void assert_sheet_fixed(const char *const *rows, int n, const char *want)
     g_free(sheet);
 }
 
+/* r exited 0, said its input is read as with --from from, and gave a
+ * first game whose movetext is want; frees r. */
+static void assert_read_as(struct run r, const char *from, const char *want)
+{
+    char *note = g_strdup_printf(": read as with --from %s\n", from);
+    ck_assert_msg(r.status == 0 && strstr(r.err, note), "exit %d\n%s", r.status, r.err);
+    char *got = movetext(r.out);
+    ck_assert_str_eq(got, want);
+    g_free(got);
+    g_free(note);
+    run_free(&r);
+}
+
 START_TEST(test_sheet_format_sniffed)
 {
     /* HCS label lines and n-best lines given with no --from are read as
      * such, and said so (read as text they were garbage: unresolved) */
     const char *const rows[] = {"e4 e5", "Nf3 Nc6", "Bb5 a6"};
     char *sheet = hcs_sheet(rows, G_N_ELEMENTS(rows));
+    const char *nbest = "# a recogniser's output\ng1\t1\tw\te4\t0.9\tc4\t0.1\n"
+                        "g1\t1\tb\te5\t0.8\n";
     struct run r = fix_text(sheet, NULL);
-    ck_assert_msg(r.status == 0, "exit %d\n%s", r.status, r.err);
-    ck_assert_msg(strstr(r.err, "note: the input is HCS label lines: read as with --from hcs"),
-                  "%s", r.err);
-    char *got = movetext(r.out);
-    ck_assert_str_eq(got, "1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 *");
-    g_free(got);
-    run_free(&r);
-    r = fix_text("# a recogniser's output\ng1\t1\tw\te4\t0.9\tc4\t0.1\n"
-                 "g1\t1\tb\te5\t0.8\n",
-                 NULL);
-    ck_assert_msg(r.status == 0, "exit %d\n%s", r.status, r.err);
-    ck_assert_msg(strstr(r.err, "read as with --from nbest"), "%s", r.err);
-    got = movetext(r.out);
-    ck_assert_str_eq(got, "1. e4 e5 *");
-    g_free(got);
-    run_free(&r);
+    ck_assert_msg(strstr(r.err, "note: the input is HCS label lines"), "%s", r.err);
+    assert_read_as(r, "hcs", "1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 *");
+    assert_read_as(fix_text(nbest, NULL), "nbest", "1. e4 e5 *");
     /* stdin is sniffed the same way, and what was read to sniff it is
      * read again: the sheet whole, n-best lines, and text */
-    r = fix_stdin(sheet, NULL);
-    ck_assert_msg(r.status == 0 && strstr(r.err, "read as with --from hcs"), "exit %d\n%s",
-                  r.status, r.err);
-    got = movetext(r.out);
-    ck_assert_str_eq(got, "1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 *");
-    g_free(got);
-    run_free(&r);
-    g_free(sheet);
     const char *const dash[] = {"-", NULL};
-    r = fix_stdin("g1\t1\tw\te4\t0.9\tc4\t0.1\ng1\t1\tb\te5\t0.8\n", dash);
-    ck_assert_msg(r.status == 0 && strstr(r.err, "read as with --from nbest"), "exit %d\n%s",
-                  r.status, r.err);
-    got = movetext(r.out);
-    ck_assert_str_eq(got, "1. e4 e5 *");
-    g_free(got);
-    run_free(&r);
+    assert_read_as(fix_stdin(sheet, NULL), "hcs", "1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 *");
+    assert_read_as(fix_stdin(nbest, dash), "nbest", "1. e4 e5 *");
+    g_free(sheet);
     /* a text longer than what is sniffed: every game of it still read */
     GString *games = g_string_new(NULL);
     for (int k = 0; k < 100; k++)
