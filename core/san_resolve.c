@@ -83,6 +83,13 @@ static bool promotion_fits(const struct san *san, unsigned flags, move_t m)
     return move_promotion(m) == san->promotion;
 }
 
+/* A pawn move that names no file to come from and no capture. */
+static bool pawn_pushes_only(const struct san *san)
+{
+    return san->piece == PAWN && san->from_file < 0 && san->capture != SAN_CAPTURE_YES &&
+           san->captured == NO_TYPE;
+}
+
 static bool fits(const struct position *pos, const struct san *san, unsigned flags, move_t m)
 {
     int from = move_from(m);
@@ -90,9 +97,8 @@ static bool fits(const struct position *pos, const struct san *san, unsigned fla
     if (move_kind(m) == MOVE_CASTLING) return castling_step_fits(pos, san, flags);
     if (!promotion_fits(san, flags, m)) return false;
     /* As python-chess: without a from-file, a pawn move is a push ("d5" is
-     * never exd5). */
-    if (san->piece == PAWN && san->from_file < 0 && sq_file(from) != sq_file(move_to(m)))
-        return false;
+     * never exd5), unless it says it takes ("Pxd5", descriptive "PxP"). */
+    if (pawn_pushes_only(san) && sq_file(from) != sq_file(move_to(m))) return false;
     if (san->captured != NO_TYPE && captured_type(pos, m) != san->captured) return false;
     /* With the destination unknown, the capture mark is all that ties the
      * reading down, so it filters; otherwise it is only verified on request. */
@@ -180,7 +186,7 @@ static bitboard pseudo_sources(const struct position *pos, const struct san *san
             src |= attacks_of(type, to, occ) & pos_pieces(pos, pos->side, type);
     }
     src &= from_mask(san);
-    if (san->piece == PAWN && san->from_file < 0) src &= FILE_BB(sq_file(to));
+    if (pawn_pushes_only(san)) src &= FILE_BB(sq_file(to));
     return src;
 }
 
