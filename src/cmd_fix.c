@@ -55,6 +55,29 @@
 #define GAP_CHARS        32
 #define ROW_TOKENS_MAX   4 /* row_span_written_twice(): tokens a row is written in at most */
 
+/* A variation read as a line of its own: the events of its '(' and ')'
+ * and what the search made of the tokens between (variations nested in it
+ * are lines of their own too). */
+struct var_line {
+    guint open, close;
+    GArray *tokens; /* struct fix_token */
+    struct fix_result res;
+};
+
+static void var_line_clear(gpointer p)
+{
+    struct var_line *v = p;
+    g_array_free(v->tokens, TRUE);
+    g_array_free(v->res.steps, TRUE);
+}
+
+static GArray *var_lines_new(void)
+{
+    GArray *a = g_array_new(FALSE, FALSE, sizeof(struct var_line));
+    g_array_set_clear_func(a, var_line_clear);
+    return a;
+}
+
 struct fix_cmd {
     ArbLangSet *langs;
     const ArbLang *english, *figurines;
@@ -80,8 +103,12 @@ struct fix_cmd {
     /* guint8 per event of the game: PROSE_WORD for text that is no move
      * (written back as a comment where it stood), else 0 */
     GArray *prose;
-    ArbGame *pending; /* the last game read, held for its continuation */
-    ArbGame *flat;    /* scratch: a game with its variations as main line */
+    /* struct var_line: the game's variations read as lines of their own
+     * (solve_variations()) */
+    GArray *variations;
+    gboolean in_variation; /* what is written is a variation's */
+    ArbGame *pending;      /* the last game read, held for its continuation */
+    ArbGame *flat;         /* scratch: a game with its variations as main line */
     gboolean has_pending;
     struct fix_result res;
     GPtrArray *collect;       /* --group: the games read are kept here (ArbGame), not fixed */
@@ -668,15 +695,16 @@ static int word_letters(const char *text, gsize len)
  * more or one of five, are flagged PROSE_WORD. Recognised move text makes
  * no such runs: of 11000 games tools/ocr-noise damaged at 2 to 10%, none
  * has one (damaged moves make shorter runs: "dxcb", "O-O oxcCA"). TRUE
- * when the game has one. */
-static gboolean mark_sentences(struct fix_cmd *fc, const ArbGame *game)
+ * when the game has one. Events [from, to): the main line, or inside a
+ * variation, its own line. */
+static gboolean mark_sentences(struct fix_cmd *fc, const ArbGame *game, guint from, guint to)
 {
     guint start = 0, words = 0, long_words = 0, longer_words = 0;
     gboolean any = FALSE;
     int depth = 0;
-    for (guint i = 0; i <= game->events->len; i++) {
+    for (guint i = from; i <= to; i++) {
         const struct game_event *ev =
-            i < game->events->len ? &g_array_index(game->events, struct game_event, i) : NULL;
+            i < to ? &g_array_index(game->events, struct game_event, i) : NULL;
         if (ev && ev->kind == EV_BEGIN_VARIATION) depth++;
         if (ev && ev->kind == EV_END_VARIATION) depth--;
         gboolean word = ev && depth == 0 && ev->kind == EV_MOVE &&
@@ -785,15 +813,15 @@ static void weigh_recalled(struct fix_cmd *fc, int *recall_start, guint64 n, gui
     if (n + 1 < most) *recall_start = len;
 }
 
-/* The main line's move tokens, with the ply a move number names. A header
- * line after the first move (a column of a scoresheet whose move the reader
- * could not see as one: "o6", "B94") gives a token per word. */
-static void collect_tokens(struct fix_cmd *fc, const ArbGame *game, ArbNorm *norm)
+/* The move tokens of events [from, to) outside the variations there (the
+ * main line, or a variation's own line), with the ply a move number names.
+ * A header line after the first move (a column of a scoresheet whose move
+ * the reader could not see as one: "o6", "B94") gives a token per word. */
+static void collect_range(struct fix_cmd *fc, const ArbGame *game, ArbNorm *norm, guint from,
+                          guint to)
 {
     g_array_set_size(fc->tokens, 0);
-    g_array_set_size(fc->prose, 0);
-    g_array_set_size(fc->prose, game->events->len); /* zeroed */
-    gboolean has_prose = mark_sentences(fc, game);
+    gboolean has_prose = mark_sentences(fc, game, from, to);
     int depth = 0, hint = -1, hint_before = -1, last_number = 0, since_number = 0;
     gboolean in_moves = FALSE;
     g_autoptr(GArray) seen = g_array_new(FALSE, FALSE, sizeof(struct numbered));
@@ -802,7 +830,7 @@ static void collect_tokens(struct fix_cmd *fc, const ArbGame *game, ArbNorm *nor
     gboolean in_prose = FALSE;
     guint64 most = 0;                    /* the highest White number yet */
     const struct game_event *due = NULL; /* the last move number, when it was the one due */
-    for (guint i = 0; i < game->events->len; i++) {
+    for (guint i = from; i < to; i++) {
         const struct game_event *ev = &g_array_index(game->events, struct game_event, i);
         const char *text = game_event_text(game, ev);
         if (ev->kind == EV_COMMENT && ev->comment_kind == ARB_COMMENT_NBEST) {
@@ -879,6 +907,14 @@ static void collect_tokens(struct fix_cmd *fc, const ArbGame *game, ArbNorm *nor
         add_move_text(fc, text, ev->len, norm, &hint, i);
         since_number += fc->tokens->len > before;
     }
+}
+
+/* The main line's tokens (collect_range()), the game's prose marks anew. */
+static void collect_tokens(struct fix_cmd *fc, const ArbGame *game, ArbNorm *norm)
+{
+    g_array_set_size(fc->prose, 0);
+    g_array_set_size(fc->prose, game->events->len); /* zeroed */
+    collect_range(fc, game, norm, 0, game->events->len);
 }
 
 /* ---- report --------------------------------------------------------------------- */
@@ -1059,7 +1095,7 @@ static void report_step(struct fix_cmd *fc, const ArbGame *game, const struct fi
         uci[uci_write(&s->before, s->move, uci)] = 0;
         xml_attr(fc, "uci", uci);
     }
-    if (needs_review(fc, s)) {
+    if (needs_review(fc, s) && !fc->in_variation) { /* (a decision is for the main line) */
         char fen[FEN_MAX];
         fen_write(&s->before, fen, sizeof fen);
         xml_attr(fc, "review", "yes");
@@ -1216,6 +1252,48 @@ static gboolean has_moves_after(const ArbGame *game, guint i)
     return FALSE;
 }
 
+static void write_variation(struct fix_cmd *fc, const ArbGame *game, struct var_line *line);
+static int next_fullmove(const struct fix_cmd *fc);
+
+/* What a variation's writing or report puts aside: the line it is in. */
+struct var_swap {
+    GArray *tokens, *verdicts;
+    struct fix_result res;
+    guint n_decisions;
+    gboolean in_variation;
+};
+
+/* Makes line the one fc writes and reports: its tokens and steps, no
+ * reviewer's decision and no engine's verdict (they are the main line's). */
+static void enter_variation(struct fix_cmd *fc, struct var_line *line, struct var_swap *was)
+{
+    static GArray *no_verdicts;
+    if (g_once_init_enter(&no_verdicts))
+        g_once_init_leave(&no_verdicts, g_array_new(FALSE, FALSE, sizeof(struct judge_verdict)));
+    *was = (struct var_swap){fc->tokens, fc->verdicts, fc->res, fc->n_game_decisions,
+                             fc->in_variation};
+    fc->tokens = line->tokens, fc->res = line->res, fc->verdicts = no_verdicts;
+    fc->n_game_decisions = 0;
+    fc->in_variation = TRUE;
+}
+
+static void leave_variation(struct fix_cmd *fc, const struct var_swap *was)
+{
+    fc->tokens = was->tokens, fc->res = was->res, fc->verdicts = was->verdicts;
+    fc->n_game_decisions = was->n_decisions;
+    fc->in_variation = was->in_variation;
+}
+
+/* The variation fc->variations holds that opens at event open, or NULL. */
+static struct var_line *var_line_at(const struct fix_cmd *fc, guint open)
+{
+    for (guint k = 0; k < fc->variations->len; k++) {
+        struct var_line *v = &g_array_index(fc->variations, struct var_line, k);
+        if (v->open == open) return v;
+    }
+    return NULL;
+}
+
 /* Comments, NAGs and variations (as a comment) of the main line before event
  * `upto` that are not written yet; in a {deleted: ...} note, a stray
  * number (is_stray_number(), due the move number written next) and a
@@ -1234,6 +1312,12 @@ static void flush_events(struct fix_cmd *fc, const ArbGame *game, guint *next, g
             continue;
         }
         if (ev->kind != EV_MOVE_NUMBER) put_words(fc, &words);
+        struct var_line *line = depth ? NULL : var_line_at(fc, *next);
+        if (line) { /* read as moves: written as a variation */
+            write_variation(fc, game, line);
+            *next = line->close;
+            continue;
+        }
         if (ev->kind == EV_BEGIN_VARIATION) {
             if (!depth++) var = g_string_new("variation as written:");
             g_string_append(var, " (");
@@ -1404,6 +1488,21 @@ static void write_moves(struct fix_cmd *fc, const ArbGame *game, guint *next_eve
         g_autofree char *review = needs_review(fc, s) ? review_text(fc, s) : engine_text(fc, s);
         if (review) pgnw_comment(fc->writer, review);
     }
+}
+
+/* A variation the search read as moves, as one: its moves with their notes
+ * and what stood between them, its own variations in turn. No reviewer's
+ * decision and no engine's verdict is about its moves. */
+static void write_variation(struct fix_cmd *fc, const ArbGame *game, struct var_line *line)
+{
+    struct var_swap was;
+    enter_variation(fc, line, &was);
+    pgnw_begin_variation(fc->writer);
+    guint next = line->open + 1;
+    write_moves(fc, game, &next);
+    flush_events(fc, game, &next, line->close, next_fullmove(fc));
+    pgnw_end_variation(fc->writer);
+    leave_variation(fc, &was);
 }
 
 /* Starts a game with game's tags (and [Notation] when read in another
@@ -1580,6 +1679,30 @@ static void report_source(struct fix_cmd *fc, const ArbGame *game)
 
 /* start is NULL for a game with no position to play its moves from: it is
  * reported unresolved at its first line, with why. */
+/* <variation> per variation read as moves (fc->variations, k on) that
+ * opens before event close, each with its moves and its own variations;
+ * returns the index of the first past them. */
+static guint report_variations(struct fix_cmd *fc, const ArbGame *game, guint k, guint close)
+{
+    while (k < fc->variations->len) {
+        struct var_line *v = &g_array_index(fc->variations, struct var_line, k);
+        if (v->open >= close) break;
+        const struct game_event *open = &g_array_index(game->events, struct game_event, v->open);
+        xml_start(fc, "variation");
+        xml_attr_fmt(fc, "line", "%" G_GUINT64_FORMAT, open->line);
+        xml_attr_fmt(fc, "column", "%" G_GUINT64_FORMAT, open->col);
+        xml_attr_fmt(fc, "cost", "%.2f", fix_cost_value(v->res.cost));
+        struct var_swap was;
+        enter_variation(fc, v, &was);
+        for (guint j = 0; j < fc->res.steps->len; j++)
+            report_step(fc, game, &g_array_index(fc->res.steps, struct fix_step, j));
+        leave_variation(fc, &was);
+        k = report_variations(fc, game, k + 1, v->close);
+        xml_end(fc);
+    }
+    return k;
+}
+
 static void report_game(struct fix_cmd *fc, const ArbGame *game, int lang, const char *status,
                         const struct position *start, const char *why)
 {
@@ -1618,6 +1741,7 @@ static void report_game(struct fix_cmd *fc, const ArbGame *game, int lang, const
         g_string_free(rest, TRUE);
         xml_end(fc);
     }
+    report_variations(fc, game, 0, G_MAXUINT);
     report_source(fc, game);
     xml_end(fc);
 }
@@ -1932,6 +2056,141 @@ static void run_fixer(struct fix_cmd *fc, const ArbGame *game, int lang,
 {
     collect_tokens(fc, game, fc->norms[lang]);
     search_tokens(fc, lang, start);
+}
+
+/* ---- variations, read as lines of their own ------------------------------------ */
+
+static gboolean has_variation(const ArbGame *game);
+
+enum {
+    VARIATION_DEPTH_MAX = 32, /* variations nested deeper are kept as written */
+};
+
+/* The event a step stands at in the text: its last token's, or for a move
+ * put in, just before the token after it (G_MAXUINT past the last). */
+static guint step_event(const GArray *tokens, const struct fix_step *s)
+{
+    if (s->n_tokens)
+        return g_array_index(tokens, struct fix_token, s->first_token + s->n_tokens - 1).event;
+    return (guint)s->first_token < tokens->len
+               ? g_array_index(tokens, struct fix_token, s->first_token).event
+               : G_MAXUINT;
+}
+
+static int ply_before(const struct fix_step *s)
+{
+    return 2 * (s->before.fullmove - 1) + s->before.side;
+}
+
+/* The step a variation opening at event open plays another way: the
+ * line's move written last before it. NULL when none stands before it, or
+ * when the variation's first move number names the ply of an earlier move
+ * of the line ("2. Nf3 Nc6 (2. Bc4 Bc5)"): a PGN variation cannot stand
+ * there, and it is kept as written. */
+static const struct fix_step *variation_start(const GArray *steps, const GArray *tokens, guint open,
+                                              int hint_ply)
+{
+    const struct fix_step *last = NULL;
+    for (guint k = 0; k < steps->len; k++) {
+        const struct fix_step *s = &g_array_index(steps, struct fix_step, k);
+        if (s->move == MOVE_NONE) continue;
+        if (step_event(tokens, s) > open) break;
+        last = s;
+    }
+    if (!last || hint_ply < 0 || hint_ply == ply_before(last)) return last;
+    for (const struct fix_step *s = last;; s--) {
+        if (s->move != MOVE_NONE && ply_before(s) == hint_ply) return NULL;
+        if (s == &g_array_index(steps, struct fix_step, 0)) return last;
+    }
+}
+
+/* Does fc->res read the variation's tokens as moves: resolved, one move
+ * at least read as written, and the moves cost an edit each at most on
+ * average? A book's aside in brackets that holds a word or two ("(a)",
+ * "(see below)") stays as written. */
+static gboolean reads_as_moves(const struct fix_cmd *fc)
+{
+    int moves = 0, exact = 0;
+    for (guint k = 0; k < fc->res.steps->len; k++) {
+        const struct fix_step *s = &g_array_index(fc->res.steps, struct fix_step, k);
+        moves += s->move != MOVE_NONE;
+        exact += s->move != MOVE_NONE && s->change == FIX_NONE;
+    }
+    return !fc->res.unresolved && exact > 0 && fc->res.cost <= moves * CONF_UNIT;
+}
+
+/* The ')' that closes the '(' at event open, or G_MAXUINT before to. */
+static guint variation_close(const ArbGame *game, guint open, guint to)
+{
+    int depth = 0;
+    for (guint i = open; i < to; i++) {
+        int kind = g_array_index(game->events, struct game_event, i).kind;
+        if (kind == EV_BEGIN_VARIATION) depth++;
+        if (kind == EV_END_VARIATION && --depth == 0) return i;
+    }
+    return G_MAXUINT;
+}
+
+/* The variations that open among events [from, to) of a line (the main
+ * line, or a variation's own), each read by the search as a line of its own
+ * from where it starts (variation_start()) and kept in fc->variations when
+ * it reads as moves; the variations nested in those in turn. fc->tokens and
+ * fc->res hold the line before and after. */
+static void solve_variations(struct fix_cmd *fc, const ArbGame *game, int lang, guint from,
+                             guint to, int depth)
+{
+    g_autoptr(GArray) tokens = g_array_copy(fc->tokens);
+    g_autoptr(GArray) steps = g_array_copy(fc->res.steps);
+    struct fix_result line = fc->res;
+    /* an unresolved line keeps the rest as written, variations and all */
+    if (line.unresolved && (guint)line.cut_token < tokens->len)
+        to = MIN(to, g_array_index(tokens, struct fix_token, line.cut_token).event);
+    for (guint i = from; i < to; i++) {
+        if (g_array_index(game->events, struct game_event, i).kind != EV_BEGIN_VARIATION) continue;
+        guint close = variation_close(game, i, to);
+        if (close == G_MAXUINT) break;
+        collect_range(fc, game, fc->norms[lang], i + 1, close);
+        int hint = fc->tokens->len ? g_array_index(fc->tokens, struct fix_token, 0).hint_ply : -1;
+        const struct fix_step *at =
+            fc->tokens->len ? variation_start(steps, tokens, i, hint) : NULL;
+        gboolean kept = FALSE;
+        if (at) {
+            struct position start = at->before;
+            search_tokens(fc, lang, &start);
+            kept = reads_as_moves(fc);
+        }
+        if (kept) {
+            struct var_line v = {.open = i, .close = close, .tokens = g_array_copy(fc->tokens)};
+            v.res = fc->res;
+            v.res.steps = g_array_copy(fc->res.steps);
+            g_array_append_val(fc->variations, v);
+            if (depth < VARIATION_DEPTH_MAX)
+                solve_variations(fc, game, lang, i + 1, close, depth + 1);
+        } else { /* as written, its words too */
+            memset(&g_array_index(fc->prose, guint8, i + 1), 0, close - i - 1);
+        }
+        i = close;
+    }
+    g_array_set_size(fc->tokens, 0);
+    g_array_append_vals(fc->tokens, tokens->data, tokens->len);
+    GArray *mine = fc->res.steps;
+    g_array_set_size(mine, 0);
+    g_array_append_vals(mine, steps->data, steps->len);
+    fc->res = line;
+    fc->res.steps = mine;
+}
+
+/* The game's variations (solve_variations()), read with no reviewer's
+ * decisions (they name plies of the main line). */
+static void solve_game_variations(struct fix_cmd *fc, const ArbGame *game, int lang)
+{
+    g_array_set_size(fc->variations, 0);
+    if (fc->hcs || fc->nbest || fc->sources || !has_variation(game)) return;
+    g_autoptr(GArray) points = g_array_copy(fc->points);
+    g_array_set_size(fc->points, 0);
+    solve_variations(fc, game, lang, 0, game->events->len, 1);
+    g_array_append_vals(fc->points, points->data, points->len);
+    fc->fresh = NULL; /* it read the variations last */
 }
 
 /* Are both players of game rated at least elo (its WhiteElo and BlackElo
@@ -2280,6 +2539,7 @@ static gboolean starts_later(const struct fix_cmd *fc, const ArbGame *game, ArbN
 static const ArbGame *solve_game(struct fix_cmd *fc, const ArbGame *game, struct solved *sv)
 {
     g_string_chunk_clear(fc->glued);
+    g_array_set_size(fc->variations, 0);
     int runner_up;
     sv->lang = choose_language(fc, game, &runner_up);
     char fen_message[200];
@@ -2307,6 +2567,7 @@ static const ArbGame *solve_game(struct fix_cmd *fc, const ArbGame *game, struct
         sv->lang = runner_up;
     const ArbGame *solved = try_flat(fc, game, sv->lang, &sv->start);
     if (fc->builtin) judge_moves(fc, game, fixer_for(fc, sv->lang), &sv->start);
+    solve_game_variations(fc, solved, sv->lang);
     return solved;
 }
 
@@ -2356,7 +2617,7 @@ struct fix_job {
     guint64 number;       /* fc->games when it is written */
     struct solved sv;
     struct fix_result res;
-    GArray *tokens, *prose, *verdicts;
+    GArray *tokens, *prose, *verdicts, *variations;
     GStringChunk *glued;
     gboolean done; /* under fc->jobs_lock */
 };
@@ -2369,6 +2630,7 @@ static void job_free(struct fix_job *job)
     if (job->tokens) g_array_free(job->tokens, TRUE);
     if (job->prose) g_array_free(job->prose, TRUE);
     if (job->verdicts) g_array_free(job->verdicts, TRUE);
+    if (job->variations) g_array_free(job->variations, TRUE);
     if (job->glued) g_string_chunk_free(job->glued);
     g_free(job->message);
     g_free(job);
@@ -2378,10 +2640,12 @@ static void job_free(struct fix_job *job)
 static void trade(struct fix_cmd *fc, struct fix_job *job)
 {
     GArray *tokens = fc->tokens, *prose = fc->prose, *verdicts = fc->verdicts;
+    GArray *variations = fc->variations;
     GStringChunk *glued = fc->glued;
     fc->tokens = job->tokens, fc->prose = job->prose, fc->glued = job->glued;
-    fc->verdicts = job->verdicts;
+    fc->verdicts = job->verdicts, fc->variations = job->variations;
     job->tokens = tokens, job->prose = prose, job->glued = glued, job->verdicts = verdicts;
+    job->variations = variations;
 }
 
 /* A worker: solves job on an idle copy of the command (its own tables and
@@ -2485,6 +2749,7 @@ static void submit_pending(struct fix_cmd *fc)
     job->tokens = g_array_new(FALSE, FALSE, sizeof(struct fix_token));
     job->prose = g_array_new(FALSE, TRUE, 1);
     job->verdicts = g_array_new(FALSE, FALSE, sizeof(struct judge_verdict));
+    job->variations = var_lines_new();
     job->glued = g_string_chunk_new(256);
     g_queue_push_tail(fc->queue, job);
     g_thread_pool_push(fc->pool, job, NULL);
@@ -3498,6 +3763,7 @@ static struct fix_cmd *fix_cmd_make(const struct fix_cmd_options *options, FILE 
     fc->writer = pgnw_new();
     fc->tokens = g_array_new(FALSE, FALSE, sizeof(struct fix_token));
     fc->prose = g_array_new(FALSE, TRUE, 1);
+    fc->variations = var_lines_new();
     fc->glued = g_string_chunk_new(256);
     fc->res.steps = g_array_new(FALSE, FALSE, sizeof(struct fix_step));
     fc->points = g_array_new(FALSE, FALSE, sizeof(struct fix_point));
@@ -3549,6 +3815,7 @@ void fix_cmd_free(struct fix_cmd *fc)
     g_array_free(fc->res.steps, TRUE);
     g_array_free(fc->tokens, TRUE);
     g_array_free(fc->prose, TRUE);
+    g_array_free(fc->variations, TRUE);
     g_string_chunk_free(fc->glued);
     if (fc->pending) game_free(fc->pending);
     if (fc->flat) game_free(fc->flat);

@@ -1059,7 +1059,7 @@ START_TEST(test_stray_parenthesis)
     struct run r = fix_text("1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 4. Bxc6 dxc6 5. O-O f6 6. d4 "
                             "(6. c3 Be7) exd4 7. Nxd4 c5 8. Nb3 Qxd1 9. Rxd1 Bg4 10. f3 Be6 *\n",
                             NULL);
-    ck_assert_msg(strstr(r.out, "( 6. c3 Be7 )}"), "%s", r.out);
+    ck_assert_msg(strstr(r.out, "6. d4 (6. c3 Be7)\n6... exd4"), "%s", r.out);
     run_free(&r);
 }
 END_TEST
@@ -1865,6 +1865,44 @@ static char *report_text(const char *path)
     return out;
 }
 
+START_TEST(test_variations_fixed)
+{
+    /* a book's variations are read as lines of their own, each from the
+     * position before the move it stands after: corrected, written as PGN
+     * variations, nested ones too, and reported */
+    char *report = temp_file("report.xml", "");
+    const char *args[] = {"--report", report, NULL};
+    struct run r = fix_text("1. e4 e5 2. Nf3 Nc6 3. Bb5 (3. Bc4 8c5 (3... Mf6 4. Ng5) 4. c3)\n"
+                            "3... a6 (3... Nf6 4. 0-0) 4. Ba4 *\n",
+                            args);
+    ck_assert_msg(r.status == 0, "exit %d\n%s", r.status, r.err);
+    char *got = movetext(r.out);
+    ck_assert_str_eq(got, "1. e4 e5 2. Nf3 Nc6 3. Bb5 (3. Bc4 Bc5 {read: \"8c5\"} (3... Nf6 "
+                          "{read: \"Mf6\"} 4. Ng5) 4. c3) 3... a6 (3... Nf6 4. O-O) 4. Ba4 *");
+    g_free(got);
+    char *xml = valid_report(report);
+    const char *v = strstr(xml, "<variation line=\"1\" column=\"28\"");
+    ck_assert_msg(v && strstr(v, "<input>8c5</input>") && strstr(v, "<san>Bc5</san>") &&
+                      strstr(v, "<variation line=\"1\" column=\"40\""),
+                  "%.3000s", xml);
+    g_free(xml);
+    run_free(&r);
+    remove_temp(report);
+
+    /* an aside in brackets, a variation that names an earlier move (no
+     * PGN variation can stand there) and one that reads as nothing legal
+     * stay as written */
+    r = fix_text("1. e4 e5 2. Nf3 (a) Nc6 (2. Bc4 Bc5) 3. Bb5 (zz qq7) a6 *\n", NULL);
+    ck_assert_msg(r.status == 0, "exit %d\n%s", r.status, r.err);
+    got = movetext(r.out);
+    ck_assert_str_eq(got, "1. e4 e5 2. Nf3 {variation as written: ( a )} 2... Nc6 {variation "
+                          "as written: ( 2. Bc4 Bc5 )} 3. Bb5 {variation as written: ( zz qq7 )} "
+                          "3... a6 *");
+    g_free(got);
+    run_free(&r);
+}
+END_TEST
+
 START_TEST(test_jobs_same_output)
 {
     /* games of every kind in turn: corrected, clean, German, a bad FEN, a
@@ -1884,6 +1922,7 @@ START_TEST(test_jobs_same_output)
                         "1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 4. Ba4 Nf6 zq9 kk7 ##1 qqq7 xx 77 *\n\n");
         g_string_append(in, "1. d4 d5 2. c4 e6 ) 3. Nc3 Nf6 4. Bg5 Be7\n1. e3 O-O 6. Nf3 *\n\n");
         g_string_append(in, "1. e4 c5 2. Nf3 d6 This round went another way. 3. d4 cxd4 *\n\n");
+        g_string_append(in, "1. e4 e5 2. Nf3 (2. t4 exf4 (2... d5) 3. Mf3) 2... Nc6 *\n\n");
     }
     char *report = temp_file("report.xml", "");
     const char *one[] = {"--jobs", "1", "--report", report, NULL};
@@ -1904,7 +1943,8 @@ START_TEST(test_jobs_same_output)
     ck_assert_msg(strstr(r1.out, "{read: \"Mf3\"}") && strstr(xml1, "status=\"unresolved\"") &&
                       strstr(r1.err, "bad FEN") && strstr(r1.err, "without '('") &&
                       strstr(xml1, "status=\"clean\"") && strstr(xml1, "language=\"de\"") &&
-                      strstr(r1.out, "{This round went another way.} 3. d4"),
+                      strstr(r1.out, "{This round went another way.} 3. d4") &&
+                      strstr(r1.out, "(2. f4 {read: \"t4\"} 2... exf4 (2... d5) 3. Nf3"),
                   "%s\n%s\n%s", r1.out, r1.err, xml1);
     g_free(xml1);
     g_free(xml4);
@@ -2861,6 +2901,7 @@ int main(int argc, char **argv)
     tcase_add_test(tc, test_group_offsets_and_usage);
     tcase_add_test(tc, test_group_aligns_by_content);
     tcase_add_test(tc, test_group_decisions);
+    tcase_add_test(tc, test_variations_fixed);
     tcase_add_test(tc, test_prior_breaks_ties);
     tcase_add_test(tc, test_clean_game_as_written);
     tcase_add_test(tc, test_dash_captures_as_written);
