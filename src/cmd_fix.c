@@ -1294,11 +1294,18 @@ static struct var_line *var_line_at(const struct fix_cmd *fc, guint open)
     return NULL;
 }
 
-/* Comments, NAGs and variations (as a comment) of the main line before event
- * `upto` that are not written yet; in a {deleted: ...} note, a stray
- * number (is_stray_number(), due the move number written next) and a
- * result with moves after it. */
-static void flush_events(struct fix_cmd *fc, const ArbGame *game, guint *next, guint upto, int due)
+/* What flush_events() writes: all, or only the variations, or all but the
+ * variations and prose (the words between the tokens of one move are
+ * write_prose_between()'s). */
+enum flush { FLUSH_ALL, FLUSH_VARIATIONS, FLUSH_NOTES };
+
+/* Comments, NAGs and variations of a line (the main line, or a variation
+ * read as one) before event `upto` that are not written yet: a variation
+ * read as moves as one (write_variation()), else as a comment; the words of
+ * prose; in a {deleted: ...} note, a stray number (is_stray_number(), due
+ * the move number written next) and a result with moves after it. */
+static void flush_events(struct fix_cmd *fc, const ArbGame *game, guint *next, guint upto, int due,
+                         enum flush what)
 {
     GString *var = NULL, *words = NULL;
     int depth = 0;
@@ -1308,7 +1315,14 @@ static void flush_events(struct fix_cmd *fc, const ArbGame *game, guint *next, g
         /* prose, the words of a run in one comment */
         gboolean prose = *next < fc->prose->len && g_array_index(fc->prose, guint8, *next);
         if (prose) {
-            add_word(&words, game, *next);
+            if (what == FLUSH_ALL) add_word(&words, game, *next);
+            continue;
+        }
+        /* (a variation's events are all skipped where only notes are) */
+        if (what == FLUSH_VARIATIONS && !depth && ev->kind != EV_BEGIN_VARIATION) continue;
+        if (what == FLUSH_NOTES && (depth || ev->kind == EV_BEGIN_VARIATION)) {
+            depth += ev->kind == EV_BEGIN_VARIATION;
+            depth -= ev->kind == EV_END_VARIATION;
             continue;
         }
         if (ev->kind != EV_MOVE_NUMBER) put_words(fc, &words);
@@ -1461,7 +1475,17 @@ static void write_moves(struct fix_cmd *fc, const ArbGame *game, guint *next_eve
         const struct fix_step *s = &g_array_index(fc->res.steps, struct fix_step, k);
         if (is_weighed_drop(fc, game, s)) continue; /* with its sentence */
         if (s->first_token < n_tok)
-            flush_events(fc, game, next_event, tokens[s->first_token].event, s->before.fullmove);
+            flush_events(fc, game, next_event, tokens[s->first_token].event, s->before.fullmove,
+                         FLUSH_ALL);
+        /* what stands between its tokens ("56.d5 $l (56.Ra5+ Kh4) 56...e5",
+         * "2. N {the knight} f3"): a variation before it (it plays the move
+         * before another way), the rest after it */
+        guint between = s->n_tokens > 1 ? (guint)tokens[s->first_token].event + 1 : 0;
+        guint between_end = s->n_tokens > 1 ? tokens[s->first_token + s->n_tokens - 1].event : 0;
+        if (between < between_end) {
+            guint at = between;
+            flush_events(fc, game, &at, between_end, s->before.fullmove, FLUSH_VARIATIONS);
+        }
         if (s->n_tokens > 0)
             *next_event = MAX(*next_event, tokens[s->first_token + s->n_tokens - 1].event + 1);
         g_autofree char *read = read_text(fc, game, s);
@@ -1473,6 +1497,8 @@ static void write_moves(struct fix_cmd *fc, const ArbGame *game, guint *next_eve
         if (s->n_tokens > 1) /* (its prose whatever the comments) */
             write_prose_between(fc, game, (guint)tokens[s->first_token].event,
                                 (guint)tokens[s->first_token + s->n_tokens - 1].event);
+        if (between < between_end)
+            flush_events(fc, game, &between, between_end, s->before.fullmove, FLUSH_NOTES);
         if (fc->no_comments) continue;
         g_autofree char *note = NULL;
         if (s->change == FIX_INSERTED) note = g_strdup("inserted: not written");
@@ -1500,7 +1526,7 @@ static void write_variation(struct fix_cmd *fc, const ArbGame *game, struct var_
     pgnw_begin_variation(fc->writer);
     guint next = line->open + 1;
     write_moves(fc, game, &next);
-    flush_events(fc, game, &next, line->close, next_fullmove(fc));
+    flush_events(fc, game, &next, line->close, next_fullmove(fc), FLUSH_ALL);
     pgnw_end_variation(fc->writer);
     leave_variation(fc, &was);
 }
@@ -1563,7 +1589,7 @@ static void write_game(struct fix_cmd *fc, const ArbGame *game, int lang, gboole
             const struct fix_token *tokens = (const struct fix_token *)fc->tokens->data;
             write_rest(fc, game, (guint)tokens[fc->res.cut_token].event);
         } else {
-            flush_events(fc, game, &next_event, game->events->len, next_fullmove(fc));
+            flush_events(fc, game, &next_event, game->events->len, next_fullmove(fc), FLUSH_ALL);
         }
     }
     end_game(fc, result);
@@ -2064,6 +2090,7 @@ static gboolean has_variation(const ArbGame *game);
 
 enum {
     VARIATION_DEPTH_MAX = 32, /* variations nested deeper are kept as written */
+    VARIATION_BACK_PLIES = 2, /* variation_start() */
 };
 
 /* The event a step stands at in the text: its last token's, or for a move
@@ -2083,12 +2110,8 @@ static int ply_before(const struct fix_step *s)
 }
 
 /* The step a variation opening at event open plays another way: the
- * line's move written last before it. NULL when none stands before it, or
- * when the variation's first move number names the ply of an earlier move
- * of the line ("2. Nf3 Nc6 (2. Bc4 Bc5)"): a PGN variation cannot stand
- * there, and it is kept as written. */
-static const struct fix_step *variation_start(const GArray *steps, const GArray *tokens, guint open,
-                                              int hint_ply)
+ * line's move written last before it, or NULL. */
+static const struct fix_step *variation_start(const GArray *steps, const GArray *tokens, guint open)
 {
     const struct fix_step *last = NULL;
     for (guint k = 0; k < steps->len; k++) {
@@ -2097,26 +2120,48 @@ static const struct fix_step *variation_start(const GArray *steps, const GArray 
         if (step_event(tokens, s) > open) break;
         last = s;
     }
-    if (!last || hint_ply < 0 || hint_ply == ply_before(last)) return last;
-    for (const struct fix_step *s = last;; s--) {
-        if (s->move != MOVE_NONE && ply_before(s) == hint_ply) return NULL;
-        if (s == &g_array_index(steps, struct fix_step, 0)) return last;
+    return last;
+}
+
+/* Is the first move of fc->res read as written? */
+static gboolean first_move_exact(const struct fix_cmd *fc)
+{
+    for (guint k = 0; k < fc->res.steps->len; k++) {
+        const struct fix_step *s = &g_array_index(fc->res.steps, struct fix_step, k);
+        if (s->move != MOVE_NONE) return s->change == FIX_NONE;
+    }
+    return FALSE;
+}
+
+/* A variation's first move number names ply hint, not the one it starts
+ * at: the plies it gave the tokens after it are forgotten, up to the next
+ * number. */
+static void forget_misread_number(GArray *tokens, int hint)
+{
+    for (guint k = 0; k < tokens->len; k++) {
+        struct fix_token *t = &g_array_index(tokens, struct fix_token, k);
+        if (t->hint_ply != hint + (int)k) break;
+        t->hint_ply = -1;
     }
 }
 
-/* Does fc->res read the variation's tokens as moves: resolved, one move
- * at least read as written, and the moves cost an edit each at most on
- * average? A book's aside in brackets that holds a word or two ("(a)",
- * "(see below)") stays as written. */
+/* Does fc->res read the variation's tokens as moves: resolved, its first
+ * move written (not put in: a variation plays the move before another
+ * way), and its moves cost an edit each at most on average, or half an edit
+ * (a look-alike read: "(es)" for e5) when none reads as written? A book's
+ * aside in brackets that holds a word or two ("(a)", "(see below)") stays
+ * as written. */
 static gboolean reads_as_moves(const struct fix_cmd *fc)
 {
     int moves = 0, exact = 0;
     for (guint k = 0; k < fc->res.steps->len; k++) {
         const struct fix_step *s = &g_array_index(fc->res.steps, struct fix_step, k);
-        moves += s->move != MOVE_NONE;
-        exact += s->move != MOVE_NONE && s->change == FIX_NONE;
+        if (s->move == MOVE_NONE) continue;
+        if (!moves++ && s->change == FIX_INSERTED) return FALSE;
+        exact += s->change == FIX_NONE;
     }
-    return !fc->res.unresolved && exact > 0 && fc->res.cost <= moves * CONF_UNIT;
+    int most = exact ? moves * CONF_UNIT : moves * CONF_UNIT / 2;
+    return !fc->res.unresolved && moves > 0 && fc->res.cost <= most;
 }
 
 /* The ')' that closes the '(' at event open, or G_MAXUINT before to. */
@@ -2151,13 +2196,22 @@ static void solve_variations(struct fix_cmd *fc, const ArbGame *game, int lang, 
         if (close == G_MAXUINT) break;
         collect_range(fc, game, fc->norms[lang], i + 1, close);
         int hint = fc->tokens->len ? g_array_index(fc->tokens, struct fix_token, 0).hint_ply : -1;
-        const struct fix_step *at =
-            fc->tokens->len ? variation_start(steps, tokens, i, hint) : NULL;
+        const struct fix_step *at = fc->tokens->len ? variation_start(steps, tokens, i) : NULL;
+        /* a first move number that names another ply: misread, or the
+         * variation plays one of the moves before another way ("2. Nf3
+         * Nc6 (2. Bc4 Bc5)"), which no PGN variation can stand after: it
+         * is read from here only when its first move reads as written */
+        gboolean named_earlier = FALSE;
+        if (at && hint >= 0 && hint != ply_before(at)) {
+            int back = ply_before(at) - hint;
+            named_earlier = back > 0 && back <= VARIATION_BACK_PLIES;
+            forget_misread_number(fc->tokens, hint);
+        }
         gboolean kept = FALSE;
         if (at) {
             struct position start = at->before;
             search_tokens(fc, lang, &start);
-            kept = reads_as_moves(fc);
+            kept = reads_as_moves(fc) && (!named_earlier || first_move_exact(fc));
         }
         if (kept) {
             struct var_line v = {.open = i, .close = close, .tokens = g_array_copy(fc->tokens)};

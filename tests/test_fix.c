@@ -1903,6 +1903,20 @@ START_TEST(test_variations_fixed)
 }
 END_TEST
 
+START_TEST(test_between_split_tokens_kept)
+{
+    /* what stands between the two tokens of one move is not lost: a
+     * comment after the move, a variation (after a NAG misread as "$l")
+     * before it, as it plays the move before another way */
+    char *got = commented_movetext("1. e4 e5 2. N {the knight} f3 Nc6 3. Bb5 $l (3. Bc4 Bc5) "
+                                   "3... a6 *\n");
+    ck_assert_msg(strstr(got, "2. Nf3 {the knight} {read: \"N f3\"}") &&
+                      strstr(got, "3. Bb5 (3. Bc4 Bc5) 3... a6 {read: \"l a6\"}"),
+                  "%s", got);
+    g_free(got);
+}
+END_TEST
+
 START_TEST(test_jobs_same_output)
 {
     /* games of every kind in turn: corrected, clean, German, a bad FEN, a
@@ -2902,6 +2916,7 @@ int main(int argc, char **argv)
     tcase_add_test(tc, test_group_aligns_by_content);
     tcase_add_test(tc, test_group_decisions);
     tcase_add_test(tc, test_variations_fixed);
+    tcase_add_test(tc, test_between_split_tokens_kept);
     tcase_add_test(tc, test_prior_breaks_ties);
     tcase_add_test(tc, test_clean_game_as_written);
     tcase_add_test(tc, test_dash_captures_as_written);
