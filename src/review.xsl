@@ -130,7 +130,9 @@
         <del class="{$cls}" title="deleted: no move"><xsl:value-of select="r:input"/></del>
       </xsl:when>
       <xsl:otherwise>
-        <xsl:if test="@side = 'white' or not(preceding-sibling::r:move[r:san])">
+        <!-- Black's number too at the start and after a variation -->
+        <xsl:variable name="before" select="preceding-sibling::r:move[r:san][1]"/>
+        <xsl:if test="@side = 'white' or not($before) or ../r:variation[r:move[r:san][1]/@ply = $before/@ply]">
           <span class="num">
             <xsl:value-of select="@number"/>
             <xsl:choose>
@@ -155,6 +157,21 @@
       </xsl:otherwise>
     </xsl:choose>
     <xsl:text> </xsl:text>
+    <!-- the variations that play this move another way, right after it -->
+    <xsl:if test="r:san">
+      <xsl:apply-templates select="../r:variation[r:move[r:san][1]/@ply = current()/@ply]"/>
+    </xsl:if>
+  </xsl:template>
+
+  <!-- a variation read as moves: its moves, corrections marked as in the
+       main line (none is offered for review: a decision names a main-line
+       ply), and its own variations -->
+  <xsl:template match="r:variation">
+    <span class="var" title="variation, line {@line}">
+      <xsl:text>( </xsl:text>
+      <xsl:apply-templates select="r:move" mode="text"/>
+      <xsl:text>) </xsl:text>
+    </span>
   </xsl:template>
 
   <!-- a move to review: board, arrow, alternatives -->
@@ -297,6 +314,7 @@ mark.tok { background: none; color: inherit; }
 .mv.reviewed { text-decoration: underline double #080; }
 .tok.current { background: #ffb347; }
 .num { color: #777; }
+.var { color: #555; }
 .panel { display: flex; gap: 1em; margin: .6em 0; padding: .5em; border: 1px solid #ddd; border-radius: 6px; background: #fff; }
 .panel.current { border-color: #e07b00; box-shadow: 0 0 0 3px #ffd59a; }
 .panel.decided { background: #f1faf1; }

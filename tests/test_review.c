@@ -244,6 +244,46 @@ START_TEST(test_page_has_a_panel_per_move_to_review)
 }
 END_TEST
 
+/* A variation fix read as moves shows in the movetext after the move it
+ * plays another way, its corrections marked, Black's number again after it;
+ * none of its moves gets a panel (a decision names a main-line ply), and
+ * the report marks none of them for review. */
+START_TEST(test_page_shows_variations)
+{
+    char *input = tmp_path("v.pgn"), *report = tmp_path("v.xml"), *html = tmp_path("v.html");
+    ck_assert(g_file_set_contents(
+        input, "1. e4 e5 2. Nf3 (2. t4 exf4 (2... d5)) 2... Nc6 3. Bb5 a6 *\n", -1, NULL));
+    const char *fix[] = {"fix",       "--report", report, "--min-confidence", "1", "-o",
+                         "/dev/null", input,      NULL};
+    struct run r = run_arbiter(fix);
+    ck_assert_msg(r.status == 0, "fix: exit %d\n%s", r.status, r.err);
+    run_free(&r);
+    assert_valid_report(report);
+    const char *review[] = {"review", report, "-o", html, NULL};
+    r = run_arbiter(review);
+    ck_assert_msg(r.status == 0, "review: exit %d\n%s", r.status, r.err);
+    run_free(&r);
+    htmlDocPtr page = htmlReadFile(html, "UTF-8", HTML_PARSE_NONET);
+    ck_assert(page != NULL);
+    xmlXPathContextPtr px = xmlXPathNewContext(page);
+    char *text = string(px, NULL, "normalize-space(//p[@class='movetext'])");
+    ck_assert_msg(!strcmp(text, "1.e4 e5 2.Nf3 ( 2.f4 exf4 ( 2...d5 ) ) 2...Nc6 3.Bb5 a6"), "%s",
+                  text);
+    g_free(text);
+    /* f4 read from "t4", marked; nested variation inside the first */
+    ck_assert_int_eq(
+        (int)number(px, NULL, "count(//span[@class='var']//*[contains(@class,'corrected')])"), 1);
+    ck_assert_int_eq((int)number(px, NULL, "count(//span[@class='var']//span[@class='var'])"), 1);
+    /* f4 (confidence 0.999) is below --min-confidence 1, but gets no panel */
+    ck_assert_int_eq((int)number(px, NULL, "count(//article[contains(@class,'panel')])"), 0);
+    xmlXPathFreeContext(px);
+    xmlFreeDoc(page);
+    g_free(html);
+    g_free(report);
+    g_free(input);
+}
+END_TEST
+
 START_TEST(test_review_usage)
 {
     const char *none[] = {"review", NULL};
@@ -357,6 +397,7 @@ int main(void)
     tcase_set_timeout(tc, 120);
     tcase_add_test(tc, test_page_has_a_panel_per_move_to_review);
     tcase_add_test(tc, test_review_usage);
+    tcase_add_test(tc, test_page_shows_variations);
     tcase_add_test(tc, test_decision_is_a_fixed_point);
     tcase_add_test(tc, test_decision_that_no_longer_fits);
     tcase_add_test(tc, test_decisions_file);
