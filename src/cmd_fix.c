@@ -106,9 +106,10 @@ struct fix_cmd {
     /* struct var_line: the game's variations read as lines of their own
      * (solve_variations()) */
     GArray *variations;
-    gboolean in_variation; /* what is written is a variation's */
-    ArbGame *pending;      /* the last game read, held for its continuation */
-    ArbGame *flat;         /* scratch: a game with its variations as main line */
+    gboolean in_variation;     /* what is written is a variation's */
+    gboolean said_better_lang; /* check_forced_language()'s note was written */
+    ArbGame *pending;          /* the last game read, held for its continuation */
+    ArbGame *flat;             /* scratch: a game with its variations as main line */
     gboolean has_pending;
     struct fix_result res;
     GPtrArray *collect;       /* --group: the games read are kept here (ArbGame), not fixed */
@@ -182,6 +183,7 @@ enum {
     PROSE_WORD = 1,          /* fix_cmd.prose */
     WEIGHED_TOKENS_MAX = 12, /* drop_weighed_line() */
     STARTS_LATER_TOKENS = 6, /* the tokens starts_later() checks the numbers of */
+    FORCED_CHECK_MOVES = 6,  /* check_forced_language(): moves a game has at least */
 };
 
 /* ---- messages and progress ---------------------------------------------------- */
@@ -2557,6 +2559,10 @@ struct solved {
     gboolean no_start; /* the moves cannot be played: a bad FEN, a fragment */
     struct position start;
     char message[240]; /* why, when no_start */
+    /* with --from LANG, when most of the game's moves needed a correction
+     * and another language reads far more of them as written: it, and how
+     * many moves each reads before the first it cannot (else -1) */
+    int better_lang, better_moves, forced_moves;
 };
 
 static gboolean has_event(const ArbGame *game, int kind);
@@ -2588,12 +2594,43 @@ static gboolean starts_later(const struct fix_cmd *fc, const ArbGame *game, ArbN
     return a.status != SAN_OK;
 }
 
+/* With --from LANG: does another language read the game far better
+ * (sv->better_lang): every move as written where LANG needs a guess for
+ * half of them or cannot read one? Asked only of a game a third of whose
+ * moves fix corrected, so a right --from costs next to nothing. */
+static void check_forced_language(struct fix_cmd *fc, const ArbGame *game, struct solved *sv)
+{
+    if (fc->forced < 0 || fc->hcs || fc->nbest) return;
+    int moves = 0, corrected = 0;
+    for (guint k = 0; k < fc->res.steps->len; k++) {
+        const struct fix_step *s = &g_array_index(fc->res.steps, struct fix_step, k);
+        moves += s->move != MOVE_NONE;
+        corrected += s->move != MOVE_NONE && s->change != FIX_NONE;
+    }
+    if (moves < FORCED_CHECK_MOVES || 3 * corrected < moves) return;
+    int forced = fc->forced, runner_up;
+    fc->forced = -1;
+    int lang = choose_language(fc, game, &runner_up);
+    fc->forced = forced;
+    if (lang == forced) return;
+    struct replay_result as_forced, as_other;
+    replay_game(game, fc->norms[forced], NULL, &as_forced);
+    replay_game(game, fc->norms[lang], NULL, &as_other);
+    if (as_other.errors || as_other.cost || as_other.moves < as_forced.moves ||
+        (!as_forced.errors && 2 * as_forced.cost < as_forced.moves))
+        return;
+    sv->better_lang = lang;
+    sv->better_moves = as_other.moves;
+    sv->forced_moves = as_forced.errors ? -1 : as_forced.cost;
+}
+
 /* Game number fc->games read and searched (on a worker with --jobs);
  * returns the game the result is for: game, or fc->flat. */
 static const ArbGame *solve_game(struct fix_cmd *fc, const ArbGame *game, struct solved *sv)
 {
     g_string_chunk_clear(fc->glued);
     g_array_set_size(fc->variations, 0);
+    sv->better_lang = -1;
     int runner_up;
     sv->lang = choose_language(fc, game, &runner_up);
     char fen_message[200];
@@ -2619,6 +2656,7 @@ static const ArbGame *solve_game(struct fix_cmd *fc, const ArbGame *game, struct
     search_tokens(fc, sv->lang, &sv->start);
     if (runner_up >= 0 && fc->res.cost > 0 && rerun_if_better(fc, game, runner_up, &sv->start))
         sv->lang = runner_up;
+    check_forced_language(fc, game, sv);
     const ArbGame *solved = try_flat(fc, game, sv->lang, &sv->start);
     if (fc->builtin) judge_moves(fc, game, fixer_for(fc, sv->lang), &sv->start);
     solve_game_variations(fc, solved, sv->lang);
@@ -2629,6 +2667,22 @@ static const ArbGame *solve_game(struct fix_cmd *fc, const ArbGame *game, struct
  * counts: always on the main thread, in input order. */
 static void write_solved(struct fix_cmd *fc, const ArbGame *game, const struct solved *sv)
 {
+    if (sv->better_lang >= 0 && !fc->said_better_lang) { /* (once a run) */
+        fc->said_better_lang = TRUE;
+        const char *other = arb_lang_code(norm_lang(fc->norms[sv->better_lang]));
+        const char *forced = arb_lang_code(norm_lang(fc->norms[fc->forced]));
+        char why[80];
+        if (sv->forced_moves < 0)
+            g_snprintf(why, sizeof why, "as %s a move cannot be read", forced);
+        else
+            g_snprintf(why, sizeof why, "as %s %d of them need a guess", forced, sv->forced_moves);
+        fprintf(err_of(fc),
+                "%s:%" G_GUINT64_FORMAT ": note: game %" G_GUINT64_FORMAT
+                " reads as %s, its %d moves as written, but %s: is --from %s right? (said "
+                "once)\n",
+                fc->file_name, game->first_line, game->number, other, sv->better_moves, why,
+                forced);
+    }
     if (!sv->no_start && !fc->builtin) judge_moves(fc, game, fixer_for(fc, sv->lang), &sv->start);
     const char *status = fc->res.unresolved ? "unresolved"
                          : fc->res.changed  ? "corrected"

@@ -1917,6 +1917,32 @@ START_TEST(test_between_split_tokens_kept)
 }
 END_TEST
 
+START_TEST(test_wrong_from_noted)
+{
+    /* English read as German: fix reads it, most moves corrected, and says
+     * once that it reads as English as written; German read as German, and
+     * English with --from en, say nothing */
+    const char *english = "1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 4. Ba4 Nf6 5. O-O Be7 6. Re1 b5 "
+                          "7. Bb3 d6 *\n\n";
+    char *two = g_strconcat(english, english, NULL);
+    const char *de[] = {"--from", "de", NULL};
+    struct run r = fix_text(two, de);
+    ck_assert_msg(r.status == 0, "exit %d\n%s", r.status, r.err);
+    const char *note = strstr(r.err, "note: game 1 reads as en, its 14 moves as written, but as "
+                                     "de");
+    ck_assert_msg(note && !strstr(note + 1, "note: game"), "%s", r.err);
+    run_free(&r);
+    const char *en[] = {"--from", "en", NULL};
+    r = fix_text(two, en);
+    ck_assert_msg(!strstr(r.err, "note: game"), "%s", r.err);
+    run_free(&r);
+    r = fix_text("1. e4 e5 2. Sf3 Sc6 3. Lb5 a6 4. La4 Sf6 5. 0-0 Le7 6. Te1 b5 7. Lb3 d6 *\n", de);
+    ck_assert_msg(!strstr(r.err, "note: game"), "%s", r.err);
+    run_free(&r);
+    g_free(two);
+}
+END_TEST
+
 START_TEST(test_jobs_same_output)
 {
     /* games of every kind in turn: corrected, clean, German, a bad FEN, a
@@ -2917,6 +2943,7 @@ int main(int argc, char **argv)
     tcase_add_test(tc, test_group_decisions);
     tcase_add_test(tc, test_variations_fixed);
     tcase_add_test(tc, test_between_split_tokens_kept);
+    tcase_add_test(tc, test_wrong_from_noted);
     tcase_add_test(tc, test_prior_breaks_ties);
     tcase_add_test(tc, test_clean_game_as_written);
     tcase_add_test(tc, test_dash_captures_as_written);
