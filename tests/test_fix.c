@@ -1865,29 +1865,38 @@ static char *report_text(const char *path)
     return out;
 }
 
+/* fix on text with --report; *xml: the report, valid against the schema
+ * (free it). */
+static struct run fix_reported(const char *text, char **xml)
+{
+    char *report = temp_file("report.xml", "");
+    const char *args[] = {"--report", report, NULL};
+    struct run r = fix_text(text, args);
+    *xml = valid_report(report);
+    remove_temp(report);
+    return r;
+}
+
 START_TEST(test_variations_fixed)
 {
     /* a book's variations are read as lines of their own, each from the
      * position before the move it stands after: corrected, written as PGN
      * variations, nested ones too, and reported */
-    char *report = temp_file("report.xml", "");
-    const char *args[] = {"--report", report, NULL};
-    struct run r = fix_text("1. e4 e5 2. Nf3 Nc6 3. Bb5 (3. Bc4 8c5 (3... Mf6 4. Ng5) 4. c3)\n"
-                            "3... a6 (3... Nf6 4. 0-0) 4. Ba4 *\n",
-                            args);
+    char *xml = NULL;
+    struct run r = fix_reported("1. e4 e5 2. Nf3 Nc6 3. Bb5 (3. Bc4 8c5 (3... Mf6 4. Ng5) 4. c3)\n"
+                                "3... a6 (3... Nf6 4. 0-0) 4. Ba4 *\n",
+                                &xml);
     ck_assert_msg(r.status == 0, "exit %d\n%s", r.status, r.err);
     char *got = movetext(r.out);
     ck_assert_str_eq(got, "1. e4 e5 2. Nf3 Nc6 3. Bb5 (3. Bc4 Bc5 {read: \"8c5\"} (3... Nf6 "
                           "{read: \"Mf6\"} 4. Ng5) 4. c3) 3... a6 (3... Nf6 4. O-O) 4. Ba4 *");
     g_free(got);
-    char *xml = valid_report(report);
     const char *v = strstr(xml, "<variation line=\"1\" column=\"28\"");
     ck_assert_msg(v && strstr(v, "<input>8c5</input>") && strstr(v, "<san>Bc5</san>") &&
                       strstr(v, "<variation line=\"1\" column=\"40\""),
                   "%.3000s", xml);
     g_free(xml);
     run_free(&r);
-    remove_temp(report);
 
     /* an aside in brackets, a variation that names an earlier move (no
      * PGN variation can stand there) and one that reads as nothing legal
