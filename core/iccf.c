@@ -12,7 +12,7 @@ static const int8_t promotion_of_digit[] = {NO_TYPE, QUEEN, ROOK, BISHOP, KNIGHT
 size_t iccf_write(const struct position *pos, move_t m, char *buf)
 {
     size_t n = 0;
-    if (m == MOVE_NONE) {
+    if (m == MOVE_NONE || m == MOVE_NULL) {
         for (; n < 4; n++)
             buf[n] = '0';
         buf[n] = 0;

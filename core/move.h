@@ -10,6 +10,10 @@ typedef uint16_t move_t;
 
 enum move_kind { MOVE_NORMAL = 0, MOVE_PROMOTION = 1, MOVE_EN_PASSANT = 2, MOVE_CASTLING = 3 };
 enum { MOVE_NONE = 0, MOVE_LIST_MAX = 256 };
+/* The null move ("--": the side to move passes, as annotators and odds
+ * games write it): castling from a1 to a1, which no position has. The
+ * writers give MOVE_NONE the null move's spellings too. */
+enum { MOVE_NULL = MOVE_CASTLING << 12 };
 
 static inline move_t move_make(int from, int to, int kind, int promo_type)
 {

@@ -135,8 +135,26 @@ int pos_moving_type(const struct position *pos, move_t m)
     return piece_type(pos->board[move_from(m)]);
 }
 
+/* The null move: only the side to move, the en-passant square and the
+ * clocks change. */
+static void make_null(struct position *pos)
+{
+    if (ep_capturable(pos))
+        pos->key ^= zobrist_ep[sq_file(pos->ep)];
+    pos->ep = SQ_NONE;
+    pos->halfmove++;
+    if (pos->side == BLACK)
+        pos->fullmove++;
+    pos->side = (uint8_t)!pos->side;
+    pos->key ^= zobrist_side;
+}
+
 void pos_make_move(struct position *pos, move_t m)
 {
+    if (m == MOVE_NULL) {
+        make_null(pos);
+        return;
+    }
     int us = pos->side, them = !us;
     int from = move_from(m), to = move_to(m), kind = move_kind(m);
     int piece = pos->board[from];

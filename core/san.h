@@ -86,7 +86,8 @@ enum san_status san_parse(const char *text, size_t len, struct san *out, struct 
 void san_clear(struct san *san);
 
 /* The one legal move in pos that san describes. A null move resolves to
- * MOVE_NONE with SAN_OK; the caller decides whether to play it. err may be NULL. */
+ * MOVE_NULL (illegal in check); the caller decides whether to play it. err
+ * may be NULL. */
 enum san_status san_resolve(const struct position *pos, const struct san *san, unsigned flags,
                             move_t *out, struct san_error *err);
 
@@ -94,7 +95,7 @@ enum san_status san_resolve(const struct position *pos, const struct san *san, u
 enum san_status san_read(const struct position *pos, const char *text, size_t len, unsigned flags,
                          move_t *out, struct san_error *err);
 
-/* Writes m (legal in pos, or MOVE_NONE for "--") as SAN into buf (SAN_MAX
+/* Writes m (legal in pos, or MOVE_NULL or MOVE_NONE for "--") as SAN into buf (SAN_MAX
  * bytes); returns the length. pos is not changed. */
 size_t san_write(const struct position *pos, move_t m, char *buf);
 

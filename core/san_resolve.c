@@ -336,7 +336,12 @@ enum san_status san_resolve(const struct position *pos, const struct san *san, u
                             move_t *out, struct san_error *err)
 {
     *out = MOVE_NONE;
-    if (san->is_null) return SAN_OK;
+    if (san->is_null) {
+        if (pos_in_check(pos))
+            return report(err, SAN_ILLEGAL, 0, "a null move (--) while in check");
+        *out = MOVE_NULL;
+        return SAN_OK;
+    }
     enum san_status st = san->castle ? resolve_castling(pos, san, out, err)
                                      : resolve_move(pos, san, flags, out, err);
     if (st == SAN_OK) st = verify_marks(pos, san, flags, *out, err);

@@ -100,7 +100,7 @@ static size_t write_body(const struct position *pos, move_t m, char *buf)
 
 size_t san_write(const struct position *pos, move_t m, char *buf)
 {
-    if (m == MOVE_NONE) {
+    if (m == MOVE_NONE || m == MOVE_NULL) {
         buf[0] = buf[1] = '-';
         buf[2] = 0;
         return 2;

@@ -3,10 +3,16 @@
 
 #include "movegen.h"
 
+#include <string.h>
+
 size_t uci_write(const struct position *pos, move_t m, char *buf)
 {
     int from = move_from(m), to = move_to(m);
     size_t n = 0;
+    if (m == MOVE_NULL) {
+        memcpy(buf, "0000", 5);
+        return 4;
+    }
     if (move_kind(m) == MOVE_CASTLING && !pos->chess960)
         to = castle_king_dest(from, to);
     buf[n++] = (char)('a' + sq_file(from));

@@ -305,7 +305,7 @@ static gboolean is_confident(const struct replay_result *res)
 static void replay_checked(const struct worker *w, const ArbGame *g, GArray *moves,
                            struct replay_result *res, ArbNorm **used)
 {
-    const struct replay_options opts = {substitute, NULL};
+    const struct replay_options opts = {substitute, NULL, TRUE}, plain = {.refuse_null = TRUE};
     *used = w->english;
     replay_game_with(g, w->english, moves, &opts, res);
     /* An archive is English SAN unless English cannot read it: a move that
@@ -320,11 +320,11 @@ static void replay_checked(const struct worker *w, const ArbGame *g, GArray *mov
             !game_covers_letters(norm_lang(nm), g))
             continue;
         struct replay_result r;
-        replay_game(g, nm, NULL, &r);
+        replay_game_with(g, nm, NULL, &plain, &r);
         if (!r.errors) {
             *res = r;
             *used = nm;
-            if (moves) replay_game(g, nm, moves, res);
+            if (moves) replay_game_with(g, nm, moves, &plain, res);
             return;
         }
         if (r.error_event > best_at) best = nm, best_at = r.error_event;

@@ -201,6 +201,7 @@ struct ptoken {
     gboolean weighed;   /* in a line the text weighs (struct fix_token) */
     gboolean repeated;  /* of a row written twice, the second copy (struct fix_token) */
     gboolean two_moves; /* its first reading names two moves (names_two_moves()) */
+    gboolean null_move; /* it is a null move's spelling ("--", "Z0"): read as one, or dropped */
     /* its first reading ends with a dash, or the next token's begins with
      * one: a move cut at a space ("Re4- b4", "O-O _O") */
     gboolean cut_short;
@@ -1335,6 +1336,8 @@ static void prepare_cand(const ArbFixer *f, const char *text, gsize len, int pri
 /* What exact_move asks of t in every position, read once. */
 static void prepare_exact(ArbFixer *f, struct ptoken *t)
 {
+    struct san null;
+    t->null_move = t->len && san_parse(t->text, t->len, &null, NULL) == SAN_OK && null.is_null;
     t->has_plain = t->len && norm_is_english(f->norm) &&
                    san_parse(t->text, t->len, &t->plain, NULL) == SAN_OK && !t->plain.is_null;
     t->first_exact = (int)f->readings->len;
@@ -1646,6 +1649,10 @@ static gboolean exact_move(ArbFixer *f, const struct position *pos, const struct
                            move_t *out)
 {
     if (!t->text || !t->len) return FALSE;
+    if (t->null_move) { /* (never in check) */
+        *out = MOVE_NULL;
+        return !pos_in_check(pos);
+    }
     if (t->has_plain && san_resolve(pos, &t->plain, SAN_STRICT, out, NULL) == SAN_OK)
         return *out != MOVE_NONE;
     if (!t->n_exact) return FALSE; /* (the array may hold nothing yet) */
@@ -1831,6 +1838,14 @@ static int expand_readings(ArbFixer *f, int si, const struct state *s, int i, in
     int hint = hint_cost(f, t, &s->pos);
     move_t exact = MOVE_NONE;
     gboolean has_exact = exact_move(f, &s->pos, t, &exact);
+    if (has_exact && exact == MOVE_NULL) { /* a pass as written, or a token dropped */
+        emit(f, si, &s->pos, MOVE_NULL, FIX_NONE, hint, 0, i, 1, i + 1, i + 1);
+        emit(f, si, &s->pos, MOVE_NONE, FIX_DELETED, drop_cost(f, i, &s->pos), 0, i, 1, i + 1,
+             i + 1);
+        *best = hint;
+        *targeted = FALSE;
+        return 0;
+    }
     move_t fixed = MOVE_NONE;
     fixed_at(f, &s->pos, &fixed);
     *targeted = *targeted && fixed == MOVE_NONE && t->inputs <= 1 && cap <= TARGETED_MAX;
@@ -3197,9 +3212,9 @@ static gboolean as_written(ArbFixer *f, const struct position *start, struct fix
         const struct ptoken *t = &f->tok[i];
         if (hint_cost(f, t, &pos) || !exact_move(f, &pos, t, &m)) return FALSE;
         struct move_forms mf = {.move = m};
-        render_forms(f, &pos, m, &mf);
+        if (m != MOVE_NULL) render_forms(f, &pos, m, &mf);
         /* (a mark alone may differ: "+" written for mate is no damage) */
-        int c = move_cost(f, t, &mf, EXACT_MAX - 1);
+        int c = m == MOVE_NULL ? 0 : move_cost(f, t, &mf, EXACT_MAX - 1);
         if (c >= EXACT_MAX) return FALSE;
         struct fix_step step = {.change = FIX_NONE,
                                 .move = m,

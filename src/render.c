@@ -95,7 +95,7 @@ gsize render_move_form(const ArbLang *lang, const struct render_form *form,
     char text[SAN_MAX];
     struct san san;
     san_write(pos, m, text);
-    if (m == MOVE_NONE || san_parse(text, strlen(text), &san, NULL) != SAN_OK)
+    if (m == MOVE_NONE || m == MOVE_NULL || san_parse(text, strlen(text), &san, NULL) != SAN_OK)
         return g_strlcpy(buf, text, size); /* "--": nothing to translate */
     GString *s = g_string_sized_new(RENDER_MAX);
     append_body(s, lang, form, pos, m, &san);

@@ -422,6 +422,12 @@ void replay_game_with(const ArbGame *g, ArbNorm *norm, GArray *moves,
         const char *text = game_event_text(g, ev);
         struct resolve_answer ans;
         resolve_event(english, norm, &f.cur, text, ev->len, &ans);
+        if (ans.status == SAN_OK && ans.move == MOVE_NULL && opts && opts->refuse_null) {
+            ans.status = SAN_ILLEGAL;
+            g_snprintf(ans.message, sizeof ans.message,
+                       "a null move ('%.*s'): no pass is a move of chess", (int)MIN(ev->len, 8),
+                       text);
+        }
         int check;
         /* a check or mate word written apart ("ch", "Schach") is no move;
          * asked only of tokens that are not moves, as it costs table look-ups */

@@ -123,6 +123,9 @@ struct replay_options {
     gboolean (*substitute)(ArbNorm *norm, const struct position *pos, const char *text, gsize len,
                            const struct resolve_answer *bad, move_t *out, gpointer user_data);
     gpointer user_data;
+    /* a null move ("--", read and played without options) is an illegal
+     * move: no pass is a move of chess (check) */
+    gboolean refuse_null;
 };
 
 /* An odds game's start, with no FEN tag: the initial position less the

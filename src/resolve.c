@@ -32,6 +32,14 @@ void resolve_token(ArbNorm *norm, const struct position *pos, const char *text, 
         out->nag = fast.nag;
         return;
     }
+    /* the null move, "--" (annotators' "if Black passed", odds games'
+     * move given), spelled alike in every language */
+    if (san_parse(text, len, &fast, NULL) == SAN_OK && fast.is_null) {
+        struct san_error err = {0};
+        out->status = san_resolve(pos, &fast, SAN_STRICT, &out->move, &err);
+        if (out->status != SAN_OK) set_message(out, "%s", err.message);
+        return;
+    }
     struct norm_reading r[NORM_READINGS_MAX];
     int n = norm_readings(norm, text, len, r, NORM_READINGS_MAX);
     if (n == 0) {

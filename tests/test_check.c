@@ -1262,7 +1262,7 @@ static const struct documented {
     /* "nested `{ { } }` comment (only valid with --nestedcomment)" */
     {"pgn-extract_nested-comment.pgn", 1, "malformed PGN", 2, "'{' inside a comment", 1},
     /* "null moves (`--`)" */
-    {"pgn-extract_test-allownullmoves.pgn", 2, "unreadable token", -1, "'--'", 2},
+    {"pgn-extract_test-allownullmoves.pgn", 2, "illegal move", -1, "null move ('--')", 2},
     /* "tag sections only, no movetext" */
     {"scalachess_FWWRC.pgn", 605, "game with no moves", -1, NULL, 0},
     {"scalachess_uzchesscup.pgn", -1, "game with no moves", -1, NULL, 0},
@@ -1277,8 +1277,8 @@ static const struct documented {
     {"chess.js_0.pgn", -1, "unreadable token", -1, "'<br'", 8},
     /* not in the README: null moves as python-chess ("Z0") and pgn-extract
      * ("--") write them */
-    {"python-chess_anastasian-lewis.pgn", 1, "unreadable token", 1, "'Z0'", 1},
-    {"pgn-extract_odds.pgn", 32, "unreadable token", 2, "'--'", 2},
+    {"python-chess_anastasian-lewis.pgn", 1, "illegal move", 1, "null move ('Z0')", 1},
+    {"pgn-extract_odds.pgn", 32, "illegal move", 2, "null move ('--')", 2},
 };
 
 static void check_documented(const char *name, const char *out, const char *err, long games)

@@ -1952,6 +1952,24 @@ START_TEST(test_wrong_from_noted)
 }
 END_TEST
 
+START_TEST(test_null_move_read)
+{
+    /* a null move as written is read as one (no move of the game made up
+     * for it): "--" and "Z0" written "--", the report's uci "0000"; the
+     * other damage around it corrected as ever */
+    char *xml = NULL;
+    struct run r = fix_reported("1. e4 -- 2. d4 e6 3. Nt3 Z0 4. c4 *\n", &xml);
+    ck_assert_msg(r.status == 0, "exit %d\n%s", r.status, r.err);
+    char *got = movetext(r.out);
+    ck_assert_str_eq(got, "1. e4 -- 2. d4 e6 3. Nf3 {read: \"Nt3\"} 3... -- 4. c4 *");
+    g_free(got);
+    ck_assert_msg(strstr(xml, "uci=\"0000\" line=\"1\" column=\"7\">\n        <input>--</input>"),
+                  "%.2000s", xml);
+    g_free(xml);
+    run_free(&r);
+}
+END_TEST
+
 START_TEST(test_jobs_same_output)
 {
     /* games of every kind in turn: corrected, clean, German, a bad FEN, a
@@ -2953,6 +2971,7 @@ int main(int argc, char **argv)
     tcase_add_test(tc, test_variations_fixed);
     tcase_add_test(tc, test_between_split_tokens_kept);
     tcase_add_test(tc, test_wrong_from_noted);
+    tcase_add_test(tc, test_null_move_read);
     tcase_add_test(tc, test_prior_breaks_ties);
     tcase_add_test(tc, test_clean_game_as_written);
     tcase_add_test(tc, test_dash_captures_as_written);

@@ -141,8 +141,29 @@ START_TEST(test_null_move)
     for (int i = 0; i < 4; i++) {
         move_t m = 1;
         ck_assert_int_eq(san_read(&pos, nulls[i], strlen(nulls[i]), 0, &m, NULL), SAN_OK);
-        ck_assert_int_eq(m, MOVE_NONE);
+        ck_assert_int_eq(m, MOVE_NULL);
     }
+    /* played: only the side, the en-passant square and the clocks change */
+    struct position after = position_of("4k3/8/8/8/3pP3/8/8/4K3 b - e3 0 30");
+    struct position before = after;
+    pos_make_move(&after, MOVE_NULL);
+    struct position want = position_of("4k3/8/8/8/3pP3/8/8/4K3 w - - 1 31");
+    ck_assert_uint_eq(after.key, want.key);
+    ck_assert_uint_eq(after.key, pos_compute_key(&after));
+    ck_assert(after.side == WHITE && after.ep == SQ_NONE && after.fullmove == 31);
+    ck_assert(!memcmp(after.board, before.board, sizeof after.board));
+    char text[NOTATION_MAX];
+    ck_assert_str_eq((san_write(&before, MOVE_NULL, text), text), "--");
+    ck_assert_str_eq((notation_write(&before, MOVE_NULL, NOTATION_UCI, text), text), "0000");
+    ck_assert_str_eq((uci_write(&before, MOVE_NULL, text), text), "0000");
+    /* no pass out of check */
+    struct position in_check = position_of("4k3/8/8/8/8/8/8/4RK2 b - - 0 1");
+    struct position beside = position_of("4k3/8/8/8/8/8/8/5RK1 b - - 0 1");
+    struct san_error err;
+    move_t m = 1;
+    ck_assert_int_eq(san_read(&in_check, "--", 2, 0, &m, &err), SAN_ILLEGAL);
+    ck_assert_msg(strstr(err.message, "null move"), "%s", err.message);
+    ck_assert_int_eq(san_read(&beside, "--", 2, 0, &m, &err), SAN_OK);
 }
 END_TEST
 

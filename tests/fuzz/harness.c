@@ -246,8 +246,9 @@ static void resolve_everywhere(const struct san *s)
                             err.candidates);
                 continue;
             }
-            if (m == MOVE_NONE) {
-                FUZZ_ASSERT(s->is_null, "MOVE_NONE for a move that is not null");
+            FUZZ_ASSERT(m != MOVE_NONE, "MOVE_NONE resolved");
+            if (m == MOVE_NULL) {
+                FUZZ_ASSERT(s->is_null && !pos_in_check(&pos), "a null move not asked for");
                 continue;
             }
             FUZZ_ASSERT(movegen_is_legal(&pos, m), "resolved to an illegal move %u", m);
