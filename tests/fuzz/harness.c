@@ -490,7 +490,9 @@ static void pipeline_game(ArbGame *game, const ArbGameSummary *summary, gpointer
                 break;
             }
             FUZZ_ASSERT(rm->before.fullmove >= 1, "no replay record for move event %zu", (size_t)i);
-            FUZZ_ASSERT(rm->move == MOVE_NONE || movegen_is_legal(&rm->before, rm->move),
+            FUZZ_ASSERT(rm->move == MOVE_NONE ||
+                            (rm->move == MOVE_NULL ? !pos_in_check(&rm->before)
+                                                   : movegen_is_legal(&rm->before, rm->move)),
                         "replay recorded an illegal move");
             notation_write(&rm->before, rm->move, pl->style, text);
             pgnw_move(w, rm->before.fullmove, rm->before.side, text);
