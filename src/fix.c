@@ -1844,6 +1844,7 @@ static int expand_readings(ArbFixer *f, int si, const struct state *s, int i, in
              i + 1);
         *best = hint;
         *targeted = FALSE;
+        f->tab[0].partial = TRUE; /* (not built: the edits after build it) */
         return 0;
     }
     move_t fixed = MOVE_NONE;
