@@ -243,11 +243,11 @@ static int letters_covered(const ArbLang *lang, const ArbGame *game)
 /* The language whose piece initials cover the most tokens; among those, the
  * one that replays the most moves before the first bad one, then the more
  * common language. A damaged game is expected to have a bad move somewhere,
- * so the letters count for more than the replay (convert asks the reverse). */
-static int choose_language(struct fix_cmd *fc, const ArbGame *game, int *runner_up)
+ * so the letters count for more than the replay (convert asks the reverse).
+ * --from aside: check_forced_language() asks it too. */
+static int detect_language(struct fix_cmd *fc, const ArbGame *game, int *runner_up)
 {
     *runner_up = -1;
-    if (fc->forced >= 0) return fc->forced;
     int best = -1, best_cover = -1, best_pref = 0;
     g_autofree int *covers = g_new(int, fc->n_norms);
     struct replay_result res, best_res = {0};
@@ -280,6 +280,13 @@ static int choose_language(struct fix_cmd *fc, const ArbGame *game, int *runner_
             *runner_up = (int)i, up_pref = arb_lang_preference(lang);
     }
     return best;
+}
+
+/* The game's language: --from's, else detect_language(). */
+static int choose_language(struct fix_cmd *fc, const ArbGame *game, int *runner_up)
+{
+    *runner_up = -1;
+    return fc->forced >= 0 ? fc->forced : detect_language(fc, game, runner_up);
 }
 
 static ArbFixer *fixer_for(struct fix_cmd *fc, int lang)
@@ -1010,11 +1017,18 @@ static void token_place(const struct fix_cmd *fc, const ArbGame *game, int t, gu
     token_extent(fc, game, t, line, col, &chars);
 }
 
+/* The ply of the position step s is played from, 0-based from the first
+ * position of any game. */
+static int ply_before(const struct fix_step *s)
+{
+    return 2 * (s->before.fullmove - 1) + s->before.side;
+}
+
 /* The step's ply counted from the game's start position, 1-based (the
  * report's and the decisions file's). */
 static int step_ply(const struct fix_cmd *fc, const struct fix_step *s)
 {
-    return 2 * (s->before.fullmove - 1) + s->before.side - fc->start_ply + 1;
+    return ply_before(s) - fc->start_ply + 1;
 }
 
 /* Did the reviewer choose this step's move (--decisions)? */
@@ -1705,8 +1719,6 @@ static void report_source(struct fix_cmd *fc, const ArbGame *game)
     xmlTextWriterSetIndent(fc->report, 1);
 }
 
-/* start is NULL for a game with no position to play its moves from: it is
- * reported unresolved at its first line, with why. */
 /* <variation> per variation read as moves (fc->variations, k on) that
  * opens before event close, each with its moves and its own variations;
  * returns the index of the first past them. */
@@ -1731,6 +1743,8 @@ static guint report_variations(struct fix_cmd *fc, const ArbGame *game, guint k,
     return k;
 }
 
+/* start is NULL for a game with no position to play its moves from: it is
+ * reported unresolved at its first line, with why. */
 static void report_game(struct fix_cmd *fc, const ArbGame *game, int lang, const char *status,
                         const struct position *start, const char *why)
 {
@@ -2104,11 +2118,6 @@ static guint step_event(const GArray *tokens, const struct fix_step *s)
     return (guint)s->first_token < tokens->len
                ? g_array_index(tokens, struct fix_token, s->first_token).event
                : G_MAXUINT;
-}
-
-static int ply_before(const struct fix_step *s)
-{
-    return 2 * (s->before.fullmove - 1) + s->before.side;
 }
 
 /* The step a variation opening at event open plays another way: the
@@ -2609,9 +2618,7 @@ static void check_forced_language(struct fix_cmd *fc, const ArbGame *game, struc
     }
     if (moves < FORCED_CHECK_MOVES || 3 * corrected < moves) return;
     int forced = fc->forced, runner_up;
-    fc->forced = -1;
-    int lang = choose_language(fc, game, &runner_up);
-    fc->forced = forced;
+    int lang = detect_language(fc, game, &runner_up);
     if (lang == forced) return;
     struct replay_result as_forced, as_other;
     replay_game(game, fc->norms[forced], NULL, &as_forced);

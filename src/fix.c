@@ -1336,10 +1336,9 @@ static void prepare_cand(const ArbFixer *f, const char *text, gsize len, int pri
 /* What exact_move asks of t in every position, read once. */
 static void prepare_exact(ArbFixer *f, struct ptoken *t)
 {
-    struct san null;
-    t->null_move = t->len && san_parse(t->text, t->len, &null, NULL) == SAN_OK && null.is_null;
-    t->has_plain = t->len && norm_is_english(f->norm) &&
-                   san_parse(t->text, t->len, &t->plain, NULL) == SAN_OK && !t->plain.is_null;
+    gboolean parsed = t->len && san_parse(t->text, t->len, &t->plain, NULL) == SAN_OK;
+    t->null_move = parsed && t->plain.is_null;
+    t->has_plain = parsed && !t->null_move && norm_is_english(f->norm);
     t->first_exact = (int)f->readings->len;
     t->n_exact = 0;
     if (!t->len) return;

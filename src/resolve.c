@@ -25,7 +25,8 @@ void resolve_token(ArbNorm *norm, const struct position *pos, const char *text, 
     /* Fast path: clean SAN in an English game, the bulk of every archive,
      * needs no normalising. Anything it does not read takes the full path. */
     struct san fast;
-    if (norm_is_english(norm) && san_parse(text, len, &fast, NULL) == SAN_OK && !fast.is_null &&
+    gboolean parsed = san_parse(text, len, &fast, NULL) == SAN_OK;
+    if (parsed && norm_is_english(norm) && !fast.is_null &&
         san_resolve(pos, &fast, SAN_STRICT, &out->move, NULL) == SAN_OK) {
         out->status = SAN_OK;
         out->check = fast.check;
@@ -34,7 +35,7 @@ void resolve_token(ArbNorm *norm, const struct position *pos, const char *text, 
     }
     /* the null move, "--" (annotators' "if Black passed", odds games'
      * move given), spelled alike in every language */
-    if (san_parse(text, len, &fast, NULL) == SAN_OK && fast.is_null) {
+    if (parsed && fast.is_null) {
         struct san_error err = {0};
         out->status = san_resolve(pos, &fast, SAN_STRICT, &out->move, &err);
         if (out->status != SAN_OK) set_message(out, "%s", err.message);
