@@ -35,10 +35,6 @@ size_t notation_write(const struct position *pos, move_t m, enum notation_style 
     case NOTATION_ICCF: return iccf_write(pos, m, buf);
     case NOTATION_UCI: break;
     }
-    if (m == MOVE_NONE || m == MOVE_NULL) {
-        snprintf(buf, UCI_MAX, "0000");
-        return 4;
-    }
     return uci_write(pos, m, buf);
 }
 

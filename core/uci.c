@@ -9,7 +9,7 @@ size_t uci_write(const struct position *pos, move_t m, char *buf)
 {
     int from = move_from(m), to = move_to(m);
     size_t n = 0;
-    if (m == MOVE_NULL) {
+    if (m == MOVE_NONE || m == MOVE_NULL) {
         memcpy(buf, "0000", 5);
         return 4;
     }

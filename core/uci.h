@@ -9,7 +9,8 @@
 
 enum { UCI_MAX = 6 };
 
-/* Writes m (legal in pos) as UCI into buf (UCI_MAX bytes); returns the length. */
+/* Writes m (legal in pos, or MOVE_NULL or MOVE_NONE for "0000") as UCI into
+ * buf (UCI_MAX bytes); returns the length. */
 size_t uci_write(const struct position *pos, move_t m, char *buf);
 
 /* The legal move that the UCI text means, or MOVE_NONE. Accepts both castling
