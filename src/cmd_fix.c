@@ -1613,10 +1613,13 @@ static void write_game(struct fix_cmd *fc, const ArbGame *game, int lang, gboole
 
 /* ---- the source text in the report -------------------------------------------- */
 
-/* A move token in the source text, and the step that reads it. */
+/* A move token in the source text, and what the step that reads it made
+ * of it: its ply, change, and whether it is for review (a main-line move)
+ * or a variation's. */
 struct source_mark {
     guint64 line, col, chars;
-    const struct fix_step *step;
+    int ply, change;
+    gboolean review, variation;
 };
 
 static int cmp_mark(gconstpointer a, gconstpointer b)
@@ -1661,9 +1664,10 @@ static void report_line(struct fix_cmd *fc, const ArbGame *game, guint64 number,
         xml_string(fc, at, (gsize)(p - at));
         xml_start(fc, "token");
         xml_attr_fmt(fc, "column", "%" G_GUINT64_FORMAT, m->col);
-        xml_attr_fmt(fc, "ply", "%d", step_ply(fc, m->step));
-        xml_attr(fc, "change", change_names[m->step->change]);
-        if (needs_review(fc, m->step)) xml_attr(fc, "review", "yes");
+        xml_attr_fmt(fc, "ply", "%d", m->ply);
+        xml_attr(fc, "change", change_names[m->change]);
+        if (m->review) xml_attr(fc, "review", "yes");
+        if (m->variation) xml_attr(fc, "variation", "yes");
         xml_string(fc, p, (gsize)(q - p));
         xml_end(fc);
         at = q;
@@ -1671,6 +1675,22 @@ static void report_line(struct fix_cmd *fc, const ArbGame *game, guint64 number,
     }
     xml_string(fc, at, (gsize)(end - at));
     xml_end(fc);
+}
+
+/* A mark per token of the line fc reads (the main line or a variation). */
+static void add_marks(struct fix_cmd *fc, const ArbGame *game, GArray *marks)
+{
+    for (guint k = 0; k < fc->res.steps->len; k++) {
+        const struct fix_step *s = &g_array_index(fc->res.steps, struct fix_step, k);
+        for (int j = 0; j < s->n_tokens; j++) {
+            struct source_mark m = {.ply = step_ply(fc, s),
+                                    .change = s->change,
+                                    .review = needs_review(fc, s) && !fc->in_variation,
+                                    .variation = fc->in_variation};
+            token_extent(fc, game, s->first_token + j, &m.line, &m.col, &m.chars);
+            g_array_append_val(marks, m);
+        }
+    }
 }
 
 /* The lines the game spans, as the input has them (not for stdin). */
@@ -1684,13 +1704,12 @@ static void report_source(struct fix_cmd *fc, const ArbGame *game)
     if (!fc->source || !last || first <= fc->source_line) return;
     last = MIN(last, first + SOURCE_LINES_MAX - 1);
     g_autoptr(GArray) marks = g_array_new(FALSE, FALSE, sizeof(struct source_mark));
-    for (guint k = 0; k < fc->res.steps->len; k++) {
-        const struct fix_step *s = &g_array_index(fc->res.steps, struct fix_step, k);
-        for (int j = 0; j < s->n_tokens; j++) {
-            struct source_mark m = {.step = s};
-            token_extent(fc, game, s->first_token + j, &m.line, &m.col, &m.chars);
-            g_array_append_val(marks, m);
-        }
+    add_marks(fc, game, marks);
+    for (guint k = 0; k < fc->variations->len; k++) {
+        struct var_swap was;
+        enter_variation(fc, &g_array_index(fc->variations, struct var_line, k), &was);
+        add_marks(fc, game, marks);
+        leave_variation(fc, &was);
     }
     g_array_sort(marks, cmp_mark);
     /* mixed content: indenting would add text to the lines */

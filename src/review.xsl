@@ -113,6 +113,10 @@
       <xsl:if test="@review = 'yes'">
         <xsl:attribute name="class">tok <xsl:value-of select="@change"/> review</xsl:attribute>
       </xsl:if>
+      <xsl:if test="@variation = 'yes'">
+        <xsl:attribute name="class">tok <xsl:value-of select="@change"/> var</xsl:attribute>
+        <xsl:attribute name="title">variation, ply <xsl:value-of select="@ply"/></xsl:attribute>
+      </xsl:if>
       <xsl:value-of select="."/>
     </mark>
   </xsl:template>

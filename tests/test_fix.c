@@ -1895,6 +1895,13 @@ START_TEST(test_variations_fixed)
     ck_assert_msg(v && strstr(v, "<input>8c5</input>") && strstr(v, "<san>Bc5</san>") &&
                       strstr(v, "<variation line=\"1\" column=\"40\""),
                   "%.3000s", xml);
+    /* the source marks the variations' tokens too, with their plies there */
+    ck_assert_msg(strstr(xml, "<token column=\"36\" ply=\"6\" change=\"corrected\" "
+                              "variation=\"yes\">8c5</token>") &&
+                      strstr(xml, "<token column=\"22\" ply=\"7\" change=\"none\" "
+                                  "variation=\"yes\">0-0</token>") &&
+                      strstr(xml, "<token column=\"24\" ply=\"5\" change=\"none\">Bb5</token>"),
+                  "%.3000s", xml);
     g_free(xml);
     run_free(&r);
 

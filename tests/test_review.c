@@ -275,6 +275,9 @@ START_TEST(test_page_shows_variations)
     ck_assert_int_eq(
         (int)number(px, NULL, "count(//span[@class='var']//*[contains(@class,'corrected')])"), 1);
     ck_assert_int_eq((int)number(px, NULL, "count(//span[@class='var']//span[@class='var'])"), 1);
+    /* the source marks its tokens as a variation's: "t4" corrected */
+    ck_assert_int_eq((int)number(px, NULL, "count(//mark[@class='tok corrected var'])"), 1);
+    ck_assert_int_eq((int)number(px, NULL, "count(//mark[contains(@class,' var')])"), 3);
     /* f4 (confidence 0.999) is below --min-confidence 1, but gets no panel */
     ck_assert_int_eq((int)number(px, NULL, "count(//article[contains(@class,'panel')])"), 0);
     xmlXPathFreeContext(px);
