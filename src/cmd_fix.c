@@ -60,6 +60,10 @@
  * are lines of their own too). */
 struct var_line {
     guint open, close;
+    /* the event of the last token of the move it plays another way, when
+     * that is not the move right before it ("2. Nf3 Nc6 (2. Bc4 Bc5)"): it
+     * is written after that move; G_MAXUINT where it stands */
+    guint anchor;
     GArray *tokens; /* struct fix_token */
     struct fix_result res;
 };
@@ -1343,8 +1347,9 @@ static void flush_events(struct fix_cmd *fc, const ArbGame *game, guint *next, g
         }
         if (ev->kind != EV_MOVE_NUMBER) put_words(fc, &words);
         struct var_line *line = depth ? NULL : var_line_at(fc, *next);
-        if (line) { /* read as moves: written as a variation */
-            write_variation(fc, game, line);
+        if (line) { /* read as moves: written as a variation (here, or
+                     * after the move it plays another way) */
+            if (line->anchor == G_MAXUINT) write_variation(fc, game, line);
             *next = line->close;
             continue;
         }
@@ -1482,17 +1487,35 @@ static const struct game_event *number_before(const struct fix_cmd *fc, const Ar
     return num;
 }
 
+/* The variations written after the move whose last token is event
+ * anchor, not where they stand (struct var_line). */
+static void write_moved_variations(struct fix_cmd *fc, const ArbGame *game, guint anchor)
+{
+    for (guint k = 0; k < fc->variations->len; k++) {
+        struct var_line *v = &g_array_index(fc->variations, struct var_line, k);
+        if (v->anchor == anchor) write_variation(fc, game, v);
+    }
+}
+
 static void write_moves(struct fix_cmd *fc, const ArbGame *game, guint *next_event)
 {
     const struct fix_token *tokens = (const struct fix_token *)fc->tokens->data;
     int n_tok = (int)fc->tokens->len;
     flag_weighed_drops(fc, game);
+    /* the last move written: the variations that play it another way but
+     * stand after the next are written before that (after what stands
+     * between them) */
+    guint moved_after = G_MAXUINT;
     for (guint k = 0; k < fc->res.steps->len; k++) {
         const struct fix_step *s = &g_array_index(fc->res.steps, struct fix_step, k);
         if (is_weighed_drop(fc, game, s)) continue; /* with its sentence */
         if (s->first_token < n_tok)
             flush_events(fc, game, next_event, tokens[s->first_token].event, s->before.fullmove,
                          FLUSH_ALL);
+        if (s->move != MOVE_NONE && moved_after != G_MAXUINT) {
+            write_moved_variations(fc, game, moved_after);
+            moved_after = G_MAXUINT;
+        }
         /* what stands between its tokens ("56.d5 $l (56.Ra5+ Kh4) 56...e5",
          * "2. N {the knight} f3"): a variation before it (it plays the move
          * before another way), the rest after it */
@@ -1529,6 +1552,8 @@ static void write_moves(struct fix_cmd *fc, const ArbGame *game, guint *next_eve
         if (note) pgnw_comment(fc->writer, note);
         g_autofree char *review = needs_review(fc, s) ? review_text(fc, s) : engine_text(fc, s);
         if (review) pgnw_comment(fc->writer, review);
+        if (s->move != MOVE_NONE && s->n_tokens > 0)
+            moved_after = tokens[s->first_token + s->n_tokens - 1].event;
     }
 }
 
@@ -2153,6 +2178,20 @@ static const struct fix_step *variation_start(const GArray *steps, const GArray 
     return last;
 }
 
+/* The step of a line that plays ply with a token written before event
+ * open, or NULL. */
+static const struct fix_step *written_step_at(const GArray *steps, const GArray *tokens, guint open,
+                                              int ply)
+{
+    for (guint k = 0; k < steps->len; k++) {
+        const struct fix_step *s = &g_array_index(steps, struct fix_step, k);
+        if (s->move != MOVE_NONE && s->n_tokens > 0 && step_event(tokens, s) < open &&
+            ply_before(s) == ply)
+            return s;
+    }
+    return NULL;
+}
+
 /* Is the first move of fc->res read as written? */
 static gboolean first_move_exact(const struct fix_cmd *fc)
 {
@@ -2206,6 +2245,14 @@ static guint variation_close(const ArbGame *game, guint open, guint to)
     return G_MAXUINT;
 }
 
+/* Keeps what fc read last (its tokens and path) as line v's. */
+static void keep_line(struct fix_cmd *fc, struct var_line *v)
+{
+    v->tokens = g_array_copy(fc->tokens);
+    v->res = fc->res;
+    v->res.steps = g_array_copy(fc->res.steps);
+}
+
 /* The variations that open among events [from, to) of a line (the main
  * line, or a variation's own), each read by the search as a line of its own
  * from where it starts (variation_start()) and kept in fc->variations when
@@ -2230,23 +2277,46 @@ static void solve_variations(struct fix_cmd *fc, const ArbGame *game, int lang, 
         /* a first move number that names another ply: misread, or the
          * variation plays one of the moves before another way ("2. Nf3
          * Nc6 (2. Bc4 Bc5)"), which no PGN variation can stand after: it
-         * is read from here only when its first move reads as written */
-        gboolean named_earlier = FALSE;
+         * is read from that move (and written after it), and from here
+         * when its first move reads as written; the cheaper reading wins,
+         * a tie the one its number names */
+        const struct fix_step *earlier = NULL;
+        g_autoptr(GArray) numbered = NULL;
         if (at && hint >= 0 && hint != ply_before(at)) {
             int back = ply_before(at) - hint;
-            named_earlier = back > 0 && back <= VARIATION_BACK_PLIES;
+            if (back > 0 && back <= VARIATION_BACK_PLIES)
+                earlier = written_step_at(steps, tokens, i, hint);
+            if (earlier) numbered = g_array_copy(fc->tokens);
             forget_misread_number(fc->tokens, hint);
         }
         gboolean kept = FALSE;
+        struct var_line v = {.open = i, .close = close, .anchor = G_MAXUINT};
         if (at) {
             struct position start = at->before;
             search_tokens(fc, lang, &start);
-            kept = reads_as_moves(fc) && (!named_earlier || first_move_exact(fc));
+            kept = reads_as_moves(fc) && (!earlier || first_move_exact(fc));
+            if (kept) keep_line(fc, &v);
         }
-        if (kept) {
-            struct var_line v = {.open = i, .close = close, .tokens = g_array_copy(fc->tokens)};
-            v.res = fc->res;
-            v.res.steps = g_array_copy(fc->res.steps);
+        if (earlier) {
+            g_array_set_size(fc->tokens, 0);
+            g_array_append_vals(fc->tokens, numbered->data, numbered->len);
+            struct position start = earlier->before;
+            search_tokens(fc, lang, &start);
+            if (reads_as_moves(fc) && (!kept || fc->res.cost <= v.res.cost)) {
+                if (kept) var_line_clear(&v);
+                v.anchor = step_event(tokens, earlier);
+                keep_line(fc, &v);
+                kept = TRUE;
+            }
+        }
+        if (kept) { /* (the line its own variations are read in) */
+            g_array_set_size(fc->tokens, 0);
+            g_array_append_vals(fc->tokens, v.tokens->data, v.tokens->len);
+            GArray *mine = fc->res.steps;
+            g_array_set_size(mine, 0);
+            g_array_append_vals(mine, v.res.steps->data, v.res.steps->len);
+            fc->res = v.res;
+            fc->res.steps = mine;
             g_array_append_val(fc->variations, v);
             if (depth < VARIATION_DEPTH_MAX)
                 solve_variations(fc, game, lang, i + 1, close, depth + 1);

@@ -1905,17 +1905,49 @@ START_TEST(test_variations_fixed)
     g_free(xml);
     run_free(&r);
 
-    /* an aside in brackets, a variation that names an earlier move (no
-     * PGN variation can stand there) and one that reads as nothing legal
+    /* an aside in brackets and a variation that reads as nothing legal
      * stay as written */
-    r = fix_text("1. e4 e5 2. Nf3 (a) Nc6 (2. Bc4 Bc5) 3. Bb5 (zz qq7) a6 *\n", NULL);
+    r = fix_text("1. e4 e5 2. Nf3 (a) Nc6 3. Bb5 (zz qq7) a6 *\n", NULL);
     ck_assert_msg(r.status == 0, "exit %d\n%s", r.status, r.err);
     got = movetext(r.out);
-    ck_assert_str_eq(got, "1. e4 e5 2. Nf3 {variation as written: ( a )} 2... Nc6 {variation "
-                          "as written: ( 2. Bc4 Bc5 )} 3. Bb5 {variation as written: ( zz qq7 )} "
-                          "3... a6 *");
+    ck_assert_str_eq(got, "1. e4 e5 2. Nf3 {variation as written: ( a )} 2... Nc6 3. Bb5 "
+                          "{variation as written: ( zz qq7 )} 3... a6 *");
     g_free(got);
     run_free(&r);
+}
+END_TEST
+
+START_TEST(test_variation_moved_to_its_move)
+{
+    /* a variation whose number names one of the two moves before the one
+     * it stands after plays that move another way: it is read from there
+     * and written after it (after what stands between, in text order), its
+     * own variations too; a number misread (its first move reads as
+     * written where it stands, not where it names) leaves it in place */
+    static const char *const cases[][2] = {
+        {"1. e4 e5 2. Nf3 (a) Nc6 (2. Bc4 Bcs 3. c3 (3. Nf3 Nf6) Nf6) 3. Bb5 a6 *\n",
+         "1. e4 e5 2. Nf3 {variation as written: ( a )} (2. Bc4 Bc5 {read: \"Bcs\"} 3. c3 (3. "
+         "Nf3 Nf6) 3... Nf6) 2... Nc6 3. Bb5 a6 *"},
+        {"1. d4 d5 2. c4 e6 (1... Nf6 2. c4 e6) 3. Nc3 *\n",
+         "1. d4 d5 (1... Nf6 2. c4 e6) 2. c4 e6 3. Nc3 *"},
+        {"1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 (2... Nf6 4. O-O) 4. Ba4 *\n",
+         "1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 (3... Nf6 4. O-O) 4. Ba4 *"},
+    };
+    for (gsize k = 0; k < G_N_ELEMENTS(cases); k++) {
+        char *xml = NULL;
+        struct run r = fix_reported(cases[k][0], &xml);
+        ck_assert_msg(r.status == 0, "exit %d\n%s", r.status, r.err);
+        char *got = movetext(r.out);
+        ck_assert_str_eq(got, cases[k][1]);
+        g_free(got);
+        /* reported at its place in the text, its moves at their plies */
+        const char *v = strstr(xml, "<variation line=\"1\" column=\"25\"");
+        ck_assert_msg(k || (v && strstr(v, "<move ply=\"3\" number=\"2\" side=\"white\" "
+                                           "change=\"none\"")),
+                      "%.3000s", xml);
+        g_free(xml);
+        run_free(&r);
+    }
 }
 END_TEST
 
@@ -2982,6 +3014,7 @@ int main(int argc, char **argv)
     tcase_add_test(tc, test_group_aligns_by_content);
     tcase_add_test(tc, test_group_decisions);
     tcase_add_test(tc, test_variations_fixed);
+    tcase_add_test(tc, test_variation_moved_to_its_move);
     tcase_add_test(tc, test_between_split_tokens_kept);
     tcase_add_test(tc, test_wrong_from_noted);
     tcase_add_test(tc, test_null_move_read);
