@@ -315,6 +315,19 @@ gboolean norm_is_suffix_word(ArbNorm *nm, const char *text, gsize len, int *chec
     return FALSE;
 }
 
+/* Does lang write a piece initial in the script of c? */
+static gboolean writes_script(const ArbLang *lang, gunichar c)
+{
+    GUnicodeScript script = g_unichar_get_script(c);
+    for (int type = PAWN; lang && type <= KING; type++)
+        for (const char *const *i = arb_lang_initials(lang, type); *i; i++)
+            for (const char *p = *i; *p; p = g_utf8_next_char(p))
+                if (g_unichar_get_script(g_utf8_get_char(p)) == script) return TRUE;
+    return FALSE;
+}
+
+enum { PROSE_LOOKALIKE_MAX = 2 };
+
 gboolean norm_is_prose(ArbNorm *nm, const char *text, gsize len)
 {
     static const ArbLangWord words[] = {ARB_WORD_DRAW,       ARB_WORD_DRAW_OFFER,
@@ -328,10 +341,17 @@ gboolean norm_is_prose(ArbNorm *nm, const char *text, gsize len)
         for (gsize i = 0; langs[l] && i < G_N_ELEMENTS(words); i++)
             if (arb_lang_match_word(langs[l], words[i], text, len, ARB_MATCH_FOLD_CASE) == len)
                 return TRUE;
-    for (const char *p = text; p < text + len; p = g_utf8_next_char(p)) {
+    gboolean lookalikes = TRUE;
+    glong chars = 0;
+    for (const char *p = text; p < text + len; p = g_utf8_next_char(p), chars++) {
         gunichar c = g_utf8_get_char(p);
         if (c < 0x80 || !g_unichar_isalpha(c) || is_figurine((UChar32)c)) return FALSE;
+        lookalikes &= lookalike(nm->spoof, (UChar32)c) >= 0 && !writes_script(nm->lang, c);
     }
+    /* a letter or two of another script than the language's, each the
+     * look-alike of a Latin one, is a misread move ("с" for c3 in a
+     * Spanish game), no word */
+    if (nm->lang && lookalikes && chars <= PROSE_LOOKALIKE_MAX) return FALSE;
     /* a piece initial of the language, its square cut off ("К f6"); not
      * folded: "к" and "с" are Russian words */
     g_autofree char *word = g_strndup(text, len);

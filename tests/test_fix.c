@@ -2133,6 +2133,27 @@ START_TEST(test_prose_between_moves)
 }
 END_TEST
 
+START_TEST(test_lookalike_letters_read)
+{
+    /* a letter or two of another script, each a Latin letter's look-alike,
+     * in a game of a Latin-script language is a misread move, not a word
+     * kept as a comment: "8. с e5" (a Cyrillic es for c3) lost White's
+     * move and put 1... e5 in place of c5; "В e3" (a Cyrillic ve) is Be3's
+     * piece. Words of the language's own script stay words. */
+    char *got = commented_movetext("1. e4 c5 2. Cf3 d6 3. Ac4 Cf6 4. d3 g6 5. h3 Ag7 6. 0-0 0-0 "
+                                   "7. Ab3 Cc6 8. \u0441 e5 9. Ag5 h6 *\n");
+    ck_assert_msg(g_str_has_prefix(got, "1. e4 c5 2. Nf3") &&
+                      strstr(got, "8. c4 {read: \"\u0441\"}") &&
+                      strstr(got, "8... e5 9. Bg5 h6 *"),
+                  "%s", got);
+    g_free(got);
+    got = commented_movetext("1. e4 c5 2. Nf3 d6 3. d4 cxd4 4. Nxd4 Nf6 5. Nc3 a6 6. \u0412 e3 "
+                             "e5 7. Nb3 Be6 *\n");
+    ck_assert_msg(strstr(got, "6. Be3 {read: \"\u0412 e3\"} 6... e5"), "%s", got);
+    g_free(got);
+}
+END_TEST
+
 START_TEST(test_prose_kept_whole)
 {
     /* a page of prose with a few moves in it: the sentences are comments
@@ -3003,6 +3024,7 @@ int main(int argc, char **argv)
     tcase_add_test(tc, test_short_bad_tail_kept);
     tcase_add_test(tc, test_prose_between_moves);
     tcase_add_test(tc, test_prose_kept_whole);
+    tcase_add_test(tc, test_lookalike_letters_read);
     tcase_add_test(tc, test_report_validates);
     tcase_add_test(tc, test_jobs_same_output);
     tcase_add_test(tc, test_hcs_sheets);

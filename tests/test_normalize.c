@@ -240,6 +240,17 @@ START_TEST(test_prose)
         ck_assert_msg(!norm_is_prose(ru, no[i], strlen(no[i])), "%s", no[i]);
     ck_assert(norm_is_prose(en, "resigns", 7));
     ck_assert(!norm_is_prose(en, "Nxzz", 4));
+    /* a letter or two of another script, each a Latin look-alike, is a
+     * misread move in English ("с", "Во": Cyrillic), a word in Russian;
+     * three such letters, or a letter with no look-alike, a word anywhere */
+    const char *misread[] = {"\u0441", "\u0412\u043e"};
+    for (gsize i = 0; i < G_N_ELEMENTS(misread); i++) {
+        ck_assert_msg(!norm_is_prose(en, misread[i], strlen(misread[i])), "%s", misread[i]);
+        ck_assert_msg(norm_is_prose(ru, misread[i], strlen(misread[i])), "%s", misread[i]);
+    }
+    const char *words[] = {"\u0441\u0435\u0440", "\u0434", "\u0445\u043e\u0434"};
+    for (gsize i = 0; i < G_N_ELEMENTS(words); i++)
+        ck_assert_msg(norm_is_prose(en, words[i], strlen(words[i])), "%s", words[i]);
     norm_free(ru);
     norm_free(en);
     arb_lang_set_free(fx.langs);
