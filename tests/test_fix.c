@@ -2143,8 +2143,7 @@ START_TEST(test_lookalike_letters_read)
     char *got = commented_movetext("1. e4 c5 2. Cf3 d6 3. Ac4 Cf6 4. d3 g6 5. h3 Ag7 6. 0-0 0-0 "
                                    "7. Ab3 Cc6 8. \u0441 e5 9. Ag5 h6 *\n");
     ck_assert_msg(g_str_has_prefix(got, "1. e4 c5 2. Nf3") &&
-                      strstr(got, "8. c4 {read: \"\u0441\"}") &&
-                      strstr(got, "8... e5 9. Bg5 h6 *"),
+                      strstr(got, "8. c4 {read: \"\u0441\"}") && strstr(got, "8... e5 9. Bg5 h6 *"),
                   "%s", got);
     g_free(got);
     got = commented_movetext("1. e4 c5 2. Nf3 d6 3. d4 cxd4 4. Nxd4 Nf6 5. Nc3 a6 6. \u0412 e3 "
