@@ -666,6 +666,40 @@ static gboolean after_due_number(const ArbGame *game, guint i, const struct game
     return prev->offset + prev->len < ev->offset && (!next || ev->offset + ev->len < next->offset);
 }
 
+/* Are most of the moves of events [from, to) written in ICCF numeric
+ * ("5254"), two at least? */
+static gboolean is_iccf_game(const ArbGame *game, guint from, guint to)
+{
+    int moves = 0, iccf = 0;
+    for (guint i = from; i < to; i++) {
+        const struct game_event *ev = &g_array_index(game->events, struct game_event, i);
+        if (ev->kind != EV_MOVE) continue;
+        const char *text = game_event_text(game, ev);
+        gsize digits = 0;
+        while (digits < ev->len && text[digits] >= '1' && text[digits] <= '8')
+            digits++;
+        moves++;
+        iccf += (ev->len == 4 || ev->len == 5) && digits == ev->len;
+    }
+    return iccf >= 2 && 2 * iccf >= moves;
+}
+
+/* In an ICCF game, a bare number of two or three digits the reader took
+ * for a move number that is not the one due (nor the due one damaged): an
+ * ICCF move with a digit lost ("625" for 6125). */
+static gboolean is_iccf_fragment(const ArbGame *game, guint i, int last, int since)
+{
+    const struct game_event *ev = &g_array_index(game->events, struct game_event, i);
+    const char *text = game_event_text(game, ev);
+    if (!is_bare_number(game, ev) || ev->len < 2 || ev->len > 3) return FALSE;
+    for (gsize k = 0; k < ev->len; k++)
+        if (text[k] < '1' || text[k] > '8') return FALSE;
+    if (is_due_damaged(text, ev->len, last, since) ||
+        is_due_lookalike(game, i, text, ev->len, last, since))
+        return FALSE;
+    return (int)g_ascii_strtoull(text, NULL, 10) != last + 1;
+}
+
 /* A recogniser's other readings of the move token just before (n-best
  * input): "reading\tcost\t..." as candidates of that token. */
 static void add_readings(struct fix_cmd *fc, const ArbGame *game, const struct game_event *ev,
@@ -843,6 +877,7 @@ static void collect_range(struct fix_cmd *fc, const ArbGame *game, ArbNorm *norm
     gboolean in_prose = FALSE;
     guint64 most = 0;                    /* the highest White number yet */
     const struct game_event *due = NULL; /* the last move number, when it was the one due */
+    gboolean iccf = is_iccf_game(game, from, to);
     for (guint i = from; i < to; i++) {
         const struct game_event *ev = &g_array_index(game->events, struct game_event, i);
         const char *text = game_event_text(game, ev);
@@ -863,7 +898,8 @@ static void collect_range(struct fix_cmd *fc, const ArbGame *game, ArbNorm *norm
         }
         if (ev->kind == EV_MOVE_NUMBER &&
             (after_due_number(game, i, due, since_number) ||
-             is_lost_move(game, i, last_number, since_number, (int)fc->tokens->len))) {
+             is_lost_move(game, i, last_number, since_number, (int)fc->tokens->len) ||
+             (iccf && is_iccf_fragment(game, i, last_number, since_number)))) {
             add_token(fc, text, ev->len, &hint, i);
             since_number++;
             continue;

@@ -14,6 +14,7 @@
 #include "fix.h"
 
 #include "movegen.h"
+#include "notation.h"
 #include "prior.h"
 #include "resolve.h"
 #include "uci.h"
@@ -21,6 +22,9 @@
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
+
+/* The notations besides SAN a game's moves may be written in (tokens_style()). */
+enum fix_style { FIX_STYLE_SAN, FIX_STYLE_UCI, FIX_STYLE_ICCF };
 
 enum {
     FORM_MAX = 16,
@@ -313,8 +317,12 @@ struct _ArbFixer {
     int n_sym;
     int costs[CONF_COST_COUNT];
     gboolean with_alternatives;
-    gboolean once;                /* fixer_set_once() */
-    gboolean slips;               /* fixer_set_slips() */
+    gboolean once;  /* fixer_set_once() */
+    gboolean slips; /* fixer_set_slips() */
+    /* the notation the game's moves are written in besides SAN, by its
+     * tokens: each move is also rendered so, at no cost, so that a token
+     * in it reads exactly ("g1f3", "7163") and a damaged one by its damage */
+    enum fix_style style;
     guint beam_width, wide_width; /* the beam's, and before wide_until */
     int margin_scale;             /* the beam's margins before wide_until, in percent */
     /* the search starts at from_token (its start position is before it) with
@@ -471,6 +479,34 @@ void fixer_set_slips(ArbFixer *f, gboolean slips)
     f->slips = slips;
 }
 
+/* Is s[0, n) shaped like a move of style, one of the four squares'
+ * characters off at most? */
+static gboolean style_shaped(const char *s, gsize n, enum fix_style style)
+{
+    if (n != 4 && n != 5) return FALSE;
+    int off = 0;
+    for (gsize i = 0; i < 4; i++) {
+        gboolean file = style == FIX_STYLE_UCI && i % 2 == 0;
+        off += file ? !(s[i] >= 'a' && s[i] <= 'h') : !(s[i] >= '1' && s[i] <= '8');
+    }
+    return off <= 1;
+}
+
+/* The style of tokens[0, n): UCI or ICCF when half of them or more (two at
+ * least) are shaped like it, damage allowed, else SAN. */
+static enum fix_style tokens_style(const struct fix_token *tokens, int n)
+{
+    static const enum fix_style styles[] = {FIX_STYLE_UCI, FIX_STYLE_ICCF};
+    for (gsize k = 0; k < G_N_ELEMENTS(styles); k++) {
+        int shaped = 0;
+        for (int i = 0; i < n; i++)
+            shaped += tokens[i].n_cands > 0 &&
+                      style_shaped(tokens[i].cands[0].text, tokens[i].cands[0].len, styles[k]);
+        if (shaped >= 2 && 2 * shaped >= n) return styles[k];
+    }
+    return FIX_STYLE_SAN;
+}
+
 void fixer_set_prior(ArbFixer *f, const ArbPrior *prior, double weight)
 {
     f->prior = weight > 0 ? prior : NULL;
@@ -544,6 +580,16 @@ static void render_forms(const ArbFixer *f, const struct position *pos, move_t m
         }
     }
     mf->lan_pending = FALSE;
+    if (f->style != FIX_STYLE_SAN) { /* the game's own notation, and SAN */
+        char text[SAN_MAX];
+        size_t len = f->style == FIX_STYLE_UCI ? uci_write(pos, m, text) : iccf_write(pos, m, text);
+        fm = &mf->f[mf->n++];
+        fm->len = 0;
+        fm->base = 0;
+        for (size_t i = 0; i < len; i++)
+            put(f, fm, (gunichar)text[i]);
+        return;
+    }
     if (castle) return;
     int type = pos_moving_type(pos, m), from = move_from(m), to = move_to(m);
     gboolean capture = pos_is_capture(pos, m);
@@ -751,8 +797,29 @@ static int move_cost(const ArbFixer *f, const struct ptoken *t, struct move_form
 /* A lower bound of form_bound() over every form render_forms gives m in
  * pos, from what the forms always hold (not the disambiguation or the check
  * mark, which take san_write to know). */
+static int san_skeleton_bound(const struct pcand *c, const ArbFixer *f, const struct position *pos,
+                              move_t m);
+
+/* What the game's own notation (UCI, ICCF) always holds: the squares,
+ * ICCF's files as digits. */
+static int style_bound(const struct pcand *c, const ArbFixer *f, move_t m)
+{
+    int from = move_from(m), to = move_to(m);
+    const guint16 *files = f->style == FIX_STYLE_ICCF ? c->low_rank : c->low_file;
+    return files[sq_file(from)] + c->low_rank[sq_rank(from)] + files[sq_file(to)] +
+           c->low_rank[sq_rank(to)];
+}
+
 static int skeleton_bound(const struct pcand *c, const ArbFixer *f, const struct position *pos,
                           move_t m)
+{
+    int low = san_skeleton_bound(c, f, pos, m);
+    if (f->style == FIX_STYLE_SAN || move_kind(m) == MOVE_CASTLING) return low;
+    return MIN(low, style_bound(c, f, m));
+}
+
+static int san_skeleton_bound(const struct pcand *c, const ArbFixer *f, const struct position *pos,
+                              move_t m)
 {
     int kind = move_kind(m);
     if (kind == MOVE_CASTLING) return 0;
@@ -782,6 +849,12 @@ static int skeleton_bound(const struct pcand *c, const ArbFixer *f, const struct
 static guint64 move_symbols(const ArbFixer *f, const struct position *pos, move_t m)
 {
     guint64 u = f->sym_bit['+'] | f->sym_bit['#'];
+    if (f->style != FIX_STYLE_SAN) { /* its own notation too: every character it writes */
+        char text[SAN_MAX];
+        size_t len = f->style == FIX_STYLE_UCI ? uci_write(pos, m, text) : iccf_write(pos, m, text);
+        for (size_t i = 0; i < len; i++)
+            u |= f->sym_bit[(guchar)text[i] & 127];
+    }
     if (move_kind(m) == MOVE_CASTLING) return u | f->sym_bit['O'] | f->sym_bit['-'];
     int from = move_from(m), to = move_to(m), type = piece_type(pos->board[from]);
     gboolean capture = move_kind(m) == MOVE_EN_PASSANT || pos->board[to] != NO_PIECE;
@@ -1032,8 +1105,9 @@ static void order_init(const ArbFixer *f, const struct ptoken *t, const struct m
     o->next = 0;
     o->sorted = 0;
     /* an input token's quiet moves by its table */
-    const guint16 *quiet =
-        t->is_input && t->inputs <= 1 ? targets_of(f, (int)(t - f->tok))->quiet : NULL;
+    const guint16 *quiet = t->is_input && t->inputs <= 1 && f->style == FIX_STYLE_SAN
+                               ? targets_of(f, (int)(t - f->tok))->quiet
+                               : NULL;
     const struct position *pos = &tab->pos;
     for (int i = 0; i < tab->count; i++) {
         move_t m = tab->m[i].move;
@@ -1457,6 +1531,7 @@ static void prepare_tokens(ArbFixer *f, const struct fix_token *tokens, int n)
         f->targets_filled = g_renew(gboolean, f->targets_filled, f->tok_cap);
     }
     f->n_tok = n;
+    f->style = tokens_style(tokens, n);
     g_array_set_size(f->readings, 0);
     if (!++f->game) { /* wrapped: forget every distance */
         memset(f->dist, 0, DIST_CACHE * sizeof *f->dist);
@@ -1848,7 +1923,9 @@ static int expand_readings(ArbFixer *f, int si, const struct state *s, int i, in
     }
     move_t fixed = MOVE_NONE;
     fixed_at(f, &s->pos, &fixed);
-    *targeted = *targeted && fixed == MOVE_NONE && t->inputs <= 1 && cap <= TARGETED_MAX;
+    /* (the targets are of SAN and its like only) */
+    *targeted = *targeted && fixed == MOVE_NONE && t->inputs <= 1 && cap <= TARGETED_MAX &&
+                f->style == FIX_STYLE_SAN;
     if (*targeted) *targeted = build_targeted(targets_of(f, i), &s->pos, MAX(cap, 0), &f->tab[0]);
     if (!*targeted) build_table(&s->pos, &f->tab[0]);
     struct scored *sc = f->sc[0];
@@ -2114,7 +2191,7 @@ static int best_in(ArbFixer *f, const struct position *pos, const struct ptoken 
 {
     int i = t->is_input ? (int)(t - f->tok) : -1;
     struct movetab *tab = &f->tab[slot];
-    if (i >= 0 && t->inputs <= 1 && limit <= TARGETED_MAX &&
+    if (i >= 0 && t->inputs <= 1 && limit <= TARGETED_MAX && f->style == FIX_STYLE_SAN &&
         build_targeted(targets_of(f, i), pos, MAX(limit, 0), tab)) {
         gboolean tied;
         int c = best_of_tied(f, tab, t, limit, out, &tied);

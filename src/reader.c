@@ -784,6 +784,7 @@ static gboolean line_is_header(const guint8 *b, gsize i, gsize eol)
                 if (k < n && !(t[k] >= '0' && t[k] <= '9') && is_move_like(t + k, n - k))
                     return FALSE;
                 if (k == n) dot_number = TRUE;
+                if (k < n && iccf_shaped(t + k, n - k)) dot_number = TRUE, iccf++; /* "9.7563" */
                 continue;
             }
             if (is_move_like(t, n)) return FALSE;

@@ -2153,6 +2153,32 @@ START_TEST(test_lookalike_letters_read)
 }
 END_TEST
 
+START_TEST(test_coordinate_notations_read)
+{
+    /* UCI and ICCF numeric, each move also rendered so: a clean game reads
+     * as written and a damaged one by its damage alone. (UCI's piece moves
+     * each paid for the initial LAN has, and were all "corrected"; ICCF
+     * read as nothing legal at all. A digit lost, "625", is an ICCF move,
+     * not a stray number.) */
+    static const char *const cases[][2] = {
+        {"1. e2e4 e7e5 2. g1t3 b8c6 3. f1b5 a7a6 4. e1g1 g8f6 *\n",
+         "1. e4 e5 2. Nf3 {read: \"g1t3\"} 2... Nc6 3. Bb5 a6 4. O-O Nf6 *"},
+        {"1. e2e4 d7d5 2. e4d5 g8f6 3. d5d6 f6e4 4. d6c7 e4c5 5. c7d8n *\n",
+         "1. e4 d5 2. exd5 Nf6 3. d6 Ne4 4. dxc7 Nc5 5. cxd8=N *"},
+        {"1. 5254 5755 2. 7163 2836 3. 6125 1716 *\n", "1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 *"},
+        {"1. 5254 5755 2. 7l63 2836 3. 625 1716 4. 5171 7866 *\n",
+         "1. e4 e5 2. Nf3 {read: \"7l63\"} 2... Nc6 3. Bb5 {read: \"625\"} 3... a6 4. O-O Nf6 *"},
+        {"1. 5254 4745 2. 5445 7866 3. 4546 6654 4. 4637 5435 5. 37484 *\n",
+         "1. e4 d5 2. exd5 Nf6 3. d6 Ne4 4. dxc7 Nc5 5. cxd8=N *"},
+    };
+    for (gsize k = 0; k < G_N_ELEMENTS(cases); k++) {
+        char *got = commented_movetext(cases[k][0]);
+        ck_assert_str_eq(got, cases[k][1]);
+        g_free(got);
+    }
+}
+END_TEST
+
 START_TEST(test_prose_kept_whole)
 {
     /* a page of prose with a few moves in it: the sentences are comments
@@ -3024,6 +3050,7 @@ int main(int argc, char **argv)
     tcase_add_test(tc, test_prose_between_moves);
     tcase_add_test(tc, test_prose_kept_whole);
     tcase_add_test(tc, test_lookalike_letters_read);
+    tcase_add_test(tc, test_coordinate_notations_read);
     tcase_add_test(tc, test_report_validates);
     tcase_add_test(tc, test_jobs_same_output);
     tcase_add_test(tc, test_hcs_sheets);

@@ -438,6 +438,17 @@ START_TEST(test_free_text_games)
     ck_trace("[Event \"a\"]\n\n| eA eS\n2 Nf3 Nc6 *\n",
              "G1 @1:2\nT Event=a @1:2\nM eA @3:3\nM eS @3:6\nN2 @4:1\nM Nf3 @4:3\nM Nc6 @4:7\n"
              "R* * @4:11\nE1\n");
+    /* so is a line of ICCF moves glued to their numbers ("9.7563") that
+     * begins with a damaged one ("z736", the 2 read as z) */
+    ck_trace("1.5254 5755 2.7163 2836 3.6134 7866 4.6375 4745 5.5445 3615 6.3425 3736 7.4536\n"
+             "z736 8.253 6645 9.7563 6846 10.5171 5878 11.6151 6765 12.6355 4866 13.5563 7775\n*\n",
+             "G1 @1:1\nN1 @1:1\nM 5254 @1:3\nM 5755 @1:8\nN2 @1:13\nM 7163 @1:15\nM 2836 @1:20\n"
+             "N3 @1:25\nM 6134 @1:27\nM 7866 @1:32\nN4 @1:37\nM 6375 @1:39\nM 4745 @1:44\n"
+             "N5 @1:49\nM 5445 @1:51\nM 3615 @1:56\nN6 @1:61\nM 3425 @1:63\nM 3736 @1:68\n"
+             "N7 @1:73\nM 4536 @1:75\nM z736 @2:1\nN8 @2:6\nN253 @2:8\nM 6645 @2:12\nN9 @2:17\n"
+             "M 7563 @2:19\nM 6846 @2:24\nN10 @2:29\nM 5171 @2:32\nM 5878 @2:37\nN11 @2:42\n"
+             "M 6151 @2:45\nM 6765 @2:50\nN12 @2:55\nM 6355 @2:58\nM 4866 @2:63\nN13 @2:68\nM 5563 "
+             "@2:71\nM 7775 @2:76\nR* * @3:1\nE1\n");
     /* a star inside a word is a misread capture mark, not a result; one
      * standing alone, or after a word, still is */
     ck_trace("1. e4 d5 2. e4*d5 Qxd5 *\n", "G1 @1:1\nN1 @1:1\nM e4 @1:4\nM d5 @1:7\nN2 @1:10\n"
