@@ -3765,7 +3765,9 @@ static void fix_group(struct fix_cmd *fc, ArbGame *const *games, guint n)
     fc->res.unresolved = !replay_start_position(games[0], &start, message, sizeof message);
     if (fc->res.unresolved) {
         fc->unresolved++;
-        fprintf(err_of(fc), "%s:%" G_GUINT64_FORMAT ": game %" G_GUINT64_FORMAT ": bad FEN: %s\n",
+        /* (said as for one input: unresolved, and why) */
+        fprintf(err_of(fc),
+                "%s:%" G_GUINT64_FORMAT ": game %" G_GUINT64_FORMAT ": unresolved: bad FEN (%s)\n",
                 fc->file_name, games[0]->first_line, games[0]->number, message);
         write_game(fc, games[0], langs[0], TRUE, message);
         report_game(fc, games[0], langs[0], "unresolved", NULL, message);

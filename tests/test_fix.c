@@ -2497,6 +2497,21 @@ START_TEST(test_group_aligns_by_content)
 }
 END_TEST
 
+START_TEST(test_group_bad_fen_said_unresolved)
+{
+    /* a fused game whose first input has a bad FEN is unresolved, and the
+     * message says so as for one input (it said "bad FEN" only: fuzz_fix's
+     * check that every unresolved game is named caught it) */
+    const char *texts[] = {"1. e4 e5 *\n\n[Event \"b\"]\n[FEN \"8/8 w\"]\n\n1. e4 *\n",
+                           "1. e4 e5 *\n"};
+    const char *args[] = {"--group", NULL};
+    struct run r = fix_texts(texts, 2, args);
+    ck_assert_int_eq(r.status, 1);
+    ck_assert_msg(strstr(r.err, ": game 2: unresolved: bad FEN (FEN: 2 fields"), "%s", r.err);
+    run_free(&r);
+}
+END_TEST
+
 START_TEST(test_group_decisions)
 {
     /* a reviewer's decision holds in a fused game too; one naming a token
@@ -3061,6 +3076,7 @@ int main(int argc, char **argv)
     tcase_add_test(tc, test_group_offsets_and_usage);
     tcase_add_test(tc, test_group_aligns_by_content);
     tcase_add_test(tc, test_group_decisions);
+    tcase_add_test(tc, test_group_bad_fen_said_unresolved);
     tcase_add_test(tc, test_variations_fixed);
     tcase_add_test(tc, test_variation_moved_to_its_move);
     tcase_add_test(tc, test_between_split_tokens_kept);
