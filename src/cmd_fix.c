@@ -249,9 +249,25 @@ static int letters_covered(const ArbLang *lang, const ArbGame *game)
  * common language. A damaged game is expected to have a bad move somewhere,
  * so the letters count for more than the replay (convert asks the reverse).
  * --from aside: check_forced_language() asks it too. */
+/* Are most of game's moves written in UCI or ICCF, whose letters are files
+ * (no piece's initial: English, whatever letters they cover)? */
+static gboolean is_coordinates_game(const ArbGame *game)
+{
+    g_autofree const char **texts = g_new(const char *, game->events->len + 1);
+    g_autofree gsize *lens = g_new(gsize, game->events->len + 1);
+    int n = 0;
+    for (guint i = 0; i < game->events->len; i++) {
+        const struct game_event *ev = &g_array_index(game->events, struct game_event, i);
+        if (ev->kind == EV_MOVE) texts[n] = game_event_text(game, ev), lens[n++] = ev->len;
+    }
+    return fix_coordinates(texts, lens, n, NULL) != FIX_STYLE_SAN;
+}
+
 static int detect_language(struct fix_cmd *fc, const ArbGame *game, int *runner_up)
 {
     *runner_up = -1;
+    for (guint i = 0; is_coordinates_game(game) && i < fc->n_norms; i++)
+        if (norm_lang(fc->norms[i]) == fc->english) return (int)i;
     int best = -1, best_cover = -1, best_pref = 0;
     g_autofree int *covers = g_new(int, fc->n_norms);
     struct replay_result res, best_res = {0};

@@ -23,9 +23,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* The notations besides SAN a game's moves may be written in (tokens_style()). */
-enum fix_style { FIX_STYLE_SAN, FIX_STYLE_UCI, FIX_STYLE_ICCF };
-
 enum {
     FORM_MAX = 16,
     FORMS_PER_MOVE = 4,
@@ -323,6 +320,7 @@ struct _ArbFixer {
      * tokens: each move is also rendered so, at no cost, so that a token
      * in it reads exactly ("g1f3", "7163") and a damaged one by its damage */
     enum fix_style style;
+    gboolean style_upper;         /* UCI written in capitals ("E2E4") */
     guint beam_width, wide_width; /* the beam's, and before wide_until */
     int margin_scale;             /* the beam's margins before wide_until, in percent */
     /* the search starts at from_token (its start position is before it) with
@@ -479,32 +477,76 @@ void fixer_set_slips(ArbFixer *f, gboolean slips)
     f->slips = slips;
 }
 
-/* Is s[0, n) shaped like a move of style, one of the four squares'
- * characters off at most? */
-static gboolean style_shaped(const char *s, gsize n, enum fix_style style)
+/* Is c a separator coordinates may have between the squares ("e2-e4",
+ * "e4xd5", "e4:d5")? */
+static gboolean is_coordinate_separator(char c)
 {
-    if (n != 4 && n != 5) return FALSE;
-    int off = 0;
+    return c == '-' || c == 'x' || c == ':';
+}
+
+/* Is s[0, n) shaped like a move of style, one of the four squares'
+ * characters off at most (UCI's with a separator too: "e2-e4")? *upper
+ * gets whether its files are capitals. */
+static gboolean style_shaped(const char *s, gsize n, enum fix_style style, gboolean *upper)
+{
+    char sq[4];
+    if (style == FIX_STYLE_UCI && n >= 5 && n <= 6 && is_coordinate_separator(s[2]))
+        sq[0] = s[0], sq[1] = s[1], sq[2] = s[3], sq[3] = s[4];
+    else if (n == 4 || n == 5)
+        memcpy(sq, s, 4);
+    else
+        return FALSE;
+    int off = 0, capitals = 0;
     for (gsize i = 0; i < 4; i++) {
         gboolean file = style == FIX_STYLE_UCI && i % 2 == 0;
-        off += file ? !(s[i] >= 'a' && s[i] <= 'h') : !(s[i] >= '1' && s[i] <= '8');
+        capitals += file && sq[i] >= 'A' && sq[i] <= 'H';
+        char c = file ? g_ascii_tolower(sq[i]) : sq[i];
+        off += file ? !(c >= 'a' && c <= 'h') : !(c >= '1' && c <= '8');
     }
+    *upper = capitals == 2;
     return off <= 1;
 }
 
-/* The style of tokens[0, n): UCI or ICCF when half of them or more (two at
- * least) are shaped like it, damage allowed, else SAN. */
-static enum fix_style tokens_style(const struct fix_token *tokens, int n)
+/* Does s[0, n) begin with a piece's initial (not a file, digit or
+ * castling's O: "Ng1-f3", "Фd8-d5")? */
+static gboolean piece_led(const char *s, gsize n)
+{
+    char c = n ? g_ascii_tolower(s[0]) : 'a';
+    return !((c >= 'a' && c <= 'h') || g_ascii_isdigit(c) || c == 'o');
+}
+
+enum fix_style fix_coordinates(const char *const *texts, const gsize *lens, int n, gboolean *upper)
 {
     static const enum fix_style styles[] = {FIX_STYLE_UCI, FIX_STYLE_ICCF};
     for (gsize k = 0; k < G_N_ELEMENTS(styles); k++) {
-        int shaped = 0;
-        for (int i = 0; i < n; i++)
-            shaped += tokens[i].n_cands > 0 &&
-                      style_shaped(tokens[i].cands[0].text, tokens[i].cands[0].len, styles[k]);
-        if (shaped >= 2 && 2 * shaped >= n) return styles[k];
+        int shaped = 0, capitals = 0, pieces = 0;
+        for (int i = 0; i < n; i++) {
+            gboolean up = FALSE;
+            if (style_shaped(texts[i], lens[i], styles[k], &up)) shaped++, capitals += up;
+            pieces += piece_led(texts[i], lens[i]);
+        }
+        /* (long notation's pawn moves are shaped so too: not with a piece
+         * named in a tenth of the moves or more) */
+        if (shaped && 2 * shaped >= n && 10 * pieces < n) {
+            if (upper) *upper = 2 * capitals > shaped;
+            return styles[k];
+        }
     }
     return FIX_STYLE_SAN;
+}
+
+/* The style of tokens[0, n) (into f): fix_coordinates() of their first
+ * readings. */
+static void detect_style(ArbFixer *f, const struct fix_token *tokens, int n)
+{
+    g_autofree const char **texts = g_new(const char *, MAX(n, 1));
+    g_autofree gsize *lens = g_new(gsize, MAX(n, 1));
+    int m = 0;
+    for (int i = 0; i < n; i++)
+        if (tokens[i].n_cands > 0)
+            texts[m] = tokens[i].cands[0].text, lens[m++] = tokens[i].cands[0].len;
+    f->style_upper = FALSE;
+    f->style = fix_coordinates(texts, lens, m, &f->style_upper);
 }
 
 void fixer_set_prior(ArbFixer *f, const ArbPrior *prior, double weight)
@@ -549,6 +591,22 @@ static void put_square(const ArbFixer *f, struct form *fm, int sq)
     put(f, fm, '1' + sq_rank(sq));
 }
 
+/* m in pos as the game's own notation writes it (f->style: UCI, in
+ * capitals if so written, with a separator between the squares if sep, or
+ * ICCF) into text (FORM_MAX); returns its length. */
+static size_t style_text(const ArbFixer *f, const struct position *pos, move_t m, gboolean sep,
+                         char *text)
+{
+    if (f->style == FIX_STYLE_ICCF) return iccf_write(pos, m, text);
+    char uci[UCI_MAX + 1];
+    size_t len = uci_write(pos, m, uci), n = 0;
+    for (size_t i = 0; i < len; i++) {
+        if (sep && i == 2) text[n++] = pos_is_capture(pos, m) ? 'x' : '-';
+        text[n++] = f->style_upper ? g_ascii_toupper(uci[i]) : uci[i];
+    }
+    return n;
+}
+
 /* SAN with the language's initials, then the other forms writers use. */
 static void render_forms(const ArbFixer *f, const struct position *pos, move_t m,
                          struct move_forms *mf)
@@ -581,13 +639,16 @@ static void render_forms(const ArbFixer *f, const struct position *pos, move_t m
     }
     mf->lan_pending = FALSE;
     if (f->style != FIX_STYLE_SAN) { /* the game's own notation, and SAN */
-        char text[SAN_MAX];
-        size_t len = f->style == FIX_STYLE_UCI ? uci_write(pos, m, text) : iccf_write(pos, m, text);
-        fm = &mf->f[mf->n++];
-        fm->len = 0;
-        fm->base = 0;
-        for (size_t i = 0; i < len; i++)
-            put(f, fm, (gunichar)text[i]);
+        char text[FORM_MAX];
+        size_t len = style_text(f, pos, m, FALSE, text);
+        for (int sep = 0; sep <= (f->style == FIX_STYLE_UCI); sep++) {
+            if (sep) len = style_text(f, pos, m, TRUE, text); /* "e2-e4", "e4xd5" */
+            fm = &mf->f[mf->n++];
+            fm->len = 0;
+            fm->base = 0;
+            for (size_t i = 0; i < len; i++)
+                put(f, fm, (gunichar)text[i]);
+        }
         return;
     }
     if (castle) return;
@@ -806,8 +867,9 @@ static int style_bound(const struct pcand *c, const ArbFixer *f, move_t m)
 {
     int from = move_from(m), to = move_to(m);
     const guint16 *files = f->style == FIX_STYLE_ICCF ? c->low_rank : c->low_file;
-    return files[sq_file(from)] + c->low_rank[sq_rank(from)] + files[sq_file(to)] +
-           c->low_rank[sq_rank(to)];
+    int low = c->low_rank[sq_rank(from)] + c->low_rank[sq_rank(to)];
+    /* (capitals have no symbol: no bound of theirs) */
+    return f->style_upper ? low : low + files[sq_file(from)] + files[sq_file(to)];
 }
 
 static int skeleton_bound(const struct pcand *c, const ArbFixer *f, const struct position *pos,
@@ -850,8 +912,8 @@ static guint64 move_symbols(const ArbFixer *f, const struct position *pos, move_
 {
     guint64 u = f->sym_bit['+'] | f->sym_bit['#'];
     if (f->style != FIX_STYLE_SAN) { /* its own notation too: every character it writes */
-        char text[SAN_MAX];
-        size_t len = f->style == FIX_STYLE_UCI ? uci_write(pos, m, text) : iccf_write(pos, m, text);
+        char text[FORM_MAX];
+        size_t len = style_text(f, pos, m, f->style == FIX_STYLE_UCI, text);
         for (size_t i = 0; i < len; i++)
             u |= f->sym_bit[(guchar)text[i] & 127];
     }
@@ -1531,7 +1593,7 @@ static void prepare_tokens(ArbFixer *f, const struct fix_token *tokens, int n)
         f->targets_filled = g_renew(gboolean, f->targets_filled, f->tok_cap);
     }
     f->n_tok = n;
-    f->style = tokens_style(tokens, n);
+    detect_style(f, tokens, n);
     g_array_set_size(f->readings, 0);
     if (!++f->game) { /* wrapped: forget every distance */
         memset(f->dist, 0, DIST_CACHE * sizeof *f->dist);
@@ -1733,6 +1795,25 @@ static gboolean exact_move(ArbFixer *f, const struct position *pos, const struct
     const struct norm_reading *r = &g_array_index(f->readings, struct norm_reading, t->first_exact);
     *out = resolve_exact(pos, r, t->n_exact);
     return *out != MOVE_NONE;
+}
+
+/* Does a reading of t that the notation readers take as written give m in
+ * pos with its capture and check marks right ("QxQ+", "ed5:", "Bxf7ch",
+ * Smith's "e4d5P": other notations, no damage, whatever the renderings
+ * make of them)? */
+static gboolean marks_verified(const ArbFixer *f, const struct position *pos,
+                               const struct ptoken *t, move_t m)
+{
+    const int flags = SAN_VERIFY_CAPTURE | SAN_VERIFY_CHECK;
+    move_t got;
+    if (t->has_plain && san_resolve(pos, &t->plain, flags, &got, NULL) == SAN_OK && got == m)
+        return TRUE;
+    for (int k = 0; k < t->n_exact; k++) {
+        const struct norm_reading *r =
+            &g_array_index(f->readings, struct norm_reading, t->first_exact + k);
+        if (san_resolve(pos, &r->san, flags, &got, NULL) == SAN_OK && got == m) return TRUE;
+    }
+    return FALSE;
 }
 
 /* push_state, the prior on it, and the ring it goes to (-1 none); written
@@ -1946,7 +2027,11 @@ static int expand_readings(ArbFixer *f, int si, const struct state *s, int i, in
     for (int k = 0; k < n && sc[k].cost + sc[k].prior <= *best + succ &&
                     (k < keep || (k < ties && sc[k].cost + sc[k].prior <= *best + TIE_MARGIN));
          k++) {
-        gboolean none = has_exact && sc[k].move == exact && sc[k].cost < EXACT_MAX;
+        /* (or the token is one of the game's own notation's forms, which
+         * the notation readers may not take as written: "E2E4") */
+        gboolean none = (has_exact && sc[k].move == exact &&
+                         (sc[k].cost < EXACT_MAX || marks_verified(f, &s->pos, t, exact))) ||
+                        (f->style != FIX_STYLE_SAN && sc[k].cost == 0);
         emit(f, si, &s->pos, sc[k].move, none ? FIX_NONE : FIX_CORRECTED,
              sc[k].cost + sc[k].prior + hint, sc[k].prior, i, 1, i + 1, i + 1);
     }
@@ -3291,8 +3376,8 @@ static gboolean as_written(ArbFixer *f, const struct position *start, struct fix
         struct move_forms mf = {.move = m};
         if (m != MOVE_NULL) render_forms(f, &pos, m, &mf);
         /* (a mark alone may differ: "+" written for mate is no damage) */
-        int c = m == MOVE_NULL ? 0 : move_cost(f, t, &mf, EXACT_MAX - 1);
-        if (c >= EXACT_MAX) return FALSE;
+        int c = m == MOVE_NULL ? 0 : move_cost(f, t, &mf, 8 * CONF_UNIT);
+        if (c >= EXACT_MAX && !marks_verified(f, &pos, t, m)) return FALSE;
         struct fix_step step = {.change = FIX_NONE,
                                 .move = m,
                                 .first_token = i,

@@ -112,6 +112,15 @@ void fixer_set_once(ArbFixer *fixer, gboolean once);
  * reads exactly as a legal move may still be a slip of the pen one plain
  * edit off ("d4" for e4), so such rivals are read beside it too. */
 void fixer_set_slips(ArbFixer *fixer, gboolean slips);
+/* The notations besides SAN a game's moves may be written in, UCI ("g1f3",
+ * "e2-e4", "E2E4") and ICCF numeric ("7163"): the fixer renders every move
+ * so too, at no cost, in a game whose tokens fix_coordinates() finds
+ * written so: of the n texts[i] (lens[i] bytes), half or more shaped like
+ * one (one of the squares' characters off at most) and under a tenth led
+ * by a piece's initial (long notation's pawn moves are shaped so too);
+ * else FIX_STYLE_SAN. *upper (may be NULL): UCI in capitals ("E2E4"). */
+enum fix_style { FIX_STYLE_SAN, FIX_STYLE_UCI, FIX_STYLE_ICCF };
+enum fix_style fix_coordinates(const char *const *texts, const gsize *lens, int n, gboolean *upper);
 
 /* The move prior breaks near-ties between readings: weight is its cost in
  * confusion units per nat of likelihood (0 or a NULL prior: off); a move's

@@ -1053,6 +1053,33 @@ static gsize scan_number(ArbReader *r, gsize i, gboolean *boundary_hit)
     return end;
 }
 
+/* NAG of an evaluation glyph that may stand stuck to a move ("Bc4+/−",
+ * "Nf5±"), or -1: one with a slash or not ASCII, as "+-", "=+" after a
+ * move are as likely its check mark and a stray dash ("Qd8+-"), and "!",
+ * "?" are read apart. */
+static int evaluation_nag(const guint8 *s, gsize n)
+{
+    char f[16];
+    if (!fold_token(s, n, f, sizeof f)) return -1;
+    if (!strchr(f, '/') && s[0] < 0x80) return -1;
+    if (!strcmp(f, "+/-")) return 16;
+    if (!strcmp(f, "-/+")) return 17;
+    int nag = glyph_nag(f);
+    return nag >= 13 ? nag : -1;
+}
+
+enum { GLYPH_SUFFIX_MAX = 7 }; /* bytes: "+/−" with the minus sign */
+
+/* Emits the move t, [i, g), and its glyph [g, e) as a NAG of nag. */
+static void emit_move_and_nag(ArbReader *r, ArbToken *t, gsize i, gsize g, gsize e, int nag)
+{
+    t->len = g - i;
+    emit_move_text(r, t);
+    ArbToken a;
+    make_tok(r, &a, g, e);
+    emit_nag(r, (guint)nag, &a);
+}
+
 /* A word-like token [i, e): a move, a glyph, a result or a placeholder. */
 static void take_word(ArbReader *r, gsize i, gsize e)
 {
@@ -1104,11 +1131,17 @@ static void take_word(ArbReader *r, gsize i, gsize e)
         memcpy(s, b + g, e - g);
         int nag = glyph_nag(s);
         if (nag >= 0) {
-            t.len = g - i;
-            emit_move_text(r, &t);
-            ArbToken a;
-            make_tok(r, &a, g, e);
-            emit_nag(r, (guint)nag, &a);
+            emit_move_and_nag(r, &t, i, g, e, nag);
+            return;
+        }
+    }
+    /* an evaluation stuck to the move (the longest that is one), after a
+     * character a move ends with */
+    for (g = e - i > GLYPH_SUFFIX_MAX + 2 ? e - GLYPH_SUFFIX_MAX : i + 2; g < e; g++) {
+        if ((b[g] & 0xC0) == 0x80 || !(g_ascii_isalnum(b[g - 1]) || b[g - 1] == '#')) continue;
+        int nag = evaluation_nag(b + g, e - g);
+        if (nag >= 0) {
+            emit_move_and_nag(r, &t, i, g, e, nag);
             return;
         }
     }

@@ -2176,6 +2176,25 @@ START_TEST(test_coordinate_notations_read)
         ck_assert_str_eq(got, cases[k][1]);
         g_free(got);
     }
+    /* coordinates with a separator ("e2-e4", "e4xd5", no piece named) and
+     * in capitals: read so, in English (capitals are files, not the
+     * initials of another language's pieces: this read as Hungarian, and
+     * every move "corrected") */
+    static const char *const more[][2] = {
+        {"1. e2-e4 d7-d5 2. e4xd5 d8xd5 3. b1-c3 d5-a5 4. g1-t3 *\n",
+         "1. e4 d5 2. exd5 Qxd5 3. Nc3 Qa5 4. Nf3 {read: \"g1-t3\"} *"},
+        {"1. E2E4 E7E5 2. G1F8 B8C6 3. F1C4 G8F6 4. E1G1 *\n",
+         "1. e4 e5 2. Nf3 {read: \"G1F8\"} 2... Nc6 3. Bc4 Nf6 4. O-O *"},
+    };
+    const char *none[] = {NULL};
+    for (gsize k = 0; k < G_N_ELEMENTS(more); k++) {
+        struct run r = fix_text(more[k][0], none);
+        ck_assert_msg(r.status == 0 && !strstr(r.out, "[Notation"), "%s", r.out);
+        char *got = movetext(r.out);
+        ck_assert_str_eq(got, more[k][1]);
+        g_free(got);
+        run_free(&r);
+    }
 }
 END_TEST
 

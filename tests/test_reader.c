@@ -449,6 +449,12 @@ START_TEST(test_free_text_games)
              "M 7563 @2:19\nM 6846 @2:24\nN10 @2:29\nM 5171 @2:32\nM 5878 @2:37\nN11 @2:42\n"
              "M 6151 @2:45\nM 6765 @2:50\nN12 @2:55\nM 6355 @2:58\nM 4866 @2:63\nN13 @2:68\nM 5563 "
              "@2:71\nM 7775 @2:76\nR* * @3:1\nE1\n");
+    /* an evaluation glyph stuck to a move is its NAG ("+/−" with a minus
+     * sign, "±"); "+-" stuck to a move stays with it (as likely a check
+     * mark and a stray dash) */
+    ck_trace("1. Bc4+/\u2212 Nf6\u00b1 2. Qd8+- *\n",
+             "G1 @1:1\nN1 @1:1\nM Bc4 @1:4\n$16 +/\u2212 @1:7\nM Nf6 @1:11\n"
+             "$16 \u00b1 @1:14\nN2 @1:16\nM Qd8+- @1:19\nR* * @1:25\nE1\n");
     /* a star inside a word is a misread capture mark, not a result; one
      * standing alone, or after a word, still is */
     ck_trace("1. e4 d5 2. e4*d5 Qxd5 *\n", "G1 @1:1\nN1 @1:1\nM e4 @1:4\nM d5 @1:7\nN2 @1:10\n"
