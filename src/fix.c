@@ -507,12 +507,17 @@ static gboolean style_shaped(const char *s, gsize n, enum fix_style style, gbool
     return off <= 1;
 }
 
-/* Does s[0, n) begin with a piece's initial (not a file, digit or
- * castling's O: "Ng1-f3", "Фd8-d5")? */
-static gboolean piece_led(const char *s, gsize n)
+/* Is s[0, n) long notation of a piece's move: a character (its initial),
+ * a square and a separator ("Ng1-f3", "Фd8-d5", "Lc1xg5")? */
+static gboolean piece_lan(const char *s, gsize n)
 {
-    char c = n ? g_ascii_tolower(s[0]) : 'a';
-    return !((c >= 'a' && c <= 'h') || g_ascii_isdigit(c) || c == 'o');
+    while (n && *s == '.') /* (Black's dots run into it) */
+        s++, n--;
+    gsize k = 1;
+    while (k < n && ((guchar)s[k] & 0xC0) == 0x80) /* (the initial's other bytes) */
+        k++;
+    return k + 3 <= n && s[k] >= 'a' && s[k] <= 'h' && s[k + 1] >= '1' && s[k + 1] <= '8' &&
+           is_coordinate_separator(s[k + 2]);
 }
 
 enum fix_style fix_coordinates(const char *const *texts, const gsize *lens, int n, gboolean *upper)
@@ -523,10 +528,10 @@ enum fix_style fix_coordinates(const char *const *texts, const gsize *lens, int 
         for (int i = 0; i < n; i++) {
             gboolean up = FALSE;
             if (style_shaped(texts[i], lens[i], styles[k], &up)) shaped++, capitals += up;
-            pieces += piece_led(texts[i], lens[i]);
+            pieces += piece_lan(texts[i], lens[i]);
         }
-        /* (long notation's pawn moves are shaped so too: not with a piece
-         * named in a tenth of the moves or more) */
+        /* (long notation's pawn moves are shaped so too: not with a
+         * piece's move written so in a tenth of the moves or more) */
         if (shaped && 2 * shaped >= n && 10 * pieces < n) {
             if (upper) *upper = 2 * capitals > shaped;
             return styles[k];

@@ -116,8 +116,8 @@ void fixer_set_slips(ArbFixer *fixer, gboolean slips);
  * "e2-e4", "E2E4") and ICCF numeric ("7163"): the fixer renders every move
  * so too, at no cost, in a game whose tokens fix_coordinates() finds
  * written so: of the n texts[i] (lens[i] bytes), half or more shaped like
- * one (one of the squares' characters off at most) and under a tenth led
- * by a piece's initial (long notation's pawn moves are shaped so too);
+ * one (one of the squares' characters off at most) and under a tenth a
+ * piece's move in long notation ("Ng1-f3": its pawn moves are shaped so);
  * else FIX_STYLE_SAN. *upper (may be NULL): UCI in capitals ("E2E4"). */
 enum fix_style { FIX_STYLE_SAN, FIX_STYLE_UCI, FIX_STYLE_ICCF };
 enum fix_style fix_coordinates(const char *const *texts, const gsize *lens, int n, gboolean *upper);
