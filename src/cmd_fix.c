@@ -249,24 +249,27 @@ static int letters_covered(const ArbLang *lang, const ArbGame *game)
  * common language. A damaged game is expected to have a bad move somewhere,
  * so the letters count for more than the replay (convert asks the reverse).
  * --from aside: check_forced_language() asks it too. */
-/* Are most of game's moves written in UCI or ICCF, whose letters are files
- * (no piece's initial: English, whatever letters they cover)? */
-static gboolean is_coordinates_game(const ArbGame *game)
+/* The notation the moves of events [from, to) are written in: UCI or ICCF
+ * (fix_coordinates()), or SAN. */
+static enum fix_style events_style(const ArbGame *game, guint from, guint to)
 {
-    g_autofree const char **texts = g_new(const char *, game->events->len + 1);
-    g_autofree gsize *lens = g_new(gsize, game->events->len + 1);
+    g_autofree const char **texts = g_new(const char *, to - from + 1);
+    g_autofree gsize *lens = g_new(gsize, to - from + 1);
     int n = 0;
-    for (guint i = 0; i < game->events->len; i++) {
+    for (guint i = from; i < to; i++) {
         const struct game_event *ev = &g_array_index(game->events, struct game_event, i);
         if (ev->kind == EV_MOVE) texts[n] = game_event_text(game, ev), lens[n++] = ev->len;
     }
-    return fix_coordinates(texts, lens, n, NULL) != FIX_STYLE_SAN;
+    return fix_coordinates(texts, lens, n, NULL);
 }
 
 static int detect_language(struct fix_cmd *fc, const ArbGame *game, int *runner_up)
 {
     *runner_up = -1;
-    for (guint i = 0; is_coordinates_game(game) && i < fc->n_norms; i++)
+    /* a game in UCI or ICCF, whose letters are files (no piece's initial):
+     * English, whatever letters the others cover */
+    gboolean coordinates = events_style(game, 0, game->events->len) != FIX_STYLE_SAN;
+    for (guint i = 0; coordinates && i < fc->n_norms; i++)
         if (norm_lang(fc->norms[i]) == fc->english) return (int)i;
     int best = -1, best_cover = -1, best_pref = 0;
     g_autofree int *covers = g_new(int, fc->n_norms);
@@ -682,24 +685,6 @@ static gboolean after_due_number(const ArbGame *game, guint i, const struct game
     return prev->offset + prev->len < ev->offset && (!next || ev->offset + ev->len < next->offset);
 }
 
-/* Are most of the moves of events [from, to) written in ICCF numeric
- * ("5254"), two at least? */
-static gboolean is_iccf_game(const ArbGame *game, guint from, guint to)
-{
-    int moves = 0, iccf = 0;
-    for (guint i = from; i < to; i++) {
-        const struct game_event *ev = &g_array_index(game->events, struct game_event, i);
-        if (ev->kind != EV_MOVE) continue;
-        const char *text = game_event_text(game, ev);
-        gsize digits = 0;
-        while (digits < ev->len && text[digits] >= '1' && text[digits] <= '8')
-            digits++;
-        moves++;
-        iccf += (ev->len == 4 || ev->len == 5) && digits == ev->len;
-    }
-    return iccf >= 2 && 2 * iccf >= moves;
-}
-
 /* In an ICCF game, a bare number of two or three digits the reader took
  * for a move number that is not the one due (nor the due one damaged): an
  * ICCF move with a digit lost ("625" for 6125). */
@@ -893,7 +878,7 @@ static void collect_range(struct fix_cmd *fc, const ArbGame *game, ArbNorm *norm
     gboolean in_prose = FALSE;
     guint64 most = 0;                    /* the highest White number yet */
     const struct game_event *due = NULL; /* the last move number, when it was the one due */
-    gboolean iccf = is_iccf_game(game, from, to);
+    gboolean iccf = events_style(game, from, to) == FIX_STYLE_ICCF;
     for (guint i = from; i < to; i++) {
         const struct game_event *ev = &g_array_index(game->events, struct game_event, i);
         const char *text = game_event_text(game, ev);

@@ -860,9 +860,6 @@ static int move_cost(const ArbFixer *f, const struct ptoken *t, struct move_form
     return (sum + t->inputs / 2) / t->inputs;
 }
 
-/* A lower bound of form_bound() over every form render_forms gives m in
- * pos, from what the forms always hold (not the disambiguation or the check
- * mark, which take san_write to know). */
 static int san_skeleton_bound(const struct pcand *c, const ArbFixer *f, const struct position *pos,
                               move_t m);
 
@@ -877,6 +874,9 @@ static int style_bound(const struct pcand *c, const ArbFixer *f, move_t m)
     return f->style_upper ? low : low + files[sq_file(from)] + files[sq_file(to)];
 }
 
+/* A lower bound of form_bound() over every form render_forms gives m in
+ * pos, from what the forms always hold (not the disambiguation or the check
+ * mark, which take san_write to know). */
 static int skeleton_bound(const struct pcand *c, const ArbFixer *f, const struct position *pos,
                           move_t m)
 {
@@ -885,6 +885,7 @@ static int skeleton_bound(const struct pcand *c, const ArbFixer *f, const struct
     return MIN(low, style_bound(c, f, m));
 }
 
+/* skeleton_bound() of the SAN forms and their like. */
 static int san_skeleton_bound(const struct pcand *c, const ArbFixer *f, const struct position *pos,
                               move_t m)
 {
