@@ -152,6 +152,31 @@ static void assert_errors(const char *name, const char *in_path, const char *err
     g_free(err_name);
 }
 
+/* A golden case run through an arbiter command: its input's name and
+ * path, the PGN it should give, and what the run gave. */
+struct golden_run {
+    char *input, *in_path, *want;
+    struct run r;
+};
+
+static struct golden_run run_golden(const struct golden *g, const char *command)
+{
+    struct golden_run gr = {.input = g_strdup_printf("%s.txt", g->name)};
+    g_autofree char *expected = g_strdup_printf("%s.pgn", g->name);
+    gr.in_path = g_strdup(test_data_path(gr.input));
+    gr.want = contents_of(test_data_path(expected));
+    gr.r = command_args(command, g->args, gr.in_path);
+    return gr;
+}
+
+static void golden_run_free(struct golden_run *gr)
+{
+    run_free(&gr->r);
+    g_free(gr->want);
+    g_free(gr->in_path);
+    g_free(gr->input);
+}
+
 START_TEST(test_golden)
 {
     const struct golden *g = g_ptr_array_index(goldens, _i);
@@ -159,26 +184,20 @@ START_TEST(test_golden)
         printf("SKIP %s: known failure: %s\n", g->name, g->known);
         return;
     }
-    char *input = g_strdup_printf("%s.txt", g->name);
-    char *expected = g_strdup_printf("%s.pgn", g->name);
-    char *in_path = g_strdup(test_data_path(input));
-    char *want = contents_of(test_data_path(expected));
-    struct run r = convert_args(g->args, in_path);
+    struct golden_run gr = run_golden(g, "convert");
+    const char *input = gr.input;
+    const struct run *r = &gr.r;
     int want_status = g->verdict == 'y' ? 0 : 1;
     if (g->verdict == 'i')
-        ck_assert_msg(r.status == 0 || r.status == 1, "%s: exit %d, stderr:\n%s", input, r.status,
-                      r.err);
+        ck_assert_msg(r->status == 0 || r->status == 1, "%s: exit %d, stderr:\n%s", input,
+                      r->status, r->err);
     else
-        ck_assert_msg(r.status == want_status, "%s: exit %d, not %d; stderr:\n%s", input, r.status,
-                      want_status, r.err);
-    ck_assert_msg(strcmp(r.out, want) == 0, "%s: got\n%s\nwant\n%s", input, r.out, want);
-    if (g->verdict == 'y') assert_only_notes(input, r.err);
-    if (g->verdict == 'n') assert_errors(g->name, in_path, r.err);
-    run_free(&r);
-    g_free(want);
-    g_free(in_path);
-    g_free(expected);
-    g_free(input);
+        ck_assert_msg(r->status == want_status, "%s: exit %d, not %d; stderr:\n%s", input,
+                      r->status, want_status, r->err);
+    ck_assert_msg(strcmp(r->out, gr.want) == 0, "%s: got\n%s\nwant\n%s", input, r->out, gr.want);
+    if (g->verdict == 'y') assert_only_notes(input, r->err);
+    if (g->verdict == 'n') assert_errors(g->name, gr.in_path, r->err);
+    golden_run_free(&gr);
 }
 END_TEST
 
@@ -202,20 +221,11 @@ START_TEST(test_golden_fix)
 {
     const struct golden *g = g_ptr_array_index(goldens, _i);
     if (g->verdict != 'y' || g->known) return;
-    char *input = g_strdup_printf("%s.txt", g->name);
-    char *expected = g_strdup_printf("%s.pgn", g->name);
-    char *in_path = g_strdup(test_data_path(input));
-    char *want = contents_of(test_data_path(expected));
-    struct run r = command_args("fix", g->args, in_path);
-    ck_assert_msg(r.status == 0, "%s: exit %d; stderr:\n%s", input, r.status, r.err);
-    char *got = without_notation(r.out);
-    ck_assert_msg(strcmp(got, want) == 0, "%s: got\n%s\nwant\n%s", input, got, want);
-    g_free(got);
-    run_free(&r);
-    g_free(want);
-    g_free(in_path);
-    g_free(expected);
-    g_free(input);
+    struct golden_run gr = run_golden(g, "fix");
+    ck_assert_msg(gr.r.status == 0, "%s: exit %d; stderr:\n%s", gr.input, gr.r.status, gr.r.err);
+    g_autofree char *got = without_notation(gr.r.out);
+    ck_assert_msg(strcmp(got, gr.want) == 0, "%s: got\n%s\nwant\n%s", gr.input, got, gr.want);
+    golden_run_free(&gr);
 }
 END_TEST
 
