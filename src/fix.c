@@ -511,8 +511,14 @@ static gboolean style_shaped(const char *s, gsize n, enum fix_style style, gbool
  * a square and a separator ("Ng1-f3", "Фd8-d5", "Lc1xg5")? */
 static gboolean piece_lan(const char *s, gsize n)
 {
-    while (n && *s == '.') /* (Black's dots run into it) */
-        s++, n--;
+    for (;;) { /* (Black's dots run into it: "...", "…") */
+        if (n && *s == '.')
+            s++, n--;
+        else if (n >= 3 && !memcmp(s, "\u2026", 3))
+            s += 3, n -= 3;
+        else
+            break;
+    }
     gsize k = 1;
     while (k < n && ((guchar)s[k] & 0xC0) == 0x80) /* (the initial's other bytes) */
         k++;

@@ -2634,6 +2634,10 @@ START_TEST(test_dash_captures_as_written)
     assert_as_written("1. f2-f3 e7-e5 2. g2-g4 ... 2. ...\xd0\xa4"
                       "d8-h4x\n",
                       "1. f3 e5 2. g4 Qh4# *");
+    /* (with an ellipsis: long notation still, not coordinates) */
+    assert_as_written("1. f2-f3 e7-e5 2. g2-g4 \u2026\xd0\xa4"
+                      "d8-h4x\n",
+                      "1. f3 e5 2. g4 Qh4# *");
 }
 END_TEST
 
