@@ -244,11 +244,6 @@ static int letters_covered(const ArbLang *lang, const ArbGame *game)
     return n;
 }
 
-/* The language whose piece initials cover the most tokens; among those, the
- * one that replays the most moves before the first bad one, then the more
- * common language. A damaged game is expected to have a bad move somewhere,
- * so the letters count for more than the replay (convert asks the reverse).
- * --from aside: check_forced_language() asks it too. */
 /* The notation the moves of events [from, to) are written in: UCI or ICCF
  * (fix_coordinates()), or SAN. */
 static enum fix_style events_style(const ArbGame *game, guint from, guint to)
@@ -263,6 +258,12 @@ static enum fix_style events_style(const ArbGame *game, guint from, guint to)
     return fix_coordinates(texts, lens, n, NULL);
 }
 
+/* The language whose piece initials cover the most tokens; among those, the
+ * one that replays the most moves before the first bad one, then the more
+ * common language. A damaged game is expected to have a bad move somewhere,
+ * so the letters count for more than the replay (convert asks the reverse).
+ * --from aside: check_forced_language() asks it too. A game in UCI or ICCF
+ * is English. */
 static int detect_language(struct fix_cmd *fc, const ArbGame *game, int *runner_up)
 {
     *runner_up = -1;
