@@ -385,7 +385,7 @@ static guint8 add_symbol(ArbFixer *f, gunichar ch)
 static void number_symbols(ArbFixer *f)
 {
     memset(f->sym_ascii, SYM_NONE, sizeof f->sym_ascii);
-    for (const char *p = "abcdefgh12345678x-=+#O"; *p; p++)
+    for (const char *p = "abcdefgh12345678x-=+#OP"; *p; p++) /* (P: "PxP") */
         add_symbol(f, (gunichar)*p);
     for (int t = KNIGHT; t <= KING; t++)
         for (int k = 0; k < f->initial_len[t]; k++)
@@ -684,6 +684,14 @@ static void render_forms(const ArbFixer *f, const struct position *pos, move_t m
         if (mf->mark) put(f, fm, mf->mark); /* "hg+" */
     }
     int victim = move_kind(m) == MOVE_EN_PASSANT ? PAWN : piece_type(pos->board[to]);
+    if (type == PAWN && victim == PAWN && mf->n < FORMS_PER_MOVE) { /* "PxP" */
+        fm = &mf->f[mf->n++];
+        fm->len = 0;
+        fm->base = (guint16)f->costs[CONF_FORM_DESCRIPTIVE];
+        put(f, fm, 'P');
+        put(f, fm, 'x');
+        put(f, fm, 'P');
+    }
     if (victim != PAWN && mf->n < FORMS_PER_MOVE) { /* "QxN", "exN" */
         fm = &mf->f[mf->n++];
         fm->len = 0;
@@ -914,6 +922,9 @@ static int san_skeleton_bound(const struct pcand *c, const ArbFixer *f, const st
         low = MIN(low, f->costs[CONF_FORM_DESCRIPTIVE] +
                            (type == PAWN ? from_file : c->low_piece[type]) + c->low_x +
                            c->low_piece[victim]);
+    else if (type == PAWN) /* "PxP" */
+        low = MIN(low, f->costs[CONF_FORM_DESCRIPTIVE] + 2 * cover_sym(f, c, f->sym_ascii['P']) +
+                           c->low_x);
     return low;
 }
 
@@ -1074,6 +1085,13 @@ static void fill_targets(const ArbFixer *f, const struct ptoken *t, struct targe
             guint64 u =
                 marks | (type == PAWN ? files : f->initial_bits[type]) | f->initial_bits[victim];
             g->descriptive[type][victim] = COST_INF;
+            /* (a pawn taking a pawn: "PxP") */
+            for (int k = 0; k < t->n && type == PAWN && victim == PAWN; k++) {
+                const struct pcand *c = &t->c[k];
+                int low = 2 * cover_sym(f, c, f->sym_ascii['P']) + c->low_x;
+                g->descriptive[type][victim] = MIN(
+                    g->descriptive[type][victim], c->prior + f->costs[CONF_FORM_DESCRIPTIVE] + low);
+            }
             for (int k = 0; k < t->n && victim != PAWN && victim != KING; k++) {
                 const struct pcand *c = &t->c[k];
                 int mover = c->low_piece[type];
@@ -1151,7 +1169,8 @@ static gboolean build_targeted(const struct targets *g, const struct position *p
         gboolean pawns = (file > 0 && g->pawn_files[file - 1][file] <= limit) ||
                          (file < 7 && g->pawn_files[file + 1][file] <= limit);
         for (int type = PAWN; type <= KING; type++) {
-            gboolean named = victim != PAWN && g->descriptive[type][victim] <= limit;
+            gboolean named =
+                (victim != PAWN || type == PAWN) && g->descriptive[type][victim] <= limit;
             if (!(named || (type == PAWN && pawns)) || !pos_pieces(pos, us, type)) continue;
             if (++asks > TARGETED_ASKS) return FALSE;
             movegen_legal_to(pos, type, sq, &list);

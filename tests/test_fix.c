@@ -2198,6 +2198,22 @@ START_TEST(test_coordinate_notations_read)
 }
 END_TEST
 
+START_TEST(test_pawn_takes_pawn_read)
+{
+    /* "PxP": a pawn takes a pawn. Where two can, it is one of them, marked
+     * for review with the other (it was dropped: no rendering came near);
+     * where one can, it is that one, as written */
+    char *got = commented_movetext("1. e4 d5 2. d4 e5 3. PxP *\n");
+    ck_assert_msg(g_str_has_prefix(got, "1. e4 d5 2. d4 e5 3. dxe5 {read: \"PxP\"} {review: ") &&
+                      strstr(got, "or exd5 ("),
+                  "%s", got);
+    g_free(got);
+    got = commented_movetext("1. e4 d5 2. PxP Qxd5 3. Nc3 Qa5 *\n");
+    ck_assert_str_eq(got, "1. e4 d5 2. exd5 Qxd5 3. Nc3 Qa5 *");
+    g_free(got);
+}
+END_TEST
+
 START_TEST(test_prose_kept_whole)
 {
     /* a page of prose with a few moves in it: the sentences are comments
@@ -3089,6 +3105,7 @@ int main(int argc, char **argv)
     tcase_add_test(tc, test_prose_kept_whole);
     tcase_add_test(tc, test_lookalike_letters_read);
     tcase_add_test(tc, test_coordinate_notations_read);
+    tcase_add_test(tc, test_pawn_takes_pawn_read);
     tcase_add_test(tc, test_report_validates);
     tcase_add_test(tc, test_jobs_same_output);
     tcase_add_test(tc, test_hcs_sheets);
