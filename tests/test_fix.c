@@ -2214,6 +2214,24 @@ START_TEST(test_pawn_takes_pawn_read)
 }
 END_TEST
 
+START_TEST(test_descriptive_notation_said)
+{
+    /* a game in English descriptive notation, which arbiter does not read:
+     * unresolved, saying so, its moves kept as written (read as damaged
+     * SAN, it gave some other game, exit status 0) */
+    const char *none[] = {NULL};
+    struct run r = fix_text("1. P-K4 P-K4 2. N-KB3 N-QB3 3. B-N5 P-QR3 4. BxN QPxB 5. O-O P-B3 "
+                            "6. P-Q4 B-KN5 7. PxP QxQ 8. RxQ PxP *\n",
+                            none);
+    ck_assert_int_eq(r.status, 1);
+    ck_assert_msg(strstr(r.err, "game 1: unresolved: its moves look like English descriptive "
+                                "notation"),
+                  "%s", r.err);
+    ck_assert_msg(strstr(r.out, "the moves as written: 1. P-K4 P-K4 2. N-KB3"), "%s", r.out);
+    run_free(&r);
+}
+END_TEST
+
 START_TEST(test_prose_kept_whole)
 {
     /* a page of prose with a few moves in it: the sentences are comments
@@ -3106,6 +3124,7 @@ int main(int argc, char **argv)
     tcase_add_test(tc, test_lookalike_letters_read);
     tcase_add_test(tc, test_coordinate_notations_read);
     tcase_add_test(tc, test_pawn_takes_pawn_read);
+    tcase_add_test(tc, test_descriptive_notation_said);
     tcase_add_test(tc, test_report_validates);
     tcase_add_test(tc, test_jobs_same_output);
     tcase_add_test(tc, test_hcs_sheets);
