@@ -650,10 +650,10 @@ static void render_forms(const ArbFixer *f, const struct position *pos, move_t m
     }
     mf->lan_pending = FALSE;
     if (f->style != FIX_STYLE_SAN) { /* the game's own notation, and SAN */
-        char text[FORM_MAX];
-        size_t len = style_text(f, pos, m, FALSE, text);
+        /* (UCI with a separator too: "e2-e4", "e4xd5") */
         for (int sep = 0; sep <= (f->style == FIX_STYLE_UCI); sep++) {
-            if (sep) len = style_text(f, pos, m, TRUE, text); /* "e2-e4", "e4xd5" */
+            char text[FORM_MAX];
+            size_t len = style_text(f, pos, m, sep, text);
             fm = &mf->f[mf->n++];
             fm->len = 0;
             fm->base = 0;
