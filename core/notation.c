@@ -8,7 +8,7 @@
 #include <stdio.h>
 #include <strings.h>
 
-static const char *const style_names[] = {"san", "lan", "uci", "fan", "iccf"};
+static const char *const style_names[] = {"san", "lan", "uci", "fan", "iccf", "descriptive"};
 
 const char *notation_style_name(enum notation_style style)
 {
@@ -33,6 +33,7 @@ size_t notation_write(const struct position *pos, move_t m, enum notation_style 
     case NOTATION_LAN: return lan_write(pos, m, buf);
     case NOTATION_FAN: return fan_write(pos, m, buf);
     case NOTATION_ICCF: return iccf_write(pos, m, buf);
+    case NOTATION_DESCRIPTIVE: return desc_write(pos, m, buf);
     case NOTATION_UCI: break;
     }
     return uci_write(pos, m, buf);
@@ -92,6 +93,7 @@ enum san_status notation_parse(enum notation_style style, const char *text, size
     switch (style) {
     case NOTATION_FAN: return fan_parse(text, len, out, err);
     case NOTATION_ICCF: return iccf_parse(text, len, out, err);
+    case NOTATION_DESCRIPTIVE: return desc_parse(text, len, out, err);
     case NOTATION_UCI: return notation_parse_uci(text, len, out, err);
     case NOTATION_SAN:
     case NOTATION_LAN: break;

@@ -9,9 +9,16 @@
 
 /* Longest text each writer produces, with its NUL:
  * LAN "e7xd8=Q#", FAN "♕h4xe1#" (a figurine is 3 bytes of UTF-8), ICCF "57581". */
-enum { LAN_MAX = 9, FAN_MAX = 10, ICCF_MAX = 6, NOTATION_MAX = 16 };
+enum { LAN_MAX = 9, FAN_MAX = 10, ICCF_MAX = 6, DESC_MAX = 32, NOTATION_MAX = 32 };
 
-enum notation_style { NOTATION_SAN, NOTATION_LAN, NOTATION_UCI, NOTATION_FAN, NOTATION_ICCF };
+enum notation_style {
+    NOTATION_SAN,
+    NOTATION_LAN,
+    NOTATION_UCI,
+    NOTATION_FAN,
+    NOTATION_ICCF,
+    NOTATION_DESCRIPTIVE
+};
 
 /* "Ng1-f3", "Rd3xd7", "e7-e8=Q", "O-O", with "+"/"#"; MOVE_NONE is "--".
  * Read LAN back with san_parse(), which takes the long forms. */
@@ -33,6 +40,20 @@ enum san_status fan_parse(const char *text, size_t len, struct san *out, struct 
 size_t iccf_write(const struct position *pos, move_t m, char *buf);
 enum san_status iccf_parse(const char *text, size_t len, struct san *out, struct san_error *err);
 
+/* English descriptive notation, as English and American books wrote until
+ * about 1980: "P-K4", "N-KB3", "PxP", "QxN+", "KR-Q1", "P-Q8=Q", "O-O".
+ * Files are named after the pieces that start on them (QR QN QB Q K KB KN
+ * KR; "R", "N", "B" for either wing's), ranks count from the mover's end,
+ * a capture names what it takes ("PxQP", "BxN(KB6)"). The writer gives the
+ * shortest spelling that reads back as the move alone ("N-B3", else
+ * "N-KB3", else "KN-B3", ...), then PGN's check mark; DESC_MAX bytes. */
+size_t desc_write(const struct position *pos, move_t m, char *buf);
+
+/* Reads "P-K4", "Kt-KB3", "QxN", "PxP e.p.", "R(1)-Q1", "N/Q2-B4",
+ * "P-K8(Q)", "Castles", "Castles(QR)", with "ch", "mate", "+" or "#" after,
+ * into a struct san with relative ranks and file sets (san.h). */
+enum san_status desc_parse(const char *text, size_t len, struct san *out, struct san_error *err);
+
 /* UCI text ("g1f3", "e7e8q", "e1g1" or "e1h1", "0000") to a struct san, so
  * that it gets the resolver's error answers (uci_parse() only says yes or no). */
 enum san_status notation_parse_uci(const char *text, size_t len, struct san *out,
@@ -50,7 +71,7 @@ enum san_status notation_read(const struct position *pos, enum notation_style st
                               const char *text, size_t len, unsigned flags, move_t *out,
                               struct san_error *err);
 
-/* "san", "lan", "uci", "fan", "iccf" (case-insensitive) and back. */
+/* "san", "lan", "uci", "fan", "iccf", "descriptive" (case-insensitive) and back. */
 bool notation_style_from_name(const char *name, enum notation_style *out);
 const char *notation_style_name(enum notation_style style);
 

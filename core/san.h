@@ -45,7 +45,18 @@ struct san {
     uint8_t castle;   /* enum san_castle; the other move fields are then unused */
     uint8_t is_null;  /* "--", "Z0", "0000", "@@@@" */
     uint8_t nag;      /* move suffix as a NAG: 1 !, 2 ?, 3 !!, 4 ??, 5 !?, 6 ?!; else 0 */
+    /* English descriptive notation ("N-KB3", "PxQP", "KR-Q1"): ranks count
+     * from the mover's end of the board, a square may lie on one of two
+     * files ("B3": c3 or f3), and a bishop is the king's or the queen's by
+     * the shade of its squares. 0: none of this. */
+    uint8_t relative;   /* from_rank and to_rank count from the side to move's end */
+    uint8_t from_files; /* bit f: the moving piece stands on file f; 0: from_file says */
+    uint8_t to_files;   /* the same for the destination (what is taken stands there) */
+    uint8_t from_wing;  /* a bishop that moves: SAN_WING_KING or SAN_WING_QUEEN's, or 0 */
+    uint8_t to_wing;    /* a bishop taken: its owner's king's or queen's, or 0 */
 };
+
+enum san_wing { SAN_WING_NONE, SAN_WING_KING, SAN_WING_QUEEN };
 
 enum san_status {
     SAN_OK,

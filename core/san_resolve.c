@@ -35,27 +35,55 @@ static void square_name(int sq, char *buf)
 
 static bool dest_known(const struct san *san)
 {
-    return san->to_file >= 0 && san->to_rank >= 0;
+    return san->to_file >= 0 && san->to_rank >= 0 && !san->relative;
 }
 
 static bool from_known(const struct san *san)
 {
-    return san->from_file >= 0 && san->from_rank >= 0;
+    return san->from_file >= 0 && san->from_rank >= 0 && !san->relative;
+}
+
+/* An absolute rank from the text's, which descriptive notation counts from
+ * the mover's end. */
+static int rank_of(const struct position *pos, const struct san *san, int rank)
+{
+    return san->relative && pos->side == BLACK ? 7 - rank : rank;
+}
+
+#define LIGHT_SQUARES 0x55AA55AA55AA55AAULL
+
+/* The squares of the king's (or queen's) bishop of color: the shade of f1
+ * (c1) for White, of f8 (c8) for Black. */
+static bitboard wing_shade(int wing, int color)
+{
+    bool light = (wing == SAN_WING_KING) == (color == WHITE);
+    return wing == SAN_WING_NONE ? ~(bitboard)0 : light ? LIGHT_SQUARES : ~LIGHT_SQUARES;
+}
+
+static bitboard squares_of(const struct position *pos, const struct san *san, int file, int rank,
+                           unsigned files)
+{
+    bitboard f = 0;
+    if (files) {
+        for (int k = 0; k < 8; k++)
+            if (files & (1u << k)) f |= FILE_BB(k);
+    } else {
+        f = file >= 0 ? FILE_BB(file) : ~(bitboard)0;
+    }
+    return f & (rank >= 0 ? RANK_BB(rank_of(pos, san, rank)) : ~(bitboard)0);
 }
 
 /* The squares the text allows as destination (all 64 when it says nothing). */
-static bitboard dest_set(const struct san *san)
+static bitboard dest_set(const struct position *pos, const struct san *san)
 {
-    bitboard files = san->to_file >= 0 ? FILE_BB(san->to_file) : ~(bitboard)0;
-    bitboard ranks = san->to_rank >= 0 ? RANK_BB(san->to_rank) : ~(bitboard)0;
-    return files & ranks;
+    return squares_of(pos, san, san->to_file, san->to_rank, san->to_files) &
+           wing_shade(san->to_wing, !pos->side);
 }
 
-static bitboard from_mask(const struct san *san)
+static bitboard from_mask(const struct position *pos, const struct san *san)
 {
-    bitboard files = san->from_file >= 0 ? FILE_BB(san->from_file) : ~(bitboard)0;
-    bitboard ranks = san->from_rank >= 0 ? RANK_BB(san->from_rank) : ~(bitboard)0;
-    return files & ranks;
+    return squares_of(pos, san, san->from_file, san->from_rank, san->from_files) &
+           wing_shade(san->from_wing, pos->side);
 }
 
 static int captured_type(const struct position *pos, move_t m)
@@ -93,13 +121,15 @@ static bool pawn_pushes_only(const struct san *san)
 static bool fits(const struct position *pos, const struct san *san, unsigned flags, move_t m)
 {
     int from = move_from(m);
-    if (!(from_mask(san) & BB(from))) return false;
+    if (!(from_mask(pos, san) & BB(from))) return false;
     if (move_kind(m) == MOVE_CASTLING) return castling_step_fits(pos, san, flags);
     if (!promotion_fits(san, flags, m)) return false;
     /* As python-chess: without a from-file, a pawn move is a push ("d5" is
      * never exd5), unless it says it takes ("Pxd5", descriptive "PxP"). */
     if (pawn_pushes_only(san) && sq_file(from) != sq_file(move_to(m))) return false;
     if (san->captured != NO_TYPE && captured_type(pos, m) != san->captured) return false;
+    /* descriptive notation always marks a capture: "N-KB3" takes nothing */
+    if (san->relative && san->capture == SAN_CAPTURE_NO && pos_is_capture(pos, m)) return false;
     /* With the destination unknown, the capture mark is all that ties the
      * reading down, so it filters; otherwise it is only verified on request. */
     if (!dest_known(san) && san->capture == SAN_CAPTURE_YES && !pos_is_capture(pos, m))
@@ -141,7 +171,7 @@ static void collect(const struct position *pos, const struct san *san, unsigned 
 {
     int lo = san->piece == NO_TYPE ? PAWN : san->piece;
     int hi = san->piece == NO_TYPE ? KING : san->piece;
-    bitboard dests = dest_set(san);
+    bitboard dests = dest_set(pos, san);
     struct move_list list;
     found->count = 0;
     while (dests) {
@@ -185,7 +215,7 @@ static bitboard pseudo_sources(const struct position *pos, const struct san *san
         else
             src |= attacks_of(type, to, occ) & pos_pieces(pos, pos->side, type);
     }
-    src &= from_mask(san);
+    src &= from_mask(pos, san);
     if (pawn_pushes_only(san)) src &= FILE_BB(sq_file(to));
     return src;
 }

@@ -2758,39 +2758,6 @@ static void check_forced_language(struct fix_cmd *fc, const ArbGame *game, struc
     sv->forced_moves = as_forced.errors ? -1 : as_forced.cost;
 }
 
-/* Is text[0, len) shaped like a move of English descriptive notation
- * ("P-K4", "N-KB3", "B-N5ch", "NxP", "QxQP")? */
-static gboolean descriptive_shaped(const char *text, gsize len)
-{
-    if (len < 3 || !strchr("PNBRQK", text[0])) return FALSE;
-    gsize k = 1;
-    gboolean capture = text[k] == 'x';
-    if (text[k] != '-' && !capture) return FALSE;
-    k++;
-    if (k < len && (text[k] == 'Q' || text[k] == 'K')) k++; /* the wing */
-    if (k < len && strchr(capture ? "RNBPQK" : "RNB", text[k]))
-        k++, capture = FALSE; /* file, or what it takes */
-    if (capture) return FALSE;
-    if (k < len && text[k] >= '1' && text[k] <= '8')
-        k++; /* the rank, counted from the mover's side */
-    return k > 2 &&
-           (k == len || text[k] == 'c' || text[k] == '+' || text[k] == '!' || text[k] == '?');
-}
-
-/* Are most of game's moves (two at least) written in English descriptive
- * notation, which arbiter does not read? */
-static gboolean is_descriptive_game(const ArbGame *game)
-{
-    int moves = 0, shaped = 0;
-    for (guint i = 0; i < game->events->len; i++) {
-        const struct game_event *ev = &g_array_index(game->events, struct game_event, i);
-        if (ev->kind != EV_MOVE) continue;
-        moves++;
-        shaped += descriptive_shaped(game_event_text(game, ev), ev->len);
-    }
-    return shaped >= 2 && 2 * shaped >= moves;
-}
-
 /* Game number fc->games read and searched (on a worker with --jobs);
  * returns the game the result is for: game, or fc->flat. */
 static const ArbGame *solve_game(struct fix_cmd *fc, const ArbGame *game, struct solved *sv)
@@ -2814,15 +2781,6 @@ static const ArbGame *solve_game(struct fix_cmd *fc, const ArbGame *game, struct
                        "its moves start at move %d and there is no FEN: the moves before are "
                        "missing",
                        first);
-        /* a notation it does not read: said so, the moves kept as written
-         * (read as damaged SAN, they gave some other game) */
-        if (!sv->no_start && !fc->hcs && !fc->nbest && is_descriptive_game(game)) {
-            sv->no_start = TRUE;
-            g_strlcpy(sv->message,
-                      "its moves look like English descriptive notation (P-K4, N-KB3), which "
-                      "arbiter does not read",
-                      sizeof sv->message);
-        }
     }
     set_fixed_points(fc, &sv->start);
     g_array_set_size(fc->res.steps, 0);

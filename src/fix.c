@@ -526,9 +526,31 @@ static gboolean piece_lan(const char *s, gsize n)
            is_coordinate_separator(s[k + 2]);
 }
 
+gboolean fix_descriptive_shaped(const char *text, gsize len)
+{
+    if (len < 3 || !strchr("PNBRQK", text[0])) return FALSE;
+    gsize k = 1;
+    gboolean capture = text[k] == 'x';
+    if (text[k] != '-' && !capture) return FALSE;
+    k++;
+    if (k < len && (text[k] == 'Q' || text[k] == 'K')) k++; /* the wing */
+    if (k < len && strchr(capture ? "RNBPQK" : "RNB", text[k]))
+        k++, capture = FALSE; /* file, or what it takes */
+    if (capture) return FALSE;
+    if (k < len && text[k] >= '1' && text[k] <= '8')
+        k++; /* the rank, counted from the mover's side */
+    return k > 2 &&
+           (k == len || text[k] == 'c' || text[k] == '+' || text[k] == '!' || text[k] == '?');
+}
+
 enum fix_style fix_coordinates(const char *const *texts, const gsize *lens, int n, gboolean *upper)
 {
     static const enum fix_style styles[] = {FIX_STYLE_UCI, FIX_STYLE_ICCF};
+    int descriptive = 0;
+    for (int i = 0; i < n; i++)
+        descriptive += fix_descriptive_shaped(texts[i], lens[i]);
+    if (upper) *upper = FALSE;
+    if (descriptive >= 2 && 2 * descriptive >= n) return FIX_STYLE_DESCRIPTIVE;
     for (gsize k = 0; k < G_N_ELEMENTS(styles); k++) {
         int shaped = 0, capitals = 0, pieces = 0;
         for (int i = 0; i < n; i++) {
@@ -603,12 +625,18 @@ static void put_square(const ArbFixer *f, struct form *fm, int sq)
 }
 
 /* m in pos as the game's own notation writes it (f->style: UCI, in
- * capitals if so written, with a separator between the squares if sep, or
- * ICCF) into text (FORM_MAX); returns its length. */
+ * capitals if so written, with a separator between the squares if sep,
+ * ICCF, or descriptive) into text (FORM_MAX); returns its length. */
 static size_t style_text(const ArbFixer *f, const struct position *pos, move_t m, gboolean sep,
                          char *text)
 {
     if (f->style == FIX_STYLE_ICCF) return iccf_write(pos, m, text);
+    if (f->style == FIX_STYLE_DESCRIPTIVE) {
+        char desc[DESC_MAX];
+        size_t n = MIN(desc_write(pos, m, desc), FORM_MAX);
+        memcpy(text, desc, n);
+        return n;
+    }
     char uci[UCI_MAX + 1];
     size_t len = uci_write(pos, m, uci), n = 0;
     for (size_t i = 0; i < len; i++) {
@@ -881,6 +909,7 @@ static int san_skeleton_bound(const struct pcand *c, const ArbFixer *f, const st
  * ICCF's files as digits. */
 static int style_bound(const struct pcand *c, const ArbFixer *f, move_t m)
 {
+    if (f->style == FIX_STYLE_DESCRIPTIVE) return 0; /* (no square is always written so) */
     int from = move_from(m), to = move_to(m);
     const guint16 *files = f->style == FIX_STYLE_ICCF ? c->low_rank : c->low_file;
     int low = c->low_rank[sq_rank(from)] + c->low_rank[sq_rank(to)];

@@ -616,6 +616,17 @@ static void read_text(const ArbNorm *nm, struct collector *c, const char *s, gsi
         return;
     }
     read_body(nm, c, s, n, NO_TYPE, base, &sx);
+    /* English descriptive notation ("P-K4", "N-KB3", "QxN", "Castles") */
+    if (norm_is_english(nm) && desc_parse(s, n, &san, NULL) == SAN_OK) {
+        san.check = san.check ? san.check : (uint8_t)sx.check;
+        san.nag = (uint8_t)sx.nag;
+        add_reading(c, &san, base);
+        /* "Castles" alone is mostly the king's side, now and then the queen's */
+        if (san.castle == SAN_CASTLE_KING && (s[0] == 'C' || s[0] == 'c') && n == 7) {
+            san.castle = SAN_CASTLE_QUEEN;
+            add_reading(c, &san, base + 1);
+        }
+    }
     const ArbLang *tables[] = {nm->lang, nm->figurines, nm->english};
     for (gsize t = 0; t < G_N_ELEMENTS(tables); t++) {
         if (!tables[t] || (t == 2 && tables[2] == tables[0])) continue;

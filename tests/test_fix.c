@@ -2214,20 +2214,30 @@ START_TEST(test_pawn_takes_pawn_read)
 }
 END_TEST
 
-START_TEST(test_descriptive_notation_said)
+START_TEST(test_descriptive_notation)
 {
-    /* a game in English descriptive notation, which arbiter does not read:
-     * unresolved, saying so, its moves kept as written (read as damaged
-     * SAN, it gave some other game, exit status 0) */
+    /* English descriptive notation, clean: read as written, no change
+     * (before, it was said to be unread and the game left unresolved) */
     const char *none[] = {NULL};
     struct run r = fix_text("1. P-K4 P-K4 2. N-KB3 N-QB3 3. B-N5 P-QR3 4. BxN QPxB 5. O-O P-B3 "
                             "6. P-Q4 B-KN5 7. PxP QxQ 8. RxQ PxP *\n",
                             none);
-    ck_assert_int_eq(r.status, 1);
-    ck_assert_msg(strstr(r.err, "game 1: unresolved: its moves look like English descriptive "
-                                "notation"),
-                  "%s", r.err);
-    ck_assert_msg(strstr(r.out, "the moves as written: 1. P-K4 P-K4 2. N-KB3"), "%s", r.out);
+    ck_assert_int_eq(r.status, 0);
+    ck_assert_msg(strstr(r.out, "1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 4. Bxc6 dxc6 5. O-O f6 6. d4 Bg4 "
+                                "7. dxe5 Qxd1\n8. Rxd1 fxe5 *"),
+                  "%s", r.out);
+    ck_assert_msg(!strstr(r.out, "read:"), "%s", r.out);
+    run_free(&r);
+    /* damaged as OCR damages it: each move read against the descriptive
+     * spelling of the legal moves ("N-KB8" for N-KB3, "P-OR3", "QPx8") */
+    r = fix_text("1. P-K4 P-K4 2. N-KB8 N-QB3 3. B-N5 P-OR3 4. BxN QPx8 5. 0-0 P-B3 "
+                 "6. P-Q4 B-KN5 7. PxP QxO 8. RxQ PxP *\n",
+                 none);
+    ck_assert_int_eq(r.status, 0);
+    ck_assert_msg(strstr(r.out, "1. e4 e5 2. Nf3 {read: \"N-KB8\"} 2... Nc6 3. Bb5 a6 {read: "
+                                "\"P-OR3\"} 4. Bxc6 dxc6\n{read: \"QPx8\"} 5. O-O f6"),
+                  "%s", r.out);
+    ck_assert_msg(strstr(r.out, "7. dxe5 Qxd1 {read: \"QxO\"} 8. Rxd1 fxe5 *"), "%s", r.out);
     run_free(&r);
 }
 END_TEST
@@ -3124,7 +3134,7 @@ int main(int argc, char **argv)
     tcase_add_test(tc, test_lookalike_letters_read);
     tcase_add_test(tc, test_coordinate_notations_read);
     tcase_add_test(tc, test_pawn_takes_pawn_read);
-    tcase_add_test(tc, test_descriptive_notation_said);
+    tcase_add_test(tc, test_descriptive_notation);
     tcase_add_test(tc, test_report_validates);
     tcase_add_test(tc, test_jobs_same_output);
     tcase_add_test(tc, test_hcs_sheets);

@@ -9,6 +9,7 @@
 #include "notation.h"
 #include "uci.h"
 
+#include <stdio.h>
 #include <string.h>
 
 static struct position position_of(const char *fen)
@@ -285,6 +286,121 @@ START_TEST(test_read_other_notations)
 }
 END_TEST
 
+/* ---- English descriptive notation ------------------------------------------ */
+
+/* Plays the UCI moves of line (space-separated) from the start. */
+static struct position after_line(const char *line)
+{
+    struct position pos = position_of(FEN_START);
+    char copy[256];
+    snprintf(copy, sizeof copy, "%s", line);
+    for (char *m = strtok(copy, " "); m; m = strtok(NULL, " "))
+        pos_make_move(&pos, move_of(&pos, m));
+    return pos;
+}
+
+static const struct {
+    const char *fen_or_line; /* a FEN, or the UCI moves from the start */
+    const char *text;
+    enum san_status status;
+    const char *uci; /* the move when SAN_OK */
+} descriptive[] = {
+    {"", "P-K4", SAN_OK, "e2e4"},
+    {"", "N-KB3", SAN_OK, "g1f3"},
+    {"", "Kt-KB3", SAN_OK, "g1f3"},
+    {"", "KKt-B3", SAN_OK, "g1f3"},
+    {"", "QN-B3", SAN_OK, "b1c3"},
+    {"", "N-B3", SAN_AMBIGUOUS, NULL}, /* c3 or f3 */
+    {"", "P-B4", SAN_AMBIGUOUS, NULL},
+    {"", "P-QB4", SAN_OK, "c2c4"},
+    {"", "P-K5", SAN_ILLEGAL, NULL},
+    {"", "N-K2", SAN_ILLEGAL, NULL}, /* e2 holds a pawn */
+    /* Black counts the ranks from its own end */
+    {"e2e4", "P-K4", SAN_OK, "e7e5"},
+    {"e2e4", "N-KB3", SAN_OK, "g8f6"},
+    {"e2e4", "P-QB4", SAN_OK, "c7c5"},
+    /* captures name what they take */
+    {"e2e4 d7d5", "PxP", SAN_OK, "e4d5"},
+    {"e2e4 e7e5 g1f3 b8c6 f1b5 a7a6", "BxN", SAN_OK, "b5c6"},
+    {"e2e4 e7e5 g1f3 b8c6 f1b5 a7a6 b5c6", "PxB", SAN_AMBIGUOUS, NULL},
+    {"e2e4 e7e5 g1f3 b8c6 f1b5 a7a6 b5c6", "QPxB", SAN_OK, "d7c6"},
+    {"e2e4 e7e5 g1f3 b8c6 f1b5 a7a6 b5c6", "NPxB", SAN_OK, "b7c6"},
+    {"e2e4 e7e5 g1f3 b8c6 f1b5 a7a6 b5c6", "PxB(QB3)", SAN_AMBIGUOUS, NULL},
+    {"e2e4 e7e5 g1f3 b8c6", "NxP", SAN_OK, "f3e5"},
+    {"e2e4 e7e5 g1f3 b8c6", "NxKP", SAN_OK, "f3e5"},
+    {"e2e4 e7e5 g1f3 b8c6", "NxQP", SAN_ILLEGAL, NULL},
+    {"e2e4 e7e5 g1f3 b8c6", "N-K5", SAN_ILLEGAL, NULL}, /* a capture says so */
+    /* the wings: rooks by their half of the board, bishops by shade */
+    {"4k3/8/8/8/8/8/4K3/R6R w - - 0 1", "R-Q1", SAN_AMBIGUOUS, NULL},
+    {"4k3/8/8/8/8/8/4K3/R6R w - - 0 1", "KR-Q1", SAN_OK, "h1d1"},
+    {"4k3/8/8/8/8/8/4K3/R6R w - - 0 1", "QR-Q1", SAN_OK, "a1d1"},
+    {"4k3/8/8/8/8/8/4K3/R6R w - - 0 1", "R(KR1)-Q1", SAN_OK, "h1d1"},
+    {"4k3/8/8/8/8/8/8/2B1KB2 w - - 0 1", "KB-K2", SAN_OK, "f1e2"},
+    {"4k3/8/8/8/8/8/8/2B1KB2 w - - 0 1", "QB-Q2", SAN_OK, "c1d2"},
+    {"4k3/8/8/8/8/8/8/2B1KB2 w - - 0 1", "KB-Q2", SAN_ILLEGAL, NULL},
+    {"2kb4/8/8/8/8/8/4K3/8 w - - 0 1", "K-Q3", SAN_OK, "e2d3"},
+    {"2kb4/8/8/8/8/8/4K3/8 b - - 0 1", "KB-N4", SAN_OK, "d8g5"}, /* Black's KB: dark */
+    {"2kb4/8/8/8/8/8/4K3/8 b - - 0 1", "QB-N4", SAN_ILLEGAL, NULL},
+    /* promotion, castling, check words */
+    {"8/4P2k/8/8/8/8/8/4K3 w - - 0 1", "P-K8=Q", SAN_OK, "e7e8q"},
+    {"8/4P2k/8/8/8/8/8/4K3 w - - 0 1", "P-K8(N)", SAN_OK, "e7e8n"},
+    {"8/4P2k/8/8/8/8/8/4K3 w - - 0 1", "P-K8R", SAN_OK, "e7e8r"},
+    {"4k3/8/8/8/8/8/3p4/7K b - - 0 1", "P-Q8=Q", SAN_OK, "d2d1q"},
+    {"r3k2r/8/8/8/8/8/8/4K3 b kq - 0 1", "Castles", SAN_OK, "e8h8"},
+    {"r3k2r/8/8/8/8/8/8/4K3 b kq - 0 1", "Castles(QR)", SAN_OK, "e8a8"},
+    {"r3k2r/8/8/8/8/8/8/4K3 b kq - 0 1", "O-O-O", SAN_OK, "e8a8"},
+    {"e2e4 e7e5 d1h5 b8c6 f1c4 g8f6", "QxBPmate", SAN_OK, "h5f7"},
+    {"e2e4 e7e5 d1h5 b8c6 f1c4 g8f6", "QxPch", SAN_AMBIGUOUS, NULL},
+    /* not descriptive at all */
+    {"", "e4", SAN_INVALID, NULL},
+    {"", "P-K9", SAN_INVALID, NULL},
+    {"", "P-", SAN_INVALID, NULL},
+    {"", "X-K4", SAN_INVALID, NULL},
+    {"", "P-K4xyz", SAN_INVALID, NULL},
+};
+
+START_TEST(test_descriptive)
+{
+    const char *where = descriptive[_i].fen_or_line, *text = descriptive[_i].text;
+    struct position pos = strchr(where, '/') ? position_of(where) : after_line(where);
+    struct san_error err = {0};
+    move_t m = MOVE_NONE;
+    enum san_status st =
+        notation_read(&pos, NOTATION_DESCRIPTIVE, text, strlen(text), SAN_VERIFY_CAPTURE, &m, &err);
+    ck_assert_msg(st == descriptive[_i].status, "'%s': status %d (%s)", text, st, err.message);
+    if (st == SAN_OK) ck_assert_int_eq(m, move_of(&pos, descriptive[_i].uci));
+}
+END_TEST
+
+/* The writer's spelling: the shortest that names the move alone. */
+START_TEST(test_descriptive_write)
+{
+    static const struct {
+        const char *fen_or_line, *uci, *text;
+    } cases[] = {
+        {"", "e2e4", "P-K4"},
+        {"", "g1f3", "N-KB3"}, /* N-B3 could be Nc3 */
+        {"", "c2c4", "P-QB4"},
+        {"e2e4 e7e5 g1f3 b8c6 f1b5 a7a6", "b5c6", "BxN"},
+        {"e2e4 e7e5 g1f3 b8c6 f1b5 a7a6 b5c6", "d7c6", "QPxB"},
+        {"e2e4 e7e5 g1f3 b8c6 f1b5 a7a6 b5c6", "b7c6", "NPxB"},
+        {"e2e4 d7d5", "e4d5", "PxP"},
+        {"4k3/8/8/8/8/8/4K3/R6R w - - 0 1", "a1d1", "QR-Q1"},
+        {"8/4P2k/8/8/8/8/8/4K3 w - - 0 1", "e7e8q", "P-K8=Q"},
+        {"e2e4 e7e5 d1h5 b8c6 f1c4 g8f6", "h5f7", "QxBP#"},
+        {"r3k2r/8/8/8/8/8/8/4K3 b kq - 0 1", "e8a8", "O-O-O"},
+        {"e2e4 a7a6 e4e5 d7d5", "e5d6", "PxP"}, /* en passant */
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        const char *where = cases[i].fen_or_line;
+        struct position pos = strchr(where, '/') ? position_of(where) : after_line(where);
+        char buf[DESC_MAX];
+        desc_write(&pos, move_of(&pos, cases[i].uci), buf);
+        ck_assert_str_eq(buf, cases[i].text);
+    }
+}
+END_TEST
+
 /* ---- resolving: legal, illegal, ambiguous --------------------------------- */
 
 static const char *const after_nf3 =
@@ -438,14 +554,14 @@ static const char *const walk_fens[] = {
     "2k5/8/8/8/4Q2Q/8/K7/7Q w - - 0 1",
 };
 
-static const size_t style_max[] = {SAN_MAX, LAN_MAX, UCI_MAX, FAN_MAX, ICCF_MAX};
+static const size_t style_max[] = {SAN_MAX, LAN_MAX, UCI_MAX, FAN_MAX, ICCF_MAX, DESC_MAX};
 
 /* Plain ifs, not ck_assert: Check records every passing assertion, which
  * would cost more than the hundreds of thousands of round trips themselves. */
 static void round_trip_move(const struct position *pos, move_t m)
 {
     struct position before = *pos;
-    for (int style = NOTATION_SAN; style <= NOTATION_ICCF; style++) {
+    for (int style = NOTATION_SAN; style <= NOTATION_DESCRIPTIVE; style++) {
         const char *name = notation_style_name((enum notation_style)style);
         char buf[NOTATION_MAX];
         size_t n = notation_write(pos, m, (enum notation_style)style, buf);
@@ -503,6 +619,8 @@ int main(void)
     tcase_add_loop_test(tc, test_parse_invalid, 0, (int)(sizeof invalid / sizeof invalid[0]));
     tcase_add_test(tc, test_parse_other_notations);
     tcase_add_test(tc, test_read_other_notations);
+    tcase_add_loop_test(tc, test_descriptive, 0, (int)(sizeof descriptive / sizeof descriptive[0]));
+    tcase_add_test(tc, test_descriptive_write);
     tcase_add_loop_test(tc, test_resolve, 0, (int)(sizeof cases / sizeof cases[0]));
     tcase_add_test(tc, test_resolve_partial);
     tcase_add_loop_test(tc, test_round_trip, 0, (int)(sizeof walk_fens / sizeof walk_fens[0]));

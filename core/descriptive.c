@@ -1,0 +1,325 @@
+/* English descriptive notation, the form of English and American books
+ * until about 1980: "P-K4", "N-KB3", "PxP", "QxN ch", "KR-Q1", "P-Q8=Q".
+ * A file is named after the piece that stands on it at the start (QR QN QB
+ * Q K KB KN KR, "R", "N" and "B" alone for either wing's), a rank counts
+ * from the mover's end, and a capture names what it takes rather than
+ * where. The parser fills a struct san with those relative fields; the
+ * writer tries spellings from the shortest on and keeps the first that the
+ * parser and san_resolve() read back as the move. */
+#include "notation.h"
+
+#include "movegen.h"
+
+#include <stdarg.h>
+#include <stdio.h>
+#include <string.h>
+
+static const char *const full_file[8] = {"QR", "QN", "QB", "Q", "K", "KB", "KN", "KR"};
+static const char *const short_file[8] = {"R", "N", "B", "Q", "K", "B", "N", "R"};
+static const char piece_letter[6] = {'P', 'N', 'B', 'R', 'Q', 'K'};
+
+struct cursor {
+    const char *s;
+    size_t n, at;
+};
+
+static bool take(struct cursor *c, const char *word)
+{
+    size_t k = strlen(word);
+    if (c->n - c->at < k || memcmp(c->s + c->at, word, k) != 0) return false;
+    c->at += k;
+    return true;
+}
+
+static bool at_digit(const struct cursor *c)
+{
+    return c->at < c->n && c->s[c->at] >= '1' && c->s[c->at] <= '8';
+}
+
+static enum san_status fail(struct san_error *err, int column, const char *fmt, ...)
+{
+    if (!err) return SAN_INVALID;
+    err->column = column;
+    err->candidates = 0;
+    int n = snprintf(err->message, sizeof err->message, "column %d: ", column);
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(err->message + n, sizeof err->message - (size_t)n, fmt, ap);
+    va_end(ap);
+    return SAN_INVALID;
+}
+
+/* What a name reads as: a square, a pawn, or a piece; with the files it may
+ * stand on (a bit mask, 0: any) and a bishop's wing. */
+struct named {
+    int type; /* NO_TYPE: a square */
+    unsigned files;
+    int wing;
+    int rank; /* a square's, from the mover's end, else -1 */
+};
+
+/* The piece letters that name files: R, N (or Kt), B; -1 none. */
+static int file_piece(struct cursor *c)
+{
+    if (take(c, "R")) return 0;
+    if (take(c, "Kt") || take(c, "N")) return 1;
+    if (take(c, "B")) return 2;
+    return -1;
+}
+
+static unsigned files_of(int wing, int fp)
+{
+    if (fp < 0) return wing == SAN_WING_KING ? 1u << 4 : wing == SAN_WING_QUEEN ? 1u << 3 : 0;
+    if (wing == SAN_WING_KING) return 1u << (7 - fp);
+    if (wing == SAN_WING_QUEEN) return 1u << fp;
+    return 1u << fp | 1u << (7 - fp);
+}
+
+/* Reads a square ("KB3", "B3", "K4"), a pawn ("P", "KP", "QBP", "BP") or a
+ * piece ("N", "KR", "QB", "Q"). */
+static bool read_named(struct cursor *c, struct named *out)
+{
+    *out = (struct named){NO_TYPE, 0, SAN_WING_NONE, -1};
+    size_t start = c->at;
+    int wing = SAN_WING_NONE;
+    /* a wing before a file's piece or a pawn ("KB", "QRP", "KKt"); "Kt"
+     * alone is a knight */
+    if (c->n - c->at >= 2 && (c->s[c->at] == 'K' || c->s[c->at] == 'Q')) {
+        char next = c->s[c->at + 1];
+        bool knight = c->s[c->at] == 'K' && next == 't';
+        bool kt_after = next == 'K' && c->n - c->at >= 3 && c->s[c->at + 2] == 't';
+        if (!knight && (strchr("RNBP", next) || kt_after)) {
+            wing = c->s[c->at] == 'K' ? SAN_WING_KING : SAN_WING_QUEEN;
+            c->at++;
+        }
+    }
+    int fp = file_piece(c);
+    if (at_digit(c)) { /* a square */
+        if (fp < 0 && wing == SAN_WING_NONE) return c->at = start, false;
+        out->files = files_of(wing, fp);
+        out->rank = c->s[c->at++] - '1';
+        return true;
+    }
+    if (take(c, "P")) {
+        out->type = PAWN;
+        out->files = files_of(wing, fp);
+        if (fp < 0 && wing == SAN_WING_NONE) out->files = 0;
+        return true;
+    }
+    if (fp >= 0) {
+        static const int types[3] = {ROOK, KNIGHT, BISHOP};
+        out->type = types[fp];
+        if (fp == 2)
+            out->wing = wing;
+        else if (wing != SAN_WING_NONE)
+            out->files = wing == SAN_WING_KING ? 0xF0u : 0x0Fu;
+        return true;
+    }
+    if (wing != SAN_WING_NONE) return c->at = start, false;
+    if (c->at < c->n && (c->s[c->at] == 'K' || c->s[c->at] == 'Q')) {
+        bool king = c->s[c->at++] == 'K';
+        if (at_digit(c)) { /* "K4", "Q5": the king's or queen's file */
+            out->files = king ? 1u << 4 : 1u << 3;
+            out->rank = c->s[c->at++] - '1';
+        } else {
+            out->type = king ? KING : QUEEN;
+        }
+        return true;
+    }
+    return c->at = start, false;
+}
+
+/* "(Q2)", "/Q2", "(1)": where a piece stands, or the rank alone. */
+static bool read_place(struct cursor *c, struct named *out)
+{
+    size_t start = c->at;
+    bool paren = take(c, "(");
+    if (!paren && !take(c, "/")) return false;
+    if (at_digit(c)) {
+        *out = (struct named){NO_TYPE, 0, SAN_WING_NONE, c->s[c->at++] - '1'};
+    } else if (!read_named(c, out) || out->rank < 0) {
+        return c->at = start, false;
+    }
+    if (paren && !take(c, ")")) return c->at = start, false;
+    return true;
+}
+
+static int promotion_of(struct cursor *c)
+{
+    if (take(c, "Kt") || take(c, "N")) return KNIGHT;
+    if (take(c, "B")) return BISHOP;
+    if (take(c, "R")) return ROOK;
+    if (take(c, "Q")) return QUEEN;
+    return NO_TYPE;
+}
+
+static bool read_castling(struct cursor *c, struct san *out)
+{
+    if (take(c, "O-O-O") || take(c, "0-0-0")) return out->castle = SAN_CASTLE_QUEEN, true;
+    if (take(c, "O-O") || take(c, "0-0")) return out->castle = SAN_CASTLE_KING, true;
+    if (!take(c, "Castles") && !take(c, "castles") && !take(c, "CASTLES")) return false;
+    out->castle = SAN_CASTLE_KING;
+    bool paren = take(c, "(");
+    if (take(c, "QR") || take(c, "Q"))
+        out->castle = SAN_CASTLE_QUEEN;
+    else
+        (void)(take(c, "KR") || take(c, "K"));
+    if (paren && !take(c, ")")) return false;
+    return true;
+}
+
+static void read_check(struct cursor *c, struct san *out)
+{
+    static const struct {
+        const char *text;
+        int check;
+    } marks[] = {{"dblch", SAN_CHECK_CHECK}, {"disch", SAN_CHECK_CHECK}, {"mate", SAN_CHECK_MATE},
+                 {"ch", SAN_CHECK_CHECK},    {"++", SAN_CHECK_CHECK_OR_MATE},
+                 {"+", SAN_CHECK_CHECK},     {"#", SAN_CHECK_MATE}};
+    (void)(take(c, "e.p.") || take(c, "ep"));
+    for (size_t i = 0; i < sizeof marks / sizeof marks[0]; i++)
+        if (take(c, marks[i].text)) {
+            out->check = (uint8_t)marks[i].check;
+            return;
+        }
+}
+
+enum san_status desc_parse(const char *text, size_t len, struct san *out, struct san_error *err)
+{
+    struct cursor c = {text, len, 0};
+    san_clear(out);
+    if (read_castling(&c, out)) {
+        read_check(&c, out);
+        return c.at == len ? SAN_OK : fail(err, (int)c.at + 1, "unexpected text after castling");
+    }
+    struct named mover, place, target;
+    if (!read_named(&c, &mover) || mover.type == NO_TYPE)
+        return fail(err, 1, "a descriptive move begins with the piece that moves");
+    out->piece = (int8_t)mover.type;
+    out->from_files = (uint8_t)mover.files;
+    out->from_wing = (uint8_t)mover.wing;
+    if (read_place(&c, &place)) {
+        out->from_files = place.files ? (uint8_t)place.files : out->from_files;
+        out->from_rank = (int8_t)place.rank;
+        out->relative = 1;
+    }
+    if (take(&c, "-")) {
+        out->capture = SAN_CAPTURE_NO;
+        if (!read_named(&c, &target) || target.rank < 0)
+            return fail(err, (int)c.at + 1, "'-' must be followed by a square (K4, KB3, B3)");
+    } else if (take(&c, "x")) {
+        out->capture = SAN_CAPTURE_YES;
+        if (!read_named(&c, &target))
+            return fail(err, (int)c.at + 1, "'x' must be followed by what is taken (P, N, KBP)");
+        out->captured = (int8_t)target.type;
+        out->to_wing = (uint8_t)target.wing;
+        if (target.type != NO_TYPE && read_place(&c, &place)) {
+            target.files = place.files ? place.files : target.files;
+            target.rank = place.rank;
+        }
+    } else {
+        return fail(err, (int)c.at + 1, "expected '-' or 'x' after the piece");
+    }
+    out->to_files = (uint8_t)target.files;
+    if (target.rank >= 0) out->to_rank = (int8_t)target.rank, out->relative = 1;
+    bool paren = take(&c, "(");
+    if (paren || take(&c, "=") || take(&c, "/")) {
+        out->promotion = (int8_t)promotion_of(&c);
+        if (out->promotion == NO_TYPE || (paren && !take(&c, ")")))
+            return fail(err, (int)c.at + 1, "expected a promotion piece (Q, R, B, N)");
+    } else if (target.rank == 7) {
+        out->promotion = (int8_t)promotion_of(&c); /* "P-K8Q" */
+    }
+    read_check(&c, out);
+    if (c.at != len) return fail(err, (int)c.at + 1, "unexpected '%c'", text[c.at]);
+    return SAN_OK;
+}
+
+/* ---- the writer ---------------------------------------------------------- */
+
+#define LIGHT_SQUARES 0x55AA55AA55AA55AAULL
+
+static int rel_rank(int sq, int side)
+{
+    return side == WHITE ? sq_rank(sq) : 7 - sq_rank(sq);
+}
+
+/* The wing whose bishop of color stands on sq's shade. */
+static const char *bishop_wing(int sq, int color)
+{
+    bool light = (LIGHT_SQUARES >> sq) & 1;
+    return light == (color == WHITE) ? "K" : "Q";
+}
+
+/* Up to four spellings of the piece of type on sq, owned by color, shortest
+ * first; the last names its square. */
+static int spell_piece(int type, int sq, int color, bool square_last, char out[4][16])
+{
+    int n = 0, f = sq_file(sq);
+    snprintf(out[n++], 16, "%c", piece_letter[type]);
+    if (type == PAWN) {
+        snprintf(out[n++], 16, "%sP", short_file[f]);
+        snprintf(out[n++], 16, "%sP", full_file[f]);
+    } else if (type == KNIGHT || type == ROOK) {
+        snprintf(out[n++], 16, "%s%c", f >= 4 ? "K" : "Q", piece_letter[type]);
+    } else if (type == BISHOP) {
+        snprintf(out[n++], 16, "%sB", bishop_wing(sq, color));
+    }
+    if (square_last)
+        snprintf(out[n++], 16, "%c(%s%d)", piece_letter[type], full_file[f],
+                 rel_rank(sq, color) + 1);
+    return n;
+}
+
+/* Does text read back as m in pos? */
+static bool reads_as(const struct position *pos, const char *text, move_t m)
+{
+    struct san san;
+    move_t got;
+    return desc_parse(text, strlen(text), &san, NULL) == SAN_OK &&
+           san_resolve(pos, &san, SAN_VERIFY_CAPTURE, &got, NULL) == SAN_OK && got == m;
+}
+
+static size_t finish(const struct position *pos, move_t m, char *buf, size_t n)
+{
+    /* PGN's marks: books write "ch" and "mate", apart */
+    n += (size_t)snprintf(buf + n, DESC_MAX - n, "%s", san_check_mark(pos, m));
+    return n;
+}
+
+size_t desc_write(const struct position *pos, move_t m, char *buf)
+{
+    if (m == MOVE_NONE || m == MOVE_NULL) return (size_t)snprintf(buf, DESC_MAX, "--");
+    if (move_kind(m) == MOVE_CASTLING) {
+        size_t n = (size_t)snprintf(buf, DESC_MAX, "%s",
+                                    sq_file(move_to(m)) > sq_file(move_from(m)) ? "O-O" : "O-O-O");
+        return finish(pos, m, buf, n);
+    }
+    int us = pos->side, from = move_from(m), to = move_to(m);
+    int type = piece_type(pos->board[from]);
+    char promo[4] = "";
+    if (move_kind(m) == MOVE_PROMOTION) snprintf(promo, sizeof promo, "=%c", piece_letter[move_promotion(m)]);
+    char movers[4][16], targets[4][16];
+    int n_movers = spell_piece(type, from, us, true, movers), n_targets;
+    if (pos_is_capture(pos, m)) {
+        int victim = move_kind(m) == MOVE_EN_PASSANT ? PAWN : piece_type(pos->board[to]);
+        n_targets = spell_piece(victim, to, !us, false, targets);
+        /* the victim's square, from the mover's end ("BxN(KB6)") */
+        snprintf(targets[n_targets++], 16, "%c(%s%d)", piece_letter[victim], full_file[sq_file(to)],
+                 rel_rank(to, us) + 1);
+    } else {
+        n_targets = 0;
+        snprintf(targets[n_targets++], 16, "%s%d", short_file[sq_file(to)], rel_rank(to, us) + 1);
+        snprintf(targets[n_targets++], 16, "%s%d", full_file[sq_file(to)], rel_rank(to, us) + 1);
+    }
+    const char *sep = pos_is_capture(pos, m) ? "x" : "-";
+    for (int i = 0; i < n_movers; i++)
+        for (int j = 0; j < n_targets; j++) {
+            size_t n = (size_t)snprintf(buf, DESC_MAX, "%s%s%s%s", movers[i], sep, targets[j], promo);
+            if (reads_as(pos, buf, m)) return finish(pos, m, buf, n);
+        }
+    /* (not reached for a legal move: square to square is always one) */
+    size_t n = (size_t)snprintf(buf, DESC_MAX, "%s%s%s%s", movers[n_movers - 1], sep,
+                                targets[n_targets - 1], promo);
+    return finish(pos, m, buf, n);
+}
