@@ -266,7 +266,7 @@ static int spell_piece(int type, int sq, int color, bool square_last, char out[4
         snprintf(out[n++], 16, "%sB", bishop_wing(sq, color));
     }
     if (square_last)
-        snprintf(out[n++], 16, "%c(%s%d)", piece_letter[type], full_file[f],
+        snprintf(out[n++], 16, "%c/%s%d", piece_letter[type], full_file[f],
                  rel_rank(sq, color) + 1);
     return n;
 }
@@ -287,6 +287,74 @@ static size_t finish(const struct position *pos, move_t m, char *buf, size_t n)
     return n;
 }
 
+/* Appends text to buf[0, n); returns the new length. (No snprintf: fix
+ * spells every legal move of every position it weighs.) */
+static size_t cat(char *buf, size_t n, const char *text)
+{
+    size_t k = strlen(text);
+    memcpy(buf + n, text, k + 1);
+    return n + k;
+}
+
+static size_t cat_char(char *buf, size_t n, char c)
+{
+    buf[n++] = c;
+    buf[n] = 0;
+    return n;
+}
+
+/* Appends the piece of type on sq, owned by color, qualified by its wing
+ * or file ("KR", "QB", "KBP"); returns the new length, n when nothing tells
+ * it apart (a queen, a king). */
+static size_t cat_qualified(char *buf, size_t n, int type, int sq, int color)
+{
+    if (type == PAWN) return cat_char(buf, cat(buf, n, full_file[sq_file(sq)]), 'P');
+    if (type == KNIGHT || type == ROOK)
+        return cat_char(buf, cat(buf, n, sq_file(sq) >= 4 ? "K" : "Q"), piece_letter[type]);
+    if (type == BISHOP) return cat_char(buf, cat(buf, n, bishop_wing(sq, color)), 'B');
+    return n;
+}
+
+size_t desc_spell(const struct position *pos, move_t m, int variant, const char *mark, char *buf)
+{
+    if (!mark) mark = san_check_mark(pos, m);
+    buf[0] = 0;
+    if (move_kind(m) == MOVE_CASTLING) {
+        if (variant) return 0;
+        size_t n = cat(buf, 0, sq_file(move_to(m)) > sq_file(move_from(m)) ? "O-O" : "O-O-O");
+        return cat(buf, n, mark);
+    }
+    int us = pos->side, from = move_from(m), to = move_to(m), f = sq_file(to);
+    int type = piece_type(pos->board[from]);
+    bool capture = pos_is_capture(pos, m);
+    size_t n = 0;
+    if (variant >= 2) {
+        /* (a pawn that takes nothing is never in doubt) */
+        if (type == PAWN && !capture) return 0;
+        n = cat_qualified(buf, 0, type, from, us);
+        if (!n) return 0;
+    } else {
+        n = cat_char(buf, 0, piece_letter[type]);
+    }
+    if (capture) {
+        int victim = move_kind(m) == MOVE_EN_PASSANT ? PAWN : piece_type(pos->board[to]);
+        n = cat_char(buf, n, 'x');
+        size_t was = n;
+        bool full = variant == 1 || variant == 3;
+        if (full && (n = cat_qualified(buf, n, victim, to, !us)) == was) return buf[0] = 0, 0;
+        if (!full) n = cat_char(buf, n, piece_letter[victim]);
+    } else {
+        bool full = variant == 1 || variant == 3;
+        if (full && !strcmp(full_file[f], short_file[f])) return buf[0] = 0, 0; /* K4, Q4 */
+        n = cat_char(buf, n, '-');
+        n = cat(buf, n, full ? full_file[f] : short_file[f]);
+        n = cat_char(buf, n, (char)('1' + rel_rank(to, us)));
+    }
+    if (move_kind(m) == MOVE_PROMOTION)
+        n = cat_char(buf, cat_char(buf, n, '='), piece_letter[move_promotion(m)]);
+    return cat(buf, n, mark);
+}
+
 size_t desc_write(const struct position *pos, move_t m, char *buf)
 {
     if (m == MOVE_NONE || m == MOVE_NULL) return (size_t)snprintf(buf, DESC_MAX, "--");
@@ -304,8 +372,8 @@ size_t desc_write(const struct position *pos, move_t m, char *buf)
     if (pos_is_capture(pos, m)) {
         int victim = move_kind(m) == MOVE_EN_PASSANT ? PAWN : piece_type(pos->board[to]);
         n_targets = spell_piece(victim, to, !us, false, targets);
-        /* the victim's square, from the mover's end ("BxN(KB6)") */
-        snprintf(targets[n_targets++], 16, "%c(%s%d)", piece_letter[victim], full_file[sq_file(to)],
+        /* the victim's square, from the mover's end ("BxN/KB6") */
+        snprintf(targets[n_targets++], 16, "%c/%s%d", piece_letter[victim], full_file[sq_file(to)],
                  rel_rank(to, us) + 1);
     } else {
         n_targets = 0;

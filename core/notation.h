@@ -44,10 +44,20 @@ enum san_status iccf_parse(const char *text, size_t len, struct san *out, struct
  * about 1980: "P-K4", "N-KB3", "PxP", "QxN+", "KR-Q1", "P-Q8=Q", "O-O".
  * Files are named after the pieces that start on them (QR QN QB Q K KB KN
  * KR; "R", "N", "B" for either wing's), ranks count from the mover's end,
- * a capture names what it takes ("PxQP", "BxN(KB6)"). The writer gives the
+ * a capture names what it takes ("PxQP", "BxN/KB6"). The writer gives the
  * shortest spelling that reads back as the move alone ("N-B3", else
  * "N-KB3", else "KN-B3", ...), then PGN's check mark; DESC_MAX bytes. */
 size_t desc_write(const struct position *pos, move_t m, char *buf);
+
+/* Quick spellings of m as writers may give it, without the writer's check
+ * that they name it alone: variant 0 the plainest ("N-B3", "NxP"), 1 with
+ * the destination's wing or what is taken qualified ("N-KB3", "NxKP"), 2
+ * with the piece that moves qualified ("KN-B3", "QPxP"), 3 with both
+ * ("KN-KB3", "QPxKP"), each ending with mark (the check mark m earns,
+ * as san_check_mark() gives it; NULL: worked out here). Returns the
+ * length, 0 (buf "") where a variant adds nothing. For `fix`'s search,
+ * which weighs every legal move against a token. */
+size_t desc_spell(const struct position *pos, move_t m, int variant, const char *mark, char *buf);
 
 /* Reads "P-K4", "Kt-KB3", "QxN", "PxP e.p.", "R(1)-Q1", "N/Q2-B4",
  * "P-K8(Q)", "Castles", "Castles(QR)", with "ch", "mate", "+" or "#" after,

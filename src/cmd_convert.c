@@ -327,7 +327,7 @@ static gboolean setup(struct convert *cv, const char *lang_dir, const char *from
     if (!render_parse_target(cv->langs, to, &cv->to_lang, &cv->to_style)) {
         fprintf(stderr,
                 "arbiter convert: --to: '%s' is neither a notation (san, lan, uci, "
-                "fan, iccf) nor a language code\n",
+                "fan, iccf, descriptive) nor a language code\n",
                 to);
         return FALSE;
     }
@@ -352,7 +352,9 @@ int cmd_convert(int argc, char **argv)
          "fewest guesses) or a language code",
          "auto|LANG"},
         {"to", 't', 0, G_OPTION_ARG_STRING, &to,
-         "notation of the output: san (default), lan, uci, fan, iccf or a language code", "FORMAT"},
+         "notation of the output: san (default), lan, uci, fan, iccf, descriptive or a language "
+         "code",
+         "FORMAT"},
         {"output", 'o', 0, G_OPTION_ARG_FILENAME, &output, "write to FILE instead of stdout",
          "FILE"},
         {"lang-dir", 0, 0, G_OPTION_ARG_FILENAME, &lang_dir, "also load the language tables in DIR",

@@ -3970,10 +3970,11 @@ static gboolean setup(struct fix_cmd *fc, const struct fix_cmd_options *opt)
         return FALSE;
     }
     if (!render_parse_target(fc->langs, to, &fc->to_lang, &fc->to_style)) {
-        fprintf(err_of(fc),
-                "arbiter fix: --to: '%s' is neither a notation (san, lan, uci, fan, iccf) "
-                "nor a language code\n",
-                to);
+        fprintf(
+            err_of(fc),
+            "arbiter fix: --to: '%s' is neither a notation (san, lan, uci, fan, iccf, descriptive) "
+            "nor a language code\n",
+            to);
         return FALSE;
     }
     return TRUE;
@@ -4256,7 +4257,9 @@ int cmd_fix(int argc, char **argv)
          "score...)",
          "auto|LANG|hcs|nbest"},
         {"to", 't', 0, G_OPTION_ARG_STRING, &to,
-         "notation of the output: san (default), lan, uci, fan, iccf or a language code", "FORMAT"},
+         "notation of the output: san (default), lan, uci, fan, iccf, descriptive or a language "
+         "code",
+         "FORMAT"},
         {"report", 'r', 0, G_OPTION_ARG_FILENAME, &report,
          "write an XML report of every move to FILE (schema src/fix-report.rng)", "FILE.xml"},
         {"min-confidence", 0, 0, G_OPTION_ARG_DOUBLE, &min_confidence,

@@ -25,7 +25,7 @@
 
 enum {
     FORM_MAX = 16,
-    FORMS_PER_MOVE = 4,
+    FORMS_PER_MOVE = 5, /* SAN and descriptive's four (desc_spell()) */
     BEAM_WIDTH = 256,
     WIDE_BEAM_WIDTH = 40, /* the search again where the path took doubtful edits */
     WIDE_BACK_STEPS = 8,  /* from this many steps before the first of them */
@@ -624,19 +624,28 @@ static void put_square(const ArbFixer *f, struct form *fm, int sq)
     put(f, fm, '1' + sq_rank(sq));
 }
 
+/* How many spellings of a move the game's own notation has: UCI with and
+ * without a separator, ICCF one, descriptive desc_spell()'s four. */
+static int style_variants(const ArbFixer *f)
+{
+    return f->style == FIX_STYLE_UCI ? 2 : f->style == FIX_STYLE_DESCRIPTIVE ? 4 : 1;
+}
+
 /* m in pos as the game's own notation writes it (f->style: UCI, in
- * capitals if so written, with a separator between the squares if sep,
- * ICCF, or descriptive) into text (FORM_MAX); returns its length. */
-static size_t style_text(const ArbFixer *f, const struct position *pos, move_t m, gboolean sep,
-                         char *text)
+ * capitals if so written, with a separator between the squares for
+ * variant 1, ICCF, or descriptive's variant) into text (FORM_MAX); returns
+ * its length, 0 for a variant that adds nothing. */
+static size_t style_text(const ArbFixer *f, const struct position *pos, move_t m, int variant,
+                         const char *mark, char *text)
 {
     if (f->style == FIX_STYLE_ICCF) return iccf_write(pos, m, text);
     if (f->style == FIX_STYLE_DESCRIPTIVE) {
         char desc[DESC_MAX];
-        size_t n = MIN(desc_write(pos, m, desc), FORM_MAX);
+        size_t n = MIN(desc_spell(pos, m, variant, mark, desc), FORM_MAX);
         memcpy(text, desc, n);
         return n;
     }
+    gboolean sep = variant == 1;
     char uci[UCI_MAX + 1];
     size_t len = uci_write(pos, m, uci), n = 0;
     for (size_t i = 0; i < len; i++) {
@@ -678,10 +687,13 @@ static void render_forms(const ArbFixer *f, const struct position *pos, move_t m
     }
     mf->lan_pending = FALSE;
     if (f->style != FIX_STYLE_SAN) { /* the game's own notation, and SAN */
-        /* (UCI with a separator too: "e2-e4", "e4xd5") */
-        for (int sep = 0; sep <= (f->style == FIX_STYLE_UCI); sep++) {
+        /* (UCI with a separator too: "e2-e4", "e4xd5"; descriptive's
+         * spellings: "N-B3", "N-KB3", "KN-B3", "KN-KB3") */
+        for (int v = 0; v < style_variants(f) && mf->n < FORMS_PER_MOVE; v++) {
             char text[FORM_MAX];
-            size_t len = style_text(f, pos, m, sep, text);
+            const char *mark = n && (san[n - 1] == '+' || san[n - 1] == '#') ? san + n - 1 : "";
+            size_t len = style_text(f, pos, m, v, mark, text);
+            if (!len) continue;
             fm = &mf->f[mf->n++];
             fm->len = 0;
             fm->base = 0;
@@ -905,11 +917,31 @@ static int move_cost(const ArbFixer *f, const struct ptoken *t, struct move_form
 static int san_skeleton_bound(const struct pcand *c, const ArbFixer *f, const struct position *pos,
                               move_t m);
 
+/* What every descriptive spelling of m holds (desc_spell()): the letter
+ * of the piece that moves, '-' and the rank it goes to or 'x' and the
+ * letter of what it takes, and a promotion's '=' and piece. */
+static int descriptive_bound(const struct pcand *c, const ArbFixer *f, const struct position *pos,
+                             move_t m)
+{
+    static const char letter[] = "PNBRQK";
+    int from = move_from(m), to = move_to(m), kind = move_kind(m);
+    int low = cover_sym(f, c, f->sym_ascii[(int)letter[piece_type(pos->board[from])]]);
+    if (kind == MOVE_EN_PASSANT || pos->board[to] != NO_PIECE) {
+        int victim = kind == MOVE_EN_PASSANT ? PAWN : piece_type(pos->board[to]);
+        low += c->low_x + cover_sym(f, c, f->sym_ascii[(int)letter[victim]]);
+    } else {
+        int rank = pos->side == WHITE ? sq_rank(to) : 7 - sq_rank(to);
+        low += cover_sym(f, c, f->sym_ascii['-']) + c->low_rank[rank];
+    }
+    if (kind == MOVE_PROMOTION)
+        low += c->low_eq + cover_sym(f, c, f->sym_ascii[(int)letter[move_promotion(m)]]);
+    return low;
+}
+
 /* What the game's own notation (UCI, ICCF) always holds: the squares,
  * ICCF's files as digits. */
 static int style_bound(const struct pcand *c, const ArbFixer *f, move_t m)
 {
-    if (f->style == FIX_STYLE_DESCRIPTIVE) return 0; /* (no square is always written so) */
     int from = move_from(m), to = move_to(m);
     const guint16 *files = f->style == FIX_STYLE_ICCF ? c->low_rank : c->low_file;
     int low = c->low_rank[sq_rank(from)] + c->low_rank[sq_rank(to)];
@@ -925,6 +957,7 @@ static int skeleton_bound(const struct pcand *c, const ArbFixer *f, const struct
 {
     int low = san_skeleton_bound(c, f, pos, m);
     if (f->style == FIX_STYLE_SAN || move_kind(m) == MOVE_CASTLING) return low;
+    if (f->style == FIX_STYLE_DESCRIPTIVE) return MIN(low, descriptive_bound(c, f, pos, m));
     return MIN(low, style_bound(c, f, m));
 }
 
@@ -963,9 +996,12 @@ static int san_skeleton_bound(const struct pcand *c, const ArbFixer *f, const st
 static guint64 move_symbols(const ArbFixer *f, const struct position *pos, move_t m)
 {
     guint64 u = f->sym_bit['+'] | f->sym_bit['#'];
-    if (f->style != FIX_STYLE_SAN) { /* its own notation too: every character it writes */
+    if (f->style == FIX_STYLE_DESCRIPTIVE) { /* every character its spellings may hold */
+        for (const char *p = "PNBRQK-x12345678="; *p; p++)
+            u |= f->sym_bit[(guchar)*p];
+    } else if (f->style != FIX_STYLE_SAN) { /* its own notation too: every character it writes */
         char text[FORM_MAX];
-        size_t len = style_text(f, pos, m, f->style == FIX_STYLE_UCI, text);
+        size_t len = style_text(f, pos, m, f->style == FIX_STYLE_UCI, NULL, text);
         for (size_t i = 0; i < len; i++)
             u |= f->sym_bit[(guchar)text[i] & 127];
     }
@@ -1525,6 +1561,22 @@ static void prepare_cand(const ArbFixer *f, const char *text, gsize len, int pri
         if (c->len && c->ch[c->len - 1] == ch)
             c->ins[c->len] = (guint16)MIN(c->ins[c->len], f->costs[CONF_REPEAT_CHAR]);
         c->len++;
+    }
+    /* descriptive books write "ch" and "mate" where PGN has '+' and '#' */
+    static const struct {
+        const char *word;
+        gunichar mark;
+    } marks[] = {{"ch", '+'}, {"mate", '#'}};
+    for (gsize k = 0; f->style == FIX_STYLE_DESCRIPTIVE && k < G_N_ELEMENTS(marks); k++) {
+        int w = (int)strlen(marks[k].word), at = c->len - w;
+        gboolean ends = at >= 2;
+        for (int j = 0; ends && j < w; j++)
+            ends = c->ch[at + j] == (gunichar)marks[k].word[j];
+        if (!ends) continue;
+        c->ch[at] = marks[k].mark;
+        c->ins[at] = (guint16)confusion_insert(f->conf, marks[k].mark);
+        c->len = at + 1;
+        break;
     }
     fill_cover(f, c);
 }
@@ -2369,7 +2421,8 @@ static int part_cost_low(const ArbFixer *f, const struct pcand *c, const int *le
     int low = 0;
     for (int j = from; j < to; j++)
         low += least[j];
-    int over = to - from - f->form_len_max;
+    int longest = f->style == FIX_STYLE_DESCRIPTIVE ? FORM_MAX : f->form_len_max;
+    int over = to - from - longest;
     if (over <= 0) return low;
     guint16 ins[FIX_TOKEN_CHARS];
     int n = 0;

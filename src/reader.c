@@ -6,6 +6,7 @@
 #include "reader.h"
 
 #include "encoding.h"
+#include "notation.h"
 
 #include <stdarg.h>
 #include <string.h>
@@ -756,6 +757,9 @@ static gboolean is_move_like(const guint8 *s, gsize n)
     if (n >= 2 && n <= 3 && s[0] >= 'a' && s[0] <= 'h' && s[1] && strchr("AlISZBgq|", s[1]) &&
         (n == 2 || s[2] == '+' || s[2] == '#'))
         return TRUE; /* a square with its rank misread: "eA", "cl" */
+    struct san san;  /* English descriptive: "P-K4", "NxP", "QR-Q1" (not "Castles": a word too) */
+    if (memchr(s, '-', n) || memchr(s, 'x', n))
+        if (desc_parse((const char *)s, n, &san, NULL) == SAN_OK) return TRUE;
     return has_square(s, n) && !is_word_like(s, n);
 }
 

@@ -449,6 +449,11 @@ START_TEST(test_free_text_games)
              "M 7563 @2:19\nM 6846 @2:24\nN10 @2:29\nM 5171 @2:32\nM 5878 @2:37\nN11 @2:42\n"
              "M 6151 @2:45\nM 6765 @2:50\nN12 @2:55\nM 6355 @2:58\nM 4866 @2:63\nN13 @2:68\nM 5563 "
              "@2:71\nM 7775 @2:76\nR* * @3:1\nE1\n");
+    /* so is a line of English descriptive notation, none of whose moves
+     * holds a square as SAN writes one (it was a header, the moves lost) */
+    ck_trace("1. P-K4 P-K4 2. N-KB3\nP-QR3 3. P-KR3 N-KR3\n*\n",
+             "G1 @1:1\nN1 @1:1\nM P-K4 @1:4\nM P-K4 @1:9\nN2 @1:14\nM N-KB3 @1:17\n"
+             "M P-QR3 @2:1\nN3 @2:7\nM P-KR3 @2:10\nM N-KR3 @2:16\nR* * @3:1\nE1\n");
     /* an evaluation glyph stuck to a move is its NAG ("+/−" with a minus
      * sign, "±"); "+-" stuck to a move stays with it (as likely a check
      * mark and a stray dash) */

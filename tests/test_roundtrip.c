@@ -1,6 +1,6 @@
 /* Render <-> read round trips on real and generated games: every move of
  * every game, written in every language table (figurines too) in every form
- * render.h knows and in core's LAN, UCI, FAN and ICCF, must read back through
+ * render.h knows and in core's LAN, UCI, FAN, ICCF and descriptive, must read back through
  * the normaliser and resolver (resolve_token) as the identical legal move.
  *
  * Games: the first GAMES_FROM_CORPUS main lines of a pgnmentor archive in
@@ -105,6 +105,7 @@ static const struct variant variants[] = {
     {.name = "uci", .core = TRUE, .style = NOTATION_UCI},
     {.name = "fan", .core = TRUE, .style = NOTATION_FAN},
     {.name = "iccf", .core = TRUE, .style = NOTATION_ICCF},
+    {.name = "descriptive", .core = TRUE, .style = NOTATION_DESCRIPTIVE, .english_only = TRUE},
 };
 
 /* ---- the games -------------------------------------------------------------- */

@@ -401,6 +401,43 @@ START_TEST(test_descriptive_write)
 }
 END_TEST
 
+/* fix's quick spellings: every variant, each read back as the move (or
+ * ambiguous: they are not checked), "" where a variant adds nothing. */
+START_TEST(test_descriptive_spell)
+{
+    static const struct {
+        const char *fen_or_line, *uci, *v[4];
+    } cases[] = {
+        {"", "g1f3", {"N-B3", "N-KB3", "KN-B3", "KN-KB3"}},
+        {"", "e2e4", {"P-K4", "", "", ""}},
+        {"e2e4 e7e5 g1f3 b8c6 f1b5 a7a6 b5c6",
+         "d7c6",
+         {"PxB", "PxKB", "QPxB", "QPxKB"}}, /* the f1 bishop */
+        {"e2e4 d7d5", "e4d5", {"PxP", "PxQP", "KPxP", "KPxQP"}},
+        {"e2e4 e7e5 d1h5 b8c6 f1c4 g8f6", "h5f7", {"QxP#", "QxKBP#", "", ""}},
+        {"8/4P2k/8/8/8/8/8/4K3 w - - 0 1", "e7e8q", {"P-K8=Q", "", "", ""}},
+        {"r3k2r/8/8/8/8/8/8/4K3 b kq - 0 1", "e8a8", {"O-O-O", "", "", ""}},
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        const char *where = cases[i].fen_or_line;
+        struct position pos = strchr(where, '/') ? position_of(where) : after_line(where);
+        move_t m = move_of(&pos, cases[i].uci);
+        for (int v = 0; v < 4; v++) {
+            char buf[DESC_MAX];
+            size_t n = desc_spell(&pos, m, v, NULL, buf);
+            ck_assert_str_eq(buf, cases[i].v[v]);
+            ck_assert_int_eq(n, strlen(buf));
+            struct san san;
+            move_t back;
+            if (!n) continue;
+            ck_assert_int_eq(desc_parse(buf, n, &san, NULL), SAN_OK);
+            enum san_status st = san_resolve(&pos, &san, SAN_EXPORT_FORM, &back, NULL);
+            ck_assert_msg(st == SAN_AMBIGUOUS || (st == SAN_OK && back == m), "'%s': %d", buf, st);
+        }
+    }
+}
+END_TEST
+
 /* ---- resolving: legal, illegal, ambiguous --------------------------------- */
 
 static const char *const after_nf3 =
@@ -621,6 +658,7 @@ int main(void)
     tcase_add_test(tc, test_read_other_notations);
     tcase_add_loop_test(tc, test_descriptive, 0, (int)(sizeof descriptive / sizeof descriptive[0]));
     tcase_add_test(tc, test_descriptive_write);
+    tcase_add_test(tc, test_descriptive_spell);
     tcase_add_loop_test(tc, test_resolve, 0, (int)(sizeof cases / sizeof cases[0]));
     tcase_add_test(tc, test_resolve_partial);
     tcase_add_loop_test(tc, test_round_trip, 0, (int)(sizeof walk_fens / sizeof walk_fens[0]));
