@@ -304,11 +304,11 @@ static size_t cat_char(char *buf, size_t n, char c)
 }
 
 /* Appends the piece of type on sq, owned by color, qualified by its wing
- * or file ("KR", "QB", "KBP"); returns the new length, n when nothing tells
- * it apart (a queen, a king). */
+ * or a pawn by its file as books mostly name it ("KR", "QB", "BP", "KP");
+ * returns the new length, n when nothing tells it apart (a queen, a king). */
 static size_t cat_qualified(char *buf, size_t n, int type, int sq, int color)
 {
-    if (type == PAWN) return cat_char(buf, cat(buf, n, full_file[sq_file(sq)]), 'P');
+    if (type == PAWN) return cat_char(buf, cat(buf, n, short_file[sq_file(sq)]), 'P');
     if (type == KNIGHT || type == ROOK)
         return cat_char(buf, cat(buf, n, sq_file(sq) >= 4 ? "K" : "Q"), piece_letter[type]);
     if (type == BISHOP) return cat_char(buf, cat(buf, n, bishop_wing(sq, color)), 'B');

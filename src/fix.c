@@ -321,6 +321,7 @@ struct _ArbFixer {
      * in it reads exactly ("g1f3", "7163") and a damaged one by its damage */
     enum fix_style style;
     gboolean style_upper;         /* UCI written in capitals ("E2E4") */
+    gboolean style_kt;            /* descriptive with the older Kt for the knight */
     guint beam_width, wide_width; /* the beam's, and before wide_until */
     int margin_scale;             /* the beam's margins before wide_until, in percent */
     /* the search starts at from_token (its start position is before it) with
@@ -528,19 +529,9 @@ static gboolean piece_lan(const char *s, gsize n)
 
 gboolean fix_descriptive_shaped(const char *text, gsize len)
 {
-    if (len < 3 || !strchr("PNBRQK", text[0])) return FALSE;
-    gsize k = 1;
-    gboolean capture = text[k] == 'x';
-    if (text[k] != '-' && !capture) return FALSE;
-    k++;
-    if (k < len && (text[k] == 'Q' || text[k] == 'K')) k++; /* the wing */
-    if (k < len && strchr(capture ? "RNBPQK" : "RNB", text[k]))
-        k++, capture = FALSE; /* file, or what it takes */
-    if (capture) return FALSE;
-    if (k < len && text[k] >= '1' && text[k] <= '8')
-        k++; /* the rank, counted from the mover's side */
-    return k > 2 &&
-           (k == len || text[k] == 'c' || text[k] == '+' || text[k] == '!' || text[k] == '?');
+    struct san san;
+    return len >= 3 && (memchr(text, '-', len) || memchr(text, 'x', len)) &&
+           desc_parse(text, len, &san, NULL) == SAN_OK;
 }
 
 enum fix_style fix_coordinates(const char *const *texts, const gsize *lens, int n, gboolean *upper)
@@ -580,6 +571,12 @@ static void detect_style(ArbFixer *f, const struct fix_token *tokens, int n)
             texts[m] = tokens[i].cands[0].text, lens[m++] = tokens[i].cands[0].len;
     f->style_upper = FALSE;
     f->style = fix_coordinates(texts, lens, m, &f->style_upper);
+    int kt = 0, n_letter = 0;
+    for (int i = 0; f->style == FIX_STYLE_DESCRIPTIVE && i < m; i++) {
+        kt += g_strstr_len(texts[i], (gssize)lens[i], "Kt") != NULL;
+        n_letter += memchr(texts[i], 'N', lens[i]) != NULL;
+    }
+    f->style_kt = kt > n_letter;
 }
 
 void fixer_set_prior(ArbFixer *f, const ArbPrior *prior, double weight)
@@ -641,8 +638,13 @@ static size_t style_text(const ArbFixer *f, const struct position *pos, move_t m
     if (f->style == FIX_STYLE_ICCF) return iccf_write(pos, m, text);
     if (f->style == FIX_STYLE_DESCRIPTIVE) {
         char desc[DESC_MAX];
-        size_t n = MIN(desc_spell(pos, m, variant, mark, desc), FORM_MAX);
-        memcpy(text, desc, n);
+        size_t len = desc_spell(pos, m, variant, mark, desc), n = 0;
+        for (size_t i = 0; i < len && n + 2 <= FORM_MAX; i++) {
+            if (desc[i] == 'N' && f->style_kt) /* the knight's older name */
+                text[n++] = 'K', text[n++] = 't';
+            else
+                text[n++] = desc[i];
+        }
         return n;
     }
     gboolean sep = variant == 1;
@@ -923,7 +925,8 @@ static int san_skeleton_bound(const struct pcand *c, const ArbFixer *f, const st
 static int descriptive_bound(const struct pcand *c, const ArbFixer *f, const struct position *pos,
                              move_t m)
 {
-    static const char letter[] = "PNBRQK";
+    /* (with Kt for the knight, its K) */
+    const char *letter = f->style_kt ? "PKBRQK" : "PNBRQK";
     int from = move_from(m), to = move_to(m), kind = move_kind(m);
     int low = cover_sym(f, c, f->sym_ascii[(int)letter[piece_type(pos->board[from])]]);
     if (kind == MOVE_EN_PASSANT || pos->board[to] != NO_PIECE) {
@@ -997,7 +1000,7 @@ static guint64 move_symbols(const ArbFixer *f, const struct position *pos, move_
 {
     guint64 u = f->sym_bit['+'] | f->sym_bit['#'];
     if (f->style == FIX_STYLE_DESCRIPTIVE) { /* every character its spellings may hold */
-        for (const char *p = "PNBRQK-x12345678="; *p; p++)
+        for (const char *p = "PNBRQKt-x12345678="; *p; p++)
             u |= f->sym_bit[(guchar)*p];
     } else if (f->style != FIX_STYLE_SAN) { /* its own notation too: every character it writes */
         char text[FORM_MAX];

@@ -122,8 +122,8 @@ void fixer_set_slips(ArbFixer *fixer, gboolean slips);
  * *upper (may be NULL): UCI in capitals ("E2E4"). */
 enum fix_style { FIX_STYLE_SAN, FIX_STYLE_UCI, FIX_STYLE_ICCF, FIX_STYLE_DESCRIPTIVE };
 
-/* Is text[0, len) shaped like a move of English descriptive notation
- * ("P-K4", "N-KB3", "B-N5ch", "NxP", "QxQP")? */
+/* Is text[0, len) a move of English descriptive notation ("P-K4",
+ * "Kt-KB3", "B-N5ch", "NxP", "QxQP"; not "O-O", which SAN shares)? */
 gboolean fix_descriptive_shaped(const char *text, gsize len);
 enum fix_style fix_coordinates(const char *const *texts, const gsize *lens, int n, gboolean *upper);
 

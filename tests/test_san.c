@@ -414,7 +414,7 @@ START_TEST(test_descriptive_spell)
          "d7c6",
          {"PxB", "PxKB", "QPxB", "QPxKB"}}, /* the f1 bishop */
         {"e2e4 d7d5", "e4d5", {"PxP", "PxQP", "KPxP", "KPxQP"}},
-        {"e2e4 e7e5 d1h5 b8c6 f1c4 g8f6", "h5f7", {"QxP#", "QxKBP#", "", ""}},
+        {"e2e4 e7e5 d1h5 b8c6 f1c4 g8f6", "h5f7", {"QxP#", "QxBP#", "", ""}},
         {"8/4P2k/8/8/8/8/8/4K3 w - - 0 1", "e7e8q", {"P-K8=Q", "", "", ""}},
         {"r3k2r/8/8/8/8/8/8/4K3 b kq - 0 1", "e8a8", {"O-O-O", "", "", ""}},
     };
