@@ -231,7 +231,11 @@ enum san_status desc_parse(const char *text, size_t len, struct san *out, struct
         out->promotion = (int8_t)promotion_of(&c); /* "P-K8Q" */
     }
     read_check(&c, out);
-    if (c.at != len) return fail(err, (int)c.at + 1, "unexpected '%c'", text[c.at]);
+    if (c.at != len) {
+        unsigned char ch = (unsigned char)text[c.at];
+        return ch >= 0x20 && ch < 0x7f ? fail(err, (int)c.at + 1, "unexpected '%c'", ch)
+                                       : fail(err, (int)c.at + 1, "unexpected text");
+    }
     return SAN_OK;
 }
 
@@ -303,12 +307,16 @@ static size_t cat_char(char *buf, size_t n, char c)
     return n;
 }
 
-/* Appends the piece of type on sq, owned by color, qualified by its wing
- * or a pawn by its file as books mostly name it ("KR", "QB", "BP", "KP");
- * returns the new length, n when nothing tells it apart (a queen, a king). */
-static size_t cat_qualified(char *buf, size_t n, int type, int sq, int color)
+/* Appends the piece of type on sq qualified by its wing or a pawn by its
+ * file, the short name ("KR", "QB", "NP", "KP") or with full (the wing
+ * too: "QNP"); color owns it. Returns the new length, n when nothing tells
+ * it apart (a queen, a king) or full adds nothing. */
+static size_t cat_qualified(char *buf, size_t n, int type, int sq, int color, bool full)
 {
-    if (type == PAWN) return cat_char(buf, cat(buf, n, short_file[sq_file(sq)]), 'P');
+    int f = sq_file(sq);
+    if (type == PAWN && full && !strcmp(full_file[f], short_file[f])) return n;
+    if (type == PAWN) return cat_char(buf, cat(buf, n, (full ? full_file : short_file)[f]), 'P');
+    if (full) return n;
     if (type == KNIGHT || type == ROOK)
         return cat_char(buf, cat(buf, n, sq_file(sq) >= 4 ? "K" : "Q"), piece_letter[type]);
     if (type == BISHOP) return cat_char(buf, cat(buf, n, bishop_wing(sq, color)), 'B');
@@ -328,10 +336,10 @@ size_t desc_spell(const struct position *pos, move_t m, int variant, const char 
     int type = piece_type(pos->board[from]);
     bool capture = pos_is_capture(pos, m);
     size_t n = 0;
-    if (variant >= 2) {
+    if (variant == 2 || variant == 3) {
         /* (a pawn that takes nothing is never in doubt) */
         if (type == PAWN && !capture) return 0;
-        n = cat_qualified(buf, 0, type, from, us);
+        n = cat_qualified(buf, 0, type, from, us, false);
         if (!n) return 0;
     } else {
         n = cat_char(buf, 0, piece_letter[type]);
@@ -340,12 +348,14 @@ size_t desc_spell(const struct position *pos, move_t m, int variant, const char 
         int victim = move_kind(m) == MOVE_EN_PASSANT ? PAWN : piece_type(pos->board[to]);
         n = cat_char(buf, n, 'x');
         size_t was = n;
-        bool full = variant == 1 || variant == 3;
-        if (full && (n = cat_qualified(buf, n, victim, to, !us)) == was) return buf[0] = 0, 0;
-        if (!full) n = cat_char(buf, n, piece_letter[victim]);
+        bool named = variant == 1 || variant == 3 || variant == 4;
+        if (named && (n = cat_qualified(buf, n, victim, to, !us, variant == 4)) == was)
+            return buf[0] = 0, 0;
+        if (!named) n = cat_char(buf, n, piece_letter[victim]);
     } else {
         bool full = variant == 1 || variant == 3;
-        if (full && !strcmp(full_file[f], short_file[f])) return buf[0] = 0, 0; /* K4, Q4 */
+        if (variant == 4 || (full && !strcmp(full_file[f], short_file[f])))
+            return buf[0] = 0, 0; /* (K4, Q4) */
         n = cat_char(buf, n, '-');
         n = cat(buf, n, full ? full_file[f] : short_file[f]);
         n = cat_char(buf, n, (char)('1' + rel_rank(to, us)));

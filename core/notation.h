@@ -51,9 +51,10 @@ size_t desc_write(const struct position *pos, move_t m, char *buf);
 
 /* Quick spellings of m as writers may give it, without the writer's check
  * that they name it alone: variant 0 the plainest ("N-B3", "NxP"), 1 with
- * the destination's wing or what is taken qualified ("N-KB3", "NxKP"), 2
- * with the piece that moves qualified ("KN-B3", "QPxP"), 3 with both
- * ("KN-KB3", "QPxKP"), each ending with mark (the check mark m earns,
+ * the destination's wing or what is taken qualified ("N-KB3", "NxKP",
+ * "BxNP"), 2 with the piece that moves qualified ("KN-B3", "QPxP"), 3 with
+ * both ("KN-KB3", "QPxKP"), 4 a pawn taken named by its wing too
+ * ("BxQNP"), each ending with mark (the check mark m earns,
  * as san_check_mark() gives it; NULL: worked out here). Returns the
  * length, 0 (buf "") where a variant adds nothing. For `fix`'s search,
  * which weighs every legal move against a token. */

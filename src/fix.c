@@ -25,7 +25,7 @@
 
 enum {
     FORM_MAX = 16,
-    FORMS_PER_MOVE = 5, /* SAN and descriptive's four (desc_spell()) */
+    FORMS_PER_MOVE = 6, /* SAN and descriptive's five (desc_spell()) */
     BEAM_WIDTH = 256,
     WIDE_BEAM_WIDTH = 40, /* the search again where the path took doubtful edits */
     WIDE_BACK_STEPS = 8,  /* from this many steps before the first of them */
@@ -530,8 +530,14 @@ static gboolean piece_lan(const char *s, gsize n)
 gboolean fix_descriptive_shaped(const char *text, gsize len)
 {
     struct san san;
-    return len >= 3 && (memchr(text, '-', len) || memchr(text, 'x', len)) &&
-           desc_parse(text, len, &san, NULL) == SAN_OK;
+    if (len < 3 || (!memchr(text, '-', len) && !memchr(text, 'x', len))) return FALSE;
+    if (desc_parse(text, len, &san, NULL) == SAN_OK) return TRUE;
+    /* damaged, its shape still tells: a piece, '-' or 'x', then a file's
+     * piece, a wing or what it takes, or a rank ("P-K$", "N-Kb3", "PxF") */
+    gsize k = len >= 2 && text[0] == 'K' && text[1] == 't' ? 2 : 1;
+    if (!strchr("PNBRQK", text[0]) || k >= len || (text[k] != '-' && text[k] != 'x')) return FALSE;
+    return k + 1 < len &&
+           (strchr("KQRNBP", text[k + 1]) || (text[k + 1] >= '1' && text[k + 1] <= '8'));
 }
 
 enum fix_style fix_coordinates(const char *const *texts, const gsize *lens, int n, gboolean *upper)
@@ -622,10 +628,10 @@ static void put_square(const ArbFixer *f, struct form *fm, int sq)
 }
 
 /* How many spellings of a move the game's own notation has: UCI with and
- * without a separator, ICCF one, descriptive desc_spell()'s four. */
+ * without a separator, ICCF one, descriptive desc_spell()'s five. */
 static int style_variants(const ArbFixer *f)
 {
-    return f->style == FIX_STYLE_UCI ? 2 : f->style == FIX_STYLE_DESCRIPTIVE ? 4 : 1;
+    return f->style == FIX_STYLE_UCI ? 2 : f->style == FIX_STYLE_DESCRIPTIVE ? 5 : 1;
 }
 
 /* m in pos as the game's own notation writes it (f->style: UCI, in
@@ -690,7 +696,7 @@ static void render_forms(const ArbFixer *f, const struct position *pos, move_t m
     mf->lan_pending = FALSE;
     if (f->style != FIX_STYLE_SAN) { /* the game's own notation, and SAN */
         /* (UCI with a separator too: "e2-e4", "e4xd5"; descriptive's
-         * spellings: "N-B3", "N-KB3", "KN-B3", "KN-KB3") */
+         * spellings: "N-B3", "N-KB3", "KN-B3", "KN-KB3", "BxQNP") */
         for (int v = 0; v < style_variants(f) && mf->n < FORMS_PER_MOVE; v++) {
             char text[FORM_MAX];
             const char *mark = n && (san[n - 1] == '+' || san[n - 1] == '#') ? san + n - 1 : "";

@@ -406,23 +406,22 @@ END_TEST
 START_TEST(test_descriptive_spell)
 {
     static const struct {
-        const char *fen_or_line, *uci, *v[4];
+        const char *fen_or_line, *uci, *v[5];
     } cases[] = {
-        {"", "g1f3", {"N-B3", "N-KB3", "KN-B3", "KN-KB3"}},
-        {"", "e2e4", {"P-K4", "", "", ""}},
-        {"e2e4 e7e5 g1f3 b8c6 f1b5 a7a6 b5c6",
-         "d7c6",
-         {"PxB", "PxKB", "QPxB", "QPxKB"}}, /* the f1 bishop */
-        {"e2e4 d7d5", "e4d5", {"PxP", "PxQP", "KPxP", "KPxQP"}},
-        {"e2e4 e7e5 d1h5 b8c6 f1c4 g8f6", "h5f7", {"QxP#", "QxBP#", "", ""}},
-        {"8/4P2k/8/8/8/8/8/4K3 w - - 0 1", "e7e8q", {"P-K8=Q", "", "", ""}},
-        {"r3k2r/8/8/8/8/8/8/4K3 b kq - 0 1", "e8a8", {"O-O-O", "", "", ""}},
+        {"", "g1f3", {"N-B3", "N-KB3", "KN-B3", "KN-KB3", ""}},
+        {"", "e2e4", {"P-K4", "", "", "", ""}},
+        /* the f1 bishop, White's king's */
+        {"e2e4 e7e5 g1f3 b8c6 f1b5 a7a6 b5c6", "d7c6", {"PxB", "PxKB", "QPxB", "QPxKB", ""}},
+        {"e2e4 d7d5", "e4d5", {"PxP", "PxQP", "KPxP", "KPxQP", ""}},
+        {"e2e4 e7e5 d1h5 b8c6 f1c4 g8f6", "h5f7", {"QxP#", "QxBP#", "", "", "QxKBP#"}},
+        {"8/4P2k/8/8/8/8/8/4K3 w - - 0 1", "e7e8q", {"P-K8=Q", "", "", "", ""}},
+        {"r3k2r/8/8/8/8/8/8/4K3 b kq - 0 1", "e8a8", {"O-O-O", "", "", "", ""}},
     };
     for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
         const char *where = cases[i].fen_or_line;
         struct position pos = strchr(where, '/') ? position_of(where) : after_line(where);
         move_t m = move_of(&pos, cases[i].uci);
-        for (int v = 0; v < 4; v++) {
+        for (int v = 0; v < 5; v++) {
             char buf[DESC_MAX];
             size_t n = desc_spell(&pos, m, v, NULL, buf);
             ck_assert_str_eq(buf, cases[i].v[v]);

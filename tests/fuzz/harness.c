@@ -137,9 +137,12 @@ static void check_writers(const struct position *pos, move_t m)
     expect_reads_back(pos, m, text, fan_parse(text, strlen(text), &san, NULL), &san, "FAN");
     WRITE_EXACT(iccf_write, ICCF_MAX, pos, m, text);
     expect_reads_back(pos, m, text, iccf_parse(text, strlen(text), &san, NULL), &san, "ICCF");
+    WRITE_EXACT(desc_write, DESC_MAX, pos, m, text);
+    expect_reads_back(pos, m, text, desc_parse(text, strlen(text), &san, NULL), &san,
+                      "descriptive");
     WRITE_EXACT(uci_write, NOTATION_MAX, pos, m, text);
     FUZZ_ASSERT(uci_parse(pos, text, strlen(text)) == m, "UCI '%s' reads back wrong", text);
-    for (int style = NOTATION_SAN; style <= NOTATION_ICCF; style++) {
+    for (int style = NOTATION_SAN; style <= NOTATION_DESCRIPTIVE; style++) {
         char *buf = g_malloc(NOTATION_MAX);
         size_t n = notation_write(pos, m, (enum notation_style)style, buf);
         FUZZ_ASSERT(n < NOTATION_MAX && strlen(buf) == n, "notation_write %d: %zu", style, n);
@@ -223,6 +226,8 @@ static void check_parsed(const struct san *s)
     FUZZ_ASSERT(s->castle <= SAN_CASTLE_QUEEN && s->check <= SAN_CHECK_UNKNOWN &&
                     s->capture <= SAN_CAPTURE_UNKNOWN && s->nag <= 6,
                 "castle %d check %d capture %d nag %d", s->castle, s->check, s->capture, s->nag);
+    FUZZ_ASSERT(s->relative <= 1 && s->from_wing <= SAN_WING_QUEEN && s->to_wing <= SAN_WING_QUEEN,
+                "relative %d wings %d %d", s->relative, s->from_wing, s->to_wing);
 }
 
 static void resolve_everywhere(const struct san *s)
@@ -264,7 +269,8 @@ static void fuzz_san(const uint8_t *data, size_t size)
     size = MIN(size, (size_t)SAN_INPUT_MAX);
     char *text = g_malloc(size ? size : 1); /* exact size: ASan sees a read past len */
     memcpy(text, data, size);
-    static const notation_parser parsers[] = {san_parse, fan_parse, iccf_parse, notation_parse_uci};
+    static const notation_parser parsers[] = {san_parse, fan_parse, iccf_parse, notation_parse_uci,
+                                              desc_parse};
     for (size_t p = 0; p < G_N_ELEMENTS(parsers); p++) {
         struct san s;
         struct san_error err;
@@ -539,7 +545,7 @@ static void fuzz_convert(const uint8_t *data, size_t size)
     unsigned pick = size ? data[size - 1] : 0;
     struct pipeline pl = {
         .norm = pick & 1 ? ctx.norms[(pick >> 1) % ctx.n_norms] : ctx.english_norm,
-        .style = (enum notation_style)((pick >> 4) % (NOTATION_ICCF + 1)),
+        .style = (enum notation_style)((pick >> 4) % (NOTATION_DESCRIPTIVE + 1)),
         .writer = pgnw_new(),
         .moves = g_array_new(FALSE, TRUE, sizeof(struct replay_move)),
         .out = g_string_new(NULL),
