@@ -2239,6 +2239,16 @@ START_TEST(test_descriptive_notation)
                   "%s", r.out);
     ck_assert_msg(strstr(r.out, "7. dxe5 Qxd1 {read: \"QxO\"} 8. Rxd1 fxe5 *"), "%s", r.out);
     run_free(&r);
+    /* most moves too damaged to read as written, their shape still says
+     * descriptive (read as SAN, nothing fitted: unresolved) */
+    r = fix_text("1. P-Kq P-K4 2. N-KBs N-QBs 3. B-Nb P-QRs 4. BxN QPxB 5. O-O P-Bs *\n", none);
+    ck_assert_int_eq(r.status, 0);
+    ck_assert_msg(strstr(r.out, "1. e4 {read: \"P-Kq\"}"), "%s", r.out);
+    ck_assert_msg(
+        strstr(r.out, "1... e5 2. Nf3 {read: \"N-KBs\"} 2... Nc6 {read: \"N-QBs\"} 3. Bb5"), "%s",
+        r.out);
+    ck_assert_msg(strstr(r.out, "4. Bxc6 dxc6 5. O-O f6 {read: \"P-Bs\"}"), "%s", r.out);
+    run_free(&r);
 }
 END_TEST
 
