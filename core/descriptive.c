@@ -10,7 +10,6 @@
 
 #include "movegen.h"
 
-#include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -34,19 +33,6 @@ static bool take(struct cursor *c, const char *word)
 static bool at_digit(const struct cursor *c)
 {
     return c->at < c->n && c->s[c->at] >= '1' && c->s[c->at] <= '8';
-}
-
-static enum san_status fail(struct san_error *err, int column, const char *fmt, ...)
-{
-    if (!err) return SAN_INVALID;
-    err->column = column;
-    err->candidates = 0;
-    int n = snprintf(err->message, sizeof err->message, "column %d: ", column);
-    va_list ap;
-    va_start(ap, fmt);
-    vsnprintf(err->message + n, sizeof err->message - (size_t)n, fmt, ap);
-    va_end(ap);
-    return SAN_INVALID;
 }
 
 /* What a name reads as: a square, a pawn, or a piece; with the files it may
@@ -190,11 +176,11 @@ enum san_status desc_parse(const char *text, size_t len, struct san *out, struct
     san_clear(out);
     if (read_castling(&c, out)) {
         read_check(&c, out);
-        return c.at == len ? SAN_OK : fail(err, (int)c.at + 1, "unexpected text after castling");
+        return c.at == len ? SAN_OK : san_invalid(err, (int)c.at + 1, "unexpected text after castling");
     }
     struct named mover, place, target;
     if (!read_named(&c, &mover) || mover.type == NO_TYPE)
-        return fail(err, 1, "a descriptive move begins with the piece that moves");
+        return san_invalid(err, 1, "a descriptive move begins with the piece that moves");
     out->piece = (int8_t)mover.type;
     out->from_files = (uint8_t)mover.files;
     out->from_wing = (uint8_t)mover.wing;
@@ -206,11 +192,11 @@ enum san_status desc_parse(const char *text, size_t len, struct san *out, struct
     if (take(&c, "-")) {
         out->capture = SAN_CAPTURE_NO;
         if (!read_named(&c, &target) || target.rank < 0)
-            return fail(err, (int)c.at + 1, "'-' must be followed by a square (K4, KB3, B3)");
+            return san_invalid(err, (int)c.at + 1, "'-' must be followed by a square (K4, KB3, B3)");
     } else if (take(&c, "x")) {
         out->capture = SAN_CAPTURE_YES;
         if (!read_named(&c, &target))
-            return fail(err, (int)c.at + 1, "'x' must be followed by what is taken (P, N, KBP)");
+            return san_invalid(err, (int)c.at + 1, "'x' must be followed by what is taken (P, N, KBP)");
         out->captured = (int8_t)target.type;
         out->to_wing = (uint8_t)target.wing;
         if (target.type != NO_TYPE && read_place(&c, &place)) {
@@ -218,7 +204,7 @@ enum san_status desc_parse(const char *text, size_t len, struct san *out, struct
             target.rank = place.rank;
         }
     } else {
-        return fail(err, (int)c.at + 1, "expected '-' or 'x' after the piece");
+        return san_invalid(err, (int)c.at + 1, "expected '-' or 'x' after the piece");
     }
     out->to_files = (uint8_t)target.files;
     if (target.rank >= 0) out->to_rank = (int8_t)target.rank, out->relative = 1;
@@ -226,15 +212,15 @@ enum san_status desc_parse(const char *text, size_t len, struct san *out, struct
     if (paren || take(&c, "=") || take(&c, "/")) {
         out->promotion = (int8_t)promotion_of(&c);
         if (out->promotion == NO_TYPE || (paren && !take(&c, ")")))
-            return fail(err, (int)c.at + 1, "expected a promotion piece (Q, R, B, N)");
+            return san_invalid(err, (int)c.at + 1, "expected a promotion piece (Q, R, B, N)");
     } else if (target.rank == 7) {
         out->promotion = (int8_t)promotion_of(&c); /* "P-K8Q" */
     }
     read_check(&c, out);
     if (c.at != len) {
         unsigned char ch = (unsigned char)text[c.at];
-        return ch >= 0x20 && ch < 0x7f ? fail(err, (int)c.at + 1, "unexpected '%c'", ch)
-                                       : fail(err, (int)c.at + 1, "unexpected text");
+        return ch >= 0x20 && ch < 0x7f ? san_invalid(err, (int)c.at + 1, "unexpected '%c'", ch)
+                                       : san_invalid(err, (int)c.at + 1, "unexpected text");
     }
     return SAN_OK;
 }

@@ -3,9 +3,6 @@
  * 4 knight), castling is written as the king's move. */
 #include "notation.h"
 
-#include <stdarg.h>
-#include <stdio.h>
-
 static const int promotion_digit[] = {0, 4, 3, 2, 1, 0}; /* by piece type */
 static const int8_t promotion_of_digit[] = {NO_TYPE, QUEEN, ROOK, BISHOP, KNIGHT};
 
@@ -31,19 +28,6 @@ size_t iccf_write(const struct position *pos, move_t m, char *buf)
     return n;
 }
 
-static enum san_status fail(struct san_error *err, int column, const char *fmt, ...)
-{
-    if (!err) return SAN_INVALID;
-    err->column = column;
-    err->candidates = 0;
-    int n = snprintf(err->message, sizeof err->message, "column %d: ", column);
-    va_list ap;
-    va_start(ap, fmt);
-    vsnprintf(err->message + n, sizeof err->message - (size_t)n, fmt, ap);
-    va_end(ap);
-    return SAN_INVALID;
-}
-
 enum san_status iccf_parse(const char *text, size_t len, struct san *out, struct san_error *err)
 {
     san_clear(out);
@@ -54,12 +38,12 @@ enum san_status iccf_parse(const char *text, size_t len, struct san *out, struct
         return SAN_OK;
     }
     if (len != 4 && len != 5)
-        return fail(err, 1, "an ICCF move has 4 or 5 digits, not %zu characters", len);
+        return san_invalid(err, 1, "an ICCF move has 4 or 5 digits, not %zu characters", len);
     int8_t digit[5] = {0};
     for (size_t i = 0; i < len && i < sizeof digit; i++) {
         int max = i == 4 ? 4 : 8;
         if (text[i] < '1' || text[i] > '0' + max)
-            return fail(err, (int)i + 1, "expected a digit 1-%d", max);
+            return san_invalid(err, (int)i + 1, "expected a digit 1-%d", max);
         digit[i] = (int8_t)(text[i] - '1');
     }
     out->from_file = digit[0];

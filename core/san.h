@@ -96,6 +96,11 @@ enum san_status san_parse(const char *text, size_t len, struct san *out, struct 
  * one in themselves. */
 void san_clear(struct san *san);
 
+/* A parser's "cannot be a move": fills err (may be NULL) with the column
+ * and "column N: " and the printf-style message; returns SAN_INVALID. */
+enum san_status san_invalid(struct san_error *err, int column, const char *fmt, ...)
+    __attribute__((format(printf, 3, 4)));
+
 /* The one legal move in pos that san describes. A null move resolves to
  * MOVE_NULL (illegal in check); the caller decides whether to play it. err
  * may be NULL. */

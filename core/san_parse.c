@@ -30,15 +30,30 @@ static bool is_rank(int ch)
     return ch >= '1' && ch <= '8';
 }
 
-static enum san_status fail(const struct cursor *c, const char *fmt, ...)
+static enum san_status vinvalid(struct san_error *err, int column, const char *fmt, va_list ap)
 {
-    if (!c->err) return SAN_INVALID;
-    c->err->column = (int)c->at + 1;
-    c->err->candidates = 0;
-    int n = snprintf(c->err->message, sizeof c->err->message, "column %d: ", c->err->column);
+    if (!err) return SAN_INVALID;
+    err->column = column;
+    err->candidates = 0;
+    int n = snprintf(err->message, sizeof err->message, "column %d: ", column);
+    vsnprintf(err->message + n, sizeof err->message - (size_t)n, fmt, ap);
+    return SAN_INVALID;
+}
+
+enum san_status san_invalid(struct san_error *err, int column, const char *fmt, ...)
+{
     va_list ap;
     va_start(ap, fmt);
-    vsnprintf(c->err->message + n, sizeof c->err->message - (size_t)n, fmt, ap);
+    vinvalid(err, column, fmt, ap);
+    va_end(ap);
+    return SAN_INVALID;
+}
+
+static enum san_status fail(const struct cursor *c, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    vinvalid(c->err, (int)c->at + 1, fmt, ap);
     va_end(ap);
     return SAN_INVALID;
 }
