@@ -757,10 +757,11 @@ static gboolean is_move_like(const guint8 *s, gsize n)
     if (n >= 2 && n <= 3 && s[0] >= 'a' && s[0] <= 'h' && s[1] && strchr("AlISZBgq|", s[1]) &&
         (n == 2 || s[2] == '+' || s[2] == '#'))
         return TRUE; /* a square with its rank misread: "eA", "cl" */
-    struct san san;  /* English descriptive: "P-K4", "NxP", "QR-Q1" (not "Castles": a word too) */
-    if (memchr(s, '-', n) || memchr(s, 'x', n))
-        if (desc_parse((const char *)s, n, &san, NULL) == SAN_OK) return TRUE;
-    return has_square(s, n) && !is_word_like(s, n);
+    if (has_square(s, n) && !is_word_like(s, n)) return TRUE;
+    /* English descriptive: "P-K4", "NxP", "QR-Q1" (not "Castles": a word too) */
+    struct san san;
+    return (memchr(s, '-', n) || memchr(s, 'x', n)) &&
+           desc_parse((const char *)s, n, &san, NULL) == SAN_OK;
 }
 
 /* A top-level line that holds words but no move-like token: a header. */
