@@ -145,6 +145,7 @@ static bool read_castling(struct cursor *c, struct san *out)
     if (take(c, "O-O") || take(c, "0-0")) return out->castle = SAN_CASTLE_KING, true;
     if (!take(c, "Castles") && !take(c, "castles") && !take(c, "CASTLES")) return false;
     out->castle = SAN_CASTLE_KING;
+    (void)take(c, " "); /* "Castles (QR)" */
     bool paren = take(c, "(");
     if (take(c, "QR") || take(c, "Q"))
         out->castle = SAN_CASTLE_QUEEN;

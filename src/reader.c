@@ -618,6 +618,19 @@ static gsize token_end(const guint8 *b, gsize i)
     }
 }
 
+/* End of "Castles" at i..e with the side it castles to after it, as
+ * descriptive books print it ("Castles (QR)", "Castles(Q)"): a
+ * parenthesis there is no variation. Returns e when there is none. */
+static gsize castles_end(const guint8 *b, gsize i, gsize e)
+{
+    static const char *const sides[] = {"(QR)", "(KR)", "(Q)", "(K)"};
+    if (e - i != 7 || g_ascii_strncasecmp((const char *)b + i, "castles", 7)) return e;
+    gsize k = b[e] == ' ' ? e + 1 : e;
+    for (gsize s = 0; s < G_N_ELEMENTS(sides); s++)
+        if (!strncmp((const char *)b + k, sides[s], strlen(sides[s]))) return k + strlen(sides[s]);
+    return e;
+}
+
 /* Replaces the Unicode dashes and minus in a short token by '-' and '½' by
  * '\x01', so results and glyphs compare as ASCII. Returns FALSE if too long. */
 static gboolean fold_token(const guint8 *s, gsize n, char *out, gsize cap)
@@ -1327,7 +1340,7 @@ static gboolean scan_tokens(ArbReader *r, GError **error)
             }
             G_GNUC_FALLTHROUGH; /* a word that starts with a digit */
         default:
-            e = token_end(b, i);
+            e = castles_end(b, i, token_end(b, i));
             if (e == i) e = i + 1; /* cannot happen; keeps the loop moving */
             r->pos = e;
             take_word(r, i, e);

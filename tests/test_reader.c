@@ -454,6 +454,9 @@ START_TEST(test_free_text_games)
     ck_trace("1. P-K4 P-K4 2. N-KB3\nP-QR3 3. P-KR3 N-KR3\n*\n",
              "G1 @1:1\nN1 @1:1\nM P-K4 @1:4\nM P-K4 @1:9\nN2 @1:14\nM N-KB3 @1:17\n"
              "M P-QR3 @2:1\nN3 @2:7\nM P-KR3 @2:10\nM N-KR3 @2:16\nR* * @3:1\nE1\n");
+    /* descriptive's "Castles (QR)": the side castled to, no variation */
+    ck_trace("1. Castles (QR) Castles(K) *\n",
+             "G1 @1:1\nN1 @1:1\nM Castles (QR) @1:4\nM Castles(K) @1:17\nR* * @1:28\nE1\n");
     /* an evaluation glyph stuck to a move is its NAG ("+/−" with a minus
      * sign, "±"); "+-" stuck to a move stays with it (as likely a check
      * mark and a stray dash) */
