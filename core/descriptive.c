@@ -74,7 +74,7 @@ static bool read_named(struct cursor *c, struct named *out)
         char next = c->s[c->at + 1];
         bool knight = c->s[c->at] == 'K' && next == 't';
         bool kt_after = next == 'K' && c->n - c->at >= 3 && c->s[c->at + 2] == 't';
-        if (!knight && (strchr("RNBP", next) || kt_after)) {
+        if (!knight && ((next && strchr("RNBP", next)) || kt_after)) {
             wing = c->s[c->at] == 'K' ? SAN_WING_KING : SAN_WING_QUEEN;
             c->at++;
         }
