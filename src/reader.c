@@ -619,15 +619,21 @@ static gsize token_end(const guint8 *b, gsize i)
 }
 
 /* End of "Castles" at i..e with the side it castles to after it, as
- * descriptive books print it ("Castles (QR)", "Castles(Q)"): a
- * parenthesis there is no variation. Returns e when there is none. */
+ * descriptive books print it ("Castles (QR)", "Castles(Q)", "Castles
+ * QR"): a parenthesis there is no variation, "QR" no move. Returns e when
+ * there is none. */
 static gsize castles_end(const guint8 *b, gsize i, gsize e)
 {
-    static const char *const sides[] = {"(QR)", "(KR)", "(Q)", "(K)"};
+    static const char *const sides[] = {"(QR)", "(KR)", "(Q)", "(K)", "QR", "KR"};
     if (e - i != 7 || g_ascii_strncasecmp((const char *)b + i, "castles", 7)) return e;
     gsize k = b[e] == ' ' ? e + 1 : e;
-    for (gsize s = 0; s < G_N_ELEMENTS(sides); s++)
-        if (!strncmp((const char *)b + k, sides[s], strlen(sides[s]))) return k + strlen(sides[s]);
+    for (gsize s = 0; s < G_N_ELEMENTS(sides); s++) {
+        gsize n = strlen(sides[s]), end = k + n;
+        if (strncmp((const char *)b + k, sides[s], n)) continue;
+        /* (a bare "QR" only as a word of its own: not "KR-Q1") */
+        if (sides[s][0] == '(' || byte_class[b[end]] == C_WS || byte_class[b[end]] == C_EOL)
+            return end;
+    }
     return e;
 }
 

@@ -457,6 +457,9 @@ START_TEST(test_free_text_games)
     /* descriptive's "Castles (QR)": the side castled to, no variation */
     ck_trace("1. Castles (QR) Castles(K) *\n",
              "G1 @1:1\nN1 @1:1\nM Castles (QR) @1:4\nM Castles(K) @1:17\nR* * @1:28\nE1\n");
+    ck_trace(
+        "1. Castles QR Castles KR-Q1 *\n",
+        "G1 @1:1\nN1 @1:1\nM Castles QR @1:4\nM Castles @1:15\nM KR-Q1 @1:23\nR* * @1:29\nE1\n");
     /* an evaluation glyph stuck to a move is its NAG ("+/−" with a minus
      * sign, "±"); "+-" stuck to a move stays with it (as likely a check
      * mark and a stray dash) */
