@@ -51,6 +51,15 @@ static inline int sq_flip(int sq)
 #define RANK_1_BB  UINT64_C(0xff)
 #define FILE_BB(f) (FILE_A_BB << (f))
 #define RANK_BB(r) (RANK_1_BB << (8 * (r)))
+#define DARK_SQUARES_BB  UINT64_C(0xaa55aa55aa55aa55) /* a1's shade */
+#define LIGHT_SQUARES_BB (~DARK_SQUARES_BB)
+
+/* The squares of the shade the king's bishop of color starts on (f1, f8):
+ * light for White, dark for Black. */
+static inline bitboard king_bishop_squares(int color)
+{
+    return color == WHITE ? LIGHT_SQUARES_BB : DARK_SQUARES_BB;
+}
 
 static inline int popcount(bitboard b)
 {

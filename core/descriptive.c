@@ -228,8 +228,6 @@ enum san_status desc_parse(const char *text, size_t len, struct san *out, struct
 
 /* ---- the writer ---------------------------------------------------------- */
 
-#define LIGHT_SQUARES 0x55AA55AA55AA55AAULL
-
 static int rel_rank(int sq, int side)
 {
     return side == WHITE ? sq_rank(sq) : 7 - sq_rank(sq);
@@ -238,8 +236,7 @@ static int rel_rank(int sq, int side)
 /* The wing whose bishop of color stands on sq's shade. */
 static const char *bishop_wing(int sq, int color)
 {
-    bool light = (LIGHT_SQUARES >> sq) & 1;
-    return light == (color == WHITE) ? "K" : "Q";
+    return king_bishop_squares(color) & BB(sq) ? "K" : "Q";
 }
 
 /* Up to four spellings of the piece of type on sq, owned by color, shortest

@@ -6,9 +6,6 @@
 #include "attacks.h"
 #include "movegen.h"
 
-#define DARK_SQUARES  UINT64_C(0xaa55aa55aa55aa55)
-#define LIGHT_SQUARES (~DARK_SQUARES)
-
 static int kept(const struct game *g)
 {
     return g->played < GAME_HISTORY_MAX ? g->played : GAME_HISTORY_MAX;
@@ -101,7 +98,7 @@ bool game_is_insufficient_material(const struct position *pos)
     const bitboard *t = pos->by_type;
     if (t[PAWN] | t[ROOK] | t[QUEEN]) return false;
     if (t[KNIGHT]) return popcount(t[KNIGHT] | t[BISHOP]) == 1;
-    return !(t[BISHOP] & DARK_SQUARES) || !(t[BISHOP] & LIGHT_SQUARES);
+    return !(t[BISHOP] & DARK_SQUARES_BB) || !(t[BISHOP] & LIGHT_SQUARES_BB);
 }
 
 bool game_has_insufficient_material(const struct position *pos, int color)
@@ -115,7 +112,7 @@ bool game_has_insufficient_material(const struct position *pos, int color)
     /* Bishops of one colour mate only with a blocker that can stand on the
      * other colour or in front: a pawn, a knight, or a bishop of that colour. */
     if (own & t[BISHOP]) {
-        bool one_colour = !(t[BISHOP] & DARK_SQUARES) || !(t[BISHOP] & LIGHT_SQUARES);
+        bool one_colour = !(t[BISHOP] & DARK_SQUARES_BB) || !(t[BISHOP] & LIGHT_SQUARES_BB);
         return one_colour && !t[PAWN] && !t[KNIGHT];
     }
     return true;

@@ -50,14 +50,12 @@ static int rank_of(const struct position *pos, const struct san *san, int rank)
     return san->relative && pos->side == BLACK ? 7 - rank : rank;
 }
 
-#define LIGHT_SQUARES 0x55AA55AA55AA55AAULL
-
-/* The squares of the king's (or queen's) bishop of color: the shade of f1
- * (c1) for White, of f8 (c8) for Black. */
+/* The squares of the king's (or queen's) bishop of color. */
 static bitboard wing_shade(int wing, int color)
 {
-    bool light = (wing == SAN_WING_KING) == (color == WHITE);
-    return wing == SAN_WING_NONE ? ~(bitboard)0 : light ? LIGHT_SQUARES : ~LIGHT_SQUARES;
+    return wing == SAN_WING_NONE   ? ~(bitboard)0
+           : wing == SAN_WING_KING ? king_bishop_squares(color)
+                                   : ~king_bishop_squares(color);
 }
 
 static bitboard squares_of(const struct position *pos, const struct san *san, int file, int rank,

@@ -244,8 +244,8 @@ static int letters_covered(const ArbLang *lang, const ArbGame *game)
     return n;
 }
 
-/* The notation the moves of events [from, to) are written in: UCI or ICCF
- * (fix_coordinates()), or SAN. */
+/* The notation the moves of events [from, to) are written in: UCI, ICCF or
+ * descriptive (fix_notation()), or SAN. */
 static enum fix_style events_style(const ArbGame *game, guint from, guint to)
 {
     g_autofree const char **texts = g_new(const char *, to - from + 1);
@@ -255,22 +255,23 @@ static enum fix_style events_style(const ArbGame *game, guint from, guint to)
         const struct game_event *ev = &g_array_index(game->events, struct game_event, i);
         if (ev->kind == EV_MOVE) texts[n] = game_event_text(game, ev), lens[n++] = ev->len;
     }
-    return fix_coordinates(texts, lens, n, NULL);
+    return fix_notation(texts, lens, n, NULL);
 }
 
 /* The language whose piece initials cover the most tokens; among those, the
  * one that replays the most moves before the first bad one, then the more
  * common language. A damaged game is expected to have a bad move somewhere,
  * so the letters count for more than the replay (convert asks the reverse).
- * --from aside: check_forced_language() asks it too. A game in UCI or ICCF
- * is English. */
+ * --from aside: check_forced_language() asks it too. A game in UCI, ICCF
+ * or descriptive is English. */
 static int detect_language(struct fix_cmd *fc, const ArbGame *game, int *runner_up)
 {
     *runner_up = -1;
-    /* a game in UCI or ICCF, whose letters are files (no piece's initial):
-     * English, whatever letters the others cover */
-    gboolean coordinates = events_style(game, 0, game->events->len) != FIX_STYLE_SAN;
-    for (guint i = 0; coordinates && i < fc->n_norms; i++)
+    /* a game in UCI or ICCF, whose letters are files (no piece's initial),
+     * or in descriptive, which only English writes: English, whatever
+     * letters the others cover */
+    gboolean english = events_style(game, 0, game->events->len) != FIX_STYLE_SAN;
+    for (guint i = 0; english && i < fc->n_norms; i++)
         if (norm_lang(fc->norms[i]) == fc->english) return (int)i;
     int best = -1, best_cover = -1, best_pref = 0;
     g_autofree int *covers = g_new(int, fc->n_norms);

@@ -527,7 +527,10 @@ static gboolean piece_lan(const char *s, gsize n)
            is_coordinate_separator(s[k + 2]);
 }
 
-gboolean fix_descriptive_shaped(const char *text, gsize len)
+/* Is text[0, len) a move of English descriptive notation ("P-K4",
+ * "Kt-KB3", "B-N5ch", "NxP", "QxQP"; not "O-O", which SAN shares), or
+ * shaped like one though damaged? */
+static gboolean descriptive_shaped(const char *text, gsize len)
 {
     struct san san;
     if (len < 3 || (!memchr(text, '-', len) && !memchr(text, 'x', len))) return FALSE;
@@ -540,12 +543,12 @@ gboolean fix_descriptive_shaped(const char *text, gsize len)
            (strchr("KQRNBP", text[k + 1]) || (text[k + 1] >= '1' && text[k + 1] <= '8'));
 }
 
-enum fix_style fix_coordinates(const char *const *texts, const gsize *lens, int n, gboolean *upper)
+enum fix_style fix_notation(const char *const *texts, const gsize *lens, int n, gboolean *upper)
 {
     static const enum fix_style styles[] = {FIX_STYLE_UCI, FIX_STYLE_ICCF};
     int descriptive = 0;
     for (int i = 0; i < n; i++)
-        descriptive += fix_descriptive_shaped(texts[i], lens[i]);
+        descriptive += descriptive_shaped(texts[i], lens[i]);
     if (upper) *upper = FALSE;
     if (descriptive >= 2 && 2 * descriptive >= n) return FIX_STYLE_DESCRIPTIVE;
     for (gsize k = 0; k < G_N_ELEMENTS(styles); k++) {
@@ -565,7 +568,7 @@ enum fix_style fix_coordinates(const char *const *texts, const gsize *lens, int 
     return FIX_STYLE_SAN;
 }
 
-/* The style of tokens[0, n) (into f): fix_coordinates() of their first
+/* The style of tokens[0, n) (into f): fix_notation() of their first
  * readings. */
 static void detect_style(ArbFixer *f, const struct fix_token *tokens, int n)
 {
@@ -576,7 +579,7 @@ static void detect_style(ArbFixer *f, const struct fix_token *tokens, int n)
         if (tokens[i].n_cands > 0)
             texts[m] = tokens[i].cands[0].text, lens[m++] = tokens[i].cands[0].len;
     f->style_upper = FALSE;
-    f->style = fix_coordinates(texts, lens, m, &f->style_upper);
+    f->style = fix_notation(texts, lens, m, &f->style_upper);
     int kt = 0, n_letter = 0;
     for (int i = 0; f->style == FIX_STYLE_DESCRIPTIVE && i < m; i++) {
         kt += g_strstr_len(texts[i], (gssize)lens[i], "Kt") != NULL;
@@ -697,9 +700,9 @@ static void render_forms(const ArbFixer *f, const struct position *pos, move_t m
     if (f->style != FIX_STYLE_SAN) { /* the game's own notation, and SAN */
         /* (UCI with a separator too: "e2-e4", "e4xd5"; descriptive's
          * spellings: "N-B3", "N-KB3", "KN-B3", "KN-KB3", "BxQNP") */
+        const char *mark = n && (san[n - 1] == '+' || san[n - 1] == '#') ? san + n - 1 : "";
         for (int v = 0; v < style_variants(f) && mf->n < FORMS_PER_MOVE; v++) {
             char text[FORM_MAX];
-            const char *mark = n && (san[n - 1] == '+' || san[n - 1] == '#') ? san + n - 1 : "";
             size_t len = style_text(f, pos, m, v, mark, text);
             if (!len) continue;
             fm = &mf->f[mf->n++];

@@ -115,17 +115,14 @@ void fixer_set_slips(ArbFixer *fixer, gboolean slips);
 /* The notations besides SAN a game's moves may be written in, UCI ("g1f3",
  * "e2-e4", "E2E4"), ICCF numeric ("7163") and English descriptive ("P-K4",
  * "N-KB3"): the fixer renders every move so too, at no cost, in a game
- * whose tokens fix_coordinates() finds written so: of the n texts[i]
+ * whose tokens fix_notation() finds written so: of the n texts[i]
  * (lens[i] bytes), half or more shaped like one (for UCI and ICCF one of
  * the squares' characters off at most, and under a tenth a piece's move in
  * long notation: "Ng1-f3"'s pawn moves are shaped so); else FIX_STYLE_SAN.
  * *upper (may be NULL): UCI in capitals ("E2E4"). */
 enum fix_style { FIX_STYLE_SAN, FIX_STYLE_UCI, FIX_STYLE_ICCF, FIX_STYLE_DESCRIPTIVE };
 
-/* Is text[0, len) a move of English descriptive notation ("P-K4",
- * "Kt-KB3", "B-N5ch", "NxP", "QxQP"; not "O-O", which SAN shares)? */
-gboolean fix_descriptive_shaped(const char *text, gsize len);
-enum fix_style fix_coordinates(const char *const *texts, const gsize *lens, int n, gboolean *upper);
+enum fix_style fix_notation(const char *const *texts, const gsize *lens, int n, gboolean *upper);
 
 /* The move prior breaks near-ties between readings: weight is its cost in
  * confusion units per nat of likelihood (0 or a NULL prior: off); a move's
