@@ -299,6 +299,12 @@ static struct position after_line(const char *line)
     return pos;
 }
 
+/* A FEN's position, or the one after the UCI moves of a line. */
+static struct position position_at(const char *fen_or_line)
+{
+    return strchr(fen_or_line, '/') ? position_of(fen_or_line) : after_line(fen_or_line);
+}
+
 static const struct {
     const char *fen_or_line; /* a FEN, or the UCI moves from the start */
     const char *text;
@@ -363,8 +369,8 @@ static const struct {
 
 START_TEST(test_descriptive)
 {
-    const char *where = descriptive[_i].fen_or_line, *text = descriptive[_i].text;
-    struct position pos = strchr(where, '/') ? position_of(where) : after_line(where);
+    const char *text = descriptive[_i].text;
+    struct position pos = position_at(descriptive[_i].fen_or_line);
     struct san_error err = {0};
     move_t m = MOVE_NONE;
     enum san_status st =
@@ -394,8 +400,7 @@ START_TEST(test_descriptive_write)
         {"e2e4 a7a6 e4e5 d7d5", "e5d6", "PxP"}, /* en passant */
     };
     for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
-        const char *where = cases[i].fen_or_line;
-        struct position pos = strchr(where, '/') ? position_of(where) : after_line(where);
+        struct position pos = position_at(cases[i].fen_or_line);
         char buf[DESC_MAX];
         desc_write(&pos, move_of(&pos, cases[i].uci), buf);
         ck_assert_str_eq(buf, cases[i].text);
@@ -420,8 +425,7 @@ START_TEST(test_descriptive_spell)
         {"r3k2r/8/8/8/8/8/8/4K3 b kq - 0 1", "e8a8", {"O-O-O", "", "", "", ""}},
     };
     for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
-        const char *where = cases[i].fen_or_line;
-        struct position pos = strchr(where, '/') ? position_of(where) : after_line(where);
+        struct position pos = position_at(cases[i].fen_or_line);
         move_t m = move_of(&pos, cases[i].uci);
         for (int v = 0; v < 5; v++) {
             char buf[DESC_MAX];
