@@ -15,6 +15,8 @@
 
 static const char *const full_file[8] = {"QR", "QN", "QB", "Q", "K", "KB", "KN", "KR"};
 static const char *const short_file[8] = {"R", "N", "B", "Q", "K", "B", "N", "R"};
+/* (the queen's and king's files have one name: Q, K) */
+#define ONE_NAME(f) (full_file[f][1] == 0)
 static const char piece_letter[6] = {'P', 'N', 'B', 'R', 'Q', 'K'};
 
 struct cursor {
@@ -298,7 +300,7 @@ static size_t cat_char(char *buf, size_t n, char c)
 static size_t cat_qualified(char *buf, size_t n, int type, int sq, int color, bool full)
 {
     int f = sq_file(sq);
-    if (type == PAWN && full && !strcmp(full_file[f], short_file[f])) return n;
+    if (type == PAWN && full && ONE_NAME(f)) return n;
     if (type == PAWN) return cat_char(buf, cat(buf, n, (full ? full_file : short_file)[f]), 'P');
     if (full) return n;
     if (type == KNIGHT || type == ROOK)
@@ -338,7 +340,7 @@ size_t desc_spell(const struct position *pos, move_t m, int variant, const char 
         if (!named) n = cat_char(buf, n, piece_letter[victim]);
     } else {
         bool full = variant == 1 || variant == 3;
-        if (variant == 4 || (full && !strcmp(full_file[f], short_file[f])))
+        if (variant == 4 || (full && ONE_NAME(f)))
             return buf[0] = 0, 0; /* (K4, Q4) */
         n = cat_char(buf, n, '-');
         n = cat(buf, n, full ? full_file[f] : short_file[f]);

@@ -942,8 +942,12 @@ static int descriptive_bound(const struct pcand *c, const ArbFixer *f, const str
         int victim = kind == MOVE_EN_PASSANT ? PAWN : piece_type(pos->board[to]);
         low += c->low_x + cover_sym(f, c, f->sym_ascii[(int)letter[victim]]);
     } else {
+        /* "-", the piece its file is named after ("B" of QB3) and the rank */
+        static const int file_piece[8] = {ROOK, KNIGHT, BISHOP, QUEEN, KING, BISHOP, KNIGHT, ROOK};
         int rank = pos->side == WHITE ? sq_rank(to) : 7 - sq_rank(to);
-        low += cover_sym(f, c, f->sym_ascii['-']) + c->low_rank[rank];
+        low += cover_sym(f, c, f->sym_ascii['-']) +
+               cover_sym(f, c, f->sym_ascii[(int)letter[file_piece[sq_file(to)]]]) +
+               c->low_rank[rank];
     }
     if (kind == MOVE_PROMOTION)
         low += c->low_eq + cover_sym(f, c, f->sym_ascii[(int)letter[move_promotion(m)]]);

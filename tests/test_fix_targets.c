@@ -284,6 +284,92 @@ START_TEST(test_merged_part_bounds)
 }
 END_TEST
 
+/* In a game written in descriptive notation (with "Kt" for the knight when
+ * kt), move_bound() is no more than what any legal move costs for any
+ * damaged spelling of a random game's moves: the search skips a move by
+ * it unrendered. Returns how many moves the bound kept from rendering
+ * at a limit of one unit. */
+static int check_descriptive_bounds(ArbFixer *f, gboolean kt, guint32 *seed)
+{
+    struct position pos, at[PLIES];
+    ck_assert(fen_parse(&pos, start_fen, NULL));
+    g_autoptr(GPtrArray) texts = g_ptr_array_new_with_free_func(g_free);
+    int plies = 0;
+    for (; plies < PLIES; plies++) {
+        struct move_list list;
+        if (!movegen_legal(&pos, &list)) break;
+        move_t m = list.moves[next_random(seed) % (guint32)list.count];
+        char desc[DESC_MAX];
+        desc_write(&pos, m, desc);
+        GString *text = g_string_new(NULL);
+        for (const char *c = desc; *c; c++)
+            if (*c == 'N' && kt)
+                g_string_append(text, "Kt");
+            else
+                g_string_append_c(text, *c);
+        add_damaged(texts, text->str);
+        g_string_free(text, TRUE);
+        at[plies] = pos;
+        pos_make_move(&pos, m);
+    }
+    struct fix_token *tokens = tokens_of(texts);
+    prepare_tokens(f, tokens, (int)texts->len);
+    ck_assert_int_eq(f->style, FIX_STYLE_DESCRIPTIVE);
+    ck_assert(f->style_kt == kt);
+    int skipped = 0;
+    for (int i = 0; i < f->n_tok; i++) {
+        struct movetab tab;
+        build_table(&at[next_random(seed) % (guint32)plies], &tab);
+        for (int k = 0; k < tab.count; k++) {
+            int low = move_bound(f, &f->tok[i], &tab, k);
+            int cost = move_cost(f, &f->tok[i], forms_of(f, &tab, k), COST_INF / 4);
+            char san[SAN_MAX];
+            san_write(&tab.pos, tab.m[k].move, san);
+            ck_assert_msg(low <= cost, "'%.*s' as %s: bound %d past its cost %d",
+                          (int)f->tok[i].len, f->tok[i].text, san, low, cost);
+            skipped += low > CONF_UNIT;
+        }
+    }
+    g_free(tokens);
+    return skipped;
+}
+
+START_TEST(test_descriptive_bounds)
+{
+    g_autoptr(ArbLangSet) langs = NULL;
+    g_autoptr(ArbConfusion) conf = NULL;
+    load_tables(&langs, &conf);
+    ArbNorm *norm = norm_of(langs, "en");
+    ArbFixer *f = fixer_new(conf, norm);
+    guint32 seed = 20261127;
+    for (int kt = 0; kt < 2; kt++)
+        ck_assert_int_gt(check_descriptive_bounds(f, kt, &seed), 0);
+    /* "P-K4": the pawn to d4 writes its file Q, the one to e4 K */
+    static const char *const game[] = {"P-K4", "P-K4", "N-KB3", "N-QB3"};
+    struct fix_token tokens[G_N_ELEMENTS(game)];
+    for (gsize k = 0; k < G_N_ELEMENTS(game); k++)
+        tokens[k] = (struct fix_token){
+            .n_cands = 1, .cands = {{game[k], strlen(game[k]), 0, 0}}, .hint_ply = -1};
+    prepare_tokens(f, tokens, G_N_ELEMENTS(game));
+    struct movetab tab;
+    struct position pos;
+    ck_assert(fen_parse(&pos, start_fen, NULL));
+    build_table(&pos, &tab);
+    int d4 = COST_INF, e4 = COST_INF;
+    for (int k = 0; k < tab.count; k++) {
+        char uci[UCI_MAX + 1];
+        uci_write(&pos, tab.m[k].move, uci);
+        if (!strcmp(uci, "d2d4")) d4 = move_bound(f, &f->tok[0], &tab, k);
+        if (!strcmp(uci, "e2e4")) e4 = move_bound(f, &f->tok[0], &tab, k);
+    }
+    ck_assert_int_eq(f->style, FIX_STYLE_DESCRIPTIVE);
+    ck_assert_int_eq(e4, 0);
+    ck_assert_int_ge(d4, CONF_UNIT / 2);
+    fixer_free(f);
+    norm_free(norm);
+}
+END_TEST
+
 /* The moves of a random game, each character misread one time in four
  * (a sheet that reads poorly throughout), as tokens: n of them. */
 static GPtrArray *damaged_game(guint32 *seed, int n)
@@ -404,6 +490,7 @@ int main(void)
     tcase_add_test(tc, test_prose_search_budget);
     tcase_add_test(tc, test_merged_part_bounds);
     tcase_add_test(tc, test_compacted_arena_same_path);
+    tcase_add_test(tc, test_descriptive_bounds);
     suite_add_tcase(s, tc);
     return run_suite(s);
 }
