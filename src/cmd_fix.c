@@ -2698,8 +2698,11 @@ struct solved {
     char message[240]; /* why, when no_start */
     /* with --from LANG, when most of the game's moves needed a correction
      * and another language reads far more of them as written: it, and how
-     * many moves each reads before the first it cannot (else -1) */
+     * many moves each reads before the first it cannot (else -1); or, where
+     * the text is damaged, whose piece initials many more tokens start with
+     * (better_moves -1): how many tokens each language's initials begin */
     int better_lang, better_moves, forced_moves;
+    int better_letters, forced_letters;
 };
 
 static gboolean has_event(const ArbGame *game, int kind);
@@ -2733,8 +2736,12 @@ static gboolean starts_later(const struct fix_cmd *fc, const ArbGame *game, ArbN
 
 /* With --from LANG: does another language read the game far better
  * (sv->better_lang): every move as written where LANG needs a guess for
- * half of them or cannot read one? Asked only of a game a third of whose
- * moves fix corrected, so a right --from costs next to nothing. */
+ * half of them or cannot read one? Or, a damaged text being read as no
+ * language reads it as written, do twice as many of its tokens (and a few
+ * more) start with that language's piece initials ("Кf6", "Фa4+" read as
+ * German: a text in Russian, fix's guesses slow and poor)? Asked only of a
+ * game a third of whose moves fix corrected, so a right --from costs next
+ * to nothing. */
 static void check_forced_language(struct fix_cmd *fc, const ArbGame *game, struct solved *sv)
 {
     if (fc->forced < 0 || fc->hcs || fc->nbest) return;
@@ -2752,8 +2759,16 @@ static void check_forced_language(struct fix_cmd *fc, const ArbGame *game, struc
     replay_game(game, fc->norms[forced], NULL, &as_forced);
     replay_game(game, fc->norms[lang], NULL, &as_other);
     if (as_other.errors || as_other.cost || as_other.moves < as_forced.moves ||
-        (!as_forced.errors && 2 * as_forced.cost < as_forced.moves))
+        (!as_forced.errors && 2 * as_forced.cost < as_forced.moves)) {
+        int other_letters = letters_covered(norm_lang(fc->norms[lang]), game);
+        int forced_letters = letters_covered(norm_lang(fc->norms[forced]), game);
+        if (other_letters < 2 * forced_letters + FORCED_CHECK_MOVES / 2) return;
+        sv->better_lang = lang;
+        sv->better_moves = -1;
+        sv->better_letters = other_letters;
+        sv->forced_letters = forced_letters;
         return;
+    }
     sv->better_lang = lang;
     sv->better_moves = as_other.moves;
     sv->forced_moves = as_forced.errors ? -1 : as_forced.cost;
@@ -2806,17 +2821,24 @@ static void write_solved(struct fix_cmd *fc, const ArbGame *game, const struct s
         fc->said_better_lang = TRUE;
         const char *other = arb_lang_code(norm_lang(fc->norms[sv->better_lang]));
         const char *forced = arb_lang_code(norm_lang(fc->norms[fc->forced]));
-        char why[80];
-        if (sv->forced_moves < 0)
-            g_snprintf(why, sizeof why, "as %s a move cannot be read", forced);
+        char why[120];
+        if (sv->better_moves < 0)
+            g_snprintf(why, sizeof why,
+                       "looks like %s: %d of its moves start with a piece initial of %s, %d with "
+                       "one of %s",
+                       other, sv->better_letters, other, sv->forced_letters, forced);
+        else if (sv->forced_moves < 0)
+            g_snprintf(why, sizeof why,
+                       "reads as %s, its %d moves as written, but as %s a move cannot be read",
+                       other, sv->better_moves, forced);
         else
-            g_snprintf(why, sizeof why, "as %s %d of them need a guess", forced, sv->forced_moves);
+            g_snprintf(why, sizeof why,
+                       "reads as %s, its %d moves as written, but as %s %d of them need a guess",
+                       other, sv->better_moves, forced, sv->forced_moves);
         fprintf(err_of(fc),
                 "%s:%" G_GUINT64_FORMAT ": note: game %" G_GUINT64_FORMAT
-                " reads as %s, its %d moves as written, but %s: is --from %s right? (said "
-                "once)\n",
-                fc->file_name, game->first_line, game->number, other, sv->better_moves, why,
-                forced);
+                " %s: is --from %s right? (said once)\n",
+                fc->file_name, game->first_line, game->number, why, forced);
     }
     if (!sv->no_start && !fc->builtin) judge_moves(fc, game, fixer_for(fc, sv->lang), &sv->start);
     const char *status = fc->res.unresolved ? "unresolved"

@@ -1987,6 +1987,19 @@ START_TEST(test_wrong_from_noted)
     r = fix_text("1. e4 e5 2. Sf3 Sc6 3. Lb5 a6 4. La4 Sf6 5. 0-0 Le7 6. Te1 b5 7. Lb3 d6 *\n", de);
     ck_assert_msg(!strstr(r.err, "note: game"), "%s", r.err);
     run_free(&r);
+    /* damaged Russian ("Сb6" for Сb5, "Л1e" for Лe1) read as German: no
+     * language reads it as written, but most of its moves start with a
+     * Russian initial, none with a German one; damaged German read as
+     * German says nothing */
+    r = fix_text("1. e4 e5 2. Кf3 Кc6 3. Сb6 a6 4. Сa4 Кf6 5. 0-0 Сe7 6. Л1e b5 7. Сb3 d6 *\n", de);
+    ck_assert_msg(r.status == 0, "exit %d\n%s", r.status, r.err);
+    ck_assert_msg(strstr(r.err, "note: game 1 looks like ru: 8 of its moves start with a piece "
+                                "initial of ru, 0 with one of de: is --from de right?"),
+                  "%s", r.err);
+    run_free(&r);
+    r = fix_text("1. e4 e5 2. Sf3 Sc6 3. Lb6 a6 4. La4 Sf6 5. 0-0 Le7 6. T1e b5 7. Lb3 d6 *\n", de);
+    ck_assert_msg(!strstr(r.err, "note: game"), "%s", r.err);
+    run_free(&r);
     g_free(two);
 }
 END_TEST
