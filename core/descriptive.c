@@ -173,9 +173,134 @@ static void read_check(struct cursor *c, struct san *out)
         }
 }
 
+/* ---- the long form of older books ---------------------------------------
+ * "P to K 4th", "K Kt to B 3rd", "Q to K R 5 (ch)", "K to B sq", "B takes
+ * Kt P", "P to K 8th (Q)": a word a name, "to" or "takes", a rank with its
+ * ordinal ("sq" the first). desc_long() finds such a move and spells it as
+ * the short form ("KKt-B3"), which desc_parse() reads. */
+
+enum long_kind { LONG_NONE, LONG_NAME, LONG_TO, LONG_TAKES, LONG_SQUARE, LONG_PROMO, LONG_CHECK };
+
+static bool word_is(const char *w, size_t n, const char *const *list)
+{
+    for (; *list; list++)
+        if (strlen(*list) == n && !memcmp(w, *list, n)) return true;
+    return false;
+}
+
+/* The kind of word w[0, n) and its short spelling, appended to out (cap
+ * DESC_MAX, kept NUL-ended) at *o. */
+static enum long_kind long_word(const char *w, size_t n, char *out, size_t *o)
+{
+    static const char *const to[] = {"to", "To", "-", NULL};
+    static const char *const takes[] = {"takes", "Takes", "x", "X", "tks", NULL};
+    static const char *const check[] = {"ch", "(ch)", "check", "(check)", "+", NULL};
+    static const char *const mate[] = {"mate", "(mate)", "checkmate", "#", NULL};
+    static const char *const promo[] = {"(Q)", "(R)", "(B)", "(Kt)", "(N)", NULL};
+    const char *text;
+    enum long_kind kind;
+    char buf[DESC_MAX];
+    /* an abbreviation's dot, a possessive ("K's B"), a comma before "ch" */
+    while (n > 1 && (w[n - 1] == '.' || w[n - 1] == ',')) n--;
+    if (n > 2 && w[n - 2] == '\'' && w[n - 1] == 's') n -= 2;
+    if (word_is(w, n, to)) {
+        text = "-", kind = LONG_TO;
+    } else if (word_is(w, n, takes)) {
+        text = "x", kind = LONG_TAKES;
+    } else if (word_is(w, n, check)) {
+        text = "ch", kind = LONG_CHECK;
+    } else if (word_is(w, n, mate)) {
+        text = "mate", kind = LONG_CHECK;
+    } else if (word_is(w, n, promo)) {
+        snprintf(buf, sizeof buf, "%.*s", (int)n, w);
+        text = buf, kind = LONG_PROMO;
+    } else if (n == 2 && !memcmp(w, "sq", 2)) {
+        text = "1", kind = LONG_SQUARE;
+    } else {
+        /* names ("Kt", "QB", "P"), then maybe a rank and its ordinal */
+        size_t k = 0;
+        while (k < n && w[k] && strchr("PKtNBRQ", w[k]) && (w[k] != 't' || (k && w[k - 1] == 'K')))
+            k++;
+        if (k < n && w[k] >= '1' && w[k] <= '8') {
+            /* its ordinal: "st", "nd", "rd", "th", "d", or two letters
+             * a scan made of them ("4tb") */
+            if (n - k - 1 > 2) return LONG_NONE;
+            for (size_t j = k + 1; j < n; j++)
+                if (w[j] < 'a' || w[j] > 'z') return LONG_NONE;
+            snprintf(buf, sizeof buf, "%.*s", (int)k + 1, w);
+            kind = LONG_SQUARE;
+        } else if (k == n && n > 0 && n <= 4) {
+            snprintf(buf, sizeof buf, "%.*s", (int)n, w);
+            kind = LONG_NAME;
+        } else {
+            return LONG_NONE;
+        }
+        text = buf;
+    }
+    size_t k = strlen(text);
+    if (*o + k + 1 > DESC_MAX) return LONG_NONE;
+    memcpy(out + *o, text, k + 1);
+    *o += k;
+    return kind;
+}
+
+size_t desc_long(const char *s, size_t n, char *out)
+{
+    /* names, "to" or "takes", then names and a square or names alone, then
+     * a promotion and a check mark; each place a move may end at is kept,
+     * and the longest whose short form reads is the move ("B takes Kt Q to
+     * R 5" is two) */
+    enum { ENDS = 8 };
+    size_t at = 0, o = 0, words = 0, ends[ENDS], lens[ENDS];
+    int n_ends = 0;
+    char buf[DESC_MAX];
+    bool to = false, taken = false, done = false;
+    while (at < n && n_ends < ENDS) {
+        while (at < n && (s[at] == ' ' || s[at] == '\t'))
+            at++;
+        size_t w = at;
+        while (at < n && s[at] != ' ' && s[at] != '\t' && s[at] != '\n' && s[at] != '\r')
+            at++;
+        if (at == w) break;
+        enum long_kind kind = long_word(s + w, at - w, buf, &o);
+        bool fits;
+        if (!to && !taken) {
+            fits = kind == LONG_NAME || (words > 0 && (kind == LONG_TO || kind == LONG_TAKES));
+            to = kind == LONG_TO, taken = kind == LONG_TAKES;
+        } else if (!done) {
+            fits = kind == LONG_NAME || kind == LONG_SQUARE ||
+                   (n_ends && (kind == LONG_CHECK || (kind == LONG_PROMO && to)));
+            done = kind == LONG_SQUARE || kind == LONG_CHECK || kind == LONG_PROMO;
+        } else {
+            fits = kind == LONG_PROMO || kind == LONG_CHECK;
+        }
+        if (!fits) break;
+        words++;
+        if ((to && done) || (taken && kind != LONG_TAKES)) ends[n_ends] = at, lens[n_ends++] = o;
+        if (kind == LONG_CHECK) break;
+    }
+    struct san san;
+    for (int k = n_ends - 1; k >= 0 && words >= 3; k--) {
+        buf[lens[k]] = 0;
+        if (desc_parse(buf, lens[k], &san, NULL) != SAN_OK) continue;
+        memcpy(out, buf, lens[k] + 1);
+        return ends[k];
+    }
+    out[0] = 0;
+    return 0;
+}
+
 enum san_status desc_parse(const char *text, size_t len, struct san *out, struct san_error *err)
 {
     struct cursor c = {text, len, 0};
+    san_clear(out);
+    char short_form[DESC_MAX];
+    if (memchr(text, ' ', len) && !read_castling(&c, out)) { /* "P to K 4th" */
+        if (desc_long(text, len, short_form) != len)
+            return san_invalid(err, 1, "not a descriptive move in words (P to K 4th)");
+        return desc_parse(short_form, strlen(short_form), out, err);
+    }
+    c.at = 0;
     san_clear(out);
     if (read_castling(&c, out)) {
         read_check(&c, out);
@@ -314,9 +439,13 @@ size_t desc_spell(const struct position *pos, move_t m, int variant, const char 
     if (!mark) mark = san_check_mark(pos, m);
     buf[0] = 0;
     if (move_kind(m) == MOVE_CASTLING) {
-        if (variant) return 0;
-        size_t n = cat(buf, 0, sq_file(move_to(m)) > sq_file(move_from(m)) ? "O-O" : "O-O-O");
-        return cat(buf, n, mark);
+        /* "O-O", "Castles", "Castles(QR)" ("CastlesQR" for the words) */
+        static const char *const king_side[] = {"O-O", "Castles", NULL};
+        static const char *const queen_side[] = {"O-O-O", "CastlesQR", "Castles(QR)"};
+        bool king = sq_file(move_to(m)) > sq_file(move_from(m));
+        const char *text = variant > 2 ? NULL : (king ? king_side : queen_side)[variant];
+        if (!text) return 0;
+        return cat(buf, cat(buf, 0, text), mark);
     }
     int us = pos->side, from = move_from(m), to = move_to(m), f = sq_file(to);
     int type = piece_type(pos->board[from]);

@@ -54,7 +54,8 @@ size_t desc_write(const struct position *pos, move_t m, char *buf);
  * the destination's wing or what is taken qualified ("N-KB3", "NxKP",
  * "BxNP"), 2 with the piece that moves qualified ("KN-B3", "QPxP"), 3 with
  * both ("KN-KB3", "QPxKP"), 4 a pawn taken named by its wing too
- * ("BxQNP"), each ending with mark (the check mark m earns,
+ * ("BxQNP"); castling "O-O", "Castles" or "O-O-O", "CastlesQR",
+ * "Castles(QR)". Each ends with mark (the check mark m earns,
  * as san_check_mark() gives it; NULL: worked out here). Returns the
  * length, 0 (buf "") where a variant adds nothing. For `fix`'s search,
  * which weighs every legal move against a token. */
@@ -64,6 +65,12 @@ size_t desc_spell(const struct position *pos, move_t m, int variant, const char 
  * "P-K8(Q)", "Castles", "Castles(QR)", with "ch", "mate", "+" or "#" after,
  * into a struct san with relative ranks and file sets (san.h). */
 enum san_status desc_parse(const char *text, size_t len, struct san *out, struct san_error *err);
+/* A descriptive move in the words of older books at s[0, n) (n: to the
+ * line's end at most): "P to K 4th", "K Kt to B 3rd", "B takes Kt P
+ * (ch)", "K to B sq", "P to K 8th (Q)". Returns how many bytes of s it
+ * takes, ending at a word's end, and writes its short form into out
+ * (DESC_MAX: "KKt-B3", "BxKtPch"); 0 when s starts no such move. */
+size_t desc_long(const char *s, size_t n, char *out);
 
 /* UCI text ("g1f3", "e7e8q", "e1g1" or "e1h1", "0000") to a struct san, so
  * that it gets the resolver's error answers (uci_parse() only says yes or no). */

@@ -389,10 +389,25 @@ static void add_split_readings(struct fix_cmd *fc, struct fix_token *t)
     }
 }
 
+/* A descriptive move in words ("K Kt to B 3rd") is read in its short
+ * form ("KKt-B3"), as the search spells moves; the words are what was
+ * read. */
+static void read_short_form(struct fix_cmd *fc, struct fix_token *t)
+{
+    struct fix_cand *c = &t->cands[0];
+    char short_form[DESC_MAX];
+    if (!memchr(c->text, ' ', c->len) || desc_long(c->text, c->len, short_form) != c->len) return;
+    t->written = c->text;
+    t->written_len = c->len;
+    c->text = g_string_chunk_insert(fc->glued, short_form);
+    c->len = strlen(c->text);
+}
+
 static void add_token(struct fix_cmd *fc, const char *text, gsize len, int *hint, guint event)
 {
     struct fix_token t = {.n_cands = 1, .hint_ply = *hint, .event = event};
     t.cands[0] = (struct fix_cand){.text = text, .len = len};
+    read_short_form(fc, &t);
     add_split_readings(fc, &t);
     g_array_append_val(fc->tokens, t);
     *hint = -1;
@@ -1024,8 +1039,12 @@ static char *read_text(const struct fix_cmd *fc, const ArbGame *game, const stru
     const struct fix_token *tokens = (const struct fix_token *)fc->tokens->data;
     GString *t = g_string_new(NULL);
     for (int k = 0; k < s->n_tokens; k++) {
-        const struct fix_cand *c = &tokens[s->first_token + k].cands[0];
-        g_string_append_printf(t, "%s%.*s", k ? " " : "", (int)c->len, c->text);
+        const struct fix_token *tok = &tokens[s->first_token + k];
+        if (tok->written)
+            g_string_append_printf(t, "%s%.*s", k ? " " : "", (int)tok->written_len, tok->written);
+        else
+            g_string_append_printf(t, "%s%.*s", k ? " " : "", (int)tok->cands[0].len,
+                                   tok->cands[0].text);
     }
     return g_string_free(t, FALSE);
 }

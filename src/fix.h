@@ -51,6 +51,10 @@ struct fix_token {
     /* moves a move number it reads as names past the one it stands for
      * (by the rows written twice before it; hint_ply has it taken off) */
     int number_shift;
+    /* the text as written when cands[0] is a reading of it (a move in
+     * words in its short form: "P to K 4th" read as "P-K4"), else NULL */
+    const char *written;
+    gsize written_len;
 };
 
 typedef enum {

@@ -637,6 +637,20 @@ static gsize castles_end(const guint8 *b, gsize i, gsize e)
     return e;
 }
 
+/* End of a descriptive move in the words of older books starting at i
+ * ("P to K 4th", "K Kt to B 3rd", "B takes Kt P (ch)": desc_long()), on
+ * the line that ends at eol; e when there is none or it ends sooner. */
+enum { READER_LONG_FORM_MAX = 64 }; /* bytes a move in words may take */
+
+static gsize long_form_end(const guint8 *b, gsize i, gsize e, gsize eol)
+{
+    /* (a name's first letter: anything else starts no such move) */
+    if (eol <= i || b[i] == 0 || !strchr("PKNBRQ", b[i])) return e;
+    char short_form[DESC_MAX];
+    gsize n = desc_long((const char *)b + i, MIN(eol - i, (gsize)READER_LONG_FORM_MAX), short_form);
+    return i + n > e ? i + n : e;
+}
+
 /* Replaces the Unicode dashes and minus in a short token by '-' and '½' by
  * '\x01', so results and glyphs compare as ASCII. Returns FALSE if too long. */
 static gboolean fold_token(const guint8 *s, gsize n, char *out, gsize cap)
@@ -1346,7 +1360,7 @@ static gboolean scan_tokens(ArbReader *r, GError **error)
             }
             G_GNUC_FALLTHROUGH; /* a word that starts with a digit */
         default:
-            e = castles_end(b, i, token_end(b, i));
+            e = long_form_end(b, i, castles_end(b, i, token_end(b, i)), r->eol);
             if (e == i) e = i + 1; /* cannot happen; keeps the loop moving */
             r->pos = e;
             take_word(r, i, e);

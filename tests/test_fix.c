@@ -2265,6 +2265,25 @@ START_TEST(test_descriptive_notation)
 }
 END_TEST
 
+START_TEST(test_descriptive_words)
+{
+    /* the words of older books, damaged: each move's words one token, read
+     * in its short form ("K Kt to B 8rd" as KKt-B8, the nearest Nf6; "4tb"
+     * a scan's ordinal), "Castles" read too; what was read is quoted as
+     * written */
+    const char *none[] = {NULL};
+    struct run r = fix_text("1. P to K 4th  P to K 4th\n2. K Kt to B 3rd  Q Kt to B 3rd\n"
+                            "3. B to Q B 4th  K Kt to B 8rd\n4. Kt to Kt 5th  P to Q 4tb\n"
+                            "5. P takes P  Kt takes Q P\n6. Castles  B to K 2nd *\n",
+                            none);
+    ck_assert_int_eq(r.status, 0);
+    ck_assert_msg(strstr(r.out, "1. e4 e5 2. Nf3 Nc6 3. Bc4 Nf6 {read: \"K Kt to B 8rd\"}"), "%s",
+                  r.out);
+    ck_assert_msg(strstr(r.out, "4. Ng5 d5 5. exd5 Nxd5\n6. O-O Be7 *"), "%s", r.out);
+    run_free(&r);
+}
+END_TEST
+
 START_TEST(test_prose_kept_whole)
 {
     /* a page of prose with a few moves in it: the sentences are comments
@@ -3158,6 +3177,7 @@ int main(int argc, char **argv)
     tcase_add_test(tc, test_coordinate_notations_read);
     tcase_add_test(tc, test_pawn_takes_pawn_read);
     tcase_add_test(tc, test_descriptive_notation);
+    tcase_add_test(tc, test_descriptive_words);
     tcase_add_test(tc, test_report_validates);
     tcase_add_test(tc, test_jobs_same_output);
     tcase_add_test(tc, test_hcs_sheets);

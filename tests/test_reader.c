@@ -460,6 +460,12 @@ START_TEST(test_free_text_games)
     ck_trace(
         "1. Castles QR Castles KR-Q1 *\n",
         "G1 @1:1\nN1 @1:1\nM Castles QR @1:4\nM Castles @1:15\nM KR-Q1 @1:23\nR* * @1:29\nE1\n");
+    /* the words of older books: a move each, "(ch)" no variation, the
+     * next move's words (two a line) and a line end apart */
+    ck_trace("1. P to K 4th  P to K 4th\n2. B takes Kt P (ch) K to B sq\n3. Q to K R 5th, ch.\n*\n",
+             "G1 @1:1\nN1 @1:1\nM P to K 4th @1:4\nM P to K 4th @1:16\nN2 @2:1\n"
+             "M B takes Kt P (ch) @2:4\nM K to B sq @2:22\nN3 @3:1\nM Q to K R 5th, ch. @3:4\n"
+             "R* * @4:1\nE1\n");
     /* an evaluation glyph stuck to a move is its NAG ("+/−" with a minus
      * sign, "±"); "+-" stuck to a move stays with it (as likely a check
      * mark and a stray dash) */

@@ -359,6 +359,23 @@ static const struct {
     {"r3k2r/8/8/8/8/8/8/4K3 b kq - 0 1", "O-O-O", SAN_OK, "e8a8"},
     {"e2e4 e7e5 d1h5 b8c6 f1c4 g8f6", "QxBPmate", SAN_OK, "h5f7"},
     {"e2e4 e7e5 d1h5 b8c6 f1c4 g8f6", "QxPch", SAN_AMBIGUOUS, NULL},
+    /* the words of older books */
+    {"", "P to K 4th", SAN_OK, "e2e4"},
+    {"", "P - K 4", SAN_OK, "e2e4"},
+    {"", "K Kt to B 3rd", SAN_OK, "g1f3"},
+    {"", "K. Kt. to K. B. 3d", SAN_OK, "g1f3"},
+    {"", "Kt to B 3rd", SAN_AMBIGUOUS, NULL},
+    {"e2e4", "P to Q B 4tb", SAN_OK, "c7c5"}, /* an ordinal misread */
+    {"e2e4 d7d5", "P takes P", SAN_OK, "e4d5"},
+    {"e2e4 e7e5 g1f3 b8c6", "Kt takes K P", SAN_OK, "f3e5"},
+    {"4k3/8/8/8/8/8/8/4K3 w - - 0 1", "K to B sq", SAN_OK, "e1f1"},
+    {"4k3/8/8/8/8/8/8/4K3 w - - 0 1", "K to K's 2nd", SAN_OK, "e1e2"},
+    {"e2e4 e7e5 d1h5 b8c6 f1c4 g8f6", "Q takes K B P, mate", SAN_OK, "h5f7"},
+    {"e2e4 e7e5 d1h5 b8c6 f1c4 g8f6", "Q takes B P (ch)", SAN_OK, "h5f7"},
+    {"8/4P2k/8/8/8/8/8/4K3 w - - 0 1", "P to K 8th (Kt)", SAN_OK, "e7e8n"},
+    {"", "P to K 4th P to K 4th", SAN_INVALID, NULL}, /* two moves */
+    {"", "P to move", SAN_INVALID, NULL},
+    {"", "P to K", SAN_INVALID, NULL},
     /* not descriptive at all */
     {"", "e4", SAN_INVALID, NULL},
     {"", "P-K9", SAN_INVALID, NULL},
@@ -408,6 +425,38 @@ START_TEST(test_descriptive_write)
 }
 END_TEST
 
+/* Where a move in words ends in a line of them, and its short form. */
+START_TEST(test_descriptive_long_extent)
+{
+    static const struct {
+        const char *line, *move, *short_form;
+    } cases[] = {
+        {"P to K 4th  P to K 4th", "P to K 4th", "P-K4"},
+        {"K Kt to B 3rd 3. B to B 4", "K Kt to B 3rd", "KKt-B3"},
+        /* what is taken, then the next move: "Kt Q" is no piece */
+        {"B takes Kt Q to R 5", "B takes Kt", "BxKt"},
+        {"B takes Kt P (ch) K to B sq", "B takes Kt P (ch)", "BxKtPch"},
+        {"Q to K R 5th, ch.", "Q to K R 5th, ch.", "Q-KR5ch"},
+        {"R to K Kt sq Kt to K Kt sq", "R to K Kt sq", "R-KKt1"},
+        {"P to K 8th (Q) and wins", "P to K 8th (Q)", "P-K8(Q)"},
+        {"P to move and win", "", ""},
+        {"K B 3", "", ""},
+        {"Kt to", "", ""},
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        char out[DESC_MAX];
+        size_t n = desc_long(cases[i].line, strlen(cases[i].line), out);
+        ck_assert_msg(n == strlen(cases[i].move), "'%s': %zu bytes", cases[i].line, n);
+        ck_assert_str_eq(out, cases[i].short_form);
+    }
+    /* a line end stops it, and n does */
+    char out[DESC_MAX];
+    ck_assert_uint_eq(desc_long("P to K\n4th", 11, out), 0);
+    ck_assert_uint_eq(desc_long("P to K 4th", 7, out), 0);
+    ck_assert_uint_eq(desc_long("P to K 4th", 8, out), 8);
+}
+END_TEST
+
 /* fix's quick spellings: every variant, each read back as the move (or
  * ambiguous: they are not checked), "" where a variant adds nothing. */
 START_TEST(test_descriptive_spell)
@@ -422,7 +471,10 @@ START_TEST(test_descriptive_spell)
         {"e2e4 d7d5", "e4d5", {"PxP", "PxQP", "KPxP", "KPxQP", ""}},
         {"e2e4 e7e5 d1h5 b8c6 f1c4 g8f6", "h5f7", {"QxP#", "QxBP#", "", "", "QxKBP#"}},
         {"8/4P2k/8/8/8/8/8/4K3 w - - 0 1", "e7e8q", {"P-K8=Q", "", "", "", ""}},
-        {"r3k2r/8/8/8/8/8/8/4K3 b kq - 0 1", "e8a8", {"O-O-O", "", "", "", ""}},
+        /* castling in the words books print too ("CastlesQR": spaces
+         * are no matter to fix) */
+        {"r3k2r/8/8/8/8/8/8/4K3 b kq - 0 1", "e8a8", {"O-O-O", "CastlesQR", "Castles(QR)", "", ""}},
+        {"r3k2r/8/8/8/8/8/8/4K3 b kq - 0 1", "e8h8", {"O-O", "Castles", "", "", ""}},
     };
     for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
         struct position pos = position_at(cases[i].fen_or_line);
@@ -664,6 +716,7 @@ int main(void)
     tcase_add_loop_test(tc, test_descriptive, 0, (int)(sizeof descriptive / sizeof descriptive[0]));
     tcase_add_test(tc, test_descriptive_write);
     tcase_add_test(tc, test_descriptive_spell);
+    tcase_add_test(tc, test_descriptive_long_extent);
     tcase_add_loop_test(tc, test_resolve, 0, (int)(sizeof cases / sizeof cases[0]));
     tcase_add_test(tc, test_resolve_partial);
     tcase_add_loop_test(tc, test_round_trip, 0, (int)(sizeof walk_fens / sizeof walk_fens[0]));
