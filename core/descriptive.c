@@ -249,7 +249,7 @@ size_t desc_long(const char *s, size_t n, char *out)
     /* names, "to" or "takes", then names and a square or names alone, then
      * a promotion and a check mark; each place a move may end at is kept,
      * and the longest whose short form reads is the move ("B takes Kt Q to
-     * R 5" is two) */
+     * R 5" is two, and so is "B takes Kt P takes B") */
     enum { ENDS = 8 };
     size_t at = 0, o = 0, words = 0, ends[ENDS], lens[ENDS];
     int n_ends = 0;
@@ -268,13 +268,18 @@ size_t desc_long(const char *s, size_t n, char *out)
             fits = kind == LONG_NAME || (words > 0 && (kind == LONG_TO || kind == LONG_TAKES));
             to = kind == LONG_TO, taken = kind == LONG_TAKES;
         } else if (!done) {
-            fits = kind == LONG_NAME || kind == LONG_SQUARE ||
+            /* (what is taken is named: "takes 7." is the next move's number) */
+            fits = kind == LONG_NAME || (kind == LONG_SQUARE && to) ||
                    (n_ends && (kind == LONG_CHECK || (kind == LONG_PROMO && to)));
             done = kind == LONG_SQUARE || kind == LONG_CHECK || kind == LONG_PROMO;
         } else {
             fits = kind == LONG_PROMO || kind == LONG_CHECK;
         }
-        if (!fits) break;
+        if (!fits) {
+            /* "B takes Kt P takes B": the last name begins the next move */
+            if ((kind == LONG_TO || kind == LONG_TAKES) && n_ends > 1) n_ends--;
+            break;
+        }
         words++;
         if ((to && done) || (taken && kind != LONG_TAKES)) ends[n_ends] = at, lens[n_ends++] = o;
         if (kind == LONG_CHECK) break;

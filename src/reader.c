@@ -811,6 +811,7 @@ static gboolean line_is_header(const guint8 *b, gsize i, gsize eol)
         const guint8 *t = b + s;
         gsize n = i - s;
         if (memchr(t, '{', n)) return FALSE;
+        if (long_form_end(b, s, s, eol) > s) return FALSE; /* "Kt to K B 3rd" */
         if (t[0] >= '0' && t[0] <= '9') {
             gsize d = 0;
             while (d < n && t[d] >= '0' && t[d] <= '9')

@@ -466,6 +466,12 @@ START_TEST(test_free_text_games)
              "G1 @1:1\nN1 @1:1\nM P to K 4th @1:4\nM P to K 4th @1:16\nN2 @2:1\n"
              "M B takes Kt P (ch) @2:4\nM K to B sq @2:22\nN3 @3:1\nM Q to K R 5th, ch. @3:4\n"
              "R* * @4:1\nE1\n");
+    /* a line that begins with a move in words is movetext, no header */
+    ck_trace(
+        "1. P to K 4th  P to K 4th 2.\nKt to K B 3rd  Kt to Q B 3rd 3.\nB to B 4th  B to B 4th *\n",
+        "G1 @1:1\nN1 @1:1\nM P to K 4th @1:4\nM P to K 4th @1:16\nN2 @1:27\n"
+        "M Kt to K B 3rd @2:1\nM Kt to Q B 3rd @2:16\nN3 @2:30\nM B to B 4th @3:1\n"
+        "M B to B 4th @3:13\nR* * @3:24\nE1\n");
     /* an evaluation glyph stuck to a move is its NAG ("+/−" with a minus
      * sign, "±"); "+-" stuck to a move stays with it (as likely a check
      * mark and a stray dash) */

@@ -436,6 +436,9 @@ START_TEST(test_descriptive_long_extent)
         /* what is taken, then the next move: "Kt Q" is no piece */
         {"B takes Kt Q to R 5", "B takes Kt", "BxKt"},
         {"B takes Kt P (ch) K to B sq", "B takes Kt P (ch)", "BxKtPch"},
+        /* the last name the next move's ("P takes B"), a number no square */
+        {"B takes Kt P takes B", "B takes Kt", "BxKt"},
+        {"K takes Q 7. Q to R 5", "K takes Q", "KxQ"},
         {"Q to K R 5th, ch.", "Q to K R 5th, ch.", "Q-KR5ch"},
         {"R to K Kt sq Kt to K Kt sq", "R to K Kt sq", "R-KKt1"},
         {"P to K 8th (Q) and wins", "P to K 8th (Q)", "P-K8(Q)"},
