@@ -244,7 +244,86 @@ static enum long_kind long_word(const char *w, size_t n, char *out, size_t *o)
     return kind;
 }
 
-size_t desc_long(const char *s, size_t n, char *out)
+/* Is w[0, n) word, or one edit from it (a letter read as another, lost
+ * or doubled: "fo", "t0", "tto" for "to")? */
+static bool near_word(const char *w, size_t n, const char *word)
+{
+    size_t m = strlen(word), i = 0;
+    if (n + 1 < m || n > m + 1) return false;
+    while (i < n && i < m && w[i] == word[i])
+        i++;
+    if (i == n && i == m) return true;
+    /* the rest equal after one replaced, added or dropped */
+    size_t rw = n - i, rm = m - i;
+    if (n == m) return rw >= 1 && !memcmp(w + i + 1, word + i + 1, rw - 1);
+    if (n > m) return !memcmp(w + i + 1, word + i, rm);
+    return !memcmp(w + i, word + i + 1, rw);
+}
+
+static bool holds_ch(const char *w, size_t n)
+{
+    for (size_t i = 0; i + 1 < n; i++)
+        if (w[i] == 'c' && w[i + 1] == 'h') return true;
+    return false;
+}
+
+/* long_word() for a scan's damage (desc_long_loose()): a word one edit
+ * from "to", "takes", "sq" or "ch" (*guessed set), a rank whose digit or
+ * ordinal was misread ("Sth", "3rгd": its first character kept, fix
+ * weighs it), a name of P K N B R Q and a letter or two after ("Kl"). */
+static enum long_kind loose_word(const char *w, size_t n, char *out, size_t *o, bool *guessed)
+{
+    char buf[DESC_MAX];
+    const char *text = buf;
+    enum long_kind kind;
+    while (n > 1 && (w[n - 1] == '.' || w[n - 1] == ','))
+        n--;
+    *guessed = true;
+    if (n <= 3 && near_word(w, n, "to")) {
+        text = "-", kind = LONG_TO;
+    } else if (n >= 4 && near_word(w, n, "takes")) {
+        text = "x", kind = LONG_TAKES;
+    } else if (n >= 2 && n <= 6 && (holds_ch(w, n) || near_word(w, n, "mate"))) {
+        text = holds_ch(w, n) ? "ch" : "mate", kind = LONG_CHECK;
+    } else if (n <= 3 && w[0] == 's' && near_word(w, n, "sq")) {
+        text = "1", kind = LONG_SQUARE;
+    } else if (n <= 6 && strchr("12345678SsZzlIOoBbgq", w[0]) && w[0] &&
+               (n == 1 || (unsigned char)w[1] >= 0x80 || (w[1] >= 'a' && w[1] <= 'z'))) {
+        *guessed = false; /* (fix reads the character as written) */
+        snprintf(buf, sizeof buf, "%c", w[0]);
+        kind = LONG_SQUARE;
+    } else if (n <= 3 && w[0] && strchr("PKNBRQ", w[0])) {
+        *guessed = false;
+        snprintf(buf, sizeof buf, "%.*s", (int)n, w);
+        kind = LONG_NAME;
+    } else {
+        return LONG_NONE;
+    }
+    size_t k = strlen(text);
+    if (*o + k + 1 > DESC_MAX) return LONG_NONE;
+    memcpy(out + *o, text, k + 1);
+    *o += k;
+    return kind;
+}
+
+/* Of the names after "to" or "takes": may name b (its first letters)
+ * follow name a (0: none yet)? A wing before a file's piece or a pawn ("K
+ * B", "Q Kt P", "K P"), a file's piece before a pawn ("Kt P"), no more
+ * after a pawn: "B takes Kt P K Kt to B 3rd" takes the pawn. */
+static bool name_follows(const char *a, const char *b)
+{
+    if (!a) return true;
+    bool a_wing = (a[0] == 'K' || a[0] == 'Q') && !(a[0] == 'K' && a[1] >= 'a' && a[1] <= 'z');
+    bool b_pawn = b[0] == 'P';
+    bool b_file_piece = strchr("RNB", b[0]) || (b[0] == 'K' && b[1] >= 'a' && b[1] <= 'z');
+    if (a_wing) return b_pawn || (b_file_piece && b[0]);
+    if (a[0] == 'P') return false;
+    return b_pawn;
+}
+
+/* desc_long(), or with loose desc_long_loose(): its guesses at damaged
+ * words into *guesses. */
+static size_t long_form(const char *s, size_t n, bool loose, char *out, int *guesses)
 {
     /* names, "to" or "takes", then names and a square or names alone, then
      * a promotion and a check mark; each place a move may end at is kept,
@@ -252,8 +331,9 @@ size_t desc_long(const char *s, size_t n, char *out)
      * R 5" is two, and so is "B takes Kt P takes B") */
     enum { ENDS = 8 };
     size_t at = 0, o = 0, words = 0, ends[ENDS], lens[ENDS];
-    int n_ends = 0;
-    char buf[DESC_MAX];
+    int n_ends = 0, guessed = 0, guesses_at[ENDS];
+    char buf[DESC_MAX], name[8];
+    const char *last_name = NULL;
     bool to = false, taken = false, done = false;
     while (at < n && n_ends < ENDS) {
         while (at < n && (s[at] == ' ' || s[at] == '\t'))
@@ -262,8 +342,20 @@ size_t desc_long(const char *s, size_t n, char *out)
         while (at < n && s[at] != ' ' && s[at] != '\t' && s[at] != '\n' && s[at] != '\r')
             at++;
         if (at == w) break;
+        size_t was = o;
         enum long_kind kind = long_word(s + w, at - w, buf, &o);
+        bool guess = false;
+        if (kind == LONG_NONE && loose) kind = loose_word(s + w, at - w, buf, &o, &guess);
         bool fits;
+        /* (the names after "to" or "takes" in the order they go together) */
+        if ((to || taken) && kind == LONG_NAME && !name_follows(last_name, buf + was)) {
+            o = was, buf[o] = 0;
+            break;
+        }
+        if ((to || taken) && kind == LONG_NAME) {
+            snprintf(name, sizeof name, "%s", buf + was);
+            last_name = name;
+        }
         if (!to && !taken) {
             fits = kind == LONG_NAME || (words > 0 && (kind == LONG_TO || kind == LONG_TAKES));
             to = kind == LONG_TO, taken = kind == LONG_TAKES;
@@ -281,18 +373,32 @@ size_t desc_long(const char *s, size_t n, char *out)
             break;
         }
         words++;
-        if ((to && done) || (taken && kind != LONG_TAKES)) ends[n_ends] = at, lens[n_ends++] = o;
+        guessed += guess;
+        if ((to && done) || (taken && kind != LONG_TAKES)) {
+            ends[n_ends] = at, lens[n_ends] = o, guesses_at[n_ends++] = guessed;
+        }
         if (kind == LONG_CHECK) break;
     }
     struct san san;
     for (int k = n_ends - 1; k >= 0 && words >= 3; k--) {
         buf[lens[k]] = 0;
-        if (desc_parse(buf, lens[k], &san, NULL) != SAN_OK) continue;
+        if (!loose && desc_parse(buf, lens[k], &san, NULL) != SAN_OK) continue;
         memcpy(out, buf, lens[k] + 1);
+        if (guesses) *guesses = guesses_at[k];
         return ends[k];
     }
     out[0] = 0;
     return 0;
+}
+
+size_t desc_long(const char *s, size_t n, char *out)
+{
+    return long_form(s, n, false, out, NULL);
+}
+
+size_t desc_long_loose(const char *s, size_t n, char *out, int *guesses)
+{
+    return long_form(s, n, true, out, guesses);
 }
 
 enum san_status desc_parse(const char *text, size_t len, struct san *out, struct san_error *err)

@@ -71,6 +71,12 @@ enum san_status desc_parse(const char *text, size_t len, struct san *out, struct
  * takes, ending at a word's end, and writes its short form into out
  * (DESC_MAX: "KKt-B3", "BxKtPch"); 0 when s starts no such move. */
 size_t desc_long(const char *s, size_t n, char *out);
+/* desc_long() for text a scan damaged: the same shapes with words one
+ * edit from "to", "takes", "sq", "ch" ("fo", "tto", "tkaes"; *guesses:
+ * how many), a rank's digit or ordinal misread ("Sth", "3rгd") and names
+ * a letter off ("Kl"), kept as written in out for fix to weigh; the short
+ * form need not read. */
+size_t desc_long_loose(const char *s, size_t n, char *out, int *guesses);
 
 /* UCI text ("g1f3", "e7e8q", "e1g1" or "e1h1", "0000") to a struct san, so
  * that it gets the resolver's error answers (uci_parse() only says yes or no). */

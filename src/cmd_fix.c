@@ -390,17 +390,21 @@ static void add_split_readings(struct fix_cmd *fc, struct fix_token *t)
 }
 
 /* A descriptive move in words ("K Kt to B 3rd") is read in its short
- * form ("KKt-B3"), as the search spells moves; the words are what was
- * read. */
+ * form ("KKt-B3"), as the search spells moves, a word a scan damaged
+ * ("fo" for "to") for half an edit; the words are what was read. */
 static void read_short_form(struct fix_cmd *fc, struct fix_token *t)
 {
     struct fix_cand *c = &t->cands[0];
     char short_form[DESC_MAX];
-    if (!memchr(c->text, ' ', c->len) || desc_long(c->text, c->len, short_form) != c->len) return;
+    int guesses;
+    if (!memchr(c->text, ' ', c->len) ||
+        desc_long_loose(c->text, c->len, short_form, &guesses) != c->len)
+        return;
     t->written = c->text;
     t->written_len = c->len;
     c->text = g_string_chunk_insert(fc->glued, short_form);
     c->len = strlen(c->text);
+    c->prior += guesses * CONF_UNIT / 2;
 }
 
 static void add_token(struct fix_cmd *fc, const char *text, gsize len, int *hint, guint event)

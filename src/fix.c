@@ -1763,6 +1763,10 @@ static void prepare_tokens(ArbFixer *f, const struct fix_token *tokens, int n)
         if (i > 0 && t->c[0].len > 1 && is_dash(t->c[0].ch[0])) f->tok[i - 1].cut_short = TRUE;
         t->text = tokens[i].cands[0].text ? tokens[i].cands[0].text : "";
         t->len = tokens[i].cands[0].text ? tokens[i].cands[0].len : 0;
+        if (tokens[i].written && tokens[i].cands[0].prior > 0) { /* no exact reading of a guess */
+            t->text = tokens[i].written;
+            t->len = tokens[i].written_len;
+        }
         t->is_input = i < G_MAXUINT16;
         prepare_exact(f, t);
         f->targets_filled[i] = FALSE;

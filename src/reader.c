@@ -638,8 +638,10 @@ static gsize castles_end(const guint8 *b, gsize i, gsize e)
 }
 
 /* End of a descriptive move in the words of older books starting at i
- * ("P to K 4th", "K Kt to B 3rd", "B takes Kt P (ch)": desc_long()), on
- * the line that ends at eol; e when there is none or it ends sooner. */
+ * ("P to K 4th", "K Kt to B 3rd", "B takes Kt P (ch)"), or of one a scan
+ * damaged ("P fo K 4th": desc_long_loose(), a token of its own that
+ * convert cannot read and fix reads), on the line that ends at eol; e when
+ * there is none or it ends sooner. */
 enum { READER_LONG_FORM_MAX = 64 }; /* bytes a move in words may take */
 
 static gsize long_form_end(const guint8 *b, gsize i, gsize e, gsize eol)
@@ -647,7 +649,9 @@ static gsize long_form_end(const guint8 *b, gsize i, gsize e, gsize eol)
     /* (a name's first letter: anything else starts no such move) */
     if (eol <= i || b[i] == 0 || !strchr("PKNBRQ", b[i])) return e;
     char short_form[DESC_MAX];
-    gsize n = desc_long((const char *)b + i, MIN(eol - i, (gsize)READER_LONG_FORM_MAX), short_form);
+    int guesses;
+    gsize n = desc_long_loose((const char *)b + i, MIN(eol - i, (gsize)READER_LONG_FORM_MAX),
+                              short_form, &guesses);
     return i + n > e ? i + n : e;
 }
 

@@ -2281,6 +2281,19 @@ START_TEST(test_descriptive_words)
                   r.out);
     ck_assert_msg(strstr(r.out, "4. Ng5 d5 5. exd5 Nxd5\n6. O-O Be7 *"), "%s", r.out);
     run_free(&r);
+    /* "to" and "takes" misread ("fo", "tto", "takcs"): still one move each,
+     * read as meant, each a correction quoting its words */
+    r = fix_text("1. P to K 4th  P fo K 4th\n2. K Kt tto B 3rd  Q Kt to B 3rd\n"
+                 "3. B to Q B 4th  K Kt to B 3rd\n4. Kt to Kt 5th  P to Q 4th\n"
+                 "5. P takcs P  Kt takes Q P\n6. Castles  B to K 2nd *\n",
+                 none);
+    ck_assert_int_eq(r.status, 0);
+    ck_assert_msg(
+        strstr(r.out, "1. e4 e5 {read: \"P fo K 4th\"} 2. Nf3 {read: \"K Kt tto B 3rd\"}"), "%s",
+        r.out);
+    ck_assert_msg(strstr(r.out, "5. exd5 {read: \"P takcs P\"} 5... Nxd5 6. O-O Be7 *"), "%s",
+                  r.out);
+    run_free(&r);
 }
 END_TEST
 

@@ -452,6 +452,33 @@ START_TEST(test_descriptive_long_extent)
         ck_assert_msg(n == strlen(cases[i].move), "'%s': %zu bytes", cases[i].line, n);
         ck_assert_str_eq(out, cases[i].short_form);
     }
+    /* what is taken is named in order: the next move's piece is its own */
+    char got[DESC_MAX];
+    ck_assert_uint_eq(desc_long("B takes Kt P K Kt to B 3rd", 26, got), 12);
+    /* a scan's damage, loosely: a word one edit from "to", "takes" or
+     * "ch" a guess each; a misread rank or name kept as written */
+    static const struct {
+        const char *line, *short_form;
+        size_t n;
+        int guesses;
+    } loose[] = {
+        {"P fo K 4th P to K 4th", "P-K4", 10, 1},
+        {"Kt tto B 3rd", "Kt-B3", 12, 1},
+        {"B takcs Kt P (ch)", "BxKtPch", 17, 1},
+        {"Q to K B 3rd Cch) K to B sq", "Q-KB3ch", 17, 1},
+        {"Q to R Sth", "Q-RS", 10, 0},
+        {"Kl to B 3rd", "Kl-B3", 11, 0},
+        {"P to K 4th", "P-K4", 10, 0},
+        {"B takes Kt P K Kt to B 3rd", "BxKtP", 12, 0},
+        {"P is the best", "", 0, 0},
+    };
+    for (size_t i = 0; i < sizeof loose / sizeof loose[0]; i++) {
+        int guesses = -1;
+        size_t n = desc_long_loose(loose[i].line, strlen(loose[i].line), got, &guesses);
+        ck_assert_msg(n == loose[i].n, "'%s': %zu bytes", loose[i].line, n);
+        ck_assert_str_eq(got, loose[i].short_form);
+        if (n) ck_assert_int_eq(guesses, loose[i].guesses);
+    }
     /* a line end stops it, and n does */
     char out[DESC_MAX];
     ck_assert_uint_eq(desc_long("P to K\n4th", 11, out), 0);
