@@ -201,7 +201,8 @@ static enum long_kind long_word(const char *w, size_t n, char *out, size_t *o)
     enum long_kind kind;
     char buf[DESC_MAX];
     /* an abbreviation's dot, a possessive ("K's B"), a comma before "ch" */
-    while (n > 1 && (w[n - 1] == '.' || w[n - 1] == ',')) n--;
+    while (n > 1 && (w[n - 1] == '.' || w[n - 1] == ','))
+        n--;
     if (n > 2 && w[n - 2] == '\'' && w[n - 1] == 's') n -= 2;
     if (word_is(w, n, to)) {
         text = "-", kind = LONG_TO;
@@ -244,20 +245,26 @@ static enum long_kind long_word(const char *w, size_t n, char *out, size_t *o)
     return kind;
 }
 
-/* Is w[0, n) word, or one edit from it (a letter read as another, lost
- * or doubled: "fo", "t0", "tto" for "to")? */
-static bool near_word(const char *w, size_t n, const char *word)
+/* Edits (bytes replaced, added or dropped) from w[0, n) to word, for
+ * short words (n < 16; more: a large number). */
+static size_t edits(const char *w, size_t n, const char *word)
 {
-    size_t m = strlen(word), i = 0;
-    if (n + 1 < m || n > m + 1) return false;
-    while (i < n && i < m && w[i] == word[i])
-        i++;
-    if (i == n && i == m) return true;
-    /* the rest equal after one replaced, added or dropped */
-    size_t rw = n - i, rm = m - i;
-    if (n == m) return rw >= 1 && !memcmp(w + i + 1, word + i + 1, rw - 1);
-    if (n > m) return !memcmp(w + i + 1, word + i, rm);
-    return !memcmp(w + i, word + i + 1, rw);
+    size_t m = strlen(word), row[16];
+    if (n >= 16 || m >= 16) return 16;
+    for (size_t j = 0; j <= m; j++)
+        row[j] = j;
+    for (size_t i = 1; i <= n; i++) {
+        size_t diag = row[0];
+        row[0] = i;
+        for (size_t j = 1; j <= m; j++) {
+            size_t best = diag + (w[i - 1] != word[j - 1]);
+            if (row[j] + 1 < best) best = row[j] + 1;
+            if (row[j - 1] + 1 < best) best = row[j - 1] + 1;
+            diag = row[j];
+            row[j] = best;
+        }
+    }
+    return row[m];
 }
 
 static bool holds_ch(const char *w, size_t n)
@@ -268,32 +275,55 @@ static bool holds_ch(const char *w, size_t n)
 }
 
 /* long_word() for a scan's damage (desc_long_loose()): a word one edit
- * from "to", "takes", "sq" or "ch" (*guessed set), a rank whose digit or
- * ordinal was misread ("Sth", "3rгd": its first character kept, fix
- * weighs it), a name of P K N B R Q and a letter or two after ("Kl"). */
-static enum long_kind loose_word(const char *w, size_t n, char *out, size_t *o, bool *guessed)
+ * from "to", "sq" or "ch", or two from "takes" (*guessed set), a rank whose digit or
+ * ordinal was misread ("Sth", "3rгd", "4+h": its first character kept,
+ * fix weighs it) or whose digit was lost ("th"), a name of P K N B R Q and
+ * a letter or two after ("Kl", "kt"), or a Cyrillic or Greek look-alike
+ * of one ("Р", "Κ", "В"). */
+static enum long_kind loose_word(const char *word, size_t len, char *out, size_t *o,
+                                 bool *guessed)
 {
-    char buf[DESC_MAX];
-    const char *text = buf;
-    enum long_kind kind;
+    /* (stray marks inside it dropped: "t\"o", "C(h") */
+    char w[DESC_MAX], buf[DESC_MAX];
+    size_t n = 0;
+    for (size_t i = 0; i < len && n + 1 < sizeof w; i++)
+        if (!strchr("\"'`_~^*!?;:", word[i]) || !word[i]) w[n++] = word[i];
     while (n > 1 && (w[n - 1] == '.' || w[n - 1] == ','))
         n--;
+    w[n] = 0;
+    const char *text = buf;
+    enum long_kind kind;
     *guessed = true;
-    if (n <= 3 && near_word(w, n, "to")) {
+    unsigned char c1 = n > 1 ? (unsigned char)w[1] : 0;
+    /* Cyrillic and Greek capitals that look like P, K, B (UTF-8) */
+    bool lookalike_name = n >= 2 && n <= 4 &&
+                          (((unsigned char)w[0] == 0xD0 && strchr("\xA0\x9A\x92", c1) && c1) ||
+                           ((unsigned char)w[0] == 0xCE && strchr("\xA1\x9A\x92", c1) && c1));
+    if (n <= 2 && (!strcmp(w, "th") || !strcmp(w, "rd") || !strcmp(w, "nd") ||
+                   !strcmp(w, "st") || !strcmp(w, "d"))) {
+        text = "", kind = LONG_SQUARE; /* a rank, its digit lost ("th": no "to") */
+        *guessed = false;
+    } else if (n <= 3 && edits(w, n, "to") <= 1) {
         text = "-", kind = LONG_TO;
-    } else if (n >= 4 && near_word(w, n, "takes")) {
+    } else if (n >= 4 && n <= 8 && edits(w, n, "takes") <= 2) {
         text = "x", kind = LONG_TAKES;
-    } else if (n >= 2 && n <= 6 && (holds_ch(w, n) || near_word(w, n, "mate"))) {
+    } else if (n >= 2 && n <= 6 && (holds_ch(w, n) || edits(w, n, "mate") <= 1)) {
         text = holds_ch(w, n) ? "ch" : "mate", kind = LONG_CHECK;
-    } else if (n <= 3 && w[0] == 's' && near_word(w, n, "sq")) {
+    } else if (n == 2 && (w[1] == 'q' || !strcmp(w, "sg"))) {
         text = "1", kind = LONG_SQUARE;
-    } else if (n <= 6 && strchr("12345678SsZzlIOoBbgq", w[0]) && w[0] &&
-               (n == 1 || (unsigned char)w[1] >= 0x80 || (w[1] >= 'a' && w[1] <= 'z'))) {
-        *guessed = false; /* (fix reads the character as written) */
+    } else if (n >= 1 && n <= 6 && w[0] >= '1' && w[0] <= '8') {
+        *guessed = false; /* a rank, its ordinal misread ("4+h", "3Rd", "5tli") */
         snprintf(buf, sizeof buf, "%c", w[0]);
         kind = LONG_SQUARE;
-    } else if (n <= 3 && w[0] && strchr("PKNBRQ", w[0])) {
-        *guessed = false;
+    } else if (n >= 2 && n <= 4 && strchr("SsZzlIOoBbgqAG", w[0]) &&
+               (c1 >= 0x80 || (c1 >= 'a' && c1 <= 'z') || c1 == '+')) {
+        *guessed = false; /* a rank whose digit was misread: "Sth", "Ath" (fix weighs it) */
+        snprintf(buf, sizeof buf, "%c", w[0]);
+        kind = LONG_SQUARE;
+
+    } else if ((n <= 3 && w[0] && strchr("PKNBRQD", w[0])) || (n == 2 && w[0] == 'k') ||
+               (n == 1 && w[0] && strchr("pknbrq", w[0])) || lookalike_name) {
+        *guessed = false; /* a name as written ("Kl", "kt", "r", "D", "Р") */
         snprintf(buf, sizeof buf, "%.*s", (int)n, w);
         kind = LONG_NAME;
     } else {

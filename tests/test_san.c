@@ -470,6 +470,12 @@ START_TEST(test_descriptive_long_extent)
         {"Kl to B 3rd", "Kl-B3", 11, 0},
         {"P to K 4th", "P-K4", 10, 0},
         {"B takes Kt P K Kt to B 3rd", "BxKtP", 12, 0},
+        {"Q to r 2nd", "Q-r2", 10, 0},
+        {"P fokes B", "PxB", 9, 1},
+        {"B t\u0430kes P", "BxP", 10, 1}, /* a Cyrillic a */
+        {"P to K th", "P-K", 9, 0},
+        {"\u03a1 to K 4th", "\u03a1-K4", 11, 0}, /* a Greek Rho */
+        {"P t\"o K 4th", "P-K4", 11, 1},
         {"P is the best", "", 0, 0},
     };
     for (size_t i = 0; i < sizeof loose / sizeof loose[0]; i++) {
