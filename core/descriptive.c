@@ -267,6 +267,17 @@ static size_t edits(const char *w, size_t n, const char *word)
     return row[m];
 }
 
+/* What may follow a name's first letter in a scan: a knight's "t" misread
+ * ("Kt", "Kl", "Kf", "K+"), a wing's piece ("KB", "QR"); no file or digit
+ * (SAN's "Kd4 To 7", a German rook, is no move in words). */
+static bool loose_name_tail(const char *w, size_t n)
+{
+    if (n > 2) return false;
+    for (size_t i = 0; i < n; i++)
+        if (!w[i] || !strchr("tlfi+PKNBRQ", w[i])) return false;
+    return true;
+}
+
 static bool holds_ch(const char *w, size_t n)
 {
     for (size_t i = 0; i + 1 < n; i++)
@@ -321,7 +332,8 @@ static enum long_kind loose_word(const char *word, size_t len, char *out, size_t
         snprintf(buf, sizeof buf, "%c", w[0]);
         kind = LONG_SQUARE;
 
-    } else if ((n <= 3 && w[0] && strchr("PKNBRQD", w[0])) || (n == 2 && w[0] == 'k') ||
+    } else if ((w[0] && strchr("PKNBRQD", w[0]) && loose_name_tail(w + 1, n - 1)) ||
+               (n == 2 && w[0] == 'k' && loose_name_tail(w + 1, 1)) ||
                (n == 1 && w[0] && strchr("pknbrq", w[0])) || lookalike_name) {
         *guessed = false; /* a name as written ("Kl", "kt", "r", "D", "Р") */
         snprintf(buf, sizeof buf, "%.*s", (int)n, w);

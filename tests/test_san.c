@@ -477,6 +477,9 @@ START_TEST(test_descriptive_long_extent)
         {"\u03a1 to K 4th", "\u03a1-K4", 11, 0}, /* a Greek Rho */
         {"P t\"o K 4th", "P-K4", 11, 1},
         {"P is the best", "", 0, 0},
+        /* SAN damaged: a German rook ("Ta7") split and misread is no move
+         * in words; a name holds no file or digit */
+        {"Kd4 To 7", "", 0, 0},
     };
     for (size_t i = 0; i < sizeof loose / sizeof loose[0]; i++) {
         int guesses = -1;
