@@ -149,10 +149,10 @@ static bool read_castling(struct cursor *c, struct san *out)
     out->castle = SAN_CASTLE_KING;
     (void)take(c, " "); /* "Castles (QR)" */
     bool paren = take(c, "(");
-    if (take(c, "QR") || take(c, "Q"))
+    if (take(c, "QR") || (paren && take(c, "Q R")) || take(c, "Q"))
         out->castle = SAN_CASTLE_QUEEN;
     else
-        (void)(take(c, "KR") || take(c, "K"));
+        (void)(take(c, "KR") || (paren && take(c, "K R")) || take(c, "K"));
     if (paren && !take(c, ")")) return false;
     return true;
 }

@@ -619,12 +619,12 @@ static gsize token_end(const guint8 *b, gsize i)
 }
 
 /* End of "Castles" at i..e with the side it castles to after it, as
- * descriptive books print it ("Castles (QR)", "Castles(Q)", "Castles
- * QR"): a parenthesis there is no variation, "QR" no move. Returns e when
- * there is none. */
+ * descriptive books print it ("Castles (QR)", "Castles (Q R)",
+ * "Castles(Q)", "Castles QR"): a parenthesis there is no variation, "QR"
+ * no move. Returns e when there is none. */
 static gsize castles_end(const guint8 *b, gsize i, gsize e)
 {
-    static const char *const sides[] = {"(QR)", "(KR)", "(Q)", "(K)", "QR", "KR"};
+    static const char *const sides[] = {"(QR)", "(KR)", "(Q R)", "(K R)", "(Q)", "(K)", "QR", "KR"};
     if (e - i != 7 || g_ascii_strncasecmp((const char *)b + i, "castles", 7)) return e;
     gsize k = b[e] == ' ' ? e + 1 : e;
     for (gsize s = 0; s < G_N_ELEMENTS(sides); s++) {

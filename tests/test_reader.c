@@ -457,6 +457,8 @@ START_TEST(test_free_text_games)
     /* descriptive's "Castles (QR)": the side castled to, no variation */
     ck_trace("1. Castles (QR) Castles(K) *\n",
              "G1 @1:1\nN1 @1:1\nM Castles (QR) @1:4\nM Castles(K) @1:17\nR* * @1:28\nE1\n");
+    ck_trace("1. Castles (Q R) Castles (K R) *\n",
+             "G1 @1:1\nN1 @1:1\nM Castles (Q R) @1:4\nM Castles (K R) @1:18\nR* * @1:32\nE1\n");
     ck_trace(
         "1. Castles QR Castles KR-Q1 *\n",
         "G1 @1:1\nN1 @1:1\nM Castles QR @1:4\nM Castles @1:15\nM KR-Q1 @1:23\nR* * @1:29\nE1\n");

@@ -356,6 +356,8 @@ static const struct {
     {"r3k2r/8/8/8/8/8/8/4K3 b kq - 0 1", "Castles(QR)", SAN_OK, "e8a8"},
     {"r3k2r/8/8/8/8/8/8/4K3 b kq - 0 1", "Castles (Q)", SAN_OK, "e8a8"},
     {"r3k2r/8/8/8/8/8/8/4K3 b kq - 0 1", "Castles (KR)", SAN_OK, "e8h8"},
+    {"r3k2r/8/8/8/8/8/8/4K3 b kq - 0 1", "Castles (Q R)", SAN_OK, "e8a8"},
+    {"r3k2r/8/8/8/8/8/8/4K3 b kq - 0 1", "Castles (K R)", SAN_OK, "e8h8"},
     {"r3k2r/8/8/8/8/8/8/4K3 b kq - 0 1", "O-O-O", SAN_OK, "e8a8"},
     {"e2e4 e7e5 d1h5 b8c6 f1c4 g8f6", "QxBPmate", SAN_OK, "h5f7"},
     {"e2e4 e7e5 d1h5 b8c6 f1c4 g8f6", "QxPch", SAN_AMBIGUOUS, NULL},
