@@ -188,8 +188,19 @@ static bool word_is(const char *w, size_t n, const char *const *list)
     return false;
 }
 
-/* The kind of word w[0, n) and its short spelling, appended to out (cap
- * DESC_MAX, kept NUL-ended) at *o. */
+/* Appends text to out (cap DESC_MAX, kept NUL-ended) at *o; FALSE, and
+ * nothing, when it does not fit. */
+static bool put_short(char *out, size_t *o, const char *text)
+{
+    size_t k = strlen(text);
+    if (*o + k + 1 > DESC_MAX) return false;
+    memcpy(out + *o, text, k + 1);
+    *o += k;
+    return true;
+}
+
+/* The kind of word w[0, n) and its short spelling, appended to out at *o
+ * (put_short()). */
 static enum long_kind long_word(const char *w, size_t n, char *out, size_t *o)
 {
     static const char *const to[] = {"to", "To", "-", NULL};
@@ -238,11 +249,7 @@ static enum long_kind long_word(const char *w, size_t n, char *out, size_t *o)
         }
         text = buf;
     }
-    size_t k = strlen(text);
-    if (*o + k + 1 > DESC_MAX) return LONG_NONE;
-    memcpy(out + *o, text, k + 1);
-    *o += k;
-    return kind;
+    return put_short(out, o, text) ? kind : LONG_NONE;
 }
 
 /* Edits (bytes replaced, added or dropped) from w[0, n) to word, for
@@ -331,7 +338,6 @@ static enum long_kind loose_word(const char *word, size_t len, char *out, size_t
         *guessed = false; /* a rank whose digit was misread: "Sth", "Ath" (fix weighs it) */
         snprintf(buf, sizeof buf, "%c", w[0]);
         kind = LONG_SQUARE;
-
     } else if ((w[0] && strchr("PKNBRQD", w[0]) && loose_name_tail(w + 1, n - 1)) ||
                (n == 2 && w[0] == 'k' && loose_name_tail(w + 1, 1)) ||
                (n == 1 && w[0] && strchr("pknbrq", w[0])) || lookalike_name) {
@@ -341,11 +347,7 @@ static enum long_kind loose_word(const char *word, size_t len, char *out, size_t
     } else {
         return LONG_NONE;
     }
-    size_t k = strlen(text);
-    if (*o + k + 1 > DESC_MAX) return LONG_NONE;
-    memcpy(out + *o, text, k + 1);
-    *o += k;
-    return kind;
+    return put_short(out, o, text) ? kind : LONG_NONE;
 }
 
 /* Of the names after "to" or "takes": may name b (its first letters)
@@ -447,17 +449,15 @@ enum san_status desc_parse(const char *text, size_t len, struct san *out, struct
 {
     struct cursor c = {text, len, 0};
     san_clear(out);
-    char short_form[DESC_MAX];
-    if (memchr(text, ' ', len) && !read_castling(&c, out)) { /* "P to K 4th" */
-        if (desc_long(text, len, short_form) != len)
-            return san_invalid(err, 1, "not a descriptive move in words (P to K 4th)");
-        return desc_parse(short_form, strlen(short_form), out, err);
-    }
-    c.at = 0;
-    san_clear(out);
     if (read_castling(&c, out)) {
         read_check(&c, out);
         return c.at == len ? SAN_OK : san_invalid(err, (int)c.at + 1, "unexpected text after castling");
+    }
+    if (memchr(text, ' ', len)) { /* "P to K 4th" */
+        char short_form[DESC_MAX];
+        if (desc_long(text, len, short_form) != len)
+            return san_invalid(err, 1, "not a descriptive move in words (P to K 4th)");
+        return desc_parse(short_form, strlen(short_form), out, err);
     }
     struct named mover, place, target;
     if (!read_named(&c, &mover) || mover.type == NO_TYPE)

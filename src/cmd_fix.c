@@ -1044,11 +1044,9 @@ static char *read_text(const struct fix_cmd *fc, const ArbGame *game, const stru
     GString *t = g_string_new(NULL);
     for (int k = 0; k < s->n_tokens; k++) {
         const struct fix_token *tok = &tokens[s->first_token + k];
-        if (tok->written)
-            g_string_append_printf(t, "%s%.*s", k ? " " : "", (int)tok->written_len, tok->written);
-        else
-            g_string_append_printf(t, "%s%.*s", k ? " " : "", (int)tok->cands[0].len,
-                                   tok->cands[0].text);
+        const char *text = tok->written ? tok->written : tok->cands[0].text;
+        gsize len = tok->written ? tok->written_len : tok->cands[0].len;
+        g_string_append_printf(t, "%s%.*s", k ? " " : "", (int)len, text);
     }
     return g_string_free(t, FALSE);
 }
