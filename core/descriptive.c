@@ -10,6 +10,7 @@
 
 #include "movegen.h"
 
+#include <ctype.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -357,11 +358,13 @@ static enum long_kind loose_word(const char *word, size_t len, char *out, size_t
 static bool name_follows(const char *a, const char *b)
 {
     if (!a) return true;
-    bool a_wing = (a[0] == 'K' || a[0] == 'Q') && !(a[0] == 'K' && a[1] >= 'a' && a[1] <= 'z');
-    bool b_pawn = b[0] == 'P';
-    bool b_file_piece = strchr("RNB", b[0]) || (b[0] == 'K' && b[1] >= 'a' && b[1] <= 'z');
-    if (a_wing) return b_pawn || (b_file_piece && b[0]);
-    if (a[0] == 'P') return false;
+    /* (a scan's lower case names the same: "Q kt", "k b") */
+    char a0 = (char)toupper((unsigned char)a[0]), b0 = (char)toupper((unsigned char)b[0]);
+    bool a_wing = (a0 == 'K' || a0 == 'Q') && !(a0 == 'K' && a[1] >= 'a' && a[1] <= 'z');
+    bool b_pawn = b0 == 'P';
+    bool b_file_piece = strchr("RNB", b0) || (b0 == 'K' && b[1] >= 'a' && b[1] <= 'z');
+    if (a_wing) return b_pawn || (b_file_piece && b0);
+    if (a0 == 'P') return false;
     return b_pawn;
 }
 

@@ -582,7 +582,8 @@ static void detect_style(ArbFixer *f, const struct fix_token *tokens, int n)
     f->style = fix_notation(texts, lens, m, &f->style_upper);
     int kt = 0, n_letter = 0;
     for (int i = 0; f->style == FIX_STYLE_DESCRIPTIVE && i < m; i++) {
-        kt += g_strstr_len(texts[i], (gssize)lens[i], "Kt") != NULL;
+        kt += g_strstr_len(texts[i], (gssize)lens[i], "Kt") != NULL ||
+              g_strstr_len(texts[i], (gssize)lens[i], "kt") != NULL; /* (a scan's case) */
         n_letter += memchr(texts[i], 'N', lens[i]) != NULL;
     }
     f->style_kt = kt > n_letter;

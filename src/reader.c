@@ -647,7 +647,7 @@ enum { READER_LONG_FORM_MAX = 64 }; /* bytes a move in words may take */
 static gsize long_form_end(const guint8 *b, gsize i, gsize e, gsize eol)
 {
     /* (a name's first letter: anything else starts no such move) */
-    if (eol <= i || b[i] == 0 || !strchr("PKNBRQ", b[i])) return e;
+    if (eol <= i || b[i] == 0 || !strchr("PKNBRQpknbrq", b[i])) return e;
     /* nor a word with a digit, a piece move's SAN ("Nf3"): most tokens,
      * which need not be looked at further */
     for (gsize k = i; k < eol && k < i + READER_LONG_FORM_MAX && b[k] != ' ' && b[k] != '\t'; k++)

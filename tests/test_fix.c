@@ -2294,6 +2294,16 @@ START_TEST(test_descriptive_words)
     ck_assert_msg(strstr(r.out, "5. exd5 {read: \"P takcs P\"} 5... Nxd5 6. O-O Be7 *"), "%s",
                   r.out);
     run_free(&r);
+    /* names in lower case, a scan's: one move each still, and the game
+     * read as descriptive though no name is written "Kt" (before, all
+     * three moves were lost: nothing legal fitted) */
+    r = fix_text("1. P to K 4th  P to K 4th\n2. B to Q kt 5th  P to Q R 3rd\n3. k kt to b 3rd *\n",
+                 none);
+    ck_assert_int_eq(r.status, 0);
+    ck_assert_msg(strstr(r.out, "1. e4 e5 2. Bb5 {read: \"B to Q kt 5th\"} 2... a6 3. Nf3 {read: "
+                                "\"k kt to b 3rd\"}"),
+                  "%s", r.out);
+    run_free(&r);
 }
 END_TEST
 

@@ -478,6 +478,10 @@ START_TEST(test_descriptive_long_extent)
         {"P to K th", "P-K", 9, 0},
         {"\u03a1 to K 4th", "\u03a1-K4", 11, 0}, /* a Greek Rho */
         {"P t\"o K 4th", "P-K4", 11, 1},
+        /* names in a scan's lower case, after "to" too ("Q kt": the
+         * queen's knight's file) */
+        {"B to Q kt 5th ch", "B-Qkt5ch", 16, 0},
+        {"k kt to b 3rd", "kkt-b3", 13, 0},
         {"P is the best", "", 0, 0},
         /* SAN damaged: a German rook ("Ta7") split and misread is no move
          * in words; a name holds no file or digit */
