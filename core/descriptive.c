@@ -293,6 +293,36 @@ static bool holds_ch(const char *w, size_t n)
     return false;
 }
 
+/* w[0, n) with the Cyrillic and Greek letters that look like Latin ones
+ * folded to those ("t\u043e" is "to"), into out (n + 1 bytes at least). */
+static size_t fold_lookalikes(const char *w, size_t n, char *out)
+{
+    static const struct {
+        char lead, tail, latin;
+    } like[] = {
+        {'\xD0', '\xB0', 'a'}, {'\xD1', '\x81', 'c'}, {'\xD0', '\xB5', 'e'}, {'\xD0', '\xBE', 'o'},
+        {'\xD1', '\x80', 'p'}, {'\xD1', '\x85', 'x'}, {'\xD0', '\x90', 'A'}, {'\xD0', '\x92', 'B'},
+        {'\xD0', '\xA1', 'C'}, {'\xD0', '\x95', 'E'}, {'\xD0', '\x9D', 'H'}, {'\xD0', '\x9A', 'K'},
+        {'\xD0', '\x9C', 'M'}, {'\xD0', '\x9E', 'O'}, {'\xD0', '\xA0', 'P'}, {'\xD0', '\xA2', 'T'},
+        {'\xD0', '\x97', '3'}, {'\xD0', '\xB3', 'r'}, {'\xCE', '\x91', 'A'}, {'\xCE', '\x92', 'B'},
+        {'\xCE', '\x95', 'E'}, {'\xCE', '\x97', 'H'}, {'\xCE', '\x9A', 'K'}, {'\xCE', '\x9D', 'N'},
+        {'\xCE', '\x9F', 'O'}, {'\xCE', '\xA1', 'P'}, {'\xCE', '\xA4', 'T'}, {'\xCE', '\xBF', 'o'},
+    };
+    size_t o = 0;
+    for (size_t i = 0; i < n; i++) {
+        size_t k = 0;
+        while (i + 1 < n && k < sizeof like / sizeof like[0] &&
+               (like[k].lead != w[i] || like[k].tail != w[i + 1]))
+            k++;
+        if (i + 1 < n && k < sizeof like / sizeof like[0])
+            out[o++] = like[k].latin, i++;
+        else
+            out[o++] = w[i];
+    }
+    out[o] = 0;
+    return o;
+}
+
 /* long_word() for a scan's damage (desc_long_loose()): a word one edit
  * from "to", "sq" or "ch", or two from "takes" (*guessed set), a rank whose digit or
  * ordinal was misread ("Sth", "3rгd", "4+h": its first character kept,
@@ -310,25 +340,29 @@ static enum long_kind loose_word(const char *word, size_t len, char *out, size_t
     while (n > 1 && (w[n - 1] == '.' || w[n - 1] == ','))
         n--;
     w[n] = 0;
+    /* the words' letters with their look-alikes folded ("t\u043e"); a
+     * name keeps them (fix weighs them) */
+    char a[DESC_MAX];
+    size_t an = fold_lookalikes(w, n, a);
     const char *text = buf;
     enum long_kind kind;
     *guessed = true;
     unsigned char c1 = n > 1 ? (unsigned char)w[1] : 0;
-    /* Cyrillic and Greek capitals that look like P, K, B (UTF-8) */
+    /* Cyrillic and Greek capitals that look like P, K, B, N (UTF-8) */
     bool lookalike_name = n >= 2 && n <= 4 &&
                           (((unsigned char)w[0] == 0xD0 && strchr("\xA0\x9A\x92", c1) && c1) ||
-                           ((unsigned char)w[0] == 0xCE && strchr("\xA1\x9A\x92", c1) && c1));
-    if (n <= 2 && (!strcmp(w, "th") || !strcmp(w, "rd") || !strcmp(w, "nd") ||
-                   !strcmp(w, "st") || !strcmp(w, "d"))) {
+                           ((unsigned char)w[0] == 0xCE && strchr("\xA1\x9A\x92\x9D", c1) && c1));
+    if (an <= 2 && (!strcmp(a, "th") || !strcmp(a, "rd") || !strcmp(a, "nd") ||
+                    !strcmp(a, "st") || !strcmp(a, "d"))) {
         text = "", kind = LONG_SQUARE; /* a rank, its digit lost ("th": no "to") */
         *guessed = false;
-    } else if (n <= 3 && edits(w, n, "to") <= 1) {
+    } else if (an <= 3 && edits(a, an, "to") <= 1) {
         text = "-", kind = LONG_TO;
-    } else if (n >= 4 && n <= 8 && edits(w, n, "takes") <= 2) {
+    } else if (an >= 4 && an <= 8 && edits(a, an, "takes") <= 2) {
         text = "x", kind = LONG_TAKES;
-    } else if (n >= 2 && n <= 6 && (holds_ch(w, n) || edits(w, n, "mate") <= 1)) {
-        text = holds_ch(w, n) ? "ch" : "mate", kind = LONG_CHECK;
-    } else if (n == 2 && (w[1] == 'q' || !strcmp(w, "sg"))) {
+    } else if (an >= 2 && an <= 6 && (holds_ch(a, an) || edits(a, an, "mate") <= 1)) {
+        text = holds_ch(a, an) ? "ch" : "mate", kind = LONG_CHECK;
+    } else if (an == 2 && (a[1] == 'q' || !strcmp(a, "sg"))) {
         text = "1", kind = LONG_SQUARE;
     } else if (n >= 1 && n <= 6 && w[0] >= '1' && w[0] <= '8') {
         *guessed = false; /* a rank, its ordinal misread ("4+h", "3Rd", "5tli") */
@@ -351,14 +385,27 @@ static enum long_kind loose_word(const char *word, size_t len, char *out, size_t
     return put_short(out, o, text) ? kind : LONG_NONE;
 }
 
+bool desc_castles_loose(const char *w, size_t n)
+{
+    if (n < 5 || n > 9 || (w[0] != 'C' && w[0] != 'c')) return false;
+    char low[10];
+    for (size_t i = 0; i < n; i++)
+        low[i] = (char)tolower((unsigned char)w[i]);
+    return edits(low, n, "castles") <= 2;
+}
+
 /* Of the names after "to" or "takes": may name b (its first letters)
  * follow name a (0: none yet)? A wing before a file's piece or a pawn ("K
  * B", "Q Kt P", "K P"), a file's piece before a pawn ("Kt P"), no more
  * after a pawn: "B takes Kt P K Kt to B 3rd" takes the pawn. */
-static bool name_follows(const char *a, const char *b)
+static bool name_follows(const char *name_a, const char *name_b)
 {
-    if (!a) return true;
-    /* (a scan's lower case names the same: "Q kt", "k b") */
+    if (!name_a) return true;
+    /* (a scan's look-alikes and lower case name the same: "Q kt", "k b",
+     * "Q \u041at") */
+    char a[DESC_MAX], b[DESC_MAX];
+    fold_lookalikes(name_a, strlen(name_a), a);
+    fold_lookalikes(name_b, strlen(name_b), b);
     char a0 = (char)toupper((unsigned char)a[0]), b0 = (char)toupper((unsigned char)b[0]);
     bool a_wing = (a0 == 'K' || a0 == 'Q') && !(a0 == 'K' && a[1] >= 'a' && a[1] <= 'z');
     bool b_pawn = b0 == 'P';

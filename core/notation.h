@@ -77,6 +77,9 @@ size_t desc_long(const char *s, size_t n, char *out);
  * a letter off ("Kl"), kept as written in out for fix to weigh; the short
  * form need not read. */
 size_t desc_long_loose(const char *s, size_t n, char *out, int *guesses);
+/* Is w[0, n) "Castles" as a scan may damage it, two edits off at most
+ * ("Casles", "Cdstles", "Castle"), its first letter kept? */
+bool desc_castles_loose(const char *w, size_t n);
 
 /* UCI text ("g1f3", "e7e8q", "e1g1" or "e1h1", "0000") to a struct san, so
  * that it gets the resolver's error answers (uci_parse() only says yes or no). */

@@ -624,14 +624,20 @@ static gsize token_end(const guint8 *b, gsize i)
  * no move. Returns e when there is none. */
 static gsize castles_end(const guint8 *b, gsize i, gsize e)
 {
-    static const char *const sides[] = {"(QR)", "(KR)", "(Q R)", "(K R)", "(Q)", "(K)", "QR", "KR"};
-    if (e - i != 7 || g_ascii_strncasecmp((const char *)b + i, "castles", 7)) return e;
+    /* (a side with its ")" lost too, a scan's: "(QR") */
+    static const char *const sides[] = {"(QR)", "(KR)", "(Q R)", "(K R)", "(Q)", "(K)",
+                                        "(QR",  "(KR",  "(Q R",  "(K R",  "QR",  "KR"};
+    /* "Castles", or a scan's damage of it ("Casles", "Castle") with a side after */
+    gboolean exact = e - i == 7 && !g_ascii_strncasecmp((const char *)b + i, "castles", 7);
+    if (!exact && !desc_castles_loose((const char *)b + i, e - i)) return e;
     gsize k = b[e] == ' ' ? e + 1 : e;
     for (gsize s = 0; s < G_N_ELEMENTS(sides); s++) {
         gsize n = strlen(sides[s]), end = k + n;
         if (strncmp((const char *)b + k, sides[s], n)) continue;
-        /* (a bare "QR" only as a word of its own: not "KR-Q1") */
-        if (sides[s][0] == '(' || byte_class[b[end]] == C_WS || byte_class[b[end]] == C_EOL)
+        /* (a bare "QR" only as a word of its own: not "KR-Q1"; nor "(QR"
+         * run into more) */
+        if ((sides[s][0] == '(' && sides[s][n - 1] == ')') || byte_class[b[end]] == C_WS ||
+            byte_class[b[end]] == C_EOL)
             return end;
     }
     return e;
@@ -646,8 +652,9 @@ enum { READER_LONG_FORM_MAX = 64 }; /* bytes a move in words may take */
 
 static gsize long_form_end(const guint8 *b, gsize i, gsize e, gsize eol)
 {
-    /* (a name's first letter: anything else starts no such move) */
-    if (eol <= i || b[i] == 0 || !strchr("PKNBRQpknbrq", b[i])) return e;
+    /* (a name's first letter, or a Cyrillic or Greek look-alike's first
+     * byte: anything else starts no such move) */
+    if (eol <= i || b[i] == 0 || !strchr("PKNBRQpknbrq\xCE\xD0", b[i])) return e;
     /* nor a word with a digit, a piece move's SAN ("Nf3"): most tokens,
      * which need not be looked at further */
     for (gsize k = i; k < eol && k < i + READER_LONG_FORM_MAX && b[k] != ' ' && b[k] != '\t'; k++)

@@ -2304,6 +2304,21 @@ START_TEST(test_descriptive_words)
                                 "\"k kt to b 3rd\"}"),
                   "%s", r.out);
     run_free(&r);
+    /* a scan's Cyrillic look-alikes ("t\u043e", "\u041at") and a damaged
+     * "Castles" with its side ("Casles (QR)", "Castfles (QR"): each one
+     * move, read as meant (before, the words fell apart: "P" and "t\u043e"
+     * deleted, "Casles (QR" a variation, both castlings lost) */
+    r = fix_text("1. P to K 4th  P t\u043e K 4th\n2. Q to K 2nd  Q to K 2nd\n"
+                 "3. P to Q 4th  P to Q 4th\n4. \u041at to Q B 3rd  Q Kt to B 3rd\n"
+                 "5. Q B to K 3rd  Q B to K 3rd\n6. Casles (QR)  Castfles (QR\n7. K to Kt sq *\n",
+                 none);
+    ck_assert_int_eq(r.status, 0);
+    ck_assert_msg(strstr(r.out, "1. e4 e5 {read: \"P t\u043e K 4th\"} 2. Qe2 Qe7 3. d4 d5 4. Nc3"),
+                  "%s", r.out);
+    ck_assert_msg(strstr(r.out, "4... Nc6 5. Be3 Be6 6. O-O-O {read: \"Casles (QR)\"} 6... O-O-O"),
+                  "%s", r.out);
+    ck_assert_msg(strstr(r.out, "7. Kb1 *"), "%s", r.out);
+    run_free(&r);
 }
 END_TEST
 

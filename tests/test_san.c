@@ -482,6 +482,10 @@ START_TEST(test_descriptive_long_extent)
          * queen's knight's file) */
         {"B to Q kt 5th ch", "B-Qkt5ch", 16, 0},
         {"k kt to b 3rd", "kkt-b3", 13, 0},
+        /* Cyrillic look-alikes in the words and the names ("t\u043e",
+         * "Q \u041at": the queen's knight's file still) */
+        {"P t\u043e K 4th", "P-K4", 11, 1},
+        {"B to Q \u041at 5th", "B-Q\u041at5", 14, 0},
         {"P is the best", "", 0, 0},
         /* SAN damaged: a German rook ("Ta7") split and misread is no move
          * in words; a name holds no file or digit */
@@ -494,6 +498,13 @@ START_TEST(test_descriptive_long_extent)
         ck_assert_str_eq(got, loose[i].short_form);
         if (n) ck_assert_int_eq(guesses, loose[i].guesses);
     }
+    /* "Castles" a scan damaged: two edits at most, its first letter kept */
+    ck_assert(desc_castles_loose("Casles", 6));
+    ck_assert(desc_castles_loose("Cdstles", 7));
+    ck_assert(desc_castles_loose("castle", 6));
+    ck_assert(!desc_castles_loose("Castling", 8));
+    ck_assert(!desc_castles_loose("astles", 6));
+    ck_assert(!desc_castles_loose("Cable", 5));
     /* a line end stops it, and n does */
     char out[DESC_MAX];
     ck_assert_uint_eq(desc_long("P to K\n4th", 11, out), 0);
