@@ -337,6 +337,7 @@ static enum long_kind loose_word(const char *word, size_t len, char *out, size_t
     size_t n = 0;
     for (size_t i = 0; i < len && n + 1 < sizeof w; i++)
         if (!strchr("\"'`_~^*!?;:", word[i]) || !word[i]) w[n++] = word[i];
+    bool stray = n < len;
     while (n > 1 && (w[n - 1] == '.' || w[n - 1] == ','))
         n--;
     w[n] = 0;
@@ -375,13 +376,17 @@ static enum long_kind loose_word(const char *word, size_t len, char *out, size_t
         kind = LONG_SQUARE;
     } else if ((w[0] && strchr("PKNBRQD", w[0]) && loose_name_tail(w + 1, n - 1)) ||
                (n == 2 && w[0] == 'k' && loose_name_tail(w + 1, 1)) ||
-               (n == 1 && w[0] && strchr("pknbrq", w[0])) || lookalike_name) {
-        *guessed = false; /* a name as written ("Kl", "kt", "r", "D", "Р") */
+               (n == 1 && w[0] && strchr("pknbrq0Oot", w[0])) || lookalike_name) {
+        /* a name as written ("Kl", "kt", "r", "D", "Р"), or misread as a
+         * look-alike ("0" or "o" for Q, "t" for Kt; long_form() reads "8"
+         * and "3" for B) */
+        *guessed = false;
         snprintf(buf, sizeof buf, "%.*s", (int)n, w);
         kind = LONG_NAME;
     } else {
         return LONG_NONE;
     }
+    *guessed |= stray;
     return put_short(out, o, text) ? kind : LONG_NONE;
 }
 
@@ -415,6 +420,22 @@ static bool name_follows(const char *name_a, const char *name_b)
     return b_pawn;
 }
 
+/* Where in word w[0, n) the next move's number begins, run into the end
+ * of this move by a scan that lost the space ("5th6.Kt", "P5.", "sq12,"):
+ * a digit after something else that starts digits and a '.' or ','; 0
+ * when none does. */
+static size_t glued_number(const char *w, size_t n)
+{
+    for (size_t k = 1; k + 1 < n; k++) {
+        if (w[k] < '0' || w[k] > '9' || (w[k - 1] >= '0' && w[k - 1] <= '9')) continue;
+        size_t j = k;
+        while (j < n && w[j] >= '0' && w[j] <= '9')
+            j++;
+        if (j < n && (w[j] == '.' || w[j] == ',')) return k;
+    }
+    return 0;
+}
+
 /* desc_long(), or with loose desc_long_loose(): its guesses at damaged
  * words into *guesses. */
 static size_t long_form(const char *s, size_t n, bool loose, char *out, int *guesses)
@@ -436,10 +457,23 @@ static size_t long_form(const char *s, size_t n, bool loose, char *out, int *gue
         while (at < n && s[at] != ' ' && s[at] != '\t' && s[at] != '\n' && s[at] != '\r')
             at++;
         if (at == w) break;
+        /* (a scan's: the next move's number run into this word: the move
+         * ends before it) */
+        size_t glued = loose ? glued_number(s + w, at - w) : 0;
+        if (glued) at = w + glued;
         size_t was = o;
         enum long_kind kind = long_word(s + w, at - w, buf, &o);
         bool guess = false;
         if (kind == LONG_NONE && loose) kind = loose_word(s + w, at - w, buf, &o, &guess);
+        /* (loosely, a move's first word "8" or "3" is a B misread, not a
+         * rank, and "t" a Kt, not "to") */
+        if (loose && !words && at - w == 1 &&
+            ((kind == LONG_SQUARE && (s[w] == '8' || s[w] == '3')) || s[w] == 't')) {
+            o = was, buf[o] = 0;
+            char one[2] = {s[w], 0};
+            kind = put_short(buf, &o, one) ? LONG_NAME : LONG_NONE;
+            guess = false;
+        }
         bool fits;
         /* (the names after "to" or "takes" in the order they go together) */
         if ((to || taken) && kind == LONG_NAME && !name_follows(last_name, buf + was)) {
@@ -451,7 +485,10 @@ static size_t long_form(const char *s, size_t n, bool loose, char *out, int *gue
             last_name = name;
         }
         if (!to && !taken) {
-            fits = kind == LONG_NAME || (words > 0 && (kind == LONG_TO || kind == LONG_TAKES));
+            /* (loosely, the name lost: " to K 2nd", a guess) */
+            fits = kind == LONG_NAME ||
+                   ((words > 0 || loose) && (kind == LONG_TO || kind == LONG_TAKES));
+            if (fits && !words && kind != LONG_NAME && !guess) guess = true;
             to = kind == LONG_TO, taken = kind == LONG_TAKES;
         } else if (!done) {
             /* (what is taken is named: "takes 7." is the next move's number) */
@@ -471,7 +508,7 @@ static size_t long_form(const char *s, size_t n, bool loose, char *out, int *gue
         if ((to && done) || (taken && kind != LONG_TAKES)) {
             ends[n_ends] = at, lens[n_ends] = o, guesses_at[n_ends++] = guessed;
         }
-        if (kind == LONG_CHECK) break;
+        if (kind == LONG_CHECK || glued) break;
     }
     struct san san;
     for (int k = n_ends - 1; k >= 0 && words >= 3; k--) {

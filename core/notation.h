@@ -72,10 +72,13 @@ enum san_status desc_parse(const char *text, size_t len, struct san *out, struct
  * (DESC_MAX: "KKt-B3", "BxKtPch"); 0 when s starts no such move. */
 size_t desc_long(const char *s, size_t n, char *out);
 /* desc_long() for text a scan damaged: the same shapes with words one
- * edit from "to", "takes", "sq", "ch" ("fo", "tto", "tkaes"; *guesses:
- * how many), a rank's digit or ordinal misread ("Sth", "3rгd") and names
- * a letter off ("Kl"), kept as written in out for fix to weigh; the short
- * form need not read. */
+ * edit from "to", "takes", "sq", "ch" ("fo", "tto", "tkaes", "t\u043e";
+ * *guesses: how many), a rank's digit or ordinal misread ("Sth", "3rгd"),
+ * names a letter off, in lower case or misread ("Kl", "kt", "8", "t"),
+ * kept as written in out for fix to weigh, a name lost (" to K 2nd") or
+ * behind a stray mark ("~B": guesses both), and the next move's number
+ * run into the last word ("3rd4.B": the move ends before the number); the
+ * short form need not read. */
 size_t desc_long_loose(const char *s, size_t n, char *out, int *guesses);
 /* Is w[0, n) "Castles" as a scan may damage it, two edits off at most
  * ("Casles", "Cdstles", "Castle"), its first letter kept? */

@@ -652,13 +652,21 @@ enum { READER_LONG_FORM_MAX = 64 }; /* bytes a move in words may take */
 
 static gsize long_form_end(const guint8 *b, gsize i, gsize e, gsize eol)
 {
-    /* (a name's first letter, or a Cyrillic or Greek look-alike's first
-     * byte: anything else starts no such move) */
-    if (eol <= i || b[i] == 0 || !strchr("PKNBRQpknbrq\xCE\xD0", b[i])) return e;
-    /* nor a word with a digit, a piece move's SAN ("Nf3"): most tokens,
-     * which need not be looked at further */
-    for (gsize k = i; k < eol && k < i + READER_LONG_FORM_MAX && b[k] != ' ' && b[k] != '\t'; k++)
-        if (b[k] >= '0' && b[k] <= '9') return e;
+    if (eol <= i || b[i] == 0) return e;
+    /* A name's first letter, a Cyrillic or Greek look-alike's first byte,
+     * a stray mark before a name ("~B"), "to" or "takes" whose name a scan
+     * lost, or a word of one byte (a name misread: "8 to Kt 2nd"); anything
+     * else starts no such move, nor does a longer word with a digit, a
+     * piece move's SAN ("Nf3"): most tokens, which need not be looked at
+     * further */
+    gsize w = i;
+    while (w < eol && w < i + READER_LONG_FORM_MAX && b[w] != ' ' && b[w] != '\t')
+        w++;
+    if (w - i > 1) {
+        if (!strchr("PKNBRQpknbrqt\xCE\xD0~`'_^*", b[i])) return e;
+        for (gsize k = i; k < w; k++)
+            if (b[k] >= '0' && b[k] <= '9') return e;
+    }
     char short_form[DESC_MAX];
     int guesses;
     gsize n = desc_long_loose((const char *)b + i, MIN(eol - i, (gsize)READER_LONG_FORM_MAX),

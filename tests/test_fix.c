@@ -2319,6 +2319,22 @@ START_TEST(test_descriptive_words)
                   "%s", r.out);
     ck_assert_msg(strstr(r.out, "7. Kb1 *"), "%s", r.out);
     run_free(&r);
+    /* move numbers run into the words before them ("3rd4.B", "sq7.P"), a
+     * name misread ("8", "t", "o"), lost ("to Q 3rd") or behind a stray
+     * mark ("~B"): every move read (before, nothing legal fitted from the
+     * first move on) */
+    r = fix_text("1. P to K 4th P to K 4th 2. K Kt to B 3rd Q Kt to B 3rd 3. 8 to Q Kt 5th P to Q "
+                 "R 3rd4.~B to R 4th t to B 3rd 5. Castles B to K 2nd 6. R to K sq7.P to Q Kt "
+                 "4th B to Kt 3rd  to Q 3rd 8. P to B 3rd Castles *\n",
+                 none);
+    ck_assert_int_eq(r.status, 0);
+    g_autofree char *flat = g_strdelimit(g_strdup(r.out), "\n", ' '); /* (lines wrap) */
+    ck_assert_msg(strstr(flat, "3. Bb5 {read: \"8 to Q Kt 5th\"} 3... a6 4. Ba4 {read: \"~B to R "
+                               "4th\"} 4... Nf6 {read: \"t to B 3rd\"} 5. O-O Be7 6. Re1 b5"),
+                  "%s", r.out);
+    ck_assert_msg(strstr(flat, "7. Bb3 d6 {read: \"to Q 3rd\"}"), "%s", r.out);
+    ck_assert_msg(strstr(flat, "8. c3 O-O *"), "%s", r.out);
+    run_free(&r);
 }
 END_TEST
 

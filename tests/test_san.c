@@ -486,6 +486,16 @@ START_TEST(test_descriptive_long_extent)
          * "Q \u041at": the queen's knight's file still) */
         {"P t\u043e K 4th", "P-K4", 11, 1},
         {"B to Q \u041at 5th", "B-Q\u041at5", 14, 0},
+        /* the next move's number run into the last word: the move ends
+         * before it */
+        {"P to Q R 3rd4.B to R 4th", "P-QR3", 12, 0},
+        {"P takes P5. P to Q 4th", "PxP", 9, 0},
+        /* a name misread ("8" for B, "t" for Kt), lost (" to K 2nd": a
+         * guess) or behind a stray mark (a guess) */
+        {"8 to Q Kt 5th", "8-QKt5", 13, 0},
+        {"t to B 3rd", "t-B3", 10, 0},
+        {"to K 2nd", "-K2", 8, 1},
+        {"~B to R 4th", "B-R4", 11, 1},
         {"P is the best", "", 0, 0},
         /* SAN damaged: a German rook ("Ta7") split and misread is no move
          * in words; a name holds no file or digit */
