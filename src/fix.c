@@ -1553,6 +1553,33 @@ static void fill_cover(const ArbFixer *f, struct pcand *c)
     fill_bounds(f, c);
 }
 
+/* A descriptive reading with the knight named as the game names it, "Kt"
+ * or "N": a text may name it both ways (a book's words "K Kt to B 3rd",
+ * its short forms "N/K4-N5"), and neither is damage. */
+static void knight_name(const ArbFixer *f, struct pcand *c)
+{
+    gunichar ch[FIX_TOKEN_CHARS];
+    int n = 0;
+    for (int k = 0; k < c->len && n < FIX_TOKEN_CHARS; k++) {
+        if (f->style_kt && c->ch[k] == 'N' && n + 1 < FIX_TOKEN_CHARS) {
+            ch[n++] = 'K', ch[n++] = 't';
+        } else if (!f->style_kt && c->ch[k] == 'K' && k + 1 < c->len && c->ch[k + 1] == 't') {
+            ch[n++] = 'N';
+            k++;
+        } else {
+            ch[n++] = c->ch[k];
+        }
+    }
+    if (n == c->len && !memcmp(ch, c->ch, n * sizeof *ch)) return;
+    for (int k = 0; k < n; k++) {
+        c->ch[k] = ch[k];
+        c->ins[k] = (guint16)confusion_insert(f->conf, ch[k]);
+        if (k && ch[k - 1] == ch[k])
+            c->ins[k] = (guint16)MIN(c->ins[k], f->costs[CONF_REPEAT_CHAR]);
+    }
+    c->len = n;
+}
+
 static void prepare_cand(const ArbFixer *f, const char *text, gsize len, int prior, int input,
                          struct pcand *c)
 {
@@ -1595,6 +1622,7 @@ static void prepare_cand(const ArbFixer *f, const char *text, gsize len, int pri
         c->len = at + 1;
         break;
     }
+    if (f->style == FIX_STYLE_DESCRIPTIVE) knight_name(f, c);
     fill_cover(f, c);
 }
 

@@ -2335,6 +2335,22 @@ START_TEST(test_descriptive_words)
     ck_assert_msg(strstr(flat, "7. Bb3 d6 {read: \"to Q 3rd\"}"), "%s", r.out);
     ck_assert_msg(strstr(flat, "8. c3 O-O *"), "%s", r.out);
     run_free(&r);
+    /* a book's words name the knight "Kt", a move its words cannot say
+     * in short form "N/K4-N5": the same knight, read as written (before,
+     * in a game damaged elsewhere, that token was dropped and the move put
+     * in) */
+    r = fix_text(
+        "1. P to Q 4th  P to Q 4th\n2. K Kt to B 3rd  K Kt to B 3rd\n"
+        "3. Q Kt to Q 2nd  P to K 3rd\n4. P to K 4th  P takes P\n5. Kt takes P  B to K 2nd\n"
+        "6. N/K4-N5  Castles\n7. B to Q 3rd  P to K R 3rd\n8. P to K R 4th  P takes Kt\n"
+        "9. P takes P  Kt to K Sth *\n",
+        none);
+    ck_assert_int_eq(r.status, 0);
+    g_autofree char *flat2 = g_strdelimit(g_strdup(r.out), "\n", ' ');
+    ck_assert_msg(strstr(flat2, "5. Nxe4 Be7 6. Neg5 O-O 7. Bd3 h6 8. h4 hxg5 9. hxg5 Ne4 {read: "
+                                "\"Kt to K Sth\"}"),
+                  "%s", r.out);
+    run_free(&r);
 }
 END_TEST
 
