@@ -276,13 +276,14 @@ static size_t edits(const char *w, size_t n, const char *word)
 }
 
 /* What may follow a name's first letter in a scan: a knight's "t" misread
- * ("Kt", "Kl", "Kf", "K+"), a wing's piece ("KB", "QR"); no file or digit
+ * ("Kt", "Kl", "Kf", "K+", "Kk"), a stray "o" ("Qo"), a wing's piece
+ * ("KB", "QR"); no file or digit
  * (SAN's "Kd4 To 7", a German rook, is no move in words). */
 static bool loose_name_tail(const char *w, size_t n)
 {
     if (n > 2) return false;
     for (size_t i = 0; i < n; i++)
-        if (!w[i] || !strchr("tlfi+PKNBRQ", w[i])) return false;
+        if (!w[i] || !strchr("tlfik+oPKNBRQ", w[i])) return false;
     return true;
 }
 
@@ -323,13 +324,28 @@ static size_t fold_lookalikes(const char *w, size_t n, char *out)
     return o;
 }
 
+/* a[0, n) with the letters a scan confuses with those of "to" and
+ * "takes" put back ("f" and "+" for t, "Q", "O", "0" for o, "d" for a,
+ * "K" for k, "c" for e, "5" and "S" for s), into v; returns its length.
+ * (A word with another digit is no verb.) */
+static size_t verb_letters(const char *a, size_t n, char *v)
+{
+    static const char from[] = "f+QO0dKc5S", to[] = "ttoooakess";
+    for (size_t i = 0; i < n; i++) {
+        const char *hit = a[i] ? strchr(from, a[i]) : NULL;
+        v[i] = hit ? to[hit - from] : a[i];
+    }
+    v[n] = 0;
+    return n;
+}
+
 /* long_word() for a scan's damage (desc_long_loose()): a word one edit
  * from "to", "sq" or "ch", or two from "takes" (*guessed set), a rank whose digit or
  * ordinal was misread ("Sth", "3rгd", "4+h": its first character kept,
  * fix weighs it) or whose digit was lost ("th"), a name of P K N B R Q and
  * a letter or two after ("Kl", "kt"), or a Cyrillic or Greek look-alike
  * of one ("Р", "Κ", "В"). */
-static enum long_kind loose_word(const char *word, size_t len, char *out, size_t *o,
+static enum long_kind loose_word(const char *word, size_t len, bool verb_ok, char *out, size_t *o,
                                  bool *guessed)
 {
     /* (stray marks inside it dropped: "t\"o", "C(h") */
@@ -343,8 +359,15 @@ static enum long_kind loose_word(const char *word, size_t len, char *out, size_t
     w[n] = 0;
     /* the words' letters with their look-alikes folded ("t\u043e"); a
      * name keeps them (fix weighs them) */
-    char a[DESC_MAX];
+    char a[DESC_MAX], v[DESC_MAX];
     size_t an = fold_lookalikes(w, n, a);
+    /* and a scan's confusions of the letters of "to" and "takes" undone,
+     * where the move's verb may stand ("fQ", "+o", "tdkes") */
+    size_t vn = verb_ok ? verb_letters(a, an, v) : 0;
+    for (size_t i = 0; i < vn; i++)
+        if (v[i] >= '0' && v[i] <= '9') verb_ok = false;
+    if (an >= 2 && a[0] >= 'a' && a[0] <= 'h' && a[1] >= '1' && a[1] <= '8')
+        verb_ok = false; /* (a square: "N f5") */
     const char *text = buf;
     enum long_kind kind;
     *guessed = true;
@@ -357,9 +380,9 @@ static enum long_kind loose_word(const char *word, size_t len, char *out, size_t
                     !strcmp(a, "st") || !strcmp(a, "d"))) {
         text = "", kind = LONG_SQUARE; /* a rank, its digit lost ("th": no "to") */
         *guessed = false;
-    } else if (an <= 3 && edits(a, an, "to") <= 1) {
+    } else if (verb_ok && vn <= 3 && edits(v, vn, "to") <= 1) {
         text = "-", kind = LONG_TO;
-    } else if (an >= 4 && an <= 8 && edits(a, an, "takes") <= 2) {
+    } else if (verb_ok && vn >= 4 && vn <= 8 && edits(v, vn, "takes") <= 2) {
         text = "x", kind = LONG_TAKES;
     } else if (an >= 2 && an <= 6 && (holds_ch(a, an) || edits(a, an, "mate") <= 1)) {
         text = holds_ch(a, an) ? "ch" : "mate", kind = LONG_CHECK;
@@ -414,7 +437,8 @@ static bool name_follows(const char *name_a, const char *name_b)
     char a0 = (char)toupper((unsigned char)a[0]), b0 = (char)toupper((unsigned char)b[0]);
     bool a_wing = (a0 == 'K' || a0 == 'Q') && !(a0 == 'K' && a[1] >= 'a' && a[1] <= 'z');
     bool b_pawn = b0 == 'P';
-    bool b_file_piece = strchr("RNB", b0) || (b0 == 'K' && b[1] >= 'a' && b[1] <= 'z');
+    bool b_file_piece = strchr("RNB", b0) || (b0 == 'K' && b[1] >= 'a' && b[1] <= 'z') ||
+                        (b0 == 'T' && !b[1]); /* (a scan's "K t": the knight's "t") */
     if (a_wing) return b_pawn || (b_file_piece && b0);
     if (a0 == 'P') return false;
     return b_pawn;
@@ -436,6 +460,16 @@ static size_t glued_number(const char *w, size_t n)
     return 0;
 }
 
+/* Is w[0, n) the letters of a rank's ordinal alone, a scan's space put
+ * before them or inside them ("rd", "th", "h", "d")? */
+static bool ordinal_only(const char *w, size_t n)
+{
+    if (!n || n > 2) return false;
+    for (size_t i = 0; i < n; i++)
+        if (!w[i] || !strchr("stndrh", w[i])) return false;
+    return true;
+}
+
 /* desc_long(), or with loose desc_long_loose(): its guesses at damaged
  * words into *guesses. */
 static size_t long_form(const char *s, size_t n, bool loose, char *out, int *guesses)
@@ -449,7 +483,7 @@ static size_t long_form(const char *s, size_t n, bool loose, char *out, int *gue
     int n_ends = 0, guessed = 0, guesses_at[ENDS];
     char buf[DESC_MAX], name[8];
     const char *last_name = NULL;
-    bool to = false, taken = false, done = false;
+    bool to = false, taken = false, done = false, lone_rank = false;
     while (at < n && n_ends < ENDS) {
         while (at < n && (s[at] == ' ' || s[at] == '\t'))
             at++;
@@ -464,7 +498,11 @@ static size_t long_form(const char *s, size_t n, bool loose, char *out, int *gue
         size_t was = o;
         enum long_kind kind = long_word(s + w, at - w, buf, &o);
         bool guess = false;
-        if (kind == LONG_NONE && loose) kind = loose_word(s + w, at - w, buf, &o, &guess);
+        /* (the verb where it may stand: after a name, or a word of more
+         * than one byte first, its name lost) */
+        bool verb_ok = !to && !taken && (words > 0 || at - w > 1);
+        if (kind == LONG_NONE && loose)
+            kind = loose_word(s + w, at - w, verb_ok, buf, &o, &guess);
         /* (loosely, a move's first word "8" or "3" is a B misread, not a
          * rank, and "t" a Kt, not "to") */
         if (loose && !words && at - w == 1 &&
@@ -495,6 +533,17 @@ static size_t long_form(const char *s, size_t n, bool loose, char *out, int *gue
             fits = kind == LONG_NAME || (kind == LONG_SQUARE && to) ||
                    (n_ends && (kind == LONG_CHECK || (kind == LONG_PROMO && to)));
             done = kind == LONG_SQUARE || kind == LONG_CHECK || kind == LONG_PROMO;
+            lone_rank = loose && kind == LONG_SQUARE && at - w == 1 && (s[w] == '3' || s[w] == '8');
+        } else if (loose && ordinal_only(s + w, at - w)) {
+            o = was, buf[o] = 0;
+            fits = true; /* a scan's space inside the rank: "3 rd", "4t h" */
+        } else if (lone_rank && kind == LONG_SQUARE && o > was && at - w >= 2 &&
+                   ((s[w + 1] >= 'a' && s[w + 1] <= 'z') || (s[w + 1] >= 'A' && s[w + 1] <= 'Z'))) {
+            /* "R to 8 6th": the "8" a B misread, the rank and its ordinal
+             * after it (kept as written: fix weighs it); not "Kt to B 3 3.",
+             * the next move's number */
+            fits = true;
+            lone_rank = false;
         } else {
             fits = kind == LONG_PROMO || kind == LONG_CHECK;
         }

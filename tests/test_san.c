@@ -496,6 +496,17 @@ START_TEST(test_descriptive_long_extent)
         {"t to B 3rd", "t-B3", 10, 0},
         {"to K 2nd", "-K2", 8, 1},
         {"~B to R 4th", "B-R4", 11, 1},
+        /* the verb's letters a scan confuses ("fQ" for "to"), a space in
+         * the rank ("3 rd") or in "Kt" ("K t"), a B misread as a digit
+         * before the rank ("8 6h") */
+        {"P fQ B 5th", "P-B5", 10, 1},
+        {"P to K R 3 rd K to B sq", "P-KR3", 13, 0},
+        {"P to K t 4th", "P-Kt4", 12, 0},
+        {"R to 8 6h, ch.", "R-86ch", 14, 0},
+        /* but not a square as the verb ("N f5"), nor the next move's
+         * number as a rank */
+        {"N f5 58. Rh2", "", 0, 0},
+        {"Kt to B 3 3. P to K 4th", "Kt-B3", 9, 0},
         {"P is the best", "", 0, 0},
         /* SAN damaged: a German rook ("Ta7") split and misread is no move
          * in words; a name holds no file or digit */
