@@ -745,18 +745,22 @@ size_t desc_spell(const struct position *pos, move_t m, int variant, const char 
          * "R/QB1-B6", "N/K4xP"; or what it takes: "RxR/Q8" */
         int victim = move_kind(m) == MOVE_EN_PASSANT ? PAWN : piece_type(pos->board[to]);
         if (type == PAWN || type == KING || (variant == 6 && !capture)) return 0;
-        char text[DESC_MAX];
-        if (variant == 5 && capture)
-            snprintf(text, sizeof text, "%c/%s%dx%c", piece_letter[type], full_file[sq_file(from)],
-                     rel_rank(from, us) + 1, piece_letter[victim]);
-        else if (variant == 5)
-            snprintf(text, sizeof text, "%c/%s%d-%s%d", piece_letter[type],
-                     full_file[sq_file(from)], rel_rank(from, us) + 1, short_file[f],
-                     rel_rank(to, us) + 1);
-        else
-            snprintf(text, sizeof text, "%cx%c/%s%d", piece_letter[type], piece_letter[victim],
-                     full_file[f], rel_rank(to, us) + 1);
-        n = cat(buf, 0, text);
+        /* (cat()s, not snprintf(): fix spells every legal move so) */
+        n = cat_char(buf, 0, piece_letter[type]);
+        if (variant == 5) {
+            n = cat(buf, cat_char(buf, n, '/'), full_file[sq_file(from)]);
+            n = cat_char(buf, n, (char)('1' + rel_rank(from, us)));
+            if (capture) {
+                n = cat_char(buf, cat_char(buf, n, 'x'), piece_letter[victim]);
+            } else {
+                n = cat(buf, cat_char(buf, n, '-'), short_file[f]);
+                n = cat_char(buf, n, (char)('1' + rel_rank(to, us)));
+            }
+        } else {
+            n = cat_char(buf, cat_char(buf, n, 'x'), piece_letter[victim]);
+            n = cat(buf, cat_char(buf, n, '/'), full_file[f]);
+            n = cat_char(buf, n, (char)('1' + rel_rank(to, us)));
+        }
         if (move_kind(m) == MOVE_PROMOTION)
             n = cat_char(buf, cat_char(buf, n, '='), piece_letter[move_promotion(m)]);
         return cat(buf, n, mark);
