@@ -435,9 +435,11 @@ static bool name_follows(const char *name_a, const char *name_b)
     fold_lookalikes(name_a, strlen(name_a), a);
     fold_lookalikes(name_b, strlen(name_b), b);
     char a0 = (char)toupper((unsigned char)a[0]), b0 = (char)toupper((unsigned char)b[0]);
-    bool a_wing = (a0 == 'K' || a0 == 'Q') && !(a0 == 'K' && a[1] >= 'a' && a[1] <= 'z');
+    /* (a knight's "Kt" as a scan reads it: "Kl", "Kf", "K+") */
+    bool a_knight = a0 == 'K' && ((a[1] >= 'a' && a[1] <= 'z') || a[1] == '+');
+    bool a_wing = (a0 == 'K' || a0 == 'Q') && !a_knight;
     bool b_pawn = b0 == 'P';
-    bool b_file_piece = strchr("RNB", b0) || (b0 == 'K' && b[1] >= 'a' && b[1] <= 'z') ||
+    bool b_file_piece = strchr("RNB", b0) || (b0 == 'K' && ((b[1] >= 'a' && b[1] <= 'z') || b[1] == '+')) ||
                         (b0 == 'T' && !b[1]); /* (a scan's "K t": the knight's "t") */
     if (a_wing) return b_pawn || (b_file_piece && b0);
     if (a0 == 'P') return false;
@@ -491,6 +493,10 @@ static size_t long_form(const char *s, size_t n, bool loose, char *out, int *gue
         while (at < n && s[at] != ' ' && s[at] != '\t' && s[at] != '\n' && s[at] != '\r')
             at++;
         if (at == w) break;
+        /* (a scan's "t o": one word, "to") */
+        if (loose && at - w == 1 && s[w] == 't' && at + 1 < n && s[at] == ' ' && s[at + 1] == 'o' &&
+            (at + 2 == n || s[at + 2] == ' ' || s[at + 2] == '\t'))
+            at += 2;
         /* (a scan's: the next move's number run into this word: the move
          * ends before it) */
         size_t glued = loose ? glued_number(s + w, at - w) : 0;

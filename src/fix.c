@@ -543,12 +543,26 @@ static gboolean descriptive_shaped(const char *text, gsize len)
            (strchr("KQRNBP", text[k + 1]) || (text[k + 1] >= '1' && text[k + 1] <= '8'));
 }
 
+/* Is text[0, len) a word of a descriptive move in words on its own, where
+ * a scan broke the move apart ("to", "takes", "4th", "sq")? No other
+ * notation has such a token. */
+static gboolean words_fragment(const char *text, gsize len)
+{
+    static const char *const words[] = {"to", "takes", "sq", "ch", "(ch)", "th", "rd", "nd", "st"};
+    for (gsize k = 0; k < G_N_ELEMENTS(words); k++)
+        if (len == strlen(words[k]) && !memcmp(text, words[k], len)) return TRUE;
+    if (len < 2 || len > 4 || text[0] < '1' || text[0] > '8') return FALSE;
+    return !memcmp(text + 1, "st", len - 1) || !memcmp(text + 1, "nd", len - 1) ||
+           !memcmp(text + 1, "rd", len - 1) || !memcmp(text + 1, "th", len - 1) ||
+           (len == 2 && text[1] == 'd');
+}
+
 enum fix_style fix_notation(const char *const *texts, const gsize *lens, int n, gboolean *upper)
 {
     static const enum fix_style styles[] = {FIX_STYLE_UCI, FIX_STYLE_ICCF};
     int descriptive = 0;
     for (int i = 0; i < n; i++)
-        descriptive += descriptive_shaped(texts[i], lens[i]);
+        descriptive += descriptive_shaped(texts[i], lens[i]) || words_fragment(texts[i], lens[i]);
     if (upper) *upper = FALSE;
     if (descriptive >= 2 && 2 * descriptive >= n) return FIX_STYLE_DESCRIPTIVE;
     for (gsize k = 0; k < G_N_ELEMENTS(styles); k++) {

@@ -2335,6 +2335,19 @@ START_TEST(test_descriptive_words)
     ck_assert_msg(strstr(flat, "7. Bb3 d6 {read: \"to Q 3rd\"}"), "%s", r.out);
     ck_assert_msg(strstr(flat, "8. c3 O-O *"), "%s", r.out);
     run_free(&r);
+    /* two moves a scan broke apart ("Q Kt @ B 3rd": five tokens each, and
+     * "3rd" a word no other notation has): the game is still read as
+     * descriptive, its other moves as written (before, nothing legal
+     * fitted from the first move on: SAN was assumed) */
+    r = fix_text("1. P to K 4th  P to K 4th\n2. K Kt to B 3rd  Q Kt @ B 3rd\n"
+                 "3. B to Q Kt 5th  P to Q R 3rd\n4. B to R 4th  K Kt @ B 3rd\n"
+                 "5. Castles  B to K 2nd *\n",
+                 none);
+    ck_assert_int_eq(r.status, 0);
+    g_autofree char *flat3 = g_strdelimit(g_strdup(r.out), "\n", ' ');
+    ck_assert_msg(strstr(flat3, "1. e4 e5 2. Nf3 "), "%s", r.out);
+    ck_assert_msg(strstr(flat3, "3. Bb5 a6 4. Ba4 "), "%s", r.out);
+    run_free(&r);
     /* a book's words name the knight "Kt", a move its words cannot say
      * in short form "N/K4-N5": the same knight, read as written (before,
      * in a game damaged elsewhere, that token was dropped and the move put

@@ -500,6 +500,8 @@ START_TEST(test_descriptive_long_extent)
          * the rank ("3 rd") or in "Kt" ("K t"), a B misread as a digit
          * before the rank ("8 6h") */
         {"P fQ B 5th", "P-B5", 10, 1},
+        {"B t o Kt 5th", "B-Kt5", 12, 1},
+        {"Q tO K K+ 2nd", "Q-KK+2", 13, 1},
         {"P to K R 3 rd K to B sq", "P-KR3", 13, 0},
         {"P to K t 4th", "P-Kt4", 12, 0},
         {"R to 8 6h, ch.", "R-86ch", 14, 0},
