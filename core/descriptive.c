@@ -283,7 +283,7 @@ static bool loose_name_tail(const char *w, size_t n)
 {
     if (n > 2) return false;
     for (size_t i = 0; i < n; i++)
-        if (!w[i] || !strchr("tlfik+oPKNBRQ", w[i])) return false;
+        if (!w[i] || !strchr("tlfik+oTPKNBRQ", w[i])) return false;
     return true;
 }
 
@@ -388,9 +388,11 @@ static enum long_kind loose_word(const char *word, size_t len, bool verb_ok, cha
         text = holds_ch(a, an) ? "ch" : "mate", kind = LONG_CHECK;
     } else if (an == 2 && (a[1] == 'q' || !strcmp(a, "sg"))) {
         text = "1", kind = LONG_SQUARE;
-    } else if (n >= 1 && n <= 6 && w[0] >= '1' && w[0] <= '8') {
-        *guessed = false; /* a rank, its ordinal misread ("4+h", "3Rd", "5tli") */
-        snprintf(buf, sizeof buf, "%c", w[0]);
+    } else if (an >= 1 && an <= 6 && a[0] >= '1' && a[0] <= '8') {
+        /* a rank, its ordinal misread ("4+h", "3Rd", "5tli"), its digit
+         * a Cyrillic look-alike's ("\u0417rd") */
+        *guessed = false;
+        snprintf(buf, sizeof buf, "%c", a[0]);
         kind = LONG_SQUARE;
     } else if (n >= 2 && n <= 4 && strchr("SsZzlIOoBbgqAG", w[0]) &&
                (c1 >= 0x80 || (c1 >= 'a' && c1 <= 'z') || c1 == '+')) {
@@ -422,6 +424,13 @@ bool desc_castles_loose(const char *w, size_t n)
     return edits(low, n, "castles") <= 2;
 }
 
+/* Does c after a K make it a knight's "Kt" as a scan reads it ("Kl",
+ * "Kf", "K+", "KT")? */
+static bool knight_tail(char c)
+{
+    return (c >= 'a' && c <= 'z') || c == '+' || c == 'T';
+}
+
 /* Of the names after "to" or "takes": may name b (its first letters)
  * follow name a (0: none yet)? A wing before a file's piece or a pawn ("K
  * B", "Q Kt P", "K P"), a file's piece before a pawn ("Kt P"), no more
@@ -435,11 +444,11 @@ static bool name_follows(const char *name_a, const char *name_b)
     fold_lookalikes(name_a, strlen(name_a), a);
     fold_lookalikes(name_b, strlen(name_b), b);
     char a0 = (char)toupper((unsigned char)a[0]), b0 = (char)toupper((unsigned char)b[0]);
-    /* (a knight's "Kt" as a scan reads it: "Kl", "Kf", "K+") */
-    bool a_knight = a0 == 'K' && ((a[1] >= 'a' && a[1] <= 'z') || a[1] == '+');
+    if (a0 == 'D' || a0 == '0') a0 = 'Q'; /* (the queen's wing misread: "D B", "0 Kt") */
+    bool a_knight = a0 == 'K' && knight_tail(a[1]);
     bool a_wing = (a0 == 'K' || a0 == 'Q') && !a_knight;
     bool b_pawn = b0 == 'P';
-    bool b_file_piece = strchr("RNB", b0) || (b0 == 'K' && ((b[1] >= 'a' && b[1] <= 'z') || b[1] == '+')) ||
+    bool b_file_piece = strchr("RNB", b0) || (b0 == 'K' && knight_tail(b[1])) ||
                         (b0 == 'T' && !b[1]); /* (a scan's "K t": the knight's "t") */
     if (a_wing) return b_pawn || (b_file_piece && b0);
     if (a0 == 'P') return false;
