@@ -157,6 +157,23 @@ static void assert_fixed_has(const char *damaged, ...)
     g_free(got);
 }
 
+/* fix_text(text) with comments resolves (exit status 0) and its output,
+ * its lines joined (they wrap), holds each of the wanted texts (NULL
+ * after the last). */
+static void assert_fix_reads(const char *text, ...)
+{
+    const char *none[] = {NULL};
+    struct run r = fix_text(text, none);
+    ck_assert_msg(r.status == 0, "exit %d for %s\n%s", r.status, text, r.err);
+    g_autofree char *flat = g_strdelimit(g_strdup(r.out), "\n", ' ');
+    va_list ap;
+    va_start(ap, text);
+    for (const char *want; (want = va_arg(ap, const char *));)
+        ck_assert_msg(strstr(flat, want), "want %s in\n%s", want, r.out);
+    va_end(ap);
+    run_free(&r);
+}
+
 /* The same where the movetext must end with want. */
 static void assert_fixed_ends(const char *damaged, const char *want)
 {
@@ -2297,73 +2314,49 @@ START_TEST(test_descriptive_words)
     /* names in lower case, a scan's: one move each still, and the game
      * read as descriptive though no name is written "Kt" (before, all
      * three moves were lost: nothing legal fitted) */
-    r = fix_text("1. P to K 4th  P to K 4th\n2. B to Q kt 5th  P to Q R 3rd\n3. k kt to b 3rd *\n",
-                 none);
-    ck_assert_int_eq(r.status, 0);
-    ck_assert_msg(strstr(r.out, "1. e4 e5 2. Bb5 {read: \"B to Q kt 5th\"} 2... a6 3. Nf3 {read: "
-                                "\"k kt to b 3rd\"}"),
-                  "%s", r.out);
-    run_free(&r);
+    assert_fix_reads(
+        "1. P to K 4th  P to K 4th\n2. B to Q kt 5th  P to Q R 3rd\n3. k kt to b 3rd *\n",
+        "1. e4 e5 2. Bb5 {read: \"B to Q kt 5th\"} 2... a6 3. Nf3 {read: \"k kt to b 3rd\"}", NULL);
     /* a scan's Cyrillic look-alikes ("t\u043e", "\u041at") and a damaged
      * "Castles" with its side ("Casles (QR)", "Castfles (QR"): each one
      * move, read as meant (before, the words fell apart: "P" and "t\u043e"
      * deleted, "Casles (QR" a variation, both castlings lost) */
-    r = fix_text("1. P to K 4th  P t\u043e K 4th\n2. Q to K 2nd  Q to K 2nd\n"
-                 "3. P to Q 4th  P to Q 4th\n4. \u041at to Q B 3rd  Q Kt to B 3rd\n"
-                 "5. Q B to K 3rd  Q B to K 3rd\n6. Casles (QR)  Castfles (QR\n7. K to Kt sq *\n",
-                 none);
-    ck_assert_int_eq(r.status, 0);
-    ck_assert_msg(strstr(r.out, "1. e4 e5 {read: \"P t\u043e K 4th\"} 2. Qe2 Qe7 3. d4 d5 4. Nc3"),
-                  "%s", r.out);
-    ck_assert_msg(strstr(r.out, "4... Nc6 5. Be3 Be6 6. O-O-O {read: \"Casles (QR)\"} 6... O-O-O"),
-                  "%s", r.out);
-    ck_assert_msg(strstr(r.out, "7. Kb1 *"), "%s", r.out);
-    run_free(&r);
+    assert_fix_reads(
+        "1. P to K 4th  P t\u043e K 4th\n2. Q to K 2nd  Q to K 2nd\n"
+        "3. P to Q 4th  P to Q 4th\n4. \u041at to Q B 3rd  Q Kt to B 3rd\n"
+        "5. Q B to K 3rd  Q B to K 3rd\n6. Casles (QR)  Castfles (QR\n7. K to Kt sq *\n",
+        "1. e4 e5 {read: \"P t\u043e K 4th\"} 2. Qe2 Qe7 3. d4 d5 4. Nc3",
+        "4... Nc6 5. Be3 Be6 6. O-O-O {read: \"Casles (QR)\"} 6... O-O-O", "7. Kb1 *", NULL);
     /* move numbers run into the words before them ("3rd4.B", "sq7.P"), a
      * name misread ("8", "t", "o"), lost ("to Q 3rd") or behind a stray
      * mark ("~B"): every move read (before, nothing legal fitted from the
      * first move on) */
-    r = fix_text("1. P to K 4th P to K 4th 2. K Kt to B 3rd Q Kt to B 3rd 3. 8 to Q Kt 5th P to Q "
-                 "R 3rd4.~B to R 4th t to B 3rd 5. Castles B to K 2nd 6. R to K sq7.P to Q Kt "
-                 "4th B to Kt 3rd  to Q 3rd 8. P to B 3rd Castles *\n",
-                 none);
-    ck_assert_int_eq(r.status, 0);
-    g_autofree char *flat = g_strdelimit(g_strdup(r.out), "\n", ' '); /* (lines wrap) */
-    ck_assert_msg(strstr(flat, "3. Bb5 {read: \"8 to Q Kt 5th\"} 3... a6 4. Ba4 {read: \"~B to R "
-                               "4th\"} 4... Nf6 {read: \"t to B 3rd\"} 5. O-O Be7 6. Re1 b5"),
-                  "%s", r.out);
-    ck_assert_msg(strstr(flat, "7. Bb3 d6 {read: \"to Q 3rd\"}"), "%s", r.out);
-    ck_assert_msg(strstr(flat, "8. c3 O-O *"), "%s", r.out);
-    run_free(&r);
+    assert_fix_reads(
+        "1. P to K 4th P to K 4th 2. K Kt to B 3rd Q Kt to B 3rd 3. 8 to Q Kt 5th P to "
+        "Q R 3rd4.~B to R 4th t to B 3rd 5. Castles B to K 2nd 6. R to K sq7.P to Q Kt "
+        "4th B to Kt 3rd  to Q 3rd 8. P to B 3rd Castles *\n",
+        "3. Bb5 {read: \"8 to Q Kt 5th\"} 3... a6 4. Ba4 {read: \"~B to R 4th\"} "
+        "4... Nf6 {read: \"t to B 3rd\"} 5. O-O Be7 6. Re1 b5",
+        "7. Bb3 d6 {read: \"to Q 3rd\"}", "8. c3 O-O *", NULL);
     /* two moves a scan broke apart ("Q Kt @ B 3rd": five tokens each, and
      * "3rd" a word no other notation has): the game is still read as
      * descriptive, its other moves as written (before, nothing legal
      * fitted from the first move on: SAN was assumed) */
-    r = fix_text("1. P to K 4th  P to K 4th\n2. K Kt to B 3rd  Q Kt @ B 3rd\n"
-                 "3. B to Q Kt 5th  P to Q R 3rd\n4. B to R 4th  K Kt @ B 3rd\n"
-                 "5. Castles  B to K 2nd *\n",
-                 none);
-    ck_assert_int_eq(r.status, 0);
-    g_autofree char *flat3 = g_strdelimit(g_strdup(r.out), "\n", ' ');
-    ck_assert_msg(strstr(flat3, "1. e4 e5 2. Nf3 "), "%s", r.out);
-    ck_assert_msg(strstr(flat3, "3. Bb5 a6 4. Ba4 "), "%s", r.out);
-    run_free(&r);
+    assert_fix_reads("1. P to K 4th  P to K 4th\n2. K Kt to B 3rd  Q Kt @ B 3rd\n"
+                     "3. B to Q Kt 5th  P to Q R 3rd\n4. B to R 4th  K Kt @ B 3rd\n"
+                     "5. Castles  B to K 2nd *\n",
+                     "1. e4 e5 2. Nf3 ", "3. Bb5 a6 4. Ba4 ", NULL);
     /* a book's words name the knight "Kt", a move its words cannot say
      * in short form "N/K4-N5": the same knight, read as written (before,
      * in a game damaged elsewhere, that token was dropped and the move put
      * in) */
-    r = fix_text(
-        "1. P to Q 4th  P to Q 4th\n2. K Kt to B 3rd  K Kt to B 3rd\n"
-        "3. Q Kt to Q 2nd  P to K 3rd\n4. P to K 4th  P takes P\n5. Kt takes P  B to K 2nd\n"
-        "6. N/K4-N5  Castles\n7. B to Q 3rd  P to K R 3rd\n8. P to K R 4th  P takes Kt\n"
-        "9. P takes P  Kt to K Sth *\n",
-        none);
-    ck_assert_int_eq(r.status, 0);
-    g_autofree char *flat2 = g_strdelimit(g_strdup(r.out), "\n", ' ');
-    ck_assert_msg(strstr(flat2, "5. Nxe4 Be7 6. Neg5 O-O 7. Bd3 h6 8. h4 hxg5 9. hxg5 Ne4 {read: "
-                                "\"Kt to K Sth\"}"),
-                  "%s", r.out);
-    run_free(&r);
+    assert_fix_reads("1. P to Q 4th  P to Q 4th\n2. K Kt to B 3rd  K Kt to B 3rd\n"
+                     "3. Q Kt to Q 2nd  P to K 3rd\n4. P to K 4th  P takes P\n"
+                     "5. Kt takes P  B to K 2nd\n6. N/K4-N5  Castles\n7. B to Q 3rd  P to K R 3rd\n"
+                     "8. P to K R 4th  P takes Kt\n9. P takes P  Kt to K Sth *\n",
+                     "5. Nxe4 Be7 6. Neg5 O-O 7. Bd3 h6 8. h4 hxg5 9. hxg5 Ne4 {read: \"Kt to K "
+                     "Sth\"}",
+                     NULL);
 }
 END_TEST
 
