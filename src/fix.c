@@ -2117,9 +2117,17 @@ static int skip_cost(const ArbFixer *f, int i)
     if (f->n_inputs > 1 && f->tok[i].inputs < f->n_inputs)
         return f->costs[CONF_SKIP_TOKEN] * f->tok[i].inputs / f->n_inputs;
     const struct pcand *a = &f->tok[i].c[0], *b = i > 0 ? &f->tok[i - 1].c[0] : NULL;
-    gboolean repeat = f->tok[i].weighed || f->tok[i].repeated ||
-                      (b && a->len == b->len && !memcmp(a->ch, b->ch, sizeof(gunichar) * a->len));
-    return f->costs[repeat ? CONF_SKIP_REPEAT : CONF_SKIP_TOKEN];
+    if (f->tok[i].weighed || f->tok[i].repeated) return f->costs[CONF_SKIP_REPEAT];
+    if (!b || a->len != b->len) return f->costs[CONF_SKIP_TOKEN];
+    /* the one before again, a character misread in one copy ("e2-e4
+     * e2-o4"): the repeat and the misreading */
+    int differ = 0, sub = 0;
+    for (int k = 0; k < a->len && differ < 2; k++)
+        if (a->ch[k] != b->ch[k]) differ++, sub = sub_cost(f, a->ch[k], b->ch[k]);
+    if (!differ) return f->costs[CONF_SKIP_REPEAT];
+    if (differ == 1 && a->len >= 3)
+        return MIN(f->costs[CONF_SKIP_REPEAT] + sub, f->costs[CONF_SKIP_TOKEN]);
+    return f->costs[CONF_SKIP_TOKEN];
 }
 
 /* Dropping token i in pos: a misread move number (the one due there) costs

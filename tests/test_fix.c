@@ -1894,6 +1894,27 @@ static struct run fix_reported(const char *text, char **xml)
     return r;
 }
 
+START_TEST(test_near_repeat_dropped_cheaper)
+{
+    /* a move written twice, one copy misread ("4. Ba4 Ba5 Nf6"): dropping
+     * it costs the repeat and the misreading, less than a spurious token
+     * (before, the full 2.2) */
+    char *xml = NULL;
+    struct run r =
+        fix_reported("1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 4. Ba4 Ba5 Nf6 5. O-O Be7 *\n", &xml);
+    ck_assert_int_eq(r.status, 0);
+    ck_assert_msg(strstr(r.out, "4. Ba4 {deleted: \"Ba5\"} 4... Nf6 5. O-O Be7 *"), "%s", r.out);
+    const char *del = strstr(xml, "change=\"deleted\"");
+    ck_assert_msg(del != NULL, "%s", xml);
+    const char *cost = strstr(del, "cost=\"");
+    ck_assert(cost != NULL);
+    double c = g_ascii_strtod(cost + 6, NULL);
+    ck_assert_msg(c > 0.6 && c < 2.2, "cost %.2f", c);
+    g_free(xml);
+    run_free(&r);
+}
+END_TEST
+
 START_TEST(test_variations_fixed)
 {
     /* a book's variations are read as lines of their own, each from the
@@ -3265,6 +3286,7 @@ int main(int argc, char **argv)
     tcase_add_test(tc, test_group_aligns_by_content);
     tcase_add_test(tc, test_group_decisions);
     tcase_add_test(tc, test_group_bad_fen_said_unresolved);
+    tcase_add_test(tc, test_near_repeat_dropped_cheaper);
     tcase_add_test(tc, test_variations_fixed);
     tcase_add_test(tc, test_variation_moved_to_its_move);
     tcase_add_test(tc, test_between_split_tokens_kept);
