@@ -2120,10 +2120,11 @@ static int skip_cost(const ArbFixer *f, int i)
     if (f->tok[i].weighed || f->tok[i].repeated) return f->costs[CONF_SKIP_REPEAT];
     if (!b || a->len != b->len) return f->costs[CONF_SKIP_TOKEN];
     /* the one before again, a character misread in one copy ("e2-e4
-     * e2-o4"): the repeat and the misreading */
+     * e2-o4"): the repeat and the misreading; not another piece's move to
+     * the same square, a recapture ("Nxa3 Kxa3") */
     int differ = 0, sub = 0;
     for (int k = 0; k < a->len && differ < 2; k++)
-        if (a->ch[k] != b->ch[k]) differ++, sub = sub_cost(f, a->ch[k], b->ch[k]);
+        if (a->ch[k] != b->ch[k]) differ += k ? 1 : 2, sub = sub_cost(f, a->ch[k], b->ch[k]);
     if (!differ) return f->costs[CONF_SKIP_REPEAT];
     if (differ == 1 && a->len >= 3)
         return MIN(f->costs[CONF_SKIP_REPEAT] + sub, f->costs[CONF_SKIP_TOKEN]);

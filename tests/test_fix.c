@@ -1912,6 +1912,18 @@ START_TEST(test_near_repeat_dropped_cheaper)
     ck_assert_msg(c > 0.6 && c < 2.2, "cost %.2f", c);
     g_free(xml);
     run_free(&r);
+    /* but another piece to the same square, as a recapture is written
+     * ("Nxa3 Kxa3"), is no copy: dropping it costs the full 2.2 */
+    r = fix_reported("1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 4. Ba4 Ka4 Nf6 5. O-O Be7 *\n", &xml);
+    ck_assert_int_eq(r.status, 0);
+    del = strstr(xml, "change=\"deleted\"");
+    ck_assert_msg(del && strstr(del, "<input>Ka4</input>"), "%s", xml);
+    cost = strstr(del, "cost=\"");
+    ck_assert(cost != NULL);
+    c = g_ascii_strtod(cost + 6, NULL);
+    ck_assert_msg(c >= 2.2 - 1e-9, "cost %.2f", c);
+    g_free(xml);
+    run_free(&r);
 }
 END_TEST
 
