@@ -551,10 +551,11 @@ static gboolean words_fragment(const char *text, gsize len)
     static const char *const words[] = {"to", "takes", "sq", "ch", "(ch)", "th", "rd", "nd", "st"};
     for (gsize k = 0; k < G_N_ELEMENTS(words); k++)
         if (len == strlen(words[k]) && !memcmp(text, words[k], len)) return TRUE;
-    if (len < 2 || len > 4 || text[0] < '1' || text[0] > '8') return FALSE;
-    return !memcmp(text + 1, "st", len - 1) || !memcmp(text + 1, "nd", len - 1) ||
-           !memcmp(text + 1, "rd", len - 1) || !memcmp(text + 1, "th", len - 1) ||
-           (len == 2 && text[1] == 'd');
+    /* a rank and its ordinal: "4th", "3d" */
+    if (text[0] < '1' || text[0] > '8') return FALSE;
+    if (len == 2) return text[1] == 'd';
+    return len == 3 && (!memcmp(text + 1, "st", 2) || !memcmp(text + 1, "nd", 2) ||
+                        !memcmp(text + 1, "rd", 2) || !memcmp(text + 1, "th", 2));
 }
 
 enum fix_style fix_notation(const char *const *texts, const gsize *lens, int n, gboolean *upper)
@@ -2122,9 +2123,10 @@ static int skip_cost(const ArbFixer *f, int i)
     /* the one before again, a character misread in one copy ("e2-e4
      * e2-o4"): the repeat and the misreading; not another piece's move to
      * the same square, a recapture ("Nxa3 Kxa3") */
+    if (a->len && a->ch[0] != b->ch[0]) return f->costs[CONF_SKIP_TOKEN];
     int differ = 0, sub = 0;
-    for (int k = 0; k < a->len && differ < 2; k++)
-        if (a->ch[k] != b->ch[k]) differ += k ? 1 : 2, sub = sub_cost(f, a->ch[k], b->ch[k]);
+    for (int k = 1; k < a->len && differ < 2; k++)
+        if (a->ch[k] != b->ch[k]) differ++, sub = sub_cost(f, a->ch[k], b->ch[k]);
     if (!differ) return f->costs[CONF_SKIP_REPEAT];
     if (differ == 1 && a->len >= 3)
         return MIN(f->costs[CONF_SKIP_REPEAT] + sub, f->costs[CONF_SKIP_TOKEN]);

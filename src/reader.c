@@ -659,12 +659,11 @@ static gsize long_form_end(const guint8 *b, gsize i, gsize e, gsize eol)
      * else starts no such move, nor does a longer word with a digit, a
      * piece move's SAN ("Nf3"): most tokens, which need not be looked at
      * further */
-    gsize w = i;
-    while (w < eol && w < i + READER_LONG_FORM_MAX && b[w] != ' ' && b[w] != '\t')
-        w++;
-    if (w - i > 1) {
+    gboolean lone = i + 1 >= eol || b[i + 1] == ' ' || b[i + 1] == '\t';
+    if (!lone) {
         if (!strchr("PKNBRQpknbrqt\xCE\xD0~`'_^*", b[i])) return e;
-        for (gsize k = i; k < w; k++)
+        for (gsize k = i; k < eol && k < i + READER_LONG_FORM_MAX && b[k] != ' ' && b[k] != '\t';
+             k++)
             if (b[k] >= '0' && b[k] <= '9') return e;
     }
     char short_form[DESC_MAX];
