@@ -124,7 +124,7 @@ enum {
 #define EXACT_READ_MARGIN (CONF_UNIT * 5 / 4) /* the same beside an exact reading */
 #define COST_INF          (1 << 28)
 #define EXACT_MAX         (CONF_UNIT / 2)      /* an exact reading whose marks cost less */
-#define POOR_READING      CONF_UNIT            /* a best reading this dear opens the other edits */
+#define POOR_READING      (CONF_UNIT / 2)      /* a best reading this dear opens the other edits */
 #define DISAMBIG_DELETE   (CONF_UNIT * 6 / 10) /* a disambiguation left out */
 #define TIE_MARGIN        (CONF_UNIT * 3 / 10) /* readings this close are all kept */
 #define PAIR_TIES_MARGIN  CONF_UNIT            /* the same for a part of a merged or split token */
@@ -2702,13 +2702,14 @@ static void expand_inserts(ArbFixer *f, int si, const struct state *s, int i, in
     struct insertion {
         move_t first, second;
         int cost, prior; /* of the second, of the first */
+        gboolean exact;  /* the second read as written (a number misread aside) */
     } ins[MOVE_LIST_MAX];
     int n_ins = 0, prior[MOVE_LIST_MAX];
     int top[INSERT_KEEP], n_top = 0; /* the cheapest INSERT_KEEP sums so far, ascending */
     /* a fixed point's move is tried however it compares (kept apart) */
     move_t fixed = MOVE_NONE;
     fixed_at(f, &s->pos, &fixed);
-    struct insertion forced = {MOVE_NONE, MOVE_NONE, 0, 0};
+    struct insertion forced = {MOVE_NONE, MOVE_NONE, 0, 0, FALSE};
     prior_of_tab(f, tab, s->last, PRIOR_CAP, prior);
     for (int k = 0; k < tab->count; k++) {
         p2 = s->pos;
@@ -2716,7 +2717,7 @@ static void expand_inserts(ArbFixer *f, int si, const struct state *s, int i, in
         int hint = hint_cost(f, t, &p2);
         if (tab->m[k].move == fixed) {
             int c2 = best_in(f, &p2, t, 1, 8 * CONF_UNIT, &m2);
-            if (c2 < COST_INF) forced = (struct insertion){fixed, m2, c2 + hint, prior[k]};
+            if (c2 < COST_INF) forced = (struct insertion){fixed, m2, c2 + hint, prior[k], !c2};
             continue;
         }
         /* only a second move cheaper than this is kept */
@@ -2729,10 +2730,11 @@ static void expand_inserts(ArbFixer *f, int si, const struct state *s, int i, in
         if (limit < 0) continue;
         int c2 = best_in(f, &p2, t, 1, limit, &m2);
         if (c2 >= COST_INF) continue;
+        gboolean exact = !c2;
         c2 += hint;
         if (c2 + prior[k] + f->costs[CONF_INSERT_MOVE] >= best + SUCC_MARGIN) continue;
         if (c2 + prior[k] >= last) continue; /* past a tighter limit: more than it */
-        ins[n_ins++] = (struct insertion){tab->m[k].move, m2, c2, prior[k]};
+        ins[n_ins++] = (struct insertion){tab->m[k].move, m2, c2, prior[k], exact};
         int j = MIN(n_top, INSERT_KEEP - 1);
         for (; j > 0 && top[j - 1] > c2 + prior[k]; j--)
             top[j] = top[j - 1];
@@ -2758,8 +2760,8 @@ static void expand_inserts(ArbFixer *f, int si, const struct state *s, int i, in
         pos_make_move(&p2, ins[k].first);
         int a = emit(f, si, &s->pos, ins[k].first, FIX_INSERTED,
                      f->costs[CONF_INSERT_MOVE] + ins[k].prior, ins[k].prior, i, 0, i, -1);
-        emit(f, a, &p2, ins[k].second, ins[k].cost ? FIX_CORRECTED : FIX_NONE, ins[k].cost, 0, i, 1,
-             i + 1, i + 1);
+        emit(f, a, &p2, ins[k].second, ins[k].exact ? FIX_NONE : FIX_CORRECTED, ins[k].cost, 0, i,
+             1, i + 1, i + 1);
         if (k >= INSERTS_WIDER) continue;
         /* the token's other readings about as cheap ("g3" left out before
          * "Fo7": Bd7 reads it best, Be7 lets Black castle next) */

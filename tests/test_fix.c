@@ -1343,6 +1343,22 @@ START_TEST(test_whole_move_left_out)
 }
 END_TEST
 
+START_TEST(test_move_left_out_before_near_reading)
+{
+    /* 8. d4 left out: "8. Qc7" is Black's move, though read as White's it
+     * is Qe1 two look-alikes off (c/e, 7/1). Reading it so, the search
+     * put in a Black move after it and went wrong on three moves later
+     * (Qd3 read as d3, Rfe1 as Rc1): the move left out must be tried
+     * wherever the best reading is not nearly exact. The token after the
+     * move put in reads as written, the move number aside: no {read:} */
+    assert_fix_reads("1. e4 e5 2. Nf3 Nc6 3. Bb5 Nf6 4. Nc3 Nd4 5. O-O Nxb5 6. Nxb5 c6 "
+                     "7. Nc3 d6 8. Qc7 9. a4 a5 10. h3 Be7 11. b3 O-O 12. Ba3 Re8 13. Qd3 b6 "
+                     "14. Rfe1 Ba6 15. Qe3 Rad8 *\n",
+                     "8. d4 {inserted: not written}", "8... Qc7 9. a4",
+                     "13. Qd3 b6 14. Rfe1 Ba6 15. Qe3 Rad8 *", NULL);
+}
+END_TEST
+
 /* HCS label lines for the moves in rows ("e4 e5", one row a move). */
 static char *hcs_sheet(const char *const *rows, int n)
 {
@@ -3248,6 +3264,7 @@ int main(int argc, char **argv)
     tcase_add_test(tc, test_two_moves_further_down);
     tcase_add_test(tc, test_number_after_black_move_left_out);
     tcase_add_test(tc, test_whole_move_left_out);
+    tcase_add_test(tc, test_move_left_out_before_near_reading);
     tcase_add_test(tc, test_sheet_format_sniffed);
     tcase_add_test(tc, test_sheet_slip_of_the_pen);
     tcase_add_test(tc, test_sheet_row_written_twice);
