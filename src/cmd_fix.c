@@ -336,28 +336,38 @@ static gboolean has_digit(const char *s, gsize n)
     return FALSE;
 }
 
-/* A digit as a recogniser may have misread it ('l0.' is 10.), or -1. */
-static int digit_value(char c)
+/* A digit as a recogniser may have misread it ('l0.' is 10.; Cyrillic
+ * and Greek look-alikes too: 'З2.' is 32.), or -1. */
+static int digit_value(gunichar c)
 {
     static const char from[] = "0123456789lIi|OoDBSsZzqgbA";
     static const char value[] = "01234567891111000855229964";
-    const char *p = c ? strchr(from, c) : NULL;
-    return p ? value[p - from] - '0' : -1;
+    static const struct {
+        gunichar c;
+        int digit;
+    } foreign[] = {{0x417, 3}, {0x437, 3}, {0x41E, 0}, {0x43E, 0}, {0x39F, 0}, {0x3BF, 0},
+                   {0x399, 1}, {0x396, 2}, {0x412, 8}, {0x392, 8}, {0x42C, 6}, {0x431, 6}};
+    const char *p = c && c < 0x80 ? strchr(from, (int)c) : NULL;
+    if (p) return value[p - from] - '0';
+    for (gsize k = 0; k < G_N_ELEMENTS(foreign); k++)
+        if (foreign[k].c == c) return foreign[k].digit;
+    return -1;
 }
 
 /* A token that is a move number read as move text ("l0.", "3B.", "14,"):
- * its number, or 0. Such a token ends with '.' or ',' and is digits and
- * digit look-alikes before it, at least one a real digit. */
+ * its number, or 0. Such a token ends with '.' or ',' and is up to three
+ * digits and digit look-alikes before it, at least one a real digit. */
 static int misread_move_number(const char *s, gsize n)
 {
     gsize written = n;
     while (n && (s[n - 1] == '.' || s[n - 1] == ',' || s[n - 1] == ')'))
         n--;
-    if (n == 0 || n > 3 || !has_digit(s, n) || n == written) return 0;
-    int v = 0;
-    for (gsize i = 0; i < n; i++) {
-        int d = digit_value(s[i]);
-        if (d < 0) return 0;
+    if (n == 0 || n == written || !has_digit(s, n) || !g_utf8_validate(s, (gssize)n, NULL))
+        return 0;
+    int v = 0, chars = 0;
+    for (const char *p = s; p < s + n; p = g_utf8_next_char(p), chars++) {
+        int d = digit_value(g_utf8_get_char(p));
+        if (d < 0 || chars == 3) return 0;
         v = 10 * v + d;
     }
     return v;
@@ -490,8 +500,9 @@ static void add_move_text(struct fix_cmd *fc, const char *text, gsize len, ArbNo
         lead++;
     if (lead < 2) lead = len >= 3 && !memcmp(text, "\u2026", 3) ? 3 : 0;
     if (lead && lead < len) text += lead, len -= lead;
-    /* a move number run into its move: "Z8.Bxf5" */
-    const char *dot = memchr(text, '.', MIN(len, 5));
+    /* a move number run into its move: "Z8.Bxf5", "З2.Kg4" (up to three
+     * characters of two bytes and the dot) */
+    const char *dot = memchr(text, '.', MIN(len, 7));
     if (dot && dot > text && (gsize)(dot - text) + 2 < len) {
         g_autofree char *num = g_strndup(text, (gsize)(dot - text) + 1);
         number = misread_move_number(num, strlen(num));
@@ -626,7 +637,7 @@ static int lookalike_number(const ArbGame *game, guint i, int last, int since)
     if (since != 2 || last <= 0 || ev->len > 2 || has_digit(text, ev->len)) return 0;
     int v = 0;
     for (gsize k = 0; k < ev->len; k++) {
-        int d = digit_value(text[k]);
+        int d = digit_value((guchar)text[k]);
         if (d < 0) return 0;
         v = 10 * v + d;
     }
@@ -1515,13 +1526,14 @@ static void write_prose_between(struct fix_cmd *fc, const ArbGame *game, guint f
  * "2A"), which collect_tokens() read as a number, no move? */
 static gboolean is_lookalike_digits(const ArbGame *game, const struct game_event *ev)
 {
-    const char *text = game_event_text(game, ev);
-    gsize digits = 0, k = 0;
-    for (; k < ev->len && digit_value(text[k]) >= 0; k++)
-        digits++;
-    for (; k < ev->len && (text[k] == '.' || text[k] == ','); k++)
+    const char *text = game_event_text(game, ev), *end = text + ev->len, *p = text;
+    if (!g_utf8_validate(text, (gssize)ev->len, NULL)) return FALSE;
+    for (; p < end && digit_value(g_utf8_get_char(p)) >= 0; p = g_utf8_next_char(p))
         ;
-    return digits && k == ev->len;
+    gboolean digits = p > text;
+    for (; p < end && (*p == '.' || *p == ','); p++)
+        ;
+    return digits && p == end;
 }
 
 /* The move number written right before step s's token, when s drops the

@@ -235,6 +235,21 @@ START_TEST(test_misread_move_number_dropped)
 }
 END_TEST
 
+START_TEST(test_number_run_into_move_in_look_alikes)
+{
+    /* a move number run into its move with a digit read as a Cyrillic or
+     * Greek look-alike ("1Ο." for 10., "1З." for 13.) is a number, not
+     * three characters of the move: before, they cost about a token
+     * dropped, so with a check mark added too ("З2.Kg4-g3t", tools/ocr-noise
+     * at 5%) the move was dropped */
+    assert_fix_reads("1.e2-e4 e7-e5 2.Ng1-f3 Nb8-c6 3.Bf1-b5 a7-a6 4.Bb5-a4 Ng8-f6 5.O-O "
+                     "Bf8-e7 6.Rf1-e1 b7-b5 7.Ba4-b3 d7-d6 8.c2-c3 O-O 9.h2-h3 Nc6-b8 "
+                     "1\u039f.d2-d4 Nb8-d7 11.Nb1-d2 Bc8-b7 12.Bb3-c2 Rf8-e8 "
+                     "1\u0417.Nd2-f1t Be7-f8 *\n",
+                     "10. d4 Nbd7", "13. Nf1 {read: \"Nd2-f1t\"} 13... Bf8 *", NULL);
+}
+END_TEST
+
 START_TEST(test_merged_across_move_number)
 {
     /* "Bc712.Rad1": two moves run together over the number between them
@@ -3243,6 +3258,7 @@ int main(int argc, char **argv)
     tcase_add_test(tc, test_spaces_lost);
     tcase_add_test(tc, test_spaced_out_moves);
     tcase_add_test(tc, test_misread_move_number_dropped);
+    tcase_add_test(tc, test_number_run_into_move_in_look_alikes);
     tcase_add_test(tc, test_figurine_look_alikes);
     tcase_add_test(tc, test_game_split_by_damage_is_joined);
     tcase_add_test(tc, test_game_taken_up_after_a_break);
