@@ -633,7 +633,11 @@ static gsize castles_end(const guint8 *b, gsize i, gsize e)
     gsize k = b[e] == ' ' ? e + 1 : e;
     for (gsize s = 0; s < G_N_ELEMENTS(sides); s++) {
         gsize n = strlen(sides[s]), end = k + n;
-        if (strncmp((const char *)b + k, sides[s], n)) continue;
+        /* (in parentheses in either case, as a scan may read it: "(Qr)") */
+        gboolean paren = sides[s][0] == '(';
+        if (paren ? g_ascii_strncasecmp((const char *)b + k, sides[s], n)
+                  : strncmp((const char *)b + k, sides[s], n))
+            continue;
         /* (a bare "QR" only as a word of its own: not "KR-Q1"; nor "(QR"
          * run into more) */
         if ((sides[s][0] == '(' && sides[s][n - 1] == ')') || byte_class[b[end]] == C_WS ||
@@ -1041,6 +1045,15 @@ static gsize scan_brace_comment(ArbReader *r, gsize i, GError **error, gboolean 
     return close + 1;
 }
 
+/* Does a move in words start at j: "Castles", or words that run past
+ * the first ("B takes P", "Kt to B 3rd", "Castles (QR)")? */
+static gboolean words_move_at(const ArbReader *r, gsize j)
+{
+    gsize e = token_end(r->buf, j);
+    if (e - j == 7 && !g_ascii_strncasecmp((const char *)r->buf + j, "castles", 7)) return TRUE;
+    return castles_end(r->buf, j, e) > e || long_form_end(r->buf, j, e, r->eol) > e;
+}
+
 /* A run of digits at i: move number, ICCF move, result or castling. */
 static gsize scan_number(ArbReader *r, gsize i, gboolean *boundary_hit)
 {
@@ -1092,7 +1105,11 @@ static gsize scan_number(ArbReader *r, gsize i, gboolean *boundary_hit)
     } else {
         guint8 k = byte_class[c];
         gboolean alone = k != C_TOK && k != C_DIGIT && !(k == C_UNI && !uni_space_len(b + j));
-        if (!alone || iccf_shaped(b + i, j - i)) return i; /* a word: the caller reads it whole */
+        /* a move in words with its number run into it, dot and space lost
+         * ("15B takes P", "9Castles"): the number is one */
+        gboolean glued = !alone && k == C_TOK && words_move_at(r, j);
+        if ((!alone && !glued) || iccf_shaped(b + i, j - i))
+            return i; /* a word: the caller reads it whole */
         end = j;
     }
     if (v == 1 && !is_black && r->depth == 0 && r->in_game && r->max_number >= 2) {

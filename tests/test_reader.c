@@ -459,6 +459,9 @@ START_TEST(test_free_text_games)
              "G1 @1:1\nN1 @1:1\nM Castles (QR) @1:4\nM Castles(K) @1:17\nR* * @1:28\nE1\n");
     ck_trace("1. Castles (Q R) Castles (K R) *\n",
              "G1 @1:1\nN1 @1:1\nM Castles (Q R) @1:4\nM Castles (K R) @1:18\nR* * @1:32\nE1\n");
+    /* a scan's: the side in lower case, "(Qr)" */
+    ck_trace("1. Castles (Qr) Castles (kr) *\n",
+             "G1 @1:1\nN1 @1:1\nM Castles (Qr) @1:4\nM Castles (kr) @1:17\nR* * @1:30\nE1\n");
     ck_trace(
         "1. Castles QR Castles KR-Q1 *\n",
         "G1 @1:1\nN1 @1:1\nM Castles QR @1:4\nM Castles @1:15\nM KR-Q1 @1:23\nR* * @1:29\nE1\n");
@@ -468,6 +471,12 @@ START_TEST(test_free_text_games)
              "G1 @1:1\nN1 @1:1\nM P to K 4th @1:4\nM P to K 4th @1:16\nN2 @2:1\n"
              "M B takes Kt P (ch) @2:4\nM K to B sq @2:22\nN3 @3:1\nM Q to K R 5th, ch. @3:4\n"
              "R* * @4:1\nE1\n");
+    /* a move in words with its number run into it, a scan's ("15B takes
+     * P", "16Castles"): the number is one, not part of a word; not so a
+     * SAN move ("17Nf3", read whole) */
+    ck_trace("15B takes P K R to B sq 16Castles 17Nf3 *\n",
+             "G1 @1:1\nN15 @1:1\nM B takes P @1:3\nM K R to B sq @1:13\nN16 @1:25\n"
+             "M Castles @1:27\nM 17Nf3 @1:35\nR* * @1:41\nE1\n");
     /* a line that begins with a move in words is movetext, no header */
     ck_trace(
         "1. P to K 4th  P to K 4th 2.\nKt to K B 3rd  Kt to Q B 3rd 3.\nB to B 4th  B to B 4th *\n",
