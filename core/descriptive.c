@@ -376,10 +376,17 @@ static enum long_kind loose_word(const char *word, size_t len, bool verb_ok, cha
     bool lookalike_name = n >= 2 && n <= 4 &&
                           (((unsigned char)w[0] == 0xD0 && strchr("\xA0\x9A\x92", c1) && c1) ||
                            ((unsigned char)w[0] == 0xCE && strchr("\xA1\x9A\x92\x9D", c1) && c1));
-    if (an <= 2 && (!strcmp(a, "th") || !strcmp(a, "rd") || !strcmp(a, "nd") ||
-                    !strcmp(a, "st") || !strcmp(a, "d"))) {
-        text = "", kind = LONG_SQUARE; /* a rank, its digit lost ("th": no "to") */
-        *guessed = false;
+    char low[3] = {0};
+    for (size_t i = 0; i < an && i < 2; i++)
+        low[i] = (char)tolower((unsigned char)a[i]);
+    if ((an == 2 && (!strcmp(low, "th") || !strcmp(low, "rd") || !strcmp(low, "nd") ||
+                     !strcmp(low, "st"))) ||
+        !strcmp(a, "d")) {
+        /* a rank, its digit lost ("th": no "to"); "rd", "nd" and "st" say
+         * which ("P to R Rd": P-R3, a guess) */
+        text = !strcmp(low, "rd") ? "3" : !strcmp(low, "nd") ? "2" : !strcmp(low, "st") ? "1" : "";
+        kind = LONG_SQUARE;
+        *guessed = *text != 0;
     } else if (verb_ok && vn <= 3 && edits(v, vn, "to") <= 1) {
         text = "-", kind = LONG_TO;
     } else if (verb_ok && vn >= 4 && vn <= 8 && edits(v, vn, "takes") <= 2) {
@@ -552,6 +559,7 @@ static size_t long_form(const char *s, size_t n, bool loose, char *out, int *gue
         } else if (loose && ordinal_only(s + w, at - w)) {
             o = was, buf[o] = 0;
             fits = true; /* a scan's space inside the rank: "3 rd", "4t h" */
+            guess = false;
         } else if (lone_rank && kind == LONG_SQUARE && o > was && at - w >= 2 &&
                    ((s[w + 1] >= 'a' && s[w + 1] <= 'z') || (s[w + 1] >= 'A' && s[w + 1] <= 'Z'))) {
             /* "R to 8 6th": the "8" a B misread, the rank and its ordinal

@@ -476,6 +476,11 @@ START_TEST(test_descriptive_long_extent)
         {"P fokes B", "PxB", 9, 1},
         {"B t\u0430kes P", "BxP", 10, 1}, /* a Cyrillic a */
         {"P to K th", "P-K", 9, 0},
+        /* the digit lost before an ordinal that names the rank, in either
+         * case: "rd" is the 3rd, "nd" the 2nd, "st" the 1st (a guess) */
+        {"P to R Rd", "P-R3", 9, 1},
+        {"K to Q nd", "K-Q2", 9, 1},
+        {"R to K st", "R-K1", 9, 1},
         {"\u03a1 to K 4th", "\u03a1-K4", 11, 0}, /* a Greek Rho */
         {"P t\"o K 4th", "P-K4", 11, 1},
         /* names in a scan's lower case, after "to" too ("Q kt": the
