@@ -343,6 +343,7 @@ struct _ArbFixer {
     gboolean *targets_filled;
     int n_tok, tok_cap;
     long searched;     /* tokens the searches of this search_all() read (SEARCH_BUDGET) */
+    long searched_all; /* and of every search since fixer_prepare() */
     guint compact_at;  /* the arena's length that compacts it next */
     guint compact_min; /* COMPACT_MIN (a test sets less) */
     guint records_max; /* RECORDS_MAX (the same) */
@@ -1777,6 +1778,7 @@ static void prepare_tokens(ArbFixer *f, const struct fix_token *tokens, int n)
     g_array_append_vals(f->recorded_fixed, f->fixed, (guint)f->n_fixed);
     g_array_set_size(f->records, 0);
     f->n_inputs = 1;
+    f->searched_all = 0;
     for (int i = 0; i < n; i++) {
         struct ptoken *t = &f->tok[i];
         struct fix_cand cands[FIX_CANDS_MAX];
@@ -3093,6 +3095,7 @@ static void compact_arena(ArbFixer *f)
 static int search(ArbFixer *f, const struct position *start)
 {
     f->searched += f->n_tok - f->from_token;
+    f->searched_all += f->n_tok - f->from_token;
     g_array_set_size(f->arena, 0);
     for (int i = 0; i < RINGS; i++)
         clear_ring(f, i);
@@ -3695,6 +3698,16 @@ static void annotate_all(ArbFixer *f, struct fix_result *res)
 }
 
 static void run(ArbFixer *f, const struct position *start, struct fix_result *res);
+
+long fixer_tokens_searched(const ArbFixer *f)
+{
+    return f->searched_all;
+}
+
+int fixer_n_tokens(const ArbFixer *f)
+{
+    return f->n_tok;
+}
 
 void fixer_run_again(ArbFixer *f, const struct position *start, const struct fix_result *last,
                      guint from, struct fix_result *res)

@@ -184,6 +184,11 @@ int fixer_greedy_after(ArbFixer *fixer, const struct fix_result *res, guint k, m
 int fixer_step_candidates(ArbFixer *fixer, const struct fix_result *res, guint k, int margin,
                           struct fix_alt *out, int max);
 
+/* Tokens the fixer's searches have read since it last read tokens
+ * (fixer_prepare(), fixer_run()), and how many it read. */
+long fixer_tokens_searched(const ArbFixer *fixer);
+int fixer_n_tokens(const ArbFixer *fixer);
+
 /* Renders a cost as the decimal the report and comments show ("1.25"). */
 double fix_cost_value(int cost);
 

@@ -18,7 +18,7 @@
 #define JUDGE_MARGIN CONF_UNIT /* rivals this close to the search's move are judged */
 #define JUDGE_CAP    CONF_UNIT /* the most the engine adds to a move */
 enum {
-    JUDGE_RERUNS_MAX = 8,    /* searches again per game */
+    JUDGE_RERUNS_MAX = 8,    /* searches again per game (and JUDGE_BUDGET) */
     JUDGE_NODES = 200000,    /* positions the built-in search looks at per move */
     JUDGE_BUILTIN_FROM = 16, /* the first ply the built-in search judges */
     JUDGE_LOOKAHEAD = 8,     /* steps gains_after() reads on */
@@ -185,6 +185,8 @@ gboolean judge_game(ArbFixer *f, ArbEngine *engine, const struct judge_options *
     if (!fresh) fixer_prepare(f, tokens, n);
     gboolean ok = TRUE;
     int reruns = 0;
+    long searched_before = fixer_tokens_searched(f);
+    long budget = (long)JUDGE_BUDGET * fixer_n_tokens(f) / 100;
     for (guint k = 0; ok && k < res->steps->len;) {
         const struct fix_step *s = &g_array_index(res->steps, struct fix_step, k);
         struct fix_alt cands[JUDGE_CANDS_MAX];
@@ -209,7 +211,9 @@ gboolean judge_game(ArbFixer *f, ArbEngine *engine, const struct judge_options *
         engine_costs(o, &v);
         int w = winner(cands, &v);
         if (w > 0 && !gains_after(f, res, k, cands, &v, w)) w = 0;
-        if (w > 0 && reruns++ < JUDGE_RERUNS_MAX) try_winner(f, start, points, w, &v, res);
+        if (w > 0 && reruns++ < JUDGE_RERUNS_MAX &&
+            fixer_tokens_searched(f) - searched_before <= budget)
+            try_winner(f, start, points, w, &v, res);
         g_array_append_val(verdicts, v);
         k = step_after(res, v.ply);
     }

@@ -8,6 +8,7 @@
 #include "../src/fix.c"
 
 #include "fen.h"
+#include "judge.h"
 #include "lang.h"
 #include "testutil.h"
 
@@ -500,6 +501,95 @@ START_TEST(test_prose_search_budget)
 }
 END_TEST
 
+/* A game whose moves a scan printed in words and damaged throughout
+ * (tools/ocr-noise at 5%, an archive game of 146 moves; its tokens as fix
+ * reads them: the ply a number before names or -1, then readings with
+ * their costs, '|' after each token): the judge's searches again stop once
+ * they have read JUDGE_BUDGET percent of its tokens (they read 23 times
+ * them, 35 s, before the bound), the last begun within it running on past
+ * it by one search (three and a half times the tokens at most). */
+START_TEST(test_judge_search_budget)
+{
+    static const char tokens_read[] =
+        "0 P-K4 0|-1 P-QB4 50|2 Kt-KB3 0|-1 P-K3 0|4 P-Q4 0|-1 PxP 50|6 KtxP 0|-1 Kf-QB3 0|"
+        "-1 Kt-QB3 0|-1 Q-B2 0|10 N/QQB3-N5 0|-1 Q-Kt1 0|12 B-Q3 0|-1 kt-B3 50|14 Castles 0|"
+        "-1 P-QR3 0|16 KtxKt 0|-1 QPxkt 0|18 Kt-Q4 0|-1 B-Q3 50|20 Kt-B3 0|-1 Ρ-K4 0|"
+        "22 B-KKt5 0|-1 B-K3 50|26 Kt-R4 0|-1 Q-B2 0|-1 1S.Q 0|-1 -B3 50|-1 B-K2 0|"
+        "30 Kt-B5 0|-1 C5tles (QR) 0|32 K 0|-1 R 0|-1 to 0|-1 Q 0|-1 s9 0|-1 P-KR4 0|"
+        "-1 1B.P 0|-1 -KR4 50|-1 B-B4 0|36 P-QKt3 0|-1 K-Kt1 50|38 B-B4 0|-1 QR-Kt1 0|40 K 0|"
+        "-1 to 0|-1 B 0|-1 s 0|-1 R-Kt5 0|-1 P-Kt3 0|42 R-Q1 0|24 P-R4 0|-1 K-r2 0|46 rxR 50|"
+        "-1 QxR 0|48 R-Q1 0|-1 BxBch 50|50 PxB 0|-1 Q-Kt3 0|52 K-Kt2 0|-1 Q-Kt5 0|54 Kt-R6 0|"
+        "-1 r-Kt2 50|56 Q-Kt3 0|-1 R-R2 0|60 Kt-Kt8 0|-1 K-Kt3 0|62 R-O7 0|-1 K-R4 0|"
+        "64 RxKtP 0|-1 KxP 0|66 KtxP 0|-1 R-R3 0|68 Kt-Q7 0|-1 P-R4 0|70 P-QB3 0|-1 B-R 0|"
+        "72 P-B5 0|-1 B-B8 0|74 r-Kt1 0|-1 K-R6 0|76 KtxP 0|-1 -Kt7 50|78 Kt-B4ch 0|"
+        "-1 K-Kt6 0|80 KtxP 0|-1 en 0|-1 K-B7 0|82 R-K1 0|-1 BxP 0|84 R-K2ch 0|-1 K-Q6 0|"
+        "86 R-K3ch 0|-1 k-Q5 0|88 Kt-Kt7 0|-1 B-Kt5 0|90 R-KB3 0|-1 -B3 50|92 R-B4 50|"
+        "-1 B-Q7 0|94 R-B5 0|-1 KxP 0|96 Kt-Q6ch 0|-1 K-Q5 0|98 Kt-K8 0|-1 R-R1 0|"
+        "100 ktxP 50|-1 R 0|-1 to 0|-1 KB-5 50|-1 -B3 50|-1 R-KR1 0|104 R-B5 0|-1 R-KB1 0|"
+        "106 K-B3 0|-1 B-R3 0|108 P-Kf4 0|-1 PxPch 50|110 KxP 0|-1 R-B2 0|112 P-B3 0|"
+        "-1 R-KKt2ch 0|114 K-R5 0|-1 B-K6 0|116 Kt-K4 0|-1 K-Q6 0|118 R-B6 0|-1 K-K7 0|"
+        "120 kt-Kt5 50|-1 BxP 0|122 RxP 50|-1 B-k6 0|124 K-Kt4 50|-1 R-QR2 0|126 R-K6 0|"
+        "-1 K-Q6 0|128 P-R5 0|-1 R-R8 0|130 PР 0|-1 -B4 50|-1 R-KKt8ch 0|132 K-B5 50|"
+        "-1 R-KR8 0|134 R-Q6ch 50|-1 K-B5 0|138 P-R6 0|-1 R-R5 50|138 P-R7 0|-1 BxP 0|"
+        "140 R-Q7 0|-1 B-K6 0|142 K-Kt6 0|-1 R-RB 0|144 Kt-33 0|-1 r-R6 0|146 Kt-K5ch 0|"
+        "-1 K-B4 0|148 R-Q8 0|-1 B-Q5 0|150 Kt-Kt4 0|-1 B-R8 0|152 R-QR8 0|-1 B-Kt7 0|"
+        "154 R-Q8 0|-1 R-KKt6 50|156 K-B5 0|-1 R-KR6 0|158 R-Q7 0|-1 B-r1 0|160 K-Kt6 0|"
+        "-1 R-KKt6 50|162 R-Q8 0|-1 B-RB 0|-1 +h 0|-1 K-Kt5 50|-1 R-KR6 0|166 Kt-6 0|"
+        "-1 R-KKt6ch 0|1708 K-B5 0|-1 R-KR6 0|170 K-Kt5 0|-1 R-KKt6ch 0|172 K-R4 0|"
+        "-1 R-Kt8 50|174 R-KKt8 0|-1 R-R8ch 0|176 k-Kt5 0|-1 R-KKf8ch 0|178 K-R5 50|"
+        "-1 R-R8ch 0|180 K-Kt6 0|-1 R-Κt8ch 50|182 K-B7 0|-1 R-kB8ch 0|184 K-K7 0|"
+        "-1 R-K8ch 0|186 K-Q7 0|-1 R-Q8ch 0|188 K-B8 0|-1 -R8 50|-1 g6.R 0|-1 fo 0|-1 Kt 0|"
+        "-1 6th 0|-1 K-Q4 0|192 K-Q7 0|-1 B-B6 50|194 K-K7 0|-1 R-R8 0|196 R-Kt5ch 0|"
+        "-1 K-K5 0|198 Kt-B7 0|-1 R-RB 0|200 R-Kt3 0|-1 RxP 0|202 RxB 50|-1 K-Q5 0|"
+        "204 R-B3 50|-1 K-K5 0|206 R-B6 0|-1 R-R8 0|208 K-K6 0|-1 R-r8 50|210 Kt-Q6ch 0|"
+        "-1 K-K6 0|212 R-R6 0|-1 R-R3 0|214 R-R4 0|-1 R-R8 0|216 K+-B4ch 50|-1 K-B6 0|"
+        "218 K-B5 0|-1 R-KB8 0|220 R-R8 0|-1 K-Kt6ch 0|222 K-Kt5 0|-1 R-B8 0|224 Kt-K5 0|"
+        "-1 R-B4 0|226 k-B5 0|-1 R-r4 50|228 R 0|-1 to 0|-1 O 0|-1 Kt 0|-1 8th 0|-1 K-B7 0|"
+        "230 R-Kt3 0|-1 K-K7 0|232 K-K4 0|-1 R-R5ch 100|234 K-Q5 0|-1 R-R4ch 0|236 K-Q4 0|"
+        "-1 R-R5ch 50|238 Kt 0|-1 -B4 50|-1 R-R1 0|240 k-K4 0|-1 R-K1ch 0|242 Kt-K5 0|"
+        "-1 K-Q7 50|244 R-Q3ch 0|-1 K-B7 0|246 R-Q7 0|-1 R-KR1 0|248 R-QB7ch 50|-1 K-Kt6 0|"
+        "250 K-Q4 0|-1 R-R5ch 0|-1 1z7.K 0|-1 -Q5 50|-1 R-R4 0|254 R-B8 0|-1 R-R8 0|256 Kt 0|"
+        "-1 -B3 50|-1 R-R4ch 50|18 K-Q4 0|-1 R-R2 0|260 Kt-Q2ch 0|-1 K-Kt7 0|262 K-Q3 0|"
+        "-1 R-R6ch 50|264 K-Q4 0|-1 R-R5ch 0|1466 K-Q3 0|-1 R-R6ch 0|268 K-Q4 0|-1 R-R5ch 0|"
+        "270 K-Q3 0|-1 R-R6ch 0|";
+    g_autoptr(ArbLangSet) langs = NULL;
+    g_autoptr(ArbConfusion) conf = NULL;
+    load_tables(&langs, &conf);
+    ArbNorm *norm = norm_of(langs, "en");
+    ArbFixer *f = fixer_new(conf, norm);
+    g_auto(GStrv) rows = g_strsplit(tokens_read, "|", -1);
+    int n = (int)g_strv_length(rows) - 1;
+    struct fix_token *tokens = g_new0(struct fix_token, n);
+    g_autoptr(GPtrArray) fields = g_ptr_array_new_with_free_func((GDestroyNotify)g_strfreev);
+    for (int k = 0; k < n; k++) {
+        gchar **w = g_strsplit(rows[k], " ", -1);
+        g_ptr_array_add(fields, w);
+        tokens[k].hint_ply = atoi(w[0]);
+        for (int c = 1; w[c] && w[c + 1] && tokens[k].n_cands < FIX_CANDS_MAX; c += 2)
+            tokens[k].cands[tokens[k].n_cands++] =
+                (struct fix_cand){w[c], strlen(w[c]), atoi(w[c + 1]), 0};
+        ck_assert_int_gt(tokens[k].n_cands, 0);
+    }
+    struct position pos;
+    ck_assert(fen_parse(&pos, start_fen, NULL));
+    struct fix_result res = {.steps = g_array_new(FALSE, FALSE, sizeof(struct fix_step))};
+    fixer_run(f, &pos, tokens, n, &res);
+    long before = fixer_tokens_searched(f);
+    struct judge_options o = {.depth = 2, .weight = 0.5, .min_confidence = 0.9};
+    g_autoptr(GArray) verdicts = g_array_new(FALSE, FALSE, sizeof(struct judge_verdict));
+    GError *err = NULL;
+    ck_assert(judge_game(f, NULL, &o, &pos, tokens, n, NULL, 0, TRUE, &res, verdicts, &err));
+    long read = fixer_tokens_searched(f) - before;
+    ck_assert_msg(read > n, "the judge searched again only %ld tokens of %d", read, n);
+    ck_assert_msg(read <= (long)(JUDGE_BUDGET + SEARCH_BUDGET) * n / 100,
+                  "the judge's searches again read %ld tokens of %d", read, n);
+    g_array_free(res.steps, TRUE);
+    g_free(tokens);
+    fixer_free(f);
+    norm_free(norm);
+}
+END_TEST
+
 int main(void)
 {
     core_init();
@@ -512,6 +602,7 @@ int main(void)
     tcase_add_test(tc, test_merged_part_bounds);
     tcase_add_test(tc, test_compacted_arena_same_path);
     tcase_add_test(tc, test_descriptive_bounds);
+    tcase_add_test(tc, test_judge_search_budget);
     suite_add_tcase(s, tc);
     return run_suite(s);
 }
