@@ -1358,6 +1358,18 @@ START_TEST(test_whole_move_left_out)
 }
 END_TEST
 
+START_TEST(test_move_left_out_before_other_sides_move)
+{
+    /* 3. Bb5 left out: "3. Nd4" reads exactly as White's move too (Nf3-d4),
+     * but the next number, 4., is two plies on from there: the move left
+     * out may stand before the token, which is Black's, as well as after
+     * it. Before, Nd4 was White's and "4. Nxd4" was dropped for it, and
+     * two moves put in later (4. Bb5 Ne5) so that 7. Ba4 could be read */
+    assert_fix_reads("1. e4 e5 2. Nf3 Nc6 3. Nd4 4. Nxd4 exd4 5. O-O Bc5 6. d3 c6 7. Ba4 d6 *\n",
+                     "3. Bb5 {inserted: not written}", "3... Nd4 4. Nxd4 exd4 5. O-O Bc5", NULL);
+}
+END_TEST
+
 START_TEST(test_move_left_out_before_near_reading)
 {
     /* 8. d4 left out: "8. Qc7" is Black's move, though read as White's it
@@ -3281,6 +3293,7 @@ int main(int argc, char **argv)
     tcase_add_test(tc, test_number_after_black_move_left_out);
     tcase_add_test(tc, test_whole_move_left_out);
     tcase_add_test(tc, test_move_left_out_before_near_reading);
+    tcase_add_test(tc, test_move_left_out_before_other_sides_move);
     tcase_add_test(tc, test_sheet_format_sniffed);
     tcase_add_test(tc, test_sheet_slip_of_the_pen);
     tcase_add_test(tc, test_sheet_row_written_twice);
