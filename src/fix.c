@@ -2373,7 +2373,7 @@ static void expand(ArbFixer *f, int si, int i, int rank, int behind, int behind_
     /* two-move edits where the token reads poorly, or well but for the
      * wrong move number (a move left out before it), or is cut at a dash
      * (the rest of it the next token: "Re4- b4", "O-O _O") */
-    /* (or well, but the next token's number is two plies on: a move left
+    /* (or exactly, but the next token's number is two plies on: a move left
      * out before this one, which is the other side's, "45. a3 46. Kg2"
      * with White's 45th lost, as well as after it) */
     gboolean next_skips =
