@@ -451,7 +451,7 @@ static bool name_follows(const char *name_a, const char *name_b)
     fold_lookalikes(name_a, strlen(name_a), a);
     fold_lookalikes(name_b, strlen(name_b), b);
     char a0 = (char)toupper((unsigned char)a[0]), b0 = (char)toupper((unsigned char)b[0]);
-    if (a0 == 'D' || a0 == '0') a0 = 'Q'; /* (the queen's wing misread: "D B", "0 Kt") */
+    if (a0 == 'D' || a0 == '0' || a0 == 'O') a0 = 'Q'; /* (the queen's wing misread: "D B", "o Kt") */
     bool a_knight = a0 == 'K' && knight_tail(a[1]);
     bool a_wing = (a0 == 'K' || a0 == 'Q') && !a_knight;
     bool b_pawn = b0 == 'P';

@@ -481,6 +481,8 @@ START_TEST(test_descriptive_long_extent)
         {"P to R Rd", "P-R3", 9, 1},
         {"K to Q nd", "K-Q2", 9, 1},
         {"R to K st", "R-K1", 9, 1},
+        /* the queen's wing misread as a small o before the file's piece */
+        {"Kt to o B 3rd", "Kt-oB3", 13, 0},
         {"\u03a1 to K 4th", "\u03a1-K4", 11, 0}, /* a Greek Rho */
         {"P t\"o K 4th", "P-K4", 11, 1},
         /* names in a scan's lower case, after "to" too ("Q kt": the
