@@ -478,6 +478,24 @@ static size_t glued_number(const char *w, size_t n)
     return 0;
 }
 
+/* Where in word w[0, n) the next move's name begins, run into this
+ * move's rank by a scan that lost the space ("5thKt", "3rdP", "sqB"): a
+ * rank's digit and ordinal, or "sq", then a capital name; 0 when none. */
+static size_t glued_name(const char *w, size_t n)
+{
+    static const char *const ends[] = {"st", "nd", "rd", "th", "d"};
+    size_t k = 0;
+    if (n >= 3 && w[0] == 's' && w[1] == 'q') {
+        k = 2;
+    } else if (n >= 3 && w[0] >= '1' && w[0] <= '8') {
+        for (size_t e = 0; e < sizeof ends / sizeof *ends && !k; e++) {
+            size_t m = strlen(ends[e]);
+            if (n > m + 1 && !strncmp(w + 1, ends[e], m)) k = m + 1;
+        }
+    }
+    return k && k < n && strchr("PKQRBN", w[k]) && w[k] ? k : 0;
+}
+
 /* Is w[0, n) the letters of a rank's ordinal alone, a scan's space put
  * before them or inside them ("rd", "th", "h", "d")? */
 static bool ordinal_only(const char *w, size_t n)
@@ -516,6 +534,8 @@ static size_t long_form(const char *s, size_t n, bool loose, char *out, int *gue
         /* (a scan's: the next move's number run into this word: the move
          * ends before it) */
         size_t glued = loose ? glued_number(s + w, at - w) : 0;
+        /* (or the next move's name run into this one's rank: "5thKt") */
+        if (!glued && loose && (to || taken)) glued = glued_name(s + w, at - w);
         if (glued) at = w + glued;
         size_t was = o;
         enum long_kind kind = long_word(s + w, at - w, buf, &o);

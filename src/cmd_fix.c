@@ -579,6 +579,12 @@ static void collect_line_comment(struct fix_cmd *fc, const ArbGame *game, guint 
         while (e < end && !g_ascii_isspace(*e))
             e++;
         if (e == p) break;
+        /* a move in words the reader would have read whole ("Q to K 2nd") */
+        char short_form[DESC_MAX];
+        int guesses;
+        gboolean glues = p == text && (after_move || after_number);
+        gsize words = glues ? 0 : desc_long_loose(p, (gsize)(end - p), short_form, &guesses);
+        if (words > (gsize)(e - p)) e = p + words;
         if (is_result_word(p, (gsize)(e - p))) {
             /* the game's end, which the ';' hid from the reader */
         } else if (p == text && after_move) {

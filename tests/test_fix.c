@@ -250,6 +250,19 @@ START_TEST(test_number_run_into_move_in_look_alikes)
 }
 END_TEST
 
+START_TEST(test_words_after_semicolon)
+{
+    /* moves in words after a ';' (a scan's stray mark, read as move text
+     * to the line's end, not a comment) are read a move at a time, as the
+     * reader reads them, not a word at a time ("B", "to", "K", "2nd"); and
+     * a move whose name ran into the rank before it ("4thKt") begins there */
+    assert_fix_reads("1. P to K 4th P to K 4th 2. Kt to K B 3rd Kt to Q B 3rd 3. B to Kt 5th "
+                     "P to Q R 3rd 4. B to R 4thKt to B 3rd 5. Castles ;B to K 2nd 6. R to K sq "
+                     "P to Q Kt 4th 7. B to Kt 3rd P to Q 3rd *\n",
+                     "4. Ba4 Nf6 5. O-O Be7 6. Re1 b5 7. Bb3 d6 *", NULL);
+}
+END_TEST
+
 START_TEST(test_merged_across_move_number)
 {
     /* "Bc712.Rad1": two moves run together over the number between them
@@ -3271,6 +3284,7 @@ int main(int argc, char **argv)
     tcase_add_test(tc, test_spaced_out_moves);
     tcase_add_test(tc, test_misread_move_number_dropped);
     tcase_add_test(tc, test_number_run_into_move_in_look_alikes);
+    tcase_add_test(tc, test_words_after_semicolon);
     tcase_add_test(tc, test_figurine_look_alikes);
     tcase_add_test(tc, test_game_split_by_damage_is_joined);
     tcase_add_test(tc, test_game_taken_up_after_a_break);

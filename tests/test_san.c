@@ -483,6 +483,10 @@ START_TEST(test_descriptive_long_extent)
         {"R to K st", "R-K1", 9, 1},
         /* the queen's wing misread as a small o before the file's piece */
         {"Kt to o B 3rd", "Kt-oB3", 13, 0},
+        /* the next move's name run into the rank ("5thKt"): the move ends
+         * at the rank */
+        {"P td K 5thKt to Q 4th", "P-K5", 10, 1},
+        {"R to K sqB to K 2nd", "R-K1", 9, 0},
         {"\u03a1 to K 4th", "\u03a1-K4", 11, 0}, /* a Greek Rho */
         {"P t\"o K 4th", "P-K4", 11, 1},
         /* names in a scan's lower case, after "to" too ("Q kt": the
