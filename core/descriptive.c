@@ -515,7 +515,8 @@ static size_t long_form(const char *s, size_t n, bool loose, char *out, int *gue
      * and the longest whose short form reads is the move ("B takes Kt Q to
      * R 5" is two, and so is "B takes Kt P takes B") */
     enum { ENDS = 8 };
-    size_t at = 0, o = 0, words = 0, ends[ENDS], lens[ENDS];
+    size_t at = 0, o = 0, words = 0, ends[ENDS], lens[ENDS], name_end = 0, name_len = 0;
+    int name_guesses = 0;
     int n_ends = 0, guessed = 0, guesses_at[ENDS];
     char buf[DESC_MAX], name[8];
     const char *last_name = NULL;
@@ -599,9 +600,15 @@ static size_t long_form(const char *s, size_t n, bool loose, char *out, int *gue
         guessed += guess;
         if ((to && done) || (taken && kind != LONG_TAKES)) {
             ends[n_ends] = at, lens[n_ends] = o, guesses_at[n_ends++] = guessed;
+        } else if (loose && to && !done && kind == LONG_NAME) {
+            name_end = at, name_len = o, name_guesses = guessed + 1;
         }
         if (kind == LONG_CHECK || glued) break;
     }
+    /* (loosely, with no end that reads, one whose rank was lost to damage
+     * past reading: "B to Kt fh" is "B-Kt", a guess) */
+    if (!n_ends && name_end)
+        ends[0] = name_end, lens[0] = name_len, guesses_at[n_ends++] = name_guesses;
     struct san san;
     for (int k = n_ends - 1; k >= 0 && words >= 3; k--) {
         buf[lens[k]] = 0;

@@ -487,6 +487,10 @@ START_TEST(test_descriptive_long_extent)
          * at the rank */
         {"P td K 5thKt to Q 4th", "P-K5", 10, 1},
         {"R to K sqB to K 2nd", "R-K1", 9, 0},
+        /* the rank damaged past reading ("fh" for 5th): the move ends at
+         * the name, a guess; an end that reads wins ("3rd  to Q 3rd") */
+        {"B to Kt fh P to K 3rd", "B-Kt", 7, 1},
+        {"B to Kt 3rd  to Q 3rd", "B-Kt3", 11, 0},
         {"\u03a1 to K 4th", "\u03a1-K4", 11, 0}, /* a Greek Rho */
         {"P t\"o K 4th", "P-K4", 11, 1},
         /* names in a scan's lower case, after "to" too ("Q kt": the
