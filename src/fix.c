@@ -537,11 +537,12 @@ static gboolean descriptive_shaped(const char *text, gsize len)
     if (len < 3 || (!memchr(text, '-', len) && !memchr(text, 'x', len))) return FALSE;
     if (desc_parse(text, len, &san, NULL) == SAN_OK) return TRUE;
     /* damaged, its shape still tells: a piece, '-' or 'x', then a file's
-     * piece, a wing or what it takes, or a rank ("P-K$", "N-Kb3", "PxF") */
+     * piece, a wing or what it takes (in either case: a scan's "P-k4"), or
+     * a rank ("P-K$", "N-Kb3", "PxF") */
     gsize k = len >= 2 && text[0] == 'K' && text[1] == 't' ? 2 : 1;
     if (!strchr("PNBRQK", text[0]) || k >= len || (text[k] != '-' && text[k] != 'x')) return FALSE;
-    return k + 1 < len &&
-           (strchr("KQRNBP", text[k + 1]) || (text[k + 1] >= '1' && text[k + 1] <= '8'));
+    return k + 1 < len && ((text[k + 1] && strchr("KQRNBPkqrnbp", text[k + 1])) ||
+                           (text[k + 1] >= '1' && text[k + 1] <= '8'));
 }
 
 /* Is text[0, len) a word of a descriptive move in words on its own, where

@@ -2416,6 +2416,11 @@ START_TEST(test_descriptive_words)
         "5. Q B to K 3rd  Q B to K 3rd\n6. Casles (QR)  Castfles (QR\n7. K to Kt sq *\n",
         "1. e4 e5 {read: \"P t\u043e K 4th\"} 2. Qe2 Qe7 3. d4 d5 4. Nc3",
         "4... Nc6 5. Be3 Be6 6. O-O-O {read: \"Casles (QR)\"} 6... O-O-O", "7. Kb1 *", NULL);
+    /* a game of two moves, one with its wing in lower case ("k"): still
+     * descriptive, as one such move of two tells (before, the game was
+     * taken for SAN and nothing legal fitted) */
+    assert_fix_reads("1. P to k 4th P to K Kt 4th 0-1\n", "1. e4 {read: \"P to k 4th\"}",
+                     "1... g5 0-1", NULL);
     /* move numbers run into the words before them ("3rd4.B", "sq7.P"), a
      * name misread ("8", "t", "o"), lost ("to Q 3rd") or behind a stray
      * mark ("~B"): every move read (before, nothing legal fitted from the
