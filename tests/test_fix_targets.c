@@ -170,6 +170,15 @@ static ArbNorm *norm_of(const ArbLangSet *langs, const char *code)
  * cost less than a plain edit in the shipped table (before, 'o' for the
  * queen's D or Q cost a character that looks nothing like it: German
  * "30. o:c7" at the end of a game cost as much as dropped). */
+/* A fixer of language code with the shipped tables (into *langs, *conf
+ * and *norm, which the caller frees after the fixer). */
+static ArbFixer *fixer_of(const char *code, ArbLangSet **langs, ArbConfusion **conf, ArbNorm **norm)
+{
+    load_tables(langs, conf);
+    *norm = norm_of(*langs, code);
+    return fixer_new(*conf, *norm);
+}
+
 START_TEST(test_issue_classes_are_look_alikes)
 {
     static const char *const classes[] = {"0Oo", "OQD0", "oQD",  "1lI7", "5S", "8B3", "6b",
@@ -265,9 +274,8 @@ START_TEST(test_merged_part_bounds)
 {
     g_autoptr(ArbLangSet) langs = NULL;
     g_autoptr(ArbConfusion) conf = NULL;
-    load_tables(&langs, &conf);
-    ArbNorm *norm = norm_of(langs, "en");
-    ArbFixer *f = fixer_new(conf, norm);
+    ArbNorm *norm;
+    ArbFixer *f = fixer_of("en", &langs, &conf, &norm);
     guint32 seed = 20261125;
     struct position pos;
     ck_assert(fen_parse(&pos, start_fen, NULL));
@@ -359,9 +367,8 @@ START_TEST(test_descriptive_bounds)
 {
     g_autoptr(ArbLangSet) langs = NULL;
     g_autoptr(ArbConfusion) conf = NULL;
-    load_tables(&langs, &conf);
-    ArbNorm *norm = norm_of(langs, "en");
-    ArbFixer *f = fixer_new(conf, norm);
+    ArbNorm *norm;
+    ArbFixer *f = fixer_of("en", &langs, &conf, &norm);
     guint32 seed = 20261127;
     for (int kt = 0; kt < 2; kt++)
         ck_assert_int_gt(check_descriptive_bounds(f, kt, &seed), 0);
@@ -478,9 +485,8 @@ START_TEST(test_prose_search_budget)
         "et <b>15.Fxh7+</b>, dans l'exemple ci-dessus. Un coup nul est";
     g_autoptr(ArbLangSet) langs = NULL;
     g_autoptr(ArbConfusion) conf = NULL;
-    load_tables(&langs, &conf);
-    ArbNorm *norm = norm_of(langs, "fr");
-    ArbFixer *f = fixer_new(conf, norm);
+    ArbNorm *norm;
+    ArbFixer *f = fixer_of("fr", &langs, &conf, &norm);
     g_auto(GStrv) words = g_strsplit(page, " ", -1);
     g_autoptr(GPtrArray) texts = g_ptr_array_new();
     for (int k = 0; words[k]; k++)
@@ -554,9 +560,8 @@ START_TEST(test_judge_search_budget)
         "270 K-Q3 0|-1 R-R6ch 0|";
     g_autoptr(ArbLangSet) langs = NULL;
     g_autoptr(ArbConfusion) conf = NULL;
-    load_tables(&langs, &conf);
-    ArbNorm *norm = norm_of(langs, "en");
-    ArbFixer *f = fixer_new(conf, norm);
+    ArbNorm *norm;
+    ArbFixer *f = fixer_of("en", &langs, &conf, &norm);
     g_auto(GStrv) rows = g_strsplit(tokens_read, "|", -1);
     int n = (int)g_strv_length(rows) - 1;
     struct fix_token *tokens = g_new0(struct fix_token, n);
