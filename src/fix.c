@@ -201,6 +201,7 @@ struct ptoken {
     gboolean blank;     /* a cell the sheet lacks (struct fix_token) */
     gboolean weighed;   /* in a line the text weighs (struct fix_token) */
     gboolean repeated;  /* of a row written twice, the second copy (struct fix_token) */
+    gboolean words;     /* read from a move in words (struct fix_token's written): no SAN */
     gboolean two_moves; /* its first reading names two moves (names_two_moves()) */
     gboolean null_move; /* it is a null move's spelling ("--", "Z0"): read as one, or dropped */
     /* its first reading ends with a dash, or the next token's begins with
@@ -910,7 +911,8 @@ static int cands_cost(const ArbFixer *f, const struct ptoken *t, int from, int t
     int best = bound + 1;
     for (int k = from; k < to; k++) {
         const struct pcand *c = &t->c[k];
-        for (int i = 0; i < mf->n; i++) {
+        /* (a move in words is no SAN: "B to B th" is not b3) */
+        for (int i = t->words && f->style == FIX_STYLE_DESCRIPTIVE && mf->n > 1; i < mf->n; i++) {
             int pre = c->prior + mf->f[i].base;
             if (pre >= best) continue;
             if (i == 1 && mf->lan_pending) {
@@ -1803,6 +1805,7 @@ static void prepare_tokens(ArbFixer *f, const struct fix_token *tokens, int n)
         t->blank = tokens[i].blank;
         t->weighed = tokens[i].weighed;
         t->repeated = tokens[i].repeated;
+        t->words = tokens[i].written != NULL;
         t->number_shift = tokens[i].number_shift;
         read_numbers(f, &t->c[0], t);
         t->two_moves = names_two_moves(&t->c[0]);

@@ -398,6 +398,46 @@ START_TEST(test_descriptive_bounds)
 }
 END_TEST
 
+/* In a descriptive game, a move read from words ("B to B th": "B-B", its
+ * rank lost) is no SAN: b3 (b for B, 3 for B) does not read it as well as
+ * Bf4 does; a token "B-B" as written may still be SAN's "b3" misread. */
+START_TEST(test_words_token_reads_no_san)
+{
+    g_autoptr(ArbLangSet) langs = NULL;
+    g_autoptr(ArbConfusion) conf = NULL;
+    ArbNorm *norm;
+    ArbFixer *f = fixer_of("en", &langs, &conf, &norm);
+    static const char *const game[] = {"P-Q4", "P-Q4", "B-B", "B-B"};
+    struct fix_token tokens[G_N_ELEMENTS(game)];
+    for (gsize k = 0; k < G_N_ELEMENTS(game); k++)
+        tokens[k] = (struct fix_token){
+            .n_cands = 1, .cands = {{game[k], strlen(game[k]), 0, 0}}, .hint_ply = -1};
+    tokens[2].written = "B to B th";
+    tokens[2].written_len = strlen(tokens[2].written);
+    prepare_tokens(f, tokens, G_N_ELEMENTS(game));
+    ck_assert_int_eq(f->style, FIX_STYLE_DESCRIPTIVE);
+    struct position pos;
+    ck_assert(
+        fen_parse(&pos, "rnbqkbnr/ppp1pppp/8/3p4/3P4/8/PPP1PPPP/RNBQKBNR w KQkq - 0 2", NULL));
+    struct movetab tab;
+    build_table(&pos, &tab);
+    int b3[2] = {COST_INF, COST_INF}, bf4[2] = {COST_INF, COST_INF};
+    for (int k = 0; k < tab.count; k++) {
+        char uci[UCI_MAX + 1];
+        uci_write(&pos, tab.m[k].move, uci);
+        for (int words = 0; words < 2; words++) {
+            int cost = move_cost(f, &f->tok[words ? 2 : 3], forms_of(f, &tab, k), COST_INF / 4);
+            if (!strcmp(uci, "b2b3")) b3[words] = cost;
+            if (!strcmp(uci, "c1f4")) bf4[words] = cost;
+        }
+    }
+    ck_assert_int_lt(bf4[1], b3[1]);
+    ck_assert_int_lt(b3[0], b3[1]); /* written "B-B": SAN's b3 in reach */
+    fixer_free(f);
+    norm_free(norm);
+}
+END_TEST
+
 /* The moves of a random game, each character misread one time in four
  * (a sheet that reads poorly throughout), as tokens: n of them. */
 static GPtrArray *damaged_game(guint32 *seed, int n)
@@ -608,6 +648,7 @@ int main(void)
     tcase_add_test(tc, test_compacted_arena_same_path);
     tcase_add_test(tc, test_descriptive_bounds);
     tcase_add_test(tc, test_judge_search_budget);
+    tcase_add_test(tc, test_words_token_reads_no_san);
     suite_add_tcase(s, tc);
     return run_suite(s);
 }
