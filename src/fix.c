@@ -1849,6 +1849,7 @@ static void bare_token(struct ptoken *out)
     out->n = 1;
     out->inputs = 1;
     out->is_input = FALSE;
+    out->words = FALSE;
     out->hint_ply = -1;
     out->number_shift = 0;
     out->text = NULL;
