@@ -618,6 +618,12 @@ static gsize token_end(const guint8 *b, gsize i)
     }
 }
 
+/* Is the word at i..e "Castles", in either case? */
+static gboolean is_castles_word(const guint8 *b, gsize i, gsize e)
+{
+    return e - i == 7 && !g_ascii_strncasecmp((const char *)b + i, "castles", 7);
+}
+
 /* End of "Castles" at i..e with the side it castles to after it, as
  * descriptive books print it ("Castles (QR)", "Castles (Q R)",
  * "Castles(Q)", "Castles QR"): a parenthesis there is no variation, "QR"
@@ -628,7 +634,7 @@ static gsize castles_end(const guint8 *b, gsize i, gsize e)
     static const char *const sides[] = {"(QR)", "(KR)", "(Q R)", "(K R)", "(Q)", "(K)",
                                         "(QR",  "(KR",  "(Q R",  "(K R",  "QR",  "KR"};
     /* "Castles", or a scan's damage of it ("Casles", "Castle") with a side after */
-    gboolean exact = e - i == 7 && !g_ascii_strncasecmp((const char *)b + i, "castles", 7);
+    gboolean exact = is_castles_word(b, i, e);
     if (!exact && !desc_castles_loose((const char *)b + i, e - i)) return e;
     gsize k = b[e] == ' ' ? e + 1 : e;
     for (gsize s = 0; s < G_N_ELEMENTS(sides); s++) {
@@ -640,7 +646,7 @@ static gsize castles_end(const guint8 *b, gsize i, gsize e)
             continue;
         /* (a bare "QR" only as a word of its own: not "KR-Q1"; nor "(QR"
          * run into more) */
-        if ((sides[s][0] == '(' && sides[s][n - 1] == ')') || byte_class[b[end]] == C_WS ||
+        if ((paren && sides[s][n - 1] == ')') || byte_class[b[end]] == C_WS ||
             byte_class[b[end]] == C_EOL)
             return end;
     }
@@ -1050,8 +1056,8 @@ static gsize scan_brace_comment(ArbReader *r, gsize i, GError **error, gboolean 
 static gboolean words_move_at(const ArbReader *r, gsize j)
 {
     gsize e = token_end(r->buf, j);
-    if (e - j == 7 && !g_ascii_strncasecmp((const char *)r->buf + j, "castles", 7)) return TRUE;
-    return castles_end(r->buf, j, e) > e || long_form_end(r->buf, j, e, r->eol) > e;
+    return is_castles_word(r->buf, j, e) || castles_end(r->buf, j, e) > e ||
+           long_form_end(r->buf, j, e, r->eol) > e;
 }
 
 /* A run of digits at i: move number, ICCF move, result or castling. */
