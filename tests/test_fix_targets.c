@@ -62,16 +62,20 @@ static void add_damaged(GPtrArray *out, const char *text)
 }
 
 /* A token of one reading for each of texts (which must outlive them). */
-static struct fix_token *tokens_of(const GPtrArray *texts)
+static struct fix_token *tokens_of_texts(const char *const *texts, gsize n)
 {
-    struct fix_token *tokens = g_new0(struct fix_token, texts->len);
-    for (guint k = 0; k < texts->len; k++) {
-        const char *s = g_ptr_array_index(texts, k);
+    struct fix_token *tokens = g_new0(struct fix_token, n);
+    for (gsize k = 0; k < n; k++) {
         tokens[k].n_cands = 1;
-        tokens[k].cands[0] = (struct fix_cand){s, strlen(s), 0, 0};
+        tokens[k].cands[0] = (struct fix_cand){texts[k], strlen(texts[k]), 0, 0};
         tokens[k].hint_ply = -1;
     }
     return tokens;
+}
+
+static struct fix_token *tokens_of(const GPtrArray *texts)
+{
+    return tokens_of_texts((const char *const *)texts->pdata, texts->len);
 }
 
 /* Every legal move of tab whose cost for token i is within limit is in
@@ -374,10 +378,7 @@ START_TEST(test_descriptive_bounds)
         ck_assert_int_gt(check_descriptive_bounds(f, kt, &seed), 0);
     /* "P-K4": the pawn to d4 writes its file Q, the one to e4 K */
     static const char *const game[] = {"P-K4", "P-K4", "N-KB3", "N-QB3"};
-    struct fix_token tokens[G_N_ELEMENTS(game)];
-    for (gsize k = 0; k < G_N_ELEMENTS(game); k++)
-        tokens[k] = (struct fix_token){
-            .n_cands = 1, .cands = {{game[k], strlen(game[k]), 0, 0}}, .hint_ply = -1};
+    g_autofree struct fix_token *tokens = tokens_of_texts(game, G_N_ELEMENTS(game));
     prepare_tokens(f, tokens, G_N_ELEMENTS(game));
     struct movetab tab;
     struct position pos;
@@ -408,10 +409,7 @@ START_TEST(test_words_token_reads_no_san)
     ArbNorm *norm;
     ArbFixer *f = fixer_of("en", &langs, &conf, &norm);
     static const char *const game[] = {"P-Q4", "P-Q4", "B-B", "B-B"};
-    struct fix_token tokens[G_N_ELEMENTS(game)];
-    for (gsize k = 0; k < G_N_ELEMENTS(game); k++)
-        tokens[k] = (struct fix_token){
-            .n_cands = 1, .cands = {{game[k], strlen(game[k]), 0, 0}}, .hint_ply = -1};
+    g_autofree struct fix_token *tokens = tokens_of_texts(game, G_N_ELEMENTS(game));
     tokens[2].written = "B to B th";
     tokens[2].written_len = strlen(tokens[2].written);
     prepare_tokens(f, tokens, G_N_ELEMENTS(game));
