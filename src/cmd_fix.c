@@ -1080,12 +1080,25 @@ static void token_extent(const struct fix_cmd *fc, const ArbGame *game, int t, g
     const struct fix_token *tok = &g_array_index(fc->tokens, struct fix_token, t);
     const struct game_event *ev = &g_array_index(game->events, struct game_event, tok->event);
     const char *word = game_event_text(game, ev), *text = tok->cands[0].text;
+    gsize text_len = tok->cands[0].len;
+    if (tok->written && tok->written >= word && tok->written < word + ev->len)
+        text = tok->written, text_len = tok->written_len; /* a move in words */
     *line = ev->line;
     *col = ev->col;
     *chars = (guint64)g_utf8_strlen(word, (gssize)ev->len);
     if (text < word || text >= word + ev->len) return;
-    *col += (guint64)g_utf8_strlen(word, text - word);
-    gsize len = MIN(tok->cands[0].len, (gsize)(word + ev->len - text));
+    /* a comment stands at its '{' or ';', its text after it, and a brace
+     * comment may run over lines */
+    if (ev->kind == EV_COMMENT) *col += 1;
+    for (const char *p = word; p < text; p = g_utf8_next_char(p)) {
+        if (*p == '\n') {
+            *line += 1;
+            *col = 1;
+        } else {
+            *col += 1;
+        }
+    }
+    gsize len = MIN(text_len, (gsize)(word + ev->len - text));
     *chars = (guint64)g_utf8_strlen(text, (gssize)len);
 }
 

@@ -2110,6 +2110,29 @@ START_TEST(test_wrong_from_noted)
 }
 END_TEST
 
+START_TEST(test_line_comment_moves_placed)
+{
+    /* moves the reader hid in a ';' comment, and one in words after it,
+     * are reported where they stand in the line (the comment's text
+     * starts a column past its ';'), not at the ';' */
+    char *xml = NULL;
+    struct run r = fix_reported("1. e4 e5 ;2. Nf3 Nc6 3. B to Q Kt 5th a6\n4. Ba4 *\n", &xml);
+    ck_assert_msg(r.status == 0, "exit %d\n%s", r.status, r.err);
+    char *got = movetext(r.out);
+    ck_assert_str_eq(got, "1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 4. Ba4 *");
+    g_free(got);
+    static const char *const at[] = {
+        "uci=\"g1f3\" line=\"1\" column=\"14\"", "uci=\"b8c6\" line=\"1\" column=\"18\"",
+        "uci=\"f1b5\" line=\"1\" column=\"25\"", "uci=\"a7a6\" line=\"1\" column=\"39\"",
+        "uci=\"b5a4\" line=\"2\" column=\"4\"",
+    };
+    for (gsize k = 0; k < G_N_ELEMENTS(at); k++)
+        ck_assert_msg(strstr(xml, at[k]), "%s not in\n%.3000s", at[k], xml);
+    g_free(xml);
+    run_free(&r);
+}
+END_TEST
+
 START_TEST(test_null_move_read)
 {
     /* a null move as written is read as one (no move of the game made up
@@ -3369,6 +3392,7 @@ int main(int argc, char **argv)
     tcase_add_test(tc, test_between_split_tokens_kept);
     tcase_add_test(tc, test_wrong_from_noted);
     tcase_add_test(tc, test_null_move_read);
+    tcase_add_test(tc, test_line_comment_moves_placed);
     tcase_add_test(tc, test_prior_breaks_ties);
     tcase_add_test(tc, test_clean_game_as_written);
     tcase_add_test(tc, test_dash_captures_as_written);
