@@ -116,24 +116,12 @@ enum {
 /* and a move left out (the dearest of them to try: each legal move, then
  * the token after it), within this */
 #define INSERTS_MARGIN (CONF_UNIT / 2)
+#define BEAM_MARGIN    (9 * CONF_UNIT / 4)
+#define EDITED_MARGIN  (3 * CONF_UNIT) /* for a state an edit past a correction led to */
 #define SUCC_MARGIN    (3 * CONF_UNIT)
-/* How far behind the best a state may be and stay in the beam, for a state
- * an edit past a correction led to, and how much dearer than a token's best
- * reading another may be and be kept (any dearer would fall out of the
- * beam): in a game where DAMAGED_SHARE percent of the tokens or more read
- * as no move at all, and the narrower CLEAN_ ones in the others. A wrong
- * reading in a game read mostly as written soon falls behind by the moves
- * after it; the wider ones there cost a quarter of the time at 5% noise on
- * the tuning sets, for as many moves right. */
-#define BEAM_MARGIN         (9 * CONF_UNIT / 4)
-#define EDITED_MARGIN       (3 * CONF_UNIT)
-#define READ_MARGIN         BEAM_MARGIN
-#define CLEAN_BEAM_MARGIN   (3 * CONF_UNIT / 2)
-#define CLEAN_EDITED_MARGIN (2 * CONF_UNIT)
-#define CLEAN_READ_MARGIN   CLEAN_BEAM_MARGIN
-#define DAMAGED_SHARE       25
-/* the read margin beside an exact reading */
-#define EXACT_READ_MARGIN (CONF_UNIT * 5 / 4)
+/* readings of a token kept: any dearer would fall out of the beam */
+#define READ_MARGIN       BEAM_MARGIN
+#define EXACT_READ_MARGIN (CONF_UNIT * 5 / 4) /* the same beside an exact reading */
 #define COST_INF          (1 << 28)
 #define EXACT_MAX         (CONF_UNIT / 2)      /* an exact reading whose marks cost less */
 #define POOR_READING      (CONF_UNIT / 2)      /* a best reading this dear opens the other edits */
@@ -337,9 +325,6 @@ struct _ArbFixer {
     gboolean style_kt;            /* descriptive with the older Kt for the knight */
     guint beam_width, wide_width; /* the beam's, and before wide_until */
     int margin_scale;             /* the beam's margins before wide_until, in percent */
-    /* BEAM_MARGIN, EDITED_MARGIN and READ_MARGIN, or the CLEAN_ ones, by
-     * the game's damage (set_margins()) */
-    int beam_margin, edited_margin, read_margin;
     /* the search starts at from_token (its start position is before it) with
      * a wide beam before token wide_until */
     int from_token, wide_until;
@@ -422,9 +407,6 @@ ArbFixer *fixer_new(const ArbConfusion *conf, ArbNorm *norm)
     ArbFixer *f = g_new0(ArbFixer, 1);
     f->wide_width = WIDE_BEAM_WIDTH;
     f->margin_scale = 100;
-    f->beam_margin = BEAM_MARGIN;
-    f->edited_margin = EDITED_MARGIN;
-    f->read_margin = READ_MARGIN;
     f->conf = conf;
     f->sub = confusion_ascii_substitutions(conf);
     f->norm = norm;
@@ -1414,7 +1396,7 @@ static int score_kept(const ArbFixer *f, const struct ptoken *t, struct movetab 
         int keep = COST_INF; /* a reading dearer than this is not kept */
         if (best < COST_INF) {
             int nth = n_top == keep_n ? top[keep_n - 1] : COST_INF;
-            keep = MIN(best + f->read_margin, MAX(nth, best + TIE_MARGIN));
+            keep = MIN(best + READ_MARGIN, MAX(nth, best + TIE_MARGIN));
             /* past cap only those the prior weighs against the best */
             keep = MIN(keep, MAX(cap, best + PRIOR_TIE));
         }
@@ -1778,24 +1760,6 @@ static gboolean figurine_variant(const ArbFixer *f, const struct fix_cand *c,
     return FALSE;
 }
 
-/* The beam's margins for the tokens read: the narrower ones unless
- * DAMAGED_SHARE percent of them read as no move at all or are moves in
- * words, or the game is in descriptive notation, or handwritten
- * (fixer_set_slips()). (Words and descriptive games, whose readings guess
- * more, lost moves with the narrower ones: 0.4% at 2% noise, 0.2% at 5%;
- * and a slip of the pen needs the room of the wider.) */
-static void set_margins(ArbFixer *f)
-{
-    int damaged = 0;
-    for (int i = 0; i < f->n_tok; i++)
-        damaged += f->tok[i].words || (!f->tok[i].blank && !f->tok[i].n_exact);
-    gboolean clean =
-        !f->slips && f->style != FIX_STYLE_DESCRIPTIVE && damaged * 100 < DAMAGED_SHARE * f->n_tok;
-    f->beam_margin = clean ? CLEAN_BEAM_MARGIN : BEAM_MARGIN;
-    f->edited_margin = clean ? CLEAN_EDITED_MARGIN : EDITED_MARGIN;
-    f->read_margin = clean ? CLEAN_READ_MARGIN : READ_MARGIN;
-}
-
 static void prepare_tokens(ArbFixer *f, const struct fix_token *tokens, int n)
 {
     if (n > f->tok_cap) {
@@ -1857,7 +1821,6 @@ static void prepare_tokens(ArbFixer *f, const struct fix_token *tokens, int n)
         prepare_exact(f, t);
         f->targets_filled[i] = FALSE;
     }
-    set_margins(f);
 }
 
 /* c: a's characters [from, to), then b's (if any). */
@@ -2251,7 +2214,7 @@ static int expand_readings(ArbFixer *f, int si, const struct state *s, int i, in
     /* beside an exact reading, only a rival one edit away (a piece letter
      * lost: "h3" for Qh3) may be the move */
     gboolean exact_first = has_exact && n && sc[0].move == exact && sc[0].cost < EXACT_MAX;
-    int succ = !exact_first                           ? f->read_margin
+    int succ = !exact_first                           ? READ_MARGIN
                : in_derailed_window(f, i) || f->slips ? EXACT_READ_MARGIN_DERAILED
                                                       : EXACT_READ_MARGIN;
     for (int k = 0; k < n && sc[k].cost + sc[k].prior <= *best + succ &&
@@ -2269,7 +2232,7 @@ static int expand_readings(ArbFixer *f, int si, const struct state *s, int i, in
      * O-O-O, its "-O" lost or read into the next token) */
     for (int k = 1; exact_first && move_kind(exact) == MOVE_CASTLING && k < n; k++)
         if (move_kind(sc[k].move) == MOVE_CASTLING && sc[k].cost > EXACT_READ_MARGIN &&
-            sc[k].cost <= *best + f->read_margin)
+            sc[k].cost <= *best + READ_MARGIN)
             emit(f, si, &s->pos, sc[k].move, FIX_CORRECTED, sc[k].cost + sc[k].prior + hint,
                  sc[k].prior, i, 1, i + 1, i + 1);
     for (int k = 0; fixed != MOVE_NONE && k < f->tab[0].count; k++) /* however dear */
@@ -2315,7 +2278,7 @@ static void record_inserts(ArbFixer *f, int si, const struct state *s, int i, st
 /* How far behind the best a state at token i may be and stay in the beam. */
 static int margin_of(const ArbFixer *f, int i, gboolean edited)
 {
-    return scaled(f, i, edited ? f->edited_margin : f->beam_margin);
+    return scaled(f, i, edited ? EDITED_MARGIN : BEAM_MARGIN);
 }
 
 /* Did s drop the token before i, from the best state, inside a wide
@@ -2676,7 +2639,7 @@ static void expand_merged(ArbFixer *f, int si, const struct state *s, int i, int
 static int merged_limit(const ArbFixer *f, int i, const struct position *pos, int best)
 {
     return MIN(best + f->costs[CONF_SKIP_TOKEN], drop_cost(f, i, pos) +
-                                                     scaled(f, i + 1, f->edited_margin) +
+                                                     scaled(f, i + 1, EDITED_MARGIN) +
                                                      AHEAD_NUMBERS * f->costs[CONF_MISNUMBERED]);
 }
 
