@@ -336,28 +336,11 @@ static gboolean has_digit(const char *s, gsize n)
     return FALSE;
 }
 
-/* A digit as a recogniser may have misread it ('l0.' is 10.; Cyrillic
- * and Greek look-alikes too: 'З2.' is 32.), or -1. */
-static int digit_value(gunichar c)
-{
-    static const char from[] = "0123456789lIi|OoDBSsZzqgbA";
-    static const char value[] = "01234567891111000855229964";
-    static const struct {
-        gunichar c;
-        int digit;
-    } foreign[] = {{0x417, 3}, {0x437, 3}, {0x41E, 0}, {0x43E, 0}, {0x39F, 0}, {0x3BF, 0},
-                   {0x399, 1}, {0x396, 2}, {0x412, 8}, {0x392, 8}, {0x42C, 6}, {0x431, 6}};
-    const char *p = c && c < 0x80 ? strchr(from, (int)c) : NULL;
-    if (p) return value[p - from] - '0';
-    for (gsize k = 0; k < G_N_ELEMENTS(foreign); k++)
-        if (foreign[k].c == c) return foreign[k].digit;
-    return -1;
-}
-
-/* A token that is a move number read as move text ("l0.", "3B.", "14,"):
- * its number, or 0. Such a token ends with '.' or ',' and is up to three
- * digits and digit look-alikes before it, at least one a real digit. */
-static int misread_move_number(const char *s, gsize n)
+/* A token that is a move number read as move text ("l0.", "3B.", "14,",
+ * "З2."): its number, or 0. Such a token ends with '.' or ',' and is up to
+ * three digits and look-alikes of digits (lang/confusion.ini) before it, at
+ * least one a real digit. */
+static int misread_move_number(const ArbConfusion *conf, const char *s, gsize n)
 {
     gsize written = n;
     while (n && (s[n - 1] == '.' || s[n - 1] == ',' || s[n - 1] == ')'))
@@ -366,7 +349,7 @@ static int misread_move_number(const char *s, gsize n)
         return 0;
     int v = 0, chars = 0;
     for (const char *p = s; p < s + n; p = g_utf8_next_char(p), chars++) {
-        int d = digit_value(g_utf8_get_char(p));
+        int d = confusion_digit(conf, g_utf8_get_char(p));
         if (d < 0 || chars == 3) return 0;
         v = 10 * v + d;
     }
@@ -489,7 +472,7 @@ static void add_move_text(struct fix_cmd *fc, const char *text, gsize len, ArbNo
                           guint event)
 {
     int check;
-    int number = misread_move_number(text, len);
+    int number = misread_move_number(fc->conf, text, len);
     if (number > 0 && number < 10000) {
         *hint = 2 * (number - 1);
         return;
@@ -505,7 +488,7 @@ static void add_move_text(struct fix_cmd *fc, const char *text, gsize len, ArbNo
     const char *dot = memchr(text, '.', MIN(len, 7));
     if (dot && dot > text && (gsize)(dot - text) + 2 < len) {
         g_autofree char *num = g_strndup(text, (gsize)(dot - text) + 1);
-        number = misread_move_number(num, strlen(num));
+        number = misread_move_number(fc->conf, num, strlen(num));
         if (number > 0) {
             *hint = 2 * (number - 1);
             while (*dot == '.')
@@ -636,14 +619,15 @@ static int next_number(const ArbGame *game, guint i)
  * no dot ("1 e4 e5 2 Nf3 Nc6 s Bb5 a6 6", s for 5): after two moves, only
  * look-alikes of digits, the number after last, and the next number read
  * is the one after it. Its number, or 0. */
-static int lookalike_number(const ArbGame *game, guint i, int last, int since)
+static int lookalike_number(const ArbConfusion *conf, const ArbGame *game, guint i, int last,
+                            int since)
 {
     const struct game_event *ev = &g_array_index(game->events, struct game_event, i);
     const char *text = game_event_text(game, ev);
     if (since != 2 || last <= 0 || ev->len > 2 || has_digit(text, ev->len)) return 0;
     int v = 0;
     for (gsize k = 0; k < ev->len; k++) {
-        int d = digit_value((guchar)text[k]);
+        int d = confusion_digit(conf, (guchar)text[k]);
         if (d < 0) return 0;
         v = 10 * v + d;
     }
@@ -943,8 +927,9 @@ static void collect_range(struct fix_cmd *fc, const ArbGame *game, ArbNorm *norm
             since_number++;
             continue;
         }
-        int lookalike =
-            ev->kind == EV_MOVE ? lookalike_number(game, i, last_number, since_number) : 0;
+        int lookalike = ev->kind == EV_MOVE
+                            ? lookalike_number(fc->conf, game, i, last_number, since_number)
+                            : 0;
         if (ev->kind == EV_MOVE_NUMBER || lookalike) {
             guint64 n = g_ascii_strtoull(text, NULL, 10);
             gsize digits = 0;
@@ -1543,11 +1528,12 @@ static void write_prose_between(struct fix_cmd *fc, const ArbGame *game, guint f
 
 /* Is event ev's text a number written with look-alikes of digits ("1S.",
  * "2A"), which collect_tokens() read as a number, no move? */
-static gboolean is_lookalike_digits(const ArbGame *game, const struct game_event *ev)
+static gboolean is_lookalike_digits(const ArbConfusion *conf, const ArbGame *game,
+                                    const struct game_event *ev)
 {
     const char *text = game_event_text(game, ev), *end = text + ev->len, *p = text;
     if (!g_utf8_validate(text, (gssize)ev->len, NULL)) return FALSE;
-    for (; p < end && digit_value(g_utf8_get_char(p)) >= 0; p = g_utf8_next_char(p))
+    for (; p < end && confusion_digit(conf, g_utf8_get_char(p)) >= 0; p = g_utf8_next_char(p))
         ;
     gboolean digits = p > text;
     for (; p < end && (*p == '.' || *p == ','); p++)
@@ -1571,7 +1557,7 @@ static const struct game_event *number_before(const struct fix_cmd *fc, const Ar
     const struct game_event *num = ev - 1;
     gboolean prose =
         t->event - 1 < fc->prose->len && g_array_index(fc->prose, guint8, t->event - 1);
-    if (prose || (num->kind == EV_MOVE ? !is_lookalike_digits(game, num)
+    if (prose || (num->kind == EV_MOVE ? !is_lookalike_digits(fc->conf, game, num)
                                        : num->kind != EV_MOVE_NUMBER ||
                                              is_stray_number(game, num, s->before.fullmove)))
         return NULL;

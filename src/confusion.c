@@ -209,6 +209,17 @@ int confusion_substitute(const ArbConfusion *c, gunichar a, gunichar b)
     return v ? GPOINTER_TO_INT(v) - 1 : c->substitute;
 }
 
+int confusion_digit(const ArbConfusion *c, gunichar ch)
+{
+    if (ch >= '0' && ch <= '9') return (int)(ch - '0');
+    int best = -1, cost = CONF_UNIT;
+    for (int d = 0; d <= 9; d++) {
+        int k = confusion_substitute(c, ch, (gunichar)('0' + d));
+        if (k < cost) best = d, cost = k;
+    }
+    return best;
+}
+
 int confusion_insert(const ArbConfusion *c, gunichar ch)
 {
     if (ch < 128) return c->ascii_ins[ch];

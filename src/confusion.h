@@ -47,6 +47,9 @@ int confusion_substitute(const ArbConfusion *conf, gunichar a, gunichar b);
 /* The ASCII part of the substitution costs, [token char][rendering char],
  * for inner loops that look up ASCII pairs directly. */
 const guint16 (*confusion_ascii_substitutions(const ArbConfusion *conf))[128];
+/* The digit ch is, or reads as: the one it costs least to read it as,
+ * under a plain edit ('S' 5, 'З' 3); -1 for none. */
+int confusion_digit(const ArbConfusion *conf, gunichar ch);
 /* A character the token has and the rendering lacks. */
 int confusion_insert(const ArbConfusion *conf, gunichar c);
 /* A character the rendering has and the token lacks. */

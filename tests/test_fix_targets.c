@@ -199,6 +199,47 @@ START_TEST(test_issue_classes_are_look_alikes)
 }
 END_TEST
 
+START_TEST(test_digit_look_alikes_are_the_tables)
+{
+    /* what a move number's character reads as is the confusion table's
+     * say: its cheapest digit under a plain edit (Latin, Cyrillic and Greek
+     * look-alikes alike), a B an 8 before a 3, and a table that lists
+     * another look-alike makes it one */
+    static const struct {
+        gunichar c;
+        int digit;
+    } reads[] = {{'7', 7},   {'l', 1},   {'I', 1},   {'|', 1},   {'O', 0},   {'D', 0},
+                 {'B', 8},   {'S', 5},   {'s', 5},   {'Z', 2},   {'g', 9},   {'b', 6},
+                 {'A', 4},   {0x417, 3}, {0x437, 3}, {0x41E, 0}, {0x3BF, 0}, {0x399, 1},
+                 {0x396, 2}, {0x412, 8}, {0x392, 8}, {0x42C, 6}, {0x431, 6}, {'e', -1},
+                 {'x', -1},  {'N', -1},  {'%', -1},  {0x416, -1}};
+    g_autoptr(ArbLangSet) langs = NULL;
+    g_autoptr(ArbConfusion) conf = NULL;
+    load_tables(&langs, &conf);
+    for (gsize k = 0; k < G_N_ELEMENTS(reads); k++)
+        ck_assert_msg(confusion_digit(conf, reads[k].c) == reads[k].digit, "U+%04X read as %d",
+                      reads[k].c, confusion_digit(conf, reads[k].c));
+    /* the built-in table with a group more */
+    g_autoptr(GError) err = NULL;
+    g_autofree char *origin = NULL;
+    g_autoptr(GBytes) bytes =
+        arb_data_load(NULL, "/org/arbiter/confusion/confusion.ini", &origin, &err);
+    ck_assert_msg(bytes, "%s", err ? err->message : "");
+    gsize len = 0;
+    const char *data = g_bytes_get_data(bytes, &len);
+    g_autoptr(GString) table = g_string_new_len(data, (gssize)len);
+    const char *at = strstr(table->str, "[substitute]\n");
+    ck_assert(at);
+    g_string_insert(table, at - table->str + (gssize)strlen("[substitute]\n"),
+                    "percent-seven=0.3;%;7\n");
+    g_autoptr(ArbConfusion) mine = confusion_new_from_data(table->str, table->len, "test", &err);
+    ck_assert_msg(mine, "%s", err ? err->message : "");
+    ck_assert_int_eq(confusion_digit(mine, '%'), 7);
+    ck_assert_int_eq(confusion_digit(mine, 'S'), 5);
+    ck_assert_int_eq(confusion_digit(conf, '%'), -1);
+}
+END_TEST
+
 START_TEST(test_targeted_holds_every_cheap_move)
 {
     static const char *const codes[] = {"en", "de", "fr", "ru", "figurine"};
@@ -641,6 +682,7 @@ int main(void)
     tcase_set_timeout(tc, 120);
     tcase_add_test(tc, test_targeted_holds_every_cheap_move);
     tcase_add_test(tc, test_issue_classes_are_look_alikes);
+    tcase_add_test(tc, test_digit_look_alikes_are_the_tables);
     tcase_add_test(tc, test_prose_search_budget);
     tcase_add_test(tc, test_merged_part_bounds);
     tcase_add_test(tc, test_compacted_arena_same_path);
