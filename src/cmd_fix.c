@@ -883,6 +883,79 @@ static void weigh_recalled(struct fix_cmd *fc, int *recall_start, guint64 n, gui
     if (n + 1 < most) *recall_start = len;
 }
 
+enum { WORDS_ACROSS_EVENTS = 8 }; /* words of one move over a line end, at most */
+
+/* A rank's ordinal without its digit: "st", "nd", "rd", "th". */
+static gboolean is_ordinal_suffix(const char *s, gsize n)
+{
+    static const char *const ends[] = {"st", "nd", "rd", "th"};
+    for (gsize k = 0; n == 2 && k < G_N_ELEMENTS(ends); k++)
+        if (!g_ascii_strncasecmp(s, ends[k], 2)) return TRUE;
+    return FALSE;
+}
+
+/* A move in words a line end cut ("2. Kt to" / "K B 3rd", "Kt to K B" /
+ * "3rd"): events [i, *last] read as one move together, as written, the
+ * line's last words and the next line's first, where neither the words
+ * before the line end nor the first after it read whole as a move of their
+ * own (a guess aside). Returns the
+ * joined text (fc's, with a space for the line end) and its length, or
+ * NULL. */
+static const char *words_across_line(struct fix_cmd *fc, const ArbGame *game, guint i, guint to,
+                                     guint *last, gsize *len)
+{
+    const struct game_event *first = &g_array_index(game->events, struct game_event, i);
+    guint k = i; /* the line's last event */
+    while (k + 1 < to && k + 1 - i < WORDS_ACROSS_EVENTS) {
+        const struct game_event *ev = &g_array_index(game->events, struct game_event, k + 1);
+        if (ev->kind != EV_MOVE || g_array_index(fc->prose, guint8, k + 1) ||
+            ev->line != first->line)
+            break;
+        k++;
+    }
+    if (k + 1 >= to) return NULL;
+    const struct game_event *next = &g_array_index(game->events, struct game_event, k + 1);
+    if (next->kind != EV_MOVE || next->line != first->line + 1) return NULL;
+    char short_form[DESC_MAX];
+    int guesses;
+    g_autoptr(GString) joined = g_string_new(NULL);
+    for (guint e = i; e <= k; e++) {
+        const struct game_event *ev = &g_array_index(game->events, struct game_event, e);
+        if (e > i) g_string_append_c(joined, ' ');
+        g_string_append_len(joined, game_event_text(game, ev), (gssize)ev->len);
+    }
+    /* (a whole move before the line end, read as written, is one, unless
+     * its rank's ordinal goes on after it: "Kt to K B 3" / "rd") */
+    gboolean whole =
+        desc_long_loose(joined->str, joined->len, short_form, &guesses) == joined->len && !guesses;
+    gboolean ordinal = is_ordinal_suffix(game_event_text(game, next), next->len);
+    if (whole && !ordinal) return NULL;
+    /* (nor does the next line start with a whole move: "P" / "P to R 7th") */
+    if (desc_long_loose(game_event_text(game, next), next->len, short_form, &guesses) ==
+            next->len &&
+        !guesses)
+        return NULL;
+    const char *best = NULL;
+    for (guint e = k + 1; e < to && e - i < WORDS_ACROSS_EVENTS; e++) {
+        const struct game_event *ev = &g_array_index(game->events, struct game_event, e);
+        if (ev->kind != EV_MOVE || g_array_index(fc->prose, guint8, e) || ev->line != next->line)
+            break;
+        if (!(whole && ordinal)) g_string_append_c(joined, ' ');
+        g_string_append_len(joined, game_event_text(game, ev), (gssize)ev->len);
+        if (desc_long_loose(joined->str, joined->len, short_form, &guesses) == joined->len &&
+            !guesses) {
+            /* the most words that read whole, as written (a join that
+             * needs a guess joins a move's damaged words as often as two
+             * moves': "P" / "P to R 7th") */
+            best = g_string_chunk_insert_len(fc->glued, joined->str, (gssize)joined->len);
+            *last = e;
+            *len = joined->len;
+        }
+        if (whole) break; /* (the ordinal only) */
+    }
+    return best;
+}
+
 /* The move tokens of events [from, to) outside the variations there (the
  * main line, or a variation's own line), with the ply a move number names.
  * A header line after the first move (a column of a scoresheet whose move
@@ -976,6 +1049,15 @@ static void collect_range(struct fix_cmd *fc, const ArbGame *game, ArbNorm *norm
         }
         if (ev->kind != EV_MOVE) continue;
         in_moves = TRUE;
+        guint last;
+        gsize len;
+        const char *across = words_across_line(fc, game, i, to, &last, &len);
+        if (across) {
+            add_token(fc, across, len, &hint, i);
+            since_number++;
+            i = last;
+            continue;
+        }
         guint before = fc->tokens->len;
         add_move_text(fc, text, ev->len, norm, &hint, i);
         since_number += fc->tokens->len > before;

@@ -942,6 +942,29 @@ static char *commented_movetext(const char *text)
     return got;
 }
 
+START_TEST(test_words_across_line_end)
+{
+    /* a move in words that a line end cut, wherever it cut it, is read
+     * whole, as written (no comment, no review mark): the line's last
+     * words and the next line's first; and a rank's ordinal cut off its
+     * digit joins it again */
+    static const char *const cuts[] = {"Kt to\nK B 3rd", "Kt\nto K B 3rd", "Kt to K\nB 3rd",
+                                       "Kt to K B\n3rd", "Kt to K B 3\nrd"};
+    for (gsize k = 0; k < G_N_ELEMENTS(cuts); k++) {
+        g_autofree char *text =
+            g_strdup_printf("1. P to K 4th P to K 4th 2. %s Kt to Q B 3rd 3. B to Q Kt 5th "
+                            "P to Q R 3rd *\n",
+                            cuts[k]);
+        g_autofree char *got = commented_movetext(text);
+        ck_assert_msg(!strcmp(got, "1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 *"), "%s: %s", cuts[k], got);
+    }
+    /* two whole moves either side of a line end stay two */
+    g_autofree char *got = commented_movetext(
+        "1. P to K 4th P to K 4th 2. Kt to K B 3rd\nKt to Q B 3rd 3. B to Q Kt 5th *\n");
+    ck_assert_str_eq(got, "1. e4 e5 2. Nf3 Nc6 3. Bb5 *");
+}
+END_TEST
+
 START_TEST(test_number_of_dropped_token_kept)
 {
     /* a book's sentence recalls a move one back ("Now 3. Bb5 ..."): the
@@ -3313,6 +3336,7 @@ int main(int argc, char **argv)
     tcase_add_test(tc, test_misread_move_number_dropped);
     tcase_add_test(tc, test_number_run_into_move_in_look_alikes);
     tcase_add_test(tc, test_words_after_semicolon);
+    tcase_add_test(tc, test_words_across_line_end);
     tcase_add_test(tc, test_figurine_look_alikes);
     tcase_add_test(tc, test_game_split_by_damage_is_joined);
     tcase_add_test(tc, test_game_taken_up_after_a_break);
