@@ -2133,17 +2133,25 @@ START_TEST(test_wrong_from_noted)
 }
 END_TEST
 
+/* fix_reported(), which must exit 0 and write moves as the movetext. */
+static struct run fix_reported_as(const char *text, const char *moves, char **xml)
+{
+    struct run r = fix_reported(text, xml);
+    ck_assert_msg(r.status == 0, "exit %d\n%s", r.status, r.err);
+    char *got = movetext(r.out);
+    ck_assert_str_eq(got, moves);
+    g_free(got);
+    return r;
+}
+
 START_TEST(test_line_comment_moves_placed)
 {
     /* moves the reader hid in a ';' comment, and one in words after it,
      * are reported where they stand in the line (the comment's text
      * starts a column past its ';'), not at the ';' */
     char *xml = NULL;
-    struct run r = fix_reported("1. e4 e5 ;2. Nf3 Nc6 3. B to Q Kt 5th a6\n4. Ba4 *\n", &xml);
-    ck_assert_msg(r.status == 0, "exit %d\n%s", r.status, r.err);
-    char *got = movetext(r.out);
-    ck_assert_str_eq(got, "1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 4. Ba4 *");
-    g_free(got);
+    struct run r = fix_reported_as("1. e4 e5 ;2. Nf3 Nc6 3. B to Q Kt 5th a6\n4. Ba4 *\n",
+                                   "1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 4. Ba4 *", &xml);
     static const char *const at[] = {
         "uci=\"g1f3\" line=\"1\" column=\"14\"", "uci=\"b8c6\" line=\"1\" column=\"18\"",
         "uci=\"f1b5\" line=\"1\" column=\"25\"", "uci=\"a7a6\" line=\"1\" column=\"39\"",
@@ -2162,11 +2170,9 @@ START_TEST(test_null_move_read)
      * for it): "--" and "Z0" written "--", the report's uci "0000"; the
      * other damage around it corrected as ever */
     char *xml = NULL;
-    struct run r = fix_reported("1. e4 -- 2. d4 e6 3. Nt3 Z0 4. c4 *\n", &xml);
-    ck_assert_msg(r.status == 0, "exit %d\n%s", r.status, r.err);
-    char *got = movetext(r.out);
-    ck_assert_str_eq(got, "1. e4 -- 2. d4 e6 3. Nf3 {read: \"Nt3\"} 3... -- 4. c4 *");
-    g_free(got);
+    struct run r =
+        fix_reported_as("1. e4 -- 2. d4 e6 3. Nt3 Z0 4. c4 *\n",
+                        "1. e4 -- 2. d4 e6 3. Nf3 {read: \"Nt3\"} 3... -- 4. c4 *", &xml);
     ck_assert_msg(strstr(xml, "uci=\"0000\" line=\"1\" column=\"7\">\n        <input>--</input>"),
                   "%.2000s", xml);
     g_free(xml);
