@@ -1054,6 +1054,7 @@ static void collect_range(struct fix_cmd *fc, const ArbGame *game, ArbNorm *norm
         const char *across = words_across_line(fc, game, i, to, &last, &len);
         if (across) {
             add_token(fc, across, len, &hint, i);
+            g_array_index(fc->tokens, struct fix_token, fc->tokens->len - 1).more_events = last - i;
             since_number++;
             i = last;
             continue;
@@ -1873,6 +1874,17 @@ static void add_marks(struct fix_cmd *fc, const ArbGame *game, GArray *marks)
                                     .variation = fc->in_variation};
             token_extent(fc, game, s->first_token + j, &m.line, &m.col, &m.chars);
             g_array_append_val(marks, m);
+            /* the rest of a move in words a line end cut */
+            const struct fix_token *t =
+                &g_array_index(fc->tokens, struct fix_token, s->first_token + j);
+            for (guint e = 1; e <= t->more_events; e++) {
+                const struct game_event *ev =
+                    &g_array_index(game->events, struct game_event, t->event + e);
+                m.line = ev->line;
+                m.col = ev->col;
+                m.chars = (guint64)g_utf8_strlen(game_event_text(game, ev), (gssize)ev->len);
+                g_array_append_val(marks, m);
+            }
         }
     }
 }

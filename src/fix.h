@@ -36,6 +36,9 @@ struct fix_token {
      * it names, or -1. */
     int hint_ply;
     gsize event; /* caller's own index (the game event) */
+    /* events after it its text takes too (a move in words a line end cut:
+     * "Kt to" / "K B 3rd"), the caller's; 0 for none */
+    guint more_events;
     /* a cell the sheet lacks (its numbered cells skip this ply): a move
      * stood here, nothing was read; the search reads it as every legal
      * move, the prior's likeliest first, and the step as FIX_INSERTED with

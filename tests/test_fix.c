@@ -2144,23 +2144,44 @@ static struct run fix_reported_as(const char *text, const char *moves, char **xm
     return r;
 }
 
+/* fix_reported_as(), and the report holds each of needles (NULL-ended). */
+static void assert_report_holds(const char *text, const char *moves, const char *const *needles)
+{
+    char *xml = NULL;
+    struct run r = fix_reported_as(text, moves, &xml);
+    for (gsize k = 0; needles[k]; k++)
+        ck_assert_msg(strstr(xml, needles[k]), "%s not in\n%.3000s", needles[k], xml);
+    g_free(xml);
+    run_free(&r);
+}
+
 START_TEST(test_line_comment_moves_placed)
 {
     /* moves the reader hid in a ';' comment, and one in words after it,
      * are reported where they stand in the line (the comment's text
      * starts a column past its ';'), not at the ';' */
-    char *xml = NULL;
-    struct run r = fix_reported_as("1. e4 e5 ;2. Nf3 Nc6 3. B to Q Kt 5th a6\n4. Ba4 *\n",
-                                   "1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 4. Ba4 *", &xml);
     static const char *const at[] = {
         "uci=\"g1f3\" line=\"1\" column=\"14\"", "uci=\"b8c6\" line=\"1\" column=\"18\"",
         "uci=\"f1b5\" line=\"1\" column=\"25\"", "uci=\"a7a6\" line=\"1\" column=\"39\"",
-        "uci=\"b5a4\" line=\"2\" column=\"4\"",
-    };
-    for (gsize k = 0; k < G_N_ELEMENTS(at); k++)
-        ck_assert_msg(strstr(xml, at[k]), "%s not in\n%.3000s", at[k], xml);
-    g_free(xml);
-    run_free(&r);
+        "uci=\"b5a4\" line=\"2\" column=\"4\"",  NULL};
+    assert_report_holds("1. e4 e5 ;2. Nf3 Nc6 3. B to Q Kt 5th a6\n4. Ba4 *\n",
+                        "1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 4. Ba4 *", at);
+}
+END_TEST
+
+START_TEST(test_words_across_line_end_marked)
+{
+    /* the report's source view marks every part of a move in words a
+     * line end cut as the move's, on both lines */
+    static const char *const marks[] = {
+        "<token column=\"29\" ply=\"3\" change=\"none\">Kt</token> "
+        "<token column=\"32\" ply=\"3\" change=\"none\">to</token></line>",
+        "<line number=\"2\"><token column=\"1\" ply=\"3\" change=\"none\">K</token> "
+        "<token column=\"3\" ply=\"3\" change=\"none\">B</token> "
+        "<token column=\"5\" ply=\"3\" change=\"none\">3rd</token>",
+        NULL};
+    assert_report_holds("1. P to K 4th P to K 4th 2. Kt to\nK B 3rd Kt to Q B 3rd *\n",
+                        "1. e4 e5 2. Nf3 Nc6 *", marks);
 }
 END_TEST
 
@@ -3343,6 +3364,7 @@ int main(int argc, char **argv)
     tcase_add_test(tc, test_number_run_into_move_in_look_alikes);
     tcase_add_test(tc, test_words_after_semicolon);
     tcase_add_test(tc, test_words_across_line_end);
+    tcase_add_test(tc, test_words_across_line_end_marked);
     tcase_add_test(tc, test_figurine_look_alikes);
     tcase_add_test(tc, test_game_split_by_damage_is_joined);
     tcase_add_test(tc, test_game_taken_up_after_a_break);
