@@ -894,13 +894,20 @@ static gboolean is_ordinal_suffix(const char *s, gsize n)
     return FALSE;
 }
 
+/* Is text[0, len) one move in words, whole, as written (no guess)? */
+static gboolean words_as_written(const char *text, gsize len)
+{
+    char short_form[DESC_MAX];
+    int guesses;
+    return desc_long_loose(text, len, short_form, &guesses) == len && !guesses;
+}
+
 /* A move in words a line end cut ("2. Kt to" / "K B 3rd", "Kt to K B" /
  * "3rd"): events [i, *last] read as one move together, as written, the
  * line's last words and the next line's first, where neither the words
  * before the line end nor the first after it read whole as a move of their
- * own (a guess aside). Returns the
- * joined text (fc's, with a space for the line end) and its length, or
- * NULL. */
+ * own (a guess aside). Returns the joined text (fc's, with a space for the
+ * line end) and its length, or NULL. */
 static const char *words_across_line(struct fix_cmd *fc, const ArbGame *game, guint i, guint to,
                                      guint *last, gsize *len)
 {
@@ -916,8 +923,6 @@ static const char *words_across_line(struct fix_cmd *fc, const ArbGame *game, gu
     if (k + 1 >= to) return NULL;
     const struct game_event *next = &g_array_index(game->events, struct game_event, k + 1);
     if (next->kind != EV_MOVE || next->line != first->line + 1) return NULL;
-    char short_form[DESC_MAX];
-    int guesses;
     g_autoptr(GString) joined = g_string_new(NULL);
     for (guint e = i; e <= k; e++) {
         const struct game_event *ev = &g_array_index(game->events, struct game_event, e);
@@ -926,24 +931,18 @@ static const char *words_across_line(struct fix_cmd *fc, const ArbGame *game, gu
     }
     /* (a whole move before the line end, read as written, is one, unless
      * its rank's ordinal goes on after it: "Kt to K B 3" / "rd") */
-    gboolean whole =
-        desc_long_loose(joined->str, joined->len, short_form, &guesses) == joined->len && !guesses;
-    gboolean ordinal = is_ordinal_suffix(game_event_text(game, next), next->len);
-    if (whole && !ordinal) return NULL;
+    gboolean whole = words_as_written(joined->str, joined->len);
+    if (whole && !is_ordinal_suffix(game_event_text(game, next), next->len)) return NULL;
     /* (nor does the next line start with a whole move: "P" / "P to R 7th") */
-    if (desc_long_loose(game_event_text(game, next), next->len, short_form, &guesses) ==
-            next->len &&
-        !guesses)
-        return NULL;
+    if (words_as_written(game_event_text(game, next), next->len)) return NULL;
     const char *best = NULL;
     for (guint e = k + 1; e < to && e - i < WORDS_ACROSS_EVENTS; e++) {
         const struct game_event *ev = &g_array_index(game->events, struct game_event, e);
         if (ev->kind != EV_MOVE || g_array_index(fc->prose, guint8, e) || ev->line != next->line)
             break;
-        if (!(whole && ordinal)) g_string_append_c(joined, ' ');
+        if (!whole) g_string_append_c(joined, ' '); /* (an ordinal joins its digit) */
         g_string_append_len(joined, game_event_text(game, ev), (gssize)ev->len);
-        if (desc_long_loose(joined->str, joined->len, short_form, &guesses) == joined->len &&
-            !guesses) {
+        if (words_as_written(joined->str, joined->len)) {
             /* the most words that read whole, as written (a join that
              * needs a guess joins a move's damaged words as often as two
              * moves': "P" / "P to R 7th") */
