@@ -692,8 +692,9 @@ static gboolean is_lost_move(const ArbGame *game, guint i, int last, int since, 
 }
 
 /* A bare digit 1-8 standing alone on the line of the move number due, at
- * most two of them before any move ("27 4 5" for 27. c4 h5): moves whose
- * files were lost, not a damaged number (that one is whole). */
+ * most two of them before any move ("27 4 5" for 27. c4 h5), or run into
+ * that number's dot ("10.4" for 10.a4): moves whose files were lost, not a
+ * damaged number (that one is whole). */
 static gboolean after_due_number(const ArbGame *game, guint i, const struct game_event *due,
                                  int since)
 {
@@ -704,7 +705,9 @@ static gboolean after_due_number(const ArbGame *game, guint i, const struct game
         return FALSE;
     const struct game_event *prev = ev - 1; /* due is before it */
     const struct game_event *next = i + 1 < game->events->len ? ev + 1 : NULL;
-    return prev->offset + prev->len < ev->offset && (!next || ev->offset + ev->len < next->offset);
+    gboolean after_dot = prev == due && game_event_text(game, prev)[prev->len - 1] == '.';
+    return (prev->offset + prev->len < ev->offset || after_dot) &&
+           (!next || ev->offset + ev->len < next->offset);
 }
 
 /* In an ICCF game, a bare number of two or three digits the reader took

@@ -359,6 +359,23 @@ START_TEST(test_digits_after_due_number)
 }
 END_TEST
 
+START_TEST(test_digit_run_into_due_number)
+{
+    /* Russian, 5% noise: "10.4" is 10.a4 with its file lost, run into the
+     * number's dot; the reader took the digit for a number. As a move it is
+     * read as a4, which the later К:a4 and b:a4 want; read as the number, the
+     * search put in a move not written there (Bc4) */
+    char *got = fixed_movetext("1.o4 d6 d4 Кf6 3.Кc3 g6 4.Сe3 c6 S.Фd2 Кbd7I 6.Кf3 Фс7 7.Сd3 e5 "
+                               "8.h3 С97 9.0-0\n0-0 10.4 e:d4 11.С:d4 Кe5 1.Сe2 a5 13.Лa d1 Лe8 "
+                               "14.Сe3 Сf8 15.Сh6 С:h6 l6.Ф:h 6\nК;f3+ 7.С:f3 Кd7 18.Фd Фb6 1.b8 "
+                               "Фb4 20.Фd4 Кc5 21.Фe3 d5 22,Л:d5 К:a4 23.b:a4\nc:d5 24.К:d5 Фd6 "
+                               "1/2-1/2\n");
+    ck_assert_msg(strstr(got, "10. a4 exd4"), "%s", got);
+    ck_assert_msg(strstr(got, "20. Qd4 Nc5 21. Qe3 d5 22. Rxd5 Nxa4"), "%s", got);
+    g_free(got);
+}
+END_TEST
+
 /* The tags of one archive game, two of whose damaged copies follow */
 #define PONKRATOV_ANAND_TAGS                                                                       \
     "[Event \"CGC KO 2022\"]\n[Site \"chess.com INT\"]\n[Date \"2022.09.15\"]\n[Round \"1.5\"]\n"  \
@@ -3403,6 +3420,7 @@ int main(int argc, char **argv)
     tcase_add_test(tc, test_number_of_dropped_token_kept);
     tcase_add_test(tc, test_semicolon_before_result);
     tcase_add_test(tc, test_digits_after_due_number);
+    tcase_add_test(tc, test_digit_run_into_due_number);
     tcase_add_test(tc, test_number_due_lost_digit);
     tcase_add_test(tc, test_derailed_twice);
     tcase_add_test(tc, test_derailed_keeps_more_readings);
