@@ -3914,6 +3914,9 @@ static void write_group_game(struct fix_cmd *fc, ArbGame *const *games, guint n,
 static void fix_group(struct fix_cmd *fc, ArbGame *const *games, guint n)
 {
     fc->games++;
+    /* a group reads no variation as moves: none of a game read before it
+     * may be reported with it */
+    g_array_set_size(fc->variations, 0);
     int langs[FIX_CANDS_MAX], runner_up;
     for (guint j = 0; j < n; j++)
         langs[j] = choose_language(fc, games[j], &runner_up);

@@ -250,11 +250,18 @@ static guint64 games_in(const char *text, size_t len, gboolean as_fix)
     return games;
 }
 
-/* The fix report holds every game the run counted, and its summary agrees. */
-static void check_fix_report(const struct fix_run *run)
+/* The fix report holds every game the run counted, and its summary agrees;
+ * each variation it reports opened at a '(' of the input (of data). */
+static void check_fix_report(const struct fix_run *run, const uint8_t *data, size_t size)
 {
     xmlDocPtr doc = parse_valid(run->report, fx.fix_schema, "fix report");
     xmlNodePtr root = xmlDocGetRootElement(doc);
+    guint parens = 0;
+    for (size_t k = 0; k < size; k++)
+        parens += data[k] == '(';
+    guint variations = count_elements(root->children, "variation");
+    FUZZ_ASSERT(variations <= parens, "%u variations reported, %u '(' read:\n%s", variations,
+                parens, run->report);
     guint games = count_elements(root->children, "game");
     FUZZ_ASSERT(games == (guint)run->counts.games, "%u games in the report, %d fixed:\n%s", games,
                 run->counts.games, run->report);
@@ -318,7 +325,7 @@ void fuzz_fix(const uint8_t *data, size_t size)
     g_regex_unref(unresolved);
     FUZZ_ASSERT(named == n->unresolved, "%d unresolved, %d named:\n%s", n->unresolved, named,
                 run.err);
-    if (with_report) check_fix_report(&run);
+    if (with_report) check_fix_report(&run, data, size);
     free_run(&run);
 }
 
