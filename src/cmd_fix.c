@@ -762,14 +762,26 @@ static int word_letters(const char *text, gsize len)
     return letters;
 }
 
+/* Is the word one of a move's in words, as the books print them: a word a
+ * line end cut from its move ("B" / "takes P") is no prose. */
+static gboolean is_move_word(const char *text, gsize len)
+{
+    static const char *const words[] = {"takes", "castles", "mate", "check", "checkmate"};
+    while (len > 0 && strchr(".,;:!?", text[len - 1]))
+        len--;
+    for (gsize k = 0; k < G_N_ELEMENTS(words); k++)
+        if (len == strlen(words[k]) && !g_ascii_strncasecmp(text, words[k], len)) return TRUE;
+    return FALSE;
+}
+
 /* Sentences in the movetext (a book's comment between the moves, "This
  * gambit was Karpov's surprise."): runs of three words or more with no
  * digit and no move number between them, two of them of four letters or
- * more or one of five, are flagged PROSE_WORD. Recognised move text makes
- * no such runs: of 11000 games tools/ocr-noise damaged at 2 to 10%, none
- * has one (damaged moves make shorter runs: "dxcb", "O-O oxcCA"). TRUE
- * when the game has one. Events [from, to): the main line, or inside a
- * variation, its own line. */
+ * more or one of five (none of them a move's word: "takes", "Castles"), are
+ * flagged PROSE_WORD. Recognised move text makes no such runs: of 11000
+ * games tools/ocr-noise damaged at 2 to 10%, none has one (damaged moves
+ * make shorter runs: "dxcb", "O-O oxcCA"). TRUE when the game has one.
+ * Events [from, to): the main line, or inside a variation, its own line. */
 static gboolean mark_sentences(struct fix_cmd *fc, const ArbGame *game, guint from, guint to)
 {
     guint start = 0, words = 0, long_words = 0, longer_words = 0;
@@ -785,7 +797,8 @@ static gboolean mark_sentences(struct fix_cmd *fc, const ArbGame *game, guint fr
         if (word) {
             if (!words) start = i;
             words++;
-            int letters = word_letters(game_event_text(game, ev), ev->len);
+            const char *text = game_event_text(game, ev);
+            int letters = is_move_word(text, ev->len) ? 0 : word_letters(text, ev->len);
             long_words += letters >= 4;
             longer_words += letters >= 5;
             continue;
@@ -905,15 +918,28 @@ static gboolean words_as_written(const char *text, gsize len)
     return desc_long_loose(text, len, short_form, &guesses) == len && !guesses;
 }
 
+/* Do the words read whole as one move in words, damage undone
+ * ("P fakes B")? */
+static gboolean words_loosely(const char *text, gsize len)
+{
+    char short_form[DESC_MAX];
+    int guesses;
+    return desc_long_loose(text, len, short_form, &guesses) == len;
+}
+
 /* A move in words a line end cut ("2. Kt to" / "K B 3rd", "Kt to K B" /
  * "3rd"): events [i, *last] read as one move together, as written, the
  * line's last words and the next line's first, where neither the words
  * before the line end nor the first after it read whole as a move of their
- * own (a guess aside). Returns the joined text (fc's, with a space for the
- * line end) and its length, or NULL. */
+ * own (a guess aside). The next line's words may end inside an event, where
+ * the reader ran the move's last words into the next move ("Kt" / "takes
+ * Kt Kt takes Kt"): then the rest of that event reads whole too (its
+ * damage undone: "P fakes B"), and *rest is it (else NULL). Returns the joined text (fc's, with a
+ * space for the line end) and its length, or NULL. */
 static const char *words_across_line(struct fix_cmd *fc, const ArbGame *game, guint i, guint to,
-                                     guint *last, gsize *len)
+                                     guint *last, gsize *len, const char **rest, gsize *rest_len)
 {
+    *rest = NULL;
     const struct game_event *first = &g_array_index(game->events, struct game_event, i);
     guint k = i; /* the line's last event */
     while (k + 1 < to && k + 1 - i < WORDS_ACROSS_EVENTS) {
@@ -936,24 +962,43 @@ static const char *words_across_line(struct fix_cmd *fc, const ArbGame *game, gu
      * its rank's ordinal goes on after it: "Kt to K B 3" / "rd") */
     gboolean whole = words_as_written(joined->str, joined->len);
     if (whole && !is_ordinal_suffix(game_event_text(game, next), next->len)) return NULL;
-    /* (nor does the next line start with a whole move: "P" / "P to R 7th") */
-    if (words_as_written(game_event_text(game, next), next->len)) return NULL;
+    /* (nor does the next line start with a whole move: "P" / "P to R 7th",
+     * unless its first words end the move and the rest is one: "Kt takes" /
+     * "P Kt takes Kt") */
+    gboolean next_whole = words_as_written(game_event_text(game, next), next->len);
     const char *best = NULL;
     for (guint e = k + 1; e < to && e - i < WORDS_ACROSS_EVENTS; e++) {
         const struct game_event *ev = &g_array_index(game->events, struct game_event, e);
         if (ev->kind != EV_MOVE || g_array_index(fc->prose, guint8, e) || ev->line != next->line)
             break;
         if (!whole) g_string_append_c(joined, ' '); /* (an ordinal joins its digit) */
-        g_string_append_len(joined, game_event_text(game, ev), (gssize)ev->len);
-        if (words_as_written(joined->str, joined->len)) {
+        const char *text = game_event_text(game, ev);
+        /* its words one by one, then whole */
+        for (gsize w = 0; w <= ev->len; w++) {
+            if (w < ev->len && (text[w] != ' ' || whole)) continue;
+            if (w == ev->len && next_whole) break;
+            gsize at = joined->len;
+            g_string_append_len(joined, text, (gssize)w);
+            const char *after = text + w;
+            gsize after_len = ev->len - w;
+            while (after_len && *after == ' ')
+                after++, after_len--;
             /* the most words that read whole, as written (a join that
              * needs a guess joins a move's damaged words as often as two
-             * moves': "P" / "P to R 7th") */
-            best = g_string_chunk_insert_len(fc->glued, joined->str, (gssize)joined->len);
-            *last = e;
-            *len = joined->len;
+             * moves': "P" / "P to R 7th"), and what is left of the event
+             * too */
+            if (words_as_written(joined->str, joined->len) &&
+                (!after_len || words_loosely(after, after_len))) {
+                best = g_string_chunk_insert_len(fc->glued, joined->str, (gssize)joined->len);
+                *last = e;
+                *len = joined->len;
+                *rest = after_len ? after : NULL;
+                *rest_len = after_len;
+            }
+            g_string_truncate(joined, at);
         }
-        if (whole) break; /* (the ordinal only) */
+        g_string_append_len(joined, text, (gssize)ev->len);
+        if (whole || next_whole) break; /* (the ordinal only; the first event's words) */
     }
     return best;
 }
@@ -1053,12 +1098,27 @@ static void collect_range(struct fix_cmd *fc, const ArbGame *game, ArbNorm *norm
         in_moves = TRUE;
         guint last;
         gsize len;
-        const char *across = words_across_line(fc, game, i, to, &last, &len);
+        const char *rest;
+        gsize rest_len;
+        const char *across = words_across_line(fc, game, i, to, &last, &len, &rest, &rest_len);
         if (across) {
             add_token(fc, across, len, &hint, i);
-            g_array_index(fc->tokens, struct fix_token, fc->tokens->len - 1).more_events = last - i;
+            struct fix_token *t = &g_array_index(fc->tokens, struct fix_token, fc->tokens->len - 1);
+            t->more_events = last - i;
+            if (rest) {
+                const char *last_text =
+                    game_event_text(game, &g_array_index(game->events, struct game_event, last));
+                t->more_last_len = (gsize)(rest - last_text);
+                while (t->more_last_len && last_text[t->more_last_len - 1] == ' ')
+                    t->more_last_len--;
+            }
             since_number++;
             i = last;
+            if (rest) {
+                guint before = fc->tokens->len;
+                add_move_text(fc, rest, rest_len, norm, &hint, i);
+                since_number += fc->tokens->len > before;
+            }
             continue;
         }
         guint before = fc->tokens->len;
@@ -1884,7 +1944,8 @@ static void add_marks(struct fix_cmd *fc, const ArbGame *game, GArray *marks)
                     &g_array_index(game->events, struct game_event, t->event + e);
                 m.line = ev->line;
                 m.col = ev->col;
-                m.chars = (guint64)g_utf8_strlen(game_event_text(game, ev), (gssize)ev->len);
+                gsize len = e == t->more_events && t->more_last_len ? t->more_last_len : ev->len;
+                m.chars = (guint64)g_utf8_strlen(game_event_text(game, ev), (gssize)len);
                 g_array_append_val(marks, m);
             }
         }

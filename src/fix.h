@@ -37,8 +37,11 @@ struct fix_token {
     int hint_ply;
     gsize event; /* caller's own index (the game event) */
     /* events after it its text takes too (a move in words a line end cut:
-     * "Kt to" / "K B 3rd"), the caller's; 0 for none */
+     * "Kt to" / "K B 3rd"), the caller's; 0 for none; and the bytes of the
+     * last of them it takes, where the next move's words run on in it
+     * ("P" of "P Kt takes Kt"), else 0: all */
     guint more_events;
+    gsize more_last_len;
     /* a cell the sheet lacks (its numbered cells skip this ply): a move
      * stood here, nothing was read; the search reads it as every legal
      * move, the prior's likeliest first, and the step as FIX_INSERTED with

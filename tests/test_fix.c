@@ -982,6 +982,38 @@ START_TEST(test_words_across_line_end)
 }
 END_TEST
 
+START_TEST(test_words_cut_at_takes)
+{
+    /* "B" / "takes P": three words with no digit, "takes" one of five
+     * letters, were taken for a sentence and the move put in as not
+     * written. And where the reader ran the cut move's last word into the
+     * next move ("Kt takes" / "P Kt takes Kt"), the next line's first words
+     * end the move, the rest of them the next, damaged or not */
+    static const char *const evans[] = {"B\ntakes P", "B takes\nP"};
+    for (gsize k = 0; k < G_N_ELEMENTS(evans); k++) {
+        g_autofree char *text = g_strdup_printf(
+            "1. P to K 4th P to K 4th 2. Kt to K B 3rd Kt to Q B 3rd 3. B to B 4th B to B 4th "
+            "4. P to Q Kt 4th %s 5. P to B 3rd B to R 4th *\n",
+            evans[k]);
+        g_autofree char *got = commented_movetext(text);
+        ck_assert_msg(!strcmp(got, "1. e4 e5 2. Nf3 Nc6 3. Bc4 Bc5 4. b4 Bxb4 5. c3 Ba5 *"),
+                      "%s: %s", evans[k], got);
+    }
+    static const char *const cuts[] = {"Kt\ntakes P Kt takes Kt", "Kt takes\nP Kt takes Kt",
+                                       "Kt\ntakes P Kt fakes Kt"};
+    for (gsize k = 0; k < G_N_ELEMENTS(cuts); k++) {
+        g_autofree char *text =
+            g_strdup_printf("1. P to K 4th P to K 4th 2. Kt to K B 3rd Kt to Q B 3rd 3. P to Q 4th "
+                            "P takes P 4. %s 5. Q takes Kt *\n",
+                            cuts[k]);
+        g_autofree char *got = commented_movetext(text);
+        const char *want =
+            k < 2 ? "4. Nxd4 Nxd4 5. Qxd4 *" : "4. Nxd4 Nxd4 {read: \"Kt fakes Kt\"} 5. Qxd4 *";
+        ck_assert_msg(strstr(got, want), "%s: %s", cuts[k], got);
+    }
+}
+END_TEST
+
 START_TEST(test_number_of_dropped_token_kept)
 {
     /* a book's sentence recalls a move one back ("Now 3. Bb5 ..."): the
@@ -2199,6 +2231,15 @@ START_TEST(test_words_across_line_end_marked)
         NULL};
     assert_report_holds("1. P to K 4th P to K 4th 2. Kt to\nK B 3rd Kt to Q B 3rd *\n",
                         "1. e4 e5 2. Nf3 Nc6 *", marks);
+    /* where the next move's words run on from the move's last ("Kt takes"
+     * / "P Kt takes Kt"), each move has its own */
+    static const char *const run_on[] = {
+        "<line number=\"2\"><token column=\"1\" ply=\"7\" change=\"none\">P</token> "
+        "<token column=\"3\" ply=\"8\" change=\"none\">Kt takes Kt</token> 5.",
+        NULL};
+    assert_report_holds("1. P to K 4th P to K 4th 2. Kt to K B 3rd Kt to Q B 3rd 3. P to Q 4th "
+                        "P takes P 4. Kt takes\nP Kt takes Kt 5. Q takes Kt *\n",
+                        "1. e4 e5 2. Nf3 Nc6 3. d4 exd4 4. Nxd4 Nxd4 5. Qxd4 *", run_on);
 }
 END_TEST
 
@@ -3381,6 +3422,7 @@ int main(int argc, char **argv)
     tcase_add_test(tc, test_number_run_into_move_in_look_alikes);
     tcase_add_test(tc, test_words_after_semicolon);
     tcase_add_test(tc, test_words_across_line_end);
+    tcase_add_test(tc, test_words_cut_at_takes);
     tcase_add_test(tc, test_words_across_line_end_marked);
     tcase_add_test(tc, test_figurine_look_alikes);
     tcase_add_test(tc, test_game_split_by_damage_is_joined);
