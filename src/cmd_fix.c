@@ -918,6 +918,15 @@ static gboolean words_as_written(const char *text, gsize len)
     return desc_long_loose(text, len, short_form, &guesses) == len && !guesses;
 }
 
+/* Is the word the side "Castles" castles to, in parentheses ("(QR)")? */
+static gboolean is_castles_side(const char *text, gsize len)
+{
+    static const char *const sides[] = {"(QR)", "(KR)", "(Q R)", "(K R)"};
+    for (gsize k = 0; k < G_N_ELEMENTS(sides); k++)
+        if (len == strlen(sides[k]) && !g_ascii_strncasecmp(text, sides[k], len)) return TRUE;
+    return FALSE;
+}
+
 /* Do the words read whole as one move in words, damage undone
  * ("P fakes B")? */
 static gboolean words_loosely(const char *text, gsize len)
@@ -960,8 +969,27 @@ static const char *words_across_line(struct fix_cmd *fc, const ArbGame *game, gu
     }
     /* (a whole move before the line end, read as written, is one, unless
      * its rank's ordinal goes on after it: "Kt to K B 3" / "rd") */
+    /* "Castles" / "(QR)": the side it castles to */
+    const char *next_text = game_event_text(game, next);
+    if (k == i && desc_castles_loose(joined->str, joined->len) &&
+        is_castles_side(next_text, next->len)) {
+        g_string_append_c(joined, ' ');
+        g_string_append_len(joined, next_text, (gssize)next->len);
+        *last = k + 1;
+        *len = joined->len;
+        return g_string_chunk_insert_len(fc->glued, joined->str, (gssize)joined->len);
+    }
     gboolean whole = words_as_written(joined->str, joined->len);
-    if (whole && !is_ordinal_suffix(game_event_text(game, next), next->len)) return NULL;
+    /* (or a mark the move's words end with: "Kt takes P" / "(ch)") */
+    gboolean mark = whole && !is_ordinal_suffix(game_event_text(game, next), next->len);
+    if (mark) {
+        g_string_append_c(joined, ' ');
+        g_string_append_len(joined, game_event_text(game, next), (gssize)next->len);
+        if (!words_as_written(joined->str, joined->len)) return NULL;
+        *last = k + 1;
+        *len = joined->len;
+        return g_string_chunk_insert_len(fc->glued, joined->str, (gssize)joined->len);
+    }
     /* (nor does the next line start with a whole move: "P" / "P to R 7th",
      * unless its first words end the move and the rest is one: "Kt takes" /
      * "P Kt takes Kt") */

@@ -653,6 +653,23 @@ static gsize castles_end(const guint8 *b, gsize i, gsize e)
     return e;
 }
 
+/* End of a check or mate mark in parentheses at i, as descriptive books
+ * print one after a move ("(ch)", "(check)", "(mate)"), or the side after
+ * "Castles" ("(QR)"), which a line end parted from its move: a word, never
+ * a variation. Returns i when there is none. */
+static gsize paren_mark_end(const guint8 *b, gsize i)
+{
+    static const char *const marks[] = {"(ch)", "(ch.)", "(check)", "(mate)",
+                                        "(QR)", "(KR)",  "(Q R)",   "(K R)"};
+    for (gsize k = 0; k < G_N_ELEMENTS(marks); k++) {
+        gsize n = strlen(marks[k]);
+        if (!g_ascii_strncasecmp((const char *)b + i, marks[k], n) &&
+            (byte_class[b[i + n]] == C_WS || byte_class[b[i + n]] == C_EOL || b[i + n] == '.'))
+            return i + n;
+    }
+    return i;
+}
+
 /* End of a descriptive move in the words of older books starting at i
  * ("P to K 4th", "K Kt to B 3rd", "B takes Kt P (ch)"), or of one a scan
  * damaged ("P fo K 4th": desc_long_loose(), a token of its own that
@@ -1343,6 +1360,12 @@ static gboolean scan_tokens(ArbReader *r, GError **error)
             if (i == NONE) return TRUE;
             break;
         case C_LPAREN:
+            if ((e = paren_mark_end(b, i)) > i) {
+                r->pos = e;
+                take_word(r, i, e);
+                i = e;
+                break;
+            }
             if (b[i + 1] == '=' && b[i + 2] == ')') {
                 ArbToken t;
                 make_tok(r, &t, i, i + 3);

@@ -1014,6 +1014,36 @@ START_TEST(test_words_cut_at_takes)
 }
 END_TEST
 
+START_TEST(test_words_mark_after_line_end)
+{
+    /* a check mark or the side of "Castles" the line end parted from the
+     * move's words ("B takes B P" / "(ch)", "Castles" / "(QR)"): the
+     * move's, read as written (no comment, no variation); convert takes
+     * them as no move either (it wrote an empty variation, "()") */
+    static const char *const texts[][2] = {
+        {"1. P to K 4th P to K 4th 2. Kt to K B 3rd Kt to Q B 3rd 3. B to B 4th B to B 4th "
+         "4. B takes B P\n(ch) K takes B *\n",
+         "1. e4 e5 2. Nf3 Nc6 3. Bc4 Bc5 4. Bxf7+ Kxf7 *"},
+        {"1. P to Q 4th P to K 4th 2. Kt to Q B 3rd Kt to K B 3rd 3. B to Kt 5th B to Kt 5th "
+         "4. Q to Q 3rd Castles\n(KR) 5. Castles\n(QR) P to K R 3rd *\n",
+         "1. d4 e5 2. Nc3 Nf6 3. Bg5 Bb4 4. Qd3 O-O 5. O-O-O h6 *"}};
+    for (gsize k = 0; k < G_N_ELEMENTS(texts); k++) {
+        g_autofree char *got = commented_movetext(texts[k][0]);
+        ck_assert_str_eq(got, texts[k][1]);
+        char *path = temp_file("in.txt", texts[k][0]);
+        GPtrArray *argv = g_ptr_array_new();
+        g_ptr_array_add(argv, (char *)arbiter_bin());
+        g_ptr_array_add(argv, "convert");
+        g_ptr_array_add(argv, path);
+        struct run r = run_argv(argv);
+        remove_temp(path);
+        g_autofree char *converted = movetext(r.out);
+        ck_assert_str_eq(converted, texts[k][1]);
+        run_free(&r);
+    }
+}
+END_TEST
+
 START_TEST(test_number_of_dropped_token_kept)
 {
     /* a book's sentence recalls a move one back ("Now 3. Bb5 ..."): the
@@ -3423,6 +3453,7 @@ int main(int argc, char **argv)
     tcase_add_test(tc, test_words_after_semicolon);
     tcase_add_test(tc, test_words_across_line_end);
     tcase_add_test(tc, test_words_cut_at_takes);
+    tcase_add_test(tc, test_words_mark_after_line_end);
     tcase_add_test(tc, test_words_across_line_end_marked);
     tcase_add_test(tc, test_figurine_look_alikes);
     tcase_add_test(tc, test_game_split_by_damage_is_joined);

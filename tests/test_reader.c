@@ -471,6 +471,12 @@ START_TEST(test_free_text_games)
              "G1 @1:1\nN1 @1:1\nM P to K 4th @1:4\nM P to K 4th @1:16\nN2 @2:1\n"
              "M B takes Kt P (ch) @2:4\nM K to B sq @2:22\nN3 @3:1\nM Q to K R 5th, ch. @3:4\n"
              "R* * @4:1\nE1\n");
+    /* a mark in parentheses a line end parted from its move, "(ch)", or
+     * the side after "Castles", "(QR)": a word, no variation */
+    ck_trace("1. P to K 4th P to K 4th 2. B takes Kt P\n(ch) K to B sq 3. Castles\n(QR) *\n",
+             "G1 @1:1\nN1 @1:1\nM P to K 4th @1:4\nM P to K 4th @1:15\nN2 @1:26\n"
+             "M B takes Kt P @1:29\nM (ch) @2:1\nM K to B sq @2:6\nN3 @2:16\n"
+             "M Castles @2:19\nM (QR) @3:1\nR* * @3:6\nE1\n");
     /* a move in words with its number run into it, a scan's ("15B takes
      * P", "16Castles"): the number is one, not part of a word; not so a
      * SAN move ("17Nf3", read whole) */
