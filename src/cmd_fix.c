@@ -967,8 +967,6 @@ static const char *words_across_line(struct fix_cmd *fc, const ArbGame *game, gu
         if (e > i) g_string_append_c(joined, ' ');
         g_string_append_len(joined, game_event_text(game, ev), (gssize)ev->len);
     }
-    /* (a whole move before the line end, read as written, is one, unless
-     * its rank's ordinal goes on after it: "Kt to K B 3" / "rd") */
     /* "Castles" / "(QR)": the side it castles to */
     const char *next_text = game_event_text(game, next);
     if (k == i && desc_castles_loose(joined->str, joined->len) &&
@@ -979,8 +977,10 @@ static const char *words_across_line(struct fix_cmd *fc, const ArbGame *game, gu
         *len = joined->len;
         return g_string_chunk_insert_len(fc->glued, joined->str, (gssize)joined->len);
     }
+    /* (a whole move before the line end, read as written, is one, unless
+     * its rank's ordinal goes on after it: "Kt to K B 3" / "rd", or a mark
+     * the move's words end with: "Kt takes P" / "(ch)") */
     gboolean whole = words_as_written(joined->str, joined->len);
-    /* (or a mark the move's words end with: "Kt takes P" / "(ch)") */
     gboolean mark = whole && !is_ordinal_suffix(game_event_text(game, next), next->len);
     if (mark) {
         g_string_append_c(joined, ' ');
@@ -995,38 +995,51 @@ static const char *words_across_line(struct fix_cmd *fc, const ArbGame *game, gu
      * "P Kt takes Kt") */
     gboolean next_whole = words_as_written(game_event_text(game, next), next->len);
     const char *best = NULL;
-    for (guint e = k + 1; e < to && e - i < WORDS_ACROSS_EVENTS; e++) {
-        const struct game_event *ev = &g_array_index(game->events, struct game_event, e);
-        if (ev->kind != EV_MOVE || g_array_index(fc->prose, guint8, e) || ev->line != next->line)
-            break;
-        if (!whole) g_string_append_c(joined, ' '); /* (an ordinal joins its digit) */
-        const char *text = game_event_text(game, ev);
-        /* its words one by one, then whole */
-        for (gsize w = 0; w <= ev->len; w++) {
-            if (w < ev->len && (text[w] != ' ' || whole)) continue;
-            if (w == ev->len && next_whole) break;
-            gsize at = joined->len;
-            g_string_append_len(joined, text, (gssize)w);
-            const char *after = text + w;
-            gsize after_len = ev->len - w;
-            while (after_len && *after == ' ')
-                after++, after_len--;
-            /* the most words that read whole, as written (a join that
-             * needs a guess joins a move's damaged words as often as two
-             * moves': "P" / "P to R 7th"), and what is left of the event
-             * too */
-            if (words_as_written(joined->str, joined->len) &&
-                (!after_len || words_loosely(after, after_len))) {
-                best = g_string_chunk_insert_len(fc->glued, joined->str, (gssize)joined->len);
-                *last = e;
-                *len = joined->len;
-                *rest = after_len ? after : NULL;
-                *rest_len = after_len;
+    /* as written; else, where neither part reads even with its damage
+     * undone, with it undone ("Q R tto Q" / "sq") */
+    gboolean loose = FALSE;
+    gsize line_end = joined->len;
+    for (;;) {
+        for (guint e = k + 1; e < to && e - i < WORDS_ACROSS_EVENTS; e++) {
+            const struct game_event *ev = &g_array_index(game->events, struct game_event, e);
+            if (ev->kind != EV_MOVE || g_array_index(fc->prose, guint8, e) ||
+                ev->line != next->line)
+                break;
+            if (!whole) g_string_append_c(joined, ' '); /* (an ordinal joins its digit) */
+            const char *text = game_event_text(game, ev);
+            /* its words one by one, then whole */
+            for (gsize w = 0; w <= ev->len; w++) {
+                if (w < ev->len && (text[w] != ' ' || whole)) continue;
+                if (w == ev->len && next_whole) break;
+                gsize at = joined->len;
+                g_string_append_len(joined, text, (gssize)w);
+                const char *after = text + w;
+                gsize after_len = ev->len - w;
+                while (after_len && *after == ' ')
+                    after++, after_len--;
+                /* the most words that read whole, as written (a join that
+                 * needs a guess joins a move's damaged words as often as two
+                 * moves': "P" / "P to R 7th", so only where neither part
+                 * reads alone), and what is left of the event too */
+                if ((loose ? words_loosely(joined->str, joined->len)
+                           : words_as_written(joined->str, joined->len)) &&
+                    (!after_len || words_loosely(after, after_len))) {
+                    best = g_string_chunk_insert_len(fc->glued, joined->str, (gssize)joined->len);
+                    *last = e;
+                    *len = joined->len;
+                    *rest = after_len ? after : NULL;
+                    *rest_len = after_len;
+                }
+                g_string_truncate(joined, at);
             }
-            g_string_truncate(joined, at);
+            g_string_append_len(joined, text, (gssize)ev->len);
+            if (whole || next_whole) break; /* (the ordinal only; the first event's words) */
         }
-        g_string_append_len(joined, text, (gssize)ev->len);
-        if (whole || next_whole) break; /* (the ordinal only; the first event's words) */
+        g_string_truncate(joined, line_end);
+        if (best || loose || whole || next_whole || words_loosely(joined->str, joined->len) ||
+            words_loosely(next_text, next->len))
+            break;
+        loose = TRUE;
     }
     return best;
 }

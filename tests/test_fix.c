@@ -975,6 +975,20 @@ START_TEST(test_words_across_line_end)
         g_autofree char *got = commented_movetext(text);
         ck_assert_msg(!strcmp(got, "1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 *"), "%s: %s", cuts[k], got);
     }
+    /* and a cut move that is damaged too, where neither part reads even
+     * with its damage undone */
+    static const char *const damaged[][2] = {{"Kt tto\nK B 3rd", "Kt tto K B 3rd"},
+                                             {"Kt\nfo K B 3rd", "Kt fo K B 3rd"}};
+    for (gsize k = 0; k < G_N_ELEMENTS(damaged); k++) {
+        g_autofree char *text =
+            g_strdup_printf("1. P to K 4th P to K 4th 2. %s Kt to Q B 3rd 3. B to Q Kt 5th "
+                            "P to Q R 3rd *\n",
+                            damaged[k][0]);
+        g_autofree char *got = commented_movetext(text);
+        g_autofree char *want =
+            g_strdup_printf("1. e4 e5 2. Nf3 {read: \"%s\"} 2... Nc6 3. Bb5 a6 *", damaged[k][1]);
+        ck_assert_str_eq(got, want);
+    }
     /* two whole moves either side of a line end stay two */
     g_autofree char *got = commented_movetext(
         "1. P to K 4th P to K 4th 2. Kt to K B 3rd\nKt to Q B 3rd 3. B to Q Kt 5th *\n");
