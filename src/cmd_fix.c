@@ -762,8 +762,32 @@ static int word_letters(const char *text, gsize len)
     return letters;
 }
 
-/* Is the word one of a move's in words, as the books print them: a word a
- * line end cut from its move ("B" / "takes P") is no prose. */
+/* Is a (ASCII, n bytes) one edit at most from "takes", in either case? */
+static gboolean near_takes(const char *a, gsize n)
+{
+    static const char takes[] = "takes";
+    if (n < 4 || n > 6) return FALSE;
+    gsize i = 0, j = 0;
+    int edits = 0;
+    while (i < n && j < 5 && edits <= 1) {
+        if (g_ascii_tolower(a[i]) == takes[j]) {
+            i++, j++;
+            continue;
+        }
+        edits++;
+        if (n > 5)
+            i++; /* one letter more */
+        else if (n < 5)
+            j++; /* one letter less */
+        else
+            i++, j++;
+    }
+    return edits + (int)(n - i) + (int)(5 - j) <= 1;
+}
+
+/* Is the word one of a move's in words, as the books print them, or as a
+ * scan damaged it ("fakes", "Casles"): a word a line end cut from its move
+ * ("B" / "takes P") is no prose. */
 static gboolean is_move_word(const char *text, gsize len)
 {
     static const char *const words[] = {"takes", "castles", "mate", "check", "checkmate"};
@@ -771,7 +795,7 @@ static gboolean is_move_word(const char *text, gsize len)
         len--;
     for (gsize k = 0; k < G_N_ELEMENTS(words); k++)
         if (len == strlen(words[k]) && !g_ascii_strncasecmp(text, words[k], len)) return TRUE;
-    return FALSE;
+    return near_takes(text, len) || desc_castles_loose(text, len);
 }
 
 /* Sentences in the movetext (a book's comment between the moves, "This
