@@ -942,10 +942,11 @@ static gboolean words_as_written(const char *text, gsize len)
     return desc_long_loose(text, len, short_form, &guesses) == len && !guesses;
 }
 
-/* Is the word the side "Castles" castles to, in parentheses ("(QR)")? */
+/* Is the word the side "Castles" castles to, in parentheses ("(QR)", a
+ * scan's "(QR")? */
 static gboolean is_castles_side(const char *text, gsize len)
 {
-    static const char *const sides[] = {"(QR)", "(KR)", "(Q R)", "(K R)"};
+    static const char *const sides[] = {"(QR)", "(KR)", "(Q R)", "(K R)", "(QR", "(KR"};
     for (gsize k = 0; k < G_N_ELEMENTS(sides); k++)
         if (len == strlen(sides[k]) && !g_ascii_strncasecmp(text, sides[k], len)) return TRUE;
     return FALSE;

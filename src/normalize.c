@@ -287,11 +287,12 @@ static gsize strip_suffixes(const ArbNorm *nm, const char *s, gsize n, struct su
 gboolean norm_is_suffix_word(ArbNorm *nm, const char *text, gsize len, int *check)
 {
     static const char *const checks[] = {"+",     "ch",   "dis",   "dbl",     "dis.", "dbl.",
-                                         "check", "(ch)", "(ch.)", "(check)", "†"};
-    static const char *const mates[] = {"#", "mate", "(mate)", "‡", "≠", "++"};
+                                         "check", "(ch)", "(ch.)", "(check)", "(ch",  "†"};
+    static const char *const mates[] = {"#", "mate", "(mate)", "(mate", "‡", "≠", "++"};
     /* (and the side "Castles" castles to, a line end parted from it: the
      * castling the rules allow decides) */
-    static const char *const eps[] = {"e.p.", "ep", "e.p", "ep.", "(QR)", "(KR)", "(Q R)", "(K R)"};
+    static const char *const eps[] = {"e.p.", "ep",    "e.p",   "ep.", "(QR)",
+                                      "(KR)", "(Q R)", "(K R)", "(QR", "(KR"};
     g_autofree char *t = g_strndup(text, len);
     for (gsize i = 0; i < G_N_ELEMENTS(mates); i++)
         if (!g_ascii_strcasecmp(t, mates[i]))

@@ -659,8 +659,9 @@ static gsize castles_end(const guint8 *b, gsize i, gsize e)
  * a variation. Returns i when there is none. */
 static gsize paren_mark_end(const guint8 *b, gsize i)
 {
-    static const char *const marks[] = {"(ch)", "(ch.)", "(check)", "(mate)",
-                                        "(QR)", "(KR)",  "(Q R)",   "(K R)"};
+    /* (a scan's too, its ")" lost: "(ch", "(QR") */
+    static const char *const marks[] = {"(ch)",  "(ch.)", "(check)", "(mate)", "(QR)", "(KR)",
+                                        "(Q R)", "(K R)", "(ch",     "(mate",  "(QR",  "(KR"};
     for (gsize k = 0; k < G_N_ELEMENTS(marks); k++) {
         gsize n = strlen(marks[k]);
         if (!g_ascii_strncasecmp((const char *)b + i, marks[k], n) &&

@@ -1031,19 +1031,25 @@ END_TEST
 START_TEST(test_words_mark_after_line_end)
 {
     /* a check mark or the side of "Castles" the line end parted from the
-     * move's words ("B takes B P" / "(ch)", "Castles" / "(QR)"): the
-     * move's, read as written (no comment, no variation); convert takes
-     * them as no move either (it wrote an empty variation, "()") */
-    static const char *const texts[][2] = {
+     * move's words ("B takes B P" / "(ch)", "Castles" / "(QR)", a scan's
+     * "(QR" too): the move's, read as written where written whole (no
+     * comment, no variation); convert takes them as no move either (it
+     * wrote an empty variation, "()") */
+    static const char *const texts[][3] = {
         {"1. P to K 4th P to K 4th 2. Kt to K B 3rd Kt to Q B 3rd 3. B to B 4th B to B 4th "
          "4. B takes B P\n(ch) K takes B *\n",
-         "1. e4 e5 2. Nf3 Nc6 3. Bc4 Bc5 4. Bxf7+ Kxf7 *"},
+         "1. e4 e5 2. Nf3 Nc6 3. Bc4 Bc5 4. Bxf7+ Kxf7 *", NULL},
         {"1. P to Q 4th P to K 4th 2. Kt to Q B 3rd Kt to K B 3rd 3. B to Kt 5th B to Kt 5th "
          "4. Q to Q 3rd Castles\n(KR) 5. Castles\n(QR) P to K R 3rd *\n",
-         "1. d4 e5 2. Nc3 Nf6 3. Bg5 Bb4 4. Qd3 O-O 5. O-O-O h6 *"}};
+         "1. d4 e5 2. Nc3 Nf6 3. Bg5 Bb4 4. Qd3 O-O 5. O-O-O h6 *", NULL},
+        {"1. P to Q 4th P to K 4th 2. Kt to Q B 3rd Kt to K B 3rd 3. B to Kt 5th B to Kt 5th "
+         "4. Q to Q 3rd Castles\n(KR 5. Castles\n(QR P to K R 3rd *\n",
+         "1. d4 e5 2. Nc3 Nf6 3. Bg5 Bb4 4. Qd3 O-O 5. O-O-O h6 *",
+         "1. d4 e5 2. Nc3 Nf6 3. Bg5 Bb4 4. Qd3 O-O {read: \"Castles (KR\"} 5. O-O-O {read: "
+         "\"Castles (QR\"} 5... h6 *"}};
     for (gsize k = 0; k < G_N_ELEMENTS(texts); k++) {
         g_autofree char *got = commented_movetext(texts[k][0]);
-        ck_assert_str_eq(got, texts[k][1]);
+        ck_assert_str_eq(got, texts[k][2] ? texts[k][2] : texts[k][1]);
         char *path = temp_file("in.txt", texts[k][0]);
         GPtrArray *argv = g_ptr_array_new();
         g_ptr_array_add(argv, (char *)arbiter_bin());
