@@ -163,9 +163,10 @@ static void read_check(struct cursor *c, struct san *out)
     static const struct {
         const char *text;
         int check;
-    } marks[] = {{"dblch", SAN_CHECK_CHECK}, {"disch", SAN_CHECK_CHECK}, {"mate", SAN_CHECK_MATE},
-                 {"ch", SAN_CHECK_CHECK},    {"++", SAN_CHECK_CHECK_OR_MATE},
-                 {"+", SAN_CHECK_CHECK},     {"#", SAN_CHECK_MATE}};
+    } marks[] = {
+        {"dblch", SAN_CHECK_CHECK}, {"disch", SAN_CHECK_CHECK},      {"mate", SAN_CHECK_MATE},
+        {"ch", SAN_CHECK_CHECK},    {"++", SAN_CHECK_CHECK_OR_MATE}, {"+", SAN_CHECK_CHECK},
+        {"#", SAN_CHECK_MATE}};
     (void)(take(c, "e.p.") || take(c, "ep"));
     for (size_t i = 0; i < sizeof marks / sizeof marks[0]; i++)
         if (take(c, marks[i].text)) {
@@ -379,8 +380,8 @@ static enum long_kind loose_word(const char *word, size_t len, bool verb_ok, cha
     char low[3] = {0};
     for (size_t i = 0; i < an && i < 2; i++)
         low[i] = (char)tolower((unsigned char)a[i]);
-    if ((an == 2 && (!strcmp(low, "th") || !strcmp(low, "rd") || !strcmp(low, "nd") ||
-                     !strcmp(low, "st"))) ||
+    if ((an == 2 &&
+         (!strcmp(low, "th") || !strcmp(low, "rd") || !strcmp(low, "nd") || !strcmp(low, "st"))) ||
         !strcmp(a, "d")) {
         /* a rank, its digit lost ("th": no "to"); "rd", "nd" and "st" say
          * which ("P to R Rd": P-R3, a guess) */
@@ -431,6 +432,15 @@ bool desc_castles_loose(const char *w, size_t n)
     return edits(low, n, "castles") <= 2;
 }
 
+bool desc_takes_loose(const char *w, size_t n)
+{
+    if (n < 4 || n > 6) return false;
+    char low[6];
+    for (size_t i = 0; i < n; i++)
+        low[i] = (char)tolower((unsigned char)w[i]);
+    return edits(low, n, "takes") <= 1;
+}
+
 /* Does c after a K make it a knight's "Kt" as a scan reads it ("Kl",
  * "Kf", "K+", "KT")? */
 static bool knight_tail(char c)
@@ -451,7 +461,8 @@ static bool name_follows(const char *name_a, const char *name_b)
     fold_lookalikes(name_a, strlen(name_a), a);
     fold_lookalikes(name_b, strlen(name_b), b);
     char a0 = (char)toupper((unsigned char)a[0]), b0 = (char)toupper((unsigned char)b[0]);
-    if (a0 == 'D' || a0 == '0' || a0 == 'O') a0 = 'Q'; /* (the queen's wing misread: "D B", "o Kt") */
+    if (a0 == 'D' || a0 == '0' || a0 == 'O')
+        a0 = 'Q'; /* (the queen's wing misread: "D B", "o Kt") */
     bool a_knight = a0 == 'K' && knight_tail(a[1]);
     bool a_wing = (a0 == 'K' || a0 == 'Q') && !a_knight;
     bool b_pawn = b0 == 'P';
@@ -544,8 +555,7 @@ static size_t long_form(const char *s, size_t n, bool loose, char *out, int *gue
         /* (the verb where it may stand: after a name, or a word of more
          * than one byte first, its name lost) */
         bool verb_ok = !to && !taken && (words > 0 || at - w > 1);
-        if (kind == LONG_NONE && loose)
-            kind = loose_word(s + w, at - w, verb_ok, buf, &o, &guess);
+        if (kind == LONG_NONE && loose) kind = loose_word(s + w, at - w, verb_ok, buf, &o, &guess);
         /* (loosely, a move's first word "8" or "3" is a B misread, not a
          * rank, and "t" a Kt, not "to") */
         if (loose && !words && at - w == 1 &&
@@ -637,7 +647,8 @@ enum san_status desc_parse(const char *text, size_t len, struct san *out, struct
     san_clear(out);
     if (read_castling(&c, out)) {
         read_check(&c, out);
-        return c.at == len ? SAN_OK : san_invalid(err, (int)c.at + 1, "unexpected text after castling");
+        return c.at == len ? SAN_OK
+                           : san_invalid(err, (int)c.at + 1, "unexpected text after castling");
     }
     if (memchr(text, ' ', len)) { /* "P to K 4th" */
         char short_form[DESC_MAX];
@@ -659,11 +670,13 @@ enum san_status desc_parse(const char *text, size_t len, struct san *out, struct
     if (take(&c, "-")) {
         out->capture = SAN_CAPTURE_NO;
         if (!read_named(&c, &target) || target.rank < 0)
-            return san_invalid(err, (int)c.at + 1, "'-' must be followed by a square (K4, KB3, B3)");
+            return san_invalid(err, (int)c.at + 1,
+                               "'-' must be followed by a square (K4, KB3, B3)");
     } else if (take(&c, "x")) {
         out->capture = SAN_CAPTURE_YES;
         if (!read_named(&c, &target))
-            return san_invalid(err, (int)c.at + 1, "'x' must be followed by what is taken (P, N, KBP)");
+            return san_invalid(err, (int)c.at + 1,
+                               "'x' must be followed by what is taken (P, N, KBP)");
         out->captured = (int8_t)target.type;
         out->to_wing = (uint8_t)target.wing;
         if (target.type != NO_TYPE && read_place(&c, &place)) {
@@ -833,8 +846,7 @@ size_t desc_spell(const struct position *pos, move_t m, int variant, const char 
         if (!named) n = cat_char(buf, n, piece_letter[victim]);
     } else {
         bool full = variant == 1 || variant == 3;
-        if (variant == 4 || (full && ONE_NAME(f)))
-            return buf[0] = 0, 0; /* (K4, Q4) */
+        if (variant == 4 || (full && ONE_NAME(f))) return buf[0] = 0, 0; /* (K4, Q4) */
         n = cat_char(buf, n, '-');
         n = cat(buf, n, full ? full_file[f] : short_file[f]);
         n = cat_char(buf, n, (char)('1' + rel_rank(to, us)));
@@ -855,7 +867,8 @@ size_t desc_write(const struct position *pos, move_t m, char *buf)
     int us = pos->side, from = move_from(m), to = move_to(m);
     int type = piece_type(pos->board[from]);
     char promo[4] = "";
-    if (move_kind(m) == MOVE_PROMOTION) snprintf(promo, sizeof promo, "=%c", piece_letter[move_promotion(m)]);
+    if (move_kind(m) == MOVE_PROMOTION)
+        snprintf(promo, sizeof promo, "=%c", piece_letter[move_promotion(m)]);
     char movers[4][16], targets[4][16];
     int n_movers = spell_piece(type, from, us, true, movers), n_targets;
     if (pos_is_capture(pos, m)) {
@@ -872,7 +885,8 @@ size_t desc_write(const struct position *pos, move_t m, char *buf)
     const char *sep = pos_is_capture(pos, m) ? "x" : "-";
     for (int i = 0; i < n_movers; i++)
         for (int j = 0; j < n_targets; j++) {
-            size_t n = (size_t)snprintf(buf, DESC_MAX, "%s%s%s%s", movers[i], sep, targets[j], promo);
+            size_t n =
+                (size_t)snprintf(buf, DESC_MAX, "%s%s%s%s", movers[i], sep, targets[j], promo);
             if (reads_as(pos, buf, m)) return finish(pos, m, buf, n);
         }
     /* (not reached for a legal move: square to square is always one) */

@@ -83,6 +83,9 @@ size_t desc_long_loose(const char *s, size_t n, char *out, int *guesses);
 /* Is w[0, n) "Castles" as a scan may damage it, two edits off at most
  * ("Casles", "Cdstles", "Castle"), its first letter kept? */
 bool desc_castles_loose(const char *w, size_t n);
+/* Is w[0, n) "takes" as a scan may damage it, one edit off at most, in
+ * either case ("fakes", "tkes")? */
+bool desc_takes_loose(const char *w, size_t n);
 
 /* UCI text ("g1f3", "e7e8q", "e1g1" or "e1h1", "0000") to a struct san, so
  * that it gets the resolver's error answers (uci_parse() only says yes or no). */

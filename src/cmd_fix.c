@@ -762,29 +762,6 @@ static int word_letters(const char *text, gsize len)
     return letters;
 }
 
-/* Is a (ASCII, n bytes) one edit at most from "takes", in either case? */
-static gboolean near_takes(const char *a, gsize n)
-{
-    static const char takes[] = "takes";
-    if (n < 4 || n > 6) return FALSE;
-    gsize i = 0, j = 0;
-    int edits = 0;
-    while (i < n && j < 5 && edits <= 1) {
-        if (g_ascii_tolower(a[i]) == takes[j]) {
-            i++, j++;
-            continue;
-        }
-        edits++;
-        if (n > 5)
-            i++; /* one letter more */
-        else if (n < 5)
-            j++; /* one letter less */
-        else
-            i++, j++;
-    }
-    return edits + (int)(n - i) + (int)(5 - j) <= 1;
-}
-
 /* Is the word one of a move's in words, as the books print them, or as a
  * scan damaged it ("fakes", "Casles"): a word a line end cut from its move
  * ("B" / "takes P") is no prose. */
@@ -795,7 +772,7 @@ static gboolean is_move_word(const char *text, gsize len)
         len--;
     for (gsize k = 0; k < G_N_ELEMENTS(words); k++)
         if (len == strlen(words[k]) && !g_ascii_strncasecmp(text, words[k], len)) return TRUE;
-    return near_takes(text, len) || desc_castles_loose(text, len);
+    return desc_takes_loose(text, len) || desc_castles_loose(text, len);
 }
 
 /* Sentences in the movetext (a book's comment between the moves, "This
@@ -934,12 +911,19 @@ static gboolean is_ordinal_suffix(const char *s, gsize n)
     return FALSE;
 }
 
+/* Do the words read whole as one move in words, damage undone ("P fakes
+ * B")? *guesses: how many guesses that took. */
+static gboolean words_whole(const char *text, gsize len, int *guesses)
+{
+    char short_form[DESC_MAX];
+    return desc_long_loose(text, len, short_form, guesses) == len;
+}
+
 /* Is text[0, len) one move in words, whole, as written (no guess)? */
 static gboolean words_as_written(const char *text, gsize len)
 {
-    char short_form[DESC_MAX];
     int guesses;
-    return desc_long_loose(text, len, short_form, &guesses) == len && !guesses;
+    return words_whole(text, len, &guesses) && !guesses;
 }
 
 /* Is the word the side "Castles" castles to, in parentheses ("(QR)", a
@@ -952,13 +936,26 @@ static gboolean is_castles_side(const char *text, gsize len)
     return FALSE;
 }
 
-/* Do the words read whole as one move in words, damage undone
- * ("P fakes B")? */
+/* Do the words read whole, guesses or not? */
 static gboolean words_loosely(const char *text, gsize len)
 {
-    char short_form[DESC_MAX];
     int guesses;
-    return desc_long_loose(text, len, short_form, &guesses) == len;
+    return words_whole(text, len, &guesses);
+}
+
+/* joined with the next line's first event (next_text, event next) after
+ * it, fc's, as words_across_line() returns it; NULL where that must read as
+ * written and does not. */
+static const char *join_next(struct fix_cmd *fc, GString *joined, const char *next_text,
+                             gsize next_len, guint next, gboolean as_written, guint *last,
+                             gsize *len)
+{
+    g_string_append_c(joined, ' ');
+    g_string_append_len(joined, next_text, (gssize)next_len);
+    if (as_written && !words_as_written(joined->str, joined->len)) return NULL;
+    *last = next;
+    *len = joined->len;
+    return g_string_chunk_insert_len(fc->glued, joined->str, (gssize)joined->len);
 }
 
 /* A move in words a line end cut ("2. Kt to" / "K B 3rd", "Kt to K B" /
@@ -995,30 +992,18 @@ static const char *words_across_line(struct fix_cmd *fc, const ArbGame *game, gu
     /* "Castles" / "(QR)": the side it castles to */
     const char *next_text = game_event_text(game, next);
     if (k == i && desc_castles_loose(joined->str, joined->len) &&
-        is_castles_side(next_text, next->len)) {
-        g_string_append_c(joined, ' ');
-        g_string_append_len(joined, next_text, (gssize)next->len);
-        *last = k + 1;
-        *len = joined->len;
-        return g_string_chunk_insert_len(fc->glued, joined->str, (gssize)joined->len);
-    }
+        is_castles_side(next_text, next->len))
+        return join_next(fc, joined, next_text, next->len, k + 1, FALSE, last, len);
     /* (a whole move before the line end, read as written, is one, unless
      * its rank's ordinal goes on after it: "Kt to K B 3" / "rd", or a mark
      * the move's words end with: "Kt takes P" / "(ch)") */
     gboolean whole = words_as_written(joined->str, joined->len);
-    gboolean mark = whole && !is_ordinal_suffix(game_event_text(game, next), next->len);
-    if (mark) {
-        g_string_append_c(joined, ' ');
-        g_string_append_len(joined, game_event_text(game, next), (gssize)next->len);
-        if (!words_as_written(joined->str, joined->len)) return NULL;
-        *last = k + 1;
-        *len = joined->len;
-        return g_string_chunk_insert_len(fc->glued, joined->str, (gssize)joined->len);
-    }
+    if (whole && !is_ordinal_suffix(next_text, next->len))
+        return join_next(fc, joined, next_text, next->len, k + 1, TRUE, last, len);
     /* (nor does the next line start with a whole move: "P" / "P to R 7th",
      * unless its first words end the move and the rest is one: "Kt takes" /
      * "P Kt takes Kt") */
-    gboolean next_whole = words_as_written(game_event_text(game, next), next->len);
+    gboolean next_whole = words_as_written(next_text, next->len);
     const char *best = NULL;
     /* as written; else, where neither part reads even with its damage
      * undone, with it undone ("Q R tto Q" / "sq") */
