@@ -710,6 +710,26 @@ static gboolean after_due_number(const ArbGame *game, guint i, const struct game
            (!next || ev->offset + ev->len < next->offset);
 }
 
+/* Two digits right after the move number due on its line, before any move,
+ * the first a look-alike of a file ("33 94 f4" for 33. g4 f4: g read as 9;
+ * b as 6): a move whose file was misread, not a second number (a damaged
+ * number touches its neighbours). */
+static gboolean file_read_as_digit(const ArbConfusion *conf, const ArbGame *game, guint i,
+                                   const struct game_event *due, int since)
+{
+    const struct game_event *ev = &g_array_index(game->events, struct game_event, i);
+    const char *text = game_event_text(game, ev);
+    if (!due || since != 0 || ev - 1 != due || ev->line != due->line || ev->len != 2 ||
+        !g_ascii_isdigit(text[0]) || text[1] < '1' || text[1] > '8' ||
+        due->offset + due->len == ev->offset)
+        return FALSE;
+    const struct game_event *next = i + 1 < game->events->len ? ev + 1 : NULL;
+    if (next && ev->offset + ev->len == next->offset) return FALSE;
+    for (gunichar file = 'a'; file <= 'h'; file++)
+        if (confusion_digit(conf, file) == text[0] - '0') return TRUE;
+    return FALSE;
+}
+
 /* In an ICCF game, a bare number of two or three digits the reader took
  * for a move number that is not the one due (nor the due one damaged): an
  * ICCF move with a digit lost ("625" for 6125). */
@@ -1092,6 +1112,7 @@ static void collect_range(struct fix_cmd *fc, const ArbGame *game, ArbNorm *norm
         }
         if (ev->kind == EV_MOVE_NUMBER &&
             (after_due_number(game, i, due, since_number) ||
+             file_read_as_digit(fc->conf, game, i, due, since_number) ||
              is_lost_move(game, i, last_number, since_number, (int)fc->tokens->len) ||
              (iccf && is_iccf_fragment(game, i, last_number, since_number)))) {
             add_token(fc, text, ev->len, &hint, i);

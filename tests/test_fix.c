@@ -374,6 +374,18 @@ START_TEST(test_digit_run_into_due_number)
 }
 END_TEST
 
+START_TEST(test_file_read_as_digit_after_number)
+{
+    /* numbers with no dot: "16 94" is 16. g4 with its g read as 9. Two bare
+     * numbers in a row were taken for one damaged number, so the search
+     * dropped "94" and put in a move not written (g3) */
+    assert_fixed_has("1 e4 e5 2 Nf3 Nc6 3 Bc4 Bc5 4 c3 Nf6 5 d3 d6 6 b4 Bb6 7 a4 a6 8 O-O O-O "
+                     "9 Nbd2 Be6 10 Bxe6 fxe6 11 Nc4 Ba7 12 Ng5 Qe8 13 Ne3 h6 14 Nf3 Nh7 "
+                     "15 Kh1 Kh8 16 94 g5 17 Ng2 Qg6 1/2-1/2\n",
+                     "16. g4 g5 17. Ng2", NULL);
+}
+END_TEST
+
 /* The tags of one archive game, two of whose damaged copies follow */
 #define PONKRATOV_ANAND_TAGS                                                                       \
     "[Event \"CGC KO 2022\"]\n[Site \"chess.com INT\"]\n[Date \"2022.09.15\"]\n[Round \"1.5\"]\n"  \
@@ -3514,6 +3526,7 @@ int main(int argc, char **argv)
     tcase_add_test(tc, test_semicolon_before_result);
     tcase_add_test(tc, test_digits_after_due_number);
     tcase_add_test(tc, test_digit_run_into_due_number);
+    tcase_add_test(tc, test_file_read_as_digit_after_number);
     tcase_add_test(tc, test_number_due_lost_digit);
     tcase_add_test(tc, test_derailed_twice);
     tcase_add_test(tc, test_derailed_keeps_more_readings);
