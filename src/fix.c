@@ -202,7 +202,7 @@ struct ptoken {
     gboolean weighed;   /* in a line the text weighs (struct fix_token) */
     gboolean repeated;  /* of a row written twice, the second copy (struct fix_token) */
     gboolean words;     /* read from a move in words (struct fix_token's written): no SAN */
-    gboolean two_moves; /* its first reading names two moves (names_two_moves()) */
+    gboolean two_moves; /* its first reading names two moves (names_two_moves(), doubled_file()) */
     gboolean null_move; /* it is a null move's spelling ("--", "Z0"): read as one, or dropped */
     /* its first reading ends with a dash, or the next token's begins with
      * one: a move cut at a space ("Re4- b4", "O-O _O") */
@@ -1720,6 +1720,15 @@ static gboolean names_two_moves(const struct pcand *c)
     return FALSE;
 }
 
+/* Is c a file written twice before a rank ("bb4")? A stroke read twice,
+ * which makes it a cheap b4, or a pawn's move whose rank was lost with the
+ * space after it, run into the next move (b3 b4): read both ways. */
+static gboolean doubled_file(const struct pcand *c)
+{
+    return c->len == 3 && c->ch[0] >= 'a' && c->ch[0] <= 'h' && c->ch[1] == c->ch[0] &&
+           c->ch[2] >= '1' && c->ch[2] <= '8';
+}
+
 static gboolean is_dash(gunichar c)
 {
     return c == '-' || c == '_' || c == '~' || c == 0x2013;
@@ -1808,7 +1817,7 @@ static void prepare_tokens(ArbFixer *f, const struct fix_token *tokens, int n)
         t->words = tokens[i].written != NULL;
         t->number_shift = tokens[i].number_shift;
         read_numbers(f, &t->c[0], t);
-        t->two_moves = names_two_moves(&t->c[0]);
+        t->two_moves = names_two_moves(&t->c[0]) || doubled_file(&t->c[0]);
         t->cut_short = t->c[0].len > 1 && is_dash(t->c[0].ch[t->c[0].len - 1]);
         if (i > 0 && t->c[0].len > 1 && is_dash(t->c[0].ch[0])) f->tok[i - 1].cut_short = TRUE;
         t->text = tokens[i].cands[0].text ? tokens[i].cands[0].text : "";
@@ -2591,7 +2600,13 @@ static void expand_merged(ArbFixer *f, int si, const struct state *s, int i, int
     struct position p2;
     int merge = f->costs[CONF_MERGE], least[FIX_TOKEN_CHARS];
     least_costs(f, c0, least);
-    for (int cut = 2; c0->len >= MERGE_MIN_CHARS && cut <= c0->len - 2; cut++) {
+    /* a first part of a lone file is a pawn's move with its rank lost with
+     * the space after it ("bb4" for b3 b4) */
+    int first_cut = c0->len && c0->ch[0] >= 'a' && c0->ch[0] <= 'h' ? 1 : 2;
+    /* read whole, a doubled file leaves the move after it out: the two
+     * moves may cost as much more as that move put in */
+    if (doubled_file(c0)) best += f->costs[CONF_INSERT_MOVE];
+    for (int cut = first_cut; cut <= c0->len - 2; cut++) {
         int number = number_at(c0, cut);
         if (c0->len - cut - number < 2) continue;
         /* a first part as dear as first_max leaves the rest too little, as

@@ -386,6 +386,19 @@ START_TEST(test_file_read_as_digit_after_number)
 }
 END_TEST
 
+START_TEST(test_doubled_file_two_moves)
+{
+    /* "19. bb4" is 19. b3 b4, the 3 lost with the space after it. Read
+     * whole, it is a cheap b4 (a stroke read twice), and Black's move was
+     * put in as not written (cxb4) */
+    assert_fixed_has("1. c4 Nf6 2. Nc3 e6 3. e4 c5 4. g3 Nc6 5. Bg2 d5 6. d3 dxc4 7. dxc4 Qxd1+ "
+                     "8. Nxd1 Ne5 9. Ne3 Nd3+ 10. Ke2 Nxc1+ 11. Rxc1 Bd6 12. f4 e5 13. f5 Bd7 "
+                     "14. Nh3 Bc6 15. Nf2 Ke7 16. g4 g5 17. h4 h6 18. Bf3 b5 19. bb4 20. Nd5+ "
+                     "Bxd5 21. exd5 a5 22. hxg5 hxg5 23. Rxh8 Rxh8 1/2-1/2\n",
+                     "19. b3 b4 20. Nd5+", NULL);
+}
+END_TEST
+
 /* The tags of one archive game, two of whose damaged copies follow */
 #define PONKRATOV_ANAND_TAGS                                                                       \
     "[Event \"CGC KO 2022\"]\n[Site \"chess.com INT\"]\n[Date \"2022.09.15\"]\n[Round \"1.5\"]\n"  \
@@ -3527,6 +3540,7 @@ int main(int argc, char **argv)
     tcase_add_test(tc, test_digits_after_due_number);
     tcase_add_test(tc, test_digit_run_into_due_number);
     tcase_add_test(tc, test_file_read_as_digit_after_number);
+    tcase_add_test(tc, test_doubled_file_two_moves);
     tcase_add_test(tc, test_number_due_lost_digit);
     tcase_add_test(tc, test_derailed_twice);
     tcase_add_test(tc, test_derailed_keeps_more_readings);
