@@ -13,6 +13,7 @@
  * grown. */
 #include "fix.h"
 
+#include "attacks.h"
 #include "movegen.h"
 #include "notation.h"
 #include "prior.h"
@@ -43,6 +44,7 @@ enum {
     DERAILED_WIDTH = 200,
     DERAILED_TRIES = 3,   /* windows searched so, each past the one before */
     DERAILED_SCALE = 200, /* the margins there, in percent */
+    BLOCKED_TRIES = 2,    /* lines blocked by an earlier reading searched again, at most */
     KEEP_PER_STATE = 8,
     KEEP_TIES = 16, /* readings kept per state when they are about as good */
     /* the same where a derailed path is searched again: a short token
@@ -3506,6 +3508,56 @@ static void search_wide_from(ArbFixer *f, struct fix_result *res, guint doubtful
         g_array_index(res->steps, struct fix_step, doubtful).first_token + WIDE_TOKENS, FALSE);
 }
 
+/* The squares strictly between a and b on the line a piece of type moves
+ * along from a to b. */
+static bitboard between(int type, int a, int b)
+{
+    int line = sq_file(a) == sq_file(b) || sq_rank(a) == sq_rank(b) ? ROOK : BISHOP;
+    if (type != QUEEN && type != line) return 0;
+    return attacks_of(line, a, BB(b)) & attacks_of(line, b, BB(a));
+}
+
+/* The last step before step d that moved a piece to a square of squares,
+ * or -1. */
+static int last_to(const struct fix_result *res, guint d, bitboard squares)
+{
+    for (int j = (int)d - 1; j >= 0; j--) {
+        move_t m = g_array_index(res->steps, struct fix_step, j).move;
+        if (m != MOVE_NONE && m != MOVE_NULL && (BB(move_to(m)) & squares)) return j;
+    }
+    return -1;
+}
+
+/* Step d reads its token a plain edit or more off, where a bishop, rook or
+ * queen could make the quiet move the token names for a unit less but
+ * for a piece in its way ("Wg6" with a pawn on f6): the step that put that
+ * piece there, or -1. A misreading long before may have put it there ("g5"
+ * read as written for f5, the f-pawn then moved to f6 to free f7 for a
+ * rook), further back than the windows searched again for doubtful steps
+ * reach. */
+static int blocking_step(ArbFixer *f, const struct fix_result *res, guint d)
+{
+    const struct fix_step *s = &g_array_index(res->steps, struct fix_step, d);
+    int read = s->cost - s->prior;
+    if (s->move == MOVE_NONE || s->n_tokens != 1 || read < CONF_UNIT || f->style != FIX_STYLE_SAN ||
+        f->tok[s->first_token].inputs > 1)
+        return -1;
+    const struct targets *g = targets_of(f, s->first_token);
+    const struct position *pos = &s->before;
+    bitboard occ = pos->by_color[WHITE] | pos->by_color[BLACK], blockers = 0;
+    for (int type = BISHOP; type <= QUEEN; type++)
+        for (bitboard b = pos_pieces(pos, pos->side, type); b; b &= b - 1) {
+            int from = lsb(b);
+            bitboard cut = attacks_of(type, from, 0) & ~attacks_of(type, from, occ) & ~occ;
+            for (; cut; cut &= cut - 1) {
+                int to = lsb(cut);
+                if (g->quiet[type << 6 | to] <= read - CONF_UNIT)
+                    blockers |= between(type, from, to) & occ;
+            }
+        }
+    return blockers ? last_to(res, d, blockers) : -1;
+}
+
 /* Did step s drop a token, put in a move or fit poorly? (A right reading
  * may have fallen out of the narrow beam before it.) A token dropped for
  * less than DOUBTFUL_DROP is a misread move number or a token written
@@ -3671,6 +3723,22 @@ static void search_all(ArbFixer *f, const struct position *start, struct fix_res
         guint back = doubtful - agreed + MISNUMBERED_BACK;
         search_wide_from(f, res, doubtful, back);
         f->wide_width = WIDE_BEAM_WIDTH;
+        f->margin_scale = 100;
+    }
+    /* a line that a reading blocked: searched again from a little before
+     * that reading, with the margins of a derailed path (beside a reading
+     * as written, a rival a plain edit off too) and the wide beam's width.
+     * A blocker the path's own reading put just before stays, unless that
+     * reading was a correction: most such are moves played */
+    for (guint d = from_step, tries = 0;
+         d < res->steps->len && tries < BLOCKED_TRIES && f->searched <= budget; d++) {
+        int j = blocking_step(f, res, d);
+        if (j < 0 || (d - (guint)j <= WIDE_BACK_STEPS &&
+                      g_array_index(res->steps, struct fix_step, j).change == FIX_NONE))
+            continue;
+        tries++;
+        f->margin_scale = DERAILED_SCALE;
+        search_wide_from(f, res, (guint)j, WIDE_BACK_STEPS);
         f->margin_scale = 100;
     }
     cut_garbage(f, res);

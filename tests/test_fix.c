@@ -399,6 +399,25 @@ START_TEST(test_doubled_file_two_moves)
 }
 END_TEST
 
+START_TEST(test_line_blocked_long_before)
+{
+    /* Polish, 2% noise: "12.Sd2 g5" is 12...f5 misread, and g5 reads as
+     * written. Without f5, 26...Rf7 needs the f-pawn gone, so the path
+     * played 15...f6 for "Hf6" (Qf6), which then blocks "36.Wg6" (Re6-g6):
+     * read as Rb6 and 39.Rg3 as g3. The blocked rook's line sends the search
+     * back to the reading that blocked it, and from a little before it
+     * with a derailed path's margins, f5 is found */
+    assert_fixed_has("1,e4 e6 2.d4 d5 3.Sc3 Sf6 4.Gg5 dxe4 5.Sxe4 Sbd7 6,Sxf6+ Sxf6 7.Sf3 Ge7 "
+                     "8.Gd3\nh6 9.Gh4 0-0 70.He2 Sd5 11.Gg3 Gb4+12.Sd2 g5 13.Ges Gdb 14.c3 Gxe5 "
+                     "15.Hxe5 Hf6\n16.Sf3 Gd7 17.Gc4 Sb6 18.,Gb3 Wac8 19.0-0 Hxe5 20.Sxe5 Wfe8 "
+                     "21.Wfe1 Ga4 22.Sd3\nGxb3 23.axb3 a6 24.Sc5 WbB 25.Sxe6 We7 2.Sc5 Wf 7 "
+                     "27.We5 c6 28.Wae1 Kf83 29.c4\nSa8 30.d5 cxd5 31.Wxd5 We8 32.Wxe8+ Kxe8 "
+                     "33.Kf1 Sb6 34.WWe5+ Kd8 35.We6 Sc8 36.\nWg6 Ke8 37.Se6 We7 38.Sf4 Kf7 "
+                     "3q.Wg3 1-0\n",
+                     "12. Nd2 f5", "15. Qxe5 Qf6", "36. Rg6", "39. Rg3", NULL);
+}
+END_TEST
+
 /* The tags of one archive game, two of whose damaged copies follow */
 #define PONKRATOV_ANAND_TAGS                                                                       \
     "[Event \"CGC KO 2022\"]\n[Site \"chess.com INT\"]\n[Date \"2022.09.15\"]\n[Round \"1.5\"]\n"  \
@@ -3541,6 +3560,7 @@ int main(int argc, char **argv)
     tcase_add_test(tc, test_digit_run_into_due_number);
     tcase_add_test(tc, test_file_read_as_digit_after_number);
     tcase_add_test(tc, test_doubled_file_two_moves);
+    tcase_add_test(tc, test_line_blocked_long_before);
     tcase_add_test(tc, test_number_due_lost_digit);
     tcase_add_test(tc, test_derailed_twice);
     tcase_add_test(tc, test_derailed_keeps_more_readings);
