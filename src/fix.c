@@ -3729,8 +3729,9 @@ static void search_all(ArbFixer *f, const struct position *start, struct fix_res
      * that reading, with the margins of a derailed path (beside a reading
      * as written, a rival a plain edit off too) and the wide beam's width.
      * A blocker the path's own reading put just before stays, unless that
-     * reading was a correction: most such are moves played */
-    for (guint d = from_step, tries = 0;
+     * reading was a correction: most such are moves played (not in a tail
+     * searched again, as above) */
+    for (guint d = 0, tries = from_step ? BLOCKED_TRIES : 0;
          d < res->steps->len && tries < BLOCKED_TRIES && f->searched <= budget; d++) {
         int j = blocking_step(f, res, d);
         if (j < 0 || (d - (guint)j <= WIDE_BACK_STEPS &&
