@@ -3528,10 +3528,10 @@ static int last_to(const struct fix_result *res, guint d, bitboard squares)
     return -1;
 }
 
-/* Step d reads its token a plain edit or more off, where a bishop, rook or
- * queen could make the quiet move the token names for a unit less but
- * for a piece in its way ("Wg6" with a pawn on f6): the step that put that
- * piece there, or -1. A misreading long before may have put it there ("g5"
+/* Step d reads its token a plain edit or more off, where a piece could
+ * make the quiet move the token names for a unit less but for a piece in
+ * its way ("Wg6" with a pawn on f6) or one of its own on the square: the
+ * step that put that piece there, or -1. A misreading long before may have put it there ("g5"
  * read as written for f5, the f-pawn then moved to f6 to free f7 for a
  * rook), further back than the windows searched again for doubtful steps
  * reach. */
@@ -3545,14 +3545,17 @@ static int blocking_step(ArbFixer *f, const struct fix_result *res, guint d)
     const struct targets *g = targets_of(f, s->first_token);
     const struct position *pos = &s->before;
     bitboard occ = pos->by_color[WHITE] | pos->by_color[BLACK], blockers = 0;
+    bitboard own = pos->by_color[pos->side];
     for (int type = BISHOP; type <= QUEEN; type++)
         for (bitboard b = pos_pieces(pos, pos->side, type); b; b &= b - 1) {
             int from = lsb(b);
-            bitboard cut = attacks_of(type, from, 0) & ~attacks_of(type, from, occ) & ~occ;
+            /* squares it reaches on an empty board but not here, or holds
+             * a piece of its own on */
+            bitboard cut = attacks_of(type, from, 0) & ~(attacks_of(type, from, occ) & ~own);
             for (; cut; cut &= cut - 1) {
                 int to = lsb(cut);
                 if (g->quiet[type << 6 | to] <= read - CONF_UNIT)
-                    blockers |= between(type, from, to) & occ;
+                    blockers |= (between(type, from, to) | BB(to)) & occ;
             }
         }
     return blockers ? last_to(res, d, blockers) : -1;

@@ -418,6 +418,22 @@ START_TEST(test_line_blocked_long_before)
 }
 END_TEST
 
+START_TEST(test_own_piece_blocks_long_before)
+{
+    /* figurines, 10% noise: "8 bxc3 a5" is 8...Qa5 with its queen lost,
+     * and "14 ... ♕♛c5" Qc5. Read as the pawn's a5, the queen stayed on d8
+     * and "♕♛c5" read poorly (Qc7; then 19...dxe3 for "♕xe3"). Black's own
+     * pawn stands on a5, where the queen's diagonal ends, behind the b6 pawn:
+     * the search goes back to a little before 11...b6 with a derailed path's
+     * margins, and Qa5 is found */
+    assert_fixed_has("1 e4 c5+\n2 ♘c3 ♘C63 fA e6\n4 ♘f3 ♘f6\n5 g3 d5\n6 e5 ♘e4\n7 ♗g2 ♘xc8\n"
+                     "8 bxc3 a5\n9 0-0 c4\n10 ♕h1 ♗e7\n11 a4 b6\n12 ♗a3 ♗xa 3+\n"
+                     "13 ♖xa8 ♝b7\n14. ♕e*2 ♕♛c5\n15 ♖aa1 0=0\n16 ♖ob1 ♖ad8\n17. h4 6\n"
+                     "78 ♔h2 ♜d7\nI9 ♕e3 ♕xe3\n20 dxe3\n1/2-1/2\n",
+                     "8. bxc3 Qa5", "14. Qe2 Qc5", "19. Qe3 Qxe3", NULL);
+}
+END_TEST
+
 /* The tags of one archive game, two of whose damaged copies follow */
 #define PONKRATOV_ANAND_TAGS                                                                       \
     "[Event \"CGC KO 2022\"]\n[Site \"chess.com INT\"]\n[Date \"2022.09.15\"]\n[Round \"1.5\"]\n"  \
@@ -3561,6 +3577,7 @@ int main(int argc, char **argv)
     tcase_add_test(tc, test_file_read_as_digit_after_number);
     tcase_add_test(tc, test_doubled_file_two_moves);
     tcase_add_test(tc, test_line_blocked_long_before);
+    tcase_add_test(tc, test_own_piece_blocks_long_before);
     tcase_add_test(tc, test_number_due_lost_digit);
     tcase_add_test(tc, test_derailed_twice);
     tcase_add_test(tc, test_derailed_keeps_more_readings);
