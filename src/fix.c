@@ -3528,13 +3528,13 @@ static int last_to(const struct fix_result *res, guint d, bitboard squares)
     return -1;
 }
 
-/* Step d reads its token a plain edit or more off, where a piece could
- * make the quiet move the token names for a unit less but for a piece in
- * its way ("Wg6" with a pawn on f6) or one of its own on the square: the
- * step that put that piece there, or -1. A misreading long before may have put it there ("g5"
- * read as written for f5, the f-pawn then moved to f6 to free f7 for a
- * rook), further back than the windows searched again for doubtful steps
- * reach. */
+/* Step d reads its token a plain edit or more off, where a bishop, rook or
+ * queen could make the quiet move the token names for a unit less but for
+ * a piece in its way ("Wg6" with a pawn on f6) or one of its own on the
+ * square: the step that put that piece there, or -1. A misreading long
+ * before may have led to it ("g5" for f5 read as Qg5, then f6 for "Hf6" to
+ * free f7 for a rook), further back than the windows searched again for
+ * doubtful steps reach. */
 static int blocking_step(ArbFixer *f, const struct fix_result *res, guint d)
 {
     const struct fix_step *s = &g_array_index(res->steps, struct fix_step, d);
@@ -3559,6 +3559,18 @@ static int blocking_step(ArbFixer *f, const struct fix_result *res, guint d)
             }
         }
     return blockers ? last_to(res, d, blockers) : -1;
+}
+
+/* search_wide_from() with the margins of a derailed path (DERAILED_SCALE)
+ * and width states in the wide beam. */
+static void search_derailed_from(ArbFixer *f, struct fix_result *res, guint doubtful, guint back,
+                                 int width)
+{
+    f->wide_width = width;
+    f->margin_scale = DERAILED_SCALE;
+    search_wide_from(f, res, doubtful, back);
+    f->wide_width = WIDE_BEAM_WIDTH;
+    f->margin_scale = 100;
 }
 
 /* Did step s drop a token, put in a move or fit poorly? (A right reading
@@ -3710,23 +3722,15 @@ static void search_all(ArbFixer *f, const struct position *start, struct fix_res
         doubtful = first_doubtful(f, res, from, &n_doubtful);
         if (n_doubtful < DERAILED_STEPS) doubtful = first_dense(res, from);
         if (doubtful >= res->steps->len || f->searched > budget) break;
-        f->wide_width = DERAILED_WIDTH;
-        f->margin_scale = DERAILED_SCALE;
         from = g_array_index(res->steps, struct fix_step, doubtful).first_token + WIDE_TOKENS;
-        search_wide_from(f, res, doubtful, WIDE_BACK_STEPS);
-        f->wide_width = WIDE_BEAM_WIDTH;
-        f->margin_scale = 100;
+        search_derailed_from(f, res, doubtful, WIDE_BACK_STEPS, DERAILED_WIDTH);
     }
     /* a path whose plies and the written numbers part for good */
     guint agreed;
     doubtful = first_misnumbered(f, res, &agreed);
     if (doubtful < res->steps->len && doubtful >= from_step) {
-        f->wide_width = DERAILED_WIDTH;
-        f->margin_scale = DERAILED_SCALE;
         guint back = doubtful - agreed + MISNUMBERED_BACK;
-        search_wide_from(f, res, doubtful, back);
-        f->wide_width = WIDE_BEAM_WIDTH;
-        f->margin_scale = 100;
+        search_derailed_from(f, res, doubtful, back, DERAILED_WIDTH);
     }
     /* a line that a reading blocked: searched again from a little before
      * that reading, with the margins of a derailed path (beside a reading
@@ -3734,16 +3738,15 @@ static void search_all(ArbFixer *f, const struct position *start, struct fix_res
      * A blocker the path's own reading put just before stays, unless that
      * reading was a correction: most such are moves played (not in a tail
      * searched again, as above) */
-    for (guint d = 0, tries = from_step ? BLOCKED_TRIES : 0;
-         d < res->steps->len && tries < BLOCKED_TRIES && f->searched <= budget; d++) {
+    for (guint d = 0, tries = 0;
+         d < res->steps->len && tries < (from_step ? 0 : BLOCKED_TRIES) && f->searched <= budget;
+         d++) {
         int j = blocking_step(f, res, d);
         if (j < 0 || (d - (guint)j <= WIDE_BACK_STEPS &&
                       g_array_index(res->steps, struct fix_step, j).change == FIX_NONE))
             continue;
         tries++;
-        f->margin_scale = DERAILED_SCALE;
-        search_wide_from(f, res, (guint)j, WIDE_BACK_STEPS);
-        f->margin_scale = 100;
+        search_derailed_from(f, res, (guint)j, WIDE_BACK_STEPS, WIDE_BEAM_WIDTH);
     }
     cut_garbage(f, res);
 }
