@@ -3998,8 +3998,7 @@ static void report_readings(struct fix_cmd *fc, const struct fix_step *s, const 
         xml_attr_fmt(fc, "column", "%" G_GUINT64_FORMAT, src->col);
         xml_attr(fc, "supports",
                  s->move != MOVE_NONE && supports(fc, src, langs[src->input], s) ? "yes" : "no");
-        g_autofree char *text = g_strndup(src->text, src->len);
-        if (xmlTextWriterWriteString(fc->report, BAD_CAST text) < 0) fc->io_error = TRUE;
+        xml_string(fc, src->text, src->len);
         xml_end(fc);
     }
 }
