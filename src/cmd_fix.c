@@ -784,7 +784,8 @@ static int word_letters(const char *text, gsize len)
 
 /* Is the word one of a move's in words, as the books print them, or as a
  * scan damaged it ("fakes", "Casles"): a word a line end cut from its move
- * ("B" / "takes P") is no prose. */
+ * ("B" / "takes P") is no prose. Nor is a descriptive capture, which has
+ * no digit either ("RxRch", "KtxKt", "QxRP"). */
 static gboolean is_move_word(const char *text, gsize len)
 {
     static const char *const words[] = {"takes", "castles", "mate", "check", "checkmate"};
@@ -792,7 +793,9 @@ static gboolean is_move_word(const char *text, gsize len)
         len--;
     for (gsize k = 0; k < G_N_ELEMENTS(words); k++)
         if (len == strlen(words[k]) && !g_ascii_strncasecmp(text, words[k], len)) return TRUE;
-    return desc_takes_loose(text, len) || desc_castles_loose(text, len);
+    struct san san;
+    return desc_takes_loose(text, len) || desc_castles_loose(text, len) ||
+           (memchr(text, 'x', len) && desc_parse(text, len, &san, NULL) == SAN_OK);
 }
 
 /* Sentences in the movetext (a book's comment between the moves, "This

@@ -2612,6 +2612,18 @@ START_TEST(test_descriptive_notation)
 }
 END_TEST
 
+START_TEST(test_descriptive_captures_no_sentence)
+{
+    /* descriptive captures have no digit: three in a row where a move
+     * number was lost ("KtxP KtxKt QxKt", two of four letters or more) are
+     * moves, not a book's sentence between them (before, they were a
+     * comment and the game went on from the wrong position) */
+    assert_fixed_has("1. P-K4 P-K4 2. Kt-KB3 Kt-QB3 3. P-Q4 PxP 4. KtxP KtxKt QxKt Kt-K2 "
+                     "6. B-QB4 Kt-B3 7. Q-Q5 Q-K2 *\n",
+                     "4. Nxd4 Nxd4 5. Qxd4 Ne7 6. Bc4 Nc6 7. Qd5 Qe7 *", NULL);
+}
+END_TEST
+
 START_TEST(test_descriptive_words)
 {
     /* the words of older books, damaged: each move's words one token, read
@@ -3601,6 +3613,7 @@ int main(int argc, char **argv)
     tcase_add_test(tc, test_coordinate_notations_read);
     tcase_add_test(tc, test_pawn_takes_pawn_read);
     tcase_add_test(tc, test_descriptive_notation);
+    tcase_add_test(tc, test_descriptive_captures_no_sentence);
     tcase_add_test(tc, test_descriptive_words);
     tcase_add_test(tc, test_report_validates);
     tcase_add_test(tc, test_jobs_same_output);
