@@ -434,10 +434,13 @@ bool desc_castles_loose(const char *w, size_t n)
 
 bool desc_takes_loose(const char *w, size_t n)
 {
+    /* (a Cyrillic or Greek look-alike is two bytes, read as its letter) */
+    if (n < 4 || n > 12) return false;
+    char low[13];
+    n = fold_lookalikes(w, n, low);
     if (n < 4 || n > 6) return false;
-    char low[6];
     for (size_t i = 0; i < n; i++)
-        low[i] = (char)tolower((unsigned char)w[i]);
+        low[i] = (char)tolower((unsigned char)low[i]);
     return edits(low, n, "takes") <= 1;
 }
 
@@ -515,6 +518,16 @@ static bool ordinal_only(const char *w, size_t n)
     for (size_t i = 0; i < n; i++)
         if (!w[i] || !strchr("stndrh", w[i])) return false;
     return true;
+}
+
+/* What loose_word() reads w[0, n) as where a verb may stand: LONG_TO,
+ * LONG_TAKES or another kind. */
+static enum long_kind loose_verb(const char *w, size_t n)
+{
+    char buf[DESC_MAX];
+    size_t o = 0;
+    bool guessed;
+    return loose_word(w, n, true, buf, &o, &guessed);
 }
 
 /* desc_long(), or with loose desc_long_loose(): its guesses at damaged
@@ -602,7 +615,9 @@ static size_t long_form(const char *s, size_t n, bool loose, char *out, int *gue
             fits = kind == LONG_PROMO || kind == LONG_CHECK;
         }
         if (!fits) {
-            /* "B takes Kt P takes B": the last name begins the next move */
+            /* "B takes Kt P takes B": the last name begins the next move
+             * (loosely, its verb damaged too: "P t\u0430kes B") */
+            if (kind == LONG_NONE && loose) kind = loose_verb(s + w, at - w);
             if ((kind == LONG_TO || kind == LONG_TAKES) && n_ends > 1) n_ends--;
             break;
         }

@@ -84,7 +84,8 @@ size_t desc_long_loose(const char *s, size_t n, char *out, int *guesses);
  * ("Casles", "Cdstles", "Castle"), its first letter kept? */
 bool desc_castles_loose(const char *w, size_t n);
 /* Is w[0, n) "takes" as a scan may damage it, one edit off at most, in
- * either case ("fakes", "tkes")? */
+ * either case, its Cyrillic or Greek look-alikes read as the letters
+ * ("fakes", "tkes", "t\u0430kes")? */
 bool desc_takes_loose(const char *w, size_t n);
 
 /* UCI text ("g1f3", "e7e8q", "e1g1" or "e1h1", "0000") to a struct san, so

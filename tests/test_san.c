@@ -475,6 +475,9 @@ START_TEST(test_descriptive_long_extent)
         {"Q to r 2nd", "Q-r2", 10, 0},
         {"P fokes B", "PxB", 9, 1},
         {"B t\u0430kes P", "BxP", 10, 1}, /* a Cyrillic a */
+        /* the next move's verb damaged too: its name is that move's */
+        {"R taes Kt P t\u0430kes R", "RxKt", 9, 1},
+        {"B takes Kt P fo K 4th", "BxKt", 10, 0},
         {"P to K th", "P-K", 9, 0},
         /* the digit lost before an ordinal that names the rank, in either
          * case: "rd" is the 3rd, "nd" the 2nd, "st" the 1st (a guess) */
@@ -546,6 +549,15 @@ START_TEST(test_descriptive_long_extent)
     ck_assert(!desc_castles_loose("Castling", 8));
     ck_assert(!desc_castles_loose("astles", 6));
     ck_assert(!desc_castles_loose("Cable", 5));
+    /* "takes" a scan damaged: one edit at most, look-alikes read as their
+     * letters (a Cyrillic a: before, two edits off, the words a sentence) */
+    ck_assert(desc_takes_loose("taes", 4));
+    ck_assert(desc_takes_loose("Fakes", 5));
+    ck_assert(desc_takes_loose("t\xd0\xb0kes", 6));
+    ck_assert(desc_takes_loose("t\xd0\xb0k\xd0\xb5s", 7));
+    ck_assert(!desc_takes_loose("tdnos", 5));
+    ck_assert(!desc_takes_loose("t\xd0\xb0\xd0\xb0\xd0\xb0", 7));
+    ck_assert(!desc_takes_loose("tables", 6));
     /* a line end stops it, and n does */
     char out[DESC_MAX];
     ck_assert_uint_eq(desc_long("P to K\n4th", 11, out), 0);
