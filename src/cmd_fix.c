@@ -1259,7 +1259,8 @@ static void xml_text_element(struct fix_cmd *fc, const char *name, const char *t
     xml_end(fc);
 }
 
-/* What a step read, as the comment quotes it: the token(s) as written. */
+/* What a step read, as the comment quotes it: the token(s) as written,
+ * a space between two that did not touch ("z7.B" cut in two stays so). */
 static char *read_text(const struct fix_cmd *fc, const ArbGame *game, const struct fix_step *s)
 {
     const struct fix_token *tokens = (const struct fix_token *)fc->tokens->data;
@@ -1268,7 +1269,16 @@ static char *read_text(const struct fix_cmd *fc, const ArbGame *game, const stru
         const struct fix_token *tok = &tokens[s->first_token + k];
         const char *text = tok->written ? tok->written : tok->cands[0].text;
         gsize len = tok->written ? tok->written_len : tok->cands[0].len;
-        g_string_append_printf(t, "%s%.*s", k ? " " : "", (int)len, text);
+        /* (a group's tokens are fused from several inputs: fc->sources) */
+        gboolean touch = FALSE;
+        gsize last = k ? tok[-1].event + tok[-1].more_events : 0;
+        if (k && !fc->sources && !tok[-1].more_last_len && last < tok->event &&
+            tok->event < game->events->len) {
+            const struct game_event *a = &g_array_index(game->events, struct game_event, last);
+            const struct game_event *b = &g_array_index(game->events, struct game_event, tok->event);
+            touch = a->offset + a->len == b->offset;
+        }
+        g_string_append_printf(t, "%s%.*s", k && !touch ? " " : "", (int)len, text);
     }
     return g_string_free(t, FALSE);
 }

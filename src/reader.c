@@ -1078,6 +1078,21 @@ static gboolean words_move_at(const ArbReader *r, gsize j)
            long_form_end(r->buf, j, e, r->eol) > e;
 }
 
+/* A move number a scan misread and glued to the move in words after it
+ * ("z7.B to B 3rd", "s.Kt takes P": one to three digits or their
+ * look-alikes, at least one a letter, and a dot): where the move begins,
+ * or i. Read whole, the word is no move, and the words after it none either. */
+static gsize number_glued_to_words(const ArbReader *r, gsize i)
+{
+    const guint8 *b = r->buf;
+    gboolean letter = FALSE;
+    gsize k = i;
+    for (; k < i + 3 && b[k] && strchr("0123456789OoIlZzSsbGgqB", b[k]); k++)
+        letter |= !g_ascii_isdigit(b[k]);
+    if (k == i || !letter || b[k] != '.' || !strchr("PKNBRQ", b[k + 1]) || !b[k + 1]) return i;
+    return words_move_at(r, k + 1) ? k + 1 : i;
+}
+
 /* A run of digits at i: move number, ICCF move, result or castling. */
 static gsize scan_number(ArbReader *r, gsize i, gboolean *boundary_hit)
 {
@@ -1430,6 +1445,13 @@ static gboolean scan_tokens(ArbReader *r, GError **error)
             }
             G_GNUC_FALLTHROUGH; /* a word that starts with a digit */
         default:
+            e = number_glued_to_words(r, i);
+            if (e > i) { /* "z7.B to B 3rd": "z7." a word of its own */
+                r->pos = e;
+                take_word(r, i, e);
+                i = e;
+                break;
+            }
             e = long_form_end(b, i, castles_end(b, i, token_end(b, i)), r->eol);
             if (e == i) e = i + 1; /* cannot happen; keeps the loop moving */
             r->pos = e;

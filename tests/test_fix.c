@@ -2624,6 +2624,18 @@ START_TEST(test_descriptive_captures_no_sentence)
 }
 END_TEST
 
+START_TEST(test_words_number_glued_misread)
+{
+    /* a move number misread ("s." for 3.) and glued to the move in words
+     * after it: the number is a word of its own, the move read whole and
+     * quoted as written (before, "s.B" was one word, "To Kt 5th" others,
+     * and nothing legal fitted from there on: the game unresolved) */
+    assert_fix_reads("1. P to K 4th P to K 4th 2. K Kt to B 3rd Q Kt to B 3rd s.B To Kt 5th "
+                     "P to Q R 3rd 4. B takes Kt Q P takes B *\n",
+                     "3. Bb5 {read: \"s.B To Kt 5th\"} 3... a6 4. Bxc6 dxc6 *", NULL);
+}
+END_TEST
+
 START_TEST(test_descriptive_words)
 {
     /* the words of older books, damaged: each move's words one token, read
@@ -3614,6 +3626,7 @@ int main(int argc, char **argv)
     tcase_add_test(tc, test_pawn_takes_pawn_read);
     tcase_add_test(tc, test_descriptive_notation);
     tcase_add_test(tc, test_descriptive_captures_no_sentence);
+    tcase_add_test(tc, test_words_number_glued_misread);
     tcase_add_test(tc, test_descriptive_words);
     tcase_add_test(tc, test_report_validates);
     tcase_add_test(tc, test_jobs_same_output);

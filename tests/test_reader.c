@@ -483,6 +483,12 @@ START_TEST(test_free_text_games)
     ck_trace("15B takes P K R to B sq 16Castles 17Nf3 *\n",
              "G1 @1:1\nN15 @1:1\nM B takes P @1:3\nM K R to B sq @1:13\nN16 @1:25\n"
              "M Castles @1:27\nM 17Nf3 @1:35\nR* * @1:41\nE1\n");
+    /* and a misread number run into it, its dot kept ("s.B to Kt 5th",
+     * "z7.Kt takes P"): a word of its own before the move; not so one
+     * before no move in words ("s.Bb5", "sB.", "s.B") */
+    ck_trace("s.B to Kt 5th z7.Kt takes P s.Bb5 s.B *\n",
+             "G1 @1:1\nM s. @1:1\nM B to Kt 5th @1:3\nM z7. @1:15\nM Kt takes P @1:18\n"
+             "M s.Bb5 @1:29\nM s.B @1:35\nR* * @1:39\nE1\n");
     /* a line that begins with a move in words is movetext, no header */
     ck_trace(
         "1. P to K 4th  P to K 4th 2.\nKt to K B 3rd  Kt to Q B 3rd 3.\nB to B 4th  B to B 4th *\n",
