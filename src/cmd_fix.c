@@ -1275,7 +1275,8 @@ static char *read_text(const struct fix_cmd *fc, const ArbGame *game, const stru
         if (k && !fc->sources && !tok[-1].more_last_len && last < tok->event &&
             tok->event < game->events->len) {
             const struct game_event *a = &g_array_index(game->events, struct game_event, last);
-            const struct game_event *b = &g_array_index(game->events, struct game_event, tok->event);
+            const struct game_event *b =
+                &g_array_index(game->events, struct game_event, tok->event);
             touch = a->offset + a->len == b->offset;
         }
         g_string_append_printf(t, "%s%.*s", k && !touch ? " " : "", (int)len, text);
