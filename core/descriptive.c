@@ -544,7 +544,7 @@ static size_t long_form(const char *s, size_t n, bool loose, char *out, int *gue
     int n_ends = 0, guessed = 0, guesses_at[ENDS];
     char buf[DESC_MAX], name[8];
     const char *last_name = NULL;
-    bool to = false, taken = false, done = false, lone_rank = false;
+    bool to = false, taken = false, done = false, lone_rank = false, open_rank = false;
     while (at < n && n_ends < ENDS) {
         while (at < n && (s[at] == ' ' || s[at] == '\t'))
             at++;
@@ -600,7 +600,12 @@ static size_t long_form(const char *s, size_t n, bool loose, char *out, int *gue
                    (n_ends && (kind == LONG_CHECK || (kind == LONG_PROMO && to)));
             done = kind == LONG_SQUARE || kind == LONG_CHECK || kind == LONG_PROMO;
             lone_rank = loose && kind == LONG_SQUARE && at - w == 1 && (s[w] == '3' || s[w] == '8');
-        } else if (loose && ordinal_only(s + w, at - w)) {
+            /* (a rank's digit and at most a letter of its ordinal: the
+             * rest may follow, a scan's space before it; not after "sq"
+             * or "4th", where "r" begins the next move: "r o r sq") */
+            open_rank = kind == LONG_SQUARE && at - w <= 2 && s[w] != 's';
+        } else if (loose && open_rank && ordinal_only(s + w, at - w)) {
+            open_rank = false;
             o = was, buf[o] = 0;
             fits = true; /* a scan's space inside the rank: "3 rd", "4t h" */
             guess = false;

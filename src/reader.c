@@ -683,13 +683,14 @@ static gsize long_form_end(const guint8 *b, gsize i, gsize e, gsize eol)
     if (eol <= i || b[i] == 0) return e;
     /* A name's first letter, a Cyrillic or Greek look-alike's first byte,
      * a stray mark before a name ("~B"), "to" or "takes" whose name a scan
-     * lost, or a word of one byte (a name misread: "8 to Kt 2nd"); anything
+     * lost, its t misread too ("fo", "+o"), or a word of one byte (a name
+     * misread: "8 to Kt 2nd"); anything
      * else starts no such move, nor does a longer word with a digit, a
      * piece move's SAN ("Nf3"): most tokens, which need not be looked at
      * further */
     gboolean lone = i + 1 >= eol || b[i + 1] == ' ' || b[i + 1] == '\t';
     if (!lone) {
-        if (!strchr("PKNBRQpknbrqt\xCE\xD0~`'_^*", b[i])) return e;
+        if (!strchr("PKNBRQpknbrqtf+\xCE\xD0~`'_^*", b[i])) return e;
         for (gsize k = i; k < eol && k < i + READER_LONG_FORM_MAX && b[k] != ' ' && b[k] != '\t';
              k++)
             if (b[k] >= '0' && b[k] <= '9') return e;

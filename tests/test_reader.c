@@ -489,6 +489,11 @@ START_TEST(test_free_text_games)
     ck_trace("s.B to Kt 5th z7.Kt takes P s.Bb5 s.B *\n",
              "G1 @1:1\nM s. @1:1\nM B to Kt 5th @1:3\nM z7. @1:15\nM Kt takes P @1:18\n"
              "M s.Bb5 @1:29\nM s.B @1:35\nR* * @1:39\nE1\n");
+    /* a move in words whose name a scan lost and whose "to" it misread
+     * ("fo K sq", "+o K R 3rd"): one word, as "to K sq" is */
+    ck_trace("1. P to K 4th P to K 4th 2. fo K sq +o K R 3rd *\n",
+             "G1 @1:1\nN1 @1:1\nM P to K 4th @1:4\nM P to K 4th @1:15\nN2 @1:26\n"
+             "M fo K sq @1:29\nM +o K R 3rd @1:37\nR* * @1:48\nE1\n");
     /* a line that begins with a move in words is movetext, no header */
     ck_trace(
         "1. P to K 4th  P to K 4th 2.\nKt to K B 3rd  Kt to Q B 3rd 3.\nB to B 4th  B to B 4th *\n",

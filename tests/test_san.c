@@ -475,6 +475,11 @@ START_TEST(test_descriptive_long_extent)
         {"Q to r 2nd", "Q-r2", 10, 0},
         {"P fokes B", "PxB", 9, 1},
         {"B t\u0430kes P", "BxP", 10, 1}, /* a Cyrillic a */
+        /* a lone "r" after "sq" begins the next move, no ordinal's
+         * letters; after a lone digit it may be ("3 rd") */
+        {"K R to K sq r o r sq", "KR-K1", 11, 0},
+        {"r o r sq", "r-r1", 8, 1},
+        {"P to K 3 rd B to B 4th", "P-K3", 11, 0},
         /* the next move's verb damaged too: its name is that move's */
         {"R taes Kt P t\u0430kes R", "RxKt", 9, 1},
         {"B takes Kt P fo K 4th", "BxKt", 10, 0},
