@@ -801,8 +801,8 @@ static gboolean is_move_word(const char *text, gsize len)
 /* Sentences in the movetext (a book's comment between the moves, "This
  * gambit was Karpov's surprise."): runs of three words or more with no
  * digit and no move number between them, two of them of four letters or
- * more or one of five (none of them a move's word: "takes", "Castles"), are
- * flagged PROSE_WORD. Recognised move text makes no such runs: of 11000
+ * more or (but in a game in words) one of five (none of them a move's
+ * word: "takes", "Castles"), are flagged PROSE_WORD. Recognised move text makes no such runs: of 11000
  * games tools/ocr-noise damaged at 2 to 10%, none has one (damaged moves
  * make shorter runs: "dxcb", "O-O oxcCA"). TRUE when the game has one.
  * Events [from, to): the main line, or inside a variation, its own line. */
@@ -811,6 +811,19 @@ static gboolean mark_sentences(struct fix_cmd *fc, const ArbGame *game, guint fr
     guint start = 0, words = 0, long_words = 0, longer_words = 0;
     gboolean any = FALSE;
     int depth = 0;
+    /* in a game in the words of older books (a quarter of its moves or
+     * more words the reader read as one move: "P to K 4th"), each move is
+     * a run of such words, and a word a scan damaged past reading is often
+     * five letters or more ("C astles", "tdnos"): two of four letters or
+     * more make a sentence there */
+    guint moves = 0, in_words = 0;
+    for (guint i = from; i < to; i++) {
+        const struct game_event *ev = &g_array_index(game->events, struct game_event, i);
+        if (ev->kind != EV_MOVE) continue;
+        moves++;
+        in_words += memchr(game_event_text(game, ev), ' ', ev->len) != NULL;
+    }
+    gboolean words_game = in_words >= 4 && 4 * in_words >= moves;
     for (guint i = from; i <= to; i++) {
         const struct game_event *ev =
             i < to ? &g_array_index(game->events, struct game_event, i) : NULL;
@@ -829,7 +842,7 @@ static gboolean mark_sentences(struct fix_cmd *fc, const ArbGame *game, guint fr
         }
         if (ev && ev->kind != EV_MOVE_NUMBER && ev->kind != EV_MOVE && ev->kind != EV_RESULT)
             continue; /* a NAG or comment inside a sentence ends none */
-        if (words >= 3 && (long_words >= 2 || longer_words >= 1))
+        if (words >= 3 && (long_words >= 2 || (longer_words >= 1 && !words_game)))
             for (guint k = start; k < i; k++, any = TRUE)
                 if (g_array_index(game->events, struct game_event, k).kind == EV_MOVE)
                     g_array_index(fc->prose, guint8, k) = PROSE_WORD;

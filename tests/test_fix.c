@@ -2636,6 +2636,24 @@ START_TEST(test_words_number_glued_misread)
 }
 END_TEST
 
+START_TEST(test_words_damaged_no_sentence)
+{
+    /* in a game in words, a move a line end cut and a scan damaged ("Kt
+     * fdkes" / "Kt": three words with no digit, one of five letters) is
+     * no book's sentence: two words of four letters or more that are no
+     * move's make one there (before, the moves were a comment and put in
+     * as not written) */
+    assert_fix_reads("1. P to K 4th P to K 4th 2. K Kt to B 3rd Q Kt to B 3rd 3. P to Q 4th "
+                     "P takes P 4. Kt takes P Kt fdkes\nKt 5. Q takes Kt K Kt to K 2nd "
+                     "6. B to Q B 4th Kt to B 3rd 7. Q to Q 5th Q to K 2nd *\n",
+                     "4. Nxd4 Nxd4 {read: \"Kt fdkes Kt\"} 5. Qxd4 Ne7", NULL);
+    /* a sentence still is one ("Quite", "surprise": two such words) */
+    assert_fix_reads("1. P to K 4th P to K 4th 2. K Kt to B 3rd Q Kt to B 3rd Quite a surprise "
+                     "here. 3. B to B 4th B to B 4th *\n",
+                     "Nc6 {Quite a surprise here.} 3. Bc4 Bc5 *", NULL);
+}
+END_TEST
+
 START_TEST(test_descriptive_words)
 {
     /* the words of older books, damaged: each move's words one token, read
@@ -3627,6 +3645,7 @@ int main(int argc, char **argv)
     tcase_add_test(tc, test_descriptive_notation);
     tcase_add_test(tc, test_descriptive_captures_no_sentence);
     tcase_add_test(tc, test_words_number_glued_misread);
+    tcase_add_test(tc, test_words_damaged_no_sentence);
     tcase_add_test(tc, test_descriptive_words);
     tcase_add_test(tc, test_report_validates);
     tcase_add_test(tc, test_jobs_same_output);
