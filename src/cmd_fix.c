@@ -802,10 +802,11 @@ static gboolean is_move_word(const char *text, gsize len)
  * gambit was Karpov's surprise."): runs of three words or more with no
  * digit and no move number between them, two of them of four letters or
  * more or (but in a game in words) one of five (none of them a move's
- * word: "takes", "Castles"), are flagged PROSE_WORD. Recognised move text makes no such runs: of
- * 11000 games tools/ocr-noise damaged at 2 to 10%, none has one (damaged moves make shorter runs:
- * "dxcb", "O-O oxcCA"). TRUE when the game has one. Events [from, to): the main line, or inside a
- * variation, its own line. */
+ * word: "takes", "Castles"), are flagged PROSE_WORD. Recognised move text
+ * makes no such runs: of 11000 games tools/ocr-noise damaged at 2 to 10%,
+ * none has one (damaged moves make shorter runs: "dxcb", "O-O oxcCA").
+ * TRUE when the game has one. Events [from, to): the main line, or inside
+ * a variation, its own line. */
 static gboolean mark_sentences(struct fix_cmd *fc, const ArbGame *game, guint from, guint to)
 {
     guint start = 0, words = 0, long_words = 0, longer_words = 0;
