@@ -1088,7 +1088,7 @@ static gsize number_glued_to_words(const ArbReader *r, gsize i)
     const guint8 *b = r->buf;
     gboolean letter = FALSE;
     gsize k = i;
-    for (; k < i + 3 && b[k] && strchr("0123456789OoIlZzSsbGgqB", b[k]); k++)
+    for (; k < i + 3 && b[k] && strchr("0123456789OoIl|ZzSsbGgqBA", b[k]); k++)
         letter |= !g_ascii_isdigit(b[k]);
     if (k == i || !letter || b[k] != '.' || !strchr("PKNBRQ", b[k + 1]) || !b[k + 1]) return i;
     return words_move_at(r, k + 1) ? k + 1 : i;

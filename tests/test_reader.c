@@ -484,11 +484,11 @@ START_TEST(test_free_text_games)
              "G1 @1:1\nN15 @1:1\nM B takes P @1:3\nM K R to B sq @1:13\nN16 @1:25\n"
              "M Castles @1:27\nM 17Nf3 @1:35\nR* * @1:41\nE1\n");
     /* and a misread number run into it, its dot kept ("s.B to Kt 5th",
-     * "z7.Kt takes P"): a word of its own before the move; not so one
+     * "z7.Kt takes P", "A|.Q"): a word of its own before the move; not so one
      * before no move in words ("s.Bb5", "sB.", "s.B") */
-    ck_trace("s.B to Kt 5th z7.Kt takes P s.Bb5 s.B *\n",
+    ck_trace("s.B to Kt 5th z7.Kt takes P s.Bb5 s.B A|.Q to Kt 8th *\n",
              "G1 @1:1\nM s. @1:1\nM B to Kt 5th @1:3\nM z7. @1:15\nM Kt takes P @1:18\n"
-             "M s.Bb5 @1:29\nM s.B @1:35\nR* * @1:39\nE1\n");
+             "M s.Bb5 @1:29\nM s.B @1:35\nM A|. @1:39\nM Q to Kt 8th @1:42\nR* * @1:54\nE1\n");
     /* a move in words whose name a scan lost and whose "to" it misread
      * ("fo K sq", "+o K R 3rd"): one word, as "to K sq" is */
     ck_trace("1. P to K 4th P to K 4th 2. fo K sq +o K R 3rd *\n",
