@@ -2389,11 +2389,13 @@ static void expand(ArbFixer *f, int si, int i, int rank, int behind, int behind_
     /* two-move edits where the token reads poorly, or well but for the
      * wrong move number (a move left out before it), or is cut at a dash
      * (the rest of it the next token: "Re4- b4", "O-O _O") */
-    /* (or exactly, but the next token's number is two plies on: a move left
-     * out before this one, which is the other side's, "45. a3 46. Kg2"
-     * with White's 45th lost, as well as after it) */
-    gboolean next_skips =
-        e->best_reading == 0 && i + 1 < f->n_tok && f->tok[i + 1].hint_ply == ply_of(&s.pos) + 2;
+    /* (or well, exactly or a look-alike off, but the next token's number
+     * is two plies on: a move left out before this one, which is the other
+     * side's, "45. a3 46. Kg2" with White's 45th lost, as well as after
+     * it; descriptive "5. P-QB8 6." is Black's c6 with White's e3 lost,
+     * though White's c3 reads as cheaply) */
+    gboolean next_skips = e->best_reading < POOR_READING && i + 1 < f->n_tok &&
+                          f->tok[i + 1].hint_ply == ply_of(&s.pos) + 2;
     if (!pairs || (e->best_reading < POOR_READING && !hint_cost(f, t, &s.pos) && !t->cut_short &&
                    !t->two_moves && !next_skips))
         return;

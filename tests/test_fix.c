@@ -1565,6 +1565,22 @@ START_TEST(test_move_left_out_before_other_sides_move)
 }
 END_TEST
 
+START_TEST(test_move_left_out_before_cheap_reading)
+{
+    /* the same where the token reads as White's move for less than half
+     * an edit, not exactly: descriptive "P-QB8" is c3 for White and c6 for
+     * Black, a look-alike off (8 for 3), and the next number, 6., is two
+     * plies on. Before, only an exact reading sent the search to try the
+     * move left out before it: "P-QB8" was c3, Black's moves a ply off
+     * from there and "B-Q3" (no bishop could: the e-pawn stood) read as
+     * Nd6 */
+    assert_fix_reads("1. P-Q4 N-KB3 2. N-KB3 P-Q4 3. B-N5 N-K5 4. B-R4 B-B4 5. P-QB8 "
+                     "6. QN-Q2 N-Q2 7. B-Q3 Q-N3 8. O-O P-K3 *\n",
+                     "5. e3 {inserted: not written}", "5... c6 {read: \"P-QB8\"}",
+                     "6. Nbd2 Nd7 7. Bd3 Qb6 8. O-O e6 *", NULL);
+}
+END_TEST
+
 START_TEST(test_move_left_out_before_near_reading)
 {
     /* 8. d4 left out: "8. Qc7" is Black's move, though read as White's it
@@ -3598,6 +3614,7 @@ int main(int argc, char **argv)
     tcase_add_test(tc, test_two_moves_further_down);
     tcase_add_test(tc, test_number_after_black_move_left_out);
     tcase_add_test(tc, test_whole_move_left_out);
+    tcase_add_test(tc, test_move_left_out_before_cheap_reading);
     tcase_add_test(tc, test_move_left_out_before_near_reading);
     tcase_add_test(tc, test_move_left_out_before_other_sides_move);
     tcase_add_test(tc, test_sheet_format_sniffed);
