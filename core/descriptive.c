@@ -402,7 +402,7 @@ static enum long_kind loose_word(const char *word, size_t len, bool verb_ok, cha
         *guessed = false;
         snprintf(buf, sizeof buf, "%c", a[0]);
         kind = LONG_SQUARE;
-    } else if (n >= 2 && n <= 4 && strchr("SsZzlIOoBbgqAG", w[0]) &&
+    } else if (n >= 2 && n <= 4 && strchr("SsZzlI|OoBbgqAG", w[0]) &&
                (c1 >= 0x80 || (c1 >= 'a' && c1 <= 'z') || c1 == '+')) {
         *guessed = false; /* a rank whose digit was misread: "Sth", "Ath" (fix weighs it) */
         snprintf(buf, sizeof buf, "%c", w[0]);

@@ -1098,6 +1098,11 @@ static gsize number_glued_to_words(const ArbReader *r, gsize i)
 static gsize scan_number(ArbReader *r, gsize i, gboolean *boundary_hit)
 {
     const guint8 *b = r->buf;
+    /* a B misread as 3 or 8 that begins a move in words right after the
+     * move's number ("17. 3 to K Kt 3rd"): no second number */
+    if (r->after_number && (b[i] == '3' || b[i] == '8') && byte_class[b[i + 1]] == C_WS &&
+        words_move_at(r, i))
+        return i;
     gsize j = i;
     guint64 v = 0;
     gboolean overflow = FALSE;
