@@ -1079,19 +1079,37 @@ static gboolean words_move_at(const ArbReader *r, gsize j)
            long_form_end(r->buf, j, e, r->eol) > e;
 }
 
-/* A move number a scan misread and glued to the move in words after it
- * ("z7.B to B 3rd", "s.Kt takes P": one to three digits or their
- * look-alikes, at least one a letter, and a dot): where the move begins,
- * or i. Read whole, the word is no move, and the words after it none either. */
+/* The end of a move number a scan misread at i, one to three digits or
+ * their look-alikes, a letter among them, and a dot ("z7.", "I3.", "A|.",
+ * "\u04179." with a Cyrillic Ze): after the dot, or i. */
+static gsize misread_number_end(const guint8 *b, gsize i)
+{
+    /* (the Cyrillic Ze and O, the Greek Zeta, Omicron and Iota) */
+    static const char *const wide[] = {"\xD0\x97", "\xD0\x9E", "\xD0\xBE", "\xCE\x96",
+                                       "\xCE\x9F", "\xCE\x99"};
+    gboolean letter = FALSE;
+    gsize k = i;
+    for (int n = 0; n < 3; n++) {
+        gsize w = 0;
+        for (gsize x = 0; x < G_N_ELEMENTS(wide) && !w; x++)
+            if (b[k] == (guint8)wide[x][0] && b[k + 1] == (guint8)wide[x][1]) w = 2;
+        if (!w && b[k] && strchr("0123456789OoIl|ZzSsbGgqBA", b[k])) w = 1;
+        if (!w) break;
+        letter |= w == 2 || !g_ascii_isdigit(b[k]);
+        k += w;
+    }
+    return k > i && letter && b[k] == '.' ? k + 1 : i;
+}
+
+/* Such a number glued to the move in words after it ("z7.B to B 3rd",
+ * "s.Kt takes P"): where the move begins, or i. Read whole, the word is no
+ * move, and the words after it none either. */
 static gsize number_glued_to_words(const ArbReader *r, gsize i)
 {
     const guint8 *b = r->buf;
-    gboolean letter = FALSE;
-    gsize k = i;
-    for (; k < i + 3 && b[k] && strchr("0123456789OoIl|ZzSsbGgqBA", b[k]); k++)
-        letter |= !g_ascii_isdigit(b[k]);
-    if (k == i || !letter || b[k] != '.' || !strchr("PKNBRQ", b[k + 1]) || !b[k + 1]) return i;
-    return words_move_at(r, k + 1) ? k + 1 : i;
+    gsize k = misread_number_end(b, i);
+    if (k == i || !b[k] || !strchr("PKNBRQ", b[k])) return i;
+    return words_move_at(r, k) ? k : i;
 }
 
 /* A run of digits at i: move number, ICCF move, result or castling. */
@@ -1455,6 +1473,7 @@ static gboolean scan_tokens(ArbReader *r, GError **error)
             if (e > i) { /* "z7.B to B 3rd": "z7." a word of its own */
                 r->pos = e;
                 take_word(r, i, e);
+                r->after_number = TRUE;
                 i = e;
                 break;
             }
@@ -1463,6 +1482,8 @@ static gboolean scan_tokens(ArbReader *r, GError **error)
             r->pos = e;
             take_word(r, i, e);
             check_cut_move(r, i, e);
+            /* (a misread number is a number: "\u04179. 3 takes Kt") */
+            if (misread_number_end(b, i) == e) r->after_number = TRUE;
             i = e;
             break;
         }

@@ -490,8 +490,11 @@ START_TEST(test_free_text_games)
              "G1 @1:1\nM s. @1:1\nM B to Kt 5th @1:3\nM z7. @1:15\nM Kt takes P @1:18\n"
              "M s.Bb5 @1:29\nM s.B @1:35\nM A|. @1:39\nM Q to Kt 8th @1:42\nR* * @1:54\nE1\n");
     /* a B misread as 3 or 8 right after the move's number, a move in
-     * words after it ("17. 3 To K 3rd"): a move, not a second number; a 3
-     * after a move is the number ("3 Kt to B 3rd") */
+     * words after it ("17. 3 To K 3rd"), or after a number misread ("\u04179."
+     * for 19.): a move, not a second number; a 3 after a move is the
+     * number ("3 Kt to B 3rd") */
+    ck_trace("\u04179. 3 takes Kt P takes B *\n",
+             "G1 @1:1\nM \u04179. @1:1\nM 3 takes Kt @1:5\nM P takes B @1:16\nR* * @1:26\nE1\n");
     ck_trace("17. 3 To K 3rd Q to B 2nd 18. 8 to Kt 5th Kt to Q 2nd 3 Kt to B 3rd *\n",
              "G1 @1:1\nN17 @1:1\nM 3 To K 3rd @1:5\nM Q to B 2nd @1:16\nN18 @1:27\n"
              "M 8 to Kt 5th @1:31\nM Kt to Q 2nd @1:43\nN3 @1:55\nM Kt to B 3rd @1:57\n"
