@@ -1085,8 +1085,8 @@ static gboolean words_move_at(const ArbReader *r, gsize j)
 static gsize misread_number_end(const guint8 *b, gsize i)
 {
     /* (the Cyrillic Ze and O, the Greek Zeta, Omicron and Iota) */
-    static const char *const wide[] = {"\xD0\x97", "\xD0\x9E", "\xD0\xBE", "\xCE\x96",
-                                       "\xCE\x9F", "\xCE\x99"};
+    static const char *const wide[] = {"\xD0\x97", "\xD0\x9E", "\xD0\xBE",
+                                       "\xCE\x96", "\xCE\x9F", "\xCE\x99"};
     gboolean letter = FALSE;
     gsize k = i;
     for (int n = 0; n < 3; n++) {
