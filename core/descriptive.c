@@ -284,7 +284,7 @@ static bool loose_name_tail(const char *w, size_t n)
 {
     if (n > 2) return false;
     for (size_t i = 0; i < n; i++)
-        if (!w[i] || !strchr("tlfik+oTPKNBRQ", w[i])) return false;
+        if (!w[i] || !strchr("tlfik+oOTPKNBRQ", w[i])) return false;
     return true;
 }
 

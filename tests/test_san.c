@@ -475,6 +475,8 @@ START_TEST(test_descriptive_long_extent)
         {"Q to r 2nd", "Q-r2", 10, 0},
         {"P fokes B", "PxB", 9, 1},
         {"B t\u0430kes P", "BxP", 10, 1}, /* a Cyrillic a */
+        /* a name with a stray O after it (after "to": first, "QO" is "to") */
+        {"R to QO 8th K to B 2nd", "R-QO8", 11, 0},
         /* a rank's digit misread as '|' */
         {"R to B |th P to K 4th", "R-B|", 10, 0},
         /* a lone "r" after "sq" begins the next move, no ordinal's
