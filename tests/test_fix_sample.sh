@@ -6,19 +6,20 @@
 # --min-confidence) hold a smaller share of the wrong moves than RECALL_FLOOR
 # or fall on a larger share of all moves than MARKED_CEILING (marking every
 # move would find every wrong one).
-# usage: tests/test_fix_sample.sh MOVE_FLOOR [GAME_FLOOR [RECALL_FLOOR MARKED_CEILING]]
-#   e.g. 99.5 95 80 5
+# usage: tests/test_fix_sample.sh MOVE_FLOOR [GAME_FLOOR [RECALL_FLOOR MARKED_CEILING [SAMPLE]]]
+#   e.g. 99.5 95 80 5; SAMPLE: another sample directory (default corpus/fix-sample)
 # The binary: $ARBITER_BIN (as meson sets it), else $ARBITER, else build/src/arbiter.
 # Exit: 0 pass, 1 below a floor or error, 77 skip (no python3, or no `fix` yet).
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
-[ $# -ge 1 ] || { echo "usage: $0 MOVE_FLOOR [GAME_FLOOR [RECALL_FLOOR MARKED_CEILING]]" >&2; exit 2; }
+[ $# -ge 1 ] || { echo "usage: $0 MOVE_FLOOR [GAME_FLOOR [RECALL_FLOOR MARKED_CEILING [SAMPLE]]]" >&2; exit 2; }
 move_floor=$1 game_floor=${2:-0} recall_floor=${3:-0} marked_ceiling=${4:-100}
+sample=${5:-$here/../corpus/fix-sample}
 arbiter=${ARBITER_BIN:-${ARBITER:-$here/../build/src/arbiter}}
 command -v python3 >/dev/null || { echo "SKIP: python3 is not installed"; exit 77; }
 "$arbiter" fix --help >/dev/null 2>&1 || { echo "SKIP: $arbiter has no 'fix' command"; exit 77; }
 
-line=$(python3 "$here/../tools/bench-fix" --sample "$here/../corpus/fix-sample" \
+line=$(python3 "$here/../tools/bench-fix" --sample "$sample" \
     --machine --arbiter "$arbiter")
 echo "$line"
 moves=$(sed -n 's/.*move_accuracy=\([0-9.]*\).*/\1/p' <<<"$line")
