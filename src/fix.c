@@ -1647,12 +1647,21 @@ static void prepare_cand(const ArbFixer *f, const char *text, gsize len, int pri
     fill_cover(f, c);
 }
 
+/* May t be a null move as written? In a game of digits, UCI or ICCF, only
+ * their "0000" is one: "Z0" there is a move number misread ("Z0," for 20.),
+ * no pass to put in the game. */
+static gboolean null_spelled(const ArbFixer *f, const struct ptoken *t)
+{
+    return (f->style != FIX_STYLE_UCI && f->style != FIX_STYLE_ICCF) ||
+           (t->len == 4 && !memcmp(t->text, "0000", 4));
+}
+
 /* What exact_move asks of t in every position, read once. */
 static void prepare_exact(ArbFixer *f, struct ptoken *t)
 {
     gboolean parsed = t->len && san_parse(t->text, t->len, &t->plain, NULL) == SAN_OK;
-    t->null_move = parsed && t->plain.is_null;
-    t->has_plain = parsed && !t->null_move && norm_is_english(f->norm);
+    t->null_move = parsed && t->plain.is_null && null_spelled(f, t);
+    t->has_plain = parsed && !t->plain.is_null && norm_is_english(f->norm);
     t->first_exact = (int)f->readings->len;
     t->n_exact = 0;
     if (!t->len) return;

@@ -2529,6 +2529,22 @@ START_TEST(test_lookalike_letters_read)
 }
 END_TEST
 
+START_TEST(test_no_pass_in_a_game_of_digits)
+{
+    /* in ICCF (or UCI) text only "0000" is a null move: "Z0," here is 20.
+     * misread, and a pass is no move to put in a game (before, the search
+     * read "Z0" as a pass as written, for nothing) */
+    char *got = fixed_movetext(
+        "1.5254 3735 7168 474b 3.A2 44 3544 4.6844 \\786b 5.21(3 1716 6.6z63 5755 7.4423 3856 "
+        "8.3158 2847 9.4142 2725 10.5131 4I26 11.4262 2634 72.6134 25B41\u0417.2315 118338 "
+        "14.55326 4847 15.,7273 7I7b 16.4|42 6886 17.6364A 6674 1IB.6263 3828 1q. 3283 7466 "
+        "Z0,26B5 5564 1.73b4 2838 *\n");
+    ck_assert_msg(!strstr(got, "--"), "%s", got);
+    ck_assert_msg(g_str_has_suffix(got, " exf4 19. gxf4 Rc8 *"), "%s", got);
+    g_free(got);
+}
+END_TEST
+
 START_TEST(test_coordinate_notations_read)
 {
     /* UCI and ICCF numeric, each move also rendered so: a clean game reads
@@ -3658,6 +3674,7 @@ int main(int argc, char **argv)
     tcase_add_test(tc, test_prose_kept_whole);
     tcase_add_test(tc, test_lookalike_letters_read);
     tcase_add_test(tc, test_coordinate_notations_read);
+    tcase_add_test(tc, test_no_pass_in_a_game_of_digits);
     tcase_add_test(tc, test_pawn_takes_pawn_read);
     tcase_add_test(tc, test_descriptive_notation);
     tcase_add_test(tc, test_descriptive_captures_no_sentence);
