@@ -1101,15 +1101,12 @@ static gsize misread_number_end(const guint8 *b, gsize i)
     return k > i && letter && b[k] == '.' ? k + 1 : i;
 }
 
-/* Such a number glued to the move in words after it ("z7.B to B 3rd",
- * "s.Kt takes P"): where the move begins, or i. Read whole, the word is no
- * move, and the words after it none either. */
-static gsize number_glued_to_words(const ArbReader *r, gsize i)
+/* Is there a move in words at k, right after a misread number that ends
+ * there ("z7.B to B 3rd", "s.Kt takes P")? Read whole with it, the word is
+ * no move, and the words after it none either. */
+static gboolean words_after_number(const ArbReader *r, gsize k)
 {
-    const guint8 *b = r->buf;
-    gsize k = misread_number_end(b, i);
-    if (k == i || !b[k] || !strchr("PKNBRQ", b[k])) return i;
-    return words_move_at(r, k) ? k : i;
+    return r->buf[k] && strchr("PKNBRQ", r->buf[k]) && words_move_at(r, k);
 }
 
 /* A run of digits at i: move number, ICCF move, result or castling. */
@@ -1468,24 +1465,23 @@ static gboolean scan_tokens(ArbReader *r, GError **error)
                 break;
             }
             G_GNUC_FALLTHROUGH; /* a word that starts with a digit */
-        default:
-            e = number_glued_to_words(r, i);
-            if (e > i) { /* "z7.B to B 3rd": "z7." a word of its own */
-                r->pos = e;
-                take_word(r, i, e);
-                r->after_number = TRUE;
-                i = e;
-                break;
+        default: {
+            gsize number = misread_number_end(b, i);
+            gboolean glued = number > i && words_after_number(r, number);
+            if (glued) {
+                e = number; /* "z7.B to B 3rd": "z7." a word of its own */
+            } else {
+                e = long_form_end(b, i, castles_end(b, i, token_end(b, i)), r->eol);
+                if (e == i) e = i + 1; /* cannot happen; keeps the loop moving */
             }
-            e = long_form_end(b, i, castles_end(b, i, token_end(b, i)), r->eol);
-            if (e == i) e = i + 1; /* cannot happen; keeps the loop moving */
             r->pos = e;
             take_word(r, i, e);
-            check_cut_move(r, i, e);
+            if (!glued) check_cut_move(r, i, e);
             /* (a misread number is a number: "\u04179. 3 takes Kt") */
-            if (misread_number_end(b, i) == e) r->after_number = TRUE;
+            if (number == e) r->after_number = TRUE;
             i = e;
             break;
+        }
         }
         r->pos = i;
     }
