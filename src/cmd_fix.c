@@ -3686,6 +3686,7 @@ static gboolean read_games(struct fix_cmd *fc, ArbReader *reader)
 {
     g_autoptr(GError) error = NULL;
     reader_set_result_closes(reader, TRUE);
+    reader_set_confusion(reader, fc->conf);
     gboolean ok = reader_read_all(reader, &error);
     reader_free(reader);
     flush_pending(fc);

@@ -186,6 +186,18 @@ ArbConfusion *confusion_load(const char *path, GError **error)
     return confusion_new_from_data(data, len, origin, error);
 }
 
+const ArbConfusion *confusion_builtin(void)
+{
+    static gsize builtin;
+    if (g_once_init_enter(&builtin)) {
+        g_autoptr(GError) error = NULL;
+        ArbConfusion *c = confusion_load(NULL, &error);
+        if (!c) g_error("the built-in confusion table: %s", error->message);
+        g_once_init_leave(&builtin, (gsize)c);
+    }
+    return (const ArbConfusion *)builtin;
+}
+
 void confusion_free(ArbConfusion *c)
 {
     if (!c) return;

@@ -37,6 +37,8 @@ typedef struct _ArbConfusion ArbConfusion;
 ArbConfusion *confusion_load(const char *path, GError **error);
 ArbConfusion *confusion_new_from_data(const char *data, gsize len, const char *origin,
                                       GError **error);
+/* The built-in table, loaded once and kept for the life of the program. */
+const ArbConfusion *confusion_builtin(void);
 void confusion_free(ArbConfusion *conf);
 G_DEFINE_AUTOPTR_CLEANUP_FUNC(ArbConfusion, confusion_free)
 

@@ -5,6 +5,7 @@
  * chunk. Rules and limits are documented in reader.h. */
 #include "reader.h"
 
+#include "confusion.h"
 #include "encoding.h"
 #include "notation.h"
 
@@ -115,6 +116,10 @@ struct _ArbReader {
     guint64 max_number;
     guint depth;
     gboolean after_number;
+    /* the digit look-alikes of a misread move number (lookalike_digit) */
+    const ArbConfusion *conf;
+    gint8 ascii_digit[128];
+    gboolean ascii_digits_ready;
     guint blank_lines;
     gboolean file_has_tags;
     gboolean skipping, skip_mid_line, skip_saw_blank;
@@ -1079,26 +1084,42 @@ static gboolean words_move_at(const ArbReader *r, gsize j)
            long_form_end(r->buf, j, e, r->eol) > e;
 }
 
+/* The digit a character of a misread move number reads as, under the
+ * confusion table (the built-in one unless reader_set_confusion() gave
+ * another): -1 for none. *len is the character's length in bytes. */
+static int lookalike_digit(ArbReader *r, gsize k, gsize *len)
+{
+    if (!r->conf) r->conf = confusion_builtin();
+    guint8 c = r->buf[k];
+    *len = 1;
+    if (c < 0x80) {
+        if (!r->ascii_digits_ready) {
+            for (int x = 0; x < 128; x++)
+                r->ascii_digit[x] = (gint8)confusion_digit(r->conf, x);
+            r->ascii_digits_ready = TRUE;
+        }
+        return r->ascii_digit[c];
+    }
+    gunichar ch = g_utf8_get_char_validated((const char *)r->buf + k, (gssize)(r->len - k));
+    if (ch == (gunichar)-1 || ch == (gunichar)-2) return -1;
+    *len = (gsize)g_unichar_to_utf8(ch, NULL);
+    return confusion_digit(r->conf, ch);
+}
+
 /* The end of a move number a scan misread at i, one to three digits or
  * their look-alikes, a letter among them, and a dot ("z7.", "I3.", "A|.",
  * "\u04179." with a Cyrillic Ze): after the dot, or i. */
-static gsize misread_number_end(const guint8 *b, gsize i)
+static gsize misread_number_end(ArbReader *r, gsize i)
 {
-    /* (the Cyrillic Ze and O, the Greek Zeta, Omicron and Iota) */
-    static const char *const wide[] = {"\xD0\x97", "\xD0\x9E", "\xD0\xBE",
-                                       "\xCE\x96", "\xCE\x9F", "\xCE\x99"};
     gboolean letter = FALSE;
     gsize k = i;
     for (int n = 0; n < 3; n++) {
-        gsize w = 0;
-        for (gsize x = 0; x < G_N_ELEMENTS(wide) && !w; x++)
-            if (b[k] == (guint8)wide[x][0] && b[k + 1] == (guint8)wide[x][1]) w = 2;
-        if (!w && b[k] && strchr("0123456789OoIl|ZzSsbGgqBA", b[k])) w = 1;
-        if (!w) break;
-        letter |= w == 2 || !g_ascii_isdigit(b[k]);
+        gsize w;
+        if (lookalike_digit(r, k, &w) < 0) break;
+        letter |= !g_ascii_isdigit(r->buf[k]);
         k += w;
     }
-    return k > i && letter && b[k] == '.' ? k + 1 : i;
+    return k > i && letter && r->buf[k] == '.' ? k + 1 : i;
 }
 
 /* Is there a move in words at k, right after a misread number that ends
@@ -1466,7 +1487,7 @@ static gboolean scan_tokens(ArbReader *r, GError **error)
             }
             G_GNUC_FALLTHROUGH; /* a word that starts with a digit */
         default: {
-            gsize number = misread_number_end(b, i);
+            gsize number = misread_number_end(r, i);
             gboolean glued = number > i && words_after_number(r, number);
             if (glued) {
                 e = number; /* "z7.B to B 3rd": "z7." a word of its own */
@@ -1668,6 +1689,12 @@ void reader_free(ArbReader *r)
     g_free(r->buf);
     g_string_free(r->scratch, TRUE);
     g_free(r);
+}
+
+void reader_set_confusion(ArbReader *r, const ArbConfusion *conf)
+{
+    r->conf = conf;
+    r->ascii_digits_ready = FALSE;
 }
 
 void reader_set_result_closes(ArbReader *r, gboolean closes)

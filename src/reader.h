@@ -59,6 +59,8 @@
 #ifndef ARBITER_READER_H
 #define ARBITER_READER_H
 
+#include "confusion.h"
+
 #include <gio/gio.h>
 
 G_BEGIN_DECLS
@@ -168,6 +170,10 @@ void reader_set_limits(ArbReader *reader, const ArbReaderLimits *limits);
  * (with a warning) and the game goes on. fix sets it: a '(' there is most
  * likely a misread letter. */
 void reader_set_result_closes(ArbReader *reader, gboolean closes);
+/* The confusion table whose digit look-alikes a misread move number may
+ * hold ("z7.", "A|."); by default the built-in one. Not copied: it must
+ * outlive the reader. */
+void reader_set_confusion(ArbReader *reader, const ArbConfusion *conf);
 void reader_get_limits(const ArbReader *reader, ArbReaderLimits *limits);
 
 /* Reads one game, calling the visitor. Returns TRUE when a game was read,

@@ -5,6 +5,7 @@
 #include "testutil.h"
 
 #include "encoding.h"
+#include "lang.h"
 #include "reader.h"
 
 #include <glib.h>
@@ -166,6 +167,19 @@ static ArbReader *read_data(Rec *rec, const void *data, gsize len, const char *c
     ck_assert_msg(rec->balanced, "unbalanced callbacks:\n%s", rec->trace->str);
     ck_assert_uint_eq(rec->begun, rec->ended);
     return r;
+}
+
+/* conf: the confusion table of the digit look-alikes (NULL: built in) */
+static char *trace_with(const char *text, const ArbConfusion *conf)
+{
+    Rec rec;
+    rec_init(&rec);
+    ArbReader *r = reader_new_for_data(text, strlen(text), NULL, &rec_visitor, &rec);
+    if (conf) reader_set_confusion(r, conf);
+    ck_assert(reader_read_all(r, NULL));
+    reader_free(r);
+    g_string_free(rec.problems, TRUE);
+    return g_string_free(rec.trace, FALSE);
 }
 
 static char *trace_of(const char *text)
@@ -489,6 +503,30 @@ START_TEST(test_free_text_games)
     ck_trace("s.B to Kt 5th z7.Kt takes P s.Bb5 s.B A|.Q to Kt 8th *\n",
              "G1 @1:1\nM s. @1:1\nM B to Kt 5th @1:3\nM z7. @1:15\nM Kt takes P @1:18\n"
              "M s.Bb5 @1:29\nM s.B @1:35\nM A|. @1:39\nM Q to Kt 8th @1:42\nR* * @1:54\nE1\n");
+    /* its characters are the confusion table's digit look-alikes: a D for
+     * 0, a Cyrillic small ze for 3 ("2D.", "1\u04373.") */
+    ck_trace("2D.Kt takes P 1\u0437.B to Kt 5th *\n",
+             "G1 @1:1\nM 2D. @1:1\nM Kt takes P @1:4\nM 1\u0437. @1:15\nM B to Kt 5th @1:18\n"
+             "R* * @1:30\nE1\n");
+    /* a table of its own (fix --confusion) is asked, not the built-in one */
+    {
+        char *origin = NULL;
+        GBytes *shipped =
+            arb_data_load(NULL, "/org/arbiter/confusion/confusion.ini", &origin, NULL);
+        ck_assert_ptr_nonnull(shipped);
+        char *table = g_strdup_printf("%s\n[substitute]\nsix-g=0.3;6;G\n",
+                                      (const char *)g_bytes_get_data(shipped, NULL));
+        ArbConfusion *conf = confusion_new_from_data(table, strlen(table), "test", NULL);
+        ck_assert_ptr_nonnull(conf);
+        g_bytes_unref(shipped), g_free(table), g_free(origin);
+        char *own = trace_with("G1.Kt takes P *\n", conf);
+        char *builtin = trace_with("G1.Kt takes P *\n", NULL);
+        ck_assert_str_eq(own, "G1 @1:1\nM G1. @1:1\nM Kt takes P @1:4\nR* * @1:15\nE1\n");
+        ck_assert_str_eq(builtin,
+                         "G1 @1:1\nM G1.Kt @1:1\nM takes @1:7\nM P @1:13\nR* * @1:15\nE1\n");
+        g_free(own), g_free(builtin);
+        confusion_free(conf);
+    }
     /* a B misread as 3 or 8 right after the move's number, a move in
      * words after it ("17. 3 To K 3rd"), or after a number misread ("\u04179."
      * for 19.): a move, not a second number; a 3 after a move is the
