@@ -432,6 +432,21 @@ bool desc_castles_loose(const char *w, size_t n)
     return edits(low, n, "castles") <= 2;
 }
 
+size_t desc_castles_side(const char *s, size_t n)
+{
+    size_t k = 0;
+    if (k >= n || s[k++] != '(') return 0;
+    if (k >= n || (toupper((unsigned char)s[k]) != 'Q' && toupper((unsigned char)s[k]) != 'K'))
+        return 0;
+    k++;
+    bool space = k < n && s[k] == ' ';
+    k += space;
+    if (k >= n || toupper((unsigned char)s[k]) != 'R') return 0;
+    k++;
+    /* (no ")" after a space: "to (Q R 5th" is a move a scan damaged) */
+    return k < n && s[k] == ')' ? k + 1 : space ? 0 : k;
+}
+
 bool desc_takes_loose(const char *w, size_t n)
 {
     /* (a Cyrillic or Greek look-alike is two bytes, read as its letter) */

@@ -963,16 +963,6 @@ static gboolean words_as_written(const char *text, gsize len)
     return words_whole(text, len, &guesses) && !guesses;
 }
 
-/* Is the word the side "Castles" castles to, in parentheses ("(QR)", a
- * scan's "(QR")? */
-static gboolean is_castles_side(const char *text, gsize len)
-{
-    static const char *const sides[] = {"(QR)", "(KR)", "(Q R)", "(K R)", "(QR", "(KR"};
-    for (gsize k = 0; k < G_N_ELEMENTS(sides); k++)
-        if (len == strlen(sides[k]) && !g_ascii_strncasecmp(text, sides[k], len)) return TRUE;
-    return FALSE;
-}
-
 /* Do the words read whole, guesses or not? */
 static gboolean words_loosely(const char *text, gsize len)
 {
@@ -1029,7 +1019,7 @@ static const char *words_across_line(struct fix_cmd *fc, const ArbGame *game, gu
     /* "Castles" / "(QR)": the side it castles to */
     const char *next_text = game_event_text(game, next);
     if (k == i && desc_castles_loose(joined->str, joined->len) &&
-        is_castles_side(next_text, next->len))
+        desc_castles_side(next_text, next->len) == next->len)
         return join_next(fc, joined, next_text, next->len, k + 1, FALSE, last, len);
     /* (a whole move before the line end, read as written, is one, unless
      * its rank's ordinal goes on after it: "Kt to K B 3" / "rd", or a mark

@@ -291,8 +291,7 @@ gboolean norm_is_suffix_word(ArbNorm *nm, const char *text, gsize len, int *chec
     static const char *const mates[] = {"#", "mate", "(mate)", "(mate", "‡", "≠", "++"};
     /* (and the side "Castles" castles to, a line end parted from it: the
      * castling the rules allow decides) */
-    static const char *const eps[] = {"e.p.", "ep",    "e.p",   "ep.", "(QR)",
-                                      "(KR)", "(Q R)", "(K R)", "(QR", "(KR"};
+    static const char *const eps[] = {"e.p.", "ep", "e.p", "ep."};
     g_autofree char *t = g_strndup(text, len);
     for (gsize i = 0; i < G_N_ELEMENTS(mates); i++)
         if (!g_ascii_strcasecmp(t, mates[i]))
@@ -301,6 +300,7 @@ gboolean norm_is_suffix_word(ArbNorm *nm, const char *text, gsize len, int *chec
         if (!g_ascii_strcasecmp(t, checks[i])) return *check = SAN_CHECK_CHECK, TRUE;
     for (gsize i = 0; i < G_N_ELEMENTS(eps); i++)
         if (!g_ascii_strcasecmp(t, eps[i])) return *check = SAN_CHECK_NONE, TRUE;
+    if (len && desc_castles_side(text, len) == len) return *check = SAN_CHECK_NONE, TRUE;
     const ArbLang *langs[] = {nm->lang, nm->english};
     for (gsize i = 0; i < G_N_ELEMENTS(langs); i++) {
         if (!langs[i]) continue;

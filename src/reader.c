@@ -635,25 +635,23 @@ static gboolean is_castles_word(const guint8 *b, gsize i, gsize e)
  * no move. Returns e when there is none. */
 static gsize castles_end(const guint8 *b, gsize i, gsize e)
 {
-    /* (a side with its ")" lost too, a scan's: "(QR") */
-    static const char *const sides[] = {"(QR)", "(KR)", "(Q R)", "(K R)", "(Q)", "(K)",
-                                        "(QR",  "(KR",  "(Q R",  "(K R",  "QR",  "KR"};
     /* "Castles", or a scan's damage of it ("Casles", "Castle") with a side after */
     gboolean exact = is_castles_word(b, i, e);
     if (!exact && !desc_castles_loose((const char *)b + i, e - i)) return e;
-    gsize k = b[e] == ' ' ? e + 1 : e;
+    gsize k = b[e] == ' ' ? e + 1 : e, n = desc_castles_side((const char *)b + k, 6);
+    /* (a side with its ")" lost, a scan's, only as a word of its own: not
+     * "(QR" run into more) */
+    if (n && (b[k + n - 1] == ')' || byte_class[b[k + n]] == C_WS || byte_class[b[k + n]] == C_EOL))
+        return k + n;
+    /* "Castles(Q)", and a bare "QR" as a word of its own: not "KR-Q1" */
+    static const char *const sides[] = {"(Q)", "(K)", "QR", "KR"};
     for (gsize s = 0; s < G_N_ELEMENTS(sides); s++) {
-        gsize n = strlen(sides[s]), end = k + n;
-        /* (in parentheses in either case, as a scan may read it: "(Qr)") */
+        gsize len = strlen(sides[s]), end = k + len;
         gboolean paren = sides[s][0] == '(';
-        if (paren ? g_ascii_strncasecmp((const char *)b + k, sides[s], n)
-                  : strncmp((const char *)b + k, sides[s], n))
+        if (paren ? g_ascii_strncasecmp((const char *)b + k, sides[s], len)
+                  : strncmp((const char *)b + k, sides[s], len))
             continue;
-        /* (a bare "QR" only as a word of its own: not "KR-Q1"; nor "(QR"
-         * run into more) */
-        if ((paren && sides[s][n - 1] == ')') || byte_class[b[end]] == C_WS ||
-            byte_class[b[end]] == C_EOL)
-            return end;
+        if (paren || byte_class[b[end]] == C_WS || byte_class[b[end]] == C_EOL) return end;
     }
     return e;
 }
@@ -665,15 +663,14 @@ static gsize castles_end(const guint8 *b, gsize i, gsize e)
 static gsize paren_mark_end(const guint8 *b, gsize i)
 {
     /* (a scan's too, its ")" lost: "(ch", "(QR") */
-    static const char *const marks[] = {"(ch)",  "(ch.)", "(check)", "(mate)", "(QR)", "(KR)",
-                                        "(Q R)", "(K R)", "(ch",     "(mate",  "(QR",  "(KR"};
-    for (gsize k = 0; k < G_N_ELEMENTS(marks); k++) {
-        gsize n = strlen(marks[k]);
-        if (!g_ascii_strncasecmp((const char *)b + i, marks[k], n) &&
-            (byte_class[b[i + n]] == C_WS || byte_class[b[i + n]] == C_EOL || b[i + n] == '.'))
-            return i + n;
-    }
-    return i;
+    static const char *const marks[] = {"(ch)", "(ch.)", "(check)", "(mate)", "(ch", "(mate"};
+    gsize n = desc_castles_side((const char *)b + i, 6);
+    for (gsize k = 0; k < G_N_ELEMENTS(marks) && !n; k++)
+        if (!g_ascii_strncasecmp((const char *)b + i, marks[k], strlen(marks[k])))
+            n = strlen(marks[k]);
+    gboolean ends =
+        n && (byte_class[b[i + n]] == C_WS || byte_class[b[i + n]] == C_EOL || b[i + n] == '.');
+    return ends ? i + n : i;
 }
 
 /* End of a descriptive move in the words of older books starting at i

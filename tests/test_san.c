@@ -558,6 +558,18 @@ START_TEST(test_descriptive_long_extent)
     ck_assert(!desc_castles_loose("Castling", 8));
     ck_assert(!desc_castles_loose("astles", 6));
     ck_assert(!desc_castles_loose("Cable", 5));
+    /* the side it castles to, in parentheses, its ")" maybe lost; n bounds it */
+    static const struct {
+        const char *text;
+        size_t n;
+    } sides[] = {{"(QR)", 4}, {"(K R)", 5},    {"(qr)", 4},   {"(KR", 3},
+                 {"(Q R", 0}, {"(QR) 12.", 4}, {"(QRx", 3},   {"(Q)", 0},
+                 {"QR", 0},   {"(QB)", 0},     {"(Q  R)", 0}, {"", 0}};
+    for (size_t i = 0; i < sizeof sides / sizeof sides[0]; i++)
+        ck_assert_msg(desc_castles_side(sides[i].text, strlen(sides[i].text)) == sides[i].n, "'%s'",
+                      sides[i].text);
+    ck_assert_uint_eq(desc_castles_side("(QR)", 3), 3);
+    ck_assert_uint_eq(desc_castles_side("(QR)", 2), 0);
     /* "takes" a scan damaged: one edit at most, look-alikes read as their
      * letters (a Cyrillic a: before, two edits off, the words a sentence) */
     ck_assert(desc_takes_loose("taes", 4));
