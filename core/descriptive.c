@@ -367,8 +367,7 @@ static enum long_kind loose_word(const char *word, size_t len, bool verb_ok, cha
     size_t vn = verb_ok ? verb_letters(a, an, v) : 0;
     for (size_t i = 0; i < vn; i++)
         if (v[i] >= '0' && v[i] <= '9') verb_ok = false;
-    if (an >= 2 && a[0] >= 'a' && a[0] <= 'h' && a[1] >= '1' && a[1] <= '8')
-        verb_ok = false; /* (a square: "N f5") */
+    if (an >= 2 && san_is_square(a)) verb_ok = false; /* (a square: "N f5") */
     const char *text = buf;
     enum long_kind kind;
     *guessed = true;

@@ -9,6 +9,23 @@
 
 #include <stddef.h>
 
+/* A file's letter ('a'..'h'), a rank's digit ('1'..'8'), and both, a
+ * square as written ("e4"; s has two bytes at least). */
+static inline bool san_is_file(int c)
+{
+    return c >= 'a' && c <= 'h';
+}
+
+static inline bool san_is_rank(int c)
+{
+    return c >= '1' && c <= '8';
+}
+
+static inline bool san_is_square(const char *s)
+{
+    return san_is_file((unsigned char)s[0]) && san_is_rank((unsigned char)s[1]);
+}
+
 /* Longest SAN san_write produces ("Qh4xe1#", "exd8=Q#"), with its NUL. */
 enum { SAN_MAX = 8 };
 

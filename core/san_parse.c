@@ -20,16 +20,6 @@ static int peek(const struct cursor *c, size_t ahead)
     return c->at + ahead < c->len ? (unsigned char)c->text[c->at + ahead] : 0;
 }
 
-static bool is_file(int ch)
-{
-    return ch >= 'a' && ch <= 'h';
-}
-
-static bool is_rank(int ch)
-{
-    return ch >= '1' && ch <= '8';
-}
-
 static enum san_status vinvalid(struct san_error *err, int column, const char *fmt, va_list ap)
 {
     if (!err) return SAN_INVALID;
@@ -146,15 +136,15 @@ static enum san_status parse_squares(struct cursor *c, struct san *out)
 {
     char buf[SHOWN_MAX];
     int file = -1, rank = -1;
-    if (is_file(peek(c, 0))) file = c->text[c->at++] - 'a';
-    if (is_rank(peek(c, 0))) rank = c->text[c->at++] - '1';
+    if (san_is_file(peek(c, 0))) file = c->text[c->at++] - 'a';
+    if (san_is_rank(peek(c, 0))) rank = c->text[c->at++] - '1';
     int sep = peek(c, 0);
     size_t sep_at = c->at;
     if (sep == 'x' || sep == '-')
         c->at++;
     else
         sep = 0;
-    if (is_file(peek(c, 0)) && is_rank(peek(c, 1))) {
+    if (san_is_file(peek(c, 0)) && san_is_rank(peek(c, 1))) {
         out->from_file = (int8_t)file;
         out->from_rank = (int8_t)rank;
         out->to_file = (int8_t)(c->text[c->at] - 'a');
@@ -236,7 +226,7 @@ static enum san_status parse_move(struct cursor *c, struct san *out)
     out->piece = (int8_t)(type == NO_TYPE ? PAWN : type);
     if (type != NO_TYPE)
         c->at++;
-    else if (!is_file(peek(c, 0))) {
+    else if (!san_is_file(peek(c, 0))) {
         char buf[SHOWN_MAX];
         return c->at >= c->len ? fail(c, "empty move")
                                : fail(c, "a move starts with a piece letter, a file or O-O, not %s",

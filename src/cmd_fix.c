@@ -2269,9 +2269,7 @@ static gboolean row_written_twice(const ArbConfusion *conf, const struct fix_tok
 static gboolean never_again(const struct fix_cand *c)
 {
     if (c->len < 2) return FALSE;
-    gboolean push =
-        c->text[0] >= 'a' && c->text[0] <= 'h' && c->text[1] >= '1' && c->text[1] <= '8';
-    return push || c->text[0] == 'O' || c->text[0] == '0';
+    return san_is_square(c->text) || c->text[0] == 'O' || c->text[0] == '0';
 }
 
 /* Do the tokens from i on write the k rows before them again, every token

@@ -506,7 +506,7 @@ static gboolean style_shaped(const char *s, gsize n, enum fix_style style, gbool
         gboolean file = style == FIX_STYLE_UCI && i % 2 == 0;
         capitals += file && sq[i] >= 'A' && sq[i] <= 'H';
         char c = file ? g_ascii_tolower(sq[i]) : sq[i];
-        off += file ? !(c >= 'a' && c <= 'h') : !(c >= '1' && c <= '8');
+        off += file ? !san_is_file(c) : !san_is_rank(c);
     }
     *upper = capitals == 2;
     return off <= 1;
@@ -527,8 +527,7 @@ static gboolean piece_lan(const char *s, gsize n)
     gsize k = 1;
     while (k < n && ((guchar)s[k] & 0xC0) == 0x80) /* (the initial's other bytes) */
         k++;
-    return k + 3 <= n && s[k] >= 'a' && s[k] <= 'h' && s[k + 1] >= '1' && s[k + 1] <= '8' &&
-           is_coordinate_separator(s[k + 2]);
+    return k + 3 <= n && san_is_square(s + k) && is_coordinate_separator(s[k + 2]);
 }
 
 /* Is text[0, len) a move of English descriptive notation ("P-K4",
@@ -1708,7 +1707,7 @@ static void read_numbers(const ArbFixer *f, const struct pcand *c, struct ptoken
 static gboolean only_initial(const struct pcand *c, int n)
 {
     for (int k = 0; k < n; k++)
-        if (!g_unichar_isalpha(c->ch[k]) || (c->ch[k] >= 'a' && c->ch[k] <= 'h')) return FALSE;
+        if (!g_unichar_isalpha(c->ch[k]) || san_is_file((int)c->ch[k])) return FALSE;
     return n > 0;
 }
 
@@ -1736,8 +1735,8 @@ static gboolean names_two_moves(const struct pcand *c)
  * space after it, run into the next move (b3 b4): read both ways. */
 static gboolean doubled_file(const struct pcand *c)
 {
-    return c->len == 3 && c->ch[0] >= 'a' && c->ch[0] <= 'h' && c->ch[1] == c->ch[0] &&
-           c->ch[2] >= '1' && c->ch[2] <= '8';
+    return c->len == 3 && san_is_file((int)c->ch[0]) && c->ch[1] == c->ch[0] && c->ch[2] >= '1' &&
+           c->ch[2] <= '8';
 }
 
 static gboolean is_dash(gunichar c)
@@ -2615,7 +2614,7 @@ static void expand_merged(ArbFixer *f, int si, const struct state *s, int i, int
     least_costs(f, c0, least);
     /* a first part of a lone file is a pawn's move with its rank lost with
      * the space after it ("bb4" for b3 b4) */
-    int first_cut = c0->len && c0->ch[0] >= 'a' && c0->ch[0] <= 'h' ? 1 : 2;
+    int first_cut = c0->len && san_is_file((int)c0->ch[0]) ? 1 : 2;
     /* read whole, a doubled file leaves the move after it out: the two
      * moves may cost as much more as that move put in */
     if (doubled_file(c0)) best += f->costs[CONF_INSERT_MOVE];

@@ -403,9 +403,9 @@ static int atomize(struct pieces_ctx *pc, const char *s, gsize n, struct atom *o
         char c = s[i];
         struct atom a = {0, 0};
         gsize step = 1;
-        if (c >= 'a' && c <= 'h') {
+        if (san_is_file(c)) {
             a = (struct atom){A_FILE, (int8_t)(c - 'a')};
-        } else if (c >= 'A' && c <= 'H' && i + 1 < n && s[i + 1] >= '1' && s[i + 1] <= '8') {
+        } else if (c >= 'A' && c <= 'H' && i + 1 < n && san_is_rank(s[i + 1])) {
             a = (struct atom){A_FILE, (int8_t)(c - 'A')};
             pc->cost++;
         } else if (c >= '1' && c <= '8') {
@@ -639,7 +639,7 @@ static void read_text(const ArbNorm *nm, struct collector *c, const char *s, gsi
         for (guint i = 0; i < k; i++) {
             /* a lower-case a-h is first of all a file: as a piece letter it is
              * a further guess ("bc4" a bishop move only if no pawn can) */
-            gboolean file_letter = m[i].folded && s[0] >= 'a' && s[0] <= 'h';
+            gboolean file_letter = m[i].folded && san_is_file(s[0]);
             int cost = base + (m[i].folded ? 1 : 0) + (t == 2 ? 1 : 0) + (file_letter ? 1 : 0);
             read_body(nm, c, s + m[i].length, n - m[i].length, m[i].type, cost, &sx);
         }

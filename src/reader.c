@@ -818,7 +818,7 @@ static gboolean has_square(const guint8 *s, gsize n)
 {
     for (gsize i = 0; i + 1 < n; i++) {
         guint8 f = s[i] | 0x20;
-        if (f >= 'a' && f <= 'h' && s[i + 1] >= '1' && s[i + 1] <= '8') return TRUE;
+        if (san_is_file(f) && san_is_rank(s[i + 1])) return TRUE;
     }
     return FALSE;
 }
@@ -840,7 +840,7 @@ static gboolean is_move_like(const guint8 *s, gsize n)
     if (fold_token(s, n, f, sizeof f) && classify_result(f, &res, &pk) != RES_NONE) return TRUE;
     if (n >= 3 && s[0] == 0xE2 && s[1] == 0x99 && s[2] >= 0x94 && s[2] <= 0x9F)
         return TRUE; /* figurine */
-    if (n >= 2 && n <= 3 && s[0] >= 'a' && s[0] <= 'h' && s[1] && strchr("AlISZBgq|", s[1]) &&
+    if (n >= 2 && n <= 3 && san_is_file(s[0]) && s[1] && strchr("AlISZBgq|", s[1]) &&
         (n == 2 || s[2] == '+' || s[2] == '#'))
         return TRUE; /* a square with its rank misread: "eA", "cl" */
     if (has_square(s, n) && !is_word_like(s, n)) return TRUE;

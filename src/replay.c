@@ -99,7 +99,7 @@ gboolean game_token_has_initial(const ArbLang *lang, const ArbGame *game,
     if (ev->kind != EV_MOVE) return FALSE;
     const char *t = game_event_text(game, ev);
     gunichar c = g_utf8_get_char(t);
-    if ((c >= 'a' && c <= 'h') || !g_unichar_isalpha(c) || c == 'O' || c == 'o') return FALSE;
+    if (san_is_file((int)c) || !g_unichar_isalpha(c) || c == 'O' || c == 'o') return FALSE;
     ArbPieceMatch m[ARB_LANG_MATCH_MAX];
     *has = arb_lang_match_pieces(lang, t, ev->len, ARB_MATCH_EXACT, m, G_N_ELEMENTS(m)) > 0;
     return TRUE;
@@ -264,7 +264,7 @@ static void odds_squares(const char *text, gsize len, bitboard *squares)
     for (gsize k = 0; k + 1 < len && text[k] != ')' && text[k] != ']' && text[k] != '\n'; k++) {
         gboolean alone = (!k || !g_ascii_isalnum(text[k - 1])) &&
                          (k + 2 >= len || !g_ascii_isalnum(text[k + 2]));
-        if (alone && text[k] >= 'a' && text[k] <= 'h' && text[k + 1] >= '1' && text[k + 1] <= '8')
+        if (alone && san_is_square(text + k))
             *squares |= (bitboard)1 << ((text[k + 1] - '1') * 8 + (text[k] - 'a'));
     }
 }
