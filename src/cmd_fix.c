@@ -538,12 +538,42 @@ static gboolean is_result_word(const char *p, gsize len)
     return FALSE;
 }
 
+static gboolean words_as_written(const char *text, gsize len);
+
+enum { WORDS_ACROSS_EVENTS = 8 }; /* words of one move over a line end, at most */
+
+/* The words p[0, n) at the end of a line comment, event i, joined with the
+ * next line's first events where they make a move in words, as written,
+ * that a line end cut (";P to" / "Q R 4th"): the joined text (fc's) and its
+ * length, *more the events after i it takes; or NULL. */
+static const char *comment_words_across(struct fix_cmd *fc, const ArbGame *game, guint i,
+                                        const char *p, gsize n, gsize *len, guint *more)
+{
+    const struct game_event *ev = &g_array_index(game->events, struct game_event, i);
+    g_autoptr(GString) joined = g_string_new_len(p, (gssize)n);
+    for (guint k = i + 1; k < game->events->len && k - i < WORDS_ACROSS_EVENTS; k++) {
+        const struct game_event *next = &g_array_index(game->events, struct game_event, k);
+        if (next->kind != EV_MOVE || next->line != ev->line + 1) break;
+        g_string_append_c(joined, ' ');
+        g_string_append_len(joined, game_event_text(game, next), (gssize)next->len);
+        if (words_as_written(joined->str, joined->len)) {
+            *len = joined->len;
+            *more = k - i;
+            return g_string_chunk_insert_len(fc->glued, joined->str, (gssize)joined->len);
+        }
+    }
+    return NULL;
+}
+
 /* A ';' in damaged move text is far likelier a misread ':' or a stray mark
  * than a comment: the rest of the line is read as move text, and a word
  * glued to the ';' joins the move (or the number, a misread piece letter:
- * "3;d5") before it again. hint_before is the hint before that number. */
-static void collect_line_comment(struct fix_cmd *fc, const ArbGame *game, guint i, ArbNorm *norm,
-                                 int *hint, int hint_before)
+ * "3;d5") before it again; its last words, a move in words the line end
+ * cut, join the next line's first events (";P to" / "Q R 4th"). hint_before
+ * is the hint before that number. Returns how many events after i that
+ * took. */
+static guint collect_line_comment(struct fix_cmd *fc, const ArbGame *game, guint i, ArbNorm *norm,
+                                  int *hint, int hint_before)
 {
     const struct game_event *ev = &g_array_index(game->events, struct game_event, i);
     const struct game_event *prev =
@@ -567,6 +597,17 @@ static void collect_line_comment(struct fix_cmd *fc, const ArbGame *game, guint 
         int guesses;
         gboolean glues = p == text && (after_move || after_number);
         gsize words = glues ? 0 : desc_long_loose(p, (gsize)(end - p), short_form, &guesses);
+        gsize across_len;
+        guint more;
+        const char *across =
+            glues || words == (gsize)(end - p)
+                ? NULL
+                : comment_words_across(fc, game, i, p, (gsize)(end - p), &across_len, &more);
+        if (across) {
+            add_token(fc, across, across_len, hint, i);
+            g_array_index(fc->tokens, struct fix_token, fc->tokens->len - 1).more_events = more;
+            return more;
+        }
         if (words > (gsize)(e - p)) e = p + words;
         if (is_result_word(p, (gsize)(e - p))) {
             /* the game's end, which the ';' hid from the reader */
@@ -585,6 +626,7 @@ static void collect_line_comment(struct fix_cmd *fc, const ArbGame *game, guint 
         }
         p = e;
     }
+    return 0;
 }
 
 static gboolean is_bare_number(const ArbGame *game, const struct game_event *ev)
@@ -937,8 +979,6 @@ static void weigh_recalled(struct fix_cmd *fc, int *recall_start, guint64 n, gui
     if (n + 1 < most) *recall_start = len;
 }
 
-enum { WORDS_ACROSS_EVENTS = 8 }; /* words of one move over a line end, at most */
-
 /* A rank's ordinal without its digit: "st", "nd", "rd", "th". */
 static gboolean is_ordinal_suffix(const char *s, gsize n)
 {
@@ -1169,7 +1209,7 @@ static void collect_range(struct fix_cmd *fc, const ArbGame *game, ArbNorm *norm
         if (ev->kind == EV_COMMENT && ev->comment_kind == ARB_COMMENT_LINE && in_moves) {
             /* (its moves count as moves since the number: "10 c;d5 c:d5") */
             guint before = fc->tokens->len;
-            collect_line_comment(fc, game, i, norm, &hint, hint_before);
+            i += collect_line_comment(fc, game, i, norm, &hint, hint_before);
             since_number += (int)(fc->tokens->len - before);
             continue;
         }

@@ -260,6 +260,12 @@ START_TEST(test_words_after_semicolon)
                      "P to Q R 3rd 4. B to R 4thKt to B 3rd 5. Castles ;B to K 2nd 6. R to K sq "
                      "P to Q Kt 4th 7. B to Kt 3rd P to Q 3rd *\n",
                      "4. Ba4 Nf6 5. O-O Be7 6. Re1 b5 7. Bb3 d6 *", NULL);
+    /* and the last of them, a line end cut, joins the next line's first
+     * words (";Kt to" / "Q B 3rd"; before, "Kt", "to" and "Q B 3rd" were
+     * read apart, and nothing legal fitted from there on) */
+    assert_fix_reads("1. P to K 4th P to K 4th 2. Kt to K B 3rd ;Kt to\nQ B 3rd 3. B to Kt 5th "
+                     "P to Q R 3rd *\n",
+                     "2. Nf3 Nc6 3. Bb5 a6 *", NULL);
 }
 END_TEST
 
