@@ -239,6 +239,7 @@ static enum long_kind long_word(const char *w, size_t n, char *out, size_t *o)
             /* its ordinal: "st", "nd", "rd", "th", "d", or two letters
              * a scan made of them ("4tb") */
             if (n - k - 1 > 2) return LONG_NONE;
+            if (n - k == 2 && w[k + 1] == 'q') return LONG_NONE; /* "5q": "sq" misread */
             for (size_t j = k + 1; j < n; j++)
                 if (w[j] < 'a' || w[j] > 'z') return LONG_NONE;
             snprintf(buf, sizeof buf, "%.*s", (int)k + 1, w);
@@ -393,7 +394,8 @@ static enum long_kind loose_word(const char *word, size_t len, bool verb_ok, cha
         text = "x", kind = LONG_TAKES;
     } else if (an >= 2 && an <= 6 && (holds_ch(a, an) || edits(a, an, "mate") <= 1)) {
         text = holds_ch(a, an) ? "ch" : "mate", kind = LONG_CHECK;
-    } else if (an == 2 && (a[1] == 'q' || !strcmp(a, "sg"))) {
+    } else if (an == 2 && (a[1] == 'q' || ((a[0] == 's' || a[0] == 'S') && strchr("9g", a[1])))) {
+        /* "sq" misread: "5q", "Sq", "s9", "sg" */
         text = "1", kind = LONG_SQUARE;
     } else if (an >= 1 && an <= 6 && a[0] >= '1' && a[0] <= '8') {
         /* a rank, its ordinal misread ("4+h", "3Rd", "5tli"), its digit
@@ -446,16 +448,22 @@ size_t desc_castles_side(const char *s, size_t n)
     return k < n && s[k] == ')' ? k + 1 : space ? 0 : k;
 }
 
-bool desc_takes_loose(const char *w, size_t n)
+/* Edits from w[0, n) to "takes", its look-alikes read as the letters, in
+ * either case (a large number past 12 bytes). */
+static size_t takes_edits(const char *w, size_t n)
 {
     /* (a Cyrillic or Greek look-alike is two bytes, read as its letter) */
-    if (n < 4 || n > 12) return false;
+    if (n > 12) return 100;
     char low[13];
     n = fold_lookalikes(w, n, low);
-    if (n < 4 || n > 6) return false;
     for (size_t i = 0; i < n; i++)
         low[i] = (char)tolower((unsigned char)low[i]);
-    return edits(low, n, "takes") <= 1;
+    return edits(low, n, "takes");
+}
+
+bool desc_takes_loose(const char *w, size_t n)
+{
+    return n >= 4 && takes_edits(w, n) <= 1;
 }
 
 /* Does c after a K make it a knight's "Kt" as a scan reads it ("Kl",
@@ -469,7 +477,7 @@ static bool knight_tail(char c)
  * follow name a (0: none yet)? A wing before a file's piece or a pawn ("K
  * B", "Q Kt P", "K P"), a file's piece before a pawn ("Kt P"), no more
  * after a pawn: "B takes Kt P K Kt to B 3rd" takes the pawn. */
-static bool name_follows(const char *name_a, const char *name_b)
+static bool name_follows(const char *name_a, const char *name_b, bool loose)
 {
     if (!name_a) return true;
     /* (a scan's look-alikes and lower case name the same: "Q kt", "k b",
@@ -485,6 +493,8 @@ static bool name_follows(const char *name_a, const char *name_b)
     bool b_pawn = b0 == 'P';
     bool b_file_piece = strchr("RNB", b0) || (b0 == 'K' && knight_tail(b[1])) ||
                         (b0 == 'T' && !b[1]); /* (a scan's "K t": the knight's "t") */
+    /* (loosely, a lone K after a wing is the knight, its "t" lost: "Q K 3rd") */
+    b_file_piece |= loose && b0 == 'K' && !b[1];
     if (a_wing) return b_pawn || (b_file_piece && b0);
     if (a0 == 'P') return false;
     return b_pawn;
@@ -592,9 +602,30 @@ static size_t long_form(const char *s, size_t n, bool loose, char *out, int *gue
             kind = put_short(buf, &o, one) ? LONG_NAME : LONG_NONE;
             guess = false;
         }
+        /* (loosely, a scan's space inside "takes": "+ake s", "ta kes") */
+        if (loose && !to && !taken && (kind == LONG_TO || kind == LONG_TAKES)) {
+            size_t w2 = at, e2;
+            while (w2 < n && s[w2] == ' ')
+                w2++;
+            for (e2 = w2; e2 < n && !strchr(" \t\r\n", s[e2]); e2++)
+                ;
+            char joined[16];
+            size_t jn = at - w + e2 - w2;
+            if (w2 > at && e2 > w2 && e2 - w2 <= 3 && jn < sizeof joined) {
+                memcpy(joined, s + w, at - w);
+                memcpy(joined + (at - w), s + w2, e2 - w2);
+                if (desc_takes_loose(joined, jn) &&
+                    takes_edits(joined, jn) < takes_edits(s + w, at - w)) {
+                    o = was, buf[o] = 0;
+                    kind = put_short(buf, &o, "x") ? LONG_TAKES : LONG_NONE;
+                    guess = true;
+                    at = e2;
+                }
+            }
+        }
         bool fits;
         /* (the names after "to" or "takes" in the order they go together) */
-        if ((to || taken) && kind == LONG_NAME && !name_follows(last_name, buf + was)) {
+        if ((to || taken) && kind == LONG_NAME && !name_follows(last_name, buf + was, loose)) {
             o = was, buf[o] = 0;
             break;
         }

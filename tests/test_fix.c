@@ -2674,6 +2674,40 @@ START_TEST(test_words_number_glued_misread)
 }
 END_TEST
 
+START_TEST(test_words_square_misread)
+{
+    /* "sq" misread as "s9" or "5q": the first rank (before, "s9" read as
+     * no word, "5q" as the 5th rank: 3... Bb4 for "K to B 5q") */
+    assert_fixed_has("1. P to K 4th P to K 4th 2. B to B 4th B to B 4th 3. K to B s9 K to B 5q "
+                     "4. P to Q 3rd P to Q 3rd *\n",
+                     "3. Kf1 Kf8 4. d3 d6", NULL);
+}
+END_TEST
+
+START_TEST(test_words_takes_split)
+{
+    /* "takes" split by a scan's space ("+ake s", "take s"): one verb (before,
+     * the moves ended at "+ake", the "s" no word: 4. Bxc6 lost, the game
+     * derailed from there) */
+    assert_fixed_has("1. P to K 4th P to K 4th 2. Kt to K B 3rd Kt to Q B 3rd 3. B to Kt 5th "
+                     "P to Q R 3rd 4. B +ake s Kt Q P take s B 5. Castles P to B 3rd *\n",
+                     "4. Bxc6 dxc6 5. O-O f6 *", NULL);
+}
+END_TEST
+
+START_TEST(test_words_knight_file_t_lost)
+{
+    /* "Q K 8rd" with the knight's "t" lost and the rank misread, a line end
+     * in the move too: b3 (before, "P to Q K" was read as g3 and "8rd"
+     * dropped, the fianchetto on the wrong wing: 8. Bg5, 10. Bg2) */
+    assert_fixed_has("1.Kt to K B 3rd Kt to K B 3rd 2.P to B 4fh P to K 3rd 3.Kt to B 3rd B to Kt "
+                     "5th\n4.Q to B 2nd Castles 5.P to Q R 3rd B takes kt 6.Q takes B P to Q Kt "
+                     "3rd 7.P to\nQ K 8rd B to Kt 2nd 8.3 to Kt 2nd P to Q 3rd 9.P to Kt 3rd Q Kt "
+                     "to Q 2nd 10.B\nto Kt 2nd Kt to K 4th *\n",
+                     "7. b3", "8. Bb2", "9. g3 Nbd7 10. Bg2 Ne5 *", NULL);
+}
+END_TEST
+
 START_TEST(test_words_damaged_no_sentence)
 {
     /* in a game in words, a move a line end cut and a scan damaged ("Kt
@@ -3686,6 +3720,9 @@ int main(int argc, char **argv)
     tcase_add_test(tc, test_descriptive_captures_no_sentence);
     tcase_add_test(tc, test_words_number_glued_misread);
     tcase_add_test(tc, test_words_damaged_no_sentence);
+    tcase_add_test(tc, test_words_square_misread);
+    tcase_add_test(tc, test_words_takes_split);
+    tcase_add_test(tc, test_words_knight_file_t_lost);
     tcase_add_test(tc, test_descriptive_words);
     tcase_add_test(tc, test_report_validates);
     tcase_add_test(tc, test_jobs_same_output);

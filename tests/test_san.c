@@ -483,6 +483,18 @@ START_TEST(test_descriptive_long_extent)
          * letters; after a lone digit it may be ("3 rd") */
         {"K R to K sq r o r sq", "KR-K1", 11, 0},
         {"r o r sq", "r-r1", 8, 1},
+        /* "sq" misread: "s9", "5q" (no 5th rank: a 'q' is no ordinal's) */
+        {"K to B s9", "K-B1", 9, 1},
+        {"R to K 5q", "R-K1", 9, 1},
+        /* a scan's space inside "takes" ("+ake s", "take s": before, the
+         * move ended at the verb) */
+        {"B +ake s Kt", "BxKt", 11, 1},
+        {"R take s P", "RxP", 10, 1},
+        {"P ta kes P", "PxP", 10, 1},
+        /* a lone K after a wing: the knight's file, its "t" lost (not
+         * the next move's king: "Kt takes Q K to B 2nd") */
+        {"P to Q K 3rd", "P-QK3", 12, 0},
+        {"Kt takes Q K to B 2nd", "KtxQ", 10, 0},
         {"P to K 3 rd B to B 4th", "P-K3", 11, 0},
         /* the next move's verb damaged too: its name is that move's */
         {"R taes Kt P t\u0430kes R", "RxKt", 9, 1},
@@ -581,6 +593,7 @@ START_TEST(test_descriptive_long_extent)
     ck_assert(!desc_takes_loose("tables", 6));
     /* a line end stops it, and n does */
     char out[DESC_MAX];
+    ck_assert_uint_eq(desc_long("R to K 5q", 9, out), 0); /* ("sq" misread: desc_long_loose) */
     ck_assert_uint_eq(desc_long("P to K\n4th", 11, out), 0);
     ck_assert_uint_eq(desc_long("P to K 4th", 7, out), 0);
     ck_assert_uint_eq(desc_long("P to K 4th", 8, out), 8);
