@@ -872,7 +872,8 @@ size_t desc_spell(const struct position *pos, move_t m, int variant, const char 
         /* a piece named by its square, desc_write()'s last resort:
          * "R/QB1-B6", "N/K4xP"; or what it takes: "RxR/Q8" */
         int victim = move_kind(m) == MOVE_EN_PASSANT ? PAWN : piece_type(pos->board[to]);
-        if (type == PAWN || type == KING || (variant == 6 && !capture)) return 0;
+        /* (a pawn's or king's capture too: "PxP/Q4", "KxP/QB5") */
+        if (variant == 6 ? !capture : type == PAWN || type == KING) return 0;
         /* (cat()s, not snprintf(): fix spells every legal move so) */
         n = cat_char(buf, 0, piece_letter[type]);
         if (variant == 5) {

@@ -2695,6 +2695,17 @@ START_TEST(test_words_takes_split)
 }
 END_TEST
 
+START_TEST(test_descriptive_pawn_capture_by_square)
+{
+    /* a pawn's capture with what it takes named by its square ("PxP/Q5",
+     * as desc_write() and books name it), damaged ("PxP/Q8"): before, fix
+     * had no such spelling for a pawn or a king and read it as 3. d3 */
+    assert_fixed_has("1. P to K 4th P to Q 4th 2. Kt to Q B 3rd P to K B 4th 3. PxP/Q8 "
+                     "Kt to K B 3rd 4. B to B 4th P to K 3rd *\n",
+                     "3. exd5 Nf6 4. Bc4 e6 *", NULL);
+}
+END_TEST
+
 START_TEST(test_words_knight_file_t_lost)
 {
     /* "Q K 8rd" with the knight's "t" lost and the rank misread, a line end
@@ -3723,6 +3734,7 @@ int main(int argc, char **argv)
     tcase_add_test(tc, test_words_square_misread);
     tcase_add_test(tc, test_words_takes_split);
     tcase_add_test(tc, test_words_knight_file_t_lost);
+    tcase_add_test(tc, test_descriptive_pawn_capture_by_square);
     tcase_add_test(tc, test_descriptive_words);
     tcase_add_test(tc, test_report_validates);
     tcase_add_test(tc, test_jobs_same_output);

@@ -612,8 +612,10 @@ START_TEST(test_descriptive_spell)
         /* the f1 bishop, White's king's */
         {"e2e4 e7e5 g1f3 b8c6 f1b5 a7a6 b5c6",
          "d7c6",
-         {"PxB", "PxKB", "QPxB", "QPxKB", "", "", ""}},
-        {"e2e4 d7d5", "e4d5", {"PxP", "PxQP", "KPxP", "KPxQP", "", "", ""}},
+         {"PxB", "PxKB", "QPxB", "QPxKB", "", "", "PxB/QB3"}},
+        {"e2e4 d7d5", "e4d5", {"PxP", "PxQP", "KPxP", "KPxQP", "", "", "PxP/Q5"}},
+        /* (what a king takes named by its square too, as desc_write() may) */
+        {"4k3/8/8/8/8/8/3p4/4K3 w - - 0 1", "e1d2", {"KxP", "KxQP", "", "", "", "", "KxP/Q2"}},
         {"e2e4 e7e5 d1h5 b8c6 f1c4 g8f6",
          "h5f7",
          {"QxP#", "QxBP#", "", "", "QxKBP#", "Q/KR5xP#", "QxP/KB7#"}},
