@@ -32,6 +32,7 @@ static const char *const cost_keys[CONF_COST_COUNT] = {
     "form-lan",
     "form-pawn-files",
     "form-descriptive",
+    "form-queen-implied",
     "poor-fit",
     "temperature",
     "repeat-char",

@@ -622,6 +622,11 @@ void fixer_set_fixed(ArbFixer *f, const struct fix_point *points, int n)
 
 /* ---- renderings ------------------------------------------------------------ */
 
+static inline gboolean queen_promotion(move_t m)
+{
+    return move_kind(m) == MOVE_PROMOTION && move_promotion(m) == QUEEN;
+}
+
 static inline void put_sym(const ArbFixer *f, struct form *fm, gunichar c, guint8 sym)
 {
     if (fm->len >= FORM_MAX) return;
@@ -686,6 +691,24 @@ static size_t style_text(const ArbFixer *f, const struct position *pos, move_t m
     return n;
 }
 
+/* A queen's promotion with the queen not written: text[0, len) less its
+ * "=" and the letter after it ("f8=Q+" as "f8+", "P-B8=Q" as "P-B8"). */
+static void put_queen_implied(const ArbFixer *f, struct move_forms *mf, const char *text,
+                              size_t len)
+{
+    if (mf->n >= FORMS_PER_MOVE) return;
+    struct form *fm = &mf->f[mf->n++];
+    fm->len = 0;
+    fm->base = (guint16)f->costs[CONF_FORM_QUEEN_IMPLIED];
+    for (size_t i = 0; i < len; i++) {
+        if (text[i] == '=') {
+            i++;
+            continue;
+        }
+        put(f, fm, (gunichar)text[i]);
+    }
+}
+
 /* SAN with the language's initials, then the other forms writers use. */
 static void render_forms(const ArbFixer *f, const struct position *pos, move_t m,
                          struct move_forms *mf)
@@ -730,6 +753,8 @@ static void render_forms(const ArbFixer *f, const struct position *pos, move_t m
             fm->base = 0;
             for (size_t i = 0; i < len; i++)
                 put(f, fm, (gunichar)text[i]);
+            if (v == 0 && f->style == FIX_STYLE_DESCRIPTIVE && queen_promotion(m))
+                put_queen_implied(f, mf, text, len);
         }
         return;
     }
@@ -744,6 +769,7 @@ static void render_forms(const ArbFixer *f, const struct position *pos, move_t m
     mf->type = (guint8)type;
     mf->capture = capture ? 'x' : '-';
     mf->mark = n && (san[n - 1] == '+' || san[n - 1] == '#') ? (guint8)san[n - 1] : 0;
+    if (queen_promotion(m)) put_queen_implied(f, mf, san, n);
     if (!capture) return;
     if (type == PAWN && move_kind(m) != MOVE_PROMOTION) { /* "exd" */
         fm = &mf->f[mf->n++];
@@ -970,8 +996,10 @@ static int descriptive_bound(const struct pcand *c, const ArbFixer *f, const str
                cover_sym(f, c, f->sym_ascii[(int)letter[file_piece[sq_file(to)]]]) +
                c->low_rank[rank];
     }
-    if (kind == MOVE_PROMOTION)
-        low += c->low_eq + cover_sym(f, c, f->sym_ascii[(int)letter[move_promotion(m)]]);
+    if (kind == MOVE_PROMOTION) {
+        int named = c->low_eq + cover_sym(f, c, f->sym_ascii[(int)letter[move_promotion(m)]]);
+        low += queen_promotion(m) ? MIN(named, f->costs[CONF_FORM_QUEEN_IMPLIED]) : named;
+    }
     return low;
 }
 
@@ -1008,6 +1036,7 @@ static int san_skeleton_bound(const struct pcand *c, const ArbFixer *f, const st
     gboolean capture = kind == MOVE_EN_PASSANT || pos->board[to] != NO_PIECE;
     gboolean promotion = kind == MOVE_PROMOTION;
     int promo = promotion ? c->low_eq + c->low_piece[move_promotion(m)] : 0;
+    if (queen_promotion(m)) promo = MIN(promo, f->costs[CONF_FORM_QUEEN_IMPLIED]);
     int from_file = c->low_file[sq_file(from)];
     /* SAN; LAN holds all SAN holds and more, so it is never lower */
     int low = c->low_piece[type] + c->low_file[sq_file(to)] + c->low_rank[sq_rank(to)] + promo;

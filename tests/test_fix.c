@@ -2049,6 +2049,28 @@ START_TEST(test_read_comment_and_review)
 }
 END_TEST
 
+START_TEST(test_queen_promotion_implied)
+{
+    /* a promotion with no piece written is a queen's, clearly (before, the
+     * four pieces were a near-tie: confidence 0.17, any of them); in SAN
+     * and in descriptive alike */
+    const char *half[] = {"--min-confidence", "0.5", NULL};
+    static const char *const texts[][2] = {
+        {"[FEN \"8/5P1k/8/8/8/8/8/K7 w - - 0 1\"]\n\n1. f8 Kg6 2. Ka2 Kh5 *\n",
+         "1. f8=Q {read: \"f8\"} 1... Kg6"},
+        {"[FEN \"8/5P1k/8/8/8/8/8/K7 w - - 0 1\"]\n\n1. P-B8 K-N3 2. K-R2 K-R4 *\n",
+         "1. f8=Q {read: \"P-B8\"} 1... Kg6"},
+    };
+    for (size_t i = 0; i < G_N_ELEMENTS(texts); i++) {
+        struct run r = fix_text(texts[i][0], half);
+        ck_assert_msg(r.status == 0, "exit %d\n%s", r.status, r.err);
+        g_autofree char *flat = g_strdelimit(g_strdup(r.out), "\n", ' ');
+        ck_assert_msg(strstr(flat, texts[i][1]), "want %s in\n%s", texts[i][1], r.out);
+        run_free(&r);
+    }
+}
+END_TEST
+
 START_TEST(test_garbage_tail_unresolved)
 {
     struct run r =
@@ -3735,6 +3757,7 @@ int main(int argc, char **argv)
     tcase_add_test(tc, test_words_takes_split);
     tcase_add_test(tc, test_words_knight_file_t_lost);
     tcase_add_test(tc, test_descriptive_pawn_capture_by_square);
+    tcase_add_test(tc, test_queen_promotion_implied);
     tcase_add_test(tc, test_descriptive_words);
     tcase_add_test(tc, test_report_validates);
     tcase_add_test(tc, test_jobs_same_output);
