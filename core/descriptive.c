@@ -341,6 +341,17 @@ static size_t verb_letters(const char *a, size_t n, char *v)
     return n;
 }
 
+/* Is w[0, 2) an ordinal's two letters in any case ("nd", "Nd", "RD")? */
+static bool is_ordinal_word(const char *w)
+{
+    static const char *const ends[] = {"st", "nd", "rd", "th"};
+    for (size_t k = 0; k < sizeof ends / sizeof ends[0]; k++)
+        if (tolower((unsigned char)w[0]) == ends[k][0] &&
+            tolower((unsigned char)w[1]) == ends[k][1])
+            return true;
+    return false;
+}
+
 /* long_word() for a scan's damage (desc_long_loose()): a word one edit
  * from "to", "sq" or "ch", or two from "takes" (*guessed set), a rank whose digit or
  * ordinal was misread ("Sth", "3rгd", "4+h": its first character kept,
@@ -404,7 +415,9 @@ static enum long_kind loose_word(const char *word, size_t len, bool verb_ok, cha
         snprintf(buf, sizeof buf, "%c", a[0]);
         kind = LONG_SQUARE;
     } else if (n >= 2 && n <= 4 && strchr("SsZzlI|OoBbgqAG", w[0]) &&
-               (c1 >= 0x80 || (c1 >= 'a' && c1 <= 'z') || c1 == '+')) {
+               (c1 >= 0x80 || (c1 >= 'a' && c1 <= 'z') || c1 == '+' ||
+                (n == 3 && is_ordinal_word(w + 1)))) {
+        /* (an ordinal in a scan's capitals too: "zNd") */
         *guessed = false; /* a rank whose digit was misread: "Sth", "Ath" (fix weighs it) */
         snprintf(buf, sizeof buf, "%c", w[0]);
         kind = LONG_SQUARE;

@@ -494,6 +494,9 @@ START_TEST(test_descriptive_long_extent)
         /* a lone K after a wing: the knight's file, its "t" lost (not
          * the next move's king: "Kt takes Q K to B 2nd") */
         {"P to Q K 3rd", "P-QK3", 12, 0},
+        /* a rank's digit misread, its ordinal in capitals ("zNd": before,
+         * the rank was lost, a guess) */
+        {"Q to K zNd", "Q-Kz", 10, 0},
         {"Kt takes Q K to B 2nd", "KtxQ", 10, 0},
         {"P to K 3 rd B to B 4th", "P-K3", 11, 0},
         /* the next move's verb damaged too: its name is that move's */
