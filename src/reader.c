@@ -704,6 +704,62 @@ static gsize long_form_end(const guint8 *b, gsize i, gsize e, gsize eol)
     return i + n > e ? i + n : e;
 }
 
+/* Is b[0, n) a piece's name as words give it ("Kt", "Q", "R")? */
+static gboolean is_name_word(const guint8 *b, gsize n)
+{
+    static const char *const names[] = {"Kt", "K", "Q", "R", "B", "N", "P"};
+    for (gsize x = 0; x < G_N_ELEMENTS(names); x++)
+        if (n == strlen(names[x]) && !memcmp(b, names[x], n)) return TRUE;
+    return FALSE;
+}
+
+/* The start of the word that ends at e (words part at spaces), >= i. */
+static gsize word_start(const guint8 *b, gsize i, gsize e)
+{
+    while (e > i && b[e - 1] != ' ')
+        e--;
+    return e;
+}
+
+/* The end of a move in words at i..e that a line end cut after the name
+ * of what it takes, where the next line begins with a verb ("Q takes Q Kt"
+ * / "takes Q", "Q takes Q K R" / "takes Q"): the name, a wing's too,
+ * begins the next move ("Kt takes Q", "K R takes Q"; a line begins with no
+ * move's verb), so the move ends before it, where what is left reads
+ * whole as a capture ("Q takes Q"). Else e. */
+static gsize before_name_at_line_end(const ArbReader *r, gsize i, gsize e)
+{
+    const guint8 *b = r->buf;
+    gsize k = e;
+    while (k < r->eol && (b[k] == ' ' || b[k] == '\t'))
+        k++;
+    if (k != r->eol || r->eol >= r->len) return e;
+    /* the next line's first word: "takes", or a scan's damage of it */
+    gsize n = r->eol + (b[r->eol] == '\r' && r->eol + 1 < r->len && b[r->eol + 1] == '\n') + 1;
+    while (n < r->len && (b[n] == ' ' || b[n] == '\t'))
+        n++;
+    gsize ne = n;
+    while (ne < r->len && b[ne] != ' ' && b[ne] != '\t' && b[ne] != '\n' && b[ne] != '\r')
+        ne++;
+    if (!desc_takes_loose((const char *)b + n, ne - n)) return e;
+    /* the last word a name; the one before it a wing ("K R") goes too */
+    gsize w = word_start(b, i, e);
+    if (w == i || !is_name_word(b + w, e - w)) return e;
+    gsize w2 = word_start(b, i, w - 1), cuts[2] = {w, w};
+    gboolean piece = e - w == 2 || strchr("RBN", b[w]); /* ("Kt", not "K", "Q", "P") */
+    if (w2 > i && w - 1 - w2 == 1 && (b[w2] == 'K' || b[w2] == 'Q') && piece) cuts[0] = w2;
+    for (int c = 0; c < 2; c++) {
+        gsize p = cuts[c];
+        while (p > i && b[p - 1] == ' ')
+            p--;
+        char short_form[DESC_MAX];
+        int guesses;
+        gsize whole = desc_long_loose((const char *)b + i, p - i, short_form, &guesses);
+        if (whole == p - i && strchr(short_form, 'x')) return p;
+    }
+    return e;
+}
+
 /* Replaces the Unicode dashes and minus in a short token by '-' and '½' by
  * '\x01', so results and glyphs compare as ASCII. Returns FALSE if too long. */
 static gboolean fold_token(const guint8 *s, gsize n, char *out, gsize cap)
@@ -1490,6 +1546,7 @@ static gboolean scan_tokens(ArbReader *r, GError **error)
                 e = number; /* "z7.B to B 3rd": "z7." a word of its own */
             } else {
                 e = long_form_end(b, i, castles_end(b, i, token_end(b, i)), r->eol);
+                e = before_name_at_line_end(r, i, e);
                 if (e == i) e = i + 1; /* cannot happen; keeps the loop moving */
             }
             r->pos = e;

@@ -2049,6 +2049,18 @@ START_TEST(test_read_comment_and_review)
 }
 END_TEST
 
+START_TEST(test_words_recapture_across_line)
+{
+    /* "Q takes Q Kt" / "takes Q": the knight takes back, each move read as
+     * written (before, "Q takes Q Kt" was read as two moves at a cost, both
+     * marked for review, and "takes" dropped) */
+    assert_fix_reads("1. P to K 4th P to K 4th 2. Kt to K B 3rd Kt to Q B 3rd 3. P to Q 4th "
+                     "P takes P 4. Kt takes P Kt takes Kt 5. Q takes Kt Q to B 3rd 6. Q takes Q "
+                     "Kt\ntakes Q 7. B to Q 3rd P to Q 4th *\n",
+                     "6. Qxf6 Nxf6 7. Bd3 d5 *", NULL);
+}
+END_TEST
+
 START_TEST(test_queen_promotion_implied)
 {
     /* a promotion with no piece written is a queen's, clearly (before, the
@@ -3758,6 +3770,7 @@ int main(int argc, char **argv)
     tcase_add_test(tc, test_words_knight_file_t_lost);
     tcase_add_test(tc, test_descriptive_pawn_capture_by_square);
     tcase_add_test(tc, test_queen_promotion_implied);
+    tcase_add_test(tc, test_words_recapture_across_line);
     tcase_add_test(tc, test_descriptive_words);
     tcase_add_test(tc, test_report_validates);
     tcase_add_test(tc, test_jobs_same_output);

@@ -527,6 +527,13 @@ START_TEST(test_free_text_games)
         g_free(own), g_free(builtin);
         confusion_free(conf);
     }
+    /* a move that takes, a line end after the name of the piece that takes
+     * back, the next line starting with the verb ("Q takes Q Kt" / "takes
+     * Q", "Q takes Q K R" / "takes Q"): the move ends before the name, its
+     * wing's too */
+    ck_trace("6. Q takes Q Kt\ntakes Q 7. Q takes Q K R\ntakes Q *\n",
+             "G1 @1:1\nN6 @1:1\nM Q takes Q @1:4\nM Kt @1:14\nM takes @2:1\nM Q @2:7\nN7 @2:9\n"
+             "M Q takes Q @2:12\nM K @2:22\nM R @2:24\nM takes @3:1\nM Q @3:7\nR* * @3:9\nE1\n");
     /* a B misread as 3 or 8 right after the move's number, a move in
      * words after it ("17. 3 To K 3rd"), or after a number misread ("\u04179."
      * for 19.): a move, not a second number; a 3 after a move is the
