@@ -497,6 +497,10 @@ START_TEST(test_descriptive_long_extent)
         /* a rank's digit misread, its ordinal in capitals ("zNd": before,
          * the rank was lost, a guess) */
         {"Q to K zNd", "Q-Kz", 10, 0},
+        /* a stray dash before a name, a backslash inside a word (before,
+         * the move was lost: "to" with no name after it) */
+        {"Q to -Q 2nd", "Q-Q2", 11, 1},
+        {"B to K\\ 3rd", "B-K3", 11, 1},
         {"Kt takes Q K to B 2nd", "KtxQ", 10, 0},
         {"P to K 3 rd B to B 4th", "P-K3", 11, 0},
         /* the next move's verb damaged too: its name is that move's */
