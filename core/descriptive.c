@@ -341,13 +341,12 @@ static size_t verb_letters(const char *a, size_t n, char *v)
     return n;
 }
 
-/* Is w[0, 2) an ordinal's two letters in any case ("nd", "Nd", "RD")? */
-static bool is_ordinal_word(const char *w)
+bool desc_is_ordinal(const char *s, size_t n)
 {
     static const char *const ends[] = {"st", "nd", "rd", "th"};
-    for (size_t k = 0; k < sizeof ends / sizeof ends[0]; k++)
-        if (tolower((unsigned char)w[0]) == ends[k][0] &&
-            tolower((unsigned char)w[1]) == ends[k][1])
+    for (size_t k = 0; n == 2 && k < sizeof ends / sizeof ends[0]; k++)
+        if (tolower((unsigned char)s[0]) == ends[k][0] &&
+            tolower((unsigned char)s[1]) == ends[k][1])
             return true;
     return false;
 }
@@ -393,9 +392,7 @@ static enum long_kind loose_word(const char *word, size_t len, bool verb_ok, cha
     char low[3] = {0};
     for (size_t i = 0; i < an && i < 2; i++)
         low[i] = (char)tolower((unsigned char)a[i]);
-    if ((an == 2 &&
-         (!strcmp(low, "th") || !strcmp(low, "rd") || !strcmp(low, "nd") || !strcmp(low, "st"))) ||
-        !strcmp(a, "d")) {
+    if (desc_is_ordinal(a, an) || !strcmp(a, "d")) {
         /* a rank, its digit lost ("th": no "to"); "rd", "nd" and "st" say
          * which ("P to R Rd": P-R3, a guess) */
         text = !strcmp(low, "rd") ? "3" : !strcmp(low, "nd") ? "2" : !strcmp(low, "st") ? "1" : "";
@@ -418,7 +415,7 @@ static enum long_kind loose_word(const char *word, size_t len, bool verb_ok, cha
         kind = LONG_SQUARE;
     } else if (n >= 2 && n <= 4 && strchr("SsZzlI|OoBbgqAG", w[0]) &&
                (c1 >= 0x80 || (c1 >= 'a' && c1 <= 'z') || c1 == '+' ||
-                (n == 3 && is_ordinal_word(w + 1)))) {
+                (n == 3 && desc_is_ordinal(w + 1, 2)))) {
         /* (an ordinal in a scan's capitals too: "zNd") */
         *guessed = false; /* a rank whose digit was misread: "Sth", "Ath" (fix weighs it) */
         snprintf(buf, sizeof buf, "%c", w[0]);

@@ -83,6 +83,9 @@ size_t desc_long_loose(const char *s, size_t n, char *out, int *guesses);
 /* Is w[0, n) "Castles" as a scan may damage it, two edits off at most
  * ("Casles", "Cdstles", "Castle"), its first letter kept? */
 bool desc_castles_loose(const char *w, size_t n);
+/* Is s[0, n) a rank's ordinal without its digit, in any case: "st", "nd",
+ * "rd", "th" ("Nd", "RD" as a scan reads them)? */
+bool desc_is_ordinal(const char *s, size_t n);
 /* The side "Castles" castles to as books print it after the word, in
  * parentheses ("(QR)", "(Q R)", "(KR)", "(K R)", any case) or as a scan
  * left it, its ")" lost ("(QR"; not "(Q R", as likely the start of a move

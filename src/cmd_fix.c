@@ -979,15 +979,6 @@ static void weigh_recalled(struct fix_cmd *fc, int *recall_start, guint64 n, gui
     if (n + 1 < most) *recall_start = len;
 }
 
-/* A rank's ordinal without its digit: "st", "nd", "rd", "th". */
-static gboolean is_ordinal_suffix(const char *s, gsize n)
-{
-    static const char *const ends[] = {"st", "nd", "rd", "th"};
-    for (gsize k = 0; n == 2 && k < G_N_ELEMENTS(ends); k++)
-        if (!g_ascii_strncasecmp(s, ends[k], 2)) return TRUE;
-    return FALSE;
-}
-
 /* Do the words read whole as one move in words, damage undone ("P fakes
  * B")? *guesses: how many guesses that took. */
 static gboolean words_whole(const char *text, gsize len, int *guesses)
@@ -1065,7 +1056,7 @@ static const char *words_across_line(struct fix_cmd *fc, const ArbGame *game, gu
      * its rank's ordinal goes on after it: "Kt to K B 3" / "rd", or a mark
      * the move's words end with: "Kt takes P" / "(ch)") */
     gboolean whole = words_as_written(joined->str, joined->len);
-    if (whole && !is_ordinal_suffix(next_text, next->len))
+    if (whole && !desc_is_ordinal(next_text, next->len))
         return join_next(fc, joined, next_text, next->len, k + 1, TRUE, last, len);
     /* (nor does the next line start with a whole move: "P" / "P to R 7th",
      * unless its first words end the move and the rest is one: "Kt takes" /

@@ -1764,8 +1764,8 @@ static gboolean names_two_moves(const struct pcand *c)
  * space after it, run into the next move (b3 b4): read both ways. */
 static gboolean doubled_file(const struct pcand *c)
 {
-    return c->len == 3 && san_is_file((int)c->ch[0]) && c->ch[1] == c->ch[0] && c->ch[2] >= '1' &&
-           c->ch[2] <= '8';
+    return c->len == 3 && san_is_file((int)c->ch[0]) && c->ch[1] == c->ch[0] &&
+           san_is_rank((int)c->ch[2]);
 }
 
 static gboolean is_dash(gunichar c)

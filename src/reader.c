@@ -734,6 +734,9 @@ static gsize before_name_at_line_end(const ArbReader *r, gsize i, gsize e)
     while (k < r->eol && (b[k] == ' ' || b[k] == '\t'))
         k++;
     if (k != r->eol || r->eol >= r->len) return e;
+    /* the last word a name (tried first: most words are none) */
+    gsize w = word_start(b, i, e);
+    if (w == i || !is_name_word(b + w, e - w)) return e;
     /* the next line's first word: "takes", or a scan's damage of it */
     gsize n = r->eol + (b[r->eol] == '\r' && r->eol + 1 < r->len && b[r->eol + 1] == '\n') + 1;
     while (n < r->len && (b[n] == ' ' || b[n] == '\t'))
@@ -742,9 +745,7 @@ static gsize before_name_at_line_end(const ArbReader *r, gsize i, gsize e)
     while (ne < r->len && b[ne] != ' ' && b[ne] != '\t' && b[ne] != '\n' && b[ne] != '\r')
         ne++;
     if (!desc_takes_loose((const char *)b + n, ne - n)) return e;
-    /* the last word a name; the one before it a wing ("K R") goes too */
-    gsize w = word_start(b, i, e);
-    if (w == i || !is_name_word(b + w, e - w)) return e;
+    /* a wing before the name ("K R") goes with it */
     gsize w2 = word_start(b, i, w - 1), cuts[2] = {w, w};
     gboolean piece = e - w == 2 || strchr("RBN", b[w]); /* ("Kt", not "K", "Q", "P") */
     if (w2 > i && w - 1 - w2 == 1 && (b[w2] == 'K' || b[w2] == 'Q') && piece) cuts[0] = w2;
