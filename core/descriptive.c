@@ -341,6 +341,12 @@ static size_t verb_letters(const char *a, size_t n, char *v)
     return n;
 }
 
+bool desc_is_name(const char *w, size_t n)
+{
+    if (n == 2) return w[0] == 'K' && w[1] == 't';
+    return n == 1 && strchr("KQRBNP", w[0]) && w[0];
+}
+
 bool desc_is_ordinal(const char *s, size_t n)
 {
     static const char *const ends[] = {"st", "nd", "rd", "th"};

@@ -86,6 +86,9 @@ bool desc_castles_loose(const char *w, size_t n);
 /* Is s[0, n) a rank's ordinal without its digit, in any case: "st", "nd",
  * "rd", "th" ("Nd", "RD" as a scan reads them)? */
 bool desc_is_ordinal(const char *s, size_t n);
+/* Is w[0, n) a piece's name as a move in words gives it, whole: "K",
+ * "Q", "R", "B", "Kt" or "N", "P"? */
+bool desc_is_name(const char *w, size_t n);
 /* The side "Castles" castles to as books print it after the word, in
  * parentheses ("(QR)", "(Q R)", "(KR)", "(K R)", any case) or as a scan
  * left it, its ")" lost ("(QR"; not "(Q R", as likely the start of a move

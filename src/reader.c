@@ -633,12 +633,15 @@ static gboolean is_castles_word(const guint8 *b, gsize i, gsize e)
  * descriptive books print it ("Castles (QR)", "Castles (Q R)",
  * "Castles(Q)", "Castles QR"): a parenthesis there is no variation, "QR"
  * no move. Returns e when there is none. */
-static gsize castles_end(const guint8 *b, gsize i, gsize e)
+static gsize castles_end(const ArbReader *r, gsize i, gsize e)
 {
-    /* "Castles", or a scan's damage of it ("Casles", "Castle") with a side after */
+    const guint8 *b = r->buf;
+    /* "Castles", or a scan's damage of it ("Casles", "Castle") with a side
+     * after, on its line */
     gboolean exact = is_castles_word(b, i, e);
     if (!exact && !desc_castles_loose((const char *)b + i, e - i)) return e;
-    gsize k = b[e] == ' ' ? e + 1 : e, n = desc_castles_side((const char *)b + k, 6);
+    gsize k = b[e] == ' ' ? e + 1 : e;
+    gsize n = k < r->eol ? desc_castles_side((const char *)b + k, r->eol - k) : 0;
     /* (a side with its ")" lost, a scan's, only as a word of its own: not
      * "(QR" run into more) */
     if (n && (b[k + n - 1] == ')' || byte_class[b[k + n]] == C_WS || byte_class[b[k + n]] == C_EOL))
@@ -704,15 +707,6 @@ static gsize long_form_end(const guint8 *b, gsize i, gsize e, gsize eol)
     return i + n > e ? i + n : e;
 }
 
-/* Is b[0, n) a piece's name as words give it ("Kt", "Q", "R")? */
-static gboolean is_name_word(const guint8 *b, gsize n)
-{
-    static const char *const names[] = {"Kt", "K", "Q", "R", "B", "N", "P"};
-    for (gsize x = 0; x < G_N_ELEMENTS(names); x++)
-        if (n == strlen(names[x]) && !memcmp(b, names[x], n)) return TRUE;
-    return FALSE;
-}
-
 /* The start of the word that ends at e (words part at spaces), >= i. */
 static gsize word_start(const guint8 *b, gsize i, gsize e)
 {
@@ -736,7 +730,7 @@ static gsize before_name_at_line_end(const ArbReader *r, gsize i, gsize e)
     if (k != r->eol || r->eol >= r->len) return e;
     /* the last word a name (tried first: most words are none) */
     gsize w = word_start(b, i, e);
-    if (w == i || !is_name_word(b + w, e - w)) return e;
+    if (w == i || !desc_is_name((const char *)b + w, e - w)) return e;
     /* the next line's first word: "takes", or a scan's damage of it */
     gsize n = r->eol + (b[r->eol] == '\r' && r->eol + 1 < r->len && b[r->eol + 1] == '\n') + 1;
     while (n < r->len && (b[n] == ' ' || b[n] == '\t'))
@@ -1134,7 +1128,7 @@ static gsize scan_brace_comment(ArbReader *r, gsize i, GError **error, gboolean 
 static gboolean words_move_at(const ArbReader *r, gsize j)
 {
     gsize e = token_end(r->buf, j);
-    return is_castles_word(r->buf, j, e) || castles_end(r->buf, j, e) > e ||
+    return is_castles_word(r->buf, j, e) || castles_end(r, j, e) > e ||
            long_form_end(r->buf, j, e, r->eol) > e;
 }
 
@@ -1546,7 +1540,7 @@ static gboolean scan_tokens(ArbReader *r, GError **error)
             if (glued) {
                 e = number; /* "z7.B to B 3rd": "z7." a word of its own */
             } else {
-                e = long_form_end(b, i, castles_end(b, i, token_end(b, i)), r->eol);
+                e = long_form_end(b, i, castles_end(r, i, token_end(b, i)), r->eol);
                 e = before_name_at_line_end(r, i, e);
                 if (e == i) e = i + 1; /* cannot happen; keeps the loop moving */
             }

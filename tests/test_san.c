@@ -589,6 +589,14 @@ START_TEST(test_descriptive_long_extent)
                       sides[i].text);
     ck_assert_uint_eq(desc_castles_side("(QR)", 3), 3);
     ck_assert_uint_eq(desc_castles_side("(QR)", 2), 0);
+    /* a piece's whole name: the knight "Kt" or "N", no wing, no square */
+    static const char *const names[] = {"K", "Q", "R", "B", "N", "P", "Kt"};
+    for (size_t i = 0; i < sizeof names / sizeof names[0]; i++)
+        ck_assert_msg(desc_is_name(names[i], strlen(names[i])), "'%s'", names[i]);
+    static const char *const not_names[] = {"", "Kl", "KB", "kt", "t", "QR", "Ktx", "p", "x"};
+    for (size_t i = 0; i < sizeof not_names / sizeof not_names[0]; i++)
+        ck_assert_msg(!desc_is_name(not_names[i], strlen(not_names[i])), "'%s'", not_names[i]);
+    ck_assert(desc_is_name("Kt", 1)); /* its "K" alone is the king's name */
     /* "takes" a scan damaged: one edit at most, look-alikes read as their
      * letters (a Cyrillic a: before, two edits off, the words a sentence) */
     ck_assert(desc_takes_loose("taes", 4));
