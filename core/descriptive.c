@@ -327,12 +327,12 @@ static size_t fold_lookalikes(const char *w, size_t n, char *out)
 }
 
 /* a[0, n) with the letters a scan confuses with those of "to" and
- * "takes" put back ("f" and "+" for t, "Q", "O", "0" for o, "d" for a,
+ * "takes" put back ("f", "+" and "T" for t, "Q", "O", "0" for o, "d" for a,
  * "K" for k, "c" for e, "5" and "S" for s), into v; returns its length.
  * (A word with another digit is no verb.) */
 static size_t verb_letters(const char *a, size_t n, char *v)
 {
-    static const char from[] = "f+QO0dKc5S", to[] = "ttoooakess";
+    static const char from[] = "f+TQO0dKc5S", to[] = "tttoooakess";
     for (size_t i = 0; i < n; i++) {
         const char *hit = a[i] ? strchr(from, a[i]) : NULL;
         v[i] = hit ? to[hit - from] : a[i];
@@ -406,7 +406,8 @@ static enum long_kind loose_word(const char *word, size_t len, bool verb_ok, cha
         *guessed = *text != 0;
     } else if (verb_ok && vn <= 3 && edits(v, vn, "to") <= 1) {
         text = "-", kind = LONG_TO;
-    } else if (verb_ok && vn >= 4 && vn <= 8 && edits(v, vn, "takes") <= 2) {
+    } else if (verb_ok && vn >= 3 && vn <= 8 && edits(v, vn, "takes") <= 2) {
+        /* (three letters of it, in order: "aes", "tks") */
         text = "x", kind = LONG_TAKES;
     } else if (an >= 2 && an <= 6 && (holds_ch(a, an) || edits(a, an, "mate") <= 1)) {
         text = holds_ch(a, an) ? "ch" : "mate", kind = LONG_CHECK;
@@ -426,7 +427,7 @@ static enum long_kind loose_word(const char *word, size_t len, bool verb_ok, cha
         *guessed = false; /* a rank whose digit was misread: "Sth", "Ath" (fix weighs it) */
         snprintf(buf, sizeof buf, "%c", w[0]);
         kind = LONG_SQUARE;
-    } else if ((w[0] && strchr("PKNBRQD", w[0]) && loose_name_tail(w + 1, n - 1)) ||
+    } else if ((w[0] && strchr("PKNBRQD", w[0]) && loose_name_tail(a + 1, an - 1)) ||
                (n == 2 && w[0] == 'k' && loose_name_tail(w + 1, 1)) ||
                (n == 1 && w[0] && strchr("pknbrq0Oot", w[0])) || lookalike_name) {
         /* a name as written ("Kl", "kt", "r", "D", "Р"), or misread as a
@@ -659,8 +660,12 @@ static size_t long_form(const char *s, size_t n, bool loose, char *out, int *gue
             to = kind == LONG_TO, taken = kind == LONG_TAKES;
         } else if (!done) {
             /* (what is taken is named: "takes 7." is the next move's number) */
-            fits = kind == LONG_NAME || (kind == LONG_SQUARE && to) ||
+            /* (loosely, what is taken lost before a check: "R takes ch",
+             * a guess) */
+            bool lost = loose && taken && !n_ends && kind == LONG_CHECK;
+            fits = kind == LONG_NAME || (kind == LONG_SQUARE && to) || lost ||
                    (n_ends && (kind == LONG_CHECK || (kind == LONG_PROMO && to)));
+            guess |= lost;
             done = kind == LONG_SQUARE || kind == LONG_CHECK || kind == LONG_PROMO;
             lone_rank = loose && kind == LONG_SQUARE && at - w == 1 && (s[w] == '3' || s[w] == '8');
             /* (a rank's digit and at most a letter of its ordinal: the

@@ -501,6 +501,15 @@ START_TEST(test_descriptive_long_extent)
          * the move was lost: "to" with no name after it) */
         {"Q to -Q 2nd", "Q-Q2", 11, 1},
         {"B to K\\ 3rd", "B-K3", 11, 1},
+        /* "to" with a capital misread ("Ta"); a name with a Cyrillic
+         * look-alike after it, kept for fix to weigh ("K\u041a"); three
+         * letters of "takes" in order ("aes"); what is taken lost before a
+         * check ("R takes ch", a guess): before, no move */
+        {"Q Ta B 2nd", "Q-B2", 10, 1},
+        {"P to K\u041a 4th", "P-K\u041a4", 12, 0},
+        {"R aes ch", "Rxch", 8, 2},
+        {"R takes ch", "Rxch", 10, 1},
+        {"R takes", "", 0, 0},
         {"Kt takes Q K to B 2nd", "KtxQ", 10, 0},
         {"P to K 3 rd B to B 4th", "P-K3", 11, 0},
         /* the next move's verb damaged too: its name is that move's */
