@@ -538,7 +538,7 @@ static size_t glued_number(const char *w, size_t n)
 /* Where in word w[0, n) the next move's name begins, run into this
  * move's rank by a scan that lost the space ("5thKt", "3rdP", "sqB"): a
  * rank's digit and ordinal, or "sq", then a capital name; 0 when none. */
-static size_t glued_name(const char *w, size_t n)
+size_t desc_glued_name(const char *w, size_t n)
 {
     static const char *const ends[] = {"st", "nd", "rd", "th", "d"};
     size_t k = 0;
@@ -603,7 +603,7 @@ static size_t long_form(const char *s, size_t n, bool loose, char *out, int *gue
          * ends before it) */
         size_t glued = loose ? glued_number(s + w, at - w) : 0;
         /* (or the next move's name run into this one's rank: "5thKt") */
-        if (!glued && loose && (to || taken)) glued = glued_name(s + w, at - w);
+        if (!glued && loose && (to || taken)) glued = desc_glued_name(s + w, at - w);
         if (glued) at = w + glued;
         size_t was = o;
         enum long_kind kind = long_word(s + w, at - w, buf, &o);

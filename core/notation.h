@@ -86,6 +86,10 @@ bool desc_castles_loose(const char *w, size_t n);
 /* Is s[0, n) a rank's ordinal without its digit, in any case: "st", "nd",
  * "rd", "th" ("Nd", "RD" as a scan reads them)? */
 bool desc_is_ordinal(const char *s, size_t n);
+/* Where in word w[0, n) the next move's name begins, run into this
+ * move's rank by a scan that lost the space ("5thKt", "3rdP", "sqB"): a
+ * rank's digit and ordinal, or "sq", then a capital name; 0 when none. */
+size_t desc_glued_name(const char *w, size_t n);
 /* Is w[0, n) a piece's name as a move in words gives it, whole: "K",
  * "Q", "R", "B", "Kt" or "N", "P"? */
 bool desc_is_name(const char *w, size_t n);

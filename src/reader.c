@@ -1540,8 +1540,17 @@ static gboolean scan_tokens(ArbReader *r, GError **error)
             if (glued) {
                 e = number; /* "z7.B to B 3rd": "z7." a word of its own */
             } else {
-                e = long_form_end(b, i, castles_end(r, i, token_end(b, i)), r->eol);
+                gsize word_end = token_end(b, i);
+                e = long_form_end(b, i, castles_end(r, i, word_end), r->eol);
                 e = before_name_at_line_end(r, i, e);
+                /* a rank a move in words ends with, the next move's name
+                 * run into it ("5thKt takes Kt", a scan's lost space, where
+                 * the words before it read no move: "Kt to" / "Q 5thKt"):
+                 * a word of its own */
+                gsize glued_name = desc_glued_name((const char *)b + i, word_end - i);
+                if (e == word_end && glued_name &&
+                    long_form_end(b, i + glued_name, word_end, r->eol) > word_end)
+                    e = i + glued_name;
                 if (e == i) e = i + 1; /* cannot happen; keeps the loop moving */
             }
             r->pos = e;

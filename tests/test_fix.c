@@ -2729,6 +2729,19 @@ START_TEST(test_words_takes_split)
 }
 END_TEST
 
+START_TEST(test_words_glued_name_across_line)
+{
+    /* a move in words a line end cut ("Kt to" / "Q 5th"), the next move's
+     * name run into its rank ("5thKt takes Kt", a scan's lost space): the
+     * rank ends the move, the name begins the next (before, "5thKt" was a
+     * word of its own, nothing legal fitted from there on and the rest of
+     * the game was left unread) */
+    assert_fix_reads("1. P to K 4th P to K 4th 2. Kt to K B 3rd Kt to Q B 3rd 3. Kt to B 3rd "
+                     "Kt to B 3rd 4. Kt to\nQ 5thKt takes Kt 5. P takes Kt *\n",
+                     "1. e4 e5 2. Nf3 Nc6 3. Nc3 Nf6 4. Nd5 Nxd5 5. exd5 *", NULL);
+}
+END_TEST
+
 START_TEST(test_descriptive_pawn_capture_by_square)
 {
     /* a pawn's capture with what it takes named by its square ("PxP/Q5",
@@ -3768,6 +3781,7 @@ int main(int argc, char **argv)
     tcase_add_test(tc, test_words_square_misread);
     tcase_add_test(tc, test_words_takes_split);
     tcase_add_test(tc, test_words_knight_file_t_lost);
+    tcase_add_test(tc, test_words_glued_name_across_line);
     tcase_add_test(tc, test_descriptive_pawn_capture_by_square);
     tcase_add_test(tc, test_queen_promotion_implied);
     tcase_add_test(tc, test_words_recapture_across_line);
