@@ -1001,6 +1001,19 @@ static gboolean words_loosely(const char *text, gsize len)
     return words_whole(text, len, &guesses);
 }
 
+/* Is the first word of text[0, len) a rank, its digit and up to three
+ * letters ("3rd", "2kd", "4")? */
+static gboolean begins_with_rank(const char *text, gsize len)
+{
+    gsize n = 0;
+    while (n < len && text[n] != ' ')
+        n++;
+    if (n < 1 || n > 4 || !san_is_rank(text[0])) return FALSE;
+    for (gsize i = 1; i < n; i++)
+        if (!g_ascii_isalpha(text[i])) return FALSE;
+    return TRUE;
+}
+
 /* joined with the next line's first event (next_text, event next) after
  * it, fc's, as words_across_line() returns it; NULL where that must read as
  * written and does not. */
@@ -1104,7 +1117,10 @@ static const char *words_across_line(struct fix_cmd *fc, const ArbGame *game, gu
             if (whole || next_whole) break; /* (the ordinal only; the first event's words) */
         }
         g_string_truncate(joined, line_end);
-        if (best || loose || whole || next_whole || words_loosely(joined->str, joined->len) ||
+        /* (a next line that begins with a rank, its ordinal damaged,
+         * begins no move: "k t0 Kt" / "2kd") */
+        if (best || loose || whole || next_whole ||
+            (words_loosely(joined->str, joined->len) && !begins_with_rank(next_text, next->len)) ||
             words_loosely(next_text, next->len))
             break;
         loose = TRUE;

@@ -2742,6 +2742,19 @@ START_TEST(test_words_glued_name_across_line)
 }
 END_TEST
 
+START_TEST(test_words_rank_after_line_end)
+{
+    /* a move in words damaged, a line end before its rank ("k t0 Kt" /
+     * "2kd"): the line's words read loosely alone (a rank lost), but a
+     * line that begins with a rank begins no move, so the two join (before,
+     * each was read apart and the move left in doubt; in a tuning game
+     * with more damage after it, the game's end was cut as garbage) */
+    assert_fix_reads("1. P to K Kt 3rd P to K Kt 3rd 2. B to R 3rd B to R 3rd 3. Kt to K B 3rd "
+                     "Kt to K B 3rd 4. Castles Castles 5. k t0 Kt\n2kd K to Kt 2nd *\n",
+                     "4. O-O O-O 5. Kg2 {read: \"k t0 Kt 2kd\"} 5... Kg7 *", NULL);
+}
+END_TEST
+
 START_TEST(test_descriptive_pawn_capture_by_square)
 {
     /* a pawn's capture with what it takes named by its square ("PxP/Q5",
@@ -3782,6 +3795,7 @@ int main(int argc, char **argv)
     tcase_add_test(tc, test_words_takes_split);
     tcase_add_test(tc, test_words_knight_file_t_lost);
     tcase_add_test(tc, test_words_glued_name_across_line);
+    tcase_add_test(tc, test_words_rank_after_line_end);
     tcase_add_test(tc, test_descriptive_pawn_capture_by_square);
     tcase_add_test(tc, test_queen_promotion_implied);
     tcase_add_test(tc, test_words_recapture_across_line);
