@@ -285,8 +285,19 @@ static bool loose_name_tail(const char *w, size_t n)
 {
     if (n > 2) return false;
     for (size_t i = 0; i < n; i++)
-        if (!w[i] || !strchr("tlfik+oOTPKNBRQ", w[i])) return false;
+        if (!w[i] || !strchr("tlfik+oOTPKNBRQD", w[i])) return false;
     return true;
+}
+
+/* Is w[0, n) "ch" with its h misread ("ck", "cn", "cb", "c+", "cli"), in
+ * parentheses or not, a full stop after it or not? */
+static bool ch_misread(const char *w, size_t n)
+{
+    size_t i = 0;
+    if (n && w[0] == '(') i++, n -= n > 1 && w[n - 1] == ')';
+    if (n && (w[n - 1] == '.' || w[n - 1] == ',')) n--;
+    if (n - i == 3) return !strncmp(w + i, "cli", 3);
+    return n - i == 2 && w[i] == 'c' && w[i + 1] && strchr("knb+K", w[i + 1]);
 }
 
 static bool holds_ch(const char *w, size_t n)
@@ -409,8 +420,9 @@ static enum long_kind loose_word(const char *word, size_t len, bool verb_ok, cha
     } else if (verb_ok && vn >= 3 && vn <= 8 && edits(v, vn, "takes") <= 2) {
         /* (three letters of it, in order: "aes", "tks") */
         text = "x", kind = LONG_TAKES;
-    } else if (an >= 2 && an <= 6 && (holds_ch(a, an) || edits(a, an, "mate") <= 1)) {
-        text = holds_ch(a, an) ? "ch" : "mate", kind = LONG_CHECK;
+    } else if (an >= 2 && an <= 6 &&
+               (holds_ch(a, an) || edits(a, an, "mate") <= 1 || ch_misread(a, an))) {
+        text = holds_ch(a, an) || ch_misread(a, an) ? "ch" : "mate", kind = LONG_CHECK;
     } else if (an == 2 && (a[1] == 'q' || ((a[0] == 's' || a[0] == 'S') && strchr("9g", a[1])))) {
         /* "sq" misread: "5q", "Sq", "s9", "sg" */
         text = "1", kind = LONG_SQUARE;

@@ -666,7 +666,9 @@ static gsize castles_end(const ArbReader *r, gsize i, gsize e)
 static gsize paren_mark_end(const guint8 *b, gsize i)
 {
     /* (a scan's too, its ")" lost: "(ch", "(QR") */
-    static const char *const marks[] = {"(ch)", "(ch.)", "(check)", "(mate)", "(ch", "(mate"};
+    static const char *const marks[] = {"(ch)", "(ch.)", "(check)", "(mate)", "(ch", "(mate",
+                                        /* (its h misread) */
+                                        "(ck)", "(cn)", "(cb)", "(c+)", "(cli)"};
     gsize n = desc_castles_side((const char *)b + i, 6);
     for (gsize k = 0; k < G_N_ELEMENTS(marks) && !n; k++)
         if (!g_ascii_strncasecmp((const char *)b + i, marks[k], strlen(marks[k])))

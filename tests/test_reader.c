@@ -491,6 +491,12 @@ START_TEST(test_free_text_games)
              "G1 @1:1\nN1 @1:1\nM P to K 4th @1:4\nM P to K 4th @1:15\nN2 @1:26\n"
              "M B takes Kt P @1:29\nM (ch) @2:1\nM K to B sq @2:6\nN3 @2:16\n"
              "M Castles @2:19\nM (QR) @3:1\nR* * @3:6\nE1\n");
+    /* and one with its h misread ("(ck)", "(cn)"): a word too (before,
+     * a variation) */
+    ck_trace("1. P to K 4th P to K 4th 2. B takes Kt P\n(ck) K to B sq 3. Q to R 5th\n(cn) *\n",
+             "G1 @1:1\nN1 @1:1\nM P to K 4th @1:4\nM P to K 4th @1:15\nN2 @1:26\n"
+             "M B takes Kt P @1:29\nM (ck) @2:1\nM K to B sq @2:6\nN3 @2:16\n"
+             "M Q to R 5th @2:19\nM (cn) @3:1\nR* * @3:6\nE1\n");
     /* a move in words with its number run into it, a scan's ("15B takes
      * P", "16Castles"): the number is one, not part of a word; not so a
      * SAN move ("17Nf3", read whole) */

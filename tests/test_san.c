@@ -510,6 +510,14 @@ START_TEST(test_descriptive_long_extent)
         {"R aes ch", "Rxch", 8, 2},
         {"R takes ch", "Rxch", 10, 1},
         {"R takes", "", 0, 0},
+        /* "ch" with its h misread ("ck", "c+", "(cn)", "cli"), a guess; a
+         * stray D after a name ("QD", a Q or O misread), kept as written:
+         * before, the move ended before them and they were no words */
+        {"B takes B ck", "BxBch", 12, 1},
+        {"Q to Kt 8th c+", "Q-Kt8ch", 14, 1},
+        {"B takes B (cn) K to B sq", "BxBch", 14, 1},
+        {"Q to Kt 8th cli", "Q-Kt8ch", 15, 1},
+        {"P to QD Kt 3rd", "P-QDKt3", 14, 0},
         {"Kt takes Q K to B 2nd", "KtxQ", 10, 0},
         {"P to K 3 rd B to B 4th", "P-K3", 11, 0},
         /* the next move's verb damaged too: its name is that move's */
