@@ -33,6 +33,7 @@ static const char *const cost_keys[CONF_COST_COUNT] = {
     "form-pawn-files",
     "form-descriptive",
     "form-queen-implied",
+    "form-ambiguous",
     "poor-fit",
     "temperature",
     "repeat-char",

@@ -145,6 +145,9 @@ enum {
 
 struct form {
     guint16 base;
+    /* another move there spells the same: a reading of it that is no
+     * exact copy costs form-ambiguous more */
+    guint8 ambiguous;
     guint8 len;
     gboolean all_sym; /* every character has a symbol (sym[i] < SYM_NONE) */
     /* bit i: del[i] lowered as a disambiguation's; with all_sym, sym and
@@ -175,6 +178,10 @@ struct movetab {
      * not every legal move */
     gboolean partial;
     struct move_forms m[MOVE_LIST_MAX];
+    /* every legal move and its spelling_key(), made when first asked for */
+    gboolean keyed;
+    struct move_list all;
+    guint16 all_key[MOVE_LIST_MAX];
 };
 
 struct pcand {
@@ -700,6 +707,7 @@ static void put_queen_implied(const ArbFixer *f, struct move_forms *mf, const ch
     struct form *fm = &mf->f[mf->n++];
     fm->len = 0;
     fm->base = (guint16)f->costs[CONF_FORM_QUEEN_IMPLIED];
+    fm->ambiguous = FALSE;
     for (size_t i = 0; i < len; i++) {
         if (text[i] == '=') {
             i++;
@@ -709,9 +717,66 @@ static void put_queen_implied(const ArbFixer *f, struct move_forms *mf, const ch
     }
 }
 
-/* SAN with the language's initials, then the other forms writers use. */
+enum { ALIKE_MAX = 16, NO_ALIKE = 0xFFFF };
+
+/* What the moves that may spell alike in a descriptive variant share: the
+ * piece, a promotion's, and what it takes or the rank it goes to and its
+ * file or the file's twin on the other wing ("B3": either bishop's). */
+static guint16 spelling_key(const struct position *pos, move_t m)
+{
+    if (move_kind(m) == MOVE_CASTLING) return NO_ALIKE;
+    int type = piece_type(pos->board[move_from(m)]), to = move_to(m);
+    int key = type << 3 | move_promotion(m);
+    if (move_kind(m) == MOVE_EN_PASSANT) return (guint16)(1 << 14 | key << 5 | PAWN);
+    if (pos->board[to] != NO_PIECE)
+        return (guint16)(1 << 14 | key << 5 | piece_type(pos->board[to]));
+    int file = sq_file(to);
+    return (guint16)(key << 5 | sq_rank(to) << 2 | MIN(file, 7 - file));
+}
+
+/* The other moves of tab (NULL: none known) that may spell as m does in a
+ * descriptive variant (spelling_key()), into out (ALIKE_MAX at most). */
+static int alike_moves(struct movetab *tab, move_t m, move_t *out)
+{
+    guint16 key = tab ? spelling_key(&tab->pos, m) : NO_ALIKE;
+    if (key == NO_ALIKE) return 0;
+    if (!tab->keyed) {
+        /* (a table of the moves a token may read as holds not every move) */
+        if (tab->partial) {
+            movegen_legal(&tab->pos, &tab->all);
+        } else {
+            tab->all.count = tab->count;
+            for (int i = 0; i < tab->count; i++)
+                tab->all.moves[i] = tab->m[i].move;
+        }
+        for (int i = 0; i < tab->all.count; i++)
+            tab->all_key[i] = spelling_key(&tab->pos, tab->all.moves[i]);
+        tab->keyed = TRUE;
+    }
+    int n = 0;
+    for (int i = 0; i < tab->all.count && n < ALIKE_MAX; i++)
+        if (tab->all_key[i] == key && tab->all.moves[i] != m) out[n++] = tab->all.moves[i];
+    return n;
+}
+
+/* Does one of alike[0, n) spell as text[0, len) in the descriptive variant
+ * v (with m's mark: a check tells no move apart)? */
+static gboolean spelled_alike(const ArbFixer *f, const struct position *pos, const move_t *alike,
+                              int n, int v, const char *mark, const char *text, size_t len)
+{
+    for (int i = 0; i < n; i++) {
+        char other[FORM_MAX];
+        if (style_text(f, pos, alike[i], v, mark, other) == len && !memcmp(other, text, len))
+            return TRUE;
+    }
+    return FALSE;
+}
+
+/* SAN with the language's initials, then the other forms writers use;
+ * tab, when not NULL, holds every legal move of pos (descriptive spellings
+ * another move shares cost form-ambiguous). */
 static void render_forms(const ArbFixer *f, const struct position *pos, move_t m,
-                         struct move_forms *mf)
+                         struct move_forms *mf, struct movetab *tab)
 {
     char san[SAN_MAX];
     size_t n = san_write(pos, m, san);
@@ -720,6 +785,7 @@ static void render_forms(const ArbFixer *f, const struct position *pos, move_t m
     struct form *fm = &mf->f[0];
     fm->len = 0;
     fm->base = 0;
+    fm->ambiguous = FALSE;
     gboolean castle = san[0] == 'O';
     /* a piece move's disambiguation (between the initial and the capture
      * mark or the destination): writers often leave it out */
@@ -744,6 +810,8 @@ static void render_forms(const ArbFixer *f, const struct position *pos, move_t m
         /* (UCI with a separator too: "e2-e4", "e4xd5"; descriptive's
          * spellings: "N-B3", "N-KB3", "KN-B3", "KN-KB3", "BxQNP") */
         const char *mark = n && (san[n - 1] == '+' || san[n - 1] == '#') ? san + n - 1 : "";
+        move_t alike[ALIKE_MAX];
+        int n_alike = f->style == FIX_STYLE_DESCRIPTIVE ? alike_moves(tab, m, alike) : 0;
         for (int v = 0; v < style_variants(f) && mf->n < FORMS_PER_MOVE; v++) {
             char text[FORM_MAX];
             size_t len = style_text(f, pos, m, v, mark, text);
@@ -751,6 +819,7 @@ static void render_forms(const ArbFixer *f, const struct position *pos, move_t m
             fm = &mf->f[mf->n++];
             fm->len = 0;
             fm->base = 0;
+            fm->ambiguous = spelled_alike(f, pos, alike, n_alike, v, mark, text, len);
             for (size_t i = 0; i < len; i++)
                 put(f, fm, (gunichar)text[i]);
             if (v == 0 && f->style == FIX_STYLE_DESCRIPTIVE && queen_promotion(m))
@@ -765,6 +834,7 @@ static void render_forms(const ArbFixer *f, const struct position *pos, move_t m
     fm = &mf->f[mf->n++];
     fm->len = 0;
     fm->base = (guint16)f->costs[CONF_FORM_LAN];
+    fm->ambiguous = FALSE;
     mf->lan_pending = TRUE;
     mf->type = (guint8)type;
     mf->capture = capture ? 'x' : '-';
@@ -775,6 +845,7 @@ static void render_forms(const ArbFixer *f, const struct position *pos, move_t m
         fm = &mf->f[mf->n++];
         fm->len = 0;
         fm->base = (guint16)f->costs[CONF_FORM_PAWN_FILES];
+        fm->ambiguous = FALSE;
         put(f, fm, 'a' + sq_file(from));
         put(f, fm, 'x');
         put(f, fm, 'a' + sq_file(to));
@@ -785,6 +856,7 @@ static void render_forms(const ArbFixer *f, const struct position *pos, move_t m
         fm = &mf->f[mf->n++];
         fm->len = 0;
         fm->base = (guint16)f->costs[CONF_FORM_DESCRIPTIVE];
+        fm->ambiguous = FALSE;
         put(f, fm, 'P');
         put(f, fm, 'x');
         put(f, fm, 'P');
@@ -793,6 +865,7 @@ static void render_forms(const ArbFixer *f, const struct position *pos, move_t m
         fm = &mf->f[mf->n++];
         fm->len = 0;
         fm->base = (guint16)f->costs[CONF_FORM_DESCRIPTIVE];
+        fm->ambiguous = FALSE;
         if (type == PAWN)
             put(f, fm, 'a' + sq_file(from));
         else
@@ -842,6 +915,7 @@ static void build_table(const struct position *pos, struct movetab *tab)
     tab->pos = *pos;
     tab->count = list.count;
     tab->partial = FALSE;
+    tab->keyed = FALSE;
     for (int i = 0; i < list.count; i++) {
         tab->m[i].move = list.moves[i];
         tab->m[i].n = 0;
@@ -851,7 +925,7 @@ static void build_table(const struct position *pos, struct movetab *tab)
 static struct move_forms *forms_of(const ArbFixer *f, struct movetab *tab, int i)
 {
     struct move_forms *mf = &tab->m[i];
-    if (!mf->n) render_forms(f, &tab->pos, mf->move, mf);
+    if (!mf->n) render_forms(f, &tab->pos, mf->move, mf, tab);
     return mf;
 }
 
@@ -947,7 +1021,9 @@ static int cands_cost(const ArbFixer *f, const struct ptoken *t, int from, int t
                 put_lan(f, mf);
             }
             if (pre + form_bound(c, &mf->f[i]) >= best) continue;
-            int d = pre + known_distance(f, t, k, &mf->f[i], best - 1 - pre);
+            int dist = known_distance(f, t, k, &mf->f[i], best - 1 - pre);
+            /* (a spelling another move shares, written so, is as written) */
+            int d = pre + dist + (dist && mf->f[i].ambiguous ? f->costs[CONF_FORM_AMBIGUOUS] : 0);
             if (d < best) best = d;
         }
     }
@@ -1274,6 +1350,7 @@ static gboolean build_targeted(const struct targets *g, const struct position *p
     tab->pos = *pos;
     tab->count = 0;
     tab->partial = TRUE;
+    tab->keyed = FALSE;
     struct move_list list;
     int asks = 0, us = pos->side;
     for (int k = 0; k < g->n && (int)(g->key[k] >> 12) <= limit; k++) {
@@ -2241,6 +2318,7 @@ static int expand_readings(ArbFixer *f, int si, const struct state *s, int i, in
         *best = hint;
         *targeted = FALSE;
         f->tab[0].partial = TRUE; /* (not built: the edits after build it) */
+        f->tab[0].keyed = FALSE;
         return 0;
     }
     move_t fixed = MOVE_NONE;
@@ -3697,7 +3775,7 @@ static gboolean as_written(ArbFixer *f, const struct position *start, struct fix
         const struct ptoken *t = &f->tok[i];
         if (hint_cost(f, t, &pos) || !exact_move(f, &pos, t, &m)) return FALSE;
         struct move_forms mf = {.move = m};
-        if (m != MOVE_NULL) render_forms(f, &pos, m, &mf);
+        if (m != MOVE_NULL) render_forms(f, &pos, m, &mf, NULL);
         /* (a mark alone may differ: "+" written for mate is no damage) */
         int c = m == MOVE_NULL ? 0 : move_cost(f, t, &mf, 8 * CONF_UNIT);
         if (c >= EXACT_MAX && !marks_verified(f, &pos, t, m)) return FALSE;

@@ -440,6 +440,85 @@ START_TEST(test_descriptive_bounds)
 }
 END_TEST
 
+/* Whether m's form that spells text in tab's position is one another move
+ * shares (1 or 0), or -1 when none spells so. */
+static int form_base(ArbFixer *f, struct movetab *tab, const char *uci, const char *text)
+{
+    for (int k = 0; k < tab->count; k++) {
+        char u[UCI_MAX + 1];
+        uci_write(&tab->pos, tab->m[k].move, u);
+        if (strcmp(u, uci)) continue;
+        const struct move_forms *mf = forms_of(f, tab, k);
+        for (int i = 0; i < mf->n; i++) {
+            const struct form *fm = &mf->f[i];
+            gboolean same = fm->len == strlen(text);
+            for (int j = 0; same && j < fm->len; j++)
+                same = fm->ch[j] == (gunichar)text[j];
+            if (same) return fm->ambiguous;
+        }
+    }
+    return -1;
+}
+
+/* A descriptive spelling another legal move there spells the same ("P-N3"
+ * where both knight's pawns may go, "NxP" beside another pawn a knight may
+ * take) is ambiguous: a reading of it that is no exact copy costs
+ * form-ambiguous more (before, b3 read "P-KN3" for a K dropped alone, as
+ * near as g3 for a mark, and later moves' prior tipped a words game so);
+ * written so, it is as written. */
+START_TEST(test_descriptive_ambiguous_spelling)
+{
+    g_autoptr(ArbLangSet) langs = NULL;
+    g_autoptr(ArbConfusion) conf = NULL;
+    ArbNorm *norm;
+    ArbFixer *f = fixer_of("en", &langs, &conf, &norm);
+    static const char *const game[] = {"P-K4", "P-Q4", "PxP", "N-KB3", "P-KN3"};
+    g_autofree struct fix_token *tokens = tokens_of_texts(game, G_N_ELEMENTS(game));
+    prepare_tokens(f, tokens, G_N_ELEMENTS(game));
+    ck_assert_int_eq(f->style, FIX_STYLE_DESCRIPTIVE);
+    ck_assert_int_gt(f->costs[CONF_FORM_AMBIGUOUS], 0);
+    const int ambiguous = 1;
+    struct movetab tab;
+    struct position pos;
+    ck_assert(fen_parse(&pos, start_fen, NULL));
+    build_table(&pos, &tab);
+    ck_assert_int_eq(form_base(f, &tab, "b2b3", "P-N3"), ambiguous);
+    ck_assert_int_eq(form_base(f, &tab, "g2g3", "P-N3"), ambiguous);
+    ck_assert_int_eq(form_base(f, &tab, "g2g3", "P-KN3"), 0);
+    ck_assert_int_eq(form_base(f, &tab, "g1f3", "N-B3"), ambiguous);
+    ck_assert_int_eq(form_base(f, &tab, "g1f3", "N-KB3"), 0);
+    ck_assert_int_eq(form_base(f, &tab, "e2e4", "P-K4"), 0);
+    /* a capture: the knight on c3 may take the pawn on d5 or on b5 */
+    ck_assert(
+        fen_parse(&pos, "rnbqkbnr/p1p1pppp/8/1p1p4/8/2N5/PPPPPPPP/R1BQKBNR w KQkq - 0 3", NULL));
+    build_table(&pos, &tab);
+    ck_assert_int_eq(form_base(f, &tab, "c3d5", "NxP"), ambiguous);
+    ck_assert_int_eq(form_base(f, &tab, "c3d5", "NxQP"), 0);
+    /* a token "P-KN3" is g3 as written; b3 is a K dropped off "P-N3", a
+     * spelling g3 shares: the edit and form-ambiguous */
+    ck_assert(fen_parse(&pos, start_fen, NULL));
+    build_table(&pos, &tab);
+    int g3_cost = -1, b3_cost = -1, b3_plain = -1;
+    for (int k = 0; k < tab.count; k++) {
+        char uci[UCI_MAX + 1];
+        uci_write(&pos, tab.m[k].move, uci);
+        int cost = move_cost(f, &f->tok[4], forms_of(f, &tab, k), COST_INF / 4);
+        if (!strcmp(uci, "g2g3")) g3_cost = cost;
+        if (strcmp(uci, "b2b3")) continue;
+        b3_cost = cost;
+        struct move_forms plain = *forms_of(f, &tab, k);
+        for (int i = 0; i < plain.n; i++)
+            plain.f[i].ambiguous = 0;
+        b3_plain = move_cost(f, &f->tok[4], &plain, COST_INF / 4);
+    }
+    ck_assert_int_eq(g3_cost, 0);
+    ck_assert_int_gt(b3_plain, 0);
+    ck_assert_int_eq(b3_cost, b3_plain + f->costs[CONF_FORM_AMBIGUOUS]);
+    fixer_free(f);
+    norm_free(norm);
+}
+END_TEST
+
 /* In a descriptive game, a move read from words ("B to B th": "B-B", its
  * rank lost) is no SAN: b3 (b for B, 3 for B) does not read it as well as
  * Bf4 does; a token "B-B" as written may still be SAN's "b3" misread. */
@@ -692,6 +771,7 @@ int main(void)
     tcase_add_test(tc, test_descriptive_bounds);
     tcase_add_test(tc, test_judge_search_budget);
     tcase_add_test(tc, test_words_token_reads_no_san);
+    tcase_add_test(tc, test_descriptive_ambiguous_spelling);
     suite_add_tcase(s, tc);
     return run_suite(s);
 }
