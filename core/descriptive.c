@@ -406,6 +406,7 @@ static enum long_kind loose_word(const char *word, size_t len, bool verb_ok, cha
     bool lookalike_name = n >= 2 && n <= 4 &&
                           (((unsigned char)w[0] == 0xD0 && strchr("\xA0\x9A\x92", c1) && c1) ||
                            ((unsigned char)w[0] == 0xCE && strchr("\xA1\x9A\x92\x9D", c1) && c1));
+    bool ch = false; /* (the word "ch", damaged or not) */
     char low[3] = {0};
     for (size_t i = 0; i < an && i < 2; i++)
         low[i] = (char)tolower((unsigned char)a[i]);
@@ -421,8 +422,8 @@ static enum long_kind loose_word(const char *word, size_t len, bool verb_ok, cha
         /* (three letters of it, in order: "aes", "tks") */
         text = "x", kind = LONG_TAKES;
     } else if (an >= 2 && an <= 6 &&
-               (holds_ch(a, an) || edits(a, an, "mate") <= 1 || ch_misread(a, an))) {
-        text = holds_ch(a, an) || ch_misread(a, an) ? "ch" : "mate", kind = LONG_CHECK;
+               ((ch = holds_ch(a, an) || ch_misread(a, an)) || edits(a, an, "mate") <= 1)) {
+        text = ch ? "ch" : "mate", kind = LONG_CHECK;
     } else if (an == 2 && (a[1] == 'q' || ((a[0] == 's' || a[0] == 'S') && strchr("9g", a[1])))) {
         /* "sq" misread: "5q", "Sq", "s9", "sg" */
         text = "1", kind = LONG_SQUARE;

@@ -698,16 +698,23 @@ static size_t style_text(const ArbFixer *f, const struct position *pos, move_t m
     return n;
 }
 
+/* The next form of mf, empty, at base cost. */
+static struct form *new_form(struct move_forms *mf, int base)
+{
+    struct form *fm = &mf->f[mf->n++];
+    fm->len = 0;
+    fm->base = (guint16)base;
+    fm->ambiguous = FALSE;
+    return fm;
+}
+
 /* A queen's promotion with the queen not written: text[0, len) less its
  * "=" and the letter after it ("f8=Q+" as "f8+", "P-B8=Q" as "P-B8"). */
 static void put_queen_implied(const ArbFixer *f, struct move_forms *mf, const char *text,
                               size_t len)
 {
     if (mf->n >= FORMS_PER_MOVE) return;
-    struct form *fm = &mf->f[mf->n++];
-    fm->len = 0;
-    fm->base = (guint16)f->costs[CONF_FORM_QUEEN_IMPLIED];
-    fm->ambiguous = FALSE;
+    struct form *fm = new_form(mf, f->costs[CONF_FORM_QUEEN_IMPLIED]);
     for (size_t i = 0; i < len; i++) {
         if (text[i] == '=') {
             i++;
@@ -781,11 +788,8 @@ static void render_forms(const ArbFixer *f, const struct position *pos, move_t m
     char san[SAN_MAX];
     size_t n = san_write(pos, m, san);
     mf->move = m;
-    mf->n = 1;
-    struct form *fm = &mf->f[0];
-    fm->len = 0;
-    fm->base = 0;
-    fm->ambiguous = FALSE;
+    mf->n = 0;
+    struct form *fm = new_form(mf, 0);
     gboolean castle = san[0] == 'O';
     /* a piece move's disambiguation (between the initial and the capture
      * mark or the destination): writers often leave it out */
@@ -816,9 +820,7 @@ static void render_forms(const ArbFixer *f, const struct position *pos, move_t m
             char text[FORM_MAX];
             size_t len = style_text(f, pos, m, v, mark, text);
             if (!len) continue;
-            fm = &mf->f[mf->n++];
-            fm->len = 0;
-            fm->base = 0;
+            fm = new_form(mf, 0);
             fm->ambiguous = spelled_alike(f, pos, alike, n_alike, v, mark, text, len);
             for (size_t i = 0; i < len; i++)
                 put(f, fm, (gunichar)text[i]);
@@ -831,10 +833,7 @@ static void render_forms(const ArbFixer *f, const struct position *pos, move_t m
     int type = pos_moving_type(pos, m), from = move_from(m), to = move_to(m);
     gboolean capture = pos_is_capture(pos, m);
     /* LAN: "Ng1-f3", "e7xd8=Q#" (put_lan()) */
-    fm = &mf->f[mf->n++];
-    fm->len = 0;
-    fm->base = (guint16)f->costs[CONF_FORM_LAN];
-    fm->ambiguous = FALSE;
+    fm = new_form(mf, f->costs[CONF_FORM_LAN]);
     mf->lan_pending = TRUE;
     mf->type = (guint8)type;
     mf->capture = capture ? 'x' : '-';
@@ -842,10 +841,7 @@ static void render_forms(const ArbFixer *f, const struct position *pos, move_t m
     if (queen_promotion(m)) put_queen_implied(f, mf, san, n);
     if (!capture) return;
     if (type == PAWN && move_kind(m) != MOVE_PROMOTION) { /* "exd" */
-        fm = &mf->f[mf->n++];
-        fm->len = 0;
-        fm->base = (guint16)f->costs[CONF_FORM_PAWN_FILES];
-        fm->ambiguous = FALSE;
+        fm = new_form(mf, f->costs[CONF_FORM_PAWN_FILES]);
         put(f, fm, 'a' + sq_file(from));
         put(f, fm, 'x');
         put(f, fm, 'a' + sq_file(to));
@@ -853,19 +849,13 @@ static void render_forms(const ArbFixer *f, const struct position *pos, move_t m
     }
     int victim = move_kind(m) == MOVE_EN_PASSANT ? PAWN : piece_type(pos->board[to]);
     if (type == PAWN && victim == PAWN && mf->n < FORMS_PER_MOVE) { /* "PxP" */
-        fm = &mf->f[mf->n++];
-        fm->len = 0;
-        fm->base = (guint16)f->costs[CONF_FORM_DESCRIPTIVE];
-        fm->ambiguous = FALSE;
+        fm = new_form(mf, f->costs[CONF_FORM_DESCRIPTIVE]);
         put(f, fm, 'P');
         put(f, fm, 'x');
         put(f, fm, 'P');
     }
     if (victim != PAWN && mf->n < FORMS_PER_MOVE) { /* "QxN", "exN" */
-        fm = &mf->f[mf->n++];
-        fm->len = 0;
-        fm->base = (guint16)f->costs[CONF_FORM_DESCRIPTIVE];
-        fm->ambiguous = FALSE;
+        fm = new_form(mf, f->costs[CONF_FORM_DESCRIPTIVE]);
         if (type == PAWN)
             put(f, fm, 'a' + sq_file(from));
         else

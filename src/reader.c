@@ -663,13 +663,14 @@ static gsize castles_end(const ArbReader *r, gsize i, gsize e)
  * print one after a move ("(ch)", "(check)", "(mate)"), or the side after
  * "Castles" ("(QR)"), which a line end parted from its move: a word, never
  * a variation. Returns i when there is none. */
-static gsize paren_mark_end(const guint8 *b, gsize i)
+static gsize paren_mark_end(const ArbReader *r, gsize i)
 {
+    const guint8 *b = r->buf;
     /* (a scan's too, its ")" lost: "(ch", "(QR") */
     static const char *const marks[] = {"(ch)", "(ch.)", "(check)", "(mate)", "(ch", "(mate",
                                         /* (its h misread) */
                                         "(ck)", "(cn)", "(cb)", "(c+)", "(cli)"};
-    gsize n = desc_castles_side((const char *)b + i, 6);
+    gsize n = i < r->eol ? desc_castles_side((const char *)b + i, r->eol - i) : 0;
     for (gsize k = 0; k < G_N_ELEMENTS(marks) && !n; k++)
         if (!g_ascii_strncasecmp((const char *)b + i, marks[k], strlen(marks[k])))
             n = strlen(marks[k]);
@@ -1468,7 +1469,7 @@ static gboolean scan_tokens(ArbReader *r, GError **error)
             if (i == NONE) return TRUE;
             break;
         case C_LPAREN:
-            if ((e = paren_mark_end(b, i)) > i) {
+            if ((e = paren_mark_end(r, i)) > i) {
                 r->pos = e;
                 take_word(r, i, e);
                 i = e;
