@@ -754,8 +754,9 @@ static gboolean after_due_number(const ArbGame *game, guint i, const struct game
 
 /* Two digits right after the move number due on its line, before any move,
  * the first a look-alike of a file ("33 94 f4" for 33. g4 f4: g read as 9;
- * b as 6): a move whose file was misread, not a second number (a damaged
- * number touches its neighbours). */
+ * b as 6), or run into that number's dot ("29.63" for 29.b3): a move whose
+ * file was misread, not a second number (a damaged number touches its
+ * neighbours). */
 static gboolean file_read_as_digit(const ArbConfusion *conf, const ArbGame *game, guint i,
                                    const struct game_event *due, int since)
 {
@@ -763,7 +764,7 @@ static gboolean file_read_as_digit(const ArbConfusion *conf, const ArbGame *game
     const char *text = game_event_text(game, ev);
     if (!due || since != 0 || ev - 1 != due || ev->line != due->line || ev->len != 2 ||
         !g_ascii_isdigit(text[0]) || text[1] < '1' || text[1] > '8' ||
-        due->offset + due->len == ev->offset)
+        (due->offset + due->len == ev->offset && game_event_text(game, due)[due->len - 1] != '.'))
         return FALSE;
     const struct game_event *next = i + 1 < game->events->len ? ev + 1 : NULL;
     if (next && ev->offset + ev->len == next->offset) return FALSE;
@@ -1192,7 +1193,12 @@ static void collect_range(struct fix_cmd *fc, const ArbGame *game, ArbNorm *norm
                 if (has_prose) weigh_recalled(fc, &recall_start, n, most);
                 most = MAX(most, n);
             }
-            due = last_number > 0 && (int)n == last_number + 1 ? ev : NULL;
+            /* the number after the last, or the one after that where the
+             * moves between are two (their number lost or run into a move:
+             * "27.Ke2 Ke6 Z8.Ke3 a5 29.63") */
+            gboolean next = (int)n == last_number + 1 ||
+                            ((int)n == last_number + 2 && since_number >= 3 && since_number <= 4);
+            due = last_number > 0 && next ? ev : NULL;
             last_number = n < 10000 ? (int)n : -1;
             since_number = 0;
             hint_before = hint;

@@ -392,6 +392,24 @@ START_TEST(test_file_read_as_digit_after_number)
 }
 END_TEST
 
+START_TEST(test_file_read_as_digit_after_dot)
+{
+    /* Polish, 5% noise: the game's last move "29.63" is 29.b3 with its b
+     * read as 6, run into the number's dot. Only "10.4", one digit, was a
+     * move so; two digits were a second move number, and the search
+     * dropped the game's last move */
+    assert_fixed_has(
+        "1.e4 e5 2.Sf3 sc6 3.Gb5 ab 4.Ga4 Sf6 O-O Sxe4 6.d4 bS 7,Gb3 d5 8.dxe5 Ge6 9.\n"
+        "Sbd2 Sc5 10.c3 e7 11.Gc2 d4 12.Sb3 d3 l3.Sxc5 dxc2 14.Hxo8+ Wxd8 1S.Sxe6 fxe6\n"
+        "16.Ge3 Wd5 17.Waco11 Sxe5 18.Sxe5 Wxe5 19.c4 Gc5 20.Gxc5 Wxc5 21.Wxc2 Ke7 22.\n"
+        "Wfc1 Wo8 23.Kf1 bxc4 24.Wxc4 Wd1+ 25.W xd1 Wxc4 26.Wo2 e5 27.Ke2 Ke6 Z8.Ke3 a5\n"
+        "29.63 1/2-1/2\n",
+        "28. Ke3 a5 29. b3", NULL);
+    /* the same where the number before it was read whole */
+    assert_fixed_has("1. e4 e5 2. Nf3 Nc6 3.63 a6 *\n", "3. b3 a6 *", NULL);
+}
+END_TEST
+
 START_TEST(test_doubled_file_two_moves)
 {
     /* "19. bb4" is 19. b3 b4, the 3 lost with the space after it. Read
@@ -3761,6 +3779,7 @@ int main(int argc, char **argv)
     tcase_add_test(tc, test_digits_after_due_number);
     tcase_add_test(tc, test_digit_run_into_due_number);
     tcase_add_test(tc, test_file_read_as_digit_after_number);
+    tcase_add_test(tc, test_file_read_as_digit_after_dot);
     tcase_add_test(tc, test_doubled_file_two_moves);
     tcase_add_test(tc, test_line_blocked_long_before);
     tcase_add_test(tc, test_own_piece_blocks_long_before);
