@@ -410,25 +410,44 @@ static void add_token(struct fix_cmd *fc, const char *text, gsize len, int *hint
     *hint = -1;
 }
 
+/* The ply the next token stands at as the last move number read before it
+ * (of the last 64 tokens) leads to, counted on from there, or -1 for none
+ * (hint: the ply the number just read names, or -1). */
+static int ply_named(const struct fix_cmd *fc, int hint)
+{
+    enum { NAMED_BACK = 64 };
+    if (hint >= 0) return hint;
+    guint least = fc->tokens->len > NAMED_BACK ? fc->tokens->len - NAMED_BACK : 0;
+    for (guint j = fc->tokens->len; j-- > least;) {
+        int named = g_array_index(fc->tokens, struct fix_token, j).hint_ply;
+        if (named >= 0) return named + (int)(fc->tokens->len - j);
+    }
+    return -1;
+}
+
 /* A move with the next move number run into its end ("c2-c48...",
  * "Td439."): the length of the move (ending in its rank digit), with the
  * ply the number names in *ply; else len. The number is the split nearest
- * the one the token count leads to, and no more than 3 from it. */
-static gsize trailing_number(const char *s, gsize len, int tokens, int *ply)
+ * the one a ply leads to, no more than 3 from it: the move's ply as the
+ * tokens count it, tokens, or as the move numbers before it do, named (-1:
+ * none). Either may be wrong: tokens a scan merged or that stood in a
+ * comment, a number misread ("31." for 37.). */
+static gsize trailing_number(const char *s, gsize len, int tokens, int named, int *ply)
 {
     gsize n = len, dots = 0;
     while (n && (s[n - 1] == '.' || s[n - 1] == ','))
         n--, dots++;
     if (!dots || n < 3) return len;
-    int expect = tokens / 2 + 1, best_gap = 4;
+    int expect = tokens / 2 + 1, also = named >= 0 ? named / 2 + 1 : expect, best_gap = 4;
     gsize best = len;
     for (gsize k = n - 1; k >= 2 && k + 3 >= n && g_ascii_isdigit(s[k]); k--) {
         if (!g_ascii_isdigit(s[k - 1])) break;
         int v = 0;
         for (gsize i = k; i < n; i++)
             v = 10 * v + (s[i] - '0');
-        if (v > 0 && abs(v - expect) < best_gap) {
-            best_gap = abs(v - expect);
+        int gap = MIN(abs(v - expect), abs(v - also));
+        if (v > 0 && gap < best_gap) {
+            best_gap = gap;
             best = k;
             *ply = 2 * (v - 1) + (dots >= 3);
         }
@@ -511,7 +530,8 @@ static void add_move_text(struct fix_cmd *fc, const char *text, gsize len, ArbNo
         expect = ply / 2 + 2;
         text += rest, len -= rest;
     }
-    gsize move_len = trailing_number(text, len, (int)fc->tokens->len, &number);
+    gsize move_len =
+        trailing_number(text, len, (int)fc->tokens->len, ply_named(fc, *hint), &number);
     add_token(fc, text, move_len, hint, event);
     if (move_len < len) *hint = number;
 }

@@ -410,6 +410,18 @@ START_TEST(test_file_read_as_digit_after_dot)
 }
 END_TEST
 
+START_TEST(test_trailing_number_by_move_numbers)
+{
+    /* the next move's number run into a move ("cxd413.") is split off where
+     * it is near the one the move numbers before lead to, though the
+     * tokens counted (ten moves split in two: "N f3") lead elsewhere */
+    assert_fixed_has(
+        "1. e 4 e 5 2. N f3 N c6 3. B b5 a 6 4. B a4 N f6 5. O-O B e7 6. R e1 b5 "
+        "7. Bb3 d6 8. c3 O-O 9. h3 Na5 10. Bc2 c5 11. d4 Qc7 12. Nbd2 cxd413. cxd4 *\n",
+        "12. Nbd2 cxd4 13. cxd4 *", NULL);
+}
+END_TEST
+
 START_TEST(test_doubled_file_two_moves)
 {
     /* "19. bb4" is 19. b3 b4, the 3 lost with the space after it. Read
@@ -3780,6 +3792,7 @@ int main(int argc, char **argv)
     tcase_add_test(tc, test_digit_run_into_due_number);
     tcase_add_test(tc, test_file_read_as_digit_after_number);
     tcase_add_test(tc, test_file_read_as_digit_after_dot);
+    tcase_add_test(tc, test_trailing_number_by_move_numbers);
     tcase_add_test(tc, test_doubled_file_two_moves);
     tcase_add_test(tc, test_line_blocked_long_before);
     tcase_add_test(tc, test_own_piece_blocks_long_before);
