@@ -609,6 +609,11 @@ static gsize token_end(const guint8 *b, gsize i)
             i++;
         } else if (k == C_STAR && i > 0 && g_ascii_isalnum(b[i - 1]) && g_ascii_isalnum(b[i + 1])) {
             i++; /* inside a word ("Nf6*e4") a star is no result: a misread capture mark */
+        } else if (b[i] == '|' && i > 0 && b[i - 1] >= 'a' && b[i - 1] <= 'h' &&
+                   ((b[i + 1] && strchr("-x:", b[i + 1])) ||
+                    (b[i + 1] >= 'a' && b[i + 1] <= 'h'))) {
+            i++; /* after a file, before a dash or a file ("d|-d6"): no column rule, a
+                  * misread 1 or 7 */
         } else if (k == C_LPAREN && i > 0 && b[i - 1] >= '1' && b[i - 1] <= '8') {
             gsize n = 0;
             if (g_ascii_isalpha(b[i + 1]))

@@ -422,6 +422,18 @@ START_TEST(test_trailing_number_by_move_numbers)
 }
 END_TEST
 
+START_TEST(test_bar_in_a_move)
+{
+    /* French, 10% noise: "d|-d6" is d7-d6 with its 7 read as a bar. Taken
+     * for a column rule, the bar split the move in two, and the search read
+     * "d -d6" as the queen's Qd6 */
+    assert_fixed_has("1 c22-c4 c7-c5 2 C91-f3 Cb8-cb 3 dz-d4 c5xd4 A Cf3xd4 Cg8-f6 5 Cb1-c3 e7-e6\n"
+                     "6 gz-gB Dd8-b6 7 Cd4-b3 Cc6\u2013es 8. e2e4 FFf 8_b4 9 Od1-e2 d|-d6\n"
+                     "1o FFe1l-d2 a7- 5 11 f2-f4 Ce5-c6 *\n",
+                     "9. Qe2 d6", NULL);
+}
+END_TEST
+
 START_TEST(test_doubled_file_two_moves)
 {
     /* "19. bb4" is 19. b3 b4, the 3 lost with the space after it. Read
@@ -3793,6 +3805,7 @@ int main(int argc, char **argv)
     tcase_add_test(tc, test_file_read_as_digit_after_number);
     tcase_add_test(tc, test_file_read_as_digit_after_dot);
     tcase_add_test(tc, test_trailing_number_by_move_numbers);
+    tcase_add_test(tc, test_bar_in_a_move);
     tcase_add_test(tc, test_doubled_file_two_moves);
     tcase_add_test(tc, test_line_blocked_long_before);
     tcase_add_test(tc, test_own_piece_blocks_long_before);

@@ -422,6 +422,11 @@ START_TEST(test_scoresheet_forms)
              "f1-c4. @1:37\nE1 noresult\n");
     /* one move per line, no numbers */
     ck_trace("e4\ne5\nNf3\n", "G1 @1:1\nM e4 @1:1\nM e5 @2:1\nM Nf3 @3:1\nE1 noresult\n");
+    /* a bar between a file and a dash or a file is a misread 1 or 7, no
+     * column rule; after a rank, a lone one or before a capital it is */
+    ck_trace("9 Od1-e2 d|-d6 10 c|d6 Nc3|Nf6 e4|e5\n",
+             "G1 @1:1\nN9 @1:1\nM Od1-e2 @1:3\nM d|-d6 @1:10\nN10 @1:16\nM c|d6 @1:19\n"
+             "M Nc3 @1:24\nM Nf6 @1:28\nM e4 @1:32\nM e5 @1:35\nE1 noresult\n");
     /* ICCF numbers are moves, other bare numbers move numbers */
     ck_trace("1 5254 5755 2 6163\n", "G1 @1:1\nN1 @1:1\nM 5254 @1:3\nM 5755 @1:8\nN2 @1:13\n"
                                      "M 6163 @1:15\nE1 noresult\n");
