@@ -586,6 +586,30 @@ static enum long_kind loose_verb(const char *w, size_t n)
     return loose_word(w, n, true, buf, &o, &guessed);
 }
 
+/* Where in word w[0, n) the second of two names begins, where a scan lost
+ * the space between what a capture takes and the next move's piece ("QB",
+ * "PKt", "KtP"); 0 when the word is no two names. */
+static size_t glued_names(const char *w, size_t n)
+{
+    for (size_t k = 1; k <= 2 && k < n; k++)
+        if (desc_is_name(w, k) && desc_is_name(w + k, n - k)) return k;
+    return 0;
+}
+
+/* Is the word after s[at] (spaces skipped, within n) a verb, "to" or
+ * "takes", a scan's damage of either too? */
+static bool verb_follows(const char *s, size_t at, size_t n)
+{
+    while (at < n && (s[at] == ' ' || s[at] == '\t'))
+        at++;
+    size_t e = at;
+    while (e < n && !strchr(" \t\r\n", s[e]))
+        e++;
+    if (e == at) return false;
+    enum long_kind kind = loose_verb(s + at, e - at);
+    return kind == LONG_TO || kind == LONG_TAKES;
+}
+
 /* desc_long(), or with loose desc_long_loose(): its guesses at damaged
  * words into *guesses. */
 static size_t long_form(const char *s, size_t n, bool loose, char *out, int *guesses)
@@ -617,6 +641,11 @@ static size_t long_form(const char *s, size_t n, bool loose, char *out, int *gue
         size_t glued = loose ? glued_number(s + w, at - w) : 0;
         /* (or the next move's name run into this one's rank: "5thKt") */
         if (!glued && loose && (to || taken)) glued = desc_glued_name(s + w, at - w);
+        /* (or the next move's piece run into what this one takes, the
+         * next move's verb after it: "Q takes QB takes Q" is "Q takes Q",
+         * "B takes Q"; no move begins with a verb) */
+        if (!glued && loose && taken && !n_ends && verb_follows(s, at, n))
+            glued = glued_names(s + w, at - w);
         if (glued) at = w + glued;
         size_t was = o;
         enum long_kind kind = long_word(s + w, at - w, buf, &o);

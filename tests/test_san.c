@@ -518,6 +518,15 @@ START_TEST(test_descriptive_long_extent)
         {"B takes B (cn) K to B sq", "BxBch", 14, 1},
         {"Q to Kt 8th cli", "Q-Kt8ch", 15, 1},
         {"P to QD Kt 3rd", "P-QDKt3", 14, 0},
+        /* what a capture takes run into the next move's piece, the next
+         * move's verb after it ("QB takes"): the second name begins the
+         * next move. Before, "Q takes QB" was the move and "takes Q" one
+         * with its name lost; with no verb after, the word is one place */
+        {"Q takeS QB takes Q", "QxQ", 9, 1},
+        {"P takes PKt to R 4th", "PxP", 9, 0},
+        {"Q takes KtP takes P", "QxKt", 10, 0},
+        {"Q takes QB", "QxQB", 10, 0},
+        {"Q takes QB 8 to K 3rd", "QxQB", 10, 0},
         {"Kt takes Q K to B 2nd", "KtxQ", 10, 0},
         {"P to K 3 rd B to B 4th", "P-K3", 11, 0},
         /* the next move's verb damaged too: its name is that move's */
