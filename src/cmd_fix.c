@@ -457,24 +457,29 @@ static gsize trailing_number(const char *s, gsize len, int tokens, int named, in
 
 /* Moves run together with their move numbers, spaces lost ("e4e52.Nf3Nc6",
  * "f3Ld436.Le3Lxe3"): where in s a move number stands that is followed by
- * more text and comes after a move's end (a digit, a check mark or
- * castling's O), the one nearest expect and no more than 2 from it. *cut
+ * more text and comes after a move's end (a digit, a rank's ordinal or
+ * "sq", a check mark or castling's O), the one nearest expect and no more
+ * than 2 from it. *cut
  * gets the number's start, *rest where the text after its dots starts and
  * *ply the ply it names; FALSE for none. */
 static gboolean inner_number(const char *s, gsize len, int expect, gsize *cut, gsize *rest,
                              int *ply)
 {
     int best_gap = 3;
-    for (gsize k = 2; k + 3 < len; k++) {
+    for (gsize k = 2; k + 2 < len; k++) {
         char end = s[k - 1];
-        if (!g_ascii_isdigit(s[k]) || !(g_ascii_isdigit(end) || strchr("+#Oo", end))) continue;
+        /* (or a rank in words: "Q 4th23.R/Q2-QB2", "K sq7.P") */
+        gboolean rank = desc_is_ordinal(s + k - 2, 2) || (s[k - 2] == 's' && end == 'q');
+        if (!g_ascii_isdigit(s[k]) || !(g_ascii_isdigit(end) || strchr("+#Oo", end) || rank))
+            continue;
         gsize d = k, v = 0;
         while (d < len && d - k < 3 && g_ascii_isdigit(s[d]))
             v = 10 * v + (gsize)(s[d++] - '0');
         gsize dots = 0;
         while (d + dots < len && s[d + dots] == '.')
             dots++;
-        if (!dots || d + dots + 2 > len || v == 0) continue;
+        /* (after a rank in words, the next move's name may be all: "4th23.R to") */
+        if (!dots || d + dots + (rank ? 1 : 2) > len || v == 0) continue;
         int gap = abs((int)v - expect);
         if (gap >= best_gap) continue;
         best_gap = gap;

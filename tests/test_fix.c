@@ -434,6 +434,25 @@ START_TEST(test_bar_in_a_move)
 }
 END_TEST
 
+START_TEST(test_number_after_rank_in_words)
+{
+    /* words, a line end inside a move and the next move's number run into
+     * its rank ("Kt to" / "Q R 4th10.B to B 2nd"): the number is split off
+     * after the rank's ordinal as after a digit. Before, "4th10.B" was one
+     * word, dropped, and the game went wrong from there */
+    static const char *const opening =
+        "1.P to K 4th P to K 4th 2.Kt to K B 3rd Kt to Q B 3rd 3.B to Kt 5th P to Q R 3rd "
+        "4.B to R 4th Kt to B 3rd 5.Castles B to K 2nd 6.R to K sq P to Q Kt 4th 7.B to Kt 3rd "
+        "P to Q 3rd 8.P to B 3rd Castles 9.P to K R 3rd Kt to\n";
+    g_autofree char *a =
+        g_strconcat(opening, "Q R 4th10.B/Kt3-B2 P to B 4th 11.P to Q 4th *\n", NULL);
+    assert_fixed_has(a, "9. h3 Na5", "10. Bc2 c5 11. d4 *", NULL);
+    g_autofree char *b =
+        g_strconcat(opening, "Q R 4th10.B to B 2nd P to B 4th 11.P to Q 4th *\n", NULL);
+    assert_fixed_has(b, "9. h3 Na5", "10. Bc2 c5 11. d4 *", NULL);
+}
+END_TEST
+
 START_TEST(test_doubled_file_two_moves)
 {
     /* "19. bb4" is 19. b3 b4, the 3 lost with the space after it. Read
@@ -3806,6 +3825,7 @@ int main(int argc, char **argv)
     tcase_add_test(tc, test_file_read_as_digit_after_dot);
     tcase_add_test(tc, test_trailing_number_by_move_numbers);
     tcase_add_test(tc, test_bar_in_a_move);
+    tcase_add_test(tc, test_number_after_rank_in_words);
     tcase_add_test(tc, test_doubled_file_two_moves);
     tcase_add_test(tc, test_line_blocked_long_before);
     tcase_add_test(tc, test_own_piece_blocks_long_before);
