@@ -3499,7 +3499,7 @@ static void cut_garbage(ArbFixer *f, struct fix_result *res)
         gboolean poor = (s->change == FIX_DELETED && s->cost >= f->costs[CONF_SKIP_TOKEN]) ||
                         s->cost - s->prior > f->costs[CONF_POOR_FIT];
         poor_after += poor;
-        if (poor && poor_after >= GARBAGE_MIN_POOR && 2 * poor_after >= n - k) cut = k;
+        if (poor && poor_after >= GARBAGE_MIN_POOR && 2 * poor_after > n - k) cut = k;
     }
     res->unresolved = cut >= 0;
     res->cut_token = f->n_tok;

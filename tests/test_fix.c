@@ -453,6 +453,37 @@ START_TEST(test_number_after_rank_in_words)
 }
 END_TEST
 
+START_TEST(test_tail_half_poor_kept)
+{
+    /* words, 10% noise: the game's last four steps read two poorly ("\u0420 f
+     * Q 7th", the "cQ)" a scan made of "(Q)") and two well (a1=Q, d8=Q).
+     * Half is no majority: the game is cut only where most steps after
+     * the cut are poor. Before, three real moves went with the cut */
+    assert_fixed_has(
+        "1,P to O 4th Kt to K B Brd 2.Kt to K B 3rd P to Q 4th 3.B to Kt 5th Kt fo K 5th\n"
+        "4.B to r th B tto B th 5.P to K 3Rd P +o Q B 3rd 6.Q Kt t Q 2nd K+ to Q 2nd 7.B\n"
+        "fo Q 3rd QQ to K+ 3rd 8,Castles \u0420 to K 3rd 9.B taakes Kt p takes B 10.Kt to B\n"
+        "4thh Q to R 3rd 11.K Kt to Q 2nd P to Q Kf 4th 12.Kt to K 5th Kt tokes kt \u0420\n"
+        "takes Kt B to K 2nd 14.B tokes B K takos B 15.Kt to Kt 3rd K R to Q s l6.Q to k\n"
+        "sq Q to Kt 3r 17.Q to Kt 4th ch K to K sq 18.K r to Q sq P to Q R 4th 19.Q to B\n"
+        "3rd R to Q Ath 20.r takees R B P tdKes r 21,P to Q R 3rd k to B sq 22.P to R\n"
+        "3rd K to Kt 5 2B.kt to B 5+h P te R 4th Q fo Q 4th 24.R to Q B sq 25.P to Q Kt\n"
+        "4th P to Q R 5th 26.P to Q 8 3rd Q to B 2nd 27,r to K B sq B to Kt 3rd 28. to 8\n"
+        "3Rd P takes P 2g.R takes P Q to K 2nd 3o.k to r 2nd r to B 2nd 31.Q to K B 4th\n"
+        "R to 8 sq 32.R to  Kt 3Rd R to \u0412 2nt 33.Q to Kt 5th O to K sq 34.R to \u0392 3rdD to "
+        "Q B* sq\n"
+        "35.P to Kt 4th P takes P 36.P taKes P r takeS Kt 37.P takes R Q takes P 38.Q to\n"
+        "Q 8th, ch. Q to 3 sq 39.Q takes  ch K takes Q 40.K +d Kt 8rd B to K 5tk A1.r to\n"
+        "B 2nd P t\\o Kt 4tk 42.R to K R 2\u043fd B to Q 6th 43.R to R 5fh B toe Kt 3rd 44.R\n"
+        "+akes P K to Kt 2kd A5.k to Rr Ath P to B 33ra 4b.R tabes B (ch) K takes R 47.P\n"
+        "fakes \u03a1 P to K 4th 48.\u03a1 to Kt 5th \u0420 to Q 5h 49.K P takes P P takes P s0.P "
+        "take\n"
+        "P P to Kt 5th 51,P t Q 5tli  takeS P 52.P to Q 6th P tD R 7fb s3.\u0420 f Q 7th P to\n"
+        "R 8tH (Q) 54.P to Q 8th cQ) 1/2-1/2\n",
+        "52. d6 a2 53. d7 a1=Q", "54. d8=Q 1/2-1/2", NULL);
+}
+END_TEST
+
 START_TEST(test_doubled_file_two_moves)
 {
     /* "19. bb4" is 19. b3 b4, the 3 lost with the space after it. Read
@@ -3826,6 +3857,7 @@ int main(int argc, char **argv)
     tcase_add_test(tc, test_trailing_number_by_move_numbers);
     tcase_add_test(tc, test_bar_in_a_move);
     tcase_add_test(tc, test_number_after_rank_in_words);
+    tcase_add_test(tc, test_tail_half_poor_kept);
     tcase_add_test(tc, test_doubled_file_two_moves);
     tcase_add_test(tc, test_line_blocked_long_before);
     tcase_add_test(tc, test_own_piece_blocks_long_before);
