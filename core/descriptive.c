@@ -706,7 +706,7 @@ static size_t long_form(const char *s, size_t n, bool loose, char *out, int *gue
              * a guess) */
             bool lost = loose && taken && !n_ends && kind == LONG_CHECK;
             fits = kind == LONG_NAME || (kind == LONG_SQUARE && to) || lost ||
-                   (n_ends && (kind == LONG_CHECK || (kind == LONG_PROMO && to)));
+                   (n_ends && (kind == LONG_CHECK || kind == LONG_PROMO));
             guess |= lost;
             done = kind == LONG_SQUARE || kind == LONG_CHECK || kind == LONG_PROMO;
             lone_rank = loose && kind == LONG_SQUARE && at - w == 1 && (s[w] == '3' || s[w] == '8');

@@ -664,13 +664,36 @@ static gsize castles_end(const ArbReader *r, gsize i, gsize e)
     return e;
 }
 
+/* Does the word before i, on its line or the one before, begin with a
+ * rank a pawn promotes on, as books write it ("8th", a scan's "8tH")? */
+static gboolean after_last_rank(const ArbReader *r, gsize i)
+{
+    const guint8 *b = r->buf;
+    gsize e = i; /* (no further back than the buffer keeps) */
+    while (e > r->anchor && strchr(" \t\r\n", b[e - 1]) && b[e - 1])
+        e--;
+    gsize w = e;
+    while (w > r->anchor && !strchr(" \t\r\n", b[w - 1]))
+        w--;
+    return e > w && b[w] == '8';
+}
+
 /* End of a check or mate mark in parentheses at i, as descriptive books
- * print one after a move ("(ch)", "(check)", "(mate)"), or the side after
- * "Castles" ("(QR)"), which a line end parted from its move: a word, never
- * a variation. Returns i when there is none. */
+ * print one after a move ("(ch)", "(check)", "(mate)"), the side after
+ * "Castles" ("(QR)"), or what a pawn becomes after its rank ("8th (Q)"),
+ * which a line end parted from its move: a word, never a variation.
+ * Returns i when there is none. */
 static gsize paren_mark_end(const ArbReader *r, gsize i)
 {
     const guint8 *b = r->buf;
+    static const char *const pieces[] = {"(Q)", "(R)", "(B)", "(Kt)", "(N)"};
+    for (gsize k = 0; k < G_N_ELEMENTS(pieces); k++) {
+        gsize len = strlen(pieces[k]);
+        if (!strncmp((const char *)b + i, pieces[k], len) &&
+            (byte_class[b[i + len]] == C_WS || byte_class[b[i + len]] == C_EOL) &&
+            after_last_rank(r, i))
+            return i + len;
+    }
     /* (a scan's too, its ")" lost: "(ch", "(QR") */
     static const char *const marks[] = {"(ch)", "(ch.)", "(check)", "(mate)", "(ch", "(mate",
                                         /* (its h misread) */

@@ -458,7 +458,9 @@ START_TEST(test_tail_half_poor_kept)
     /* words, 10% noise: the game's last four steps read two poorly ("\u0420 f
      * Q 7th", the "cQ)" a scan made of "(Q)") and two well (a1=Q, d8=Q).
      * Half is no majority: the game is cut only where most steps after
-     * the cut are poor. Before, three real moves went with the cut */
+     * the cut are poor. Before, three real moves went with the cut. The
+     * "(Q)" after the rank a line end parted from "P to" is what the pawn
+     * becomes, no variation */
     assert_fixed_has(
         "1,P to O 4th Kt to K B Brd 2.Kt to K B 3rd P to Q 4th 3.B to Kt 5th Kt fo K 5th\n"
         "4.B to r th B tto B th 5.P to K 3Rd P +o Q B 3rd 6.Q Kt t Q 2nd K+ to Q 2nd 7.B\n"
@@ -480,7 +482,7 @@ START_TEST(test_tail_half_poor_kept)
         "take\n"
         "P P to Kt 5th 51,P t Q 5tli  takeS P 52.P to Q 6th P tD R 7fb s3.\u0420 f Q 7th P to\n"
         "R 8tH (Q) 54.P to Q 8th cQ) 1/2-1/2\n",
-        "52. d6 a2 53. d7 a1=Q", "54. d8=Q 1/2-1/2", NULL);
+        "52. d6 a2 53. d7 a1=Q 54. d8=Q 1/2-1/2", NULL);
 }
 END_TEST
 

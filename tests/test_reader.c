@@ -496,6 +496,13 @@ START_TEST(test_free_text_games)
              "G1 @1:1\nN1 @1:1\nM P to K 4th @1:4\nM P to K 4th @1:15\nN2 @1:26\n"
              "M B takes Kt P @1:29\nM (ch) @2:1\nM K to B sq @2:6\nN3 @2:16\n"
              "M Castles @2:19\nM (QR) @3:1\nR* * @3:6\nE1\n");
+    /* what a pawn becomes after its last rank, a line end before that
+     * ("P to" / "K 8th (Q)"): a word (before, a variation); not after
+     * another word ("(Q)" after "sq") */
+    ck_trace("1. P to K 4th P to K 4th 2. P to\nK 8th (Q) K to B sq 3. K to B sq\n(Q) *\n",
+             "G1 @1:1\nN1 @1:1\nM P to K 4th @1:4\nM P to K 4th @1:15\nN2 @1:26\n"
+             "M P @1:29\nM to @1:31\nM K @2:1\nM 8th @2:3\nM (Q) @2:7\nM K to B sq @2:11\n"
+             "N3 @2:21\nM K to B sq @2:24\n(1 @3:1\nM Q @3:2\n)1 @3:3\nR* * @3:5\nE1\n");
     /* and one with its h misread ("(ck)", "(cn)"): a word too (before,
      * a variation) */
     ck_trace("1. P to K 4th P to K 4th 2. B takes Kt P\n(ck) K to B sq 3. Q to R 5th\n(cn) *\n",

@@ -444,6 +444,8 @@ START_TEST(test_descriptive_long_extent)
         {"Q to K R 5th, ch.", "Q to K R 5th, ch.", "Q-KR5ch"},
         {"R to K Kt sq Kt to K Kt sq", "R to K Kt sq", "R-KKt1"},
         {"P to K 8th (Q) and wins", "P to K 8th (Q)", "P-K8(Q)"},
+        /* a capture's too (before, it ended before the piece) */
+        {"P takes Kt (Q) ch K to B 2nd", "P takes Kt (Q) ch", "PxKt(Q)ch"},
         {"P to move and win", "", ""},
         {"K B 3", "", ""},
         {"Kt to", "", ""},
