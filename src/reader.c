@@ -1209,14 +1209,33 @@ static gboolean words_after_number(const ArbReader *r, gsize k)
     return r->buf[k] && strchr("PKNBRQ", r->buf[k]) && words_move_at(r, k);
 }
 
+/* Does the line after the one that ends at eol begin with a move's verb,
+ * "to" or "takes" (a scan's damage of either too: "fo", "+akes")? */
+static gboolean next_line_verb(const ArbReader *r)
+{
+    const guint8 *b = r->buf;
+    gsize n = r->eol;
+    while (n < r->len && (b[n] == '\r' || b[n] == '\n'))
+        n++;
+    while (n < r->len && (b[n] == ' ' || b[n] == '\t'))
+        n++;
+    gsize e = n;
+    while (e < r->len && !strchr(" \t\r\n", b[e]) && b[e])
+        e++;
+    gboolean to = e - n == 2 && b[n + 1] == 'o' && strchr("tf+", b[n]);
+    return e > n && (to || desc_takes_loose((const char *)b + n, e - n));
+}
+
 /* A run of digits at i: move number, ICCF move, result or castling. */
 static gsize scan_number(ArbReader *r, gsize i, gboolean *boundary_hit)
 {
     const guint8 *b = r->buf;
     /* a B misread as 3 or 8 that begins a move in words right after the
-     * move's number ("17. 3 to K Kt 3rd"): no second number */
-    if (r->after_number && (b[i] == '3' || b[i] == '8') && byte_class[b[i + 1]] == C_WS &&
-        words_move_at(r, i))
+     * move's number ("17. 3 to K Kt 3rd", or with a line end after it:
+     * "13.8" / "+akes Kt"): no second number */
+    if (r->after_number && (b[i] == '3' || b[i] == '8') &&
+        ((byte_class[b[i + 1]] == C_WS && words_move_at(r, i)) ||
+         (i + 1 == r->eol && next_line_verb(r))))
         return i;
     gsize j = i;
     guint64 v = 0;

@@ -486,6 +486,18 @@ START_TEST(test_tail_half_poor_kept)
 }
 END_TEST
 
+START_TEST(test_misread_bishop_before_line_end)
+{
+    /* words: the move's B misread as 8 right after its number, a line end
+     * after it and the verb beginning the next line ("4.8" / "+akes Kt"):
+     * the 8 is a word, the move cut by the line end. Before, it was a second
+     * move number, both parts were dropped and the game went wrong there */
+    assert_fixed_has("1.P to K 4th P to K 4th 2.Kt to K B 3rd Kt to Q B 3rd 3.B to Kt 5th "
+                     "P to Q R 3rd 4.8\n+akes Kt Q P takes B 5.Castles P to K B 3rd *\n",
+                     "3. Bb5 a6 4. Bxc6 dxc6 5. O-O f6 *", NULL);
+}
+END_TEST
+
 START_TEST(test_doubled_file_two_moves)
 {
     /* "19. bb4" is 19. b3 b4, the 3 lost with the space after it. Read
@@ -3860,6 +3872,7 @@ int main(int argc, char **argv)
     tcase_add_test(tc, test_bar_in_a_move);
     tcase_add_test(tc, test_number_after_rank_in_words);
     tcase_add_test(tc, test_tail_half_poor_kept);
+    tcase_add_test(tc, test_misread_bishop_before_line_end);
     tcase_add_test(tc, test_doubled_file_two_moves);
     tcase_add_test(tc, test_line_blocked_long_before);
     tcase_add_test(tc, test_own_piece_blocks_long_before);

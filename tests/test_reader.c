@@ -496,6 +496,11 @@ START_TEST(test_free_text_games)
              "G1 @1:1\nN1 @1:1\nM P to K 4th @1:4\nM P to K 4th @1:15\nN2 @1:26\n"
              "M B takes Kt P @1:29\nM (ch) @2:1\nM K to B sq @2:6\nN3 @2:16\n"
              "M Castles @2:19\nM (QR) @3:1\nR* * @3:6\nE1\n");
+    /* a B misread as 8 after the move's number, the line's last word, the
+     * next line beginning with the verb: a word, no second number */
+    ck_trace("3. P to Q R 3rd 4.8\n+akes Kt *\n",
+             "G1 @1:1\nN3 @1:1\nM P to Q R 3rd @1:4\nN4 @1:17\nM 8 @1:19\nM +akes @2:1\nM Kt @2:7\n"
+             "R* * @2:10\nE1\n");
     /* what a pawn becomes after its last rank, a line end before that
      * ("P to" / "K 8th (Q)"): a word (before, a variation); not after
      * another word ("(Q)" after "sq") */
