@@ -586,13 +586,23 @@ static enum long_kind loose_verb(const char *w, size_t n)
     return loose_word(w, n, true, buf, &o, &guessed);
 }
 
+/* Is w[0, n) a name in any case ("kt", "KT", "q")? */
+static bool name_any_case(const char *w, size_t n)
+{
+    if (n == 2) return (w[0] == 'K' || w[0] == 'k') && (w[1] == 't' || w[1] == 'T');
+    return n == 1 && w[0] && strchr("KQRBNPkqrbnp", w[0]);
+}
+
 /* Where in word w[0, n) the second of two names begins, where a scan lost
  * the space between what a capture takes and the next move's piece ("QB",
- * "PKt", "KtP"); 0 when the word is no two names. */
+ * "PKt", "KtP", "kt3": a B read as 3 or 8); 0 when the word is no two
+ * names. */
 static size_t glued_names(const char *w, size_t n)
 {
-    for (size_t k = 1; k <= 2 && k < n; k++)
-        if (desc_is_name(w, k) && desc_is_name(w + k, n - k)) return k;
+    for (size_t k = 1; k <= 2 && k < n; k++) {
+        bool bishop = n - k == 1 && (w[k] == '3' || w[k] == '8');
+        if (name_any_case(w, k) && (desc_is_name(w + k, n - k) || bishop)) return k;
+    }
     return 0;
 }
 

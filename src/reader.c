@@ -1232,8 +1232,10 @@ static gsize scan_number(ArbReader *r, gsize i, gboolean *boundary_hit)
     const guint8 *b = r->buf;
     /* a B misread as 3 or 8 that begins a move in words right after the
      * move's number ("17. 3 to K Kt 3rd", or with a line end after it:
-     * "13.8" / "+akes Kt"): no second number */
-    if (r->after_number && (b[i] == '3' || b[i] == '8') &&
+     * "13.8" / "+akes Kt") or run into the last word of the move before
+     * ("3 takes kt3 tokes B": the move before ended there): no number */
+    gboolean after_word = i > 0 && g_ascii_isalpha(b[i - 1]);
+    if ((r->after_number || after_word) && (b[i] == '3' || b[i] == '8') &&
         ((byte_class[b[i + 1]] == C_WS && words_move_at(r, i)) ||
          (i + 1 == r->eol && next_line_verb(r))))
         return i;

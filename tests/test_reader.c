@@ -501,6 +501,10 @@ START_TEST(test_free_text_games)
     ck_trace("3. P to Q R 3rd 4.8\n+akes Kt *\n",
              "G1 @1:1\nN3 @1:1\nM P to Q R 3rd @1:4\nN4 @1:17\nM 8 @1:19\nM +akes @2:1\nM Kt @2:7\n"
              "R* * @2:10\nE1\n");
+    /* and one run into the last word of the move before, a move in words
+     * after it ("kt3 tokes B"): a word too (before, a move number) */
+    ck_trace("12. 3 takes kt3 tokes B *\n",
+             "G1 @1:1\nN12 @1:1\nM 3 takes kt @1:5\nM 3 tokes B @1:15\nR* * @1:25\nE1\n");
     /* what a pawn becomes after its last rank, a line end before that
      * ("P to" / "K 8th (Q)"): a word (before, a variation); not after
      * another word ("(Q)" after "sq") */

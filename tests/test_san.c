@@ -529,6 +529,8 @@ START_TEST(test_descriptive_long_extent)
         {"Q takes KtP takes P", "QxKt", 10, 0},
         {"Q takes QB", "QxQB", 10, 0},
         {"Q takes QB 8 to K 3rd", "QxQB", 10, 0},
+        /* the next move's B read as 3 or 8, a name in lower case before it */
+        {"3 takes kt3 tokes B", "3xkt", 10, 0},
         {"Kt takes Q K to B 2nd", "KtxQ", 10, 0},
         {"P to K 3 rd B to B 4th", "P-K3", 11, 0},
         /* the next move's verb damaged too: its name is that move's */
