@@ -531,6 +531,9 @@ START_TEST(test_descriptive_long_extent)
         {"Q takes QB 8 to K 3rd", "QxQB", 10, 0},
         /* the next move's B read as 3 or 8, a name in lower case before it */
         {"3 takes kt3 tokes B", "3xkt", 10, 0},
+        /* a name's letter doubled in lower case, kept for fix to weigh
+         * (before, no name and no move) */
+        {"Rr t\u0430kes K+ \u041at to R 4th", "RrxK+", 12, 1},
         {"Kt takes Q K to B 2nd", "KtxQ", 10, 0},
         {"P to K 3 rd B to B 4th", "P-K3", 11, 0},
         /* the next move's verb damaged too: its name is that move's */
