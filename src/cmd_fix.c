@@ -458,19 +458,24 @@ static gsize trailing_number(const char *s, gsize len, int tokens, int named, in
 /* Moves run together with their move numbers, spaces lost ("e4e52.Nf3Nc6",
  * "f3Ld436.Le3Lxe3"): where in s a move number stands that is followed by
  * more text and comes after a move's end (a digit, a rank's ordinal or
- * "sq", a check mark or castling's O), the one nearest expect and no more
- * than 2 from it. *cut
+ * "sq", a name, a check mark or castling's O), the one nearest expect and
+ * no more than 2 from it. *cut
  * gets the number's start, *rest where the text after its dots starts and
  * *ply the ply it names; FALSE for none. */
 static gboolean inner_number(const char *s, gsize len, int expect, gsize *cut, gsize *rest,
                              int *ply)
 {
     int best_gap = 3;
-    for (gsize k = 2; k + 2 < len; k++) {
+    for (gsize k = 1; k + 2 < len; k++) {
         char end = s[k - 1];
-        /* (or a rank in words: "Q 4th23.R/Q2-QB2", "K sq7.P") */
-        gboolean rank = desc_is_ordinal(s + k - 2, 2) || (s[k - 2] == 's' && end == 'q');
-        if (!g_ascii_isdigit(s[k]) || !(g_ascii_isdigit(end) || strchr("+#Oo", end) || rank))
+        /* (or a rank in words: "Q 4th23.R/Q2-QB2", "K sq7.P"; or a name
+         * that ends a descriptive capture, the one name left of one too:
+         * "PxKt9.", "N13.QxN") */
+        gboolean rank =
+            k >= 2 && (desc_is_ordinal(s + k - 2, 2) || (s[k - 2] == 's' && end == 'q'));
+        gboolean name = end && strchr("PNBRQKt", end);
+        if (!g_ascii_isdigit(s[k]) || (k < 2 && !name) ||
+            !(g_ascii_isdigit(end) || strchr("+#Oo", end) || rank || name))
             continue;
         gsize d = k, v = 0;
         while (d < len && d - k < 3 && g_ascii_isdigit(s[d]))

@@ -498,6 +498,17 @@ START_TEST(test_misread_bishop_before_line_end)
 }
 END_TEST
 
+START_TEST(test_number_after_descriptive_name)
+{
+    /* descriptive: the next move's number run into a capture that lost all
+     * but its piece ("NxN" read "N", then "5.QxN"): split off after the
+     * name as after a digit. Before, "N5.QxN" was one move, Nxd4, and 5. Qxd4
+     * was lost, the game shifted a move from there */
+    assert_fixed_has("1.P-K4 P-K4 2.N-KB3 N-QB3 3.P-Q4 PxP 4.NxP N5.QxN N-B3 6.N-B3 B-N5 *\n",
+                     "4. Nxd4 Nxd4 5. Qxd4 Nf6 6. Nc3 Bb4 *", NULL);
+}
+END_TEST
+
 START_TEST(test_doubled_file_two_moves)
 {
     /* "19. bb4" is 19. b3 b4, the 3 lost with the space after it. Read
@@ -3873,6 +3884,7 @@ int main(int argc, char **argv)
     tcase_add_test(tc, test_number_after_rank_in_words);
     tcase_add_test(tc, test_tail_half_poor_kept);
     tcase_add_test(tc, test_misread_bishop_before_line_end);
+    tcase_add_test(tc, test_number_after_descriptive_name);
     tcase_add_test(tc, test_doubled_file_two_moves);
     tcase_add_test(tc, test_line_blocked_long_before);
     tcase_add_test(tc, test_own_piece_blocks_long_before);
