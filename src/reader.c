@@ -746,6 +746,21 @@ static gsize word_start(const guint8 *b, gsize i, gsize e)
     return e;
 }
 
+/* The first word of the line after the one that ends at eol: its start
+ * into *start, its length (0: none, or that line not read in yet). */
+static gsize next_line_word(const ArbReader *r, gsize *start)
+{
+    const guint8 *b = r->buf;
+    gsize n = r->eol + (b[r->eol] == '\r' && r->eol + 1 < r->len && b[r->eol + 1] == '\n') + 1;
+    while (n < r->len && (b[n] == ' ' || b[n] == '\t'))
+        n++;
+    gsize e = n;
+    while (e < r->len && b[e] != ' ' && b[e] != '\t' && b[e] != '\n' && b[e] != '\r')
+        e++;
+    *start = n;
+    return e > n ? e - n : 0;
+}
+
 /* The end of a move in words at i..e that a line end cut after the name
  * of what it takes, where the next line begins with a verb ("Q takes Q Kt"
  * / "takes Q", "Q takes Q K R" / "takes Q"): the name, a wing's too,
@@ -763,13 +778,8 @@ static gsize before_name_at_line_end(const ArbReader *r, gsize i, gsize e)
     gsize w = word_start(b, i, e);
     if (w == i || !desc_is_name((const char *)b + w, e - w)) return e;
     /* the next line's first word: "takes", or a scan's damage of it */
-    gsize n = r->eol + (b[r->eol] == '\r' && r->eol + 1 < r->len && b[r->eol + 1] == '\n') + 1;
-    while (n < r->len && (b[n] == ' ' || b[n] == '\t'))
-        n++;
-    gsize ne = n;
-    while (ne < r->len && b[ne] != ' ' && b[ne] != '\t' && b[ne] != '\n' && b[ne] != '\r')
-        ne++;
-    if (!desc_takes_loose((const char *)b + n, ne - n)) return e;
+    gsize n, nn = next_line_word(r, &n);
+    if (!nn || !desc_takes_loose((const char *)b + n, nn)) return e;
     /* a wing before the name ("K R") goes with it */
     gsize w2 = word_start(b, i, w - 1), cuts[2] = {w, w};
     gboolean piece = e - w == 2 || strchr("RBN", b[w]); /* ("Kt", not "K", "Q", "P") */
@@ -1214,16 +1224,9 @@ static gboolean words_after_number(const ArbReader *r, gsize k)
 static gboolean next_line_verb(const ArbReader *r)
 {
     const guint8 *b = r->buf;
-    gsize n = r->eol;
-    while (n < r->len && (b[n] == '\r' || b[n] == '\n'))
-        n++;
-    while (n < r->len && (b[n] == ' ' || b[n] == '\t'))
-        n++;
-    gsize e = n;
-    while (e < r->len && !strchr(" \t\r\n", b[e]) && b[e])
-        e++;
-    gboolean to = e - n == 2 && b[n + 1] == 'o' && strchr("tf+", b[n]);
-    return e > n && (to || desc_takes_loose((const char *)b + n, e - n));
+    gsize n, len = next_line_word(r, &n);
+    gboolean to = len == 2 && b[n + 1] == 'o' && b[n] && strchr("tf+", b[n]);
+    return len && (to || desc_takes_loose((const char *)b + n, len));
 }
 
 /* A run of digits at i: move number, ICCF move, result or castling. */
