@@ -12,9 +12,10 @@
 #include <stdarg.h>
 #include <string.h>
 
-#define READ_CHUNK (128 * 1024) /* raw bytes read at a time */
-#define RAW_CAP    (2 * READ_CHUNK)
-#define NONE       G_MAXSIZE
+#define READ_CHUNK     (128 * 1024) /* raw bytes read at a time */
+#define LINE_LOOKAHEAD 64           /* bytes past a line's end held with it */
+#define RAW_CAP        (2 * READ_CHUNK)
+#define NONE           G_MAXSIZE
 
 /* Byte classes. Everything that is not listed is a token character. */
 enum {
@@ -372,6 +373,14 @@ static LineStatus locate_eol(ArbReader *r, GError **error)
     for (;;) {
         gsize eol;
         if (find_eol(r, r->pos, &eol) && eol - r->anchor <= r->lim.max_line_bytes) {
+            /* and the next line's first bytes: a move a line end cut is
+             * read by the word the next line begins with (next_line_word()),
+             * the same wherever the input's chunks end */
+            if (!r->eof && r->len < eol + LINE_LOOKAHEAD &&
+                r->len - r->anchor <= r->lim.max_line_bytes) {
+                if (!refill(r, r->anchor, error)) return LINE_IOERR;
+                continue;
+            }
             r->eol = eol;
             return LINE_SCAN;
         }

@@ -947,6 +947,34 @@ START_TEST(test_stream_equals_data)
 }
 END_TEST
 
+START_TEST(test_stream_next_line_at_chunk_end)
+{
+    for (int pad = 0; pad < 1200; pad++) {
+        GString *s = g_string_new(NULL);
+        while (s->len < 262144 - 1000)
+            g_string_append(s, "% an escape line, skipped\n");
+        g_string_append_printf(s, "%%%*s\n", 30 + pad, "");
+        g_string_append(s, "1.P to K 4th P to K 4th 2.Kt to K B 3rd Kt to Q B 3rd 3.B to Kt 5th "
+                           "P to Q R 3rd 4.8\n+akes Kt Q P takes B *\n");
+        Rec a, b;
+        rec_init(&a);
+        reader_free(read_data(&a, s->str, s->len, NULL, NULL));
+        rec_init(&b);
+        GInputStream *in = g_memory_input_stream_new_from_data(s->str, (gssize)s->len, NULL);
+        ArbReader *r = reader_new_for_stream(in, NULL, &rec_visitor, &b);
+        g_object_unref(in);
+        ck_assert(reader_read_all(r, NULL));
+        reader_free(r);
+        ck_assert_msg(strstr(a.trace->str, "M 8 @"), "pad %d: %s", pad, a.trace->str);
+        ck_assert_msg(!strcmp(a.trace->str, b.trace->str), "pad %d:\n%s\n---\n%s", pad,
+                      a.trace->str, b.trace->str);
+        rec_clear(&a);
+        rec_clear(&b);
+        g_string_free(s, TRUE);
+    }
+}
+END_TEST
+
 /* ---- corpus --------------------------------------------------------------- */
 
 START_TEST(test_corpus_pgnmentor)
@@ -1153,6 +1181,7 @@ int main(void)
     tcase_add_test(tc, test_encodings);
     tcase_add_test(tc, test_encoding_switch);
     tcase_add_test(tc, test_stream_equals_data);
+    tcase_add_test(tc, test_stream_next_line_at_chunk_end);
     suite_add_tcase(s, tc);
     tc = tcase_create("corpus");
     tcase_set_timeout(tc, 120);
