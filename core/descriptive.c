@@ -637,6 +637,7 @@ static size_t long_form(const char *s, size_t n, bool loose, char *out, int *gue
     char buf[DESC_MAX], name[8];
     const char *last_name = NULL;
     bool to = false, taken = false, done = false, lone_rank = false, open_rank = false;
+    bool takes_first = false; /* loosely, the name lost: "takes P" */
     while (at < n && n_ends < ENDS) {
         while (at < n && (s[at] == ' ' || s[at] == '\t'))
             at++;
@@ -712,6 +713,7 @@ static size_t long_form(const char *s, size_t n, bool loose, char *out, int *gue
                    ((words > 0 || loose) && (kind == LONG_TO || kind == LONG_TAKES));
             if (fits && !words && kind != LONG_NAME && !guess) guess = true;
             to = kind == LONG_TO, taken = kind == LONG_TAKES;
+            takes_first = fits && !words && taken && desc_takes_loose(s + w, at - w);
         } else if (!done) {
             /* (what is taken is named: "takes 7." is the next move's number) */
             /* (loosely, what is taken lost before a check: "R takes ch",
@@ -762,7 +764,7 @@ static size_t long_form(const char *s, size_t n, bool loose, char *out, int *gue
     if (!n_ends && name_end)
         ends[0] = name_end, lens[0] = name_len, guesses_at[n_ends++] = name_guesses;
     struct san san;
-    for (int k = n_ends - 1; k >= 0 && words >= 3; k--) {
+    for (int k = n_ends - 1; k >= 0 && (words >= 3 || (takes_first && words == 2)); k--) {
         buf[lens[k]] = 0;
         if (!loose && desc_parse(buf, lens[k], &san, NULL) != SAN_OK) continue;
         memcpy(out, buf, lens[k] + 1);

@@ -1045,6 +1045,15 @@ static gboolean begins_with_rank(const char *text, gsize len)
     return TRUE;
 }
 
+/* Does text[0, len) begin with "takes", its name lost ("takcs B")? */
+static gboolean begins_with_takes(const char *text, gsize len)
+{
+    gsize n = 0;
+    while (n < len && text[n] != ' ')
+        n++;
+    return desc_takes_loose(text, n);
+}
+
 /* joined with the next line's first event (next_text, event next) after
  * it, fc's, as words_across_line() returns it; NULL where that must read as
  * written and does not. */
@@ -1132,10 +1141,12 @@ static const char *words_across_line(struct fix_cmd *fc, const ArbGame *game, gu
                 /* the most words that read whole, as written (a join that
                  * needs a guess joins a move's damaged words as often as two
                  * moves': "P" / "P to R 7th", so only where neither part
-                 * reads alone), and what is left of the event too */
+                 * reads alone), and what is left of the event too, its
+                 * name not lost to the join: "Q Kt" / "takcs B P takes Kt" */
                 if ((loose ? words_loosely(joined->str, joined->len)
                            : words_as_written(joined->str, joined->len)) &&
-                    (!after_len || words_loosely(after, after_len))) {
+                    (!after_len ||
+                     (words_loosely(after, after_len) && !begins_with_takes(after, after_len)))) {
                     best = g_string_chunk_insert_len(fc->glued, joined->str, (gssize)joined->len);
                     *last = e;
                     *len = joined->len;
@@ -1149,10 +1160,11 @@ static const char *words_across_line(struct fix_cmd *fc, const ArbGame *game, gu
         }
         g_string_truncate(joined, line_end);
         /* (a next line that begins with a rank, its ordinal damaged,
-         * begins no move: "k t0 Kt" / "2kd") */
+         * begins no move: "k t0 Kt" / "2kd"; nor does one that reads only
+         * with its name lost, after names: "Q Kt" / "takcs B") */
         if (best || loose || whole || next_whole ||
             (words_loosely(joined->str, joined->len) && !begins_with_rank(next_text, next->len)) ||
-            words_loosely(next_text, next->len))
+            (words_loosely(next_text, next->len) && !begins_with_takes(next_text, next->len)))
             break;
         loose = TRUE;
     }

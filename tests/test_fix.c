@@ -498,6 +498,27 @@ START_TEST(test_misread_bishop_before_line_end)
 }
 END_TEST
 
+START_TEST(test_words_capture_name_lost)
+{
+    /* words: a capture whose name a scan lost, "takes P", the next move
+     * right after it ("D takeS P", its Q misread): the two words are the
+     * move, read as the rook's capture. Before, "takes" was a word of its
+     * own, dropped, the rook's move put in as not written, and "P D takeS
+     * P" read as Black's move */
+    assert_fix_reads("[FEN \"3q2k1/1p3pp1/3p4/p7/P3r2P/6QP/1P1R1P1K/8 w - - 0 39\"]\n\n"
+                     "39. takes P D takeS P 40. Q takes O K to B sq 41. Q to R 8th ch "
+                     "K to K 2nd 1/2-1/2\n",
+                     "39. Rxd6 {read: \"takes P\"}", "39... Qxh4 {read: \"D takeS P\"}", NULL);
+    /* a line end after the names, the verb beginning the next line
+     * ("Q Kt" / "takcs B"): one move, the queen's knight's, and the pawn
+     * after it begins the next move, not the bishop's pawn taken */
+    assert_fix_reads("1. P to Q 4th P to Q 4th 2. Kt to Q B 3rd Kt to K B 3rd 3. Kt to K B 3rd "
+                     "B to K B 4th 4. Kt to Kt 5th B to K 5th 5. Q Kt\ntakcs B P takes Kt "
+                     "6. P to K 3rd P to K 3rd *\n",
+                     "5. Ncxe4 {read: \"Q Kt takcs B\"} 5... dxe4 6. e3", NULL);
+}
+END_TEST
+
 START_TEST(test_number_after_descriptive_name)
 {
     /* descriptive: the next move's number run into a capture that lost all
@@ -3884,6 +3905,7 @@ int main(int argc, char **argv)
     tcase_add_test(tc, test_number_after_rank_in_words);
     tcase_add_test(tc, test_tail_half_poor_kept);
     tcase_add_test(tc, test_misread_bishop_before_line_end);
+    tcase_add_test(tc, test_words_capture_name_lost);
     tcase_add_test(tc, test_number_after_descriptive_name);
     tcase_add_test(tc, test_doubled_file_two_moves);
     tcase_add_test(tc, test_line_blocked_long_before);

@@ -499,8 +499,14 @@ START_TEST(test_free_text_games)
     /* a B misread as 8 after the move's number, the line's last word, the
      * next line beginning with the verb: a word, no second number */
     ck_trace("3. P to Q R 3rd 4.8\n+akes Kt *\n",
-             "G1 @1:1\nN3 @1:1\nM P to Q R 3rd @1:4\nN4 @1:17\nM 8 @1:19\nM +akes @2:1\nM Kt @2:7\n"
+             "G1 @1:1\nN3 @1:1\nM P to Q R 3rd @1:4\nN4 @1:17\nM 8 @1:19\nM +akes Kt @2:1\n"
              "R* * @2:10\nE1\n");
+    /* a capture whose name was lost, "takes P": a move of its own, the
+     * next move's name after it (before, "takes" was a word alone and
+     * "P D takeS P" one move) */
+    ck_trace("39. takes P D takeS P 40. Q takes O *\n",
+             "G1 @1:1\nN39 @1:1\nM takes P @1:5\nM D takeS P @1:13\nN40 @1:23\n"
+             "M Q takes O @1:27\nR* * @1:37\nE1\n");
     /* and one run into the last word of the move before, a move in words
      * after it ("kt3 tokes B"): a word too (before, a move number) */
     ck_trace("12. 3 takes kt3 tokes B *\n",
@@ -549,8 +555,7 @@ START_TEST(test_free_text_games)
         char *own = trace_with("G1.Kt takes P *\n", conf);
         char *builtin = trace_with("G1.Kt takes P *\n", NULL);
         ck_assert_str_eq(own, "G1 @1:1\nM G1. @1:1\nM Kt takes P @1:4\nR* * @1:15\nE1\n");
-        ck_assert_str_eq(builtin,
-                         "G1 @1:1\nM G1.Kt @1:1\nM takes @1:7\nM P @1:13\nR* * @1:15\nE1\n");
+        ck_assert_str_eq(builtin, "G1 @1:1\nM G1.Kt @1:1\nM takes P @1:7\nR* * @1:15\nE1\n");
         g_free(own), g_free(builtin);
         confusion_free(conf);
     }
@@ -559,8 +564,8 @@ START_TEST(test_free_text_games)
      * Q", "Q takes Q K R" / "takes Q"): the move ends before the name, its
      * wing's too */
     ck_trace("6. Q takes Q Kt\ntakes Q 7. Q takes Q K R\ntakes Q *\n",
-             "G1 @1:1\nN6 @1:1\nM Q takes Q @1:4\nM Kt @1:14\nM takes @2:1\nM Q @2:7\nN7 @2:9\n"
-             "M Q takes Q @2:12\nM K @2:22\nM R @2:24\nM takes @3:1\nM Q @3:7\nR* * @3:9\nE1\n");
+             "G1 @1:1\nN6 @1:1\nM Q takes Q @1:4\nM Kt @1:14\nM takes Q @2:1\nN7 @2:9\n"
+             "M Q takes Q @2:12\nM K @2:22\nM R @2:24\nM takes Q @3:1\nR* * @3:9\nE1\n");
     /* a B misread as 3 or 8 right after the move's number, a move in
      * words after it ("17. 3 To K 3rd"), or after a number misread ("\u04179."
      * for 19.): a move, not a second number; a 3 after a move is the

@@ -575,6 +575,12 @@ START_TEST(test_descriptive_long_extent)
         {"t to B 3rd", "t-B3", 10, 0},
         {"to K 2nd", "-K2", 8, 1},
         {"~B to R 4th", "B-R4", 11, 1},
+        /* a capture's name lost: "takes" and what it takes, two words (the
+         * next move begins after them) */
+        {"takes P D takeS P", "xP", 7, 1},
+        {"takes", "", 0, 0},
+        {"d:e5 b.", "", 0, 0}, /* (SAN's capture, its next number misread) */
+        {"to K", "", 0, 0},
         /* the verb's letters a scan confuses ("fQ" for "to"), a space in
          * the rank ("3 rd") or in "Kt" ("K t"), a B misread as a digit
          * before the rank ("8 6h") */
