@@ -580,6 +580,12 @@ START_TEST(test_descriptive_long_extent)
         {"takes P D takeS P", "xP", 7, 1},
         {"takes", "", 0, 0},
         {"d:e5 b.", "", 0, 0}, /* (SAN's capture, its next number misread) */
+        /* "sq" with a letter more or its q lost (guesses; not "Sth", a
+         * rank's digit misread) */
+        {"K Kt to K sqg 18.", "KKt-K1", 13, 1},
+        {"R to K sqq", "R-K1", 10, 1},
+        {"K to R s Q K to K s9", "K-R1", 8, 1},
+        {"R to K Sth", "R-KS", 10, 0},
         {"to K", "", 0, 0},
         /* the verb's letters a scan confuses ("fQ" for "to"), a space in
          * the rank ("3 rd") or in "Kt" ("K t"), a B misread as a digit
