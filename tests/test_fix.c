@@ -519,6 +519,19 @@ START_TEST(test_words_capture_name_lost)
 }
 END_TEST
 
+START_TEST(test_words_damaged_sq_across_line)
+{
+    /* words: a move a line end cut before its rank, "sq" damaged ("R t;o K"
+     * / "sqq"): the rank ends the move, the next move after it. Before, the
+     * words before the line end read alone (a rank lost, a guess) and "sqq"
+     * began the next move */
+    assert_fix_reads("1. P to K 4th P to K 4th 2. Kt to K B 3rd Kt to Q B 3rd 3. B to B 4th "
+                     "B to B 4th 4. Castles Kt to B 3rd 5. R t;o K\nsqq Kt o t 2nd "
+                     "6. P to B 3rd P to Q 3rd *\n",
+                     "5. Re1 {read: \"R t;o K sqq\"} 5... Ne7 {read: \"Kt o t 2nd\"} 6. c3", NULL);
+}
+END_TEST
+
 START_TEST(test_number_after_descriptive_name)
 {
     /* descriptive: the next move's number run into a capture that lost all
@@ -3906,6 +3919,7 @@ int main(int argc, char **argv)
     tcase_add_test(tc, test_tail_half_poor_kept);
     tcase_add_test(tc, test_misread_bishop_before_line_end);
     tcase_add_test(tc, test_words_capture_name_lost);
+    tcase_add_test(tc, test_words_damaged_sq_across_line);
     tcase_add_test(tc, test_number_after_descriptive_name);
     tcase_add_test(tc, test_doubled_file_two_moves);
     tcase_add_test(tc, test_line_blocked_long_before);
