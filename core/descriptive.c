@@ -377,11 +377,11 @@ bool desc_is_ordinal(const char *s, size_t n)
 static enum long_kind loose_word(const char *word, size_t len, bool verb_ok, char *out, size_t *o,
                                  bool *guessed)
 {
-    /* (stray marks inside it dropped: "t\"o", "C(h") */
+    /* (stray marks inside it dropped: "t\"o", "C(h", "K/t") */
     char w[DESC_MAX], buf[DESC_MAX];
     size_t n = 0;
     for (size_t i = 0; i < len && n + 1 < sizeof w; i++)
-        if (!strchr("\"'`_~^*!?;:\\", word[i]) || !word[i]) w[n++] = word[i];
+        if (!strchr("\"'`_~^*!?;:\\/", word[i]) || !word[i]) w[n++] = word[i];
     /* (and a dash before a name: "to -Q 2nd"; not "P-K4") */
     if (n >= 2 && w[0] == '-' && w[1] >= 'A' && w[1] <= 'Z') memmove(w, w + 1, --n);
     bool stray = n < len;

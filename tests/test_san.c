@@ -586,6 +586,9 @@ START_TEST(test_descriptive_long_extent)
         {"R to K sqq", "R-K1", 10, 1},
         {"K to R s Q K to K s9", "K-R1", 8, 1},
         {"R to K Sth", "R-KS", 10, 0},
+        /* a stray slash inside a name ("K/t"), not a short form's */
+        {"B to K/t 2nd Kt to Q znd", "B-Kt2", 12, 1},
+        {"R/K1-KN1 K", "", 0, 0},
         {"to K", "", 0, 0},
         /* the verb's letters a scan confuses ("fQ" for "to"), a space in
          * the rank ("3 rd") or in "Kt" ("K t"), a B misread as a digit
