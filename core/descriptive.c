@@ -705,6 +705,14 @@ static size_t long_form(const char *s, size_t n, bool loose, char *out, int *gue
                 }
             }
         }
+        /* (loosely, what a capture takes a B misread as 3 or 8: "Q takes 3
+         * P, ch.", a guess) */
+        if (loose && taken && !n_ends && kind == LONG_SQUARE && at - w == 1 &&
+            (s[w] == '3' || s[w] == '8')) {
+            o = was, buf[o] = 0;
+            kind = put_short(buf, &o, "B") ? LONG_NAME : LONG_NONE;
+            guess = true;
+        }
         bool fits;
         /* (the names after "to" or "takes" in the order they go together) */
         if ((to || taken) && kind == LONG_NAME && !name_follows(last_name, buf + was, loose)) {

@@ -589,6 +589,9 @@ START_TEST(test_descriptive_long_extent)
         /* a stray slash inside a name ("K/t"), not a short form's */
         {"B to K/t 2nd Kt to Q znd", "B-Kt2", 12, 1},
         {"R/K1-KN1 K", "", 0, 0},
+        /* what a capture takes, a B misread as 3 or 8 (a guess) */
+        {"Q takes 3 P, ch. K", "QxBPch", 16, 1},
+        {"Kt takes 8 3. P to K 4th", "KtxB", 10, 1},
         {"to K", "", 0, 0},
         /* the verb's letters a scan confuses ("fQ" for "to"), a space in
          * the rank ("3 rd") or in "Kt" ("K t"), a B misread as a digit
