@@ -382,8 +382,11 @@ static enum long_kind loose_word(const char *word, size_t len, bool verb_ok, cha
     size_t n = 0;
     for (size_t i = 0; i < len && n + 1 < sizeof w; i++)
         if (!strchr("\"'`_~^*!?;:\\/", word[i]) || !word[i]) w[n++] = word[i];
-    /* (and a dash before a name: "to -Q 2nd"; not "P-K4") */
+    /* (and a dash before a name: "to -Q 2nd"; not "P-K4"; or a bracket no
+     * bracket closes: "to (K B 3rd") */
     if (n >= 2 && w[0] == '-' && w[1] >= 'A' && w[1] <= 'Z') memmove(w, w + 1, --n);
+    if (n >= 2 && w[0] == '(' && strchr("PKNBRQ", w[1]) && !memchr(w, ')', n))
+        memmove(w, w + 1, --n);
     bool stray = n < len;
     while (n > 1 && (w[n - 1] == '.' || w[n - 1] == ','))
         n--;
@@ -668,6 +671,17 @@ static size_t long_form(const char *s, size_t n, bool loose, char *out, int *gue
         if (!glued && loose && taken && !n_ends && verb_follows(s, at, n))
             glued = glued_names(s + w, at - w);
         if (glued) at = w + glued;
+        /* (a bracket that closes none the word opens closes a variation
+         * the move ends: "(2. P to K B 4th)"; not a check mark's, "(ch)"
+         * damaged: "Cch)", nor one after a verb, a scan's stray mark:
+         * "R t\u03bf) Q sq") */
+        bool closes = !glued && at - w >= 2 && s[at - 1] == ')' && !memchr(s + w, '(', at - w) &&
+                      !holds_ch(s + w, at - w);
+        if (closes) {
+            enum long_kind verb = loose_verb(s + w, at - w - 1);
+            closes = verb != LONG_TO && verb != LONG_TAKES;
+        }
+        if (closes) at--;
         size_t was = o;
         enum long_kind kind = long_word(s + w, at - w, buf, &o);
         bool guess = false;
@@ -773,7 +787,7 @@ static size_t long_form(const char *s, size_t n, bool loose, char *out, int *gue
         } else if (loose && to && !done && kind == LONG_NAME) {
             name_end = at, name_len = o, name_guesses = guessed + 1;
         }
-        if (kind == LONG_CHECK || glued) break;
+        if (kind == LONG_CHECK || glued || closes) break;
     }
     /* (loosely, with no end that reads, one whose rank was lost to damage
      * past reading: "B to Kt fh" is "B-Kt", a guess) */

@@ -519,6 +519,17 @@ START_TEST(test_words_capture_name_lost)
 }
 END_TEST
 
+START_TEST(test_words_variation_closed)
+{
+    /* words: a variation's closing bracket run into its last word ("P
+     * takes P)"): it closes the variation. Before, it was the move's last
+     * byte, the variation never closed and the main line after it was lost */
+    assert_fixed_has("1. P to K 4th P to K 4th 2. Kt to K B 3rd (2. P to K B 4th P takes P) "
+                     "Kt to Q B 3rd 3. B to Kt 5th *\n",
+                     "1. e4 e5 2. Nf3 (2. f4 exf4) 2... Nc6 3. Bb5 *", NULL);
+}
+END_TEST
+
 START_TEST(test_words_damaged_sq_across_line)
 {
     /* words: a move a line end cut before its rank, "sq" damaged ("R t;o K"
@@ -3920,6 +3931,7 @@ int main(int argc, char **argv)
     tcase_add_test(tc, test_misread_bishop_before_line_end);
     tcase_add_test(tc, test_words_capture_name_lost);
     tcase_add_test(tc, test_words_damaged_sq_across_line);
+    tcase_add_test(tc, test_words_variation_closed);
     tcase_add_test(tc, test_number_after_descriptive_name);
     tcase_add_test(tc, test_doubled_file_two_moves);
     tcase_add_test(tc, test_line_blocked_long_before);

@@ -504,6 +504,13 @@ START_TEST(test_free_text_games)
     /* a capture whose name was lost, "takes P": a move of its own, the
      * next move's name after it (before, "takes" was a word alone and
      * "P D takeS P" one move) */
+    /* a bracket inside a move in words, no bracket closing it ("to (K B
+     * 3rd"): a scan's stray mark, no variation; a bracket after a move is
+     * one, and the bracket run into the last word of its last move closes
+     * it (before, "2nd)" was the move's) */
+    ck_trace("21. B to (K B 3rd 22. Q to K 2nd (22. Q to B 2nd) *\n",
+             "G1 @1:1\nN21 @1:1\nM B to (K B 3rd @1:5\nN22 @1:19\nM Q to K 2nd @1:23\n"
+             "(1 @1:34\nN22 @1:35\nM Q to B 2nd @1:39\n)1 @1:49\nR* * @1:51\nE1\n");
     ck_trace("39. takes P D takeS P 40. Q takes O *\n",
              "G1 @1:1\nN39 @1:1\nM takes P @1:5\nM D takeS P @1:13\nN40 @1:23\n"
              "M Q takes O @1:27\nR* * @1:37\nE1\n");

@@ -592,6 +592,13 @@ START_TEST(test_descriptive_long_extent)
         /* what a capture takes, a B misread as 3 or 8 (a guess) */
         {"Q takes 3 P, ch. K", "QxBPch", 16, 1},
         {"Kt takes 8 3. P to K 4th", "KtxB", 10, 1},
+        /* a bracket no bracket closes before a name, a scan's stray mark;
+         * not a variation after a move */
+        {"B to (K B 3rd 22.Q", "B-KB3", 13, 1},
+        {"B takes Kt (Q takes B", "BxKt", 10, 0},
+        /* the bracket that closes a variation run into the last word */
+        {"P to K B 4th) Kt", "P-KB4", 12, 0},
+        {"R to) Q sq B", "R-Q1", 10, 1}, /* (after a verb, a stray mark) */
         {"to K", "", 0, 0},
         /* the verb's letters a scan confuses ("fQ" for "to"), a space in
          * the rank ("3 rd") or in "Kt" ("K t"), a B misread as a digit
