@@ -979,19 +979,27 @@ size_t desc_spell(const struct position *pos, move_t m, int variant, const char 
     size_t n = 0;
     if (variant >= 5) {
         /* a piece named by its square, desc_write()'s last resort:
-         * "R/QB1-B6", "N/K4xP"; or what it takes: "RxR/Q8" */
+         * "R/QB1-B6", "N/K4xP"; or what it takes: "RxR/Q8"; or by its
+         * square with the destination's wing or what it takes qualified,
+         * as books write it too: "R/K1-KB1", "N/Q4xNP" */
         int victim = move_kind(m) == MOVE_EN_PASSANT ? PAWN : piece_type(pos->board[to]);
         /* (a pawn's or king's capture too: "PxP/Q4", "KxP/QB5") */
         if (variant == 6 ? !capture : type == PAWN || type == KING) return 0;
+        if (variant == 7 && !capture && ONE_NAME(f)) return 0; /* (K1, Q1: variant 5's) */
         /* (cat()s, not snprintf(): fix spells every legal move so) */
         n = cat_char(buf, 0, piece_letter[type]);
-        if (variant == 5) {
+        if (variant != 6) {
             n = cat(buf, cat_char(buf, n, '/'), full_file[sq_file(from)]);
             n = cat_char(buf, n, (char)('1' + rel_rank(from, us)));
             if (capture) {
-                n = cat_char(buf, cat_char(buf, n, 'x'), piece_letter[victim]);
+                n = cat_char(buf, n, 'x');
+                size_t was = n;
+                if (variant == 5)
+                    n = cat_char(buf, n, piece_letter[victim]);
+                else if ((n = cat_qualified(buf, n, victim, to, !us, false)) == was)
+                    return buf[0] = 0, 0;
             } else {
-                n = cat(buf, cat_char(buf, n, '-'), short_file[f]);
+                n = cat(buf, cat_char(buf, n, '-'), (variant == 5 ? short_file : full_file)[f]);
                 n = cat_char(buf, n, (char)('1' + rel_rank(to, us)));
             }
         } else {

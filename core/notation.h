@@ -54,8 +54,11 @@ size_t desc_write(const struct position *pos, move_t m, char *buf);
  * the destination's wing or what is taken qualified ("N-KB3", "NxKP",
  * "BxNP"), 2 with the piece that moves qualified ("KN-B3", "QPxP"), 3 with
  * both ("KN-KB3", "QPxKP"), 4 a pawn taken named by its wing too
- * ("BxQNP"); castling "O-O", "Castles" or "O-O-O", "CastlesQR",
- * "Castles(QR)". Each ends with mark (the check mark m earns,
+ * ("BxQNP"), 5 the piece named by its square ("R/QB1-B6", "N/K4xP"), 6
+ * what it takes named by its square ("RxR/Q8", "PxP/Q4"), 7 the piece
+ * named by its square and the destination's wing or what it takes
+ * qualified ("R/K1-KB1", "N/Q4xNP"); castling "O-O", "Castles" or "O-O-O",
+ * "CastlesQR", "Castles(QR)". Each ends with mark (the check mark m earns,
  * as san_check_mark() gives it; NULL: worked out here). Returns the
  * length, 0 (buf "") where a variant adds nothing. For `fix`'s search,
  * which weighs every legal move against a token. */

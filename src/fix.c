@@ -26,7 +26,7 @@
 
 enum {
     FORM_MAX = 16,
-    FORMS_PER_MOVE = 8, /* SAN and descriptive's seven (desc_spell()) */
+    FORMS_PER_MOVE = 10, /* SAN, descriptive's eight (desc_spell()), a queen implied */
     BEAM_WIDTH = 256,
     WIDE_BEAM_WIDTH = 40, /* the search again where the path took doubtful edits */
     WIDE_BACK_STEPS = 8,  /* from this many steps before the first of them */
@@ -663,10 +663,10 @@ static void put_square(const ArbFixer *f, struct form *fm, int sq)
 }
 
 /* How many spellings of a move the game's own notation has: UCI with and
- * without a separator, ICCF one, descriptive desc_spell()'s seven. */
+ * without a separator, ICCF one, descriptive desc_spell()'s eight. */
 static int style_variants(const ArbFixer *f)
 {
-    return f->style == FIX_STYLE_UCI ? 2 : f->style == FIX_STYLE_DESCRIPTIVE ? 7 : 1;
+    return f->style == FIX_STYLE_UCI ? 2 : f->style == FIX_STYLE_DESCRIPTIVE ? 8 : 1;
 }
 
 /* m in pos as the game's own notation writes it (f->style: UCI, in

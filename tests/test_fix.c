@@ -519,6 +519,19 @@ START_TEST(test_words_capture_name_lost)
 }
 END_TEST
 
+START_TEST(test_descriptive_square_and_qualified)
+{
+    /* descriptive among words: a piece named by its square and what it
+     * takes qualified, "N/Q4xNP" (the d4 knight takes the knight's pawn):
+     * one of the spellings weighed. Before, only "N/Q4xP" was, and the
+     * token read as Nxc6, two edits off */
+    assert_fix_reads(
+        "[FEN \"1r3rk1/1bqnbppp/p1npp3/1p4P1/1P1NP2P/P1N1BP2/2PQ4/2KR1BR1 w - - 1 17\"]"
+        "\n\n17. N/Q4xNP P takes Kt 18. Kt takes P Q t0 B sq 19. K to Kt sq *\n",
+        "17. Ndxb5 axb5 18. Nxb5 Qc8", NULL);
+}
+END_TEST
+
 START_TEST(test_words_variation_closed)
 {
     /* words: a variation's closing bracket run into its last word ("P
@@ -3932,6 +3945,7 @@ int main(int argc, char **argv)
     tcase_add_test(tc, test_words_capture_name_lost);
     tcase_add_test(tc, test_words_damaged_sq_across_line);
     tcase_add_test(tc, test_words_variation_closed);
+    tcase_add_test(tc, test_descriptive_square_and_qualified);
     tcase_add_test(tc, test_number_after_descriptive_name);
     tcase_add_test(tc, test_doubled_file_two_moves);
     tcase_add_test(tc, test_line_blocked_long_before);

@@ -678,40 +678,44 @@ END_TEST
 START_TEST(test_descriptive_spell)
 {
     static const struct {
-        const char *fen_or_line, *uci, *v[7];
+        const char *fen_or_line, *uci, *v[8];
     } cases[] = {
-        {"", "g1f3", {"N-B3", "N-KB3", "KN-B3", "KN-KB3", "", "N/KN1-B3", ""}},
-        {"", "e2e4", {"P-K4", "", "", "", "", "", ""}},
+        {"", "g1f3", {"N-B3", "N-KB3", "KN-B3", "KN-KB3", "", "N/KN1-B3", "", "N/KN1-KB3"}},
+        {"", "e2e4", {"P-K4", "", "", "", "", "", "", ""}},
         /* the f1 bishop, White's king's */
         {"e2e4 e7e5 g1f3 b8c6 f1b5 a7a6 b5c6",
          "d7c6",
-         {"PxB", "PxKB", "QPxB", "QPxKB", "", "", "PxB/QB3"}},
-        {"e2e4 d7d5", "e4d5", {"PxP", "PxQP", "KPxP", "KPxQP", "", "", "PxP/Q5"}},
+         {"PxB", "PxKB", "QPxB", "QPxKB", "", "", "PxB/QB3", ""}},
+        {"e2e4 d7d5", "e4d5", {"PxP", "PxQP", "KPxP", "KPxQP", "", "", "PxP/Q5", ""}},
         /* (what a king takes named by its square too, as desc_write() may) */
-        {"4k3/8/8/8/8/8/3p4/4K3 w - - 0 1", "e1d2", {"KxP", "KxQP", "", "", "", "", "KxP/Q2"}},
+        {"4k3/8/8/8/8/8/3p4/4K3 w - - 0 1", "e1d2", {"KxP", "KxQP", "", "", "", "", "KxP/Q2", ""}},
         {"e2e4 e7e5 d1h5 b8c6 f1c4 g8f6",
          "h5f7",
-         {"QxP#", "QxBP#", "", "", "QxKBP#", "Q/KR5xP#", "QxP/KB7#"}},
-        {"8/4P2k/8/8/8/8/8/4K3 w - - 0 1", "e7e8q", {"P-K8=Q", "", "", "", "", "", ""}},
+         {"QxP#", "QxBP#", "", "", "QxKBP#", "Q/KR5xP#", "QxP/KB7#", "Q/KR5xBP#"}},
+        {"8/4P2k/8/8/8/8/8/4K3 w - - 0 1", "e7e8q", {"P-K8=Q", "", "", "", "", "", "", ""}},
         /* castling in the words books print too ("CastlesQR": spaces
          * are no matter to fix) */
         {"r3k2r/8/8/8/8/8/8/4K3 b kq - 0 1",
          "e8a8",
-         {"O-O-O", "CastlesQR", "Castles(QR)", "", "", "", ""}},
-        {"r3k2r/8/8/8/8/8/8/4K3 b kq - 0 1", "e8h8", {"O-O", "Castles", "", "", "", "", ""}},
+         {"O-O-O", "CastlesQR", "Castles(QR)", "", "", "", "", ""}},
+        {"r3k2r/8/8/8/8/8/8/4K3 b kq - 0 1", "e8h8", {"O-O", "Castles", "", "", "", "", "", ""}},
         /* a piece named by its square, or what it takes, as desc_write()
          * names it when nothing shorter tells ("R/QB1-B6", "RxR/Q8") */
         {"3r2k1/8/8/8/8/8/8/2R1R1K1 w - - 0 1",
          "c1c6",
-         {"R-B6", "R-QB6", "QR-B6", "QR-QB6", "", "R/QB1-B6", ""}},
+         {"R-B6", "R-QB6", "QR-B6", "QR-QB6", "", "R/QB1-B6", "", "R/QB1-QB6"}},
+        /* (to the K or Q file, which has no wing, variant 7 adds nothing) */
+        {"3r2k1/8/8/8/8/8/8/2R1R1K1 w - - 0 1",
+         "e1e5",
+         {"R-K5", "", "KR-K5", "", "", "R/K1-K5", "", ""}},
         {"2r3k1/8/8/8/8/8/8/2R1R1K1 b - - 0 1",
          "c8c1",
-         {"RxR", "RxQR", "QRxR", "QRxQR", "", "R/QB1xR", "RxR/QB8"}},
+         {"RxR", "RxQR", "QRxR", "QRxQR", "", "R/QB1xR", "RxR/QB8", "R/QB1xQR"}},
     };
     for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
         struct position pos = position_at(cases[i].fen_or_line);
         move_t m = move_of(&pos, cases[i].uci);
-        for (int v = 0; v < 7; v++) {
+        for (int v = 0; v < 8; v++) {
             char buf[DESC_MAX];
             size_t n = desc_spell(&pos, m, v, NULL, buf);
             ck_assert_str_eq(buf, cases[i].v[v]);
