@@ -623,6 +623,9 @@ static gsize token_end(const guint8 *b, gsize i)
                     (b[i + 1] >= 'a' && b[i + 1] <= 'h'))) {
             i++; /* after a file, before a dash or a file ("d|-d6"): no column rule, a
                   * misread 1 or 7 */
+        } else if (b[i] == '|' && i > 0 && g_ascii_isalpha(b[i - 1]) && b[i + 1] >= 'a' &&
+                   b[i + 1] <= 'z') {
+            i++; /* between letters of a word ("Cast|es"): a misread l */
         } else if (k == C_LPAREN && i > 0 && b[i - 1] >= '1' && b[i - 1] <= '8') {
             gsize n = 0;
             if (g_ascii_isalpha(b[i + 1]))

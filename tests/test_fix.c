@@ -532,6 +532,19 @@ START_TEST(test_descriptive_square_and_qualified)
 }
 END_TEST
 
+START_TEST(test_words_bar_inside_word)
+{
+    /* words: a bar between two letters of a word ("Cast|es (QR)") is a
+     * misread l, no column rule. Before, the word was read in two, "(QR)"
+     * was lost and the king castled short */
+    assert_fix_reads(
+        "1. P to K 4th P to K 4th 2. Kt to K B 3rd Kt to Q B 3rd 3. P to Q 4th P takes P "
+        "4. Kt takes P Kt to K B 3rd 5. Kt to Q B 3rd B to Kt 5th 6. B to Q 2nd Castles "
+        "7. B to Q 3rd P to Q 4th 8. Q to K 2nd P takes P 9. Cast|es (QR) Q to K 2nd *\n",
+        "9. O-O-O {read: \"Cast|es (QR)\"} 9... Qe7", NULL);
+}
+END_TEST
+
 START_TEST(test_words_variation_closed)
 {
     /* words: a variation's closing bracket run into its last word ("P
@@ -3945,6 +3958,7 @@ int main(int argc, char **argv)
     tcase_add_test(tc, test_words_capture_name_lost);
     tcase_add_test(tc, test_words_damaged_sq_across_line);
     tcase_add_test(tc, test_words_variation_closed);
+    tcase_add_test(tc, test_words_bar_inside_word);
     tcase_add_test(tc, test_descriptive_square_and_qualified);
     tcase_add_test(tc, test_number_after_descriptive_name);
     tcase_add_test(tc, test_doubled_file_two_moves);
