@@ -646,6 +646,18 @@ static gboolean is_castles_word(const guint8 *b, gsize i, gsize e)
     return e - i == 7 && !g_ascii_strncasecmp((const char *)b + i, "castles", 7);
 }
 
+/* Is the word at i..e two castlings run together, a scan's lost space
+ * ("CastlesCastles", either maybe damaged)? The side after it is the
+ * second's. */
+static gboolean castles_twice(const guint8 *b, gsize i, gsize e)
+{
+    for (gsize k = i + 5; k + 5 <= e; k++)
+        if ((b[k] == 'C' || b[k] == 'c') && desc_castles_loose((const char *)b + i, k - i) &&
+            desc_castles_loose((const char *)b + k, e - k))
+            return TRUE;
+    return FALSE;
+}
+
 /* End of "Castles" at i..e with the side it castles to after it, as
  * descriptive books print it ("Castles (QR)", "Castles (Q R)",
  * "Castles(Q)", "Castles QR"): a parenthesis there is no variation, "QR"
@@ -656,7 +668,8 @@ static gsize castles_end(const ArbReader *r, gsize i, gsize e)
     /* "Castles", or a scan's damage of it ("Casles", "Castle") with a side
      * after, on its line */
     gboolean exact = is_castles_word(b, i, e);
-    if (!exact && !desc_castles_loose((const char *)b + i, e - i)) return e;
+    if (!exact && !desc_castles_loose((const char *)b + i, e - i) && !castles_twice(b, i, e))
+        return e;
     gsize k = b[e] == ' ' ? e + 1 : e;
     gsize n = k < r->eol ? desc_castles_side((const char *)b + k, r->eol - k) : 0;
     /* (a side with its ")" lost, a scan's, only as a word of its own: not

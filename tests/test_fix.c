@@ -545,6 +545,20 @@ START_TEST(test_words_bar_inside_word)
 }
 END_TEST
 
+START_TEST(test_words_castles_twice)
+{
+    /* words: both sides' castling run together, the side after it
+     * ("CastlesCastles (Qr)"): the side is the second's. Before, "(Qr)" was
+     * a word apart, dropped, and Black castled short */
+    assert_fix_reads(
+        "1. P to K 4th P to Q 4th 2. P takes P Q takes P 3. Kt to Q B 3rd Q to Q R 4th "
+        "4. P to Q 4th Kt to K B 3rd 5. Kt to K B 3rd B to Kt 5th 6. B to K 2nd "
+        "Kt to B 3rd 7. B to K 3rd P to K 3rd 8. Q to Q 2nd B to K 2nd "
+        "9. CastlesCastles (Qr) 10. P to Q R 3rd P to K R 3rd *\n",
+        "9. O-O {read: \"CastlesCastles (Qr)\"} 9... O-O-O", NULL);
+}
+END_TEST
+
 START_TEST(test_words_variation_closed)
 {
     /* words: a variation's closing bracket run into its last word ("P
@@ -3958,6 +3972,7 @@ int main(int argc, char **argv)
     tcase_add_test(tc, test_words_capture_name_lost);
     tcase_add_test(tc, test_words_damaged_sq_across_line);
     tcase_add_test(tc, test_words_variation_closed);
+    tcase_add_test(tc, test_words_castles_twice);
     tcase_add_test(tc, test_words_bar_inside_word);
     tcase_add_test(tc, test_descriptive_square_and_qualified);
     tcase_add_test(tc, test_number_after_descriptive_name);
