@@ -1046,6 +1046,14 @@ static gboolean begins_with_rank(const char *text, gsize len)
     return TRUE;
 }
 
+/* Do the words read whole as a capture ("P takes B")? */
+static gboolean words_capture(const char *text, gsize len)
+{
+    char short_form[DESC_MAX];
+    int guesses;
+    return desc_long_loose(text, len, short_form, &guesses) == len && strchr(short_form, 'x');
+}
+
 /* Does text[0, len) begin with "takes", its name lost ("takcs B")? */
 static gboolean begins_with_takes(const char *text, gsize len)
 {
@@ -1110,6 +1118,26 @@ static const char *words_across_line(struct fix_cmd *fc, const ArbGame *game, gu
      * its rank's ordinal goes on after it: "Kt to K B 3" / "rd", or a mark
      * the move's words end with: "Kt takes P" / "(ch)") */
     gboolean whole = words_as_written(joined->str, joined->len);
+    /* (nor unless the next line begins with the rest of what it takes,
+     * the next move after that as written: "P takes B" / "Pt Kt takes P",
+     * "P takes BP") */
+    if (whole && words_capture(joined->str, joined->len))
+        for (gsize w = 1; w < next->len; w++) {
+            if (next_text[w] != ' ') continue;
+            gsize at = joined->len;
+            g_string_append_c(joined, ' ');
+            g_string_append_len(joined, next_text, (gssize)w);
+            const char *after = next_text + w + 1;
+            gsize after_len = next->len - w - 1;
+            if (words_loosely(joined->str, joined->len) && words_as_written(after, after_len)) {
+                *last = k + 1;
+                *len = joined->len;
+                *rest = after;
+                *rest_len = after_len;
+                return g_string_chunk_insert_len(fc->glued, joined->str, (gssize)joined->len);
+            }
+            g_string_truncate(joined, at);
+        }
     if (whole && !desc_is_ordinal(next_text, next->len))
         return join_next(fc, joined, next_text, next->len, k + 1, TRUE, last, len);
     /* (nor does the next line start with a whole move: "P" / "P to R 7th",

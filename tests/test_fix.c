@@ -559,6 +559,19 @@ START_TEST(test_words_castles_twice)
 }
 END_TEST
 
+START_TEST(test_words_capture_across_line)
+{
+    /* words: a capture that reads whole before a line end, the next line
+     * beginning with the rest of what it takes and the next move after it
+     * as written ("P takes B" / "Pt Kt takes P": PxBP, Kt takes P). Before,
+     * "Pt" was the next move's, both moves were read worse and marked for
+     * review */
+    assert_fix_reads("[FEN \"4r1k1/1p1nqppn/3p4/2p1p3/1PP1PPPp/2BPb2P/4N1B1/Q4R1K w - - 0 27\"]\n\n"
+                     "27. P takes B\nPt Kt takes P 28. Q to Kt sq R to R sq *\n",
+                     "27. bxc5 {read: \"P takes B Pt\"} 27... Nxc5 28. Qb1", NULL);
+}
+END_TEST
+
 START_TEST(test_words_variation_closed)
 {
     /* words: a variation's closing bracket run into its last word ("P
@@ -3972,6 +3985,7 @@ int main(int argc, char **argv)
     tcase_add_test(tc, test_words_capture_name_lost);
     tcase_add_test(tc, test_words_damaged_sq_across_line);
     tcase_add_test(tc, test_words_variation_closed);
+    tcase_add_test(tc, test_words_capture_across_line);
     tcase_add_test(tc, test_words_castles_twice);
     tcase_add_test(tc, test_words_bar_inside_word);
     tcase_add_test(tc, test_descriptive_square_and_qualified);
