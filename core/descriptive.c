@@ -633,6 +633,16 @@ static bool verb_follows(const char *s, size_t at, size_t n)
     return kind == LONG_TO || kind == LONG_TAKES;
 }
 
+/* Does the word after s[at] (spaces skipped, within n) begin with a
+ * rank's digit or "sq"? */
+static bool rank_follows(const char *s, size_t at, size_t n)
+{
+    while (at < n && (s[at] == ' ' || s[at] == '\t'))
+        at++;
+    return at < n &&
+           ((s[at] >= '1' && s[at] <= '8') || (at + 1 < n && s[at] == 's' && s[at + 1] == 'q'));
+}
+
 /* desc_long(), or with loose desc_long_loose(): its guesses at damaged
  * words into *guesses. */
 static size_t long_form(const char *s, size_t n, bool loose, char *out, int *guesses)
@@ -718,6 +728,15 @@ static size_t long_form(const char *s, size_t n, bool loose, char *out, int *gue
                     at = e2;
                 }
             }
+        }
+        /* (loosely, a lone "+" after "to" before the rank is the knight's
+         * file, its K lost and its t misread: "B to + 2nd", "R to Q + sq",
+         * a guess) */
+        if (loose && to && !done && kind == LONG_CHECK && at - w == 1 && s[w] == '+' &&
+            rank_follows(s, at, n)) {
+            o = was, buf[o] = 0;
+            kind = put_short(buf, &o, "Kt") ? LONG_NAME : LONG_NONE;
+            guess = true;
         }
         /* (loosely, what a capture takes a B misread as 3 or 8: "Q takes 3
          * P, ch.", a guess) */

@@ -596,6 +596,11 @@ START_TEST(test_descriptive_long_extent)
          * not a variation after a move */
         {"B to (K B 3rd 22.Q", "B-KB3", 13, 1},
         {"B takes Kt (Q takes B", "BxKt", 10, 0},
+        /* a lone "+" after "to" before the rank: the knight's file, its K
+         * lost (a guess); after the rank, a check */
+        {"B to + 2nd Q", "B-Kt2", 10, 1},
+        {"B to Q + 2nd", "B-QKt2", 12, 1},
+        {"P to K 4th + Q", "P-K4ch", 12, 0},
         /* the bracket that closes a variation run into the last word */
         {"P to K B 4th) Kt", "P-KB4", 12, 0},
         {"R to) Q sq B", "R-Q1", 10, 1}, /* (after a verb, a stray mark) */
