@@ -385,7 +385,7 @@ static enum long_kind loose_word(const char *word, size_t len, bool verb_ok, cha
     /* (and a dash before a name: "to -Q 2nd"; not "P-K4"; or a bracket no
      * bracket closes: "to (K B 3rd") */
     if (n >= 2 && w[0] == '-' && w[1] >= 'A' && w[1] <= 'Z') memmove(w, w + 1, --n);
-    if (n >= 2 && w[0] == '(' && strchr("PKNBRQ", w[1]) && !memchr(w, ')', n))
+    if (n >= 2 && w[0] == '(' && w[1] && strchr("PKNBRQ", w[1]) && !memchr(w, ')', n))
         memmove(w, w + 1, --n);
     bool stray = n < len;
     while (n > 1 && (w[n - 1] == '.' || w[n - 1] == ','))

@@ -1118,9 +1118,9 @@ static const char *words_across_line(struct fix_cmd *fc, const ArbGame *game, gu
      * its rank's ordinal goes on after it: "Kt to K B 3" / "rd", or a mark
      * the move's words end with: "Kt takes P" / "(ch)") */
     gboolean whole = words_as_written(joined->str, joined->len);
-    /* (nor unless the next line begins with the rest of what it takes,
-     * the next move after that as written: "P takes B" / "Pt Kt takes P",
-     * "P takes BP") */
+    /* (or what a capture takes goes on at the next line's start, the next
+     * move after it as written: "P takes B" / "Pt Kt takes P" is "P takes
+     * BP", "Kt takes P") */
     if (whole && words_capture(joined->str, joined->len))
         for (gsize w = 1; w < next->len; w++) {
             if (next_text[w] != ' ') continue;
