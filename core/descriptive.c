@@ -619,12 +619,19 @@ static size_t glued_names(const char *w, size_t n)
     return 0;
 }
 
+/* Where the word after s[at] begins (spaces skipped, within n). */
+static size_t next_word(const char *s, size_t at, size_t n)
+{
+    while (at < n && (s[at] == ' ' || s[at] == '\t'))
+        at++;
+    return at;
+}
+
 /* Is the word after s[at] (spaces skipped, within n) a verb, "to" or
  * "takes", a scan's damage of either too? */
 static bool verb_follows(const char *s, size_t at, size_t n)
 {
-    while (at < n && (s[at] == ' ' || s[at] == '\t'))
-        at++;
+    at = next_word(s, at, n);
     size_t e = at;
     while (e < n && !strchr(" \t\r\n", s[e]))
         e++;
@@ -637,8 +644,7 @@ static bool verb_follows(const char *s, size_t at, size_t n)
  * rank's digit or "sq"? */
 static bool rank_follows(const char *s, size_t at, size_t n)
 {
-    while (at < n && (s[at] == ' ' || s[at] == '\t'))
-        at++;
+    at = next_word(s, at, n);
     return at < n &&
            ((s[at] >= '1' && s[at] <= '8') || (at + 1 < n && s[at] == 's' && s[at + 1] == 'q'));
 }

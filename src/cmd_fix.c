@@ -1032,13 +1032,20 @@ static gboolean words_loosely(const char *text, gsize len)
     return words_whole(text, len, &guesses);
 }
 
-/* Is the first word of text[0, len) a rank, its digit and up to three
- * letters ("3rd", "2kd", "4"), or "sq" a scan damaged ("sqq", "s9")? */
-static gboolean begins_with_rank(const char *text, gsize len)
+/* The length of the first word of text[0, len) (words part at spaces). */
+static gsize first_word(const char *text, gsize len)
 {
     gsize n = 0;
     while (n < len && text[n] != ' ')
         n++;
+    return n;
+}
+
+/* Is the first word of text[0, len) a rank, its digit and up to three
+ * letters ("3rd", "2kd", "4"), or "sq" a scan damaged ("sqq", "s9")? */
+static gboolean begins_with_rank(const char *text, gsize len)
+{
+    gsize n = first_word(text, len);
     if (n >= 2 && n <= 3 && text[0] == 's' && strchr("q9g", text[1])) return TRUE;
     if (n < 1 || n > 4 || !san_is_rank(text[0])) return FALSE;
     for (gsize i = 1; i < n; i++)
@@ -1057,10 +1064,7 @@ static gboolean words_capture(const char *text, gsize len)
 /* Does text[0, len) begin with "takes", its name lost ("takcs B")? */
 static gboolean begins_with_takes(const char *text, gsize len)
 {
-    gsize n = 0;
-    while (n < len && text[n] != ' ')
-        n++;
-    return desc_takes_loose(text, n);
+    return desc_takes_loose(text, first_word(text, len));
 }
 
 /* joined with the next line's first event (next_text, event next) after
