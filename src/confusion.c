@@ -29,6 +29,7 @@ static const char *const cost_keys[CONF_COST_COUNT] = {
     "split",
     "swap",
     "misnumbered",
+    "sheet-shift",
     "form-lan",
     "form-pawn-files",
     "form-descriptive",

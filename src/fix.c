@@ -272,6 +272,7 @@ struct state {
     int first_token, n_tokens;
     move_t move;
     move_t last; /* the last move played on the way here (a dropped token plays none) */
+    int offset;  /* a sheet's: how many plies the path is past the cells (sheet_offset()) */
     guint8 change;
     guint8 rank; /* its place in the beam when expanded (255 past it) */
 };
@@ -339,6 +340,7 @@ struct _ArbFixer {
     int from_token, wide_until;
     gboolean in_garbage;   /* at the token being expanded (GARBAGE_RUN) */
     move_t start_last;     /* the move that led to the search's start */
+    int start_offset;      /* and the path's offset there (state.offset) */
     const ArbPrior *prior; /* may be NULL */
     double prior_weight;
     /* scratch: a position, one after a move, one more (and two more for
@@ -1618,9 +1620,30 @@ static int ply_of(const struct position *pos)
     return 2 * (pos->fullmove - 1) + pos->side;
 }
 
+/* Are the numbers of the tokens a sheet's cells, one sheet's (handwriting
+ * read alone)? A writer who left a move out, or wrote one not played, goes
+ * on in the wrong cells: a path pays once where it parts from the cells by
+ * another offset (push_state()), not at every token after. */
+static gboolean cells_shift(const ArbFixer *f)
+{
+    return f->slips && f->n_inputs == 1;
+}
+
+/* What token t pays, read as the move from pos, for the number it was
+ * written under (none in cells that shift: push_state() weighs them). */
 static int hint_cost(const ArbFixer *f, const struct ptoken *t, const struct position *pos)
 {
-    return t->hint_ply >= 0 && t->hint_ply != ply_of(pos) ? f->costs[CONF_MISNUMBERED] : 0;
+    return !cells_shift(f) && t->hint_ply >= 0 && t->hint_ply != ply_of(pos)
+               ? f->costs[CONF_MISNUMBERED]
+               : 0;
+}
+
+/* Does token t, read as the move from pos by a path offset plies past the
+ * cells, disagree with its number? */
+static gboolean misnumbered(const ArbFixer *f, const struct ptoken *t, const struct position *pos,
+                            int offset)
+{
+    return t->hint_ply >= 0 && t->hint_ply != ply_of(pos) - (cells_shift(f) ? offset : 0);
 }
 
 /* ---- tokens ------------------------------------------------------------------ */
@@ -2062,6 +2085,21 @@ static int push_state(ArbFixer *f, int parent, const struct position *before, mo
               : parent >= 0  ? g_array_index(f->arena, struct state, parent).last
                              : MOVE_NONE;
     s->change = (guint8)change;
+    s->offset =
+        parent >= 0 ? g_array_index(f->arena, struct state, parent).offset : f->start_offset;
+    /* a sheet's: the plies past its cell of the last token read as a move
+     * in order (a token dropped leaves it, and the read after it pays for
+     * the cell it took from the moves after; a move put in, or two moves
+     * in a cell, the same for the one they give) */
+    if (cells_shift(f) && m != MOVE_NONE && n_tokens > 0 && token_after == first_token + n_tokens &&
+        f->tok[first_token].hint_ply >= 0) {
+        int offset = ply_of(before) - f->tok[first_token].hint_ply;
+        if (offset != s->offset) {
+            s->offset = offset;
+            s->step_cost += f->costs[CONF_SHEET_SHIFT];
+            s->cost += f->costs[CONF_SHEET_SHIFT];
+        }
+    }
     return at;
 }
 
@@ -2501,8 +2539,8 @@ static void expand(ArbFixer *f, int si, int i, int rank, int behind, int behind_
      * though White's c3 reads as cheaply) */
     gboolean next_skips = e->best_reading < POOR_READING && i + 1 < f->n_tok &&
                           f->tok[i + 1].hint_ply == ply_of(&s.pos) + 2;
-    if (!pairs || (e->best_reading < POOR_READING && !hint_cost(f, t, &s.pos) && !t->cut_short &&
-                   !t->two_moves && !next_skips))
+    if (!pairs || (e->best_reading < POOR_READING && !misnumbered(f, t, &s.pos, s.offset) &&
+                   !t->cut_short && !t->two_moves && !next_skips))
         return;
     /* expand_readings builds tab[0] */
     gboolean built = read && !f->tab[0].partial;
@@ -2956,9 +2994,13 @@ static struct ahead numbers_ahead(const ArbFixer *f, int i, int max_numbers, int
  * wrongly pays this for the rest of the game: the beam cannot wait that
  * long); twice for a number more than a move away, so that where two moves
  * were left out, the path that put in the first is nearer the best. */
-static int future_misnumbered(const ArbFixer *f, const struct ahead *a, const struct position *pos)
+static int future_misnumbered(const ArbFixer *f, const struct ahead *a, const struct state *s)
 {
-    int ply = ply_of(pos), pen = 0;
+    int ply = ply_of(&s->pos), pen = 0;
+    /* a sheet's path pays once, at the next token if that one's cell is
+     * at another offset (it put in a move, or dropped a token) */
+    if (cells_shift(f))
+        return a->n && ply - a->ply[0] != s->offset ? f->costs[CONF_SHEET_SHIFT] : 0;
     for (int k = 0; k < a->n; k++)
         if (a->ply[k] != ply)
             pen += f->costs[CONF_MISNUMBERED] * (abs(a->ply[k] - ply) > 2 ? 2 : 1);
@@ -3145,7 +3187,7 @@ static void prune(ArbFixer *f, GArray *ring, int at)
     struct ahead ahead = numbers_ahead(f, at, AHEAD_NUMBERS, AHEAD_TOKENS);
     for (guint i = 0; i < ring->len; i++) {
         const struct state *s = &arena[index[i]];
-        int cost = s->cost + future_misnumbered(f, &ahead, &s->pos);
+        int cost = s->cost + future_misnumbered(f, &ahead, s);
         best = MIN(best, cost);
         keys[i] = (guint64)cost << 32 | i;
     }
@@ -3165,7 +3207,8 @@ static void prune(ArbFixer *f, GArray *ring, int at)
     guint kept = 0;
     for (guint i = 0; i < f->prune_keys->len && kept < f->beam_width; i++) {
         int idx = index[(guint32)keys[i]];
-        guint64 key = arena[idx].pos.key;
+        /* (a sheet's path at another offset will pay to shift back) */
+        guint64 key = arena[idx].pos.key ^ (guint64)arena[idx].offset * 0x9E3779B97F4A7C15u;
         guint h = (guint)(key >> 40) & (KEPT_SET - 1);
         while (used[h] && seen[h] != key)
             h = (h + 1) & (KEPT_SET - 1);
@@ -3234,8 +3277,12 @@ static int search(ArbFixer *f, const struct position *start)
     for (int i = 0; i < RINGS; i++)
         clear_ring(f, i);
     int from = f->from_token;
-    struct state root = {
-        .pos = *start, .parent = -1, .token = from, .first_token = from, .last = f->start_last};
+    struct state root = {.pos = *start,
+                         .parent = -1,
+                         .token = from,
+                         .first_token = from,
+                         .last = f->start_last,
+                         .offset = f->start_offset};
     g_array_append_val(f->arena, root);
     to_ring(f, from, 0);
     f->compact_at = f->compact_min;
@@ -3253,7 +3300,7 @@ static int search(ArbFixer *f, const struct position *start)
         for (guint k = 0; k < ring->len; k++) {
             int idx = g_array_index(ring, int, k);
             struct state *s = &g_array_index(f->arena, struct state, idx);
-            int numbered = s->cost + future_misnumbered(f, &ahead, &s->pos);
+            int numbered = s->cost + future_misnumbered(f, &ahead, s);
             if (k == 0) top = s->cost, top_numbered = numbered;
             s->rank = (guint8)MIN(k, 255);
             expand(f, idx, i, (int)k, s->cost - top, numbered - top_numbered);
@@ -3282,7 +3329,8 @@ static void collect_path(ArbFixer *f, int idx, struct fix_result *res)
                                 .confidence = 1.0,
                                 .rival_margin = FIX_NO_RIVAL,
                                 .before = p->pos,
-                                .last = p->last};
+                                .last = p->last,
+                                .offset = p->offset};
         g_array_prepend_val(res->steps, step);
         idx = s->parent;
     }
@@ -3589,6 +3637,7 @@ static void search_again_from(ArbFixer *f, struct fix_result *res, guint from, i
     struct position before = s->before;
     f->from_token = s->first_token;
     f->start_last = s->last;
+    f->start_offset = s->offset;
     f->wide_until = wide_until;
     struct fix_result tail = {.steps = g_array_new(FALSE, FALSE, sizeof(struct fix_step))};
     int best = search(f, &before);
@@ -3596,6 +3645,7 @@ static void search_again_from(ArbFixer *f, struct fix_result *res, guint from, i
     rival_margins(f, best, &before, &tail);
     f->from_token = f->wide_until = 0;
     f->start_last = MOVE_NONE;
+    f->start_offset = 0;
     if (always || prefix + tail.cost < res->cost) {
         g_array_set_size(res->steps, from);
         g_array_append_vals(res->steps, tail.steps->data, tail.steps->len);
@@ -3761,6 +3811,7 @@ static gboolean as_written(ArbFixer *f, const struct position *start, struct fix
     res->cost = 0;
     struct position pos = *start;
     move_t last = f->start_last, m;
+    int offset = f->start_offset;
     for (int i = 0; i < f->n_tok; i++) {
         const struct ptoken *t = &f->tok[i];
         if (hint_cost(f, t, &pos) || !exact_move(f, &pos, t, &m)) return FALSE;
@@ -3777,9 +3828,11 @@ static gboolean as_written(ArbFixer *f, const struct position *start, struct fix
                                 .confidence = 1.0,
                                 .rival_margin = FIX_NO_RIVAL,
                                 .before = pos,
-                                .last = last};
+                                .last = last,
+                                .offset = offset};
         g_array_append_val(res->steps, step);
         res->cost += c;
+        if (t->hint_ply >= 0) offset = ply_of(&pos) - t->hint_ply;
         pos_make_move(&pos, m);
         last = m;
     }

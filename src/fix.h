@@ -87,6 +87,7 @@ struct fix_step {
     double confidence;      /* in [0, 1] */
     struct position before; /* the position the move is played from */
     move_t last;            /* the move that led to before (MOVE_NONE: none, or a deleted token) */
+    int offset;             /* a sheet's: how many plies the path was past its cells before */
     int n_alts;
     struct fix_alt alts[FIX_ALTS_MAX]; /* next-best moves, cheapest first */
     /* how much dearer the cheapest whole path the search kept to the end

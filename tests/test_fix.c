@@ -1922,6 +1922,33 @@ START_TEST(test_sheet_slip_of_the_pen)
 }
 END_TEST
 
+START_TEST(test_sheet_cells_shifted)
+{
+    /* HCS sheet 103_0's first 18 rows: its writer left out 11...e5 and
+     * 13...Qe7 and went on in the wrong cells, two plies behind from
+     * there (the other sheet of the game, 103_1, has them). A path that
+     * parts from the cells pays once where it does, not at every token
+     * after: before, the fix kept to the cells and read "dxe5" and "Nxe5"
+     * as no moves, 11. Bh2 e5 12. Be2 Qe7 13. Nxe5 dxe5 */
+    const char *const rows[] = {"d4 Nf6",   "Bf4 c5",   "e3 g6",     "c3 Bc7",   "Nd2 O-O",
+                                "Bd3 b6",   "b3 Bb7",   "Ngf3 d6",   "O-O Nbd7", "Re1 Re8",
+                                "Bh2 dxe5", "Nxe5 Be2", "Nxe5 dxe5", "Qc2 Rad8", "Rad1 h5",
+                                "Bb5 Rf8",  "Be2 Nh7",  "Bf3 Bxf3"};
+    char *sheet = hcs_sheet(rows, G_N_ELEMENTS(rows));
+    const char *const args[] = {"--from", "hcs", "--no-comments", NULL};
+    struct run r = fix_text(sheet, args);
+    ck_assert_msg(r.status == 0, "exit %d\n%s", r.status, r.err);
+    char *got = movetext(r.out);
+    ck_assert_str_eq(got, "1. d4 Nf6 2. Bf4 c5 3. e3 g6 4. c3 Bg7 5. Nd2 O-O 6. Bd3 b6 7. h3 Bb7 "
+                          "8. Ngf3 d6 9. O-O Nbd7 10. Re1 Re8 11. Bh2 e5 12. dxe5 Nxe5 13. Be2 Qe7 "
+                          "14. Nxe5 dxe5 15. Qc2 Rad8 16. Rad1 h5 17. Bb5 Rf8 18. Be2 Nh7 19. Bf3 "
+                          "Bxf3 *");
+    g_free(got);
+    run_free(&r);
+    g_free(sheet);
+}
+END_TEST
+
 START_TEST(test_sheet_row_written_twice)
 {
     /* the second row written again in the third, the rows after it a move
@@ -3961,6 +3988,7 @@ int main(int argc, char **argv)
     tcase_add_test(tc, test_move_left_out_before_other_sides_move);
     tcase_add_test(tc, test_sheet_format_sniffed);
     tcase_add_test(tc, test_sheet_slip_of_the_pen);
+    tcase_add_test(tc, test_sheet_cells_shifted);
     tcase_add_test(tc, test_sheet_row_written_twice);
     tcase_add_test(tc, test_sheet_rows_written_twice);
     tcase_add_test(tc, test_lone_piece_initial_joined);
