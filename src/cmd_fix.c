@@ -2792,7 +2792,10 @@ static void solve_game_variations(struct fix_cmd *fc, const ArbGame *game, int l
     if (fc->hcs || fc->nbest || fc->sources || !has_variation(game)) return;
     g_autoptr(GArray) points = g_array_copy(fc->points);
     g_array_set_size(fc->points, 0);
+    /* (in the notation the game was read in: the last search was its) */
+    fixer_keep_style(fixer_for(fc, lang), TRUE);
     solve_variations(fc, game, lang, 0, game->events->len, 1);
+    fixer_keep_style(fixer_for(fc, lang), FALSE);
     g_array_append_vals(fc->points, points->data, points->len);
     fc->fresh = NULL; /* it read the variations last */
 }

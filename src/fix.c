@@ -325,8 +325,9 @@ struct _ArbFixer {
     int n_sym;
     int costs[CONF_COST_COUNT];
     gboolean with_alternatives;
-    gboolean once;  /* fixer_set_once() */
-    gboolean slips; /* fixer_set_slips() */
+    gboolean once;       /* fixer_set_once() */
+    gboolean style_kept; /* fixer_keep_style() */
+    gboolean slips;      /* fixer_set_slips() */
     /* the notation the game's moves are written in besides SAN, by its
      * tokens: each move is also rendered so, at no cost, so that a token
      * in it reads exactly ("g1f3", "7163") and a damaged one by its damage */
@@ -484,6 +485,11 @@ void fixer_set_alternatives(ArbFixer *f, gboolean with_alternatives)
 void fixer_set_once(ArbFixer *f, gboolean once)
 {
     f->once = once;
+}
+
+void fixer_keep_style(ArbFixer *f, gboolean keep)
+{
+    f->style_kept = keep;
 }
 
 void fixer_set_slips(ArbFixer *f, gboolean slips)
@@ -1907,7 +1913,7 @@ static void prepare_tokens(ArbFixer *f, const struct fix_token *tokens, int n)
         f->targets_filled = g_renew(gboolean, f->targets_filled, f->tok_cap);
     }
     f->n_tok = n;
-    detect_style(f, tokens, n);
+    if (!f->style_kept) detect_style(f, tokens, n);
     g_array_set_size(f->readings, 0);
     if (!++f->game) { /* wrapped: forget every distance */
         memset(f->dist, 0, DIST_CACHE * sizeof *f->dist);

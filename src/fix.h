@@ -119,6 +119,10 @@ void fixer_set_alternatives(ArbFixer *fixer, gboolean with_alternatives);
 /* With once, fixer_run searches once, never again where the path took
  * doubtful steps: a quicker, dearer path, to weigh against another. */
 void fixer_set_once(ArbFixer *fixer, gboolean once);
+/* With keep, the tokens read next are taken to be written in the notation
+ * style of those read last (a variation's few moves, in its game's: one
+ * "P-KB4" alone tells nothing), not found from them (fix_notation()). */
+void fixer_keep_style(ArbFixer *fixer, gboolean keep);
 /* With slips, the tokens were written by hand (scoresheets): a token that
  * reads exactly as a legal move may still be a slip of the pen one plain
  * edit off ("d4" for e4), so such rivals are read beside it too. */

@@ -583,6 +583,19 @@ START_TEST(test_words_variation_closed)
 }
 END_TEST
 
+START_TEST(test_one_move_variation_in_its_games_notation)
+{
+    /* a variation of one move, in words or descriptive, is read in the
+     * notation of its game: one "P-KB4" alone does not tell it. Before, it
+     * was read as SAN, fitted nothing and was kept as written */
+    assert_fixed_has("1. P to K 4th P to K 4th 2. Kt to K B 3rd (2. P to K B 4th) Kt to Q B 3rd "
+                     "3. B to Kt 5th *\n",
+                     "1. e4 e5 2. Nf3 (2. f4) 2... Nc6 3. Bb5 *", NULL);
+    assert_fixed_has("1. P-K4 P-K4 2. N-KB3 N-QB3 (2... P-Q3) 3. B-N5 P-QR3 *\n",
+                     "1. e4 e5 2. Nf3 Nc6 (2... d6) 3. Bb5 a6 *", NULL);
+}
+END_TEST
+
 START_TEST(test_words_damaged_sq_across_line)
 {
     /* words: a move a line end cut before its rank, "sq" damaged ("R t;o K"
@@ -4011,6 +4024,7 @@ int main(int argc, char **argv)
     tcase_add_test(tc, test_tail_half_poor_kept);
     tcase_add_test(tc, test_misread_bishop_before_line_end);
     tcase_add_test(tc, test_words_capture_name_lost);
+    tcase_add_test(tc, test_one_move_variation_in_its_games_notation);
     tcase_add_test(tc, test_words_damaged_sq_across_line);
     tcase_add_test(tc, test_words_variation_closed);
     tcase_add_test(tc, test_words_capture_across_line);
