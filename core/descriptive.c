@@ -752,6 +752,14 @@ static size_t long_form(const char *s, size_t n, bool loose, char *out, int *gue
             kind = put_short(buf, &o, "B") ? LONG_NAME : LONG_NONE;
             guess = true;
         }
+        /* (loosely, a lone "q" after "to" and a file's names where no name
+         * may follow them is "sq", its s lost: "R to Q B q", a guess) */
+        if (loose && to && !done && kind == LONG_NAME && at - w == 1 && s[w] == 'q' && last_name &&
+            !name_follows(last_name, buf + was, loose)) {
+            o = was, buf[o] = 0;
+            kind = put_short(buf, &o, "1") ? LONG_SQUARE : LONG_NONE;
+            guess = true;
+        }
         bool fits;
         /* (the names after "to" or "takes" in the order they go together) */
         if ((to || taken) && kind == LONG_NAME && !name_follows(last_name, buf + was, loose)) {

@@ -586,6 +586,11 @@ START_TEST(test_descriptive_long_extent)
         {"R to K sqq", "R-K1", 10, 1},
         {"K to R s Q K to K s9", "K-R1", 8, 1},
         {"R to K Sth", "R-KS", 10, 0},
+        /* or its s lost after a file's names, where no name may follow
+         * (a guess): not "q" for the queen's file, "R to q B sq" */
+        {"R to Q B q Kt to B 3rd", "R-QB1", 10, 1},
+        {"R to K q P", "R-K1", 8, 1},
+        {"R to q B sq", "R-qB1", 11, 0},
         /* a stray slash inside a name ("K/t"), not a short form's */
         {"B to K/t 2nd Kt to Q znd", "B-Kt2", 12, 1},
         {"R/K1-KN1 K", "", 0, 0},
