@@ -1042,11 +1042,13 @@ static gsize first_word(const char *text, gsize len)
 }
 
 /* Is the first word of text[0, len) a rank, its digit and up to three
- * letters ("3rd", "2kd", "4"), or "sq" a scan damaged ("sqq", "s9")? */
+ * letters ("3rd", "2kd", "4"), its ordinal alone (its digit lost: "rd"),
+ * or "sq" a scan damaged ("sqq", "s9")? */
 static gboolean begins_with_rank(const char *text, gsize len)
 {
     gsize n = first_word(text, len);
     if (n >= 2 && n <= 3 && text[0] == 's' && strchr("q9g", text[1])) return TRUE;
+    if (desc_is_ordinal(text, n)) return TRUE;
     if (n < 1 || n > 4 || !san_is_rank(text[0])) return FALSE;
     for (gsize i = 1; i < n; i++)
         if (!g_ascii_isalpha(text[i])) return FALSE;

@@ -606,6 +606,12 @@ START_TEST(test_words_damaged_sq_across_line)
                      "B to B 4th 4. Castles Kt to B 3rd 5. R t;o K\nsqq Kt o t 2nd "
                      "6. P to B 3rd P to Q 3rd *\n",
                      "5. Re1 {read: \"R t;o K sqq\"} 5... Ne7 {read: \"Kt o t 2nd\"} 6. c3", NULL);
+    /* or its rank's digit lost ("P to Q" / "rd"): the ordinal says 3rd.
+     * Before, "P to Q" read alone (as a6, its rank guessed) and "rd" was
+     * dropped */
+    assert_fix_reads("1. P to K 4th P to K 4th 2. Kt to K B 3rd Kt to Q B 3rd 3. B to B 4th "
+                     "P to Q\nrd 4. P to Q 3rd B to K 2nd *\n",
+                     "3. Bc4 d6 {read: \"P to Q rd\"} 4. d3 Be7", NULL);
 }
 END_TEST
 
