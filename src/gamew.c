@@ -30,7 +30,7 @@ static void write_move(const struct gamew *gw, const struct gamew_game *gg, gsiz
     const ArbGame *game = gg->game;
     const struct game_event *ev = &g_array_index(game->events, struct game_event, i);
     const struct replay_move *rm = &g_array_index(gg->moves, struct replay_move, i);
-    if (rm->is_suffix) return;
+    if (rm->is_suffix || rm->is_joined) return;
     if (rm->is_prose) {
         pgnw_comment(gw->writer, game_event_text(game, ev));
         return;

@@ -372,6 +372,31 @@ static void resolve_event(gboolean english, ArbNorm *norm, const struct position
     resolve_token(norm, pos, text, len, ans);
 }
 
+enum { JOINED_EVENTS_MAX = 8 }; /* words of one move over a line end, at most */
+
+/* A move in words a line end cut ("2. Kt to" / "K B 3rd", "Kt to K B" /
+ * "3rd"): event i, which reads no move, and the move tokens after it to
+ * its line's end, with the fewest of the next line's first move tokens
+ * that make them one move with it. Returns the last event joined (0:
+ * none) and the answer into *ans. */
+static guint join_line_end(const ArbGame *g, ArbNorm *norm, const struct position *pos, guint i,
+                           struct resolve_answer *ans)
+{
+    const struct game_event *first = &g_array_index(g->events, struct game_event, i);
+    g_autoptr(GString) joined = g_string_new(NULL);
+    for (guint k = i; k < g->events->len && k - i < JOINED_EVENTS_MAX; k++) {
+        const struct game_event *ev = &g_array_index(g->events, struct game_event, k);
+        if (ev->kind != EV_MOVE || (ev->line != first->line && ev->line != first->line + 1))
+            return 0;
+        if (k > i) g_string_append_c(joined, ' ');
+        g_string_append_len(joined, game_event_text(g, ev), (gssize)ev->len);
+        if (ev->line == first->line) continue;
+        resolve_token(norm, pos, joined->str, joined->len, ans);
+        if (ans->status == SAN_OK && ans->move != MOVE_NULL) return k;
+    }
+    return 0;
+}
+
 /* The move tokens after event `from` that are neither suffix words nor prose. */
 static int count_later_moves(const ArbGame *g, ArbNorm *norm, gsize from)
 {
@@ -428,6 +453,7 @@ void replay_game_with(const ArbGame *g, ArbNorm *norm, GArray *moves,
                        "a null move ('%.*s'): no pass is a move of chess", (int)MIN(ev->len, 8),
                        text);
         }
+        guint joined = ans.status != SAN_OK ? join_line_end(g, norm, &f.cur, i, &ans) : 0;
         int check;
         /* a check or mate word written apart ("ch", "Schach") is no move;
          * asked only of tokens that are not moves, as it costs table look-ups */
@@ -472,6 +498,9 @@ void replay_game_with(const ArbGame *g, ArbNorm *norm, GArray *moves,
         res->moves++;
         f.prev = f.cur;
         pos_make_move(&f.cur, ans.move);
+        for (; joined > i; i++)
+            if (moves) g_array_index(moves, struct replay_move, i + 1).is_joined = TRUE;
+        if (!stack->len) res->last_move_event = i;
     }
     end_replay(res, &f, stack);
 }

@@ -34,6 +34,7 @@ struct replay_move {
     move_t move;
     gboolean is_suffix; /* a check/mate word standing alone: no move of its own */
     gboolean is_prose;  /* words, not a move ("и", "Ничья"): kept as a comment */
+    gboolean is_joined; /* words of the move before, which a line end cut ("Kt to" / "K B 3rd") */
     struct position before;
     int cost;
     int nag;

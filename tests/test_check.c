@@ -159,6 +159,24 @@ START_TEST(test_language_only_for_unreadable)
 }
 END_TEST
 
+START_TEST(test_words_cut_by_line_end)
+{
+    /* a book's move in words a line end cut is one move, not an error;
+     * an illegal one after it is still found where it stands */
+    static const char text[] = "1. P to K 4th P to K 4th 2. Kt to\nK B 3rd Kt to Q B 3rd *\n\n"
+                               "1. P to K 4th P to K 4th 2. Kt to\nK B 3rd K to K 3rd *\n";
+    char *path = temp_file("words.txt", text, sizeof text - 1);
+    struct run r = check_run("-q", path, NULL);
+    ck_assert_int_eq(r.status, 1);
+    ck_assert_msg(count_lines(r.out) == 1 && strstr(r.out, ":5:9: game 2") &&
+                      strstr(r.out, "ply 4 (2... K to K 3rd): illegal move"),
+                  "%s", r.out);
+    run_free(&r);
+    g_free(path);
+    temp_cleanup();
+}
+END_TEST
+
 START_TEST(test_real_world_errors)
 {
     if (!corpus_present("real_world_errors_pgnmentor.pgn")) return;
@@ -1677,6 +1695,7 @@ int main(int argc, char **argv)
     } else if (!strcmp(part, "parallel")) {
         tcase_add_test(tc, test_parallel_recipe);
     } else {
+        tcase_add_test(tc, test_words_cut_by_line_end);
         tcase_add_test(tc, test_real_world_errors);
         tcase_add_test(tc, test_language_only_for_unreadable);
         tcase_add_test(tc, test_injected);

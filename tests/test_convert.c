@@ -308,6 +308,28 @@ START_TEST(test_result_tag_not_a_result)
 }
 END_TEST
 
+START_TEST(test_words_cut_by_line_end)
+{
+    /* a book's move in words that a line end cut, after the name, after
+     * "to" or before the rank's ordinal, is one move: before, convert
+     * stopped at "Kt" ("no notation rule reads 'Kt'") */
+    static const char text[] = "1. P to K 4th P to K 4th 2. Kt to\nK B 3rd Kt to Q B\n3rd "
+                               "3. B to B 4th B to B\n4th 4. P to Q Kt 4th B takes\nKt P "
+                               "5. P to B 3rd B to R 4th *\n";
+    struct run r = convert_text("arbiter-words-XXXXXX.txt", text, sizeof text - 1);
+    ck_assert_msg(r.status == 0, "status %d: %s\n%s", r.status, r.err, r.out);
+    ck_assert_msg(strstr(r.out, "1. e4 e5 2. Nf3 Nc6 3. Bc4 Bc5 4. b4 Bxb4 5. c3 Ba5 *"), "%s",
+                  r.out);
+    run_free(&r);
+    /* a move that reads no move even so stops the replay where it began */
+    static const char bad[] = "1. P to K 4th P to K 4th 2. Kt to\nK Kt 5th *\n";
+    r = convert_text("arbiter-words-XXXXXX.txt", bad, sizeof bad - 1);
+    ck_assert_msg(r.status == 1, "status %d: %s\n%s", r.status, r.err, r.out);
+    ck_assert_msg(strstr(r.out, "1. e4 e5 {arbiter: could not read"), "%s", r.out);
+    run_free(&r);
+}
+END_TEST
+
 START_TEST(test_lone_piece_initial_is_no_prose)
 {
     /* "К f6": a knight's initial cut off its square is no word in another
@@ -369,6 +391,7 @@ int main(void)
     tcase_add_test(tc, test_jobs_same_output);
     tcase_add_test(tc, test_encoding_note);
     tcase_add_test(tc, test_result_tag_not_a_result);
+    tcase_add_test(tc, test_words_cut_by_line_end);
     tcase_add_test(tc, test_lone_piece_initial_is_no_prose);
     tcase_add_test(tc, test_odds_game);
     suite_add_tcase(s, tc);
