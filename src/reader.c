@@ -1255,6 +1255,19 @@ static gboolean next_line_verb(const ArbReader *r)
 }
 
 /* A run of digits at i: move number, ICCF move, result or castling. */
+/* Is the word at j a rank in words ("3rd", "sq") or a name ("B", "Kt")? */
+static gboolean words_square_word(const guint8 *b, gsize j)
+{
+    gsize e = j;
+    while (b[e] && b[e] != ' ' && b[e] != '\t' && b[e] != '\r' && b[e] != '\n')
+        e++;
+    const char *w = (const char *)b + j;
+    gsize n = e - j;
+    return (n == 2 && !memcmp(w, "sq", 2)) ||
+           (n == 3 && b[j] >= '1' && b[j] <= '8' && desc_is_ordinal(w + 1, 2)) ||
+           desc_is_name(w, n);
+}
+
 static gsize scan_number(ArbReader *r, gsize i, gboolean *boundary_hit)
 {
     const guint8 *b = r->buf;
@@ -1317,7 +1330,12 @@ static gsize scan_number(ArbReader *r, gsize i, gboolean *boundary_hit)
         /* a move in words with its number run into it, dot and space lost
          * ("15B takes P", "9Castles"): the number is one */
         gboolean glued = !alone && k == C_TOK && words_move_at(r, j);
-        if ((!alone && !glued) || iccf_shaped(b + i, j - i))
+        /* (a lone 0 before a rank or a name in words is the queen's
+         * letter misread, a move's word: "P to" / "0 3rd"; no move is
+         * numbered 0) */
+        gboolean queen = alone && v == 0 && j - i == 1 && (c == ' ' || c == '\t') &&
+                         words_square_word(b, skip_space(b, j));
+        if ((!alone && !glued) || queen || iccf_shaped(b + i, j - i))
             return i; /* a word: the caller reads it whole */
         end = j;
     }

@@ -525,6 +525,12 @@ START_TEST(test_free_text_games)
              "G1 @1:1\nN1 @1:1\nM P to K 4th @1:4\nM P to K 4th @1:15\nN2 @1:26\n"
              "M P @1:29\nM to @1:31\nM K @2:1\nM 8th @2:3\nM (Q) @2:7\nM K to B sq @2:11\n"
              "N3 @2:21\nM K to B sq @2:24\n(1 @3:1\nM Q @3:2\n)1 @3:3\nR* * @3:5\nE1\n");
+    /* a lone 0 before a rank or a name in words, its Q misread ("P to" /
+     * "0 3rd"): a word (before, move number 0); not so before SAN */
+    ck_trace("1. P to K 4th P to\n0 3rd 2. Kt to 0 B 3rd *\n",
+             "G1 @1:1\nN1 @1:1\nM P to K 4th @1:4\nM P @1:15\nM to @1:17\nM 0 @2:1\n"
+             "M 3rd @2:3\nN2 @2:7\nM Kt to 0 B 3rd @2:10\nR* * @2:24\nE1\n");
+    ck_trace("1. e4 0 e5 *\n", "G1 @1:1\nN1 @1:1\nM e4 @1:4\nN0 @1:7\nM e5 @1:9\nR* * @1:12\nE1\n");
     /* and one with its h misread ("(ck)", "(cn)"): a word too (before,
      * a variation) */
     ck_trace("1. P to K 4th P to K 4th 2. B takes Kt P\n(ck) K to B sq 3. Q to R 5th\n(cn) *\n",
