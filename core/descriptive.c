@@ -382,11 +382,13 @@ static enum long_kind loose_word(const char *word, size_t len, bool verb_ok, cha
     size_t n = 0;
     for (size_t i = 0; i < len && n + 1 < sizeof w; i++)
         if (!strchr("\"'`_~^*!?;:\\/", word[i]) || !word[i]) w[n++] = word[i];
-    /* (and a dash before a name: "to -Q 2nd"; not "P-K4"; or a bracket no
-     * bracket closes: "to (K B 3rd") */
-    if (n >= 2 && w[0] == '-' && w[1] >= 'A' && w[1] <= 'Z') memmove(w, w + 1, --n);
+    /* (and a dash, comma or dot before a name: "to -Q 2nd", "to ,Kt 3rd";
+     * not "P-K4"; or a bracket no bracket closes: "to (K B 3rd", inside
+     * a name too, "K(t") */
+    if (n >= 2 && strchr("-,.", w[0]) && w[1] >= 'A' && w[1] <= 'Z') memmove(w, w + 1, --n);
     if (n >= 2 && w[0] == '(' && w[1] && strchr("PKNBRQ", w[1]) && !memchr(w, ')', n))
         memmove(w, w + 1, --n);
+    if (n == 3 && w[0] == 'K' && w[1] == '(' && w[2] == 't') memmove(w + 1, w + 2, --n);
     bool stray = n < len;
     while (n > 1 && (w[n - 1] == '.' || w[n - 1] == ','))
         n--;
@@ -742,6 +744,14 @@ static size_t long_form(const char *s, size_t n, bool loose, char *out, int *gue
             rank_follows(s, at, n)) {
             o = was, buf[o] = 0;
             kind = put_short(buf, &o, "Kt") ? LONG_NAME : LONG_NONE;
+            guess = true;
+        }
+        /* (loosely, "+h" after "to" and the file's names is the rank,
+         * its digit lost and its t misread: "R to K +h", a guess) */
+        if (loose && to && !done && kind == LONG_NONE && at - w == 2 && s[w] == '+' &&
+            s[w + 1] == 'h' && last_name) {
+            o = was, buf[o] = 0;
+            kind = LONG_SQUARE;
             guess = true;
         }
         /* (loosely, what a capture takes a B misread as 3 or 8: "Q takes 3

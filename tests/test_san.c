@@ -591,6 +591,14 @@ START_TEST(test_descriptive_long_extent)
         {"R to Q B q Kt to B 3rd", "R-QB1", 10, 1},
         {"R to K q P", "R-K1", 8, 1},
         {"R to q B sq", "R-qB1", 11, 0},
+        /* a stray comma or dot before a name, a bracket inside "Kt" (a
+         * guess each) */
+        {"B to ,Kt 3rd", "B-Kt3", 12, 1},
+        {"K to K(t 3rd B", "K-Kt3", 12, 1},
+        /* "+h" where the rank is due: its digit lost, its t misread (a
+         * guess); after the rank, no word of the move */
+        {"R to K +h P", "R-K", 9, 1},
+        {"P to K 4th +h", "P-K4", 10, 0},
         /* a stray slash inside a name ("K/t"), not a short form's */
         {"B to K/t 2nd Kt to Q znd", "B-Kt2", 12, 1},
         {"R/K1-KN1 K", "", 0, 0},
