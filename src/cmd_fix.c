@@ -1055,6 +1055,21 @@ static gboolean begins_with_rank(const char *text, gsize len)
     return TRUE;
 }
 
+/* Does text[0, len) begin with a square in words, a file's names and a
+ * rank ("R 4th", "K B 3rd", "Q sq"), or a rank alone (begins_with_rank())?
+ * No move in words does: a line that does ends a move the line before
+ * began. */
+static gboolean begins_with_square(const char *text, gsize len)
+{
+    for (int names = 0; names <= 2; names++) {
+        if (begins_with_rank(text, len)) return TRUE;
+        gsize n = first_word(text, len);
+        if (!n || !desc_is_name(text, n) || n == len) return FALSE;
+        text += n + 1, len -= n + 1;
+    }
+    return FALSE;
+}
+
 /* Do the words read whole as a capture ("P takes B")? */
 static gboolean words_capture(const char *text, gsize len)
 {
@@ -1150,6 +1165,15 @@ static const char *words_across_line(struct fix_cmd *fc, const ArbGame *game, gu
      * unless its first words end the move and the rest is one: "Kt takes" /
      * "P Kt takes Kt") */
     gboolean next_whole = words_as_written(next_text, next->len);
+    /* (the next line's first words, over the events the reader made of
+     * them: "R" / "3rd") */
+    g_autoptr(GString) next_words = g_string_new(NULL);
+    for (guint e = k + 1; e < to && e - k <= 3; e++) {
+        const struct game_event *ev = &g_array_index(game->events, struct game_event, e);
+        if (ev->kind != EV_MOVE || ev->line != next->line) break;
+        if (e > k + 1) g_string_append_c(next_words, ' ');
+        g_string_append_len(next_words, game_event_text(game, ev), (gssize)ev->len);
+    }
     const char *best = NULL;
     /* as written; else, where neither part reads even with its damage
      * undone, with it undone ("Q R tto Q" / "sq") */
@@ -1198,7 +1222,8 @@ static const char *words_across_line(struct fix_cmd *fc, const ArbGame *game, gu
          * begins no move: "k t0 Kt" / "2kd"; nor does one that reads only
          * with its name lost, after names: "Q Kt" / "takcs B") */
         if (best || loose || whole || next_whole ||
-            (words_loosely(joined->str, joined->len) && !begins_with_rank(next_text, next->len)) ||
+            (words_loosely(joined->str, joined->len) &&
+             !begins_with_square(next_words->str, next_words->len)) ||
             (words_loosely(next_text, next->len) && !begins_with_takes(next_text, next->len)))
             break;
         loose = TRUE;

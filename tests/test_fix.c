@@ -612,6 +612,12 @@ START_TEST(test_words_damaged_sq_across_line)
     assert_fix_reads("1. P to K 4th P to K 4th 2. Kt to K B 3rd Kt to Q B 3rd 3. B to B 4th "
                      "P to Q\nrd 4. P to Q 3rd B to K 2nd *\n",
                      "3. Bc4 d6 {read: \"P to Q rd\"} 4. d3 Be7", NULL);
+    /* or a square ("P o Q" / "R 3rd", the reader's events "R" and "3rd"):
+     * no move begins with one. Before, "P o Q R" read as one move (its
+     * rank guessed) and "3rd" was dropped */
+    assert_fix_reads("1. P to K 4th P to K 4th 2. Kt to K B 3rd Kt to Q B 3rd 3. P o Q\nR 3rd "
+                     "P to Q 3rd *\n",
+                     "3. a3 {read: \"P o Q R 3rd\"}", NULL);
 }
 END_TEST
 
