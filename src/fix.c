@@ -266,7 +266,7 @@ struct scored {
 struct state {
     struct position pos;
     int cost, step_cost;
-    int prior;  /* of step_cost, what the move prior added */
+    int prior;  /* of step_cost, what the move prior (and a sheet's shift) added */
     int parent; /* arena index, -1 at the root */
     int token;  /* tokens consumed */
     int first_token, n_tokens;
@@ -2100,10 +2100,11 @@ static int push_state(ArbFixer *f, int parent, const struct position *before, mo
     if (cells_shift(f) && m != MOVE_NONE && n_tokens > 0 && token_after == first_token + n_tokens &&
         f->tok[first_token].hint_ply >= 0) {
         int offset = ply_of(before) - f->tok[first_token].hint_ply;
-        if (offset != s->offset) {
+        if (offset != s->offset) { /* (no part of how well the token reads) */
             s->offset = offset;
             s->step_cost += f->costs[CONF_SHEET_SHIFT];
             s->cost += f->costs[CONF_SHEET_SHIFT];
+            s->prior += f->costs[CONF_SHEET_SHIFT];
         }
     }
     return at;
@@ -2165,7 +2166,7 @@ static int emit(ArbFixer *f, int parent, const struct position *before, move_t m
 {
     int at =
         push_state(f, parent, before, m, change, step_cost, first_token, n_tokens, token_after);
-    g_array_index(f->arena, struct state, at).prior = prior;
+    g_array_index(f->arena, struct state, at).prior += prior;
     if (ring >= 0) to_ring(f, ring, at);
     if (f->recording) {
         struct push_record r = {.move = m,

@@ -83,7 +83,7 @@ struct fix_step {
     int first_token;        /* the token read (an inserted move: the next token) */
     int n_tokens;           /* 0 inserted, 2 split, else 1 */
     int cost;               /* of this step */
-    int prior;              /* of cost, what the move prior added */
+    int prior;              /* of cost, what the move prior (and a sheet's shift) added */
     double confidence;      /* in [0, 1] */
     struct position before; /* the position the move is played from */
     move_t last;            /* the move that led to before (MOVE_NONE: none, or a deleted token) */

@@ -1974,6 +1974,28 @@ START_TEST(test_sheet_cells_shifted)
 }
 END_TEST
 
+START_TEST(test_sheet_shift_is_no_poor_fit)
+{
+    /* HCS sheet 054_0, whose last cells "fx Qx dxf5 Ke7" are one token
+     * too many: what a path pays for parting from the cells is no part of
+     * how well a token reads, so the tail is no garbage (before, the shift
+     * made a step a poor fit and the game was cut after 30. Rxf5+) */
+    const char *const rows[] = {
+        "d4 d5",     "Bf4 e6",   "Nd2 Nf6",   "c3 c5",     "e3 Nc6",    "Bd3 c4",  "Bc2 Bd6",
+        "Bg3 b5",    "Nf3 O-O",  "Ne5 Qc7",   "f4 a5",     "O-O b4",    "Ba4 Bb7", "Bh4 Be7",
+        "g4 Nxe5",   "fxe5 Ne4", "Bxe7 Qxe7", "Nxe4 dxe4", "Bc2 Qg5",   "Qe2 Bd5", "Rf4 f5",
+        "Raf1 h5",   "h3 gxh6",  "hxg6 Kf7",  "g6 Bxe4",   "Bxe4 Qxe4", "Rb8 Qc6", "Rh8 Qxc4",
+        "Rh8 Rxf5+", "fx Qx",    "dxf5 Ke7"};
+    char *sheet = hcs_sheet(rows, G_N_ELEMENTS(rows));
+    const char *const args[] = {"--from", "hcs", "--no-comments", NULL};
+    struct run r = fix_text(sheet, args);
+    ck_assert_msg(r.status == 0, "exit %d\n%s", r.status, r.err);
+    ck_assert_msg(strstr(r.out, "30. Rxf5+ Qxf5 31. gxf5 Ke7 *"), "%s", r.out);
+    run_free(&r);
+    g_free(sheet);
+}
+END_TEST
+
 START_TEST(test_sheet_row_written_twice)
 {
     /* the second row written again in the third, the rows after it a move
@@ -4014,6 +4036,7 @@ int main(int argc, char **argv)
     tcase_add_test(tc, test_sheet_format_sniffed);
     tcase_add_test(tc, test_sheet_slip_of_the_pen);
     tcase_add_test(tc, test_sheet_cells_shifted);
+    tcase_add_test(tc, test_sheet_shift_is_no_poor_fit);
     tcase_add_test(tc, test_sheet_row_written_twice);
     tcase_add_test(tc, test_sheet_rows_written_twice);
     tcase_add_test(tc, test_lone_piece_initial_joined);
