@@ -272,7 +272,7 @@ struct state {
     int first_token, n_tokens;
     move_t move;
     move_t last; /* the last move played on the way here (a dropped token plays none) */
-    int offset;  /* a sheet's: how many plies the path is past the cells (sheet_offset()) */
+    int offset;  /* a sheet's: how many plies the path is past its cells (push_state()) */
     guint8 change;
     guint8 rank; /* its place in the beam when expanded (255 past it) */
 };

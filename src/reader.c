@@ -1254,7 +1254,6 @@ static gboolean next_line_verb(const ArbReader *r)
     return len && (to || desc_takes_loose((const char *)b + n, len));
 }
 
-/* A run of digits at i: move number, ICCF move, result or castling. */
 /* Is the word at j a rank in words ("3rd", "sq") or a name ("B", "Kt")? */
 static gboolean words_square_word(const guint8 *b, gsize j)
 {
@@ -1268,6 +1267,7 @@ static gboolean words_square_word(const guint8 *b, gsize j)
            desc_is_name(w, n);
 }
 
+/* A run of digits at i: move number, ICCF move, result or castling. */
 static gsize scan_number(ArbReader *r, gsize i, gboolean *boundary_hit)
 {
     const guint8 *b = r->buf;

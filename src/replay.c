@@ -378,7 +378,7 @@ enum { JOINED_EVENTS_MAX = 8 }; /* words of one move over a line end, at most */
  * "3rd"): event i, which reads no move, and the move tokens after it to
  * its line's end, with the fewest of the next line's first move tokens
  * that make them one move with it. Returns the last event joined (0:
- * none) and the answer into *ans. */
+ * none, *ans untouched) and the answer into *ans. */
 static guint join_line_end(const ArbGame *g, ArbNorm *norm, const struct position *pos, guint i,
                            struct resolve_answer *ans)
 {
@@ -391,8 +391,12 @@ static guint join_line_end(const ArbGame *g, ArbNorm *norm, const struct positio
         if (k > i) g_string_append_c(joined, ' ');
         g_string_append_len(joined, game_event_text(g, ev), (gssize)ev->len);
         if (ev->line == first->line) continue;
-        resolve_token(norm, pos, joined->str, joined->len, ans);
-        if (ans->status == SAN_OK && ans->move != MOVE_NULL) return k;
+        struct resolve_answer one;
+        resolve_token(norm, pos, joined->str, joined->len, &one);
+        if (one.status == SAN_OK && one.move != MOVE_NULL) {
+            *ans = one;
+            return k;
+        }
     }
     return 0;
 }
