@@ -1870,6 +1870,21 @@ static void assert_sheet_fixed(const char *const *rows, int n, const char *want)
     g_free(sheet);
 }
 
+/* Fixes the sheet of rows (--from hcs --no-comments) and asserts its
+ * movetext is want. */
+static void assert_sheet_reads(const char *const *rows, int n, const char *want)
+{
+    char *sheet = hcs_sheet(rows, n);
+    const char *const args[] = {"--from", "hcs", "--no-comments", NULL};
+    struct run r = fix_text(sheet, args);
+    ck_assert_msg(r.status == 0, "exit %d\n%s", r.status, r.err);
+    char *got = movetext(r.out);
+    ck_assert_str_eq(got, want);
+    g_free(got);
+    run_free(&r);
+    g_free(sheet);
+}
+
 /* r exited 0, said its input is read as with --from from, and gave a
  * first game whose movetext is want; frees r. */
 static void assert_read_as(struct run r, const char *from, const char *want)
@@ -1934,16 +1949,9 @@ START_TEST(test_sheet_slip_of_the_pen)
      * 1. d4 a5 2. Nc3 a4 ... 4. a3 */
     const char *const rows[] = {"d4 a5",  "Nc3 d4",   "Nb5 e5", "d3 Nf6",
                                 "Nf3 c5", "Bg5 Qa5+", "c3 Qxb5"};
-    char *sheet = hcs_sheet(rows, G_N_ELEMENTS(rows));
-    const char *const args[] = {"--from", "hcs", "--no-comments", NULL};
-    struct run r = fix_text(sheet, args);
-    ck_assert_msg(r.status == 0, "exit %d\n%s", r.status, r.err);
-    char *got = movetext(r.out);
-    ck_assert_str_eq(got, "1. e4 d5 2. Nc3 d4 3. Nb5 e5 4. d3 Nf6 5. Nf3 c5 6. Bg5 Qa5+ 7. c3 "
-                          "Qxb5 *");
-    g_free(got);
-    run_free(&r);
-    g_free(sheet);
+    assert_sheet_reads(rows, G_N_ELEMENTS(rows),
+                       "1. e4 d5 2. Nc3 d4 3. Nb5 e5 4. d3 Nf6 5. Nf3 c5 6. Bg5 Qa5+ 7. c3 "
+                       "Qxb5 *");
 }
 END_TEST
 
@@ -1959,18 +1967,11 @@ START_TEST(test_sheet_cells_shifted)
                                 "Bd3 b6",   "b3 Bb7",   "Ngf3 d6",   "O-O Nbd7", "Re1 Re8",
                                 "Bh2 dxe5", "Nxe5 Be2", "Nxe5 dxe5", "Qc2 Rad8", "Rad1 h5",
                                 "Bb5 Rf8",  "Be2 Nh7",  "Bf3 Bxf3"};
-    char *sheet = hcs_sheet(rows, G_N_ELEMENTS(rows));
-    const char *const args[] = {"--from", "hcs", "--no-comments", NULL};
-    struct run r = fix_text(sheet, args);
-    ck_assert_msg(r.status == 0, "exit %d\n%s", r.status, r.err);
-    char *got = movetext(r.out);
-    ck_assert_str_eq(got, "1. d4 Nf6 2. Bf4 c5 3. e3 g6 4. c3 Bg7 5. Nd2 O-O 6. Bd3 b6 7. h3 Bb7 "
-                          "8. Ngf3 d6 9. O-O Nbd7 10. Re1 Re8 11. Bh2 e5 12. dxe5 Nxe5 13. Be2 Qe7 "
-                          "14. Nxe5 dxe5 15. Qc2 Rad8 16. Rad1 h5 17. Bb5 Rf8 18. Be2 Nh7 19. Bf3 "
-                          "Bxf3 *");
-    g_free(got);
-    run_free(&r);
-    g_free(sheet);
+    assert_sheet_reads(rows, G_N_ELEMENTS(rows),
+                       "1. d4 Nf6 2. Bf4 c5 3. e3 g6 4. c3 Bg7 5. Nd2 O-O 6. Bd3 b6 7. h3 Bb7 "
+                       "8. Ngf3 d6 9. O-O Nbd7 10. Re1 Re8 11. Bh2 e5 12. dxe5 Nxe5 13. Be2 Qe7 "
+                       "14. Nxe5 dxe5 15. Qc2 Rad8 16. Rad1 h5 17. Bb5 Rf8 18. Be2 Nh7 19. Bf3 "
+                       "Bxf3 *");
 }
 END_TEST
 
