@@ -1856,33 +1856,38 @@ static char *hcs_sheet(const char *const *rows, int n)
     return g_string_free(out, FALSE);
 }
 
-/* Fixes the sheet of rows (--from hcs) and asserts its movetext is want. */
-static void assert_sheet_fixed(const char *const *rows, int n, const char *want)
+/* Fixes the sheet of rows (--from hcs, with comments or not). */
+static struct run fix_sheet(const char *const *rows, int n, gboolean comments)
 {
     char *sheet = hcs_sheet(rows, n);
-    const char *const hcs[] = {"--from", "hcs", NULL};
-    struct run r = fix_text(sheet, hcs);
+    const char *const args[] = {"--from", "hcs", comments ? NULL : "--no-comments", NULL};
+    struct run r = fix_text(sheet, args);
+    g_free(sheet);
     ck_assert_msg(r.status == 0, "exit %d\n%s", r.status, r.err);
+    return r;
+}
+
+/* fix_sheet() and asserts its movetext is want. */
+static void assert_sheet_movetext(const char *const *rows, int n, gboolean comments,
+                                  const char *want)
+{
+    struct run r = fix_sheet(rows, n, comments);
     char *got = movetext(r.out);
     ck_assert_msg(!strcmp(got, want), "gave %s\nwant %s", got, want);
     g_free(got);
     run_free(&r);
-    g_free(sheet);
 }
 
-/* Fixes the sheet of rows (--from hcs --no-comments) and asserts its
- * movetext is want. */
+/* Fixes the sheet of rows (--from hcs) and asserts its movetext is want. */
+static void assert_sheet_fixed(const char *const *rows, int n, const char *want)
+{
+    assert_sheet_movetext(rows, n, TRUE, want);
+}
+
+/* The same with --no-comments. */
 static void assert_sheet_reads(const char *const *rows, int n, const char *want)
 {
-    char *sheet = hcs_sheet(rows, n);
-    const char *const args[] = {"--from", "hcs", "--no-comments", NULL};
-    struct run r = fix_text(sheet, args);
-    ck_assert_msg(r.status == 0, "exit %d\n%s", r.status, r.err);
-    char *got = movetext(r.out);
-    ck_assert_str_eq(got, want);
-    g_free(got);
-    run_free(&r);
-    g_free(sheet);
+    assert_sheet_movetext(rows, n, FALSE, want);
 }
 
 /* r exited 0, said its input is read as with --from from, and gave a
@@ -1987,13 +1992,9 @@ START_TEST(test_sheet_shift_is_no_poor_fit)
         "g4 Nxe5",   "fxe5 Ne4", "Bxe7 Qxe7", "Nxe4 dxe4", "Bc2 Qg5",   "Qe2 Bd5", "Rf4 f5",
         "Raf1 h5",   "h3 gxh6",  "hxg6 Kf7",  "g6 Bxe4",   "Bxe4 Qxe4", "Rb8 Qc6", "Rh8 Qxc4",
         "Rh8 Rxf5+", "fx Qx",    "dxf5 Ke7"};
-    char *sheet = hcs_sheet(rows, G_N_ELEMENTS(rows));
-    const char *const args[] = {"--from", "hcs", "--no-comments", NULL};
-    struct run r = fix_text(sheet, args);
-    ck_assert_msg(r.status == 0, "exit %d\n%s", r.status, r.err);
+    struct run r = fix_sheet(rows, G_N_ELEMENTS(rows), FALSE);
     ck_assert_msg(strstr(r.out, "30. Rxf5+ Qxf5 31. gxf5 Ke7 *"), "%s", r.out);
     run_free(&r);
-    g_free(sheet);
 }
 END_TEST
 
