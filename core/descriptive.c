@@ -456,7 +456,7 @@ static enum long_kind loose_word(const char *word, size_t len, bool verb_ok, cha
     } else if ((w[0] && strchr("PKNBRQD", w[0]) && loose_name_tail(a + 1, an - 1)) ||
                (n == 2 && w[0] == 'k' && loose_name_tail(w + 1, 1)) ||
                (n == 2 && w[0] && strchr("PNBRQ", w[0]) && w[1] == w[0] + ('a' - 'A')) ||
-               (n == 1 && w[0] && strchr("pknbrq0Oot", w[0])) || lookalike_name) {
+               (n == 1 && w[0] && strchr("pknbrq0Ootf", w[0])) || lookalike_name) {
         /* a name as written ("Kl", "kt", "r", "D", "Р", its letter
          * doubled in lower case: "Rr"), or misread as a
          * look-alike ("0" or "o" for Q, "t" for Kt; long_form() reads "8"

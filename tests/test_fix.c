@@ -269,6 +269,21 @@ START_TEST(test_words_after_semicolon)
 }
 END_TEST
 
+START_TEST(test_words_kt_read_as_f)
+{
+    /* "Kt" read as "f" (its K lost, its t read as f) where the square's
+     * name is due: "K to f sq" is one move, Kb1. Before, "f" ended the
+     * move ("K to", read as Nd5, a rank and a file lost) and "f" and "sq"
+     * were dropped */
+    assert_fix_reads(
+        "1. P to K 4th P to Q 4th 2. P takes P Q takes P 3. Kt to Q B 3rd Q to Q R 4th "
+        "4. P to Q 4th Kt to K B 3rd 5. Kt to B 3rd B to B 4th 6. B to Q 2nd "
+        "P to K 3rd 7. Q to K 2nd B to Kt 5th 8. Castles (QR) Kt to B 3rd "
+        "9. K to f sq Castles 10. P to Q R 3rd *\n",
+        "9. Kb1 {read: \"K to f sq\"}", "9... O-O 10. a3", NULL);
+}
+END_TEST
+
 START_TEST(test_merged_across_move_number)
 {
     /* "Bc712.Rad1": two moves run together over the number between them
@@ -4007,6 +4022,7 @@ int main(int argc, char **argv)
     tcase_add_test(tc, test_misread_move_number_dropped);
     tcase_add_test(tc, test_number_run_into_move_in_look_alikes);
     tcase_add_test(tc, test_words_after_semicolon);
+    tcase_add_test(tc, test_words_kt_read_as_f);
     tcase_add_test(tc, test_words_across_line_end);
     tcase_add_test(tc, test_words_cut_at_takes);
     tcase_add_test(tc, test_words_mark_after_line_end);

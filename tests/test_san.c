@@ -573,6 +573,11 @@ START_TEST(test_descriptive_long_extent)
          * guess) or behind a stray mark (a guess) */
         {"8 to Q Kt 5th", "8-QKt5", 13, 0},
         {"t to B 3rd", "t-B3", 10, 0},
+        /* and "f" for Kt, its K lost and its t read as f (fix weighs it;
+         * not SAN's file: "f 5") */
+        {"K to f sq Q to B 7th", "K-f1", 9, 0},
+        {"R to f 2nd", "R-f2", 10, 0},
+        {"f 5", "", 0, 0},
         {"to K 2nd", "-K2", 8, 1},
         {"~B to R 4th", "B-R4", 11, 1},
         /* a capture's name lost: "takes" and what it takes, two words (the
