@@ -459,7 +459,7 @@ static enum long_kind loose_word(const char *word, size_t len, bool verb_ok, cha
                (n == 1 && w[0] && strchr("pknbrq0Ootf", w[0])) || lookalike_name) {
         /* a name as written ("Kl", "kt", "r", "D", "Р", its letter
          * doubled in lower case: "Rr"), or misread as a
-         * look-alike ("0" or "o" for Q, "t" for Kt; long_form() reads "8"
+         * look-alike ("0" or "o" for Q, "t" or "f" for Kt; long_form() reads "8"
          * and "3" for B) */
         *guessed = false;
         snprintf(buf, sizeof buf, "%.*s", (int)n, w);
@@ -484,8 +484,8 @@ size_t desc_castles_side(const char *s, size_t n)
 {
     size_t k = 0;
     if (k >= n || s[k++] != '(') return 0;
-    if (k >= n || (toupper((unsigned char)s[k]) != 'Q' && toupper((unsigned char)s[k]) != 'K'))
-        return 0;
+    /* (the queen's Q a scan read as a look-alike: "(oR)", "(0R)") */
+    if (k >= n || !strchr("QqKkOo0", s[k]) || !s[k]) return 0;
     k++;
     bool space = k < n && s[k] == ' ';
     k += space;

@@ -99,7 +99,8 @@ bool desc_is_name(const char *w, size_t n);
 /* The side "Castles" castles to as books print it after the word, in
  * parentheses ("(QR)", "(Q R)", "(KR)", "(K R)", any case) or as a scan
  * left it, its ")" lost ("(QR"; not "(Q R", as likely the start of a move
- * in words): its length at s[0, n), 0 for none. */
+ * in words), its Q read as a look-alike ("(oR)", "(0R)"): its length at
+ * s[0, n), 0 for none. */
 size_t desc_castles_side(const char *s, size_t n);
 /* Is w[0, n) "takes" as a scan may damage it, one edit off at most, in
  * either case, its Cyrillic or Greek look-alikes read as the letters

@@ -284,6 +284,20 @@ START_TEST(test_words_kt_read_as_f)
 }
 END_TEST
 
+START_TEST(test_words_castles_side_misread)
+{
+    /* the side after "Castles" with its Q read as a look-alike ("(oR)"):
+     * O-O-O, where O-O was legal too. Before, "(oR)" was read as a
+     * variation and kept as a comment, and the move as O-O */
+    assert_fix_reads(
+        "1. P to K 4th P to Q 4th 2. P takes P Q takes P 3. Kt to Q B 3rd Q to Q R 4th "
+        "4. P to Q 4th Kt to K B 3rd 5. Kt to B 3rd B to B 4th 6. B to Q 2nd "
+        "P to K 3rd 7. B to Q 3rd B to Kt 5th 8. Q to K 2nd Kt to B 3rd "
+        "9. Castles (oR) P to K R 3rd 10. K to Kt sq Castles *\n",
+        "9. O-O-O {read: \"Castles (oR)\"} 9... h6 10. Kb1 O-O", NULL);
+}
+END_TEST
+
 START_TEST(test_merged_across_move_number)
 {
     /* "Bc712.Rad1": two moves run together over the number between them
@@ -4023,6 +4037,7 @@ int main(int argc, char **argv)
     tcase_add_test(tc, test_number_run_into_move_in_look_alikes);
     tcase_add_test(tc, test_words_after_semicolon);
     tcase_add_test(tc, test_words_kt_read_as_f);
+    tcase_add_test(tc, test_words_castles_side_misread);
     tcase_add_test(tc, test_words_across_line_end);
     tcase_add_test(tc, test_words_cut_at_takes);
     tcase_add_test(tc, test_words_mark_after_line_end);
