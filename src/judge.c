@@ -25,7 +25,16 @@ enum {
     /* a search again keeps the path up to this many steps before the
      * fixed point's (the rest is searched) */
     JUDGE_BACK_STEPS = 8,
+    /* judge_rivals(): steps less sure than RIVAL_CONFIDENCE, the rivals
+     * within RIVAL_MARGIN of each (RIVALS_TRIED at most), this many
+     * searches again per game, nor past RIVAL_BUDGET percent of its tokens */
+    RIVALS_TRIED = 2,
+    RIVAL_RERUNS_MAX = 3,
+    RIVAL_BUDGET = 200,
 };
+#define RIVAL_CONFIDENCE 0.2
+#define RIVAL_MARGIN     CONF_UNIT
+#define RIVAL_GAIN       (CONF_UNIT / 2)
 
 static int ply_of(const struct position *pos)
 {
@@ -219,6 +228,49 @@ gboolean judge_game(ArbFixer *f, ArbEngine *engine, const struct judge_options *
     }
     fixer_set_fixed(f, base, n_base);
     return ok;
+}
+
+/* The least sure steps of res, each with its rivals fixed in turn, the
+ * engine aside: a path that took a rival there may be much cheaper
+ * further on, where the beam no longer held it (a knight's move read
+ * from "-B3" sends the knight to the other wing, and twenty moves read
+ * poorly after it). */
+void judge_rivals(ArbFixer *f, const struct position *start, const struct fix_token *tokens, int n,
+                  const struct fix_point *base, int n_base, gboolean fresh, struct fix_result *res)
+{
+    if (res->unresolved) return;
+    g_autoptr(GArray) points = g_array_new(FALSE, FALSE, sizeof(struct fix_point));
+    g_array_append_vals(points, base, (guint)n_base);
+    gboolean ready = FALSE;
+    int reruns = 0;
+    long searched_before = 0, budget = 0;
+    for (guint k = 0; k < res->steps->len && reruns < RIVAL_RERUNS_MAX; k++) {
+        const struct fix_step *s = &g_array_index(res->steps, struct fix_step, k);
+        if (s->move == MOVE_NONE || s->confidence >= RIVAL_CONFIDENCE ||
+            is_fixed(base, n_base, ply_of(&s->before)))
+            continue;
+        if (!ready) {
+            /* the fixer's tables must be this game's */
+            fixer_set_fixed(f, base, n_base);
+            if (!fresh) fixer_prepare(f, tokens, n);
+            searched_before = fixer_tokens_searched(f);
+            budget = (long)RIVAL_BUDGET * fixer_n_tokens(f) / 100;
+            ready = TRUE;
+        }
+        struct fix_alt cands[RIVALS_TRIED + 1];
+        int nc = fixer_step_candidates(f, res, k, RIVAL_MARGIN, cands, RIVALS_TRIED + 1);
+        struct judge_verdict v = {.ply = ply_of(&s->before), .key = s->before.key, .n = nc};
+        /* (a rival's path is kept when cheaper by RIVAL_GAIN: about as
+         * cheap, it is as often the wrong one) */
+        for (int i = 0; i < nc; i++)
+            v.moves[i] = cands[i].move, v.cost[i] = i ? RIVAL_GAIN : 0;
+        for (int w = 1; w < nc && !v.changed && reruns < RIVAL_RERUNS_MAX; w++) {
+            if (fixer_tokens_searched(f) - searched_before > budget) reruns = RIVAL_RERUNS_MAX;
+            if (cands[w].cost < cands[0].cost && reruns++ < RIVAL_RERUNS_MAX)
+                try_winner(f, start, points, w, &v, res);
+        }
+    }
+    if (ready) fixer_set_fixed(f, base, n_base);
 }
 
 const struct judge_verdict *judge_verdict_at(const GArray *verdicts, const struct position *before)

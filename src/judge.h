@@ -58,6 +58,14 @@ gboolean judge_game(ArbFixer *fixer, ArbEngine *engine, const struct judge_optio
                     const struct fix_point *base, int n_base, gboolean fresh,
                     struct fix_result *res, GArray *verdicts, GError **error);
 
+/* Without an engine: each step of res less sure than a fifth, searched
+ * again with each of its nearest rivals fixed there in turn (as a
+ * reviewer's decision would be), the new path kept when the whole of it
+ * costs less. The arguments are judge_game()'s. */
+void judge_rivals(ArbFixer *fixer, const struct position *start, const struct fix_token *tokens,
+                  int n, const struct fix_point *base, int n_base, gboolean fresh,
+                  struct fix_result *res);
+
 /* The verdict for a step played from before, or NULL. */
 const struct judge_verdict *judge_verdict_at(const GArray *verdicts, const struct position *before);
 

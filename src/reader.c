@@ -703,14 +703,30 @@ static gboolean after_last_rank(const ArbReader *r, gsize i)
     return e > w && b[w] == '8';
 }
 
+/* End of "Castles" at i whose C a scan read as '(' ("(astles"), or i. */
+static gsize paren_castles_end(const ArbReader *r, gsize i)
+{
+    const guint8 *b = r->buf;
+    gsize e = i + 1;
+    while (e < r->eol && g_ascii_isalpha(b[e]) && e - i < 10)
+        e++;
+    if (e - i < 5 || e - i > 9 || !(byte_class[b[e]] == C_WS || byte_class[b[e]] == C_EOL))
+        return i;
+    char word[10] = {'C'};
+    memcpy(word + 1, b + i + 1, e - i - 1);
+    return desc_castles_loose(word, e - i) ? e : i;
+}
+
 /* End of a check or mate mark in parentheses at i, as descriptive books
  * print one after a move ("(ch)", "(check)", "(mate)"), the side after
  * "Castles" ("(QR)"), or what a pawn becomes after its rank ("8th (Q)"),
- * which a line end parted from its move: a word, never a variation.
- * Returns i when there is none. */
+ * which a line end parted from its move, or "Castles" with its C read as
+ * '(': a word, never a variation. Returns i when there is none. */
 static gsize paren_mark_end(const ArbReader *r, gsize i)
 {
     const guint8 *b = r->buf;
+    gsize castles = paren_castles_end(r, i);
+    if (castles > i) return castles;
     static const char *const pieces[] = {"(Q)", "(R)", "(B)", "(Kt)", "(N)"};
     for (gsize k = 0; k < G_N_ELEMENTS(pieces); k++) {
         gsize len = strlen(pieces[k]);

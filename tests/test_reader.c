@@ -481,6 +481,12 @@ START_TEST(test_free_text_games)
     /* a scan's: the side in lower case, "(Qr)" */
     ck_trace("1. Castles (Qr) Castles (kr) *\n",
              "G1 @1:1\nN1 @1:1\nM Castles (Qr) @1:4\nM Castles (kr) @1:17\nR* * @1:30\nE1\n");
+    /* and its C read as '(' ("(astles"): a move, no variation (before,
+     * the rest of the game was read as a variation that never closed);
+     * a word in brackets is still a variation */
+    ck_trace("1. P to K 4th (astles 2. Castles (ch) (astles) *\n",
+             "G1 @1:1\nN1 @1:1\nM P to K 4th @1:4\nM (astles @1:15\nN2 @1:23\nM Castles @1:26\n"
+             "M (ch) @1:34\n(1 @1:39\nM astles @1:40\n)1 @1:46\nR* * @1:48\nE1\n");
     ck_trace(
         "1. Castles QR Castles KR-Q1 *\n",
         "G1 @1:1\nN1 @1:1\nM Castles QR @1:4\nM Castles @1:15\nM KR-Q1 @1:23\nR* * @1:29\nE1\n");
