@@ -352,6 +352,18 @@ static size_t verb_letters(const char *a, size_t n, char *v)
     return n;
 }
 
+/* Is v[0, n) (verb_letters()'s) "to" an edit off once its c is read as
+ * the o a scan took for one ("ttc", "tc")? verb_letters() reads a c as
+ * the e of "takes" ("takcs"). */
+static bool to_with_c(const char *v, size_t n)
+{
+    char w[4];
+    if (n > 3 || !memchr(v, 'e', n)) return false;
+    for (size_t i = 0; i < n; i++)
+        w[i] = v[i] == 'e' ? 'o' : v[i];
+    return edits(w, n, "to") <= 1;
+}
+
 bool desc_is_name(const char *w, size_t n)
 {
     if (n == 2) return w[0] == 'K' && w[1] == 't';
@@ -421,7 +433,7 @@ static enum long_kind loose_word(const char *word, size_t len, bool verb_ok, cha
         text = !strcmp(low, "rd") ? "3" : !strcmp(low, "nd") ? "2" : !strcmp(low, "st") ? "1" : "";
         kind = LONG_SQUARE;
         *guessed = *text != 0;
-    } else if (verb_ok && vn <= 3 && edits(v, vn, "to") <= 1) {
+    } else if (verb_ok && vn <= 3 && (edits(v, vn, "to") <= 1 || to_with_c(v, vn))) {
         text = "-", kind = LONG_TO;
     } else if (verb_ok && vn >= 3 && vn <= 8 && edits(v, vn, "takes") <= 2) {
         /* (three letters of it, in order: "aes", "tks") */
@@ -807,10 +819,12 @@ static size_t long_form(const char *s, size_t n, bool loose, char *out, int *gue
             fits = true; /* a scan's space inside the rank: "3 rd", "4t h" */
             guess = false;
         } else if (lone_rank && kind == LONG_SQUARE && o > was && at - w >= 2 &&
-                   ((s[w + 1] >= 'a' && s[w + 1] <= 'z') || (s[w + 1] >= 'A' && s[w + 1] <= 'Z'))) {
+                   ((s[w + 1] >= 'a' && s[w + 1] <= 'z') || (s[w + 1] >= 'A' && s[w + 1] <= 'Z') ||
+                    s[w + 1] == '+')) {
             /* "R to 8 6th": the "8" a B misread, the rank and its ordinal
-             * after it (kept as written: fix weighs it); not "Kt to B 3 3.",
-             * the next move's number */
+             * after it, its t maybe misread ("P to Q 8 4+h"; kept as
+             * written: fix weighs it); not "Kt to B 3 3.", the next move's
+             * number */
             fits = true;
             lone_rank = false;
         } else {

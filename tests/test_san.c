@@ -635,6 +635,10 @@ START_TEST(test_descriptive_long_extent)
         {"P to K R 3 rd K to B sq", "P-KR3", 13, 0},
         {"P to K t 4th", "P-Kt4", 12, 0},
         {"R to 8 6h, ch.", "R-86ch", 14, 0},
+        {"P to Q 8 4+h 2 Kt", "P-Q84", 12, 0},
+        /* "to" with its o read as c ("ttc"; in "takes" a c is the e) */
+        {"Kt ttc K B 3rd", "Kt-KB3", 14, 1},
+        {"Kt tc B 3rd", "Kt-B3", 11, 1},
         /* but not a square as the verb ("N f5"), nor the next move's
          * number as a rank */
         {"N f5 58. Rh2", "", 0, 0},
