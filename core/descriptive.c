@@ -396,11 +396,12 @@ static enum long_kind loose_word(const char *word, size_t len, bool verb_ok, cha
         if (!strchr("\"'`_~^*!?;:\\/", word[i]) || !word[i]) w[n++] = word[i];
     /* (and a dash, comma or dot before a name: "to -Q 2nd", "to ,Kt 3rd";
      * not "P-K4"; or a bracket no bracket closes: "to (K B 3rd", inside
-     * a name too, "K(t") */
+     * a name too, "K(t", or one that closes none: "K)t") */
     if (n >= 2 && strchr("-,.", w[0]) && w[1] >= 'A' && w[1] <= 'Z') memmove(w, w + 1, --n);
     if (n >= 2 && w[0] == '(' && w[1] && strchr("PKNBRQ", w[1]) && !memchr(w, ')', n))
         memmove(w, w + 1, --n);
-    if (n == 3 && w[0] == 'K' && w[1] == '(' && w[2] == 't') memmove(w + 1, w + 2, --n);
+    if (n == 3 && w[0] == 'K' && (w[1] == '(' || w[1] == ')') && w[2] == 't')
+        memmove(w + 1, w + 2, --n);
     bool stray = n < len;
     while (n > 1 && (w[n - 1] == '.' || w[n - 1] == ','))
         n--;

@@ -487,6 +487,10 @@ START_TEST(test_free_text_games)
     ck_trace("1. P to K 4th (astles 2. Castles (ch) (astles) *\n",
              "G1 @1:1\nN1 @1:1\nM P to K 4th @1:4\nM (astles @1:15\nN2 @1:23\nM Castles @1:26\n"
              "M (ch) @1:34\n(1 @1:39\nM astles @1:40\n)1 @1:46\nR* * @1:48\nE1\n");
+    /* a bracket inside "Kt" that closes no variation ("K)t"): the move's,
+     * no stray ')' (before, it cut the move in three) */
+    ck_trace("11. P tto Q K)t 4th P to R 3rd *\n",
+             "G1 @1:1\nN11 @1:1\nM P tto Q K)t 4th @1:5\nM P to R 3rd @1:21\nR* * @1:32\nE1\n");
     ck_trace(
         "1. Castles QR Castles KR-Q1 *\n",
         "G1 @1:1\nN1 @1:1\nM Castles QR @1:4\nM Castles @1:15\nM KR-Q1 @1:23\nR* * @1:29\nE1\n");

@@ -600,6 +600,7 @@ START_TEST(test_descriptive_long_extent)
          * guess each) */
         {"B to ,Kt 3rd", "B-Kt3", 12, 1},
         {"K to K(t 3rd B", "K-Kt3", 12, 1},
+        {"P tto Q K)t 4th P", "P-QKt4", 15, 2},
         /* "+h" where the rank is due: its digit lost, its t misread (a
          * guess); after the rank, no word of the move */
         {"R to K +h P", "R-K", 9, 1},
