@@ -448,10 +448,11 @@ static enum long_kind loose_word(const char *word, size_t len, bool verb_ok, cha
     } else if (an == 1 && a[0] == 's' && n == 1) {
         /* or its q lost: "K to R s" (a guess) */
         text = "1", kind = LONG_SQUARE;
-    } else if (an == 3 && (a[0] == 's' || a[0] == 'S') && strchr("q9g", a[1]) &&
-               ((a[2] >= 'a' && a[2] <= 'z') || a[2] == '9')) {
-        /* and a stroke read twice or a letter more: "sqq", "sqg" (not
-         * "Sth": a rank whose digit was misread) */
+    } else if (an == 3 && (a[0] == 's' || a[0] == 'S') &&
+               ((strchr("q9g", a[1]) && ((a[2] >= 'a' && a[2] <= 'z') || a[2] == '9')) ||
+                (a[1] == 's' && strchr("q9g", a[2]) && a[2]))) {
+        /* and a stroke read twice or a letter more: "sqq", "sqg", "ssq"
+         * (not "Sth": a rank whose digit was misread) */
         text = "1", kind = LONG_SQUARE;
     } else if (an >= 1 && an <= 6 && a[0] >= '1' && a[0] <= '8') {
         /* a rank, its ordinal misread ("4+h", "3Rd", "5tli"), its digit

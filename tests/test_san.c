@@ -589,6 +589,7 @@ START_TEST(test_descriptive_long_extent)
          * rank's digit misread) */
         {"K Kt to K sqg 18.", "KKt-K1", 13, 1},
         {"R to K sqq", "R-K1", 10, 1},
+        {"R to K Kt ssq B", "R-KKt1", 13, 1},
         {"K to R s Q K to K s9", "K-R1", 8, 1},
         {"R to K Sth", "R-KS", 10, 0},
         /* or its s lost after a file's names, where no name may follow
