@@ -855,6 +855,19 @@ static int word_letters(const char *text, gsize len)
     return letters;
 }
 
+/* Is text[0, len) a descriptive capture a scan damaged, piece names and
+ * an x or two only ("QPxxB", "KtxxP")? No word of prose is. */
+static gboolean capture_shaped(const char *text, gsize len)
+{
+    gboolean x = FALSE, name = FALSE;
+    for (gsize i = 0; i < len; i++) {
+        if (!strchr("KQRBNPxt", text[i]) || !text[i]) return FALSE;
+        x |= text[i] == 'x';
+        name |= text[i] != 'x' && text[i] != 't';
+    }
+    return x && name;
+}
+
 /* Is the word one of a move's in words, as the books print them, or as a
  * scan damaged it ("fakes", "Casles"): a word a line end cut from its move
  * ("B" / "takes P") is no prose. Nor is a descriptive capture, which has
@@ -868,7 +881,8 @@ static gboolean is_move_word(const char *text, gsize len)
         if (len == strlen(words[k]) && !g_ascii_strncasecmp(text, words[k], len)) return TRUE;
     struct san san;
     return desc_takes_loose(text, len) || desc_castles_loose(text, len) ||
-           (memchr(text, 'x', len) && desc_parse(text, len, &san, NULL) == SAN_OK);
+           (memchr(text, 'x', len) && desc_parse(text, len, &san, NULL) == SAN_OK) ||
+           capture_shaped(text, len);
 }
 
 /* Sentences in the movetext (a book's comment between the moves, "This

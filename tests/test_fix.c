@@ -336,6 +336,19 @@ START_TEST(test_words_castles_paren)
 }
 END_TEST
 
+START_TEST(test_damaged_capture_no_sentence)
+{
+    /* a descriptive capture a scan damaged ("QPxxB", its x doubled) is no
+     * word of prose: "BxN QPxxB s," were taken for a sentence (three words
+     * with no digit, one of five letters), kept as a comment, and both
+     * moves put in later as not written (the number after them, 5., read
+     * as "s,") */
+    assert_fix_reads("1. P-K4 P-QB4 2. N-KB3 N-QB3 3. B-N5 P-KN3 4. BxN QPxxB s, P-Q3 B-N2 "
+                     "6. P-KR3 N-B3 *\n",
+                     "4. Bxc6 dxc6 {read: \"QPxxB\"} 5. d3 Bg7 6. h3 Nf6", NULL);
+}
+END_TEST
+
 START_TEST(test_merged_across_move_number)
 {
     /* "Bc712.Rad1": two moves run together over the number between them
@@ -4077,6 +4090,7 @@ int main(int argc, char **argv)
     tcase_add_test(tc, test_words_kt_read_as_f);
     tcase_add_test(tc, test_words_castles_side_misread);
     tcase_add_test(tc, test_words_castles_paren);
+    tcase_add_test(tc, test_damaged_capture_no_sentence);
     tcase_add_test(tc, test_rival_settled_later);
     tcase_add_test(tc, test_words_across_line_end);
     tcase_add_test(tc, test_words_cut_at_takes);
