@@ -31,10 +31,12 @@ enum {
     RIVALS_TRIED = 2,
     RIVAL_RERUNS_MAX = 3,
     RIVAL_BUDGET = 200,
+    RIVAL_AHEAD = 24,
 };
 #define RIVAL_CONFIDENCE 0.2
 #define RIVAL_MARGIN     CONF_UNIT
 #define RIVAL_GAIN       (CONF_UNIT / 2)
+#define RIVAL_AHEAD_COST (6 * CONF_UNIT)
 
 static int ply_of(const struct position *pos)
 {
@@ -230,6 +232,15 @@ gboolean judge_game(ArbFixer *f, ArbEngine *engine, const struct judge_options *
     return ok;
 }
 
+/* What the RIVAL_AHEAD steps after step k of res cost together. */
+static int cost_ahead(const struct fix_result *res, guint k)
+{
+    int sum = 0;
+    for (guint j = k + 1; j < res->steps->len && j <= k + RIVAL_AHEAD; j++)
+        sum += g_array_index(res->steps, struct fix_step, j).cost;
+    return sum;
+}
+
 /* The least sure steps of res, each with its rivals fixed in turn, the
  * engine aside: a path that took a rival there may be much cheaper
  * further on, where the beam no longer held it (a knight's move read
@@ -247,7 +258,7 @@ void judge_rivals(ArbFixer *f, const struct position *start, const struct fix_to
     for (guint k = 0; k < res->steps->len && reruns < RIVAL_RERUNS_MAX; k++) {
         const struct fix_step *s = &g_array_index(res->steps, struct fix_step, k);
         if (s->move == MOVE_NONE || s->confidence >= RIVAL_CONFIDENCE ||
-            is_fixed(base, n_base, ply_of(&s->before)))
+            is_fixed(base, n_base, ply_of(&s->before)) || cost_ahead(res, k) < RIVAL_AHEAD_COST)
             continue;
         if (!ready) {
             /* the fixer's tables must be this game's */
