@@ -3263,14 +3263,14 @@ static const ArbGame *solve_game(struct fix_cmd *fc, const ArbGame *game, struct
         sv->lang = runner_up;
     check_forced_language(fc, game, sv);
     const ArbGame *solved = try_flat(fc, game, sv->lang, &sv->start);
+    ArbFixer *fixer = fixer_for(fc, sv->lang);
     /* (not on a sheet's cells, whose steps are less sure: there it took
      * twice the time for 4 more plies of 3248 where two sheets agree) */
     if (fc->res.cost > 0 && !fc->hcs && !fc->nbest)
-        judge_rivals(fixer_for(fc, sv->lang), &sv->start,
-                     (const struct fix_token *)fc->tokens->data, (int)fc->tokens->len,
-                     (const struct fix_point *)fc->points->data, (int)fc->points->len,
-                     fc->fresh == fixer_for(fc, sv->lang), &fc->res);
-    if (fc->builtin) judge_moves(fc, game, fixer_for(fc, sv->lang), &sv->start);
+        judge_rivals(fixer, &sv->start, (const struct fix_token *)fc->tokens->data,
+                     (int)fc->tokens->len, (const struct fix_point *)fc->points->data,
+                     (int)fc->points->len, fc->fresh == fixer, &fc->res);
+    if (fc->builtin) judge_moves(fc, game, fixer, &sv->start);
     solve_game_variations(fc, solved, sv->lang);
     return solved;
 }
