@@ -1283,6 +1283,26 @@ static gboolean words_square_word(const guint8 *b, gsize j)
            desc_is_name(w, n);
 }
 
+/* The dots (an ellipsis three) of the run of dots at i, and with commas
+ * also of commas (a dot of "13..." misread as one leaves two), the run's
+ * end in *end. */
+static gsize dots_at(const guint8 *b, gsize i, gboolean commas, gsize *end)
+{
+    gsize dots = 0;
+    for (;;) {
+        if (b[i] == '.')
+            i++, dots++;
+        else if (b[i] == ',' && commas)
+            i++;
+        else if (b[i] == 0xE2 && b[i + 1] == 0x80 && b[i + 2] == 0xA6)
+            i += 3, dots += 3;
+        else
+            break;
+    }
+    *end = i;
+    return dots;
+}
+
 /* A run of digits at i: move number, ICCF move, result or castling. */
 static gsize scan_number(ArbReader *r, gsize i, gboolean *boundary_hit)
 {
@@ -1308,35 +1328,17 @@ static gsize scan_number(ArbReader *r, gsize i, gboolean *boundary_hit)
     gsize end;
     gboolean is_black = FALSE;
     guint8 c = b[j];
-    gboolean ellipsis = c == 0xE2 && b[j + 1] == 0x80 && b[j + 2] == 0xA6;
-    if (c == '.' || ellipsis) {
-        gsize k = j, dots = 0;
-        for (;;) {
-            if (b[k] == '.')
-                k++, dots++;
-            else if (b[k] == 0xE2 && b[k + 1] == 0x80 && b[k + 2] == 0xA6)
-                k += 3, dots += 3;
-            else
-                break;
-        }
-        is_black = dots >= 2;
-        end = k;
-        if (!is_black) { /* "12. ..." */
-            gsize m = skip_space(b, k), e = m, dd = 0;
-            for (;;) {
-                if (b[e] == '.')
-                    e++, dd++;
-                else if (b[e] == 0xE2 && b[e + 1] == 0x80 && b[e + 2] == 0xA6)
-                    e += 3, dd += 3;
-                else
-                    break;
-            }
-            guint8 after = byte_class[b[e]];
-            if (m > k && dd >= 2 && after != C_TOK && after != C_DIGIT &&
-                !(after == C_UNI && !uni_space_len(b + e))) {
-                is_black = TRUE;
-                end = e;
-            }
+    if (dots_at(b, j, TRUE, &end) >= 2) { /* "13...", "13.,.", "14,..": Black's */
+        is_black = TRUE;
+    } else if (c == '.') { /* "12. ..." too */
+        end = j + 1;
+        gsize m = skip_space(b, end), e;
+        gsize dots = dots_at(b, m, FALSE, &e);
+        guint8 after = byte_class[b[e]];
+        if (m > end && dots >= 2 && after != C_TOK && after != C_DIGIT &&
+            !(after == C_UNI && !uni_space_len(b + e))) {
+            is_black = TRUE;
+            end = e;
         }
     } else if (c == ')' && r->depth == 0) {
         end = j + 1;

@@ -401,6 +401,11 @@ START_TEST(test_black_numbers)
     /* a lone placeholder is dropped */
     ck_trace("8. Nc3 ... 8. ... c6\n",
              "G1 @1:1\nN8 @1:1\nM Nc3 @1:4\nN8... @1:12\nM c6 @1:19\nE1 noresult\n");
+    /* a dot of a black number read as a comma: two dots still make it
+     * Black's; one dot and a comma is White's number with a stray comma */
+    ck_trace("13.,. Qc7 14,.. Qd7 15., Nf3\n",
+             "G1 @1:1\nN13... @1:1\nM Qc7 @1:7\nN14... @1:11\nM Qd7 @1:17\nN15 @1:21\n"
+             "M Nf3 @1:26\nE1 noresult\n");
 }
 END_TEST
 
