@@ -1725,6 +1725,31 @@ static void knight_name(const ArbFixer *f, struct pcand *c)
     c->len = n;
 }
 
+/* Descriptive books write "ch" where PGN has '+', in any case and run into
+ * the next move when a scan lost the space ("R-N3chK-B7"), and "mate" at
+ * the end where it has '#': each read as the mark. */
+static void check_words(const ArbFixer *f, struct pcand *c)
+{
+    int n = 0;
+    for (int j = 0; j < c->len; j++, n++) {
+        gboolean check = j >= 2 && j + 1 < c->len && g_unichar_tolower(c->ch[j]) == 'c' &&
+                         g_unichar_tolower(c->ch[j + 1]) == 'h';
+        c->ch[n] = check ? '+' : c->ch[j];
+        c->ins[n] = check ? (guint16)confusion_insert(f->conf, '+') : c->ins[j];
+        j += check;
+    }
+    c->len = n;
+    static const gunichar mate[] = {'m', 'a', 't', 'e'};
+    int at = c->len - 4;
+    gboolean ends = at >= 2;
+    for (int j = 0; ends && j < 4; j++)
+        ends = g_unichar_tolower(c->ch[at + j]) == mate[j];
+    if (!ends) return;
+    c->ch[at] = '#';
+    c->ins[at] = (guint16)confusion_insert(f->conf, '#');
+    c->len = at + 1;
+}
+
 static void prepare_cand(const ArbFixer *f, const char *text, gsize len, int prior, int input,
                          struct pcand *c)
 {
@@ -1751,23 +1776,10 @@ static void prepare_cand(const ArbFixer *f, const char *text, gsize len, int pri
             c->ins[c->len] = (guint16)MIN(c->ins[c->len], f->costs[CONF_REPEAT_CHAR]);
         c->len++;
     }
-    /* descriptive books write "ch" and "mate" where PGN has '+' and '#' */
-    static const struct {
-        const char *word;
-        gunichar mark;
-    } marks[] = {{"ch", '+'}, {"mate", '#'}};
-    for (gsize k = 0; f->style == FIX_STYLE_DESCRIPTIVE && k < G_N_ELEMENTS(marks); k++) {
-        int w = (int)strlen(marks[k].word), at = c->len - w;
-        gboolean ends = at >= 2;
-        for (int j = 0; ends && j < w; j++)
-            ends = c->ch[at + j] == (gunichar)marks[k].word[j];
-        if (!ends) continue;
-        c->ch[at] = marks[k].mark;
-        c->ins[at] = (guint16)confusion_insert(f->conf, marks[k].mark);
-        c->len = at + 1;
-        break;
+    if (f->style == FIX_STYLE_DESCRIPTIVE) {
+        check_words(f, c);
+        knight_name(f, c);
     }
-    if (f->style == FIX_STYLE_DESCRIPTIVE) knight_name(f, c);
     fill_cover(f, c);
 }
 

@@ -3063,6 +3063,16 @@ START_TEST(test_descriptive_notation)
 }
 END_TEST
 
+START_TEST(test_descriptive_check_anywhere)
+{
+    /* "ch" is the check mark in any case, and where a scan ran the next
+     * move into it ("Q-R5chP-KN3"): before, neither was read as '+', and
+     * 1...P-KB3 became e6, after which Qh5 gives no check */
+    assert_fix_reads("1. P-K4 P-KB3 2. Q-R5chP-KN3 3. QxNPCh PxQ *\n",
+                     "1. e4 f6 2. Qh5+ {read: \"Q-R5chP-KN3\"} 2... g6", "3. Qxg6+ hxg6 *", NULL);
+}
+END_TEST
+
 START_TEST(test_descriptive_captures_no_sentence)
 {
     /* descriptive captures have no digit: three in a row where a move
@@ -4189,6 +4199,7 @@ int main(int argc, char **argv)
     tcase_add_test(tc, test_no_pass_in_a_game_of_digits);
     tcase_add_test(tc, test_pawn_takes_pawn_read);
     tcase_add_test(tc, test_descriptive_notation);
+    tcase_add_test(tc, test_descriptive_check_anywhere);
     tcase_add_test(tc, test_descriptive_captures_no_sentence);
     tcase_add_test(tc, test_words_number_glued_misread);
     tcase_add_test(tc, test_words_damaged_no_sentence);
