@@ -559,13 +559,15 @@ static const char *glue_semicolon(struct fix_cmd *fc, const char *prefix, gsize 
     return kept;
 }
 
-/* A game's result ("1-0", "1/2-1/2", "*"...) as a word of move text. */
-static gboolean is_result_word(const char *p, gsize len)
+/* A game's result ("1-0", "1/2-1/2", "*"...) as a word of move text: its
+ * PGN spelling, or NULL. */
+static const char *result_word(const char *p, gsize len)
 {
-    static const char *const results[] = {"1-0", "0-1", "1/2-1/2", "\u00bd-\u00bd", "*"};
-    for (gsize k = 0; k < G_N_ELEMENTS(results); k++)
-        if (strlen(results[k]) == len && !memcmp(p, results[k], len)) return TRUE;
-    return FALSE;
+    static const char *const written[] = {"1-0", "0-1", "1/2-1/2", "\u00bd-\u00bd", "*"};
+    static const char *const pgn[] = {"1-0", "0-1", "1/2-1/2", "1/2-1/2", "*"};
+    for (gsize k = 0; k < G_N_ELEMENTS(written); k++)
+        if (strlen(written[k]) == len && !memcmp(p, written[k], len)) return pgn[k];
+    return NULL;
 }
 
 static gboolean words_as_written(const char *text, gsize len);
@@ -595,6 +597,11 @@ static const char *comment_words_across(struct fix_cmd *fc, const ArbGame *game,
     return NULL;
 }
 
+static gboolean is_bare_number(const ArbGame *game, const struct game_event *ev)
+{
+    return ev->kind == EV_MOVE_NUMBER && !memchr(game_event_text(game, ev), '.', ev->len);
+}
+
 /* A ';' in damaged move text is far likelier a misread ':' or a stray mark
  * than a comment: the rest of the line is read as move text, and a word
  * glued to the ';' joins the move (or the number, a misread piece letter:
@@ -615,6 +622,8 @@ static guint collect_line_comment(struct fix_cmd *fc, const ArbGame *game, guint
         fc->tokens->len ? &g_array_index(fc->tokens, struct fix_token, fc->tokens->len - 1) : NULL;
     gboolean after_move = touching && prev->kind == EV_MOVE && last && last->event == i - 1;
     gboolean after_number = touching && prev->kind == EV_MOVE_NUMBER;
+    /* (a number with its dot is one: "13.;P-Q5" is 13. P-Q5, read ";P-Q5") */
+    gboolean bare = after_number && is_bare_number(game, prev);
     while (p < end) {
         while (p < end && g_ascii_isspace(*p))
             p++;
@@ -639,7 +648,7 @@ static guint collect_line_comment(struct fix_cmd *fc, const ArbGame *game, guint
             return more;
         }
         if (words > (gsize)(e - p)) e = p + words;
-        if (is_result_word(p, (gsize)(e - p))) {
+        if (result_word(p, (gsize)(e - p))) {
             /* the game's end, which the ';' hid from the reader */
         } else if (p == text && after_move) {
             last->cands[0].text = glue_semicolon(fc, last->cands[0].text, last->cands[0].len, p,
@@ -647,9 +656,9 @@ static guint collect_line_comment(struct fix_cmd *fc, const ArbGame *game, guint
             last->event = i;
         } else if (p == text && after_number) {
             gsize len;
-            const char *t =
-                glue_semicolon(fc, game_event_text(game, prev), prev->len, p, (gsize)(e - p), &len);
-            *hint = hint_before;
+            const char *t = glue_semicolon(fc, bare ? game_event_text(game, prev) : "",
+                                           bare ? prev->len : 0, p, (gsize)(e - p), &len);
+            if (bare) *hint = hint_before;
             add_token(fc, t, len, hint, i);
         } else {
             add_move_text(fc, p, (gsize)(e - p), norm, hint, i);
@@ -657,11 +666,6 @@ static guint collect_line_comment(struct fix_cmd *fc, const ArbGame *game, guint
         p = e;
     }
     return 0;
-}
-
-static gboolean is_bare_number(const ArbGame *game, const struct game_event *ev)
-{
-    return ev->kind == EV_MOVE_NUMBER && !memchr(game_event_text(game, ev), '.', ev->len);
 }
 
 /* Is the number text[0, len) the number due with a digit lost ("5" for
@@ -2053,6 +2057,28 @@ static void write_variation(struct fix_cmd *fc, const ArbGame *game, struct var_
     leave_variation(fc, &was);
 }
 
+/* The result a ';' hid from the reader at the game's end ("13.;P-Q5 1-0"):
+ * the last word of the last line comment among the moves, with no move
+ * after it (collect_line_comment() reads the rest as moves), or NULL. */
+static const char *result_in_line_comment(const ArbGame *game)
+{
+    const char *found = NULL;
+    gboolean in_moves = FALSE;
+    for (guint i = 0; i < game->events->len; i++) {
+        const struct game_event *ev = &g_array_index(game->events, struct game_event, i);
+        if (ev->kind == EV_MOVE) found = NULL;
+        in_moves = in_moves || ev->kind == EV_MOVE || ev->kind == EV_MOVE_NUMBER;
+        if (ev->kind != EV_COMMENT || ev->comment_kind != ARB_COMMENT_LINE || !in_moves) continue;
+        const char *text = game_event_text(game, ev), *end = text + ev->len, *w;
+        while (end > text && g_ascii_isspace(end[-1]))
+            end--;
+        for (w = end; w > text && !g_ascii_isspace(w[-1]); w--)
+            ;
+        found = result_word(w, (gsize)(end - w));
+    }
+    return found;
+}
+
 /* Starts a game with game's tags (and [Notation] when read in another
  * language than English by choice); returns the result to end it with. */
 static const char *begin_game(struct fix_cmd *fc, const ArbGame *game, int lang)
@@ -2067,12 +2093,14 @@ static const char *begin_game(struct fix_cmd *fc, const ArbGame *game, int lang)
         if (ev->kind == EV_RESULT) result = ev->value, has_result = TRUE;
     }
     const char *tag_result = game_tag(game, "Result");
-    if (!has_result && tag_result) pgnw_tag(w, "Result", tag_result);
-    if (has_result && !tag_result) pgnw_tag(w, "Result", game_result_text(result));
+    const char *hidden = has_result ? NULL : result_in_line_comment(game);
+    if (!has_result && !hidden && tag_result) pgnw_tag(w, "Result", tag_result);
+    if ((has_result || hidden) && !tag_result)
+        pgnw_tag(w, "Result", hidden ? hidden : game_result_text(result));
     const ArbLang *l = norm_lang(fc->norms[lang]);
     if (l != fc->english && fc->forced < 0) pgnw_tag(w, "Notation", arb_lang_code(l));
     gamew_odds_tags(w, game);
-    return game_termination(has_result, result, tag_result);
+    return hidden ? hidden : game_termination(has_result, result, tag_result);
 }
 
 static void end_game(struct fix_cmd *fc, const char *result)

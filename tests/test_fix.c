@@ -1268,6 +1268,14 @@ START_TEST(test_semicolon_before_result)
     ck_assert_msg(!strstr(got, "deleted"), "%s", got);
     g_free(got);
     run_free(&r);
+    /* with no Result tag too (before, the game ended "*"); and a ';' right
+     * after a number with its dot is no part of the number: "13.;P-Q5" is
+     * 13. P-Q5 (before, "13.;" was read as part of the move, two units
+     * dearer than dropping it at the game's end) */
+    assert_fix_reads("1. P-K4 P-K4 2. N-KB3 N-QB3 3. B-N5 P-QR3 4. B-R4 N-B3 5. O-O B-K2 "
+                     "6. R-K1 P-QN4 7. B-N3 P-Q3 8. P-B3 O-O 9. P-KR3 N-QR4 10. B-B2 P-B4 "
+                     "11. P-Q4 Q-B2 12. QN-Q2 N-B3 13.;P-Q5 1-0\n",
+                     "[Result \"1-0\"]", "12. Nbd2 Nc6 13. d5 {read: \";P-Q5\"} 1-0", NULL);
 }
 END_TEST
 
