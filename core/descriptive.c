@@ -497,7 +497,9 @@ bool desc_castles_loose(const char *w, size_t n)
 size_t desc_castles_side(const char *s, size_t n)
 {
     size_t k = 0;
-    if (k >= n || s[k++] != '(') return 0;
+    /* (the bracket read as a c, "Castles cQR)": then only with its ")") */
+    bool c_bracket = k < n && (s[k] == 'c' || s[k] == 'C');
+    if (k >= n || (s[k++] != '(' && !c_bracket)) return 0;
     /* (the queen's Q a scan read as a look-alike: "(oR)", "(0R)") */
     if (k >= n || !strchr("QqKkOo0", s[k]) || !s[k]) return 0;
     k++;
@@ -506,7 +508,7 @@ size_t desc_castles_side(const char *s, size_t n)
     if (k >= n || toupper((unsigned char)s[k]) != 'R') return 0;
     k++;
     /* (no ")" after a space: "to (Q R 5th" is a move a scan damaged) */
-    return k < n && s[k] == ')' ? k + 1 : space ? 0 : k;
+    return k < n && s[k] == ')' ? k + 1 : space || c_bracket ? 0 : k;
 }
 
 /* Edits from w[0, n) to "takes", its look-alikes read as the letters, in

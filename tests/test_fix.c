@@ -309,6 +309,14 @@ START_TEST(test_words_castles_side_misread)
         "P to K 3rd 7. B to Q 3rd B to Kt 5th 8. Q to K 2nd Kt to B 3rd "
         "9. Castles (oR) P to K R 3rd 10. K to Kt sq Castles *\n",
         "9. O-O-O {read: \"Castles (oR)\"} 9... h6 10. Kb1 O-O", NULL);
+    /* and its bracket read as a c ("cQR)"): before, "cQR" was a move of
+     * its own, dropped, with a warning of a stray ')' */
+    assert_fix_reads_quietly(
+        "1. P to K 4th P to Q 4th 2. P takes P Q takes P 3. Kt to Q B 3rd Q to Q R 4th "
+        "4. P to Q 4th Kt to K B 3rd 5. Kt to B 3rd B to B 4th 6. B to Q 2nd "
+        "P to K 3rd 7. B to Q 3rd B to Kt 5th 8. Q to K 2nd Kt to B 3rd "
+        "9. Castles cQR) P to K R 3rd 10. K to Kt sq Castles *\n",
+        "9. O-O-O {read: \"Castles cQR)\"} 9... h6 10. Kb1 O-O", NULL);
 }
 END_TEST
 

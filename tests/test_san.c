@@ -665,14 +665,31 @@ START_TEST(test_descriptive_long_extent)
     ck_assert(!desc_castles_loose("astles", 6));
     ck_assert(!desc_castles_loose("Cable", 5));
     /* the side it castles to, in parentheses, its ")" maybe lost, its Q
-     * read as a look-alike; n bounds it */
+     * or its "(" read as a look-alike; n bounds it */
     static const struct {
         const char *text;
         size_t n;
-    } sides[] = {{"(QR)", 4}, {"(K R)", 5},    {"(qr)", 4},   {"(KR", 3},
-                 {"(oR)", 4}, {"(0 R)", 5},    {"(OR", 3},    {"(BR)", 0},
-                 {"(Q R", 0}, {"(QR) 12.", 4}, {"(QRx", 3},   {"(Q)", 0},
-                 {"QR", 0},   {"(QB)", 0},     {"(Q  R)", 0}, {"", 0}};
+    } sides[] = {{"(QR)", 4},
+                 {"(K R)", 5},
+                 {"(qr)", 4},
+                 {"(KR", 3},
+                 {"(oR)", 4},
+                 {"(0 R)", 5},
+                 {"(OR", 3},
+                 {"(BR)", 0},
+                 {"(Q R", 0},
+                 {"(QR) 12.", 4},
+                 {"(QRx", 3},
+                 {"(Q)", 0},
+                 {"QR", 0},
+                 {"(QB)", 0},
+                 {"(Q  R)", 0},
+                 {"", 0},
+                 /* its bracket read as a c: only with its ")" */
+                 {"cQR)", 4},
+                 {"CK R)", 5},
+                 {"cQR", 0},
+                 {"cQ R", 0}};
     for (size_t i = 0; i < sizeof sides / sizeof sides[0]; i++)
         ck_assert_msg(desc_castles_side(sides[i].text, strlen(sides[i].text)) == sides[i].n, "'%s'",
                       sides[i].text);
