@@ -442,8 +442,8 @@ static enum long_kind loose_word(const char *word, size_t len, bool verb_ok, cha
     } else if (an >= 2 && an <= 6 &&
                ((ch = holds_ch(a, an) || ch_misread(a, an)) || edits(a, an, "mate") <= 1)) {
         text = ch ? "ch" : "mate", kind = LONG_CHECK;
-    } else if (an == 2 && (a[1] == 'q' || ((a[0] == 's' || a[0] == 'S') && strchr("9g", a[1])))) {
-        /* "sq" misread: "5q", "Sq", "s9", "sg" */
+    } else if (an == 2 && (a[1] == 'q' || ((a[0] == 's' || a[0] == 'S') && strchr("9gQ", a[1])))) {
+        /* "sq" misread: "5q", "Sq", "s9", "sg", "sQ", "SQ" */
         text = "1", kind = LONG_SQUARE;
     } else if (an == 1 && a[0] == 's' && n == 1) {
         /* or its q lost: "K to R s" (a guess) */

@@ -488,6 +488,10 @@ START_TEST(test_descriptive_long_extent)
         /* "sq" misread: "s9", "5q" (no 5th rank: a 'q' is no ordinal's) */
         {"K to B s9", "K-B1", 9, 1},
         {"R to K 5q", "R-K1", 9, 1},
+        /* and in a scan's capitals ("sQ", "SQ"; before, the move ended at
+         * its name and "sQ" went with the next move's words) */
+        {"Kt to B sQ", "Kt-B1", 10, 1},
+        {"R to Q SQ", "R-Q1", 9, 1},
         /* a scan's space inside "takes" ("+ake s", "take s": before, the
          * move ended at the verb) */
         {"B +ake s Kt", "BxKt", 11, 1},
