@@ -573,6 +573,10 @@ START_TEST(test_descriptive_long_extent)
          * before it */
         {"P to Q R 3rd4.B to R 4th", "P-QR3", 12, 0},
         {"P takes P5. P to Q 4th", "PxP", 9, 0},
+        /* its digits misread too ("5Z." for 52.; before, "B takes R5Z." was
+         * no move, and its B joined the move before) */
+        {"B takes R5Z. P to Kt 7th", "BxR", 9, 0},
+        {"R to Q 8th1o, K to R sq", "R-Q8", 10, 0},
         /* a name misread ("8" for B, "t" for Kt), lost (" to K 2nd": a
          * guess) or behind a stray mark (a guess) */
         {"8 to Q Kt 5th", "8-QKt5", 13, 0},
