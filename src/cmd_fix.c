@@ -1102,6 +1102,16 @@ static gboolean begins_with_takes(const char *text, gsize len)
     return desc_takes_loose(text, first_word(text, len));
 }
 
+/* Does text[0, len) end with "takes", damaged or not: what it takes is
+ * still to come? */
+static gboolean ends_with_takes(const char *text, gsize len)
+{
+    gsize n = 0;
+    while (n < len && text[len - n - 1] != ' ')
+        n++;
+    return desc_takes_loose(text + len - n, n);
+}
+
 /* joined with the next line's first event (next_text, event next) after
  * it, fc's, as words_across_line() returns it; NULL where that must read as
  * written and does not. */
@@ -1238,11 +1248,17 @@ static const char *words_across_line(struct fix_cmd *fc, const ArbGame *game, gu
         g_string_truncate(joined, line_end);
         /* (a next line that begins with a rank, its ordinal damaged,
          * begins no move: "k t0 Kt" / "2kd"; nor does one that reads only
-         * with its name lost, after names: "Q Kt" / "takcs B") */
-        if (best || loose || whole || next_whole ||
-            (words_loosely(joined->str, joined->len) &&
-             !begins_with_square(next_words->str, next_words->len)) ||
-            (words_loosely(next_text, next->len) && !begins_with_takes(next_text, next->len)))
+         * with its name lost, after names: "Q Kt" / "takcs B"; but a
+         * line that ends with a capture's verb, damaged, is always tried
+         * so: what it takes most often begins the next line, even one
+         * that reads whole, "Kt +akes" / "P Kt to B 3rd", as "Kt takes" /
+         * "P Kt to B 3rd" is read as written) */
+        if (best || loose || whole ||
+            (!ends_with_takes(joined->str, joined->len) &&
+             (next_whole ||
+              (words_loosely(joined->str, joined->len) &&
+               !begins_with_square(next_words->str, next_words->len)) ||
+              (words_loosely(next_text, next->len) && !begins_with_takes(next_text, next->len)))))
             break;
         loose = TRUE;
     }

@@ -1431,10 +1431,18 @@ START_TEST(test_words_cut_at_takes)
         {"Kt takes\nP Kt takes Kt", "4. Nxd4 Nxd4 5. Qxd4 *"},
         {"Kt\ntakes P Kt fakes Kt", "4. Nxd4 Nxd4 {read: \"Kt fakes Kt\"} 5. Qxd4 *"},
         /* (a damaged "takes" makes no sentence either) */
-        {"Kt\nfakes P Kt takes Kt", "4. Nxd4 {read: \"Kt fakes P\"} 4... Nxd4 5. Qxd4 *"}};
+        {"Kt\nfakes P Kt takes Kt", "4. Nxd4 {read: \"Kt fakes P\"} 4... Nxd4 5. Qxd4 *"},
+        /* and "takes" damaged before the line end, the next line whole
+         * as it stands ("P Kt to B 3rd"): before, "Kt" was read alone and
+         * "+akes" dropped */
+        {"Kt +akes\nP Kt takes Kt", "4. Nxd4 {read: \"Kt +akes P\"} 4... Nxd4 5. Qxd4 *"}};
     assert_cuts_read("1. P to K 4th P to K 4th 2. Kt to K B 3rd Kt to Q B 3rd 3. P to Q 4th "
                      "P takes P 4. %s 5. Q takes Kt *\n",
                      cuts, G_N_ELEMENTS(cuts), NULL, TRUE);
+    assert_fix_reads_quietly("1. P to K 4th P to K 4th 2. Kt to K B 3rd Kt to Q B 3rd "
+                             "3. P to Q 4th P takes P 4. Kt +akes\nP Kt to B 3rd 5. Kt to Q B 3rd "
+                             "B to Kt 5th *\n",
+                             "4. Nxd4 {read: \"Kt +akes P\"} 4... Nf6 5. Nc3 Bb4 *", NULL);
 }
 END_TEST
 
