@@ -2109,8 +2109,9 @@ static const char *begin_game(struct fix_cmd *fc, const ArbGame *game, int lang)
         if (ev->kind == EV_RESULT) result = ev->value, has_result = TRUE;
     }
     const char *tag_result = game_tag(game, "Result");
-    const char *hidden = has_result ? NULL : result_in_line_comment(game);
-    if (!has_result && !hidden && tag_result) pgnw_tag(w, "Result", tag_result);
+    /* (where no Result tag says it either) */
+    const char *hidden = has_result || tag_result ? NULL : result_in_line_comment(game);
+    if (!has_result && tag_result) pgnw_tag(w, "Result", tag_result);
     if ((has_result || hidden) && !tag_result)
         pgnw_tag(w, "Result", hidden ? hidden : game_result_text(result));
     const ArbLang *l = norm_lang(fc->norms[lang]);
