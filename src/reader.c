@@ -804,7 +804,8 @@ static gsize next_line_word(const ArbReader *r, gsize *start)
 
 /* The end of a move in words at i..e that a line end cut after the name
  * of what it takes, where the next line begins with a verb ("Q takes Q Kt"
- * / "takes Q", "Q takes Q K R" / "takes Q"): the name, a wing's too,
+ * / "takes Q", "Q takes Q K R" / "takes Q", "K takes Q K R" / "to B sq"):
+ * the name, a wing's too,
  * begins the next move ("Kt takes Q", "K R takes Q"; a line begins with no
  * move's verb), so the move ends before it, where what is left reads
  * whole as a capture ("Q takes Q"). Else e. */
@@ -818,9 +819,11 @@ static gsize before_name_at_line_end(const ArbReader *r, gsize i, gsize e)
     /* the last word a name (tried first: most words are none) */
     gsize w = word_start(b, i, e);
     if (w == i || !desc_is_name((const char *)b + w, e - w)) return e;
-    /* the next line's first word: "takes", or a scan's damage of it */
+    /* the next line's first word: "takes", or a scan's damage of it, or
+     * "to" ("K takes Q K R" / "to B sq": no move begins with "to" either) */
     gsize n, nn = next_line_word(r, &n);
-    if (!nn || !desc_takes_loose((const char *)b + n, nn)) return e;
+    gboolean to = nn == 2 && (b[n] == 't' || b[n] == 'T') && b[n + 1] == 'o';
+    if (!nn || (!to && !desc_takes_loose((const char *)b + n, nn))) return e;
     /* a wing before the name ("K R") goes with it */
     gsize w2 = word_start(b, i, w - 1), cuts[2] = {w, w};
     gboolean piece = e - w == 2 || strchr("RBN", b[w]); /* ("Kt", not "K", "Q", "P") */

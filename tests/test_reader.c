@@ -594,6 +594,9 @@ START_TEST(test_free_text_games)
     ck_trace("6. Q takes Q Kt\ntakes Q 7. Q takes Q K R\ntakes Q *\n",
              "G1 @1:1\nN6 @1:1\nM Q takes Q @1:4\nM Kt @1:14\nM takes Q @2:1\nN7 @2:9\n"
              "M Q takes Q @2:12\nM K @2:22\nM R @2:24\nM takes Q @3:1\nR* * @3:9\nE1\n");
+    /* and with "to" ("K takes Q K R" / "to B sq": before, K takes the KR) */
+    ck_trace("21. K takes Q K R\nto B sq *\n", "G1 @1:1\nN21 @1:1\nM K takes Q @1:5\nM K @1:15\n"
+                                               "M R @1:17\nM to B sq @2:1\nR* * @2:9\nE1\n");
     /* a B misread as 3 or 8 right after the move's number, a move in
      * words after it ("17. 3 To K 3rd"), or after a number misread ("\u04179."
      * for 19.): a move, not a second number; a 3 after a move is the
