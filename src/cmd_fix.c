@@ -3726,11 +3726,53 @@ static gboolean inside_word(const ArbGame *game, guint open, guint close)
     return FALSE;
 }
 
+/* The value of move number event ev when it is only digits and dots, else
+ * -1 (a misread number says nothing sure). */
+static int clean_number(const ArbGame *game, const struct game_event *ev)
+{
+    const char *t = game_event_text(game, ev);
+    if (!ev->len || !g_ascii_isdigit(t[0])) return -1;
+    for (gsize k = 0; k < ev->len; k++)
+        if (!g_ascii_isdigit(t[k]) && t[k] != '.') return -1;
+    return (int)g_ascii_strtoull(t, NULL, 10);
+}
+
+/* Does the top-level variation opened at event open go on from the main
+ * line instead of playing its last move another way: its first move number
+ * White's, one past the main line's last, with the two moves of that
+ * number between them ("33 b3 (:b4+ 34 Rb", a C read as '(')? A variation
+ * starts at the move it replaces, never a whole move later. */
+static gboolean continues_main_line(const ArbGame *game, guint open)
+{
+    const GArray *ev = game->events;
+    int plies = 0, depth = 0, last = -1;
+    for (guint k = open; k-- > 0 && last < 0;) {
+        const struct game_event *e = &g_array_index(ev, struct game_event, k);
+        depth += (e->kind == EV_END_VARIATION) - (e->kind == EV_BEGIN_VARIATION);
+        if (depth) continue;
+        if (e->kind == EV_MOVE) plies++;
+        if (e->kind == EV_MOVE_NUMBER) {
+            last = clean_number(game, e);
+            if (last < 0) return FALSE;
+            plies += e->value != 0; /* (Black's: White's move is before it) */
+        }
+    }
+    for (guint k = open + 1; k < ev->len && last >= 0; k++) {
+        const struct game_event *e = &g_array_index(ev, struct game_event, k);
+        if (e->kind == EV_MOVE) plies++;
+        if (e->kind == EV_MOVE_NUMBER)
+            return !e->value && plies == 2 && clean_number(game, e) == last + 1;
+        if (e->kind == EV_BEGIN_VARIATION || e->kind == EV_END_VARIATION) return FALSE;
+    }
+    return FALSE;
+}
+
 /* Drops the marks of the variations (all, or those the reader had to close
  * at the end of the game, with an empty closing token, those opened right
  * after a move number, where a move must come, and those written inside
- * words: their '(' was a stray mark or a misread letter, "3. (4" for 3. c4),
- * so that the moves in them are main line. */
+ * words, and those that go on from the main line: their '(' was a stray
+ * mark or a misread letter, "3. (4" for 3. c4), so that the moves in them
+ * are main line. */
 static void drop_variations(ArbGame *game, gboolean all)
 {
     GArray *ev = game->events;
@@ -3751,7 +3793,8 @@ static void drop_variations(ArbGame *game, gboolean all)
                 guint at = open[depth];
                 gboolean after_number =
                     at > 0 && g_array_index(ev, struct game_event, at - 1).kind == EV_MOVE_NUMBER;
-                if (all || e->len == 0 || after_number || inside_word(game, at, i))
+                if (all || e->len == 0 || after_number || inside_word(game, at, i) ||
+                    (!depth && continues_main_line(game, at)))
                     drop[i] = drop[at] = TRUE;
             }
         }

@@ -439,6 +439,39 @@ START_TEST(test_paren_after_move_number)
 }
 END_TEST
 
+START_TEST(test_paren_goes_on_from_main_line)
+{
+    /* Spanish, 5% noise: "33 b3 (:b4+" is Black's 33... Cxb4+ with its C
+     * read as '(', and the ')' after the game's last move a stray mark. The
+     * "variation" numbers its moves on from the main line's (34 after the
+     * two moves of 33), which no variation does: it starts at the move it
+     * plays another way. Before, the game ended at 33. b3, the rest kept as
+     * a variation as written */
+    char *got = fixed_movetext("[White \"Stefanova,A\"]\n[Black \"Goryachkina,A\"]\n"
+                               "[Result \"0-1\"]\n\n1 d4 d.5\n2 c4 d:c4\n3 Cf3 Cf6\n"
+                               "4. Ca3 e5\n5 e3 e:d4\n6 C-d4 c5\n7 Ce2 D:d1+\n8 R:d1 C,c6\n"
+                               "9 Cc3 a6\n10 C:c4 b5\nI1 Cb6 Ag4+\n12 f3 Tb8\n1З a4 T:b6\n"
+                               "14 a:b5 a:b5\n15 Ta8+ Rd7\n16 f:g4 C:g4\n17 Re2 Cf2\n"
+                               "18 Tg1 Cb4+\n19 Rb1 Cfd3\n20 g3 g6\n21 Ah3+ Rc7\n22 Tf1 f6\n"
+                               "23 Ag2 c4\n24 Ad2 Tb8\n25. T:b8 R:b8\n26 T:f6 Ac5\n"
+                               "27 C:b5 Td8\n28 Tf7 Ce1\n29 Tb7+ Rc8\n30. Tc7+ Rb8\n"
+                               "31. А:b4 Td 1+\n32 Ra2 Сc\n33 b3 (:b4+\n34 Rb Td2+\n"
+                               "З5 Rb1 T:g2\n36 b:c4 Cd3)\n0-1\n");
+    ck_assert_msg(strstr(got, "33. b3 Nxb4+ 34. Kb2"), "%s", got);
+    ck_assert_msg(strstr(got, "36. bxc4 Nd3 0-1"), "%s", got);
+    ck_assert_msg(!strstr(got, "variation"), "%s", got);
+    g_free(got);
+    /* a variation that plays the last move another way stays one, with
+     * its number ("3... Nf6", and "3. Bc4": the two moves of 3 are past) */
+    got = fixed_movetext("1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 (Nf6 4. O-O Nxe4) 4. Ba4 Nf6 *\n");
+    ck_assert_msg(strstr(got, "3. Bb5 a6 (3... Nf6 4. O-O Nxe4) 4. Ba4 Nf6 *"), "%s", got);
+    g_free(got);
+    got = fixed_movetext("1. e4 e5 2. Nf3 Nc6 3. Bb5 (Bc4 Bc5 4. c3) 3... a6 *\n");
+    ck_assert_msg(strstr(got, "3. Bb5 (3. Bc4 Bc5 4. c3) 3... a6 *"), "%s", got);
+    g_free(got);
+}
+END_TEST
+
 START_TEST(test_digits_after_due_number)
 {
     /* Polish, 5% noise: "27 4 5" is 27. c4 h5 with both files lost; the
@@ -4213,6 +4246,7 @@ int main(int argc, char **argv)
     tcase_add_test(tc, test_joined_split_reading);
     tcase_add_test(tc, test_merged_split_reading);
     tcase_add_test(tc, test_paren_after_move_number);
+    tcase_add_test(tc, test_paren_goes_on_from_main_line);
     tcase_add_test(tc, test_read_comment_and_review);
     tcase_add_test(tc, test_garbage_tail_unresolved);
     tcase_add_test(tc, test_short_bad_tail_kept);
