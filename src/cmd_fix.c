@@ -455,6 +455,38 @@ static gsize trailing_number(const char *s, gsize len, int tokens, int named, in
     return best;
 }
 
+/* Does s[0, len) name a square, a file's letter and a rank's digit (no
+ * ICCF move, all digits and their look-alikes: "7l63")? */
+static gboolean has_square(const char *s, gsize len)
+{
+    for (gsize i = 0; i + 1 < len; i++)
+        if (s[i] >= 'a' && s[i] <= 'h' && s[i + 1] >= '1' && s[i + 1] <= '8') return TRUE;
+    return FALSE;
+}
+
+/* Does s begin with the digits of number, a letter after them ("13Sc3xd5"
+ * at move 13: the number due run into its move with no dot)? Their count,
+ * or 0. */
+static gsize leading_due_number(const char *s, gsize len, int number)
+{
+    char digits[16];
+    gsize n = (gsize)g_snprintf(digits, sizeof digits, "%d", number);
+    if (number <= 0 || len <= n + 1 || memcmp(s, digits, n) || !has_square(s + n, len - n))
+        return 0;
+    return g_ascii_isalpha(s[n]) || (guchar)s[n] >= 0x80 ? n : 0;
+}
+
+/* Does s end with the digits of number right after a square ("e6xd514" at
+ * move 14: the next number run into the move with no dot)? The length of
+ * the move before them, or len. */
+static gsize trailing_due_number(const char *s, gsize len, int number)
+{
+    char digits[16];
+    gsize n = (gsize)g_snprintf(digits, sizeof digits, "%d", number);
+    if (number <= 0 || len < n + 2 || memcmp(s + len - n, digits, n)) return len;
+    return has_square(s + len - n - 2, 2) ? len - n : len;
+}
+
 /* Moves run together with their move numbers, spaces lost ("e4e52.Nf3Nc6",
  * "f3Ld436.Le3Lxe3"): where in s a move number stands that is followed by
  * more text and comes after a move's end (a digit, a rank's ordinal or
@@ -526,6 +558,13 @@ static void add_move_text(struct fix_cmd *fc, const char *text, gsize len, ArbNo
             return;
         }
     }
+    /* the same with no dot, the number due written right ("13Sc3xd5") */
+    int named = ply_named(fc, *hint);
+    gsize digits = named >= 0 && named % 2 == 0 ? leading_due_number(text, len, named / 2 + 1) : 0;
+    if (digits) {
+        *hint = named;
+        text += digits, len -= digits;
+    }
     if (!has_digit(text, len) && norm_is_suffix_word(norm, text, len, &check)) return;
     if (!has_digit(text, len) && norm_is_prose(norm, text, len)) {
         g_array_index(fc->prose, guint8, event) = PROSE_WORD;
@@ -542,6 +581,13 @@ static void add_move_text(struct fix_cmd *fc, const char *text, gsize len, ArbNo
     }
     gsize move_len =
         trailing_number(text, len, (int)fc->tokens->len, ply_named(fc, *hint), &number);
+    /* the next number with no dot, the one after the move this token
+     * begins with ("e6xd514" at Black's 13th or White's) */
+    named = ply_named(fc, *hint);
+    if (move_len == len && named >= 0) {
+        move_len = trailing_due_number(text, len, named / 2 + 2);
+        number = 2 * (named / 2 + 1);
+    }
     add_token(fc, text, move_len, hint, event);
     if (move_len < len) *hint = number;
 }

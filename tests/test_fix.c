@@ -551,6 +551,20 @@ START_TEST(test_trailing_number_by_move_numbers)
 }
 END_TEST
 
+START_TEST(test_due_numbers_run_in_without_dots)
+{
+    /* German LAN, 5% noise: "13Sc3xd5e6xd514" is 13. Nxd5 exd5 with the
+     * numbers before and after them run in, no dot on either: each is
+     * split off where it is the number due there, so the two moves read as
+     * one merged token. Before, each number cost two added characters, the
+     * token was dropped and both moves were put in two moves late */
+    assert_fixed_has("1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 4. Ba4 Nf6 5. O-O Be7 6. Re1 b5 7. Bb3 d6 "
+                     "8. c3 O-O 9. h3 Nb8 10. d4 Nbd7 11. Nbd2 Bb7 12. Bc2 Re8 13Nf1Bf814 Ng3 g6 "
+                     "*\n",
+                     "12. Bc2 Re8 13. Nf1 Bf8 14. Ng3 g6 *", NULL);
+}
+END_TEST
+
 START_TEST(test_bar_in_a_move)
 {
     /* French, 10% noise: "d|-d6" is d7-d6 with its 7 read as a bar. Taken
@@ -4216,6 +4230,7 @@ int main(int argc, char **argv)
     tcase_add_test(tc, test_file_read_as_digit_after_number);
     tcase_add_test(tc, test_file_read_as_digit_after_dot);
     tcase_add_test(tc, test_trailing_number_by_move_numbers);
+    tcase_add_test(tc, test_due_numbers_run_in_without_dots);
     tcase_add_test(tc, test_bar_in_a_move);
     tcase_add_test(tc, test_number_after_rank_in_words);
     tcase_add_test(tc, test_tail_half_poor_kept);
