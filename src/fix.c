@@ -212,6 +212,8 @@ struct ptoken {
     gboolean repeated;  /* of a row written twice, the second copy (struct fix_token) */
     gboolean words;     /* read from a move in words (struct fix_token's written): no SAN */
     gboolean two_moves; /* its first reading names two moves (names_two_moves(), doubled_file()) */
+    gboolean
+        lone_initial; /* its first reading is a piece's initial alone ("N", "Nx": only_initial()) */
     gboolean null_move; /* it is a null move's spelling ("--", "Z0"): read as one, or dropped */
     /* its first reading ends with a dash, or the next token's begins with
      * one: a move cut at a space ("Re4- b4", "O-O _O") */
@@ -1965,6 +1967,7 @@ static void prepare_tokens(ArbFixer *f, const struct fix_token *tokens, int n)
         t->number_shift = tokens[i].number_shift;
         read_numbers(f, &t->c[0], t);
         t->two_moves = names_two_moves(&t->c[0]) || doubled_file(&t->c[0]);
+        t->lone_initial = t->c[0].len <= 3 && only_initial(&t->c[0], t->c[0].len);
         t->cut_short = t->c[0].len > 1 && is_dash(t->c[0].ch[t->c[0].len - 1]);
         if (i > 0 && t->c[0].len > 1 && is_dash(t->c[0].ch[0])) f->tok[i - 1].cut_short = TRUE;
         t->text = tokens[i].cands[0].text ? tokens[i].cands[0].text : "";
@@ -2511,7 +2514,8 @@ static void expand(ArbFixer *f, int si, int i, int rank, int behind, int behind_
                          ? rank == 0
                          : rank < PAIRS_FROM_TOP || behind <= scaled(f, i, PAIRS_MARGIN) ||
                                dropped_by_best(f, &s, i) ||
-                               (t->two_moves && behind <= scaled(f, i, TWO_MOVES_MARGIN));
+                               (t->two_moves && behind <= scaled(f, i, TWO_MOVES_MARGIN)) ||
+                               t->lone_initial;
     /* a move left out (dearest to try) for the best state, any within half
      * a unit and the next few within PAIRS_MARGIN: further behind, it
      * changed 1 ply in 32000 at 10% noise and cost 7% of the time */

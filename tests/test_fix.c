@@ -565,6 +565,28 @@ START_TEST(test_due_numbers_run_in_without_dots)
 }
 END_TEST
 
+START_TEST(test_lone_initial_joined_by_every_state)
+{
+    /* French, 10% noise: "O--0" reads as O-O a unit cheaper than as O-O-O,
+     * which "Rb8" (Kb8) settles twenty moves on. In between, "C h5" (Nh5,
+     * its knight's letter spaced off) was joined only by the states within
+     * a unit of the best, and the O-O-O path, 1.03 behind there, fell out
+     * of the beam: a lone piece letter is no move without the token after
+     * it, so every state joins them */
+    char *got = fixed_movetext(
+        "[Event \"?\"]\n[Result \"*\"]\n\n"
+        "e4 ee5 2. Cf3 Cc6 3. Fc4 Fc5 4. d3 Cf6 5. c8 d6 6. Fg5 hb 7. Fh4 o6 88. CBd2\n"
+        "Fa7 Fb3 De| 10. Cc4 Fe6 11. Ce3 g5 12. FgB O--0 13. Fa4 Cb8 14. Dcc2 F/xe3 15,\n"
+        "fxe3 C h5 16. Ff2 f5 l7. e\u0445t5 Fxf5 18. De2 F*d3 1g. Dxd3 e4 20. Dd4 c5 21. Dd1\n"
+        "ext3 22. Dxt3 Cf6 23. Fc2 Cbd7 24. 0-0-0 Ce5 25, De2 De6 Fg3 Dxa2 27. Thf1 CdS\n"
+        "28. Fxe5 dxe5 29. Fb1 Dk3 30. Fc2 DaZ 31. DgA+ Rb8 *\n");
+    ck_assert_msg(strstr(got, "12. Bg3 O-O-O 13. Ba4"), "%s", got);
+    ck_assert_msg(strstr(got, "15. fxe3 Nh5"), "%s", got);
+    ck_assert_msg(strstr(got, "31. Qg4+ Kb8 *"), "%s", got);
+    g_free(got);
+}
+END_TEST
+
 START_TEST(test_bar_in_a_move)
 {
     /* French, 10% noise: "d|-d6" is d7-d6 with its 7 read as a bar. Taken
@@ -4231,6 +4253,7 @@ int main(int argc, char **argv)
     tcase_add_test(tc, test_file_read_as_digit_after_dot);
     tcase_add_test(tc, test_trailing_number_by_move_numbers);
     tcase_add_test(tc, test_due_numbers_run_in_without_dots);
+    tcase_add_test(tc, test_lone_initial_joined_by_every_state);
     tcase_add_test(tc, test_bar_in_a_move);
     tcase_add_test(tc, test_number_after_rank_in_words);
     tcase_add_test(tc, test_tail_half_poor_kept);
