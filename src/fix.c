@@ -212,9 +212,8 @@ struct ptoken {
     gboolean repeated;  /* of a row written twice, the second copy (struct fix_token) */
     gboolean words;     /* read from a move in words (struct fix_token's written): no SAN */
     gboolean two_moves; /* its first reading names two moves (names_two_moves(), doubled_file()) */
-    gboolean
-        lone_initial; /* its first reading is a piece's initial alone ("N", "Nx": only_initial()) */
-    gboolean null_move; /* it is a null move's spelling ("--", "Z0"): read as one, or dropped */
+    gboolean lone_initial; /* its first reading a piece's initial alone ("N", "Nx") */
+    gboolean null_move;    /* it is a null move's spelling ("--", "Z0"): read as one, or dropped */
     /* its first reading ends with a dash, or the next token's begins with
      * one: a move cut at a space ("Re4- b4", "O-O _O") */
     gboolean cut_short;

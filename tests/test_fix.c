@@ -422,20 +422,28 @@ START_TEST(test_digit_before_next_lines_number)
 }
 END_TEST
 
+/* text's moves, corrected, hold a and b, and no variation: its brackets
+ * were damage */
+static void assert_main_line(const char *text, const char *a, const char *b)
+{
+    char *got = fixed_movetext(text);
+    ck_assert_msg(strstr(got, a), "%s", got);
+    ck_assert_msg(strstr(got, b), "%s", got);
+    ck_assert_msg(!strstr(got, "variation"), "%s", got);
+    g_free(got);
+}
+
 START_TEST(test_paren_after_move_number)
 {
     /* "3. (4": c4 with its 'c' read as '('; the ')' that closes the
      * "variation" is a misread mark too. A variation cannot open where a
      * move number wants its move: the moves are main line */
-    char *got = fixed_movetext("1. d4\n1... d5\n2. ♘f3\n2... ♘f6\n3. (4\n3... c6\n4. ♘c3\n"
-                               "4... e6\n5. e3\n5... ♘bo7\n6. ♕c2\n6... ♗d6\n7. ♗d3\n"
-                               "7... O-O\n8. O-o\n8... doxc4\n9. ♗xc4\n9... a6\n10. ♖d1\n"
-                               "10,.. b5\n11. ♗f1\n11... c5\n12. dxc5\n12... ♗xc5\n13. ♘e4\n"
-                               "13... ♘xe4\n14. ♕xe4\n14... ♘f6\n15, )♖xd8\n1/2-1/2\n");
-    ck_assert_msg(strstr(got, "2. Nf3 Nf6 3. c4 c6 4. Nc3"), "%s", got);
-    ck_assert_msg(strstr(got, "14. Qxe4 Nf6 15. Rxd8 1/2-1/2"), "%s", got);
-    ck_assert_msg(!strstr(got, "variation"), "%s", got);
-    g_free(got);
+    assert_main_line("1. d4\n1... d5\n2. ♘f3\n2... ♘f6\n3. (4\n3... c6\n4. ♘c3\n"
+                     "4... e6\n5. e3\n5... ♘bo7\n6. ♕c2\n6... ♗d6\n7. ♗d3\n"
+                     "7... O-O\n8. O-o\n8... doxc4\n9. ♗xc4\n9... a6\n10. ♖d1\n"
+                     "10,.. b5\n11. ♗f1\n11... c5\n12. dxc5\n12... ♗xc5\n13. ♘e4\n"
+                     "13... ♘xe4\n14. ♕xe4\n14... ♘f6\n15, )♖xd8\n1/2-1/2\n",
+                     "2. Nf3 Nf6 3. c4 c6 4. Nc3", "14. Qxe4 Nf6 15. Rxd8 1/2-1/2");
 }
 END_TEST
 
@@ -447,23 +455,20 @@ START_TEST(test_paren_goes_on_from_main_line)
      * two moves of 33), which no variation does: it starts at the move it
      * plays another way. Before, the game ended at 33. b3, the rest kept as
      * a variation as written */
-    char *got = fixed_movetext("[White \"Stefanova,A\"]\n[Black \"Goryachkina,A\"]\n"
-                               "[Result \"0-1\"]\n\n1 d4 d.5\n2 c4 d:c4\n3 Cf3 Cf6\n"
-                               "4. Ca3 e5\n5 e3 e:d4\n6 C-d4 c5\n7 Ce2 D:d1+\n8 R:d1 C,c6\n"
-                               "9 Cc3 a6\n10 C:c4 b5\nI1 Cb6 Ag4+\n12 f3 Tb8\n1З a4 T:b6\n"
-                               "14 a:b5 a:b5\n15 Ta8+ Rd7\n16 f:g4 C:g4\n17 Re2 Cf2\n"
-                               "18 Tg1 Cb4+\n19 Rb1 Cfd3\n20 g3 g6\n21 Ah3+ Rc7\n22 Tf1 f6\n"
-                               "23 Ag2 c4\n24 Ad2 Tb8\n25. T:b8 R:b8\n26 T:f6 Ac5\n"
-                               "27 C:b5 Td8\n28 Tf7 Ce1\n29 Tb7+ Rc8\n30. Tc7+ Rb8\n"
-                               "31. А:b4 Td 1+\n32 Ra2 Сc\n33 b3 (:b4+\n34 Rb Td2+\n"
-                               "З5 Rb1 T:g2\n36 b:c4 Cd3)\n0-1\n");
-    ck_assert_msg(strstr(got, "33. b3 Nxb4+ 34. Kb2"), "%s", got);
-    ck_assert_msg(strstr(got, "36. bxc4 Nd3 0-1"), "%s", got);
-    ck_assert_msg(!strstr(got, "variation"), "%s", got);
-    g_free(got);
+    assert_main_line("[White \"Stefanova,A\"]\n[Black \"Goryachkina,A\"]\n"
+                     "[Result \"0-1\"]\n\n1 d4 d.5\n2 c4 d:c4\n3 Cf3 Cf6\n"
+                     "4. Ca3 e5\n5 e3 e:d4\n6 C-d4 c5\n7 Ce2 D:d1+\n8 R:d1 C,c6\n"
+                     "9 Cc3 a6\n10 C:c4 b5\nI1 Cb6 Ag4+\n12 f3 Tb8\n1З a4 T:b6\n"
+                     "14 a:b5 a:b5\n15 Ta8+ Rd7\n16 f:g4 C:g4\n17 Re2 Cf2\n"
+                     "18 Tg1 Cb4+\n19 Rb1 Cfd3\n20 g3 g6\n21 Ah3+ Rc7\n22 Tf1 f6\n"
+                     "23 Ag2 c4\n24 Ad2 Tb8\n25. T:b8 R:b8\n26 T:f6 Ac5\n"
+                     "27 C:b5 Td8\n28 Tf7 Ce1\n29 Tb7+ Rc8\n30. Tc7+ Rb8\n"
+                     "31. А:b4 Td 1+\n32 Ra2 Сc\n33 b3 (:b4+\n34 Rb Td2+\n"
+                     "З5 Rb1 T:g2\n36 b:c4 Cd3)\n0-1\n",
+                     "33. b3 Nxb4+ 34. Kb2", "36. bxc4 Nd3 0-1");
     /* a variation that plays the last move another way stays one, with
      * its number ("3... Nf6", and "3. Bc4": the two moves of 3 are past) */
-    got = fixed_movetext("1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 (Nf6 4. O-O Nxe4) 4. Ba4 Nf6 *\n");
+    char *got = fixed_movetext("1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 (Nf6 4. O-O Nxe4) 4. Ba4 Nf6 *\n");
     ck_assert_msg(strstr(got, "3. Bb5 a6 (3... Nf6 4. O-O Nxe4) 4. Ba4 Nf6 *"), "%s", got);
     g_free(got);
     got = fixed_movetext("1. e4 e5 2. Nf3 Nc6 3. Bb5 (Bc4 Bc5 4. c3) 3... a6 *\n");
