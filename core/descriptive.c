@@ -575,7 +575,7 @@ static size_t glued_number(const char *w, size_t n)
         size_t j = k;
         while (j < n && w[j] >= '0' && w[j] <= '9')
             j++;
-        while (j < n && j - k < 3 && strchr("ZzSlIOoBbgq", w[j]) && w[j])
+        while (j < n && j - k < 3 && w[j] && strchr("ZzSlIOoBbgq", w[j]))
             j++;
         if (j < n && (w[j] == '.' || w[j] == ',')) return k;
     }

@@ -336,6 +336,25 @@ static gboolean has_digit(const char *s, gsize n)
     return FALSE;
 }
 
+/* The value of text when it is a number's digits and dots only, else -1
+ * (a misread number says nothing sure). */
+static int number_value(const char *text)
+{
+    char *end = NULL;
+    if (!g_ascii_isdigit(text[0])) return -1;
+    guint64 v = g_ascii_strtoull(text, &end, 10);
+    while (*end == '.')
+        end++;
+    return *end || v > G_MAXINT ? -1 : (int)v;
+}
+
+/* Is text the move number n, as digits and stops (a token the fixer
+ * dropped that is just the number due there: no note)? */
+static gboolean is_number(const char *text, int n)
+{
+    return number_value(text) == n;
+}
+
 /* A token that is a move number read as move text ("l0.", "3B.", "14,",
  * "З2."): its number, or 0. Such a token ends with '.' or ',' and is up to
  * three digits and look-alikes of digits (lang/confusion.ini) before it, at
@@ -579,11 +598,10 @@ static void add_move_text(struct fix_cmd *fc, const char *text, gsize len, ArbNo
         expect = ply / 2 + 2;
         text += rest, len -= rest;
     }
-    gsize move_len =
-        trailing_number(text, len, (int)fc->tokens->len, ply_named(fc, *hint), &number);
+    named = ply_named(fc, *hint);
+    gsize move_len = trailing_number(text, len, (int)fc->tokens->len, named, &number);
     /* the next number with no dot, the one after the move this token
      * begins with ("e6xd514" at Black's 13th or White's) */
-    named = ply_named(fc, *hint);
     if (move_len == len && named >= 0) {
         move_len = trailing_due_number(text, len, named / 2 + 2);
         number = 2 * (named / 2 + 1);
@@ -1105,6 +1123,15 @@ static gsize first_word(const char *text, gsize len)
     return n;
 }
 
+/* The length of the last word of text[0, len). */
+static gsize last_word(const char *text, gsize len)
+{
+    gsize n = 0;
+    while (n < len && text[len - n - 1] != ' ')
+        n++;
+    return n;
+}
+
 /* Is the first word of text[0, len) a rank, its digit and up to three
  * letters ("3rd", "2kd", "4"), its ordinal alone (its digit lost: "rd"),
  * or "sq" a scan damaged ("sqq", "s9")? */
@@ -1152,9 +1179,7 @@ static gboolean begins_with_takes(const char *text, gsize len)
  * still to come? */
 static gboolean ends_with_takes(const char *text, gsize len)
 {
-    gsize n = 0;
-    while (n < len && text[len - n - 1] != ' ')
-        n++;
+    gsize n = last_word(text, len);
     return desc_takes_loose(text + len - n, n);
 }
 
@@ -1940,18 +1965,6 @@ static void write_rest(struct fix_cmd *fc, const ArbGame *game, guint from)
     game_append_rest(game, from, rest);
     pgnw_comment(fc->writer, rest->str);
     g_string_free(rest, TRUE);
-}
-
-/* Is text the move number n, as digits and stops (a token the fixer
- * dropped that is just the number due there: no note)? */
-static gboolean is_number(const char *text, int n)
-{
-    char *end = NULL;
-    if (!g_ascii_isdigit(text[0])) return FALSE;
-    guint64 v = g_ascii_strtoull(text, &end, 10);
-    while (*end == '.')
-        end++;
-    return !*end && v == (guint64)n;
 }
 
 /* Is step s a token of a line the text weighed (fix_token.weighed), dropped
@@ -3772,17 +3785,6 @@ static gboolean inside_word(const ArbGame *game, guint open, guint close)
     return FALSE;
 }
 
-/* The value of move number event ev when it is only digits and dots, else
- * -1 (a misread number says nothing sure). */
-static int clean_number(const ArbGame *game, const struct game_event *ev)
-{
-    const char *t = game_event_text(game, ev);
-    if (!ev->len || !g_ascii_isdigit(t[0])) return -1;
-    for (gsize k = 0; k < ev->len; k++)
-        if (!g_ascii_isdigit(t[k]) && t[k] != '.') return -1;
-    return (int)g_ascii_strtoull(t, NULL, 10);
-}
-
 /* Does the top-level variation opened at event open go on from the main
  * line instead of playing its last move another way: its first move number
  * White's, one past the main line's last, with the two moves of that
@@ -3798,7 +3800,7 @@ static gboolean continues_main_line(const ArbGame *game, guint open)
         if (depth) continue;
         if (e->kind == EV_MOVE) plies++;
         if (e->kind == EV_MOVE_NUMBER) {
-            last = clean_number(game, e);
+            last = number_value(game_event_text(game, e));
             if (last < 0) return FALSE;
             plies += e->value != 0; /* (Black's: White's move is before it) */
         }
@@ -3807,7 +3809,7 @@ static gboolean continues_main_line(const ArbGame *game, guint open)
         const struct game_event *e = &g_array_index(ev, struct game_event, k);
         if (e->kind == EV_MOVE) plies++;
         if (e->kind == EV_MOVE_NUMBER)
-            return !e->value && plies == 2 && clean_number(game, e) == last + 1;
+            return !e->value && plies == 2 && is_number(game_event_text(game, e), last + 1);
         if (e->kind == EV_BEGIN_VARIATION || e->kind == EV_END_VARIATION) return FALSE;
     }
     return FALSE;
