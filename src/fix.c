@@ -44,6 +44,7 @@ enum {
     DERAILED_WIDTH = 200,
     DERAILED_TRIES = 3,   /* windows searched so, each past the one before */
     DERAILED_SCALE = 200, /* the margins there, in percent */
+    FAR_BACK_STEPS = 40,  /* a path derailed still is searched again from this far back */
     BLOCKED_TRIES = 2,    /* lines blocked by an earlier reading searched again, at most */
     KEEP_PER_STATE = 8,
     KEEP_TIES = 16, /* readings kept per state when they are about as good */
@@ -3929,6 +3930,18 @@ static void search_all(ArbFixer *f, const struct position *start, struct fix_res
             continue;
         tries++;
         search_derailed_from(f, res, (guint)j, WIDE_BACK_STEPS, WIDE_BEAM_WIDTH);
+    }
+    /* a path still derailed after all that: its cause may lie further
+     * back than the windows searched again reach (a bishop's move read as
+     * a pawn's, "d6" for Bd6, leaves the bishop where a capture twenty
+     * moves on cannot find it): searched once more, from FAR_BACK_STEPS
+     * before where it goes wrong. Last, so that it spends none of the
+     * budget the searches before it need, and past it: it is one search */
+    if (!from_step) {
+        doubtful = first_doubtful(f, res, first_token, &n_doubtful);
+        if (n_doubtful < DERAILED_STEPS) doubtful = first_dense(res, first_token);
+        if (doubtful < res->steps->len)
+            search_derailed_from(f, res, doubtful, FAR_BACK_STEPS, DERAILED_WIDTH);
     }
     cut_garbage(f, res);
 }

@@ -592,6 +592,26 @@ START_TEST(test_lone_initial_joined_by_every_state)
 }
 END_TEST
 
+START_TEST(test_derailed_path_searched_from_far_back)
+{
+    /* Hungarian, 10% noise: "d6" at move 8 is Bd6 with its F lost, read
+     * as a6 for half a unit less, and "b6" at move 10 is Nb6 read as the
+     * pawn's move. The bishop is then not on d6 to take on e5 at move 14
+     * ("Fxe5"), nor the knight on b6 to go to d7, and from move 25 on the
+     * rooks and queens read poorly: a path derailed more than thirty moves
+     * after its cause, beyond the windows searched again for it */
+    assert_fixed_has(
+        "[Event \"?\"]\n[Result \"*\"]\n\n"
+        "1 c4 e5 2 g3 c6 3 d4 e4 4 Hc3 d5 5 Fgq2 Hf6 . cxd5 \u0441d5 7 Fg5 Hbd7 B Vb3\n"
+        "d6 9. Hh3 hb |0 fA b6 11 Fe5 Hg4 12 Fxg7 Bg8 13 FFe5 Hxe5 1A dxe5 Fxe5 15\n"
+        "Bd1\" Fe6 16 \u041dxo4 Vc8 17 Hf4 dxe4 18 Vb5+ Hd7 9 Bxd7 Vxd71 20 Ve5 0-0-0\n"
+        "21 0-Q Vc7 22 V\u0445eA Kb8 23 He6 fxe6 z4 Vxe6 hs 25 Vf6 Bd f8 26 h4 3fs# 2l.\n"
+        "Ff3 Bd8 28 kg2 Bcs 29g b4 B(4 30 Vxh5 xb4 51 Vg5 Vd6 33 B1 o6 *\n",
+        "8. Qb3 Bd6 9. Nh3 h6 10. Bf4 Nb6", "14. dxe5 Bxe5", "20. Qxe5 O-O-O",
+        "25. Qf6 Rdf8 26. Qh4 Rf5", NULL);
+}
+END_TEST
+
 START_TEST(test_bar_in_a_move)
 {
     /* French, 10% noise: "d|-d6" is d7-d6 with its 7 read as a bar. Taken
@@ -4259,6 +4279,7 @@ int main(int argc, char **argv)
     tcase_add_test(tc, test_trailing_number_by_move_numbers);
     tcase_add_test(tc, test_due_numbers_run_in_without_dots);
     tcase_add_test(tc, test_lone_initial_joined_by_every_state);
+    tcase_add_test(tc, test_derailed_path_searched_from_far_back);
     tcase_add_test(tc, test_bar_in_a_move);
     tcase_add_test(tc, test_number_after_rank_in_words);
     tcase_add_test(tc, test_tail_half_poor_kept);
