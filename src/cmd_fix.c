@@ -2960,6 +2960,23 @@ static gboolean rated_enough(const ArbGame *game, int elo)
     return TRUE;
 }
 
+/* The side game's result (in the text, else its Result tag) says lost,
+ * or -1. */
+static int loser_of(const ArbGame *game)
+{
+    for (guint i = 0; i < game->events->len; i++) {
+        const struct game_event *ev = &g_array_index(game->events, struct game_event, i);
+        if (ev->kind != EV_RESULT) continue;
+        if (ev->value == ARB_RESULT_WHITE_WINS || ev->value == ARB_RESULT_WHITE_WINS_FORFEIT)
+            return BLACK;
+        if (ev->value == ARB_RESULT_BLACK_WINS || ev->value == ARB_RESULT_BLACK_WINS_FORFEIT)
+            return WHITE;
+        return -1;
+    }
+    const char *tag = game_tag(game, "Result");
+    return !tag ? -1 : !strcmp(tag, "1-0") ? BLACK : !strcmp(tag, "0-1") ? WHITE : -1;
+}
+
 /* --engine: the engine (or the built-in search, with auto only in a game
  * of rated players) judges the doubtful moves of fc->res, which fixer made
  * from start for game; an engine that fails is said once and used no more. */
@@ -2968,6 +2985,7 @@ static void judge_moves(struct fix_cmd *fc, const ArbGame *game, ArbFixer *fixer
 {
     g_array_set_size(fc->verdicts, 0);
     if (!fc->engine && !(fc->builtin && rated_enough(game, fc->builtin_elo))) return;
+    fc->judge.loser = loser_of(game);
     g_autoptr(GError) error = NULL;
     if (judge_game(fixer, fc->engine, &fc->judge, start, (const struct fix_token *)fc->tokens->data,
                    (int)fc->tokens->len, (const struct fix_point *)fc->points->data,
@@ -4584,6 +4602,7 @@ static gboolean setup(struct fix_cmd *fc, const struct fix_cmd_options *opt)
                 : fc->builtin         ? FIX_SEARCH_DEPTH
                                       : FIX_ENGINE_DEPTH;
     fc->judge = (struct judge_options){.depth = depth,
+                                       .loser = -1,
                                        .weight = opt->engine_weight > 0 ? opt->engine_weight
                                                                         : FIX_ENGINE_WEIGHT,
                                        .min_confidence = opt->min_confidence};

@@ -181,6 +181,19 @@ static gboolean any_doubtful(const struct judge_options *o, gboolean builtin,
     return FALSE;
 }
 
+/* Is step k of res the last move of the side that lost the game? The
+ * move a player resigns after is often the blunder that ends it, or one
+ * of a lost position, where any move is as bad: the engine's judgement
+ * of which is worse says nothing of which was played. */
+static gboolean losers_last(const struct judge_options *o, const struct fix_result *res, guint k)
+{
+    const struct fix_step *s = &g_array_index(res->steps, struct fix_step, k);
+    if (o->loser < 0 || s->before.side != o->loser) return FALSE;
+    for (guint j = k + 1; j < res->steps->len; j++)
+        if (g_array_index(res->steps, struct fix_step, j).move != MOVE_NONE) return FALSE;
+    return TRUE;
+}
+
 gboolean judge_game(ArbFixer *f, ArbEngine *engine, const struct judge_options *o,
                     const struct position *start, const struct fix_token *tokens, int n,
                     const struct fix_point *base, int n_base, gboolean fresh,
@@ -201,7 +214,8 @@ gboolean judge_game(ArbFixer *f, ArbEngine *engine, const struct judge_options *
     for (guint k = 0; ok && k < res->steps->len;) {
         const struct fix_step *s = &g_array_index(res->steps, struct fix_step, k);
         struct fix_alt cands[JUDGE_CANDS_MAX];
-        int nc = is_doubtful(o, !engine, s) && !is_fixed(base, n_base, ply_of(&s->before))
+        int nc = is_doubtful(o, !engine, s) && !is_fixed(base, n_base, ply_of(&s->before)) &&
+                         !losers_last(o, res, k)
                      ? fixer_step_candidates(f, res, k, JUDGE_MARGIN, cands, JUDGE_CANDS_MAX)
                      : 0;
         if (nc < 2) {

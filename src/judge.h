@@ -29,6 +29,7 @@ struct judge_options {
     int depth;             /* of the engine's search */
     double weight;         /* confusion units per pawn a move loses to the best candidate */
     double min_confidence; /* steps below it are judged */
+    int loser;             /* the side the game's result says lost (WHITE, BLACK), or -1 */
 };
 
 /* What the engine said at one step: the candidates (the search's move

@@ -4115,6 +4115,32 @@ START_TEST(test_search_auto_judges_rated_games)
 }
 END_TEST
 
+START_TEST(test_search_spares_the_losers_last_move)
+{
+    /* Russian figurines, 10% noise, a game of rated players Black lost:
+     * "♖=aB" is Black's last move, Ra8 (♖d8-a8), read a unit cheaper than
+     * Rd2; the built-in search calls Ra8 the worse by six pawns, and it
+     * took Rd2. The move a player resigns after is often the blunder that
+     * ends it, or one of a lost position (this one: mate in 6 to 12 after
+     * any of them, by stockfish): the search does not judge it. Where the
+     * same side won, it judges the move as any other */
+    const char *moves = "29 b2xc3 \u2659t7xa2\n30, \u2655c5-c6 \u2656\u04308~d8\n"
+                        "32 c3-cA \u2656=aB\n";
+    for (int won = 0; won < 2; won++) {
+        const char *result = won ? "0-1" : "1-0";
+        char *in = g_strdup_printf(
+            "[Event \"?\"]\n[Result \"%s\"]\n[WhiteElo \"2600\"]\n[BlackElo \"2500\"]\n"
+            "[SetUp \"1\"]\n[FEN \"r5k1/5bq1/p4b1p/2Q3p1/8/2p3BP/PPB2PP1/4R1K1 w - - 0 29\"]\n\n"
+            "%s%s\n",
+            result, moves, result);
+        char *got = fixed_movetext(in);
+        ck_assert_msg(strstr(got, won ? "31. c4 Rd2" : "31. c4 Ra8"), "%s: %s", result, got);
+        g_free(got);
+        g_free(in);
+    }
+}
+END_TEST
+
 START_TEST(test_search_report_validates)
 {
     assert_engine_report("builtin", rook_letter_only, "<engine depth=\"2\" changed=\"yes\">",
@@ -4362,6 +4388,7 @@ int main(int argc, char **argv)
     tcase_add_test(tc, test_search_finds_the_mate);
     tcase_add_test(tc, test_search_report_validates);
     tcase_add_test(tc, test_search_auto_judges_rated_games);
+    tcase_add_test(tc, test_search_spares_the_losers_last_move);
     tcase_add_test(tc, test_search_jobs_same_output);
     tcase_add_test(tc, test_engine_not_found);
     tcase_add_test(tc, test_engine_garbage_or_silent);
