@@ -3796,6 +3796,16 @@ static guint first_dense(const struct fix_result *res, int from)
     return n;
 }
 
+/* Where a path that left the game played goes wrong, reading token from
+ * on: its first doubtful step when it takes DERAILED_STEPS of them, else
+ * the start of a dear stretch (first_dense()); the step count for none. */
+static guint first_derailed(const ArbFixer *f, const struct fix_result *res, int from)
+{
+    int n_doubtful;
+    guint first = first_doubtful(f, res, from, &n_doubtful);
+    return n_doubtful < DERAILED_STEPS ? first_dense(res, from) : first;
+}
+
 /* The first step from which the path's plies and the move numbers written
  * disagree by the same shift for MISNUMBERED_RUN numbered steps in a row
  * (a move put in or merged where none was: every number after it is off),
@@ -3902,8 +3912,7 @@ static void search_all(ArbFixer *f, const struct position *start, struct fix_res
      * the tuning sets the same moves without, in less time) */
     int from = first_token;
     for (int k = 0; k < (from_step ? 0 : DERAILED_TRIES); k++) {
-        doubtful = first_doubtful(f, res, from, &n_doubtful);
-        if (n_doubtful < DERAILED_STEPS) doubtful = first_dense(res, from);
+        doubtful = first_derailed(f, res, from);
         if (doubtful >= res->steps->len || f->searched > budget) break;
         from = g_array_index(res->steps, struct fix_step, doubtful).first_token + WIDE_TOKENS;
         search_derailed_from(f, res, doubtful, WIDE_BACK_STEPS, DERAILED_WIDTH);
@@ -3940,8 +3949,7 @@ static void search_all(ArbFixer *f, const struct position *start, struct fix_res
      * (Not on sheets, fixer_set_slips(): there it took a quarter more
      * time, and the two sheets of a game agreed on no more plies) */
     if (!from_step && !f->slips) {
-        doubtful = first_doubtful(f, res, first_token, &n_doubtful);
-        if (n_doubtful < DERAILED_STEPS) doubtful = first_dense(res, first_token);
+        doubtful = first_derailed(f, res, first_token);
         if (doubtful < res->steps->len)
             search_derailed_from(f, res, doubtful, FAR_BACK_STEPS, DERAILED_WIDTH);
     }
