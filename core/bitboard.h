@@ -61,9 +61,19 @@ static inline bitboard king_bishop_squares(int color)
     return color == WHITE ? LIGHT_SQUARES_BB : DARK_SQUARES_BB;
 }
 
+/* Without the CPU's instruction (x86-64 before -mpopcnt) the builtin is a
+ * call into libgcc: the search's evaluation counts material ten times a
+ * position, so the bits are summed in place instead. */
 static inline int popcount(bitboard b)
 {
+#if defined(__POPCNT__) || !defined(__x86_64__)
     return __builtin_popcountll(b);
+#else
+    b -= (b >> 1) & 0x5555555555555555u;
+    b = (b & 0x3333333333333333u) + ((b >> 2) & 0x3333333333333333u);
+    b = (b + (b >> 4)) & 0x0F0F0F0F0F0F0F0Fu;
+    return (int)((b * 0x0101010101010101u) >> 56);
+#endif
 }
 static inline int lsb(bitboard b)
 {

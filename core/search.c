@@ -9,6 +9,7 @@
 enum {
     SCORE_INF = SEARCH_MATE + 1000,
     QUIET_PLIES = 12, /* captures searched past the full depth at most */
+    KILLER_PLIES = 16,
 };
 
 static const int piece_value[6] = {100, 320, 330, 500, 900, 0};
@@ -16,30 +17,47 @@ static const int piece_value[6] = {100, 320, 330, 500, 900, 0};
  * enemy pawn can stop it */
 static const int pawn_advance[8] = {0, 0, 4, 8, 14, 22, 34, 0};
 static const int pawn_passed[8] = {0, 8, 12, 20, 35, 60, 100, 0};
-/* a knight or bishop by how near the centre it stands (0 on the rim) */
-static const int minor_centre[4] = {0, 8, 14, 18};
+/* a knight or bishop by how near the centre it stands: 0 on the rim, 8
+ * a ring in, 14 two in, 18 on the four centre squares */
+/* clang-format off */
+static const unsigned char minor_centre[64] = {
+    0, 0, 0,  0,  0,  0,  0, 0,
+    0, 8, 8,  8,  8,  8,  8, 0,
+    0, 8, 14, 14, 14, 14, 8, 0,
+    0, 8, 14, 18, 18, 14, 8, 0,
+    0, 8, 14, 18, 18, 14, 8, 0,
+    0, 8, 14, 14, 14, 14, 8, 0,
+    0, 8, 8,  8,  8,  8,  8, 0,
+    0, 0, 0,  0,  0,  0,  0, 0,
+};
+/* clang-format on */
 
+/* killer[ply]: the last two quiet moves that refuted a move at that ply,
+ * tried after the captures: the same reply often refutes the siblings
+ * too, here and in the next candidate's search. Only the order changes,
+ * never a score (alpha-beta's value does not depend on it). */
 struct search {
     long nodes, limit;
+    move_t killer[KILLER_PLIES][2];
 };
-
-static int centre_of(int sq)
-{
-    int f = sq_file(sq), r = sq_rank(sq);
-    int df = f < 4 ? f : 7 - f, dr = r < 4 ? r : 7 - r;
-    return df < dr ? df : dr;
-}
 
 /* The squares where a pawn of color has no enemy pawn ahead of it on its
  * file or the files beside it: all but those behind an enemy pawn, seen
  * from color's side, on its file and the two beside it. */
 static bitboard passed_squares(const struct position *pos, int color)
 {
-    bitboard enemy = pos_pieces(pos, !color, PAWN), behind = 0;
+    bitboard enemy = pos_pieces(pos, !color, PAWN), behind;
     /* fill each enemy pawn towards color's side, itself excluded */
-    for (int k = 0; k < 7; k++) {
-        enemy = color == WHITE ? enemy >> 8 : enemy << 8;
-        behind |= enemy;
+    if (color == WHITE) {
+        behind = enemy >> 8;
+        behind |= behind >> 8;
+        behind |= behind >> 16;
+        behind |= behind >> 32;
+    } else {
+        behind = enemy << 8;
+        behind |= behind << 8;
+        behind |= behind << 16;
+        behind |= behind << 32;
     }
     bitboard beside = ((behind & ~FILE_BB(7)) << 1) | ((behind & ~FILE_BB(0)) >> 1);
     return ~(behind | beside);
@@ -59,7 +77,7 @@ static int evaluate(const struct position *pos)
             score[color] += pawn_advance[r] + (passed & BB(sq) ? pawn_passed[r] : 0);
         }
         for (bitboard b = pos_pieces(pos, color, KNIGHT) | pos_pieces(pos, color, BISHOP); b;)
-            score[color] += minor_centre[centre_of(pop_lsb(&b))];
+            score[color] += minor_centre[pop_lsb(&b)];
     }
     return score[pos->side] - score[!pos->side];
 }
@@ -81,8 +99,8 @@ static int order_key(const struct position *pos, move_t m)
 }
 
 /* Sorts list by order_key, dropping the moves whose key is 0 when
- * only_loud. */
-static void order_moves(const struct position *pos, struct move_list *list, bool only_loud)
+ * only_loud; returns how many come before the quiet ones. */
+static int order_moves(const struct position *pos, struct move_list *list, bool only_loud)
 {
     int key[MOVE_LIST_MAX], n = 0;
     for (int i = 0; i < list->count; i++) {
@@ -96,6 +114,33 @@ static void order_moves(const struct position *pos, struct move_list *list, bool
         list->moves[j] = m;
     }
     list->count = n;
+    int loud = 0;
+    while (loud < n && key[loud])
+        loud++;
+    return loud;
+}
+
+/* Moves the killers among list's quiet moves (from loud on) to their
+ * front, the newer first. */
+static void killers_first(struct move_list *list, int loud, const move_t *killer)
+{
+    for (int k = 1; k >= 0; k--) {
+        if (killer[k] == MOVE_NONE) continue;
+        int i = loud;
+        while (i < list->count && list->moves[i] != killer[k])
+            i++;
+        if (i == list->count) continue;
+        for (; i > loud; i--)
+            list->moves[i] = list->moves[i - 1];
+        list->moves[loud] = killer[k];
+    }
+}
+
+static void add_killer(move_t *killer, move_t m)
+{
+    if (killer[0] == m) return;
+    killer[1] = killer[0];
+    killer[0] = m;
 }
 
 static int quiesce(struct search *s, const struct position *pos, int alpha, int beta, int ply,
@@ -139,7 +184,8 @@ static int negamax(struct search *s, const struct position *pos, int depth, int 
     struct move_list list;
     if (!movegen_legal(pos, &list)) return pos_in_check(pos) ? -SEARCH_MATE + ply : 0;
     if (s->limit && s->nodes > s->limit) return evaluate(pos);
-    order_moves(pos, &list, false);
+    int loud = order_moves(pos, &list, false);
+    if (ply < KILLER_PLIES) killers_first(&list, loud, s->killer[ply]);
     int best = -SCORE_INF;
     for (int i = 0; i < list.count; i++) {
         struct position next = *pos;
@@ -147,7 +193,10 @@ static int negamax(struct search *s, const struct position *pos, int depth, int 
         int score = -negamax(s, &next, depth - 1, -beta, -alpha, ply + 1);
         if (score > best) best = score;
         if (score > alpha) alpha = score;
-        if (alpha >= beta) break;
+        if (alpha >= beta) {
+            if (i >= loud && ply < KILLER_PLIES) add_killer(s->killer[ply], list.moves[i]);
+            break;
+        }
     }
     return best;
 }
@@ -155,8 +204,9 @@ static int negamax(struct search *s, const struct position *pos, int depth, int 
 void search_score_moves(const struct position *pos, const move_t *moves, int n, int depth,
                         long node_limit, int *cp)
 {
+    struct search s = {.limit = node_limit};
     for (int i = 0; i < n; i++) {
-        struct search s = {.limit = node_limit};
+        s.nodes = 0;
         struct position next = *pos;
         pos_make_move(&next, moves[i]);
         cp[i] = -negamax(&s, &next, depth, -SCORE_INF, SCORE_INF, 1);

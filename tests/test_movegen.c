@@ -10,6 +10,7 @@
 #include "search.h"
 #include "uci.h"
 
+#include <stdbool.h>
 #include <string.h>
 
 static const struct {
@@ -192,6 +193,75 @@ START_TEST(test_search_stalemate_and_pawn)
 }
 END_TEST
 
+/* What move m of pos scores at depth plies and then captures, by plain
+ * minimax over every reply (no cut-offs, no move order), the captures
+ * scored by the search itself at depth 0; *mate set where a mate lies
+ * inside, whose scores count plies from another root. */
+static int minimax(const struct position *pos, move_t m, int depth, bool *mate)
+{
+    if (!depth) {
+        int cp;
+        search_score_moves(pos, &m, 1, 0, 0, &cp);
+        if (cp > SEARCH_MATE / 2 || cp < -SEARCH_MATE / 2) *mate = true;
+        return cp;
+    }
+    struct position next = *pos;
+    pos_make_move(&next, m);
+    struct move_list replies;
+    if (!movegen_legal(&next, &replies)) {
+        if (pos_in_check(&next)) *mate = true;
+        return pos_in_check(&next) ? SEARCH_MATE : 0;
+    }
+    int best = -2 * SEARCH_MATE;
+    for (int i = 0; i < replies.count; i++) {
+        int score = minimax(&next, replies.moves[i], depth - 1, mate);
+        if (score > best) best = score;
+    }
+    return -best;
+}
+
+/* Alpha-beta with its move order (captures first, then the quiet moves
+ * that refuted a sibling) gives every move the score plain minimax does,
+ * whichever moves it was asked about before. */
+START_TEST(test_search_order_never_changes_a_score)
+{
+    static const char *const fens[] = {
+        "8/5k2/3r4/1p6/2R5/1P2K3/8/8 w - - 0 1",
+        "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+        "r1bq1rk1/pp2bppp/2n1pn2/3p4/2PP4/2N1PN2/PP3PPP/R2QKB1R w KQ - 0 8",
+        "2r3k1/1p3ppp/p3pn2/3q4/3P4/P1Q2N2/1P3PPP/2R3K1 b - - 0 24",
+    };
+    for (size_t k = 0; k < sizeof fens / sizeof fens[0]; k++) {
+        struct position pos;
+        ck_assert(fen_parse(&pos, fens[k], NULL));
+        struct move_list list;
+        movegen_legal(&pos, &list);
+        int all[MOVE_LIST_MAX], reversed[MOVE_LIST_MAX];
+        move_t back[MOVE_LIST_MAX];
+        for (int i = 0; i < list.count; i++)
+            back[i] = list.moves[list.count - 1 - i];
+        /* depth 1 for every move, in both orders */
+        search_score_moves(&pos, list.moves, list.count, 1, 0, all);
+        search_score_moves(&pos, back, list.count, 1, 0, reversed);
+        for (int i = 0; i < list.count; i++) {
+            bool mate = false;
+            int want = minimax(&pos, list.moves[i], 1, &mate);
+            ck_assert_int_eq(all[i], reversed[list.count - 1 - i]);
+            if (!mate) ck_assert_int_eq(all[i], want);
+        }
+        /* depth 2 for one, after another primed the order; for every
+         * move of an endgame, where the quiet replies decide */
+        for (int i = 0; i < list.count && (i < 1 || k == 0); i++) {
+            bool mate = false;
+            int want = minimax(&pos, list.moves[i], 2, &mate), cp[2];
+            move_t two[2] = {list.moves[(i + 5) % list.count], list.moves[i]};
+            search_score_moves(&pos, two, 2, 2, 0, cp);
+            if (!mate) ck_assert_int_eq(cp[1], want);
+        }
+    }
+}
+END_TEST
+
 int main(void)
 {
     Suite *s = suite_create("movegen");
@@ -204,8 +274,10 @@ int main(void)
     tcase_add_loop_test(tc, test_legal_to_edges, 0, (int)(sizeof edge_fens / sizeof edge_fens[0]));
     suite_add_tcase(s, tc);
     TCase *search = tcase_create("search");
+    tcase_set_timeout(search, 120);
     tcase_add_test(search, test_search_sees_mate_and_material);
     tcase_add_test(search, test_search_stalemate_and_pawn);
+    tcase_add_test(search, test_search_order_never_changes_a_score);
     suite_add_tcase(s, search);
     return run_suite(s);
 }
