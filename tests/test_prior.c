@@ -320,6 +320,7 @@ START_TEST(test_bad_tables_refused)
         "rate\t0\tN\tg1\tf3\tfive\t9\n",        /* bad played count */
         "rate\t0\tN\tg1\tf3\t5\t-9\n",          /* bad available count */
         "rate\t0\tN\tg1\tf3\t5\t\n",            /* no available count */
+        "rate\t0\tN\tg1\tf3\t5\t9\t1\t2\n",     /* nine fields */
         "rate\t0\tN\tg1\tf3\t9\t5\n",           /* played more often than available */
         "move\t0\tN\tg1\tf3\t5\n",              /* the old table's counts: no longer read */
         "book\t123\te2e4\t5\n",                 /* short key */
@@ -345,6 +346,14 @@ START_TEST(test_bad_tables_refused)
     ArbPrior *p = prior_new_from_data(good, strlen(good), "t.tsv", &error);
     ck_assert_msg(p != NULL, "%s", error ? error->message : "");
     ck_assert_uint_eq(prior_book_positions(p), 1);
+    prior_free(p);
+    /* a book out of key order (the tool writes it in order), a key in
+     * capitals: two positions */
+    const char *unsorted = "book\t0123456789abcdef\te2e4\t9\nbook\t1111111111111111\td2d4\t3\n"
+                           "book\t0123456789ABCDEF\tc2c4\t2\n";
+    p = prior_new_from_data(unsorted, strlen(unsorted), "t.tsv", &error);
+    ck_assert_msg(p != NULL, "%s", error ? error->message : "");
+    ck_assert_uint_eq(prior_book_positions(p), 2);
     prior_free(p);
 }
 END_TEST
