@@ -1343,31 +1343,21 @@ static void add_targeted(struct movetab *tab, const struct move_list *list, int 
 
 /* tab: the legal moves of pos the token of g may read as for at most limit
  * (and maybe a few more), or FALSE where that takes more than
- * TARGETED_ASKS lists of moves to a square. */
+ * TARGETED_ASKS lists of moves to a square (counted before any is made:
+ * most of the tables a missing move's second reads need are refused). */
 static gboolean build_targeted(const struct targets *g, const struct position *pos, int limit,
                                struct movetab *tab)
 {
-    tab->pos = *pos;
-    tab->count = 0;
-    tab->partial = TRUE;
-    tab->keyed = FALSE;
-    struct move_list list;
+    guint8 ask_type[TARGETED_ASKS], ask_sq[TARGETED_ASKS];
     int asks = 0, us = pos->side;
     for (int k = 0; k < g->n && (int)(g->key[k] >> 12) <= limit; k++) {
         int type = (int)(g->key[k] >> 6) & 7, sq = (int)g->key[k] & 63;
         if (!pos_pieces(pos, us, type)) continue;
-        if (++asks > TARGETED_ASKS) return FALSE;
-        movegen_legal_to(pos, type, sq, &list);
-        add_targeted(tab, &list, -1);
+        if (asks == TARGETED_ASKS) return FALSE;
+        ask_type[asks] = (guint8)type;
+        ask_sq[asks++] = (guint8)sq;
     }
-    /* castling renders as "O-O" whatever the token: always a candidate */
-    for (int side = 0; side < 2; side++) {
-        int right = us * 2 + side;
-        if (!(pos->castling & (1 << right))) continue;
-        int king = pos_king(pos, us);
-        movegen_legal_to(pos, KING, castle_king_dest(king, pos->castle_rook[right]), &list);
-        add_targeted(tab, &list, MOVE_CASTLING);
-    }
+    int to_squares = asks;
     /* captures written without the square they land on */
     bitboard them = pos->by_color[!us] & ~pos->by_type[KING];
     if (pos->ep != SQ_NONE) them |= BB(pos->ep);
@@ -1380,10 +1370,31 @@ static gboolean build_targeted(const struct targets *g, const struct position *p
             gboolean named =
                 (victim != PAWN || type == PAWN) && g->descriptive[type][victim] <= limit;
             if (!(named || (type == PAWN && pawns)) || !pos_pieces(pos, us, type)) continue;
-            if (++asks > TARGETED_ASKS) return FALSE;
-            movegen_legal_to(pos, type, sq, &list);
-            add_targeted(tab, &list, -1);
+            if (asks == TARGETED_ASKS) return FALSE;
+            ask_type[asks] = (guint8)type;
+            ask_sq[asks++] = (guint8)sq;
         }
+    }
+    tab->pos = *pos;
+    tab->count = 0;
+    tab->partial = TRUE;
+    tab->keyed = FALSE;
+    struct move_list list;
+    for (int k = 0; k < to_squares; k++) {
+        movegen_legal_to(pos, ask_type[k], ask_sq[k], &list);
+        add_targeted(tab, &list, -1);
+    }
+    /* castling renders as "O-O" whatever the token: always a candidate */
+    for (int side = 0; side < 2; side++) {
+        int right = us * 2 + side;
+        if (!(pos->castling & (1 << right))) continue;
+        int king = pos_king(pos, us);
+        movegen_legal_to(pos, KING, castle_king_dest(king, pos->castle_rook[right]), &list);
+        add_targeted(tab, &list, MOVE_CASTLING);
+    }
+    for (int k = to_squares; k < asks; k++) {
+        movegen_legal_to(pos, ask_type[k], ask_sq[k], &list);
+        add_targeted(tab, &list, -1);
     }
     return TRUE;
 }
