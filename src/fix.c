@@ -1237,29 +1237,36 @@ static void fill_targets(const ArbFixer *f, const struct ptoken *t, struct targe
         promotions |= f->initial_bits[type];
     guint16 bound[6 * 64];
     int count[TARGETED_MAX + 2] = {0};
+    /* what each candidate's characters cost at least as a square's file
+     * and rank (square by square, so that the loops below run over whole
+     * rows of squares) */
+    int square_cost[FIX_CANDS_MAX][64];
+    for (int k = 0; k < t->n; k++)
+        for (int sq = 0; sq < 64; sq++)
+            square_cost[k][sq] = t->c[k].low_file[sq_file(sq)] + t->c[k].low_rank[sq_rank(sq)];
     for (int type = PAWN; type <= KING; type++) {
         /* a move's renderings hold its piece, squares (any of them: the
          * disambiguation and LAN's from square) and marks */
-        int chars[FIX_CANDS_MAX], promoted[FIX_CANDS_MAX];
+        int low[64], quiet[64];
+        for (int sq = 0; sq < 64; sq++)
+            low[sq] = quiet[sq] = COST_INF;
         for (int k = 0; k < t->n; k++) {
-            chars[k] = reading_bound(&t->c[k], squares | f->initial_bits[type]);
-            /* (only a pawn promotes) */
-            promoted[k] = type == PAWN ? reading_bound(&t->c[k], squares | promotions) : chars[k];
+            const struct pcand *c = &t->c[k];
+            int chars = reading_bound(c, squares | f->initial_bits[type]);
+            /* (only a pawn promotes, on the last ranks) */
+            int promoted = type == PAWN ? reading_bound(c, squares | promotions) : chars;
+            int piece = c->low_piece[type], prior = c->prior;
+            for (int sq = 0; sq < 64; sq++) {
+                int cover = piece + square_cost[k][sq];
+                int least = sq < 8 || sq >= 56 ? promoted : chars;
+                low[sq] = MIN(low[sq], prior + MAX(cover, least));
+                quiet[sq] = MIN(quiet[sq], prior + cover);
+            }
         }
         for (int sq = 0; sq < 64; sq++) {
-            gboolean last = type == PAWN && (sq_rank(sq) == 0 || sq_rank(sq) == 7);
-            int low = COST_INF;
-            int quiet = COST_INF;
-            for (int k = 0; k < t->n; k++) {
-                const struct pcand *c = &t->c[k];
-                int cover =
-                    c->low_piece[type] + c->low_file[sq_file(sq)] + c->low_rank[sq_rank(sq)];
-                low = MIN(low, c->prior + MAX(cover, last ? promoted[k] : chars[k]));
-                quiet = MIN(quiet, c->prior + cover);
-            }
-            g->quiet[type << 6 | sq] = (guint16)MIN(quiet, G_MAXUINT16);
-            bound[type << 6 | sq] = (guint16)MIN(low, TARGETED_MAX + 1);
-            count[MIN(low, TARGETED_MAX + 1)]++;
+            g->quiet[type << 6 | sq] = (guint16)MIN(quiet[sq], G_MAXUINT16);
+            bound[type << 6 | sq] = (guint16)MIN(low[sq], TARGETED_MAX + 1);
+            count[MIN(low[sq], TARGETED_MAX + 1)]++;
         }
     }
     /* cheapest first, by counting */
