@@ -190,7 +190,16 @@ static int negamax(struct search *s, const struct position *pos, int depth, int 
     for (int i = 0; i < list.count; i++) {
         struct position next = *pos;
         pos_make_move(&next, list.moves[i]);
-        int score = -negamax(s, &next, depth - 1, -beta, -alpha, ply + 1);
+        /* past the first move, a null window asks only whether the move
+         * beats alpha; one that does is searched again in full */
+        int score;
+        if (i == 0 || beta - alpha == 1) {
+            score = -negamax(s, &next, depth - 1, -beta, -alpha, ply + 1);
+        } else {
+            score = -negamax(s, &next, depth - 1, -alpha - 1, -alpha, ply + 1);
+            if (score > alpha && score < beta)
+                score = -negamax(s, &next, depth - 1, -beta, -alpha, ply + 1);
+        }
         if (score > best) best = score;
         if (score > alpha) alpha = score;
         if (alpha >= beta) {
