@@ -1,7 +1,9 @@
 /* search.h's small search. Negamax with alpha-beta over movegen's legal
  * moves, captures tried first (the dearest victim, then the cheapest
- * attacker); past the full depth, captures and promotions only, every
- * reply to a check. Positions are copied, never unmade. */
+ * attacker), then the quiet moves that refuted a sibling (killers), a null
+ * window past each node's first move; past the full depth, captures and
+ * promotions only, every reply to a check. Positions are copied, never
+ * unmade. */
 #include "search.h"
 
 #include "movegen.h"

@@ -104,8 +104,8 @@ enum { FIELDS_MAX = 8 };
 
 /* Cuts text at its tabs, in place, into f (FIELDS_MAX at most; the last
  * keeps any tabs past them); returns the count. The compiled-in prior
- * holds some 35,000 rows: read so, it no longer costs a run a tenth of
- * the time it takes to fix a short game. */
+ * holds some 35,000 rows, read at every run's start: split into new
+ * strings, they took 0.05 s of it. */
 static guint split_tabs(char *text, char **f)
 {
     guint n = 0;
