@@ -2960,21 +2960,18 @@ static gboolean rated_enough(const ArbGame *game, int elo)
     return TRUE;
 }
 
-/* The side game's result (in the text, else its Result tag) says lost,
- * or -1. */
+/* The side game's result (the first in the text, else its Result tag, as
+ * game_termination() reads them) says lost, or -1. */
 static int loser_of(const ArbGame *game)
 {
-    for (guint i = 0; i < game->events->len; i++) {
+    const struct game_event *result = NULL;
+    for (guint i = 0; !result && i < game->events->len; i++) {
         const struct game_event *ev = &g_array_index(game->events, struct game_event, i);
-        if (ev->kind != EV_RESULT) continue;
-        if (ev->value == ARB_RESULT_WHITE_WINS || ev->value == ARB_RESULT_WHITE_WINS_FORFEIT)
-            return BLACK;
-        if (ev->value == ARB_RESULT_BLACK_WINS || ev->value == ARB_RESULT_BLACK_WINS_FORFEIT)
-            return WHITE;
-        return -1;
+        if (ev->kind == EV_RESULT) result = ev;
     }
-    const char *tag = game_tag(game, "Result");
-    return !tag ? -1 : !strcmp(tag, "1-0") ? BLACK : !strcmp(tag, "0-1") ? WHITE : -1;
+    const char *r =
+        game_termination(result != NULL, result ? result->value : 0, game_tag(game, "Result"));
+    return !strcmp(r, "1-0") ? BLACK : !strcmp(r, "0-1") ? WHITE : -1;
 }
 
 /* --engine: the engine (or the built-in search, with auto only in a game
