@@ -1642,10 +1642,35 @@ static const struct judge_verdict *verdict_of(const struct fix_cmd *fc, const st
     return NULL;
 }
 
+/* <repetition>: the candidates of a drawn game's last move, whether
+ * each brings back a position. */
+static void report_repetition(struct fix_cmd *fc, const struct fix_step *s,
+                              const struct judge_verdict *v)
+{
+    xml_start(fc, "repetition");
+    xml_attr(fc, "changed", v->changed ? "yes" : "no");
+    for (int i = 0; i < v->n; i++) {
+        char san[SAN_MAX], uci[UCI_MAX + 1];
+        san_write(&s->before, v->moves[i], san);
+        uci[uci_write(&s->before, v->moves[i], uci)] = 0;
+        xml_start(fc, "candidate");
+        xml_attr(fc, "san", san);
+        xml_attr(fc, "uci", uci);
+        xml_attr(fc, "repeats", v->cost[i] ? "no" : "yes");
+        xml_attr_fmt(fc, "cost", "%.2f", fix_cost_value(v->cost[i]));
+        xml_end(fc);
+    }
+    xml_end(fc);
+}
+
 /* <engine>: the candidates the engine scored at s, in the order judged. */
 static void report_verdict(struct fix_cmd *fc, const struct fix_step *s,
                            const struct judge_verdict *v)
 {
+    if (v->repetition) {
+        report_repetition(fc, s, v);
+        return;
+    }
     xml_start(fc, "engine");
     xml_attr_fmt(fc, "depth", "%d", fc->judge.depth);
     xml_attr(fc, "changed", v->changed ? "yes" : "no");
@@ -1737,10 +1762,26 @@ static void append_score(GString *t, int cp)
         g_string_append_printf(t, "%+.2f", cp / 100.0);
 }
 
-/* "engine depth 8: Qc7 +0.41, Qb6 -1.25", and what it changed. */
+/* "engine depth 8: Qc7 +0.41, Qb6 -1.25", and what it changed; by
+ * repetition "drawn, the last move: Bf3 repeats a position, not Bf7+". */
 static void append_verdict(const struct fix_cmd *fc, GString *t, const struct fix_step *s,
                            const struct judge_verdict *v)
 {
+    if (v->repetition) {
+        g_string_append(t, "drawn, the last move:");
+        for (int pass = 0; pass < 2; pass++) {
+            int n = 0;
+            for (int i = 0; i < v->n; i++) {
+                if ((v->cost[i] != 0) != pass) continue;
+                char san[SAN_MAX];
+                san_write(&s->before, v->moves[i], san);
+                g_string_append_printf(t, "%s %s", n++ ? "," : pass ? ", not" : "", san);
+            }
+            if (!pass) g_string_append(t, n > 1 ? " repeat a position" : " repeats a position");
+        }
+        if (v->changed) g_string_append(t, " (it chose the move)");
+        return;
+    }
     g_string_append_printf(t, "%s depth %d:", fc->builtin ? "search" : "engine", fc->judge.depth);
     int order[JUDGE_CANDS_MAX], n = 0; /* best first; the search's move last when unscored */
     for (int i = 0; i < v->n; i++) {
@@ -2960,29 +3001,32 @@ static gboolean rated_enough(const ArbGame *game, int elo)
     return TRUE;
 }
 
-/* The side game's result (the first in the text, else its Result tag, as
- * game_termination() reads them) says lost, or -1. */
-static int loser_of(const ArbGame *game)
+/* game's result: the first in the text, else its Result tag, as
+ * game_termination() reads them. */
+static const char *result_of(const ArbGame *game)
 {
     const struct game_event *result = NULL;
     for (guint i = 0; !result && i < game->events->len; i++) {
         const struct game_event *ev = &g_array_index(game->events, struct game_event, i);
         if (ev->kind == EV_RESULT) result = ev;
     }
-    const char *r =
-        game_termination(result != NULL, result ? result->value : 0, game_tag(game, "Result"));
-    return !strcmp(r, "1-0") ? BLACK : !strcmp(r, "0-1") ? WHITE : -1;
+    return game_termination(result != NULL, result ? result->value : 0, game_tag(game, "Result"));
 }
 
 /* --engine: the engine (or the built-in search, with auto only in a game
  * of rated players) judges the doubtful moves of fc->res, which fixer made
- * from start for game; an engine that fails is said once and used no more. */
+ * from start for game, a drawn game's last move by repetition where it can
+ * (with no engine too); an engine that fails is said once and used no
+ * more. */
 static void judge_moves(struct fix_cmd *fc, const ArbGame *game, ArbFixer *fixer,
                         const struct position *start)
 {
     g_array_set_size(fc->verdicts, 0);
-    if (!fc->engine && !(fc->builtin && rated_enough(game, fc->builtin_elo))) return;
-    fc->judge.loser = loser_of(game);
+    const char *r = result_of(game);
+    fc->judge.loser = !strcmp(r, "1-0") ? BLACK : !strcmp(r, "0-1") ? WHITE : -1;
+    fc->judge.drawn = !strcmp(r, "1/2-1/2");
+    fc->judge.no_search = !fc->engine && !(fc->builtin && rated_enough(game, fc->builtin_elo));
+    if (fc->judge.no_search && !fc->judge.drawn) return;
     g_autoptr(GError) error = NULL;
     if (judge_game(fixer, fc->engine, &fc->judge, start, (const struct fix_token *)fc->tokens->data,
                    (int)fc->tokens->len, (const struct fix_point *)fc->points->data,
@@ -4975,7 +5019,12 @@ int cmd_fix(int argc, char **argv)
              "pawn it loses to the best of them. Where a rival is then cheaper, the game is\n"
              "searched again with it fixed and kept when the whole path costs less. The\n"
              "scores go into {review: ...} and the report's <engine>;\n"
-             "an engine that cannot start or fails is an error naming it (exit status 2).\n\n"
+             "an engine that cannot start or fails is an error naming it (exit status 2).\n"
+             "The last move of a drawn game, where one of those rivals brings back an\n"
+             "earlier position and another does not, is judged by that instead (with any\n"
+             "--engine, none too): the rivals that do not repeat one pay a unit\n"
+             "(\"drawn, the last move: Bf3 repeats a position, not Bf7+\"; the report's\n"
+             "<repetition>).\n\n"
              "A progress bar goes to stderr when it is a terminal (not with --no-progress).\n"
              "Input cut short (ending inside a tag, a comment, or a move with no line end\n"
              "or result after it) is a problem too: an error names the place.\n"

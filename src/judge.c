@@ -162,23 +162,28 @@ static gboolean gains_after(ArbFixer *f, const struct fix_result *res, guint k,
     return worse < ahead;
 }
 
-/* A step judged: below min_confidence, and past the opening for the
- * built-in search, whose two plies know less there than the move prior's
- * opening book (judged, the first moves took nearly a third of its time
- * and gained nothing on the tuning sets). */
-static gboolean is_doubtful(const struct judge_options *o, gboolean builtin,
-                            const struct fix_step *s)
+/* A step doubted: below min_confidence. */
+static gboolean is_doubtful(const struct judge_options *o, const struct fix_step *s)
 {
-    return s->move != MOVE_NONE && s->confidence < o->min_confidence &&
-           (!builtin || ply_of(&s->before) >= JUDGE_BUILTIN_FROM);
+    return s->move != MOVE_NONE && s->confidence < o->min_confidence;
 }
 
-static gboolean any_doubtful(const struct judge_options *o, gboolean builtin,
-                             const struct fix_result *res)
+/* Does the engine judge a doubtful step? Not with no_search, nor before
+ * JUDGE_BUILTIN_FROM for the built-in search, whose two plies know less
+ * there than the move prior's opening book (judged, the first moves took
+ * nearly a third of its time and gained nothing on the tuning sets). */
+static gboolean is_searched(const struct judge_options *o, gboolean builtin,
+                            const struct fix_step *s)
 {
-    for (guint k = 0; k < res->steps->len; k++)
-        if (is_doubtful(o, builtin, &g_array_index(res->steps, struct fix_step, k))) return TRUE;
-    return FALSE;
+    return !o->no_search && (!builtin || ply_of(&s->before) >= JUDGE_BUILTIN_FROM);
+}
+
+/* Is step k of res the game's last move? */
+static gboolean is_last(const struct fix_result *res, guint k)
+{
+    for (guint j = k + 1; j < res->steps->len; j++)
+        if (g_array_index(res->steps, struct fix_step, j).move != MOVE_NONE) return FALSE;
+    return TRUE;
 }
 
 /* Is step k of res the last move of the side that lost the game? The
@@ -188,10 +193,58 @@ static gboolean any_doubtful(const struct judge_options *o, gboolean builtin,
 static gboolean losers_last(const struct judge_options *o, const struct fix_result *res, guint k)
 {
     const struct fix_step *s = &g_array_index(res->steps, struct fix_step, k);
-    if (o->loser < 0 || s->before.side != o->loser) return FALSE;
-    for (guint j = k + 1; j < res->steps->len; j++)
-        if (g_array_index(res->steps, struct fix_step, j).move != MOVE_NONE) return FALSE;
-    return TRUE;
+    return o->loser >= 0 && s->before.side == o->loser && is_last(res, k);
+}
+
+/* Does m, played at step k of res, bring back a position of the path
+ * before it? */
+static gboolean repeats(const struct fix_result *res, guint k, move_t m)
+{
+    struct position after = g_array_index(res->steps, struct fix_step, k).before;
+    pos_make_move(&after, m);
+    for (guint j = 0; j < k; j++) {
+        const struct fix_step *s = &g_array_index(res->steps, struct fix_step, j);
+        if (s->move != MOVE_NONE && s->before.key == after.key) return TRUE;
+    }
+    return FALSE;
+}
+
+/* The last move of a drawn game judged by repetition, not by the engine:
+ * a draw is claimed or agreed once a position comes back (Bf3 back from
+ * h5, the game over), seldom at the engine's best move. The candidates
+ * that repeat a position cost nothing, the others JUDGE_CAP; FALSE when
+ * none repeats (the engine, if any, judges the step then: on the tuning
+ * sets, leaving it unjudged cost three games a drawn endgame's last move
+ * that it had right). */
+static gboolean repetition_costs(const struct fix_result *res, guint k, struct judge_verdict *v)
+{
+    gboolean any = FALSE;
+    for (int i = 0; i < v->n; i++) {
+        v->has[i] = FALSE;
+        v->cost[i] = repeats(res, k, v->moves[i]) ? 0 : JUDGE_CAP;
+        any |= v->cost[i] == 0;
+    }
+    v->repetition = any;
+    return any;
+}
+
+/* Is step k of res judged? Doubtful, not fixed, not the loser's last
+ * move, and searched or a drawn game's last move. */
+static gboolean judged(const struct judge_options *o, gboolean builtin,
+                       const struct fix_point *base, int n_base, const struct fix_result *res,
+                       guint k)
+{
+    const struct fix_step *s = &g_array_index(res->steps, struct fix_step, k);
+    return is_doubtful(o, s) && !is_fixed(base, n_base, ply_of(&s->before)) &&
+           !losers_last(o, res, k) && (is_searched(o, builtin, s) || (o->drawn && is_last(res, k)));
+}
+
+static gboolean any_judged(const struct judge_options *o, gboolean builtin,
+                           const struct fix_point *base, int n_base, const struct fix_result *res)
+{
+    for (guint k = 0; k < res->steps->len; k++)
+        if (judged(o, builtin, base, n_base, res, k)) return TRUE;
+    return FALSE;
 }
 
 gboolean judge_game(ArbFixer *f, ArbEngine *engine, const struct judge_options *o,
@@ -200,7 +253,8 @@ gboolean judge_game(ArbFixer *f, ArbEngine *engine, const struct judge_options *
                     struct fix_result *res, GArray *verdicts, GError **error)
 {
     g_array_set_size(verdicts, 0);
-    if (res->unresolved || !any_doubtful(o, !engine, res)) return TRUE;
+    gboolean builtin = !engine && !o->no_search;
+    if (res->unresolved || !any_judged(o, builtin, base, n_base, res)) return TRUE;
     if (engine && !engine_new_game(engine, error)) return FALSE;
     g_autoptr(GArray) points = g_array_new(FALSE, FALSE, sizeof(struct fix_point));
     g_array_append_vals(points, base, (guint)n_base);
@@ -214,8 +268,7 @@ gboolean judge_game(ArbFixer *f, ArbEngine *engine, const struct judge_options *
     for (guint k = 0; ok && k < res->steps->len;) {
         const struct fix_step *s = &g_array_index(res->steps, struct fix_step, k);
         struct fix_alt cands[JUDGE_CANDS_MAX];
-        int nc = is_doubtful(o, !engine, s) && !is_fixed(base, n_base, ply_of(&s->before)) &&
-                         !losers_last(o, res, k)
+        int nc = judged(o, builtin, base, n_base, res, k)
                      ? fixer_step_candidates(f, res, k, JUDGE_MARGIN, cands, JUDGE_CANDS_MAX)
                      : 0;
         if (nc < 2) {
@@ -226,14 +279,20 @@ gboolean judge_game(ArbFixer *f, ArbEngine *engine, const struct judge_options *
             .ply = ply_of(&s->before), .key = s->before.key, .taken = s->move, .n = nc};
         for (int i = 0; i < nc; i++)
             v.moves[i] = cands[i].move;
-        if (engine) {
-            ok = engine_score(engine, &s->before, v.moves, nc, JUDGE_SCORED, o->depth, v.cp, v.has,
-                              error);
-        } else {
-            builtin_score(o, &s->before, &v);
+        if (!(o->drawn && is_last(res, k) && repetition_costs(res, k, &v))) {
+            if (!is_searched(o, builtin, s)) {
+                k++;
+                continue;
+            }
+            if (engine) {
+                ok = engine_score(engine, &s->before, v.moves, nc, JUDGE_SCORED, o->depth, v.cp,
+                                  v.has, error);
+            } else {
+                builtin_score(o, &s->before, &v);
+            }
+            if (!ok) break;
+            engine_costs(o, &v);
         }
-        if (!ok) break;
-        engine_costs(o, &v);
         int w = winner(cands, &v);
         if (w > 0 && !gains_after(f, res, k, cands, &v, w)) w = 0;
         if (w > 0 && reruns++ < JUDGE_RERUNS_MAX &&

@@ -4141,6 +4141,56 @@ START_TEST(test_search_spares_the_losers_last_move)
 }
 END_TEST
 
+START_TEST(test_drawn_games_last_move_by_repetition)
+{
+    /* "Bo4" reads Ba4 a little more cheaply than Bc4, which brings back
+     * the position after 6. Bc4: in a drawn game, the last move that
+     * repeats a position is the one played (a draw is claimed or agreed
+     * so), with or without an engine and rated or not; with another
+     * result, the reading decides */
+    const char *game = "1. e4 e5 2. Nf3 Nc6 3. Bb5 Nf6 4. Bc4 Bc5 5. Bb5 Bb4 6. Bc4 Bc5\n"
+                       "7. Bb5 Bb4 8. Bo4 ";
+    const char *results[] = {"1/2-1/2", "1-0", "*"};
+    const char *rated[] = {"", "[WhiteElo \"2500\"]\n[BlackElo \"2500\"]\n"};
+    const char *none[] = {"--engine", "none", NULL}, *deflt[] = {NULL};
+    for (int k = 0; k < 3; k++)
+        for (int e = 0; e < 2; e++)
+            for (int j = 0; j < 2; j++) {
+                char *in = g_strdup_printf("[Result \"%s\"]\n%s\n%s%s\n", results[k], rated[e],
+                                           game, results[k]);
+                struct run r = fix_text(in, j ? none : deflt);
+                ck_assert_msg(r.status == 0, "exit %d\n%s", r.status, r.err);
+                char *got = movetext(r.out);
+                ck_assert_msg(strstr(got, k ? "8. Ba4" : "8. Bc4"), "%s %d %d: %s", results[k], e,
+                              j, got);
+                ck_assert_msg(
+                    !strstr(got, "drawn, the last move: Bc4 repeats a position, not Ba4") ==
+                        (k != 0),
+                    "%s %d %d: %s", results[k], e, j, got);
+                g_free(got);
+                g_free(in);
+                run_free(&r);
+            }
+    /* the report says why, and validates */
+    char *report = temp_file("report.xml", "");
+    const char *args[] = {"--report", report, NULL};
+    char *in = g_strdup_printf("[Result \"1/2-1/2\"]\n\n%s1/2-1/2\n", game);
+    struct run r = fix_text(in, args);
+    ck_assert_msg(r.status == 0, "exit %d\n%s", r.status, r.err);
+    char *xml = valid_report(report);
+    ck_assert_msg(strstr(xml, "<repetition changed=\"yes\">"), "%s", xml);
+    ck_assert_msg(
+        strstr(xml, "<candidate san=\"Bc4\" uci=\"b5c4\" repeats=\"yes\" cost=\"0.00\"/>"), "%s",
+        xml);
+    ck_assert_msg(strstr(xml, "<candidate san=\"Ba4\" uci=\"b5a4\" repeats=\"no\" cost=\"1.00\"/>"),
+                  "%s", xml);
+    g_free(xml);
+    g_free(in);
+    run_free(&r);
+    remove_temp(report);
+}
+END_TEST
+
 START_TEST(test_search_report_validates)
 {
     assert_engine_report("builtin", rook_letter_only, "<engine depth=\"2\" changed=\"yes\">",
@@ -4389,6 +4439,7 @@ int main(int argc, char **argv)
     tcase_add_test(tc, test_search_report_validates);
     tcase_add_test(tc, test_search_auto_judges_rated_games);
     tcase_add_test(tc, test_search_spares_the_losers_last_move);
+    tcase_add_test(tc, test_drawn_games_last_move_by_repetition);
     tcase_add_test(tc, test_search_jobs_same_output);
     tcase_add_test(tc, test_engine_not_found);
     tcase_add_test(tc, test_engine_garbage_or_silent);
