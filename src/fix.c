@@ -3726,6 +3726,49 @@ static int last_to(const struct fix_result *res, guint d, bitboard squares)
     return -1;
 }
 
+/* Step d (as blocking_step() asks: read its token off by read) reads it a
+ * unit or more more cheaply as a move of one of its side's pawns had that
+ * pawn stood a rank nearer or further ("bx*c4" with the pawn on b6, put
+ * there by "b 6" read as b6 where the "6" was 26.'s, not b5's): the step
+ * that put the pawn where it is, *instead the move that would have put it
+ * there from the same square, or -1 (no such step, or no such move). */
+static int pawn_off_step(ArbFixer *f, const struct fix_result *res, guint d, int read,
+                         move_t *instead)
+{
+    const struct fix_step *s = &g_array_index(res->steps, struct fix_step, d);
+    const struct position *pos = &s->before;
+    bitboard occ = pos_occupied(pos);
+    for (bitboard b = pos_pieces(pos, pos->side, PAWN); b; b &= b - 1) {
+        int at = lsb(b);
+        for (int rank = sq_rank(at) - 1; rank <= sq_rank(at) + 1; rank += 2) {
+            int sq = make_sq(sq_file(at), rank);
+            if (rank < 1 || rank > 6 || (occ & BB(sq))) continue;
+            struct position there = *pos;
+            pos_remove(&there, at);
+            pos_put(&there, make_piece(pos->side, PAWN), sq);
+            if (pos_attacked_by(&there, pos_king(&there, !pos->side), pos->side,
+                                occ ^ BB(at) ^ BB(sq)))
+                continue; /* no such position */
+            move_t m = MOVE_NONE;
+            int c = best_in(f, &there, &f->tok[s->first_token], 1, read - CONF_UNIT, &m);
+            if (c > read - CONF_UNIT || m == MOVE_NONE || move_from(m) != sq) continue;
+            int k = last_to(res, d, BB(at));
+            if (k < 0) return -1;
+            const struct fix_step *put = &g_array_index(res->steps, struct fix_step, k);
+            struct move_list list;
+            movegen_legal(&put->before, &list);
+            for (int i = 0; i < list.count; i++)
+                if (move_from(list.moves[i]) == move_from(put->move) &&
+                    move_to(list.moves[i]) == sq) {
+                    *instead = list.moves[i];
+                    return k;
+                }
+            return -1;
+        }
+    }
+    return -1;
+}
+
 /* Step d reads its token a plain edit or more off, where a bishop, rook or
  * queen could make the quiet move the token names for a unit less but for
  * a piece in its way ("Wg6" with a pawn on f6) or one of its own on the
@@ -3733,8 +3776,9 @@ static int last_to(const struct fix_result *res, guint d, bitboard squares)
  * before may have led to it ("g5" for f5 read as Qg5, then f6 for "Hf6" to
  * free f7 for a rook), further back than the windows searched again for
  * doubtful steps reach. */
-static int blocking_step(ArbFixer *f, const struct fix_result *res, guint d)
+static int blocking_step(ArbFixer *f, const struct fix_result *res, guint d, move_t *instead)
 {
+    *instead = MOVE_NONE;
     const struct fix_step *s = &g_array_index(res->steps, struct fix_step, d);
     int read = s->cost - s->prior;
     if (s->move == MOVE_NONE || s->n_tokens != 1 || read < CONF_UNIT || f->style != FIX_STYLE_SAN ||
@@ -3756,7 +3800,35 @@ static int blocking_step(ArbFixer *f, const struct fix_result *res, guint d)
                     blockers |= (between(type, from, to) | BB(to)) & occ;
             }
         }
-    return blockers ? last_to(res, d, blockers) : -1;
+    int j = blockers ? last_to(res, d, blockers) : -1;
+    move_t other = MOVE_NONE;
+    int k = pawn_off_step(f, res, d, read, &other);
+    if (k <= j) return j;
+    *instead = other;
+    return k;
+}
+
+static void forget_refixed(ArbFixer *f);
+
+/* search_wide_from() from a little before step j with m played there
+ * instead, a fixed point as a reviewer's decision would be (a pawn put a
+ * rank off: the path that plays the right move there fell out of the beam
+ * long before a later token could settle it). */
+static void search_with_move(ArbFixer *f, struct fix_result *res, guint j, move_t m)
+{
+    const struct fix_step *s = &g_array_index(res->steps, struct fix_step, j);
+    const struct fix_point *was = f->fixed;
+    int n_was = f->n_fixed;
+    struct fix_point *points = g_new0(struct fix_point, n_was + 1);
+    if (n_was) memcpy(points, was, sizeof *points * (gsize)n_was);
+    points[n_was].ply = ply_of(&s->before);
+    points[n_was].uci[uci_write(&s->before, m, points[n_was].uci)] = 0;
+    fixer_set_fixed(f, points, n_was + 1);
+    forget_refixed(f);
+    search_wide_from(f, res, j, WIDE_BACK_STEPS);
+    fixer_set_fixed(f, was, n_was);
+    forget_refixed(f);
+    g_free(points);
 }
 
 /* search_wide_from() with the margins of a derailed path (DERAILED_SCALE)
@@ -3951,11 +4023,16 @@ static void search_all(ArbFixer *f, const struct position *start, struct fix_res
     for (guint d = 0, tries = 0;
          d < res->steps->len && tries < (from_step ? 0 : BLOCKED_TRIES) && f->searched <= budget;
          d++) {
-        int j = blocking_step(f, res, d);
+        move_t instead;
+        int j = blocking_step(f, res, d, &instead);
         if (j < 0 || (d - (guint)j <= WIDE_BACK_STEPS &&
                       g_array_index(res->steps, struct fix_step, j).change == FIX_NONE))
             continue;
         tries++;
+        if (instead != MOVE_NONE) {
+            search_with_move(f, res, (guint)j, instead);
+            continue;
+        }
         search_derailed_from(f, res, (guint)j, WIDE_BACK_STEPS, WIDE_BEAM_WIDTH);
     }
     /* a path still derailed after all that: its cause may lie further

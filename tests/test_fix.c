@@ -4115,6 +4115,32 @@ START_TEST(test_search_auto_judges_rated_games)
 }
 END_TEST
 
+START_TEST(test_pawn_a_rank_off_searched_again)
+{
+    /* Hungarian, 5% noise: "25 Rc7 b5 26. Bc5" became "Z5 Bc7 b\n6 Fc5",
+     * read as b6 (the "6" of 26. taken for b's rank). Nine moves on,
+     * "bx*c4" cannot be bxc4 with the pawn on b6, and read as Rc8 for
+     * three units; the b5 path, a unit dearer at first, had fallen out of
+     * the beam. A pawn that would read the token a unit cheaper a rank
+     * off has the step that put it there searched again with the other
+     * square fixed: b5, and bxc4 */
+    const char *in = "[Result \"1-0\"]\n[WhiteElo \"2765\"]\n[BlackElo \"2630\"]\n\n"
+                     "1 e4 e6\nZ d4 d5\n3 Hc3 Fb4\n"
+                     "4 c5 c5\n5 a3 Fxc3+#\n6 bxc3 Va5\n"
+                     "7. Fd2 Va4\n8. Vg4 g6\n9 Vd1 cxd4\n"
+                     "10 Bb1 d3\n11 Fxd3 VxaB\n13 Hf3 V5\n"
+                     "13 hA h6\n14. O-O Hd7\n15 Be1 a6\n"
+                     "16 c 4 dxc4\n17 Fe4 c3\n18. Fe3 Vc4\n"
+                     "19. Fd4 Hc5\n20. Be3Hx4\n21 Bxe4 d7\n"
+                     "Z2 BeBHe7\n23 Bxc3 Vd5\n24 Bc5 Ve4\n"
+                     "Z5 Bc7 b\n6 Fc5 Hd5\nz7 B*d7 Kxd7\n"
+                     "28 Bb4 Vxb4\n9. Fxb4 Bhc8\n30 Fd6 Bc4\n"
+                     "31 Hd2Bd4\n3z c3 Bd3\n33. c4 Bxd2\n"
+                     "34 Vxd,2 bx*c4\n35 Vxh6\n1-0\n";
+    assert_fixed_has(in, "25. Rc7 b5 26. Bc5 Nd5", "34. Qxd2 bxc4 35. Qxh6 1-0", NULL);
+}
+END_TEST
+
 START_TEST(test_search_spares_the_losers_last_move)
 {
     /* Russian figurines, 10% noise, a game of rated players Black lost:
@@ -4440,6 +4466,7 @@ int main(int argc, char **argv)
     tcase_add_test(tc, test_search_auto_judges_rated_games);
     tcase_add_test(tc, test_search_spares_the_losers_last_move);
     tcase_add_test(tc, test_drawn_games_last_move_by_repetition);
+    tcase_add_test(tc, test_pawn_a_rank_off_searched_again);
     tcase_add_test(tc, test_search_jobs_same_output);
     tcase_add_test(tc, test_engine_not_found);
     tcase_add_test(tc, test_engine_garbage_or_silent);
