@@ -46,6 +46,8 @@ enum {
     DERAILED_SCALE = 200, /* the margins there, in percent */
     FAR_BACK_STEPS = 40,  /* a path derailed still is searched again from this far back */
     BLOCKED_TRIES = 2,    /* lines blocked by an earlier reading searched again, at most */
+    PAWN_BACK_STEPS = 60, /* pawn moves this far back from a dear step are weighed */
+    PAWN_TRIES = 2,       /* and searched again so, at most */
     KEEP_PER_STATE = 8,
     KEEP_TIES = 16, /* readings kept per state when they are about as good */
     /* the same where a derailed path is searched again: a short token
@@ -3726,44 +3728,100 @@ static int last_to(const struct fix_result *res, guint d, bitboard squares)
     return -1;
 }
 
+/* What step d pays for reading its token, where that is a unit or more
+ * and it reads one token of one input as a move in SAN, else -1 (the
+ * steps blocking_step() and pawn_off_step() look into). */
+static int dear_read(const ArbFixer *f, const struct fix_result *res, guint d)
+{
+    const struct fix_step *s = &g_array_index(res->steps, struct fix_step, d);
+    int read = s->cost - s->prior;
+    if (s->move == MOVE_NONE || s->n_tokens != 1 || read < CONF_UNIT || f->style != FIX_STYLE_SAN ||
+        f->tok[s->first_token].inputs > 1)
+        return -1;
+    return read;
+}
+
+/* Does position pos, with a pawn of side moved from square `at` to `to`
+ * (empty), read token t within limit, by a move from or to `to`? */
+static gboolean reads_with_pawn_at(ArbFixer *f, const struct position *pos, int side, int at,
+                                   int to, const struct ptoken *t, int limit)
+{
+    struct position there = *pos;
+    pos_remove(&there, at);
+    pos_put(&there, make_piece(side, PAWN), to);
+    /* (no such position: the side not to move in check) */
+    if (pos_attacked_by(&there, pos_king(&there, !there.side), there.side, pos_occupied(&there)))
+        return FALSE;
+    move_t m = MOVE_NONE;
+    int c = best_in(f, &there, t, 1, limit, &m);
+    return c <= limit && m != MOVE_NONE && (move_from(m) == to || move_to(m) == to);
+}
+
+/* The cheapest reading of step j's token among the moves of its position
+ * that go to `to` other than the pawn's from `from`, or MOVE_NONE. */
+static move_t other_move_to(ArbFixer *f, const struct fix_step *sj, int from, int to)
+{
+    struct movetab *tab = &f->tab[1];
+    build_table(&sj->before, tab);
+    struct ptoken tmp;
+    const struct ptoken *t = step_token(f, sj, &tmp);
+    move_t best = MOVE_NONE;
+    int low = COST_INF - 1;
+    for (int i = 0; i < tab->count; i++) {
+        move_t m = tab->m[i].move;
+        if (move_to(m) != to || move_from(m) == from) continue;
+        int c = tab_cost(f, t, tab, i, low);
+        if (c <= low) low = c, best = m;
+    }
+    return best;
+}
+
 /* Step d (as blocking_step() asks: read its token off by read) reads it a
- * unit or more more cheaply as a move of one of its side's pawns had that
- * pawn stood a rank nearer or further ("bx*c4" with the pawn on b6, put
- * there by "b 6" read as b6 where the "6" was 26.'s, not b5's): the step
- * that put the pawn where it is, *instead the move that would have put it
- * there from the same square, or -1 (no such step, or no such move). */
+ * unit or more more cheaply had the pawn an earlier step j moved (and
+ * nothing since touched) stood elsewhere: a rank further or nearer ("Z5
+ * Bc7 b" / "6 Fc5", 25...b5 read as b6 with the "6" of 26. as its rank,
+ * and "bx*c4" nine moves on cannot be bxc4), or where it came from, a
+ * piece's move read as the pawn's ("f5" for Bf5, and "exf7+" sixteen moves
+ * on finds no pawn on f7). Then j, with *instead its move that puts the
+ * pawn there (the other square) or the piece there (the cheapest reading
+ * of j's token that moves to the pawn's square), else -1. */
 static int pawn_off_step(ArbFixer *f, const struct fix_result *res, guint d, int read,
                          move_t *instead)
 {
     const struct fix_step *s = &g_array_index(res->steps, struct fix_step, d);
     const struct position *pos = &s->before;
-    bitboard occ = pos_occupied(pos);
-    for (bitboard b = pos_pieces(pos, pos->side, PAWN); b; b &= b - 1) {
-        int at = lsb(b);
-        for (int rank = sq_rank(at) - 1; rank <= sq_rank(at) + 1; rank += 2) {
-            int sq = make_sq(sq_file(at), rank);
-            if (rank < 1 || rank > 6 || (occ & BB(sq))) continue;
-            struct position there = *pos;
-            pos_remove(&there, at);
-            pos_put(&there, make_piece(pos->side, PAWN), sq);
-            if (pos_attacked_by(&there, pos_king(&there, !pos->side), pos->side,
-                                occ ^ BB(at) ^ BB(sq)))
-                continue; /* no such position */
-            move_t m = MOVE_NONE;
-            int c = best_in(f, &there, &f->tok[s->first_token], 1, read - CONF_UNIT, &m);
-            if (c > read - CONF_UNIT || m == MOVE_NONE || move_from(m) != sq) continue;
-            int k = last_to(res, d, BB(at));
-            if (k < 0) return -1;
-            const struct fix_step *put = &g_array_index(res->steps, struct fix_step, k);
-            struct move_list list;
-            movegen_legal(&put->before, &list);
-            for (int i = 0; i < list.count; i++)
-                if (move_from(list.moves[i]) == move_from(put->move) &&
-                    move_to(list.moves[i]) == sq) {
-                    *instead = list.moves[i];
-                    return k;
-                }
-            return -1;
+    const struct ptoken *t = &f->tok[s->first_token];
+    bitboard touched = 0, occ = pos_occupied(pos);
+    for (int j = (int)d - 1; j >= 0 && j >= (int)d - PAWN_BACK_STEPS; j--) {
+        const struct fix_step *sj = &g_array_index(res->steps, struct fix_step, j);
+        move_t m = sj->move;
+        if (m == MOVE_NONE || m == MOVE_NULL) continue;
+        int from = move_from(m), to = move_to(m), side = sj->before.side;
+        gboolean kept = !(touched & BB(to));
+        touched |= BB(from) | BB(to);
+        if (!kept || move_kind(m) == MOVE_PROMOTION || pos_moving_type(&sj->before, m) != PAWN ||
+            pos->board[to] != make_piece(side, PAWN))
+            continue;
+        /* a rank further or nearer, from the same square */
+        struct move_list list;
+        movegen_legal(&sj->before, &list);
+        for (int i = 0; i < list.count; i++) {
+            int other = move_to(list.moves[i]);
+            if (move_from(list.moves[i]) == from && other != to && sq_file(other) == sq_file(to) &&
+                move_kind(list.moves[i]) != MOVE_PROMOTION && !(occ & BB(other)) &&
+                reads_with_pawn_at(f, pos, side, to, other, t, read - CONF_UNIT)) {
+                *instead = list.moves[i];
+                return j;
+            }
+        }
+        /* not moved: a piece went there */
+        if (sj->n_tokens && !(occ & BB(from)) &&
+            reads_with_pawn_at(f, pos, side, to, from, t, read - CONF_UNIT)) {
+            move_t piece = other_move_to(f, sj, from, to);
+            if (piece != MOVE_NONE) {
+                *instead = piece;
+                return j;
+            }
         }
     }
     return -1;
@@ -3776,14 +3834,11 @@ static int pawn_off_step(ArbFixer *f, const struct fix_result *res, guint d, int
  * before may have led to it ("g5" for f5 read as Qg5, then f6 for "Hf6" to
  * free f7 for a rook), further back than the windows searched again for
  * doubtful steps reach. */
-static int blocking_step(ArbFixer *f, const struct fix_result *res, guint d, move_t *instead)
+static int blocking_step(ArbFixer *f, const struct fix_result *res, guint d)
 {
-    *instead = MOVE_NONE;
     const struct fix_step *s = &g_array_index(res->steps, struct fix_step, d);
-    int read = s->cost - s->prior;
-    if (s->move == MOVE_NONE || s->n_tokens != 1 || read < CONF_UNIT || f->style != FIX_STYLE_SAN ||
-        f->tok[s->first_token].inputs > 1)
-        return -1;
+    int read = dear_read(f, res, d);
+    if (read < 0) return -1;
     const struct targets *g = targets_of(f, s->first_token);
     const struct position *pos = &s->before;
     bitboard occ = pos->by_color[WHITE] | pos->by_color[BLACK], blockers = 0;
@@ -3800,12 +3855,7 @@ static int blocking_step(ArbFixer *f, const struct fix_result *res, guint d, mov
                     blockers |= (between(type, from, to) | BB(to)) & occ;
             }
         }
-    int j = blockers ? last_to(res, d, blockers) : -1;
-    move_t other = MOVE_NONE;
-    int k = pawn_off_step(f, res, d, read, &other);
-    if (k <= j) return j;
-    *instead = other;
-    return k;
+    return blockers ? last_to(res, d, blockers) : -1;
 }
 
 static void forget_refixed(ArbFixer *f);
@@ -4020,20 +4070,25 @@ static void search_all(ArbFixer *f, const struct position *start, struct fix_res
      * A blocker the path's own reading put just before stays, unless that
      * reading was a correction: most such are moves played (not in a tail
      * searched again, as above) */
-    for (guint d = 0, tries = 0;
-         d < res->steps->len && tries < (from_step ? 0 : BLOCKED_TRIES) && f->searched <= budget;
+    for (guint d = 0, tries = 0, pawn_tries = 0;
+         !from_step && d < res->steps->len && (tries < BLOCKED_TRIES || pawn_tries < PAWN_TRIES) &&
+         f->searched <= budget;
          d++) {
-        move_t instead;
-        int j = blocking_step(f, res, d, &instead);
-        if (j < 0 || (d - (guint)j <= WIDE_BACK_STEPS &&
-                      g_array_index(res->steps, struct fix_step, j).change == FIX_NONE))
-            continue;
-        tries++;
-        if (instead != MOVE_NONE) {
-            search_with_move(f, res, (guint)j, instead);
-            continue;
+        int j = tries < BLOCKED_TRIES ? blocking_step(f, res, d) : -1;
+        if (j >= 0 && (d - (guint)j > WIDE_BACK_STEPS ||
+                       g_array_index(res->steps, struct fix_step, j).change != FIX_NONE)) {
+            tries++;
+            search_derailed_from(f, res, (guint)j, WIDE_BACK_STEPS, WIDE_BEAM_WIDTH);
         }
-        search_derailed_from(f, res, (guint)j, WIDE_BACK_STEPS, WIDE_BEAM_WIDTH);
+        /* a pawn that stood elsewhere, searched again with the move that
+         * puts it (or a piece) there fixed */
+        int read = d < res->steps->len && pawn_tries < PAWN_TRIES ? dear_read(f, res, d) : -1;
+        move_t instead = MOVE_NONE;
+        int k = read >= 0 ? pawn_off_step(f, res, d, read, &instead) : -1;
+        if (k >= 0) {
+            pawn_tries++;
+            search_with_move(f, res, (guint)k, instead);
+        }
     }
     /* a path still derailed after all that: its cause may lie further
      * back than the windows searched again reach (a bishop's move read as

@@ -4141,6 +4141,27 @@ START_TEST(test_pawn_a_rank_off_searched_again)
 }
 END_TEST
 
+START_TEST(test_pawn_not_moved_searched_again)
+{
+    /* Polish, 10% noise, cut after move 27: "8 He2 f5" is 8...Bf5, its
+     * letter lost, but f5 reads as written. Sixteen moves on, "24exf7+"
+     * finds no pawn on f7 and is read as exd7; the Bf5 path, dearer by a
+     * unit at move 8, was long out of the beam. Had the f-pawn not moved,
+     * the token would read exactly: the step that moved it is searched
+     * again with the cheapest other move to f5 fixed, Bf5 */
+    const char *in = "[Result \"0-1\"]\n[WhiteElo \"2765\"]\n[BlackElo \"2640\"]\n\n"
+                     "1 e 4 e5\n2 Sf3? S c6\n3 GЬ5 a6\n4 Ga4 Sf6\n"
+                     "5. O-O sxe4\n6 a4 Ge7\nI Gxc6 dxc6\n8 He2 f5\n"
+                     "9 oxe5 O-O\n10 Ge3 c5\n11 d1 He8\n112 b4 Hc6\n"
+                     "2B Sbd2 Wad8\n14 Sf1 h6\n15 Gt4 bS\n16 Wac1 Ge\n"
+                     "1I ox*b5 dxb5\n18 5d4 Hb7\n19 Hxb5 Hxb\n20. sxb5 Gxa2\n"
+                     "21 Sxc7 Wxd7\n22 Wxd1 Wb8+\n23 e6 Wxb2\n24exf7+ Kxf1\n"
+                     "25 We1 Sxf2\n26. Gc1 Sd3\n27. WWxe7+ Kxe7\n"
+                     "0-1\n";
+    assert_fixed_has(in, "8. Qe2 Bf5 9. dxe5 O-O", "24. exf7+ Kxf7 25. Re1 Nxf2", NULL);
+}
+END_TEST
+
 START_TEST(test_search_spares_the_losers_last_move)
 {
     /* Russian figurines, 10% noise, a game of rated players Black lost:
@@ -4467,6 +4488,7 @@ int main(int argc, char **argv)
     tcase_add_test(tc, test_search_spares_the_losers_last_move);
     tcase_add_test(tc, test_drawn_games_last_move_by_repetition);
     tcase_add_test(tc, test_pawn_a_rank_off_searched_again);
+    tcase_add_test(tc, test_pawn_not_moved_searched_again);
     tcase_add_test(tc, test_search_jobs_same_output);
     tcase_add_test(tc, test_engine_not_found);
     tcase_add_test(tc, test_engine_garbage_or_silent);
