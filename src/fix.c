@@ -3741,20 +3741,29 @@ static int dear_read(const ArbFixer *f, const struct fix_result *res, guint d)
     return read;
 }
 
-/* Does position pos, with a pawn of side moved from square `at` to `to`
- * (empty), read token t within limit, by a move from or to `to`? */
-static gboolean reads_with_pawn_at(ArbFixer *f, const struct position *pos, int side, int at,
-                                   int to, const struct ptoken *t, int limit)
+/* Does pos, with the piece on square a moved to b (empty) and, when
+ * c >= 0, the one on c moved to a, read token t within limit by a move
+ * from or to b (or a, when c >= 0)? */
+static gboolean reads_moved(ArbFixer *f, const struct position *pos, int a, int b, int c,
+                            const struct ptoken *t, int limit)
 {
     struct position there = *pos;
-    pos_remove(&there, at);
-    pos_put(&there, make_piece(side, PAWN), to);
+    int piece = there.board[a];
+    pos_remove(&there, a);
+    pos_put(&there, piece, b);
+    if (c >= 0) {
+        piece = there.board[c];
+        pos_remove(&there, c);
+        pos_put(&there, piece, a);
+    }
     /* (no such position: the side not to move in check) */
     if (pos_attacked_by(&there, pos_king(&there, !there.side), there.side, pos_occupied(&there)))
         return FALSE;
     move_t m = MOVE_NONE;
-    int c = best_in(f, &there, t, 1, limit, &m);
-    return c <= limit && m != MOVE_NONE && (move_from(m) == to || move_to(m) == to);
+    int cost = best_in(f, &there, t, 1, limit, &m);
+    if (cost > limit || m == MOVE_NONE) return FALSE;
+    bitboard near = BB(b) | (c >= 0 ? BB(a) : 0);
+    return ((BB(move_from(m)) | BB(move_to(m))) & near) != 0;
 }
 
 /* The cheapest reading of step j's token among the moves of its position
@@ -3782,9 +3791,11 @@ static move_t other_move_to(ArbFixer *f, const struct fix_step *sj, int from, in
  * Bc7 b" / "6 Fc5", 25...b5 read as b6 with the "6" of 26. as its rank,
  * and "bx*c4" nine moves on cannot be bxc4), or where it came from, a
  * piece's move read as the pawn's ("f5" for Bf5, and "exf7+" sixteen moves
- * on finds no pawn on f7). Then j, with *instead its move that puts the
- * pawn there (the other square) or the piece there (the cheapest reading
- * of j's token that moves to the pawn's square), else -1. */
+ * on finds no pawn on f7), that piece where the pawn is if nothing has
+ * moved it since ("f6" for Bf6, and the bishop's later moves from f6 read
+ * poorly from e7). Then j, with *instead its move that puts the pawn
+ * there (the other square) or the piece there (the cheapest reading of
+ * j's token that moves to the pawn's square), else -1. */
 static int pawn_off_step(ArbFixer *f, const struct fix_result *res, guint d, int read,
                          move_t *instead)
 {
@@ -3809,19 +3820,21 @@ static int pawn_off_step(ArbFixer *f, const struct fix_result *res, guint d, int
             int other = move_to(list.moves[i]);
             if (move_from(list.moves[i]) == from && other != to && sq_file(other) == sq_file(to) &&
                 move_kind(list.moves[i]) != MOVE_PROMOTION && !(occ & BB(other)) &&
-                reads_with_pawn_at(f, pos, side, to, other, t, read - CONF_UNIT)) {
+                reads_moved(f, pos, to, other, -1, t, read - CONF_UNIT)) {
                 *instead = list.moves[i];
                 return j;
             }
         }
-        /* not moved: a piece went there */
-        if (sj->n_tokens && !(occ & BB(from)) &&
-            reads_with_pawn_at(f, pos, side, to, from, t, read - CONF_UNIT)) {
-            move_t piece = other_move_to(f, sj, from, to);
-            if (piece != MOVE_NONE) {
-                *instead = piece;
-                return j;
-            }
+        /* not moved: a piece went there, and stayed (or has moved on) */
+        if (!sj->n_tokens || (occ & BB(from))) continue;
+        move_t piece = other_move_to(f, sj, from, to);
+        if (piece == MOVE_NONE) continue;
+        int x = move_from(piece);
+        gboolean stayed = !(touched & BB(x)) && pos->board[x] == sj->before.board[x];
+        if ((stayed && reads_moved(f, pos, to, from, x, t, read - CONF_UNIT)) ||
+            reads_moved(f, pos, to, from, -1, t, read - CONF_UNIT)) {
+            *instead = piece;
+            return j;
         }
     }
     return -1;

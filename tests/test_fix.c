@@ -4162,6 +4162,28 @@ START_TEST(test_pawn_not_moved_searched_again)
 }
 END_TEST
 
+START_TEST(test_piece_not_pawn_searched_again)
+{
+    /* French, 10% noise, cut after move 50: in "2A.Rg1 f6 FFf6ToZ",
+     * 24...Bf6 lost its letter, and its copy is run into 25.Rd2; f6 reads
+     * as written, and the bishop's moves from f6 later on read poorly
+     * from e7, the Bf6 path long out of the beam. Had the f-pawn not moved
+     * and the bishop gone to f6, a later token would read a unit cheaper:
+     * the step that moved the pawn is searched again with Bf6 fixed */
+    const char *in =
+        "[Result \"1/2-1/2\"]\n[WhiteElo \"2765\"]\n[BlackElo \"2760\"]\n\n"
+        "I.o4 c6 2.dA d5 3.Cc3 dxe4 4.Cxe4 Cd7 5.Cf3 Cgt6 6.Cxf6+ Cxf6 7.c3 Fg4 8.h 3\n"
+        "FFh5 9.Fe2 e6 10.O–O FFd6 1.Ce5 Fxe2 12.Dxe2 0-O 78.Fg5 Fe7 14.Tfd1 Dc7 15.(d3\n"
+        "Tad8 16.Ft4 Fd6 17.Fe3 Fe7 18.Ff4 Da5 Ce5 Cd7* 20,Cc4 Dab 21.Rf1 Cb6 22.Cxbb\n"
+        "oxb6 23.Fe3 D7 2A.Rg1 f6 FFf6ToZ \\Td7 26.TTadl Da5 27.a3 Db5 228.Dd3 Db3 29.Db1\n"
+        "a5 30.Rt1 bs 31.Qc2 Dc4+ 32.Dd3 a4 33,Dxc4 bxc4 334.RezTd5 36.Tc1 h5 36,g4 hxg4\n"
+        "37.hxg 4 gs 38,Tde2 Fe7 39.Th1 Rg7 40.f3Rq6 41.Rf1 Fd6 2.Rg2 f5 43.Te2 TeB 34.\n"
+        "FFf2 fA 45.The1 Rrf7 A6,Th1 Ff8 47.Tc1 g7 48.Tcc2 Fxf6 4g.Тe4 Tb5 50.Tce2 Te7\n"
+        "1/2-1/2\n";
+    assert_fixed_has(in, "24. Kg1 Bf6 25. Rd2 Rd7", NULL);
+}
+END_TEST
+
 START_TEST(test_search_spares_the_losers_last_move)
 {
     /* Russian figurines, 10% noise, a game of rated players Black lost:
@@ -4489,6 +4511,7 @@ int main(int argc, char **argv)
     tcase_add_test(tc, test_drawn_games_last_move_by_repetition);
     tcase_add_test(tc, test_pawn_a_rank_off_searched_again);
     tcase_add_test(tc, test_pawn_not_moved_searched_again);
+    tcase_add_test(tc, test_piece_not_pawn_searched_again);
     tcase_add_test(tc, test_search_jobs_same_output);
     tcase_add_test(tc, test_engine_not_found);
     tcase_add_test(tc, test_engine_garbage_or_silent);
