@@ -3875,8 +3875,9 @@ static void forget_refixed(ArbFixer *f);
 
 /* search_wide_from() from a little before step j with m played there
  * instead, a fixed point as a reviewer's decision would be (a pawn put a
- * rank off: the path that plays the right move there fell out of the beam
- * long before a later token could settle it). */
+ * rank off, or a piece's move read as a pawn's: the path that plays the
+ * right move there fell out of the beam long before a later token could
+ * settle it). */
 static void search_with_move(ArbFixer *f, struct fix_result *res, guint j, move_t m)
 {
     const struct fix_step *s = &g_array_index(res->steps, struct fix_step, j);

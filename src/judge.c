@@ -213,9 +213,9 @@ static gboolean repeats(const struct fix_result *res, guint k, move_t m)
  * a draw is claimed or agreed once a position comes back (Bf3 back from
  * h5, the game over), seldom at the engine's best move. The candidates
  * that repeat a position cost nothing, the others JUDGE_CAP; FALSE when
- * none repeats (the engine, if any, judges the step then: on the tuning
- * sets, leaving it unjudged cost three games a drawn endgame's last move
- * that it had right). */
+ * none repeats, and the engine, if any, judges the step then (left
+ * unjudged, three games of the tuning sets lost a last move the engine
+ * had right). */
 static gboolean repetition_costs(const struct fix_result *res, guint k, struct judge_verdict *v)
 {
     gboolean any = FALSE;
