@@ -1642,6 +1642,18 @@ static const struct judge_verdict *verdict_of(const struct fix_cmd *fc, const st
     return NULL;
 }
 
+/* Starts element name for move m of pos: its san and uci attributes. */
+static void xml_start_move(struct fix_cmd *fc, const char *name, const struct position *pos,
+                           move_t m)
+{
+    char san[SAN_MAX], uci[UCI_MAX + 1];
+    san_write(pos, m, san);
+    uci[uci_write(pos, m, uci)] = 0;
+    xml_start(fc, name);
+    xml_attr(fc, "san", san);
+    xml_attr(fc, "uci", uci);
+}
+
 /* <repetition>: the candidates of a drawn game's last move, whether
  * each brings back a position. */
 static void report_repetition(struct fix_cmd *fc, const struct fix_step *s,
@@ -1650,12 +1662,7 @@ static void report_repetition(struct fix_cmd *fc, const struct fix_step *s,
     xml_start(fc, "repetition");
     xml_attr(fc, "changed", v->changed ? "yes" : "no");
     for (int i = 0; i < v->n; i++) {
-        char san[SAN_MAX], uci[UCI_MAX + 1];
-        san_write(&s->before, v->moves[i], san);
-        uci[uci_write(&s->before, v->moves[i], uci)] = 0;
-        xml_start(fc, "candidate");
-        xml_attr(fc, "san", san);
-        xml_attr(fc, "uci", uci);
+        xml_start_move(fc, "candidate", &s->before, v->moves[i]);
         xml_attr(fc, "repeats", v->cost[i] ? "no" : "yes");
         xml_attr_fmt(fc, "cost", "%.2f", fix_cost_value(v->cost[i]));
         xml_end(fc);
@@ -1676,12 +1683,7 @@ static void report_verdict(struct fix_cmd *fc, const struct fix_step *s,
     xml_attr(fc, "changed", v->changed ? "yes" : "no");
     for (int i = 0; i < v->n; i++) {
         if (i && !v->has[i]) continue; /* not among the best it scored */
-        char san[SAN_MAX], uci[UCI_MAX + 1];
-        san_write(&s->before, v->moves[i], san);
-        uci[uci_write(&s->before, v->moves[i], uci)] = 0;
-        xml_start(fc, "score");
-        xml_attr(fc, "san", san);
-        xml_attr(fc, "uci", uci);
+        xml_start_move(fc, "score", &s->before, v->moves[i]);
         if (!v->has[i])
             ;
         else if (v->cp[i] > ENGINE_MATE / 2)
@@ -1732,13 +1734,7 @@ static void report_step(struct fix_cmd *fc, const ArbGame *game, const struct fi
         xml_text_element(fc, "san", san);
     }
     for (int a = 0; a < s->n_alts; a++) {
-        char san[SAN_MAX];
-        san_write(&s->before, s->alts[a].move, san);
-        char uci[UCI_MAX + 1];
-        uci[uci_write(&s->before, s->alts[a].move, uci)] = 0;
-        xml_start(fc, "alternative");
-        xml_attr(fc, "san", san);
-        xml_attr(fc, "uci", uci);
+        xml_start_move(fc, "alternative", &s->before, s->alts[a].move);
         xml_attr_fmt(fc, "cost", "%.2f", fix_cost_value(s->alts[a].cost));
         xml_attr_fmt(fc, "confidence", "%.3f", alternative_share(fc, s, a));
         xml_end(fc);
