@@ -1654,7 +1654,7 @@ static void xml_start_move(struct fix_cmd *fc, const char *name, const struct po
     xml_attr(fc, "uci", uci);
 }
 
-/* <repetition>: the candidates of a drawn game's last move, whether
+/* <repetition>: the candidates of one of a drawn game's last two moves, whether
  * each brings back a position. */
 static void report_repetition(struct fix_cmd *fc, const struct fix_step *s,
                               const struct judge_verdict *v)
@@ -1759,12 +1759,12 @@ static void append_score(GString *t, int cp)
 }
 
 /* "engine depth 8: Qc7 +0.41, Qb6 -1.25", and what it changed; by
- * repetition "drawn, the last move: Bf3 repeats a position, not Bf7+". */
+ * repetition "drawn, near the end: Bf3 repeats a position, not Bf7+". */
 static void append_verdict(const struct fix_cmd *fc, GString *t, const struct fix_step *s,
                            const struct judge_verdict *v)
 {
     if (v->repetition) {
-        g_string_append(t, "drawn, the last move:");
+        g_string_append(t, "drawn, near the end:");
         for (int pass = 0; pass < 2; pass++) {
             int n = 0;
             for (int i = 0; i < v->n; i++) {
@@ -3011,7 +3011,7 @@ static const char *result_of(const ArbGame *game)
 
 /* --engine: the engine (or the built-in search, with auto only in a game
  * of rated players) judges the doubtful moves of fc->res, which fixer made
- * from start for game, a drawn game's last move by repetition where it can
+ * from start for game, a drawn game's last two by repetition where it can
  * (with no engine too); an engine that fails is said once and used no
  * more. */
 static void judge_moves(struct fix_cmd *fc, const ArbGame *game, ArbFixer *fixer,
@@ -5016,10 +5016,10 @@ int cmd_fix(int argc, char **argv)
              "searched again with it fixed and kept when the whole path costs less. The\n"
              "scores go into {review: ...} and the report's <engine>;\n"
              "an engine that cannot start or fails is an error naming it (exit status 2).\n"
-             "The last move of a drawn game, where one of those rivals brings back an\n"
-             "earlier position and another does not, is judged by that instead (with any\n"
+             "The last two moves of a drawn game, where one of those rivals brings back an\n"
+             "earlier position and another does not, are judged by that instead (with any\n"
              "--engine, none too): the rivals that do not repeat one pay a unit\n"
-             "(\"drawn, the last move: Bf3 repeats a position, not Bf7+\"; the report's\n"
+             "(\"drawn, near the end: Bf3 repeats a position, not Bf7+\"; the report's\n"
              "<repetition>).\n\n"
              "A progress bar goes to stderr when it is a terminal (not with --no-progress).\n"
              "Input cut short (ending inside a tag, a comment, or a move with no line end\n"

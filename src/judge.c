@@ -32,6 +32,7 @@ enum {
     RIVAL_RERUNS_MAX = 3,
     RIVAL_BUDGET = 200,
     RIVAL_AHEAD = 24,
+    REPEAT_PLIES = 2,
 };
 #define RIVAL_CONFIDENCE 0.2
 #define RIVAL_MARGIN     CONF_UNIT
@@ -186,6 +187,16 @@ static gboolean is_last(const struct fix_result *res, guint k)
     return TRUE;
 }
 
+/* Is step k of res among the game's last REPEAT_PLIES moves (on the tuning
+ * sets, the last two: one game better; four: one better, one worse)? */
+static gboolean near_end(const struct fix_result *res, guint k)
+{
+    int after = 0;
+    for (guint j = k + 1; j < res->steps->len; j++)
+        after += g_array_index(res->steps, struct fix_step, j).move != MOVE_NONE;
+    return after < REPEAT_PLIES;
+}
+
 /* Is step k of res the last move of the side that lost the game? The
  * move a player resigns after is often the blunder that ends it, or one
  * of a lost position, where any move is as bad: the engine's judgement
@@ -209,7 +220,7 @@ static gboolean repeats(const struct fix_result *res, guint k, move_t m)
     return FALSE;
 }
 
-/* The last move of a drawn game judged by repetition, not by the engine:
+/* The last moves of a drawn game judged by repetition, not by the engine:
  * a draw is claimed or agreed once a position comes back (Bf3 back from
  * h5, the game over), seldom at the engine's best move. The candidates
  * that repeat a position cost nothing, the others JUDGE_CAP; FALSE when
@@ -229,14 +240,15 @@ static gboolean repetition_costs(const struct fix_result *res, guint k, struct j
 }
 
 /* Is step k of res judged? Doubtful, not fixed, not the loser's last
- * move, and searched or a drawn game's last move. */
+ * move, and searched or near a drawn game's end. */
 static gboolean judged(const struct judge_options *o, gboolean builtin,
                        const struct fix_point *base, int n_base, const struct fix_result *res,
                        guint k)
 {
     const struct fix_step *s = &g_array_index(res->steps, struct fix_step, k);
     return is_doubtful(o, s) && !is_fixed(base, n_base, ply_of(&s->before)) &&
-           !losers_last(o, res, k) && (is_searched(o, builtin, s) || (o->drawn && is_last(res, k)));
+           !losers_last(o, res, k) &&
+           (is_searched(o, builtin, s) || (o->drawn && near_end(res, k)));
 }
 
 static gboolean any_judged(const struct judge_options *o, gboolean builtin,
@@ -279,7 +291,7 @@ gboolean judge_game(ArbFixer *f, ArbEngine *engine, const struct judge_options *
             .ply = ply_of(&s->before), .key = s->before.key, .taken = s->move, .n = nc};
         for (int i = 0; i < nc; i++)
             v.moves[i] = cands[i].move;
-        if (!(o->drawn && is_last(res, k) && repetition_costs(res, k, &v))) {
+        if (!(o->drawn && near_end(res, k) && repetition_costs(res, k, &v))) {
             if (!is_searched(o, builtin, s)) {
                 k++;
                 continue;

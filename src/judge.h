@@ -31,8 +31,8 @@ struct judge_options {
     double min_confidence; /* steps below it are judged */
     int loser;             /* the side the game's result says lost (WHITE, BLACK), or -1 */
     gboolean drawn;        /* the game's result says it was drawn */
-    gboolean no_search;    /* no engine nor built-in search: only a drawn game's last move is
-                              judged, by repetition */
+    gboolean no_search;    /* no engine nor built-in search: only a drawn game's last two moves
+                              are judged, by repetition */
 };
 
 /* What the engine said at one step: the candidates (the search's move
@@ -42,7 +42,7 @@ struct judge_verdict {
     guint64 key;      /* that position's Zobrist key */
     move_t taken;     /* the move the result plays there after the verdict */
     gboolean changed; /* the engine made the search take another move */
-    /* judged by repetition, not scored: a drawn game's last move, where a
+    /* judged by repetition, not scored: near a drawn game's end, where a
      * candidate brings back a position of the game (cp and has unused) */
     gboolean repetition;
     int n;
@@ -54,8 +54,8 @@ struct judge_verdict {
 
 /* Judges the doubtful steps of res, which fixer_run made from start and
  * tokens with the fixed points base[0..n_base) (the reviewer's: never
- * overruled), and may replace res; a drawn game's last move by repetition
- * where a candidate brings back a position (see judge.c). The verdicts go
+ * overruled), and may replace res; a drawn game's last two moves by
+ * repetition where a candidate brings back a position (see judge.c). The verdicts go
  * to verdicts (a GArray of struct judge_verdict, cleared first). engine
  * NULL: the built-in search judges (or none, options->no_search). fresh:
  * the fixer's last run was that one (what it worked out serves the

@@ -4213,10 +4213,10 @@ END_TEST
 START_TEST(test_drawn_games_last_move_by_repetition)
 {
     /* "Bo4" reads Ba4 a little more cheaply than Bc4, which brings back
-     * the position after 6. Bc4: in a drawn game, the last move that
-     * repeats a position is the one played (a draw is claimed or agreed
-     * so), with or without an engine and rated or not; with another
-     * result, the reading decides */
+     * the position after 6. Bc4: in a drawn game, of the last two moves,
+     * the one that repeats a position is the one played (a draw is claimed
+     * or agreed so), with or without an engine and rated or not; with
+     * another result, the reading decides */
     const char *game = "1. e4 e5 2. Nf3 Nc6 3. Bb5 Nf6 4. Bc4 Bc5 5. Bb5 Bb4 6. Bc4 Bc5\n"
                        "7. Bb5 Bb4 8. Bo4 ";
     const char *results[] = {"1/2-1/2", "1-0", "*"};
@@ -4233,13 +4233,22 @@ START_TEST(test_drawn_games_last_move_by_repetition)
                 ck_assert_msg(strstr(got, k ? "8. Ba4" : "8. Bc4"), "%s %d %d: %s", results[k], e,
                               j, got);
                 ck_assert_msg(
-                    !strstr(got, "drawn, the last move: Bc4 repeats a position, not Ba4") ==
+                    !strstr(got, "drawn, near the end: Bc4 repeats a position, not Ba4") ==
                         (k != 0),
                     "%s %d %d: %s", results[k], e, j, got);
                 g_free(got);
                 g_free(in);
                 run_free(&r);
             }
+    /* the move before the last too, not the one before that */
+    for (int k = 0; k < 2; k++) {
+        char *in =
+            g_strdup_printf("[Result \"1/2-1/2\"]\n\n%sBc5 %s1/2-1/2\n", game, k ? "9. Nc3 " : "");
+        char *got = fixed_movetext(in);
+        ck_assert_msg(strstr(got, k ? "8. Ba4 Bc5 9. Nc3" : "8. Bc4 Bc5 1/2-1/2"), "%s", got);
+        g_free(got);
+        g_free(in);
+    }
     /* the report says why, and validates */
     char *report = temp_file("report.xml", "");
     const char *args[] = {"--report", report, NULL};
