@@ -1648,6 +1648,13 @@ static int ply_of(const struct position *pos)
     return 2 * (pos->fullmove - 1) + pos->side;
 }
 
+struct fix_point fix_point_of(const struct position *pos, move_t m)
+{
+    struct fix_point p = {.ply = ply_of(pos)};
+    p.uci[uci_write(pos, m, p.uci)] = 0;
+    return p;
+}
+
 /* Are the numbers of the tokens a sheet's cells, one sheet's (handwriting
  * read alone)? A writer who left a move out, or wrote one not played, goes
  * on in the wrong cells: a path pays once where it parts from the cells by
@@ -3885,8 +3892,7 @@ static void search_with_move(ArbFixer *f, struct fix_result *res, guint j, move_
     int n_was = f->n_fixed;
     struct fix_point *points = g_new0(struct fix_point, n_was + 1);
     if (n_was) memcpy(points, was, sizeof *points * (gsize)n_was);
-    points[n_was].ply = ply_of(&s->before);
-    points[n_was].uci[uci_write(&s->before, m, points[n_was].uci)] = 0;
+    points[n_was] = fix_point_of(&s->before, m);
     fixer_set_fixed(f, points, n_was + 1);
     forget_refixed(f);
     search_wide_from(f, res, j, WIDE_BACK_STEPS);

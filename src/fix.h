@@ -161,6 +161,9 @@ struct fix_point {
  * checks. */
 void fixer_set_fixed(ArbFixer *fixer, const struct fix_point *points, int n);
 
+/* The fixed point that plays m from pos (at pos's ply). */
+struct fix_point fix_point_of(const struct position *pos, move_t m);
+
 /* Fixes one game from start; res->steps must be a GArray of struct fix_step
  * (cleared first). */
 void fixer_run(ArbFixer *fixer, const struct position *start, const struct fix_token *tokens, int n,

@@ -10,7 +10,6 @@
 #include "judge.h"
 
 #include "search.h"
-#include "uci.h"
 
 #include <math.h>
 #include <string.h>
@@ -100,8 +99,7 @@ static void try_winner(ArbFixer *f, const struct position *start, GArray *points
 {
     int at = step_at(res, v->ply, v->key);
     const struct fix_step *s = &g_array_index(res->steps, struct fix_step, at);
-    struct fix_point p = {.ply = v->ply};
-    p.uci[uci_write(&s->before, v->moves[w], p.uci)] = 0;
+    struct fix_point p = fix_point_of(&s->before, v->moves[w]);
     g_array_append_val(points, p);
     fixer_set_fixed(f, (const struct fix_point *)points->data, (int)points->len);
     struct fix_result again = {.steps = g_array_new(FALSE, FALSE, sizeof(struct fix_step))};
