@@ -3019,14 +3019,18 @@ static void judge_moves(struct fix_cmd *fc, const ArbGame *game, ArbFixer *fixer
 {
     g_array_set_size(fc->verdicts, 0);
     const char *r = result_of(game);
-    fc->judge.loser = !strcmp(r, "1-0") ? BLACK : !strcmp(r, "0-1") ? WHITE : -1;
-    fc->judge.drawn = !strcmp(r, "1/2-1/2");
-    fc->judge.no_search = !fc->engine && !(fc->builtin && rated_enough(game, fc->builtin_elo));
-    if (fc->judge.no_search && !fc->judge.drawn) return;
+    struct judge_game_info info = {
+        .loser = !strcmp(r, "1-0")   ? BLACK
+                 : !strcmp(r, "0-1") ? WHITE
+                                     : -1,
+        .drawn = !strcmp(r, "1/2-1/2"),
+        .searched = fc->engine || (fc->builtin && rated_enough(game, fc->builtin_elo))};
+    if (!info.searched && !info.drawn) return;
     g_autoptr(GError) error = NULL;
-    if (judge_game(fixer, fc->engine, &fc->judge, start, (const struct fix_token *)fc->tokens->data,
-                   (int)fc->tokens->len, (const struct fix_point *)fc->points->data,
-                   (int)fc->points->len, fc->fresh == fixer, &fc->res, fc->verdicts, &error))
+    if (judge_game(fixer, fc->engine, &fc->judge, &info, start,
+                   (const struct fix_token *)fc->tokens->data, (int)fc->tokens->len,
+                   (const struct fix_point *)fc->points->data, (int)fc->points->len,
+                   fc->fresh == fixer, &fc->res, fc->verdicts, &error))
         return;
     fprintf(err_of(fc), "arbiter fix: %s; going on without it\n", error->message);
     engine_free(fc->engine);
@@ -4639,7 +4643,6 @@ static gboolean setup(struct fix_cmd *fc, const struct fix_cmd_options *opt)
                 : fc->builtin         ? FIX_SEARCH_DEPTH
                                       : FIX_ENGINE_DEPTH;
     fc->judge = (struct judge_options){.depth = depth,
-                                       .loser = -1,
                                        .weight = opt->engine_weight > 0 ? opt->engine_weight
                                                                         : FIX_ENGINE_WEIGHT,
                                        .min_confidence = opt->min_confidence};

@@ -167,14 +167,14 @@ static gboolean is_doubtful(const struct judge_options *o, const struct fix_step
     return s->move != MOVE_NONE && s->confidence < o->min_confidence;
 }
 
-/* Does the engine judge a doubtful step? Not with no_search, nor before
+/* Does the engine judge a doubtful step? Not in a game not searched, nor before
  * JUDGE_BUILTIN_FROM for the built-in search, whose two plies know less
  * there than the move prior's opening book (judged, the first moves took
  * nearly a third of its time and gained nothing on the tuning sets). */
-static gboolean is_searched(const struct judge_options *o, gboolean builtin,
+static gboolean is_searched(const struct judge_game_info *g, gboolean builtin,
                             const struct fix_step *s)
 {
-    return !o->no_search && (!builtin || ply_of(&s->before) >= JUDGE_BUILTIN_FROM);
+    return g->searched && (!builtin || ply_of(&s->before) >= JUDGE_BUILTIN_FROM);
 }
 
 /* Is step k of res the game's last move? */
@@ -199,10 +199,10 @@ static gboolean near_end(const struct fix_result *res, guint k)
  * move a player resigns after is often the blunder that ends it, or one
  * of a lost position, where any move is as bad: the engine's judgement
  * of which is worse says nothing of which was played. */
-static gboolean losers_last(const struct judge_options *o, const struct fix_result *res, guint k)
+static gboolean losers_last(const struct judge_game_info *g, const struct fix_result *res, guint k)
 {
     const struct fix_step *s = &g_array_index(res->steps, struct fix_step, k);
-    return o->loser >= 0 && s->before.side == o->loser && is_last(res, k);
+    return g->loser >= 0 && s->before.side == g->loser && is_last(res, k);
 }
 
 /* Does m, played at step k of res, bring back a position of the path
@@ -239,32 +239,33 @@ static gboolean repetition_costs(const struct fix_result *res, guint k, struct j
 
 /* Is step k of res judged? Doubtful, not fixed, not the loser's last
  * move, and searched or near a drawn game's end. */
-static gboolean judged(const struct judge_options *o, gboolean builtin,
-                       const struct fix_point *base, int n_base, const struct fix_result *res,
-                       guint k)
+static gboolean judged(const struct judge_options *o, const struct judge_game_info *g,
+                       gboolean builtin, const struct fix_point *base, int n_base,
+                       const struct fix_result *res, guint k)
 {
     const struct fix_step *s = &g_array_index(res->steps, struct fix_step, k);
     return is_doubtful(o, s) && !is_fixed(base, n_base, ply_of(&s->before)) &&
-           !losers_last(o, res, k) &&
-           (is_searched(o, builtin, s) || (o->drawn && near_end(res, k)));
+           !losers_last(g, res, k) &&
+           (is_searched(g, builtin, s) || (g->drawn && near_end(res, k)));
 }
 
-static gboolean any_judged(const struct judge_options *o, gboolean builtin,
-                           const struct fix_point *base, int n_base, const struct fix_result *res)
+static gboolean any_judged(const struct judge_options *o, const struct judge_game_info *g,
+                           gboolean builtin, const struct fix_point *base, int n_base,
+                           const struct fix_result *res)
 {
     for (guint k = 0; k < res->steps->len; k++)
-        if (judged(o, builtin, base, n_base, res, k)) return TRUE;
+        if (judged(o, g, builtin, base, n_base, res, k)) return TRUE;
     return FALSE;
 }
 
 gboolean judge_game(ArbFixer *f, ArbEngine *engine, const struct judge_options *o,
-                    const struct position *start, const struct fix_token *tokens, int n,
-                    const struct fix_point *base, int n_base, gboolean fresh,
-                    struct fix_result *res, GArray *verdicts, GError **error)
+                    const struct judge_game_info *g, const struct position *start,
+                    const struct fix_token *tokens, int n, const struct fix_point *base, int n_base,
+                    gboolean fresh, struct fix_result *res, GArray *verdicts, GError **error)
 {
     g_array_set_size(verdicts, 0);
-    gboolean builtin = !engine && !o->no_search;
-    if (res->unresolved || !any_judged(o, builtin, base, n_base, res)) return TRUE;
+    gboolean builtin = !engine && g->searched;
+    if (res->unresolved || !any_judged(o, g, builtin, base, n_base, res)) return TRUE;
     if (engine && !engine_new_game(engine, error)) return FALSE;
     g_autoptr(GArray) points = g_array_new(FALSE, FALSE, sizeof(struct fix_point));
     g_array_append_vals(points, base, (guint)n_base);
@@ -278,7 +279,7 @@ gboolean judge_game(ArbFixer *f, ArbEngine *engine, const struct judge_options *
     for (guint k = 0; ok && k < res->steps->len;) {
         const struct fix_step *s = &g_array_index(res->steps, struct fix_step, k);
         struct fix_alt cands[JUDGE_CANDS_MAX];
-        int nc = judged(o, builtin, base, n_base, res, k)
+        int nc = judged(o, g, builtin, base, n_base, res, k)
                      ? fixer_step_candidates(f, res, k, JUDGE_MARGIN, cands, JUDGE_CANDS_MAX)
                      : 0;
         if (nc < 2) {
@@ -289,8 +290,8 @@ gboolean judge_game(ArbFixer *f, ArbEngine *engine, const struct judge_options *
             .ply = ply_of(&s->before), .key = s->before.key, .taken = s->move, .n = nc};
         for (int i = 0; i < nc; i++)
             v.moves[i] = cands[i].move;
-        if (!(o->drawn && near_end(res, k) && repetition_costs(res, k, &v))) {
-            if (!is_searched(o, builtin, s)) {
+        if (!(g->drawn && near_end(res, k) && repetition_costs(res, k, &v))) {
+            if (!is_searched(g, builtin, s)) {
                 k++;
                 continue;
             }

@@ -25,14 +25,21 @@ enum { JUDGE_CANDS_MAX = 48, JUDGE_SCORED = 6 };
  * 2.2 at the 99th, and the bound changes none of them. */
 enum { JUDGE_BUDGET = 300 };
 
+/* The same for every game of a run. */
 struct judge_options {
     int depth;             /* of the engine's search */
     double weight;         /* confusion units per pawn a move loses to the best candidate */
     double min_confidence; /* steps below it are judged */
-    int loser;             /* the side the game's result says lost (WHITE, BLACK), or -1 */
-    gboolean drawn;        /* the game's result says it was drawn */
-    gboolean no_search;    /* no engine nor built-in search: only a drawn game's last two moves
-                              are judged, by repetition */
+};
+
+/* What one game says that the judging weighs. */
+struct judge_game_info {
+    int loser;      /* the side the game's result says lost (WHITE, BLACK), or -1 */
+    gboolean drawn; /* the game's result says it was drawn */
+    /* the engine, or without one the built-in search, scores the doubtful
+     * steps; else only a drawn game's last two moves are judged, by
+     * repetition */
+    gboolean searched;
 };
 
 /* What the engine said at one step: the candidates (the search's move
@@ -55,17 +62,18 @@ struct judge_verdict {
 /* Judges the doubtful steps of res, which fixer_run made from start and
  * tokens with the fixed points base[0..n_base) (the reviewer's: never
  * overruled), and may replace res; a drawn game's last two moves by
- * repetition where a candidate brings back a position (see judge.c). The verdicts go
- * to verdicts (a GArray of struct judge_verdict, cleared first). engine
- * NULL: the built-in search judges (or none, options->no_search). fresh:
+ * repetition where a candidate brings back a position (see judge.c). The
+ * verdicts go to verdicts (a GArray of struct judge_verdict, cleared
+ * first). engine NULL: the built-in search judges (or none, where game's
+ * searched is FALSE). fresh:
  * the fixer's last run was that one (what it worked out serves the
  * searches again). The fixer keeps base as its fixed points after. FALSE
  * with error set when the engine fails (res is then the best found so
  * far). */
 gboolean judge_game(ArbFixer *fixer, ArbEngine *engine, const struct judge_options *options,
-                    const struct position *start, const struct fix_token *tokens, int n,
-                    const struct fix_point *base, int n_base, gboolean fresh,
-                    struct fix_result *res, GArray *verdicts, GError **error);
+                    const struct judge_game_info *game, const struct position *start,
+                    const struct fix_token *tokens, int n, const struct fix_point *base, int n_base,
+                    gboolean fresh, struct fix_result *res, GArray *verdicts, GError **error);
 
 /* Without an engine: each step of res less sure than a fifth, searched
  * again with each of its nearest rivals fixed there in turn (as a

@@ -739,9 +739,10 @@ START_TEST(test_judge_search_budget)
     fixer_run(f, &pos, tokens, n, &res);
     long before = fixer_tokens_searched(f);
     struct judge_options o = {.depth = 2, .weight = 0.5, .min_confidence = 0.9};
+    struct judge_game_info g = {.loser = -1, .searched = TRUE};
     g_autoptr(GArray) verdicts = g_array_new(FALSE, FALSE, sizeof(struct judge_verdict));
     GError *err = NULL;
-    ck_assert(judge_game(f, NULL, &o, &pos, tokens, n, NULL, 0, TRUE, &res, verdicts, &err));
+    ck_assert(judge_game(f, NULL, &o, &g, &pos, tokens, n, NULL, 0, TRUE, &res, verdicts, &err));
     long read = fixer_tokens_searched(f) - before;
     ck_assert_msg(read > n, "the judge searched again only %ld tokens of %d", read, n);
     ck_assert_msg(read <= (long)(JUDGE_BUDGET + SEARCH_BUDGET) * n / 100,
