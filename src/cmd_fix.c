@@ -5,11 +5,13 @@
 #include "cmd_fix.h"
 #include "commands.h"
 
+#include "copies.h"
 #include "decisions.h"
 #include "fix.h"
 #include "gamew.h"
 #include "hcs.h"
 #include "judge.h"
+#include "mend.h"
 #include "pgnw.h"
 #include "progress.h"
 #include "render.h"
@@ -40,20 +42,9 @@
 #define FIX_AUTO_ELO       2200
 #define FIX_JOBS_MAX       8    /* the default --jobs at most */
 #define BLANK_CELLS_MAX    12   /* blank cells put in a row at most (add_blank_cells) */
-#define NUMBERED_ON_GAP    4    /* numbered_on(): after's second number this far past before's */
 #define STRAY_NUMBER_GAP   10   /* a bare number this far from the one due is no move number */
 #define NEXT_NUMBER_EVENTS 4    /* next_number() looks this far */
 #define SNIFF_BYTES        4096 /* of each file sniff_sheets() reads */
-#define ROWS_TWICE_MAX     3    /* rows written twice together at most (rows_written_twice) */
-/* what one character may cost a copy of a row: a plain edit, and a dash or
- * a mark read as its look-alike ("e77-e5" beside "e7~e5"; one and a half
- * units, a plain substitution, read a king and rook going one file over as
- * copies, 1660 -> 3417 wrong moves on the rt set) */
-#define LOOKALIKE_GAP    (5 * CONF_UNIT / 4)
-#define GAP_MAX          (3 * CONF_UNIT / 2) /* reading_gap(): further apart is no copy */
-#define SAME_ROW_GAP_MAX (2 * CONF_UNIT)     /* the same beside a move written the same */
-#define GAP_CHARS        32
-#define ROW_TOKENS_MAX   4 /* row_span_written_twice(): tokens a row is written in at most */
 
 /* A variation read as a line of its own: the events of its '(' and ')'
  * and what the search made of the tokens between (variations nested in it
@@ -334,25 +325,6 @@ static gboolean has_digit(const char *s, gsize n)
     for (gsize i = 0; i < n; i++)
         if (g_ascii_isdigit(s[i])) return TRUE;
     return FALSE;
-}
-
-/* The value of text when it is a number's digits and dots only, else -1
- * (a misread number says nothing sure). */
-static int number_value(const char *text)
-{
-    char *end = NULL;
-    if (!g_ascii_isdigit(text[0])) return -1;
-    guint64 v = g_ascii_strtoull(text, &end, 10);
-    while (*end == '.')
-        end++;
-    return *end || v > G_MAXINT ? -1 : (int)v;
-}
-
-/* Is text the move number n, as digits and stops (a token the fixer
- * dropped that is just the number due there: no note)? */
-static gboolean is_number(const char *text, int n)
-{
-    return number_value(text) == n;
 }
 
 /* A token that is a move number read as move text ("l0.", "3B.", "14,",
@@ -2138,7 +2110,7 @@ static void write_moves(struct fix_cmd *fc, const ArbGame *game, guint *next_eve
         if (fc->no_comments) continue;
         g_autofree char *note = NULL;
         if (s->change == FIX_INSERTED) note = g_strdup("inserted: not written");
-        if (s->change == FIX_DELETED && !is_number(read, s->before.fullmove)) {
+        if (s->change == FIX_DELETED && move_number_value(read) != s->before.fullmove) {
             const struct game_event *num = number_before(fc, game, s);
             note = num ? g_strdup_printf("deleted: \"%.*s %s\"", (int)num->len,
                                          game_event_text(game, num), read)
@@ -2466,9 +2438,6 @@ static void report_game(struct fix_cmd *fc, const ArbGame *game, int lang, const
     xml_end(fc);
 }
 
-static void drop_variations(ArbGame *game, gboolean all);
-static void append_game(ArbGame *dst, const ArbGame *src);
-
 /* Where a candidate of a fused token comes from. */
 struct group_source {
     int token, input;
@@ -2477,214 +2446,11 @@ struct group_source {
     gsize len;
 };
 
-/* What two tokens' readings differ by, as a weighted edit distance under
- * the confusion table, each edit the cheaper way round (each copy of a row
- * written twice is read with its own damage): 0 when they read the same,
- * G_MAXINT when that is more than max or a reading is shorter than two
- * characters. */
-static int text_gap(const ArbConfusion *conf, const char *a, gsize a_len, const char *b,
-                    gsize b_len, int max)
-{
-    if (a_len == b_len && !memcmp(a, b, a_len)) return 0;
-    glong n = 0, m = 0;
-    g_autofree gunichar *x = g_utf8_to_ucs4_fast(a, (glong)a_len, &n);
-    g_autofree gunichar *y = g_utf8_to_ucs4_fast(b, (glong)b_len, &m);
-    if (MIN(n, m) < 2 || n > GAP_CHARS || m > GAP_CHARS || ABS(n - m) > 2) return G_MAXINT;
-    /* d[j]: the distance of x's first i characters to y's first j */
-    int d[GAP_CHARS + 1];
-    d[0] = 0;
-    for (glong j = 1; j <= m; j++)
-        d[j] = d[j - 1] + MIN(confusion_insert(conf, y[j - 1]), confusion_delete(conf, y[j - 1]));
-    for (glong i = 1; i <= n; i++) {
-        int diag = d[0],
-            gap = MIN(confusion_insert(conf, x[i - 1]), confusion_delete(conf, x[i - 1]));
-        d[0] += gap;
-        for (glong j = 1; j <= m; j++) {
-            int sub = x[i - 1] == y[j - 1] ? 0
-                                           : MIN(confusion_substitute(conf, x[i - 1], y[j - 1]),
-                                                 confusion_substitute(conf, y[j - 1], x[i - 1]));
-            int here = MIN(diag + sub, d[j] + gap);
-            here = MIN(here, d[j - 1] + MIN(confusion_insert(conf, y[j - 1]),
-                                            confusion_delete(conf, y[j - 1])));
-            diag = d[j];
-            d[j] = here;
-        }
-    }
-    return d[m] > max ? G_MAXINT : d[m];
-}
-
-static int reading_gap(const ArbConfusion *conf, const struct fix_token *a,
-                       const struct fix_token *b, int max)
-{
-    return text_gap(conf, a->cands[0].text, a->cands[0].len, b->cands[0].text, b->cands[0].len,
-                    max);
-}
-
-/* reading_gap() of a move beside one written the same in a copy of a row:
- * up to SAME_ROW_GAP_MAX, where the two are as long give or take one
- * character, three at least (not "Fx g6" beside "Fxh7 g6", a move split). */
-static int damaged_gap(const ArbConfusion *conf, const struct fix_token *a,
-                       const struct fix_token *b)
-{
-    glong n = g_utf8_strlen(a->cands[0].text, (gssize)a->cands[0].len),
-          m = g_utf8_strlen(b->cands[0].text, (gssize)b->cands[0].len);
-    if (MIN(n, m) < 3 || ABS(n - m) > 1) return G_MAXINT;
-    return reading_gap(conf, a, b, SAME_ROW_GAP_MAX);
-}
-
-/* Do tokens i and i + 1 write the two before them again, in the next two
- * plies ("17. Ng5 Nf8 18. Ng5 Nf8", a sheet's cells or text), one of them
- * perhaps misread once? Mostly they cannot be moves: a side cannot go to the
- * same square twice in a row unless the other took on it. A row of
- * captures on one square ("Bxg6 fxg6 Bxg6 fxg6") may be, and is read both
- * ways like the others (search_tokens()). */
-static gboolean row_written_twice(const ArbConfusion *conf, const struct fix_token *t, guint i,
-                                  guint n, gboolean exact)
-{
-    if (i < 2 || i + 1 >= n) return FALSE;
-    /* the numbers first, the cheaper test: in text, a copy may have lost
-     * its number (". e3 e5", an exact copy) or have it misread ("8. d4
-     * exd4" for 7.), and the row before a copy have its number misread
-     * ("422. Td7 Tb6 43. Td7 Tb6") or read as no number at all ("7 f3 Nf6
-     * 28 f3 Nf6", 7 too far from the 27 due), where the number after the
-     * copy is the one after it */
-    int h = t[i - 2].hint_ply, after = i + 2 < n ? t[i + 2].hint_ply : -1;
-    gboolean lost = !exact && h >= 0 && t[i].hint_ply != h + 2 && after == h + 4;
-    if (!exact && !lost && t[i].hint_ply >= 0 && t[i].hint_ply != h + 2 &&
-        after == t[i].hint_ply + 2)
-        h = t[i].hint_ply - 2;
-    if (h < 0) return FALSE;
-    /* (in text only the first move of a row has its number, or both, the
-     * second's dots damaged so it reads as White's: "9.,. Qxd1") */
-    int b1 = t[i - 1].hint_ply, b2 = t[i + 1].hint_ply;
-    if (!lost && (t[i].hint_ply != h + 2 || (b1 >= 0 && b1 != h + 1 && b1 != h) ||
-                  (b2 >= 0 && b2 != h + 3 && b2 != h + 2)))
-        return FALSE;
-    /* one move at least written the same, or both no further off than a
-     * character lost, added or read as a look-alike: copies that differ by
-     * another letter or digit are most often moves (a king and rook going
-     * one file over: "Kg4 Rg1+ Kf4 Rf1+"). Beside a move written the
-     * same, the other may be damaged more in the two copies ("Сt8-g" and
-     * "Сf8–g7": a look-alike, a dash and a character lost) */
-    int a = reading_gap(conf, &t[i], &t[i - 2], GAP_MAX),
-        b = reading_gap(conf, &t[i + 1], &t[i - 1], GAP_MAX);
-    if (exact || (lost && t[i].hint_ply < 0)) return !a && !b;
-    if (!a && b == G_MAXINT) b = damaged_gap(conf, &t[i + 1], &t[i - 1]);
-    if (!b && a == G_MAXINT) a = damaged_gap(conf, &t[i], &t[i - 2]);
-    return a < G_MAXINT && b < G_MAXINT && (!a || !b || MAX(a, b) <= LOOKALIKE_GAP);
-}
-
-/* Can the move a token's text writes never be played again two moves
- * later: a pawn's push ("g3") or castling? */
-static gboolean never_again(const struct fix_cand *c)
-{
-    if (c->len < 2) return FALSE;
-    return san_is_square(c->text) || c->text[0] == 'O' || c->text[0] == '0';
-}
-
-/* Do the tokens from i on write the k rows before them again, every token
- * the same, in the next 2k plies, for k of 2 to ROWS_TWICE_MAX ("21. g3
- * Kf6 22. Kg2 Bd6+ 23. g3 Kf6 24. Kg2 Bd6+" on HCS sheet 034_0)? Returns k,
- * or 0. As moves they cannot be where one of them can never be played
- * twice; a position repeated ("Kg1 Kg8 Kh1 Kh8 Kg1 Kg8 Kh1 Kh8") is left
- * alone. */
-static guint rows_written_twice(const ArbConfusion *conf, const struct fix_token *t, guint i,
-                                guint n)
-{
-    for (guint k = 2; k <= ROWS_TWICE_MAX; k++) {
-        guint w = 2 * k;
-        if (i < w || i + w > n || t[i - w].hint_ply < 0) continue;
-        int h = t[i - w].hint_ply;
-        gboolean same = t[i].hint_ply == h + (int)w, once = FALSE;
-        for (guint j = 0; j < w && same; j++) {
-            int a = t[i - w + j].hint_ply, b = t[i + j].hint_ply;
-            same = (a < 0 || a == h + (int)j) && (b < 0 || b == h + (int)(w + j)) &&
-                   !reading_gap(conf, &t[i + j], &t[i - w + j], GAP_MAX);
-            once |= never_again(&t[i + j].cands[0]);
-        }
-        if (same && once) return k;
-    }
-    return 0;
-}
-
-/* Tokens [from, to) as one text, with no space between ("dxe5" "Sac5":
- * "dxe5Sac5"), in buf of GAP_CHARS bytes: FALSE where it is longer. */
-static gboolean span_text(const struct fix_token *t, guint from, guint to, char *buf, gsize *len)
-{
-    *len = 0;
-    for (guint k = from; k < to; k++) {
-        if (*len + t[k].cands[0].len > GAP_CHARS) return FALSE;
-        memcpy(buf + *len, t[k].cands[0].text, t[k].cands[0].len);
-        *len += t[k].cands[0].len;
-    }
-    return TRUE;
-}
-
-/* Does the row that token i begins write the row before it again, either
- * of them in other than two tokens: merged ("14. dxe5 Sac5 15. dxe5SacS
- * 16.") or split ("21. exf6 R exf6 22. exf6 Rexf6 23.")? The copy's number
- * is the one after the row's, or lost ("21. exf6 R exf6 exf6 Rexf6 23."),
- * the number after it the one after that, and the two rows read alike as
- * texts (no further apart than a look-alike or a character lost). Returns
- * the copy's tokens, or 0. (Rows of two tokens each are
- * row_written_twice()'s.) */
-static guint row_span_written_twice(const ArbConfusion *conf, const struct fix_token *t, guint i,
-                                    guint n)
-{
-    int c = t[i].hint_ply, h = -1; /* the copy's number (-1: lost), the row's */
-    if (c >= 0 && (c < 2 || c % 2)) return 0;
-    /* the row before: back to its number, past one for Black */
-    guint j = i;
-    while (j > 0 && i - j < ROW_TOKENS_MAX && h < 0) {
-        int x = t[--j].hint_ply;
-        if (x >= 0 && x % 2 == 0) h = x;
-    }
-    if (h < 0 || (c >= 0 && c != h + 2)) return 0;
-    for (guint m = j + 1; m < i; m++)
-        if (t[m].hint_ply >= 0 && t[m].hint_ply != h + 1) return 0;
-    guint k = i + 1;
-    for (; k < n && k - i < ROW_TOKENS_MAX && t[k].hint_ply != h + 4; k++)
-        if (t[k].hint_ply >= 0 && t[k].hint_ply != h + 3) return 0;
-    if (k >= n || t[k].hint_ply != h + 4 || (i - j == 2 && k - i == 2)) return 0;
-    char a[GAP_CHARS], b[GAP_CHARS];
-    gsize a_len, b_len;
-    if (!span_text(t, j, i, a, &a_len) || !span_text(t, i, k, b, &b_len) || b_len < 4) return 0;
-    return text_gap(conf, b, b_len, a, a_len, GAP_MAX) <= LOOKALIKE_GAP ? k - i : 0;
-}
-
-/* Rows written twice (row_written_twice()) in a single input, read as
- * such: their tokens cost what a token written twice does to drop, and name
- * no ply; the tokens after them name theirs a move earlier, the one they
- * stood for. Returns the tokens as they were before, or NULL where no row
- * was found (and nothing changed). (With --group the inputs' alignment
- * takes care of them.) */
+/* Rows written twice in a single input (copies.h), read as such. (With
+ * --group the inputs' alignment takes care of them.) */
 static GArray *mark_rows_written_twice(struct fix_cmd *fc)
 {
-    if (fc->sources) return NULL;
-    GArray *before = NULL;
-    for (guint i = 2; i + 1 < fc->tokens->len; i++) {
-        struct fix_token *t = (struct fix_token *)fc->tokens->data;
-        guint n = fc->tokens->len;
-        /* (a transcription's near copies are moves: "Rd7 Ra3 Rd6 Rb3") */
-        guint w = row_written_twice(fc->conf, t, i, n, fc->hcs)
-                      ? 2
-                      : 2 * rows_written_twice(fc->conf, t, i, n);
-        /* (w tokens, as many plies; a row split or merged: 2 plies) */
-        guint plies = w;
-        if (!w && !fc->hcs) plies = (w = row_span_written_twice(fc->conf, t, i, n)) ? 2 : 0;
-        if (!w) continue;
-        if (!before) before = g_array_copy(fc->tokens);
-        for (guint k = i; k < i + w; k++) {
-            t[k].repeated = TRUE;
-            t[k].hint_ply = -1;
-        }
-        for (guint k = i + w; k < n; k++) {
-            if (t[k].hint_ply >= (int)plies) t[k].hint_ply -= (int)plies;
-            t[k].number_shift += (int)plies / 2;
-        }
-        i += w - 1;
-    }
-    return before;
+    return fc->sources ? NULL : copies_mark(fc->conf, fc->tokens, fc->hcs);
 }
 
 /* Sheet cells (--from hcs, nbest) each name their ply: where they skip
@@ -3085,8 +2851,8 @@ static const ArbGame *try_flat(struct fix_cmd *fc, const ArbGame *game, int lang
     game_clear(fc->flat);
     fc->flat->number = game->number;
     fc->flat->first_line = game->first_line;
-    append_game(fc->flat, game);
-    drop_variations(fc->flat, TRUE);
+    game_append(fc->flat, game);
+    mend_drop_variations(fc->flat, TRUE);
     return rerun_if_better(fc, fc->flat, lang, start) ? fc->flat : game;
 }
 
@@ -3323,8 +3089,6 @@ struct solved {
     int better_letters, forced_letters;
 };
 
-static gboolean has_event(const ArbGame *game, int kind);
-
 /* Do the game's tokens (collect_tokens()) start later in a game, with no
  * tags to say where ("Nach 11... Lg4 zerlegte er seinen Gegner wie folgt:
  * 12. f3 b4 13. Sa4", a book quoting a game from its middle)? The first
@@ -3339,7 +3103,7 @@ static gboolean starts_later(const struct fix_cmd *fc, const ArbGame *game, ArbN
 {
     const struct fix_token *t = (const struct fix_token *)fc->tokens->data;
     guint n = fc->tokens->len, agree = 0;
-    if (n < 3 || t[0].hint_ply < 2 || has_event(game, EV_TAG)) return FALSE;
+    if (n < 3 || t[0].hint_ply < 2 || game_has_event(game, EV_TAG)) return FALSE;
     for (guint k = 1; k < n && k < STARTS_LATER_TOKENS; k++) {
         if (t[k].hint_ply < 0) continue;
         if (t[k].hint_ply != t[0].hint_ply + (int)k) return FALSE;
@@ -3646,284 +3410,11 @@ static void submit_pending(struct fix_cmd *fc)
     write_done_jobs(fc, (guint)fc->jobs * JOBS_AHEAD);
 }
 
-/* ---- mending what the damage did to the game's shape --------------------------- */
-
-static gboolean has_event(const ArbGame *game, int kind)
-{
-    for (guint i = 0; i < game->events->len; i++)
-        if (g_array_index(game->events, struct game_event, i).kind == kind) return TRUE;
-    return FALSE;
-}
-
-/* Appends the events of src to dst, their text with them. */
-static void append_game(ArbGame *dst, const ArbGame *src)
-{
-    gsize base = dst->text->len;
-    g_string_append_len(dst->text, src->text->str, (gssize)src->text->len);
-    for (guint i = 0; i < src->events->len; i++) {
-        struct game_event ev = g_array_index(src->events, struct game_event, i);
-        ev.text += base;
-        ev.text2 += base;
-        g_array_append_val(dst->events, ev);
-    }
-}
-
-/* A game the next part goes on with ended in "0-0" read as a double
- * forfeit (a move number "1." came next): that was castling, a move again. */
-static void castling_again(ArbGame *game)
-{
-    guint n = game->events->len;
-    struct game_event *last = n ? &g_array_index(game->events, struct game_event, n - 1) : NULL;
-    if (last && last->kind == EV_RESULT && last->value == ARB_RESULT_DOUBLE_FORFEIT && last->len)
-        last->kind = EV_MOVE;
-}
-
-static guint64 last_line(const ArbGame *game)
-{
-    return game->events->len
-               ? g_array_index(game->events, struct game_event, game->events->len - 1).line
-               : 0;
-}
-
-static gboolean is_move_one(const ArbGame *game, const struct game_event *ev)
-{
-    return ev->kind == EV_MOVE_NUMBER && !ev->value &&
-           g_ascii_strtoull(game_event_text(game, ev), NULL, 10) == 1;
-}
-
-/* White's move numbers in game (what their digits read; a "0" is none: it
- * is castling's zeros spaced out), the first max of them from the start,
- * or the last max from the end; returns how many. */
-static int white_numbers(const ArbGame *game, gboolean from_end, guint64 *out, int max)
-{
-    int n = 0;
-    guint len = game->events->len;
-    for (guint k = 0; k < len && n < max; k++) {
-        const struct game_event *ev =
-            &g_array_index(game->events, struct game_event, from_end ? len - 1 - k : k);
-        if (ev->kind != EV_MOVE_NUMBER || ev->value) continue;
-        guint64 v = g_ascii_strtoull(game_event_text(game, ev), NULL, 10);
-        if (v) out[n++] = v;
-    }
-    return n;
-}
-
-/* Do before and after both number three moves or more, and after as a
- * game from the start does: "1.", "2.", "3."? Damage makes one "1" of
- * "21." or a stray "2" of a split word, not three in a row; and a game's
- * first number misread "7" has a "1..." for Black after it. */
-static gboolean numbered_from_one(const ArbGame *before, const ArbGame *after)
-{
-    guint64 n[3];
-    return white_numbers(before, FALSE, n, 3) == 3 && white_numbers(after, FALSE, n, 3) == 3 &&
-           n[0] == 1 && n[1] == 2 && n[2] == 3;
-}
-
-/* Does after go on with before's numbers past a "1" ("10. Te1 0-0 1. h3 Af5
- * 12. a3": "11." misread, and "0-0" castling, not a result)? Its next
- * number may be a few past the highest of before's last three (numbers
- * between misread too, "1." among them); a game of its own goes on at 2. */
-static gboolean numbered_on(const ArbGame *before, const ArbGame *after)
-{
-    guint64 seen[3], last = 0, n[2];
-    for (int k = white_numbers(before, TRUE, seen, 3); k-- > 0;)
-        last = MAX(last, seen[k]);
-    return white_numbers(after, FALSE, n, 2) == 2 && n[0] == 1 && last >= 2 && n[1] > last &&
-           n[1] <= last + NUMBERED_ON_GAP;
-}
-
-/* Does after take up before's moves where they stop, its first move
- * number the one due after before's last white one ("6." after "5. O-O
- * Be7", "5..." after "5. O-O")? A game's text cut by a diagram, a page
- * break or a paragraph of prose goes on so; read alone from the start
- * position, such a part could not be played. */
-static gboolean takes_up(const ArbGame *before, const ArbGame *after)
-{
-    guint64 last;
-    if (white_numbers(before, TRUE, &last, 1) != 1) return FALSE;
-    for (guint k = 0; k < after->events->len; k++) {
-        const struct game_event *ev = &g_array_index(after->events, struct game_event, k);
-        if (ev->kind == EV_MOVE) return FALSE; /* a move before any number */
-        if (ev->kind != EV_MOVE_NUMBER) continue;
-        guint64 n = g_ascii_strtoull(game_event_text(after, ev), NULL, 10);
-        return ev->value ? n == last : n == last + 1;
-    }
-    return FALSE;
-}
-
-/* Did a result end the game? (A stray '*' the game was joined across
- * stays inside it.) */
-static gboolean ends_with_result(const ArbGame *game)
-{
-    return game->events->len &&
-           g_array_index(game->events, struct game_event, game->events->len - 1).kind == EV_RESULT;
-}
-
-/* Did the reader end `before` only because of damage: a move number read
- * "1" (a misread "21"), or a stray '*' read as a result? Then `after` has no
- * tags and follows on the same or the next line, with no blank line between
- * (a free-text game boundary needs one), and does not number its moves 1,
- * 2, 3 as a game of its own; after a result, it does not start again at
- * move 1 unless its numbers go on from before's. Or did something that is
- * no move (a diagram, prose) stand between two parts of one game: before
- * has no result and after takes up its numbers (takes_up()), blank lines
- * or not? */
-static gboolean continues(const ArbGame *before, const ArbGame *after)
-{
-    if (!after->events->len || has_event(after, EV_TAG)) return FALSE;
-    const struct game_event *first = &g_array_index(after->events, struct game_event, 0);
-    if (!ends_with_result(before) && takes_up(before, after)) return TRUE;
-    if (first->line > last_line(before) + 1 || numbered_from_one(before, after)) return FALSE;
-    if (numbered_on(before, after)) return TRUE;
-    return !ends_with_result(before) || !is_move_one(after, first);
-}
-
-static gsize keep_text(ArbGame *g, const char *text, gsize len)
-{
-    gsize at = g->text->len;
-    g_string_append_len(g->text, text, (gssize)len);
-    g_string_append_c(g->text, 0);
-    return at;
-}
-
-/* A dropped '(' written against the word after it was a misread letter
- * ("(4", "(f3": a 'c' or a stray mark): that word is move text again, with
- * the '(' in front. A move number with its dot stays what it is. When the
- * move before ends against the '(' unfinished ("c6-(1": a LAN move's
- * target square, "Bx(6"), the three are one move's text; *next_dropped then
- * says the word after went into it. */
-static void glue_paren(ArbGame *game, guint i, gboolean *next_dropped)
-{
-    *next_dropped = FALSE;
-    const struct game_event *paren = &g_array_index(game->events, struct game_event, i);
-    struct game_event *next = &g_array_index(game->events, struct game_event, i + 1);
-    if (next->offset != paren->offset + paren->len || paren->len != 1) return;
-    if (next->kind != EV_MOVE && next->kind != EV_MOVE_NUMBER) return;
-    const char *t = game_event_text(game, next);
-    if (next->kind == EV_MOVE_NUMBER && memchr(t, '.', next->len)) return;
-    struct game_event *before =
-        i > 0 ? &g_array_index(game->events, struct game_event, i - 1) : NULL;
-    if (before && before->kind == EV_MOVE && before->len &&
-        before->offset + before->len == paren->offset &&
-        strchr("-:x", game_event_text(game, before)[before->len - 1])) {
-        g_autofree char *joined = g_strdup_printf("%.*s(%.*s", (int)before->len,
-                                                  game_event_text(game, before), (int)next->len, t);
-        gsize len = before->len + 1 + next->len;
-        before->text = keep_text(game, joined, len);
-        before->len = len;
-        *next_dropped = TRUE;
-        return;
-    }
-    g_autofree char *joined = g_strdup_printf("(%.*s", (int)next->len, t);
-    next->text = keep_text(game, joined, next->len + 1);
-    next->len++;
-    next->offset = paren->offset;
-    next->col = paren->col;
-    next->kind = EV_MOVE;
-}
-
-/* Is the variation from event open to event close written inside words:
- * its '(' right after a move's text ("c2-(3"), or its ')' right before
- * one ("K)g1-h1")? Those are misread letters or stray marks; a variation
- * is written apart from the move before it and the move after it. */
-static gboolean inside_word(const ArbGame *game, guint open, guint close)
-{
-    const GArray *ev = game->events;
-    const struct game_event *o = &g_array_index(ev, struct game_event, open);
-    const struct game_event *c = &g_array_index(ev, struct game_event, close);
-    if (open > 0) {
-        const struct game_event *before = o - 1;
-        if (before->kind == EV_MOVE && before->offset + before->len == o->offset) return TRUE;
-    }
-    if (close + 1 < ev->len && c->len) {
-        const struct game_event *after = c + 1;
-        if ((after->kind == EV_MOVE || after->kind == EV_MOVE_NUMBER) &&
-            c->offset + c->len == after->offset)
-            return TRUE;
-    }
-    return FALSE;
-}
-
-/* Does the top-level variation opened at event open go on from the main
- * line instead of playing its last move another way: its first move number
- * White's, one past the main line's last, with the two moves of that
- * number between them ("33 b3 (:b4+ 34 Rb", a C read as '(')? A variation
- * starts at the move it replaces, never a whole move later. */
-static gboolean continues_main_line(const ArbGame *game, guint open)
-{
-    const GArray *ev = game->events;
-    int plies = 0, depth = 0, last = -1;
-    for (guint k = open; k-- > 0 && last < 0;) {
-        const struct game_event *e = &g_array_index(ev, struct game_event, k);
-        depth += (e->kind == EV_END_VARIATION) - (e->kind == EV_BEGIN_VARIATION);
-        if (depth) continue;
-        if (e->kind == EV_MOVE) plies++;
-        if (e->kind == EV_MOVE_NUMBER) {
-            last = number_value(game_event_text(game, e));
-            if (last < 0) return FALSE;
-            plies += e->value != 0; /* (Black's: White's move is before it) */
-        }
-    }
-    for (guint k = open + 1; k < ev->len && last >= 0; k++) {
-        const struct game_event *e = &g_array_index(ev, struct game_event, k);
-        if (e->kind == EV_MOVE) plies++;
-        if (e->kind == EV_MOVE_NUMBER)
-            return !e->value && plies == 2 && is_number(game_event_text(game, e), last + 1);
-        if (e->kind == EV_BEGIN_VARIATION || e->kind == EV_END_VARIATION) return FALSE;
-    }
-    return FALSE;
-}
-
-/* Drops the marks of the variations (all, or those the reader had to close
- * at the end of the game, with an empty closing token, those opened right
- * after a move number, where a move must come, and those written inside
- * words, and those that go on from the main line: their '(' was a stray
- * mark or a misread letter, "3. (4" for 3. c4), so that the moves in them
- * are main line. */
-static void drop_variations(ArbGame *game, gboolean all)
-{
-    GArray *ev = game->events;
-    guint open[64], depth = 0, overflow = 0;
-    g_autofree gboolean *drop = g_new0(gboolean, ev->len + 1);
-    for (guint i = 0; i < ev->len; i++) {
-        const struct game_event *e = &g_array_index(ev, struct game_event, i);
-        if (e->kind == EV_BEGIN_VARIATION) {
-            if (depth < G_N_ELEMENTS(open))
-                open[depth++] = i;
-            else
-                overflow++;
-        } else if (e->kind == EV_END_VARIATION) {
-            if (overflow) {
-                overflow--;
-            } else if (depth) {
-                depth--;
-                guint at = open[depth];
-                gboolean after_number =
-                    at > 0 && g_array_index(ev, struct game_event, at - 1).kind == EV_MOVE_NUMBER;
-                if (all || e->len == 0 || after_number || inside_word(game, at, i) ||
-                    (!depth && continues_main_line(game, at)))
-                    drop[i] = drop[at] = TRUE;
-            }
-        }
-    }
-    for (guint i = 0; i + 1 < ev->len; i++) {
-        gboolean glued = FALSE; /* (not to keep a dropped mark after it: "((c6") */
-        if (drop[i] && g_array_index(ev, struct game_event, i).kind == EV_BEGIN_VARIATION)
-            glue_paren(game, i, &glued);
-        drop[i + 1] |= glued;
-    }
-    guint kept = 0;
-    for (guint i = 0; i < ev->len; i++)
-        if (!drop[i])
-            g_array_index(ev, struct game_event, kept++) = g_array_index(ev, struct game_event, i);
-    g_array_set_size(ev, kept);
-}
-
 static void flush_pending(struct fix_cmd *fc)
 {
     if (!fc->has_pending) return;
     fc->has_pending = FALSE;
-    drop_variations(fc->pending, FALSE);
+    mend_drop_variations(fc->pending, FALSE);
     if (fc->jobs > 1 && !fc->collect)
         submit_pending(fc);
     else
@@ -3934,9 +3425,9 @@ static void flush_pending(struct fix_cmd *fc)
 static void on_game(ArbGame *game, const ArbGameSummary *summary, gpointer ud)
 {
     struct fix_cmd *fc = ud;
-    if (fc->has_pending && continues(fc->pending, game)) {
-        castling_again(fc->pending);
-        append_game(fc->pending, game);
+    if (fc->has_pending && mend_continues(fc->pending, game)) {
+        mend_castling_again(fc->pending);
+        game_append(fc->pending, game);
         return;
     }
     flush_pending(fc);
@@ -3945,7 +3436,7 @@ static void on_game(ArbGame *game, const ArbGameSummary *summary, gpointer ud)
     fc->pending->number = game->number;
     fc->pending->first_line = game->first_line;
     fc->pending->failed = game->failed;
-    append_game(fc->pending, game);
+    game_append(fc->pending, game);
     fc->has_pending = TRUE;
 }
 
@@ -4100,7 +3591,7 @@ static void keep_game(struct fix_cmd *fc, const ArbGame *game)
     copy->number = game->number;
     copy->first_line = game->first_line;
     copy->failed = game->failed;
-    append_game(copy, game);
+    game_append(copy, game);
     g_ptr_array_add(fc->collect, copy);
 }
 

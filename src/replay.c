@@ -54,6 +54,35 @@ const char *game_tag(const ArbGame *g, const char *name)
     return NULL;
 }
 
+gboolean game_has_event(const ArbGame *game, int kind)
+{
+    for (guint i = 0; i < game->events->len; i++)
+        if (g_array_index(game->events, struct game_event, i).kind == kind) return TRUE;
+    return FALSE;
+}
+
+void game_append(ArbGame *dst, const ArbGame *src)
+{
+    gsize base = dst->text->len;
+    g_string_append_len(dst->text, src->text->str, (gssize)src->text->len);
+    for (guint i = 0; i < src->events->len; i++) {
+        struct game_event ev = g_array_index(src->events, struct game_event, i);
+        ev.text += base;
+        ev.text2 += base;
+        g_array_append_val(dst->events, ev);
+    }
+}
+
+int move_number_value(const char *text)
+{
+    char *end = NULL;
+    if (!g_ascii_isdigit(text[0])) return -1;
+    guint64 v = g_ascii_strtoull(text, &end, 10);
+    while (*end == '.')
+        end++;
+    return *end || v > G_MAXINT ? -1 : (int)v;
+}
+
 const char *game_result_text(int result)
 {
     switch (result) {

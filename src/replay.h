@@ -60,6 +60,14 @@ const char *game_event_text(const ArbGame *game, const struct game_event *ev);
 const char *game_event_value(const ArbGame *game, const struct game_event *ev);
 /* The value of a tag, or NULL. */
 const char *game_tag(const ArbGame *game, const char *name);
+/* Has game an event of this kind (ArbEventKind)? */
+gboolean game_has_event(const ArbGame *game, int kind);
+/* Appends the events of src to dst, their text with them. */
+void game_append(ArbGame *dst, const ArbGame *src);
+
+/* The value of a move number's text when it is digits and dots only, else
+ * -1 (a misread number says nothing sure). */
+int move_number_value(const char *text);
 
 /* The PGN result token of a result ("*" for unfinished and the scores PGN
  * has no token for). */

@@ -1,0 +1,261 @@
+/* Mending what damage did to a game's shape before fix reads it (mend.h):
+ * parts of one game that the reader took for games of their own joined
+ * again, and brackets that opened no variation dropped. Works on the
+ * recorded games of src/replay.h only; src/cmd_fix.c calls it. */
+#include "mend.h"
+
+#include <string.h>
+
+#define NUMBERED_ON_GAP 4 /* numbered_on(): after's second number this far past before's */
+
+/* A game the next part goes on with ended in "0-0" read as a double
+ * forfeit (a move number "1." came next): that was castling, a move again. */
+void mend_castling_again(ArbGame *game)
+{
+    guint n = game->events->len;
+    struct game_event *last = n ? &g_array_index(game->events, struct game_event, n - 1) : NULL;
+    if (last && last->kind == EV_RESULT && last->value == ARB_RESULT_DOUBLE_FORFEIT && last->len)
+        last->kind = EV_MOVE;
+}
+
+static guint64 last_line(const ArbGame *game)
+{
+    return game->events->len
+               ? g_array_index(game->events, struct game_event, game->events->len - 1).line
+               : 0;
+}
+
+static gboolean is_move_one(const ArbGame *game, const struct game_event *ev)
+{
+    return ev->kind == EV_MOVE_NUMBER && !ev->value &&
+           g_ascii_strtoull(game_event_text(game, ev), NULL, 10) == 1;
+}
+
+/* White's move numbers in game (what their digits read; a "0" is none: it
+ * is castling's zeros spaced out), the first max of them from the start,
+ * or the last max from the end; returns how many. */
+static int white_numbers(const ArbGame *game, gboolean from_end, guint64 *out, int max)
+{
+    int n = 0;
+    guint len = game->events->len;
+    for (guint k = 0; k < len && n < max; k++) {
+        const struct game_event *ev =
+            &g_array_index(game->events, struct game_event, from_end ? len - 1 - k : k);
+        if (ev->kind != EV_MOVE_NUMBER || ev->value) continue;
+        guint64 v = g_ascii_strtoull(game_event_text(game, ev), NULL, 10);
+        if (v) out[n++] = v;
+    }
+    return n;
+}
+
+/* Do before and after both number three moves or more, and after as a
+ * game from the start does: "1.", "2.", "3."? Damage makes one "1" of
+ * "21." or a stray "2" of a split word, not three in a row; and a game's
+ * first number misread "7" has a "1..." for Black after it. */
+static gboolean numbered_from_one(const ArbGame *before, const ArbGame *after)
+{
+    guint64 n[3];
+    return white_numbers(before, FALSE, n, 3) == 3 && white_numbers(after, FALSE, n, 3) == 3 &&
+           n[0] == 1 && n[1] == 2 && n[2] == 3;
+}
+
+/* Does after go on with before's numbers past a "1" ("10. Te1 0-0 1. h3 Af5
+ * 12. a3": "11." misread, and "0-0" castling, not a result)? Its next
+ * number may be a few past the highest of before's last three (numbers
+ * between misread too, "1." among them); a game of its own goes on at 2. */
+static gboolean numbered_on(const ArbGame *before, const ArbGame *after)
+{
+    guint64 seen[3], last = 0, n[2];
+    for (int k = white_numbers(before, TRUE, seen, 3); k-- > 0;)
+        last = MAX(last, seen[k]);
+    return white_numbers(after, FALSE, n, 2) == 2 && n[0] == 1 && last >= 2 && n[1] > last &&
+           n[1] <= last + NUMBERED_ON_GAP;
+}
+
+/* Does after take up before's moves where they stop, its first move
+ * number the one due after before's last white one ("6." after "5. O-O
+ * Be7", "5..." after "5. O-O")? A game's text cut by a diagram, a page
+ * break or a paragraph of prose goes on so; read alone from the start
+ * position, such a part could not be played. */
+static gboolean takes_up(const ArbGame *before, const ArbGame *after)
+{
+    guint64 last;
+    if (white_numbers(before, TRUE, &last, 1) != 1) return FALSE;
+    for (guint k = 0; k < after->events->len; k++) {
+        const struct game_event *ev = &g_array_index(after->events, struct game_event, k);
+        if (ev->kind == EV_MOVE) return FALSE; /* a move before any number */
+        if (ev->kind != EV_MOVE_NUMBER) continue;
+        guint64 n = g_ascii_strtoull(game_event_text(after, ev), NULL, 10);
+        return ev->value ? n == last : n == last + 1;
+    }
+    return FALSE;
+}
+
+/* Did a result end the game? (A stray '*' the game was joined across
+ * stays inside it.) */
+static gboolean ends_with_result(const ArbGame *game)
+{
+    return game->events->len &&
+           g_array_index(game->events, struct game_event, game->events->len - 1).kind == EV_RESULT;
+}
+
+/* Did the reader end `before` only because of damage: a move number read
+ * "1" (a misread "21"), or a stray '*' read as a result? Then `after` has no
+ * tags and follows on the same or the next line, with no blank line between
+ * (a free-text game boundary needs one), and does not number its moves 1,
+ * 2, 3 as a game of its own; after a result, it does not start again at
+ * move 1 unless its numbers go on from before's. Or did something that is
+ * no move (a diagram, prose) stand between two parts of one game: before
+ * has no result and after takes up its numbers (takes_up()), blank lines
+ * or not? */
+gboolean mend_continues(const ArbGame *before, const ArbGame *after)
+{
+    if (!after->events->len || game_has_event(after, EV_TAG)) return FALSE;
+    const struct game_event *first = &g_array_index(after->events, struct game_event, 0);
+    if (!ends_with_result(before) && takes_up(before, after)) return TRUE;
+    if (first->line > last_line(before) + 1 || numbered_from_one(before, after)) return FALSE;
+    if (numbered_on(before, after)) return TRUE;
+    return !ends_with_result(before) || !is_move_one(after, first);
+}
+
+static gsize keep_text(ArbGame *g, const char *text, gsize len)
+{
+    gsize at = g->text->len;
+    g_string_append_len(g->text, text, (gssize)len);
+    g_string_append_c(g->text, 0);
+    return at;
+}
+
+/* A dropped '(' written against the word after it was a misread letter
+ * ("(4", "(f3": a 'c' or a stray mark): that word is move text again, with
+ * the '(' in front. A move number with its dot stays what it is. When the
+ * move before ends against the '(' unfinished ("c6-(1": a LAN move's
+ * target square, "Bx(6"), the three are one move's text; *next_dropped then
+ * says the word after went into it. */
+static void glue_paren(ArbGame *game, guint i, gboolean *next_dropped)
+{
+    *next_dropped = FALSE;
+    const struct game_event *paren = &g_array_index(game->events, struct game_event, i);
+    struct game_event *next = &g_array_index(game->events, struct game_event, i + 1);
+    if (next->offset != paren->offset + paren->len || paren->len != 1) return;
+    if (next->kind != EV_MOVE && next->kind != EV_MOVE_NUMBER) return;
+    const char *t = game_event_text(game, next);
+    if (next->kind == EV_MOVE_NUMBER && memchr(t, '.', next->len)) return;
+    struct game_event *before =
+        i > 0 ? &g_array_index(game->events, struct game_event, i - 1) : NULL;
+    if (before && before->kind == EV_MOVE && before->len &&
+        before->offset + before->len == paren->offset &&
+        strchr("-:x", game_event_text(game, before)[before->len - 1])) {
+        g_autofree char *joined = g_strdup_printf("%.*s(%.*s", (int)before->len,
+                                                  game_event_text(game, before), (int)next->len, t);
+        gsize len = before->len + 1 + next->len;
+        before->text = keep_text(game, joined, len);
+        before->len = len;
+        *next_dropped = TRUE;
+        return;
+    }
+    g_autofree char *joined = g_strdup_printf("(%.*s", (int)next->len, t);
+    next->text = keep_text(game, joined, next->len + 1);
+    next->len++;
+    next->offset = paren->offset;
+    next->col = paren->col;
+    next->kind = EV_MOVE;
+}
+
+/* Is the variation from event open to event close written inside words:
+ * its '(' right after a move's text ("c2-(3"), or its ')' right before
+ * one ("K)g1-h1")? Those are misread letters or stray marks; a variation
+ * is written apart from the move before it and the move after it. */
+static gboolean inside_word(const ArbGame *game, guint open, guint close)
+{
+    const GArray *ev = game->events;
+    const struct game_event *o = &g_array_index(ev, struct game_event, open);
+    const struct game_event *c = &g_array_index(ev, struct game_event, close);
+    if (open > 0) {
+        const struct game_event *before = o - 1;
+        if (before->kind == EV_MOVE && before->offset + before->len == o->offset) return TRUE;
+    }
+    if (close + 1 < ev->len && c->len) {
+        const struct game_event *after = c + 1;
+        if ((after->kind == EV_MOVE || after->kind == EV_MOVE_NUMBER) &&
+            c->offset + c->len == after->offset)
+            return TRUE;
+    }
+    return FALSE;
+}
+
+/* Does the top-level variation opened at event open go on from the main
+ * line instead of playing its last move another way: its first move number
+ * White's, one past the main line's last, with the two moves of that
+ * number between them ("33 b3 (:b4+ 34 Rb", a C read as '(')? A variation
+ * starts at the move it replaces, never a whole move later. */
+static gboolean continues_main_line(const ArbGame *game, guint open)
+{
+    const GArray *ev = game->events;
+    int plies = 0, depth = 0, last = -1;
+    for (guint k = open; k-- > 0 && last < 0;) {
+        const struct game_event *e = &g_array_index(ev, struct game_event, k);
+        depth += (e->kind == EV_END_VARIATION) - (e->kind == EV_BEGIN_VARIATION);
+        if (depth) continue;
+        if (e->kind == EV_MOVE) plies++;
+        if (e->kind == EV_MOVE_NUMBER) {
+            last = move_number_value(game_event_text(game, e));
+            if (last < 0) return FALSE;
+            plies += e->value != 0; /* (Black's: White's move is before it) */
+        }
+    }
+    for (guint k = open + 1; k < ev->len && last >= 0; k++) {
+        const struct game_event *e = &g_array_index(ev, struct game_event, k);
+        if (e->kind == EV_MOVE) plies++;
+        if (e->kind == EV_MOVE_NUMBER)
+            return !e->value && plies == 2 &&
+                   move_number_value(game_event_text(game, e)) == last + 1;
+        if (e->kind == EV_BEGIN_VARIATION || e->kind == EV_END_VARIATION) return FALSE;
+    }
+    return FALSE;
+}
+
+/* Drops the marks of the variations (all, or those the reader had to close
+ * at the end of the game, with an empty closing token, those opened right
+ * after a move number, where a move must come, and those written inside
+ * words, and those that go on from the main line: their '(' was a stray
+ * mark or a misread letter, "3. (4" for 3. c4), so that the moves in them
+ * are main line. */
+void mend_drop_variations(ArbGame *game, gboolean all)
+{
+    GArray *ev = game->events;
+    guint open[64], depth = 0, overflow = 0;
+    g_autofree gboolean *drop = g_new0(gboolean, ev->len + 1);
+    for (guint i = 0; i < ev->len; i++) {
+        const struct game_event *e = &g_array_index(ev, struct game_event, i);
+        if (e->kind == EV_BEGIN_VARIATION) {
+            if (depth < G_N_ELEMENTS(open))
+                open[depth++] = i;
+            else
+                overflow++;
+        } else if (e->kind == EV_END_VARIATION) {
+            if (overflow) {
+                overflow--;
+            } else if (depth) {
+                depth--;
+                guint at = open[depth];
+                gboolean after_number =
+                    at > 0 && g_array_index(ev, struct game_event, at - 1).kind == EV_MOVE_NUMBER;
+                if (all || e->len == 0 || after_number || inside_word(game, at, i) ||
+                    (!depth && continues_main_line(game, at)))
+                    drop[i] = drop[at] = TRUE;
+            }
+        }
+    }
+    for (guint i = 0; i + 1 < ev->len; i++) {
+        gboolean glued = FALSE; /* (not to keep a dropped mark after it: "((c6") */
+        if (drop[i] && g_array_index(ev, struct game_event, i).kind == EV_BEGIN_VARIATION)
+            glue_paren(game, i, &glued);
+        drop[i + 1] |= glued;
+    }
+    guint kept = 0;
+    for (guint i = 0; i < ev->len; i++)
+        if (!drop[i])
+            g_array_index(ev, struct game_event, kept++) = g_array_index(ev, struct game_event, i);
+    g_array_set_size(ev, kept);
+}

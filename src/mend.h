@@ -1,0 +1,25 @@
+/* Mending a damaged game's shape before `arbiter fix` reads it: a game
+ * the reader ended too early (a move number misread "1", a stray '*' read
+ * as a result, a diagram between two parts) joined with the part after it,
+ * and the marks of variations that are none (a '(' that was a misread c or
+ * a stray mark) dropped so that their moves are main line. */
+#ifndef ARBITER_MEND_H
+#define ARBITER_MEND_H
+
+#include "replay.h"
+
+/* Does after, the game the reader read next, go on with before (see
+ * mend.c for the cases)? */
+gboolean mend_continues(const ArbGame *before, const ArbGame *after);
+
+/* before ended in "0-0" read as a double forfeit and goes on in the next
+ * part: that was castling, a move again. */
+void mend_castling_again(ArbGame *game);
+
+/* Drops the marks of the variations of game: all of them, or only those
+ * that are none (closed by the reader at the game's end, opened right
+ * after a move number, written inside words, or going on from the main
+ * line). */
+void mend_drop_variations(ArbGame *game, gboolean all);
+
+#endif
