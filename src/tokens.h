@@ -1,0 +1,48 @@
+/* A recorded game's events (src/replay.h) read as the tokens `arbiter
+ * fix` searches over (struct fix_token, src/fix.h): move text split where
+ * moves ran together and joined where a line end or a ';' cut one, the
+ * move numbers before them as ply hints (misread ones too), moves in words
+ * in their short form, and text that is no move marked as prose. The
+ * stage between the reader and the search; src/cmd_fix.c drives it. */
+#ifndef ARBITER_TOKENS_H
+#define ARBITER_TOKENS_H
+
+#include "fix.h"
+#include "replay.h"
+
+G_BEGIN_DECLS
+
+/* struct token_stage.prose: an event that is text, no move (written back
+ * as a comment where it stood) */
+enum { PROSE_WORD = 1 };
+
+/* What the stage reads with and writes to, for one game. */
+struct token_stage {
+    const ArbConfusion *conf;
+    GArray *tokens;      /* struct fix_token: each token read is appended */
+    GStringChunk *glued; /* texts of tokens joined across a ';' */
+    GArray *prose;       /* guint8 per event of the game: PROSE_WORD or 0 */
+};
+
+/* The main line's tokens (tokens_collect_range() over every event), the
+ * game's prose marks made anew. */
+void tokens_collect(struct token_stage *ts, const ArbGame *game, ArbNorm *norm);
+/* The tokens of events [from, to) read as one line of moves (a
+ * variation's), in norm's language, appended to ts->tokens. */
+void tokens_collect_range(struct token_stage *ts, const ArbGame *game, ArbNorm *norm, guint from,
+                          guint to);
+
+/* The notation the moves of events [from, to) are written in: UCI, ICCF or
+ * descriptive (fix_notation()), or SAN. */
+enum fix_style tokens_events_style(const ArbGame *game, guint from, guint to);
+
+/* Is event ev a move number written without a dot ("12", a bare number)? */
+gboolean tokens_is_bare_number(const ArbGame *game, const struct game_event *ev);
+
+/* A game's result ("1-0", "1/2-1/2", "*"...) as a word of move text
+ * p[0..len): its PGN spelling, or NULL. */
+const char *tokens_result_word(const char *p, gsize len);
+
+G_END_DECLS
+
+#endif
