@@ -140,11 +140,16 @@ enum {
 #define DENSE_COST        (10 * CONF_UNIT)     /* what DENSE_STEPS steps cost together */
 #define DOUBTFUL_DROP     CONF_UNIT            /* a token dropped for less is no doubt */
 #define FIXED_PENALTY     (1 << 20)            /* another move where a reviewer fixed one */
-/* EXACT_READ_MARGIN where a derailed path is searched again, and on
- * handwritten sheets throughout (fixer_set_slips()): an exact reading may
- * be the wrong move ("Fd7" for Be7, a plain substitution away) that a
- * later one contradicts ("O-O", the bishop still on f8) */
+/* EXACT_READ_MARGIN where a derailed path is searched again: an exact
+ * reading may be the wrong move ("Fd7" for Be7, a plain substitution away)
+ * that a later one contradicts ("O-O", the bishop still on f8) */
 #define EXACT_READ_MARGIN_DERAILED (CONF_UNIT * 3 / 2)
+/* and on handwritten sheets throughout (fixer_set_slips()), where such a
+ * rival is the writer's slip of the pen: a plain substitution and what the
+ * prior may make of it (HCS sheets 029_0 and 128_0's "c6", a digit off
+ * 3...c5, the prior a tenth of a unit against it: past the margin above,
+ * the cell read as e5, and 4...cxd4 as exd4) */
+#define SLIP_READ_MARGIN (CONF_UNIT * 7 / 4)
 
 struct form {
     guint16 base;
@@ -2417,9 +2422,10 @@ static int expand_readings(ArbFixer *f, int si, const struct state *s, int i, in
     /* beside an exact reading, only a rival one edit away (a piece letter
      * lost: "h3" for Qh3) may be the move */
     gboolean exact_first = has_exact && n && sc[0].move == exact && sc[0].cost < EXACT_MAX;
-    int succ = !exact_first                           ? READ_MARGIN
-               : in_derailed_window(f, i) || f->slips ? EXACT_READ_MARGIN_DERAILED
-                                                      : EXACT_READ_MARGIN;
+    int succ = !exact_first               ? READ_MARGIN
+               : f->slips                 ? SLIP_READ_MARGIN
+               : in_derailed_window(f, i) ? EXACT_READ_MARGIN_DERAILED
+                                          : EXACT_READ_MARGIN;
     for (int k = 0; k < n && sc[k].cost + sc[k].prior <= *best + succ &&
                     (k < keep || (k < ties && sc[k].cost + sc[k].prior <= *best + TIE_MARGIN));
          k++) {

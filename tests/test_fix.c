@@ -2154,15 +2154,30 @@ END_TEST
 
 START_TEST(test_sheet_slip_of_the_pen)
 {
-    /* HCS sheet 094_1's first row: "d4" for e4 (a plain edit off, and it
+    /* HCS sheet 094_1's first rows: "d4" for e4 (a plain edit off, and it
      * reads exactly) and "a5" for d5; 2...d4 shows it. On a sheet such a
      * rival is read beside an exact reading: without it the game went
-     * 1. d4 a5 2. Nc3 a4 ... 4. a3 */
-    const char *const rows[] = {"d4 a5",  "Nc3 d4",   "Nb5 e5", "d3 Nf6",
-                                "Nf3 c5", "Bg5 Qa5+", "c3 Qxb5"};
+     * 1. d4 a5 2. Nc3 a4 ... 4. a3. (1. a4, the d a look-alike of an a, is
+     * read beside it too, and the first seven rows alone fit it as well:
+     * 11...Qxa2 shows the a-pawn never moved) */
+    const char *const rows[] = {"d4 a5",   "Nc3 d4",  "Nb5 e5",  "d3 Nf6",  "Nf3 c5",   "Bg5 Qa5+",
+                                "c3 Qxb5", "c4 Qxb2", "Be2 Nc6", "O-O Be7", "Rb1 Qxa2", "Qb5 Nb4"};
     assert_sheet_reads(rows, G_N_ELEMENTS(rows),
                        "1. e4 d5 2. Nc3 d4 3. Nb5 e5 4. d3 Nf6 5. Nf3 c5 6. Bg5 Qa5+ 7. c3 "
-                       "Qxb5 *");
+                       "Qxb5 8. c4 Qxb2 9. Be2 Nc6 10. O-O Be7 11. Rb1 Qxa2 12. Qb3 Nb4 *");
+}
+END_TEST
+
+START_TEST(test_sheet_slip_a_digit_off)
+{
+    /* HCS sheet 029_0's first rows: "c6" for c5, a digit off and a move
+     * as written, which 4...cxd4 shows (the other sheet of the game,
+     * 029_1, has c5). Read beside c6 with what the prior makes of it, not
+     * cut at a unit and a half: before, 3...e5 4. Nc3 exd4, two cells
+     * changed for one */
+    const char *const rows[] = {"e4 g6", "d4 Bg7", "Nf3 c6", "Nc3 cxd4", "Nxc4 Nc6", "Be3 d6"};
+    assert_sheet_reads(rows, G_N_ELEMENTS(rows),
+                       "1. e4 g6 2. d4 Bg7 3. Nf3 c5 4. Nc3 cxd4 5. Nxd4 Nc6 6. Be3 d6 *");
 }
 END_TEST
 
@@ -4412,6 +4427,7 @@ int main(int argc, char **argv)
     tcase_add_test(tc, test_move_left_out_before_other_sides_move);
     tcase_add_test(tc, test_sheet_format_sniffed);
     tcase_add_test(tc, test_sheet_slip_of_the_pen);
+    tcase_add_test(tc, test_sheet_slip_a_digit_off);
     tcase_add_test(tc, test_sheet_cells_shifted);
     tcase_add_test(tc, test_sheet_shift_is_no_poor_fit);
     tcase_add_test(tc, test_sheet_row_written_twice);
