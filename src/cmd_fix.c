@@ -1021,7 +1021,7 @@ static void write_variation(struct fix_cmd *fc, const ArbGame *game, struct var_
 
 /* The result a ';' hid from the reader at the game's end ("13.;P-Q5 1-0"):
  * the last word of the last line comment among the moves, with no move
- * after it (collect_line_comment() reads the rest as moves), or NULL. */
+ * after it (src/tokens.c reads the rest as moves), or NULL. */
 static const char *result_in_line_comment(const ArbGame *game)
 {
     const char *found = NULL;

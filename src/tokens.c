@@ -1,12 +1,16 @@
-/* The tokens fix searches over, read from a game's events (tokens.h). */
+/* The tokens fix searches over, read from a recorded game's events
+ * (tokens.h): between the reader (src/reader.c, src/replay.c) and the
+ * search (src/fix.c), driven by src/cmd_fix.c. */
 #include "tokens.h"
 
 #include "notation.h"
 
 #include <string.h>
 
-#define NEXT_NUMBER_EVENTS 4      /* next_number() looks this far */
-enum { WEIGHED_TOKENS_MAX = 12 }; /* drop_weighed_line() */
+enum {
+    NEXT_NUMBER_EVENTS = 4,  /* next_number() looks this far */
+    WEIGHED_TOKENS_MAX = 12, /* drop_weighed_line() */
+};
 
 /* The notation the moves of events [from, to) are written in: UCI, ICCF or
  * descriptive (fix_notation()), or SAN. */
