@@ -12,7 +12,7 @@
  * mend.c for the cases)? */
 gboolean mend_continues(const ArbGame *before, const ArbGame *after);
 
-/* before ended in "0-0" read as a double forfeit and goes on in the next
+/* game ended in "0-0" read as a double forfeit and goes on in the next
  * part: that was castling, a move again. */
 void mend_castling_again(ArbGame *game);
 
