@@ -28,6 +28,12 @@ enum {
     FORM_MAX = 16,
     FORMS_PER_MOVE = 10, /* SAN, descriptive's eight (desc_spell()), a queen implied */
     BEAM_WIDTH = 256,
+    /* on sheets (fixer_set_slips()): a cell the writer skipped puts in
+     * every legal move, so a few of them in a row fill a beam of 256 with
+     * states all about as cheap, and cut the one the later cells want
+     * (HCS 091_1: 12...Qf6 in a skipped cell, 1.4 units behind, then
+     * 15. Bxh7+ in another, Kxh7 and Qh6 written after them) */
+    SHEET_BEAM_WIDTH = 512,
     WIDE_BEAM_WIDTH = 40, /* the search again where the path took doubtful edits */
     WIDE_BACK_STEPS = 8,  /* from this many steps before the first of them */
     WIDE_TOKENS = 16,     /* to this many tokens after it */
@@ -100,7 +106,7 @@ enum {
      * again past twice as many as it kept: a long text that reads poorly
      * pushed thousands a token, half a gigabyte for 800 tokens */
     COMPACT_MIN = 1 << 18,
-    KEPT_SET = 512,           /* >= 2 x the widest beam: prune's set of positions kept */
+    KEPT_SET = 1024,          /* >= 2 x the widest beam: prune's set of positions kept */
     DIST_CACHE = 4096,        /* edit distances remembered per game (direct-mapped) */
     EXPANSIONS_MAX = 1 << 16, /* expansions remembered per game; past them none is */
     RECORDS_MAX = 1 << 21,    /* nor past this many states they pushed (80 MB) */
@@ -3014,7 +3020,7 @@ static void expand_inserts(ArbFixer *f, int si, const struct state *s, int i, in
 
 /* Keeps the cheapest state per position, at most beam_width, within the
  * margin of the best; equals in the order they were pushed. */
-#define WIDEST_BEAM MAX(MAX(BEAM_WIDTH, WIDE_BEAM_WIDTH), DERAILED_WIDTH)
+#define WIDEST_BEAM MAX(MAX(MAX(BEAM_WIDTH, SHEET_BEAM_WIDTH), WIDE_BEAM_WIDTH), DERAILED_WIDTH)
 G_STATIC_ASSERT(KEPT_SET >= 2 * WIDEST_BEAM);
 
 static int cmp_key(const void *a, const void *b)
@@ -3324,6 +3330,12 @@ static void compact_arena(ArbFixer *f)
     f->compact_at = MAX(f->compact_min, 2 * kept);
 }
 
+/* The beam's width past the wide window. */
+static guint beam_width(const ArbFixer *f)
+{
+    return f->slips ? SHEET_BEAM_WIDTH : BEAM_WIDTH;
+}
+
 /* Runs the search; returns the arena index of the cheapest final state. */
 static int search(ArbFixer *f, const struct position *start)
 {
@@ -3345,7 +3357,7 @@ static int search(ArbFixer *f, const struct position *start)
     for (int i = from; i < f->n_tok; i++) {
         if (f->arena->len > f->compact_at) compact_arena(f);
         GArray *ring = f->ring[i % RINGS];
-        f->beam_width = i < f->wide_until ? f->wide_width : BEAM_WIDTH;
+        f->beam_width = i < f->wide_until ? f->wide_width : beam_width(f);
         prune(f, ring, i);
         f->in_garbage = ring->len && poor_run(f, g_array_index(ring, int, 0)) >= GARBAGE_RUN;
         if (f->in_garbage && ring->len > GARBAGE_WIDTH) g_array_set_size(ring, GARBAGE_WIDTH);
@@ -3364,7 +3376,7 @@ static int search(ArbFixer *f, const struct position *start)
         clear_ring(f, i);
     }
     GArray *last = f->ring[f->n_tok % RINGS];
-    f->beam_width = BEAM_WIDTH;
+    f->beam_width = beam_width(f);
     prune(f, last, f->n_tok);
     return g_array_index(last, int, 0);
 }

@@ -2181,6 +2181,40 @@ START_TEST(test_sheet_slip_a_digit_off)
 }
 END_TEST
 
+START_TEST(test_sheet_skipped_cells_keep_the_beam_wide)
+{
+    /* HCS sheet 091_1 as written: its first three rows and six cells
+     * skipped (6..., 11..., 12..., 15., 16., 18.), each read as every legal
+     * move. 12...Qf6 and 15. Bxh7+, which Kxh7, 17...Qh6 and 19...Qxd2
+     * written later want, were cut by a beam of 256 states filled with
+     * moves as cheap in the other skipped cells: 12...h6, 15. Ne4 Kh7,
+     * 17...Qh4 */
+    static const char *const cells[] = {
+        "4 white Nxd4",  "4 black Nf6",   "5 white Nxc6", "5 black bxc6",  "6 white e5",
+        "7 white c4",    "7 black Nb6",   "8 white Nc3",  "8 black Bc5",   "9 white Bd3",
+        "9 black d6",    "10 white O-O",  "10 black Be6", "11 white exd6", "12 white b3",
+        "13 white Bb2",  "13 black Bd1",  "14 white Qd2", "14 black O-O",  "15 black Kxh7",
+        "16 black Bxf2", "17 white Rxf2", "17 black Qh6", "18 black Kg8",  "19 white Nxe6",
+        "19 black Qxd2", "20 white Rxd2"};
+    GString *sheet = g_string_new(NULL);
+    for (gsize k = 0; k < G_N_ELEMENTS(cells); k++) {
+        char **f = g_strsplit(cells[k], " ", 3);
+        g_string_append_printf(sheet, "091_1_%s_%s.png %s\n", f[0], f[1], f[2]);
+        g_strfreev(f);
+    }
+    const char *const args[] = {"--from", "hcs", "--no-comments", NULL};
+    struct run r = fix_text(sheet->str, args);
+    g_string_free(sheet, TRUE);
+    ck_assert_msg(r.status == 0, "exit %d\n%s", r.status, r.err);
+    char *got = movetext(r.out);
+    ck_assert_msg(strstr(got, "12. b3 Qf6 13. Bb2") && strstr(got, "15. Bxh7+ Kxh7") &&
+                      strstr(got, "17. Rxf2 Qh6"),
+                  "gave %s", got);
+    g_free(got);
+    run_free(&r);
+}
+END_TEST
+
 START_TEST(test_sheet_cells_shifted)
 {
     /* HCS sheet 103_0's first 18 rows: its writer left out 11...e5 and
@@ -4428,6 +4462,7 @@ int main(int argc, char **argv)
     tcase_add_test(tc, test_sheet_format_sniffed);
     tcase_add_test(tc, test_sheet_slip_of_the_pen);
     tcase_add_test(tc, test_sheet_slip_a_digit_off);
+    tcase_add_test(tc, test_sheet_skipped_cells_keep_the_beam_wide);
     tcase_add_test(tc, test_sheet_cells_shifted);
     tcase_add_test(tc, test_sheet_shift_is_no_poor_fit);
     tcase_add_test(tc, test_sheet_row_written_twice);
