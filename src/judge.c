@@ -177,22 +177,20 @@ static gboolean is_searched(const struct judge_game_info *g, gboolean builtin,
     return g->searched && (!builtin || ply_of(&s->before) >= JUDGE_BUILTIN_FROM);
 }
 
-/* Is step k of res the game's last move? */
-static gboolean is_last(const struct fix_result *res, guint k)
+/* The moves res plays after step k. */
+static int moves_after(const struct fix_result *res, guint k)
 {
+    int after = 0;
     for (guint j = k + 1; j < res->steps->len; j++)
-        if (g_array_index(res->steps, struct fix_step, j).move != MOVE_NONE) return FALSE;
-    return TRUE;
+        after += g_array_index(res->steps, struct fix_step, j).move != MOVE_NONE;
+    return after;
 }
 
 /* Is step k of res among the game's last REPEAT_PLIES moves (on the tuning
  * sets, the last two: one game better; four: one better, one worse)? */
 static gboolean near_end(const struct fix_result *res, guint k)
 {
-    int after = 0;
-    for (guint j = k + 1; j < res->steps->len; j++)
-        after += g_array_index(res->steps, struct fix_step, j).move != MOVE_NONE;
-    return after < REPEAT_PLIES;
+    return moves_after(res, k) < REPEAT_PLIES;
 }
 
 /* Is step k of res the last move of the side that lost the game? The
@@ -202,7 +200,7 @@ static gboolean near_end(const struct fix_result *res, guint k)
 static gboolean losers_last(const struct judge_game_info *g, const struct fix_result *res, guint k)
 {
     const struct fix_step *s = &g_array_index(res->steps, struct fix_step, k);
-    return g->loser >= 0 && s->before.side == g->loser && is_last(res, k);
+    return g->loser >= 0 && s->before.side == g->loser && !moves_after(res, k);
 }
 
 /* Does m, played at step k of res, bring back a position of the path
