@@ -490,7 +490,8 @@ static void pipeline_game(ArbGame *game, const ArbGameSummary *summary, gpointer
         char text[NOTATION_MAX];
         switch (ev->kind) {
         case EV_MOVE:
-            if (rm->is_suffix) break;
+            /* (words a line end cut off a move: written with it, as gamew.c does) */
+            if (rm->is_suffix || rm->is_joined) break;
             if (rm->is_prose) {
                 pgnw_comment(w, game_event_text(game, ev));
                 break;
