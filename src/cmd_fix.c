@@ -4,6 +4,7 @@
  * (schema src/fix-report.rng). The search itself is src/fix.c. */
 #include "cmd_fix.h"
 #include "commands.h"
+#include "fix_state.h"
 
 #include "copies.h"
 #include "decisions.h"
@@ -31,33 +32,18 @@
 #include <string.h>
 #include <unistd.h>
 
-#define FIX_REPORT_NAMESPACE "urn:arbiter:fix-report:1"
-#define FIX_PRIOR_WEIGHT     0.1
-#define FIX_ENGINE_DEPTH     8
-#define FIX_SEARCH_DEPTH     2 /* the built-in search's (core/search.h) */
-#define FIX_ENGINE_WEIGHT    0.5
-#define FIX_ENGINE_TIMEOUT   10
+#define FIX_PRIOR_WEIGHT   0.1
+#define FIX_ENGINE_DEPTH   8
+#define FIX_SEARCH_DEPTH   2 /* the built-in search's (core/search.h) */
+#define FIX_ENGINE_WEIGHT  0.5
+#define FIX_ENGINE_TIMEOUT 10
 /* --engine auto: the built-in search judges a game whose players are both
  * rated this high: it settled more of the archive's master games right
  * and fewer of lichess's club-level ones (README) */
-#define FIX_AUTO_ELO     2200
-#define FIX_JOBS_MAX     8    /* the default --jobs at most */
-#define BLANK_CELLS_MAX  12   /* blank cells put in a row at most (add_blank_cells) */
-#define STRAY_NUMBER_GAP 10   /* a bare number this far from the one due is no move number */
-#define SNIFF_BYTES      4096 /* of each file sniff_sheets() reads */
-
-/* A variation read as a line of its own: the events of its '(' and ')'
- * and what the search made of the tokens between (variations nested in it
- * are lines of their own too). */
-struct var_line {
-    guint open, close;
-    /* the event of the last token of the move it plays another way, when
-     * that is not the move right before it ("2. Nf3 Nc6 (2. Bc4 Bc5)"): it
-     * is written after that move; G_MAXUINT where it stands */
-    guint anchor;
-    GArray *tokens; /* struct fix_token */
-    struct fix_result res;
-};
+#define FIX_AUTO_ELO    2200
+#define FIX_JOBS_MAX    8    /* the default --jobs at most */
+#define BLANK_CELLS_MAX 12   /* blank cells put in a row at most (add_blank_cells) */
+#define SNIFF_BYTES     4096 /* of each file sniff_sheets() reads */
 
 static void var_line_clear(gpointer p)
 {
@@ -73,106 +59,8 @@ static GArray *var_lines_new(void)
     return a;
 }
 
-struct fix_cmd {
-    ArbLangSet *langs;
-    const ArbLang *english, *figurines;
-    ArbNorm **norms;
-    ArbFixer **fixers; /* one per language, made when first needed */
-    guint n_norms;
-    guint *lang_order; /* norms, the more common languages first (otherwise in order) */
-    int forced;        /* index of --from LANG, or -1 */
-    ArbConfusion *conf;
-    ArbPrior *prior; /* NULL when --prior-weight is 0 */
-    double prior_weight;
-    const ArbLang *to_lang;
-    enum notation_style to_style;
-    double min_confidence;
-    gboolean no_comments, hcs, nbest; /* --from hcs, --from nbest */
-    ArbPgnWriter *writer;
-    FILE *out, *err;
-    xmlTextWriterPtr report;
-    xmlBufferPtr report_buf; /* the report in memory (fix_cmd_open_report(NULL)) */
-    const char *file_name;
-    GArray *tokens;      /* struct fix_token */
-    GStringChunk *glued; /* texts of tokens joined across a ';' (one game's) */
-    /* guint8 per event of the game: PROSE_WORD for text that is no move
-     * (written back as a comment where it stood), else 0 */
-    GArray *prose;
-    /* struct var_line: the game's variations read as lines of their own
-     * (solve_variations()) */
-    GArray *variations;
-    gboolean in_variation;     /* what is written is a variation's */
-    gboolean said_better_lang; /* check_forced_language()'s note was written */
-    ArbGame *pending;          /* the last game read, held for its continuation */
-    ArbGame *flat;             /* scratch: a game with its variations as main line */
-    gboolean has_pending;
-    struct fix_result res;
-    GPtrArray *collect;       /* --group: the games read are kept here (ArbGame), not fixed */
-    GArray *sources;          /* --group: struct group_source per candidate of fc->tokens */
-    GStringChunk *translated; /* --group: readings put into the first input's letters */
-    const int *group_langs;   /* --group: each input's language */
-    GHashTable *seen;         /* with --report: a game's tags or first plies -> its id */
-    GString *pairs;           /* "first second reason" lines for the report */
-    int games, unresolved, corrected, failed;
-    gboolean io_error;
-    /* --decisions: all of them, this game's as fixed points, errors found */
-    const char *decisions_path;
-    GArray *decisions;
-    const struct decision *game_decisions;
-    guint n_game_decisions;
-    GArray *points; /* struct fix_point */
-    int start_ply;  /* of the game being fixed */
-    int decision_errors;
-    /* --engine: it, how it judges, this game's verdicts; engine_failed when
-     * it failed during the run (said on err; the exit status is 2); with
-     * builtin, the built-in search judges instead, on the thread that
-     * solved the game, with fresh the fixer whose last run read fc->tokens
-     * (judging needs no second read then) */
-    ArbEngine *engine;
-    gboolean builtin;
-    int builtin_elo; /* with builtin, only games both players rated this high (auto); 0 all */
-    ArbFixer *fresh;
-    struct judge_options judge;
-    GArray *verdicts; /* struct judge_verdict */
-    gboolean engine_failed;
-    /* the progress bar on err (fix_cmd_show_progress): shown now, when the
-     * run began and the bar was last drawn, the size of the file being read
-     * (0: not known) */
-    gboolean progress, progress_shown;
-    gint64 progress_start, progress_tick;
-    guint64 input_size, input_done; /* input_done: where the last game fixed ends */
-    /* stdin, when its first bytes were read to sniff its format (they are
-     * still there to read); NULL: stdin untouched */
-    GInputStream *stdin_in;
-    /* --jobs: the options again (for the workers' copies), the games
-     * handed to them so far, and the workers' queue of games and messages
-     * (struct fix_job), written in order; alternatives: a worker's fixers
-     * give the report's next-best moves */
-    int jobs;
-    struct fix_cmd_options options;
-    guint64 submitted;
-    GThreadPool *pool;
-    GAsyncQueue *idle; /* the workers' copies not in use */
-    GQueue *queue;
-    GMutex jobs_lock;
-    GCond jobs_done;
-    gboolean alternatives;
-    gboolean borrowed; /* a worker's copy: langs, conf and prior are main's */
-    /* the input read again line by line for the report's source text */
-    FILE *source;
-    guint64 source_line;
-    char *source_buf;
-    size_t source_cap;
-};
-
-/* Caps on the source text a report quotes per game. */
-enum { SOURCE_LINES_MAX = 2000, SOURCE_LINE_BYTES = 4096 };
-
 /* --jobs: games read ahead of the one being written, per worker */
 enum { JOBS_AHEAD = 4 };
-
-static const char *const change_names[] = {"none",    "corrected", "inserted",
-                                           "deleted", "merged",    "split"};
 
 enum {
     STARTS_LATER_TOKENS = 6, /* the tokens starts_later() checks the numbers of */
@@ -182,7 +70,7 @@ enum {
 /* ---- messages and progress ---------------------------------------------------- */
 
 /* err, the progress bar cleared first: every message goes through this. */
-static FILE *err_of(struct fix_cmd *fc)
+FILE *fix_cmd_err(struct fix_cmd *fc)
 {
     if (fc->progress_shown) progress_clear(fc->err);
     fc->progress_shown = FALSE;
@@ -214,7 +102,7 @@ void fix_cmd_show_progress(struct fix_cmd *fc, gboolean on)
 {
     fc->progress = on;
     fc->progress_start = g_get_monotonic_time();
-    if (!on) err_of(fc);
+    if (!on) fix_cmd_err(fc);
 }
 
 /* ---- language ------------------------------------------------------------------ */
@@ -324,1006 +212,6 @@ static void collect_range(struct fix_cmd *fc, const ArbGame *game, ArbNorm *norm
     tokens_collect_range(&ts, game, norm, from, to);
 }
 
-/* ---- report --------------------------------------------------------------------- */
-
-static void xml_attr(struct fix_cmd *fc, const char *name, const char *value)
-{
-    if (!value) return;
-    g_autofree char *safe = report_xml_safe(value);
-    if (xmlTextWriterWriteAttribute(fc->report, BAD_CAST name, BAD_CAST safe) < 0)
-        fc->io_error = TRUE;
-}
-
-static void xml_text(struct fix_cmd *fc, const char *text)
-{
-    g_autofree char *safe = report_xml_safe(text);
-    if (xmlTextWriterWriteString(fc->report, BAD_CAST safe) < 0) fc->io_error = TRUE;
-}
-
-static void xml_attr_fmt(struct fix_cmd *fc, const char *name, const char *fmt, ...)
-{
-    va_list ap;
-    va_start(ap, fmt);
-    g_autofree char *v = g_strdup_vprintf(fmt, ap);
-    va_end(ap);
-    xml_attr(fc, name, v);
-}
-
-static void xml_start(struct fix_cmd *fc, const char *name)
-{
-    if (xmlTextWriterStartElement(fc->report, BAD_CAST name) < 0) fc->io_error = TRUE;
-}
-
-static void xml_end(struct fix_cmd *fc)
-{
-    if (xmlTextWriterEndElement(fc->report) < 0) fc->io_error = TRUE;
-}
-
-/* Text content of len bytes (at most: it stops at a NUL). */
-static void xml_string(struct fix_cmd *fc, const char *text, gsize len)
-{
-    g_autofree char *t = g_strndup(text, len);
-    xml_text(fc, t);
-}
-
-static void xml_text_element(struct fix_cmd *fc, const char *name, const char *text)
-{
-    xml_start(fc, name);
-    xml_text(fc, text);
-    xml_end(fc);
-}
-
-/* What a step read, as the comment quotes it: the token(s) as written,
- * a space between two that did not touch ("z7.B" cut in two stays so). */
-static char *read_text(const struct fix_cmd *fc, const ArbGame *game, const struct fix_step *s)
-{
-    const struct fix_token *tokens = (const struct fix_token *)fc->tokens->data;
-    GString *t = g_string_new(NULL);
-    for (int k = 0; k < s->n_tokens; k++) {
-        const struct fix_token *tok = &tokens[s->first_token + k];
-        const char *text = tok->written ? tok->written : tok->cands[0].text;
-        gsize len = tok->written ? tok->written_len : tok->cands[0].len;
-        /* (a group's tokens are fused from several inputs: fc->sources) */
-        gboolean touch = FALSE;
-        gsize last = k ? tok[-1].event + tok[-1].more_events : 0;
-        if (k && !fc->sources && !tok[-1].more_last_len && last < tok->event &&
-            tok->event < game->events->len) {
-            const struct game_event *a = &g_array_index(game->events, struct game_event, last);
-            const struct game_event *b =
-                &g_array_index(game->events, struct game_event, tok->event);
-            touch = a->offset + a->len == b->offset;
-        }
-        g_string_append_printf(t, "%s%.*s", k && !touch ? " " : "", (int)len, text);
-    }
-    return g_string_free(t, FALSE);
-}
-
-static void report_readings(struct fix_cmd *fc, const struct fix_step *s, const int *langs);
-static gboolean group_place(const struct fix_cmd *fc, int token, guint64 *line, guint64 *col);
-
-/* Where token t stands in game's text, and its length in characters: a
- * token cut from its word ("Nf3" of "e52.Nf3", "Bxf5" of "28.Bxf5") where
- * it stands in the word, one made of several words (glued) at its word. */
-static void token_extent(const struct fix_cmd *fc, const ArbGame *game, int t, guint64 *line,
-                         guint64 *col, guint64 *chars)
-{
-    const struct fix_token *tok = &g_array_index(fc->tokens, struct fix_token, t);
-    const struct game_event *ev = &g_array_index(game->events, struct game_event, tok->event);
-    const char *word = game_event_text(game, ev), *text = tok->cands[0].text;
-    gsize text_len = tok->cands[0].len;
-    if (tok->written && tok->written >= word && tok->written < word + ev->len)
-        text = tok->written, text_len = tok->written_len; /* a move in words */
-    *line = ev->line;
-    *col = ev->col;
-    *chars = (guint64)g_utf8_strlen(word, (gssize)ev->len);
-    if (text < word || text >= word + ev->len) return;
-    /* a comment stands at its '{' or ';', its text after it, and a brace
-     * comment may run over lines */
-    if (ev->kind == EV_COMMENT) *col += 1;
-    for (const char *p = word; p < text; p = g_utf8_next_char(p)) {
-        if (*p == '\n') {
-            *line += 1;
-            *col = 1;
-        } else {
-            *col += 1;
-        }
-    }
-    gsize len = MIN(text_len, (gsize)(word + ev->len - text));
-    *chars = (guint64)g_utf8_strlen(text, (gssize)len);
-}
-
-/* Where token t was read: in game, or with --group in its first input. */
-static void token_place(const struct fix_cmd *fc, const ArbGame *game, int t, guint64 *line,
-                        guint64 *col)
-{
-    guint64 chars;
-    if (fc->sources && group_place(fc, t, line, col)) return;
-    token_extent(fc, game, t, line, col, &chars);
-}
-
-/* The ply of the position step s is played from, 0-based from the first
- * position of any game. */
-static int ply_before(const struct fix_step *s)
-{
-    return 2 * (s->before.fullmove - 1) + s->before.side;
-}
-
-/* The step's ply counted from the game's start position, 1-based (the
- * report's and the decisions file's). */
-static int step_ply(const struct fix_cmd *fc, const struct fix_step *s)
-{
-    return ply_before(s) - fc->start_ply + 1;
-}
-
-/* Did the reviewer choose this step's move (--decisions)? */
-static gboolean is_reviewed(const struct fix_cmd *fc, const struct fix_step *s)
-{
-    for (guint i = 0; s->move != MOVE_NONE && i < fc->n_game_decisions; i++) {
-        const struct decision *d = &fc->game_decisions[i];
-        if (d->ply == step_ply(fc, s) && uci_parse(&s->before, d->uci, strlen(d->uci)) == s->move)
-            return TRUE;
-    }
-    return FALSE;
-}
-
-/* A move the reader should look at: below --min-confidence and not decided. */
-static gboolean needs_review(const struct fix_cmd *fc, const struct fix_step *s)
-{
-    return s->move != MOVE_NONE && s->confidence < fc->min_confidence && !is_reviewed(fc, s);
-}
-
-/* Each alternative's share, as a confidence, of exp(-cost / temperature)
- * over the move taken and its alternatives. */
-static double alternative_share(const struct fix_cmd *fc, const struct fix_step *s, int a)
-{
-    double t = MAX(confusion_cost(fc->conf, CONF_TEMPERATURE), 1);
-    double sum = 1.0;
-    for (int k = 0; k < s->n_alts; k++)
-        sum += exp(-(double)(s->alts[k].cost - s->cost) / t);
-    return exp(-(double)(s->alts[a].cost - s->cost) / t) / sum;
-}
-
-/* The engine's verdict at step s, if it judged the move s plays. */
-static const struct judge_verdict *verdict_of(const struct fix_cmd *fc, const struct fix_step *s)
-{
-    const struct judge_verdict *v = judge_verdict_at(fc->verdicts, &s->before);
-    for (int i = 0; v && i < v->n; i++)
-        if (v->moves[i] == s->move) return v;
-    return NULL;
-}
-
-/* Starts element name for move m of pos: its san and uci attributes. */
-static void xml_start_move(struct fix_cmd *fc, const char *name, const struct position *pos,
-                           move_t m)
-{
-    char san[SAN_MAX], uci[UCI_MAX + 1];
-    san_write(pos, m, san);
-    uci[uci_write(pos, m, uci)] = 0;
-    xml_start(fc, name);
-    xml_attr(fc, "san", san);
-    xml_attr(fc, "uci", uci);
-}
-
-/* <repetition>: the candidates of one of a drawn game's last two moves, whether
- * each brings back a position. */
-static void report_repetition(struct fix_cmd *fc, const struct fix_step *s,
-                              const struct judge_verdict *v)
-{
-    xml_start(fc, "repetition");
-    xml_attr(fc, "changed", v->changed ? "yes" : "no");
-    for (int i = 0; i < v->n; i++) {
-        xml_start_move(fc, "candidate", &s->before, v->moves[i]);
-        xml_attr(fc, "repeats", v->cost[i] ? "no" : "yes");
-        xml_attr_fmt(fc, "cost", "%.2f", fix_cost_value(v->cost[i]));
-        xml_end(fc);
-    }
-    xml_end(fc);
-}
-
-/* <engine>: the candidates the engine scored at s, in the order judged. */
-static void report_verdict(struct fix_cmd *fc, const struct fix_step *s,
-                           const struct judge_verdict *v)
-{
-    if (v->repetition) {
-        report_repetition(fc, s, v);
-        return;
-    }
-    xml_start(fc, "engine");
-    xml_attr_fmt(fc, "depth", "%d", fc->judge.depth);
-    xml_attr(fc, "changed", v->changed ? "yes" : "no");
-    for (int i = 0; i < v->n; i++) {
-        if (i && !v->has[i]) continue; /* not among the best it scored */
-        xml_start_move(fc, "score", &s->before, v->moves[i]);
-        if (!v->has[i])
-            ;
-        else if (v->cp[i] > ENGINE_MATE / 2)
-            xml_attr_fmt(fc, "mate", "%d", ENGINE_MATE - v->cp[i]);
-        else if (v->cp[i] < -ENGINE_MATE / 2)
-            xml_attr_fmt(fc, "mate", "%d", -(ENGINE_MATE + v->cp[i]));
-        else
-            xml_attr_fmt(fc, "cp", "%d", v->cp[i]);
-        xml_attr_fmt(fc, "cost", "%.2f", fix_cost_value(v->cost[i]));
-        xml_end(fc);
-    }
-    xml_end(fc);
-}
-
-static void report_step(struct fix_cmd *fc, const ArbGame *game, const struct fix_step *s)
-{
-    xml_start(fc, "move");
-    xml_attr_fmt(fc, "ply", "%d", step_ply(fc, s));
-    xml_attr_fmt(fc, "number", "%d", s->before.fullmove);
-    xml_attr(fc, "side", s->before.side == WHITE ? "white" : "black");
-    xml_attr(fc, "change", change_names[s->change]);
-    xml_attr_fmt(fc, "confidence", "%.3f", s->confidence);
-    xml_attr_fmt(fc, "cost", "%.2f", fix_cost_value(s->cost));
-    if (s->move != MOVE_NONE) {
-        char uci[UCI_MAX + 1];
-        uci[uci_write(&s->before, s->move, uci)] = 0;
-        xml_attr(fc, "uci", uci);
-    }
-    if (needs_review(fc, s) && !fc->in_variation) { /* (a decision is for the main line) */
-        char fen[FEN_MAX];
-        fen_write(&s->before, fen, sizeof fen);
-        xml_attr(fc, "review", "yes");
-        xml_attr(fc, "fen", fen);
-    }
-    if (is_reviewed(fc, s)) xml_attr(fc, "reviewed", "yes");
-    if (s->n_tokens > 0) {
-        guint64 line, col;
-        token_place(fc, game, s->first_token, &line, &col);
-        xml_attr_fmt(fc, "line", "%" G_GUINT64_FORMAT, line);
-        xml_attr_fmt(fc, "column", "%" G_GUINT64_FORMAT, col);
-        g_autofree char *in = read_text(fc, game, s);
-        xml_text_element(fc, "input", in);
-        if (fc->sources) report_readings(fc, s, fc->group_langs);
-    }
-    if (s->move != MOVE_NONE) {
-        char san[SAN_MAX];
-        san_write(&s->before, s->move, san);
-        xml_text_element(fc, "san", san);
-    }
-    for (int a = 0; a < s->n_alts; a++) {
-        xml_start_move(fc, "alternative", &s->before, s->alts[a].move);
-        xml_attr_fmt(fc, "cost", "%.2f", fix_cost_value(s->alts[a].cost));
-        xml_attr_fmt(fc, "confidence", "%.3f", alternative_share(fc, s, a));
-        xml_end(fc);
-    }
-    const struct judge_verdict *v = verdict_of(fc, s);
-    if (v) report_verdict(fc, s, v);
-    xml_end(fc);
-}
-
-/* ---- output --------------------------------------------------------------------- */
-
-/* An engine score as the comments show it: pawns from the mover's side
- * ("+0.35") or a mate ("#3", "#-2"). */
-static void append_score(GString *t, int cp)
-{
-    if (cp > ENGINE_MATE / 2)
-        g_string_append_printf(t, "#%d", ENGINE_MATE - cp);
-    else if (cp < -ENGINE_MATE / 2)
-        g_string_append_printf(t, "#-%d", ENGINE_MATE + cp);
-    else
-        g_string_append_printf(t, "%+.2f", cp / 100.0);
-}
-
-/* "engine depth 8: Qc7 +0.41, Qb6 -1.25", and what it changed; by
- * repetition "drawn, near the end: Bf3 repeats a position, not Bf7+". */
-static void append_verdict(const struct fix_cmd *fc, GString *t, const struct fix_step *s,
-                           const struct judge_verdict *v)
-{
-    if (v->repetition) {
-        g_string_append(t, "drawn, near the end:");
-        for (int pass = 0; pass < 2; pass++) {
-            int n = 0;
-            for (int i = 0; i < v->n; i++) {
-                if ((v->cost[i] != 0) != pass) continue;
-                char san[SAN_MAX];
-                san_write(&s->before, v->moves[i], san);
-                g_string_append_printf(t, "%s %s", n++ ? "," : pass ? ", not" : "", san);
-            }
-            if (!pass) g_string_append(t, n > 1 ? " repeat a position" : " repeats a position");
-        }
-        if (v->changed) g_string_append(t, " (it chose the move)");
-        return;
-    }
-    g_string_append_printf(t, "%s depth %d:", fc->builtin ? "search" : "engine", fc->judge.depth);
-    int order[JUDGE_CANDS_MAX], n = 0; /* best first; the search's move last when unscored */
-    for (int i = 0; i < v->n; i++) {
-        if (!v->has[i] && i) continue; /* not among the best it scored */
-        int j = n++;
-        for (; j > 0 && (!v->has[order[j - 1]] || (v->has[i] && v->cp[order[j - 1]] < v->cp[i]));
-             j--)
-            order[j] = order[j - 1];
-        order[j] = i;
-    }
-    for (int k = 0; k < n; k++) {
-        int i = order[k];
-        char san[SAN_MAX];
-        san_write(&s->before, v->moves[i], san);
-        g_string_append_printf(t, "%s %s ", k ? "," : "", san);
-        if (v->has[i])
-            append_score(t, v->cp[i]);
-        else
-            g_string_append(t, "worse");
-    }
-    if (v->changed) g_string_append(t, " (it chose the move)");
-}
-
-static char *review_text(const struct fix_cmd *fc, const struct fix_step *s)
-{
-    GString *t = g_string_new(NULL);
-    g_string_append_printf(t, "review: confidence %.2f", s->confidence);
-    for (int a = 0; a < s->n_alts; a++) {
-        char san[SAN_MAX];
-        san_write(&s->before, s->alts[a].move, san);
-        g_string_append_printf(t, "%s %s (%.2f)", a ? "," : "; or", san,
-                               fix_cost_value(s->alts[a].cost));
-    }
-    const struct judge_verdict *v = verdict_of(fc, s);
-    if (v) {
-        g_string_append(t, "; ");
-        append_verdict(fc, t, s, v);
-    }
-    return g_string_free(t, FALSE);
-}
-
-/* The comment for a move the engine chose that is not marked for review
- * (it is said in {review: ...} when it is), or NULL. */
-static char *engine_text(const struct fix_cmd *fc, const struct fix_step *s)
-{
-    const struct judge_verdict *v = verdict_of(fc, s);
-    if (!v || !v->changed) return NULL;
-    GString *t = g_string_new(NULL);
-    append_verdict(fc, t, s, v);
-    return g_string_free(t, FALSE);
-}
-
-/* Adds the word of prose event i to *words (made when NULL), with the
- * comma after it. */
-static void add_word(GString **words, const ArbGame *game, guint i)
-{
-    const struct game_event *ev = &g_array_index(game->events, struct game_event, i);
-    if (!*words) *words = g_string_new(NULL);
-    g_string_append_printf(*words, "%s%s%s", (*words)->len ? " " : "", game_event_text(game, ev),
-                           ev->comma ? "," : "");
-}
-
-/* Writes *words, if any, as one comment, and empties it. */
-static void put_words(struct fix_cmd *fc, GString **words)
-{
-    if (!*words) return;
-    pgnw_comment(fc->writer, (*words)->str);
-    g_string_free(*words, TRUE);
-    *words = NULL;
-}
-
-/* A number standing alone ("124", no stop) far from the move number due
- * where it stands, and no damaged form of it or of the one before: not a
- * part ("4" of 47), not it with more digits ("177" for 17.), not it with a
- * digit misread ("74" for 14). A page number or the like. */
-static gboolean is_stray_number(const ArbGame *game, const struct game_event *ev, int due)
-{
-    if (!tokens_is_bare_number(game, ev) || ev->value) return FALSE;
-    const char *t = game_event_text(game, ev);
-    guint64 n = g_ascii_strtoull(t, NULL, 10);
-    if (n <= (guint64)due + STRAY_NUMBER_GAP && n + STRAY_NUMBER_GAP >= (guint64)due) return FALSE;
-    for (int k = due - 1; k <= due; k++) {
-        char near[16];
-        gsize m = (gsize)g_snprintf(near, sizeof near, "%d", k), differ = 0;
-        if (strstr(near, t) || (m > 1 && !strncmp(t, near, m))) return FALSE;
-        for (gsize i = 0; m == ev->len && i < m; i++)
-            differ += near[i] != t[i];
-        if (differ == 1) return FALSE;
-    }
-    return TRUE;
-}
-
-/* Does a move come after event i (a result the game was joined across,
- * a stray '*', is no result)? */
-static gboolean has_moves_after(const ArbGame *game, guint i)
-{
-    for (guint k = i + 1; k < game->events->len; k++)
-        if (g_array_index(game->events, struct game_event, k).kind == EV_MOVE) return TRUE;
-    return FALSE;
-}
-
-static void write_variation(struct fix_cmd *fc, const ArbGame *game, struct var_line *line);
-static int next_fullmove(const struct fix_cmd *fc);
-
-/* What a variation's writing or report puts aside: the line it is in. */
-struct var_swap {
-    GArray *tokens, *verdicts;
-    struct fix_result res;
-    guint n_decisions;
-    gboolean in_variation;
-};
-
-/* Makes line the one fc writes and reports: its tokens and steps, no
- * reviewer's decision and no engine's verdict (they are the main line's). */
-static void enter_variation(struct fix_cmd *fc, struct var_line *line, struct var_swap *was)
-{
-    static GArray *no_verdicts;
-    if (g_once_init_enter(&no_verdicts))
-        g_once_init_leave(&no_verdicts, g_array_new(FALSE, FALSE, sizeof(struct judge_verdict)));
-    *was = (struct var_swap){fc->tokens, fc->verdicts, fc->res, fc->n_game_decisions,
-                             fc->in_variation};
-    fc->tokens = line->tokens, fc->res = line->res, fc->verdicts = no_verdicts;
-    fc->n_game_decisions = 0;
-    fc->in_variation = TRUE;
-}
-
-static void leave_variation(struct fix_cmd *fc, const struct var_swap *was)
-{
-    fc->tokens = was->tokens, fc->res = was->res, fc->verdicts = was->verdicts;
-    fc->n_game_decisions = was->n_decisions;
-    fc->in_variation = was->in_variation;
-}
-
-/* The variation fc->variations holds that opens at event open, or NULL. */
-static struct var_line *var_line_at(const struct fix_cmd *fc, guint open)
-{
-    for (guint k = 0; k < fc->variations->len; k++) {
-        struct var_line *v = &g_array_index(fc->variations, struct var_line, k);
-        if (v->open == open) return v;
-    }
-    return NULL;
-}
-
-/* What flush_events() writes: all, or only the variations, or all but the
- * variations and prose (the words between the tokens of one move are
- * write_prose_between()'s). */
-enum flush { FLUSH_ALL, FLUSH_VARIATIONS, FLUSH_NOTES };
-
-/* Comments, NAGs and variations of a line (the main line, or a variation
- * read as one) before event `upto` that are not written yet: a variation
- * read as moves as one (write_variation()), else as a comment; the words of
- * prose; in a {deleted: ...} note, a stray number (is_stray_number(), due
- * the move number written next) and a result with moves after it. */
-static void flush_events(struct fix_cmd *fc, const ArbGame *game, guint *next, guint upto, int due,
-                         enum flush what)
-{
-    GString *var = NULL, *words = NULL;
-    int depth = 0;
-    for (; *next < upto; (*next)++) {
-        const struct game_event *ev = &g_array_index(game->events, struct game_event, *next);
-        const char *t = game_event_text(game, ev);
-        /* prose, the words of a run in one comment */
-        gboolean prose = *next < fc->prose->len && g_array_index(fc->prose, guint8, *next);
-        if (prose) {
-            if (what == FLUSH_ALL) add_word(&words, game, *next);
-            continue;
-        }
-        /* (a variation's events are all skipped where only notes are) */
-        if (what == FLUSH_VARIATIONS && !depth && ev->kind != EV_BEGIN_VARIATION) continue;
-        if (what == FLUSH_NOTES && (depth || ev->kind == EV_BEGIN_VARIATION)) {
-            depth += ev->kind == EV_BEGIN_VARIATION;
-            depth -= ev->kind == EV_END_VARIATION;
-            continue;
-        }
-        if (ev->kind != EV_MOVE_NUMBER) put_words(fc, &words);
-        struct var_line *line = depth ? NULL : var_line_at(fc, *next);
-        if (line) { /* read as moves: written as a variation (here, or
-                     * after the move it plays another way) */
-            if (line->anchor == G_MAXUINT) write_variation(fc, game, line);
-            *next = line->close;
-            continue;
-        }
-        if (ev->kind == EV_BEGIN_VARIATION) {
-            if (!depth++) var = g_string_new("variation as written:");
-            g_string_append(var, " (");
-            continue;
-        }
-        if (ev->kind == EV_END_VARIATION) {
-            g_string_append(var, " )");
-            if (--depth == 0) {
-                pgnw_comment(fc->writer, var->str);
-                g_string_free(var, TRUE);
-                var = NULL;
-            }
-            continue;
-        }
-        if (depth > 0) {
-            if (ev->kind != EV_TAG && ev->kind != EV_RESULT) g_string_append_printf(var, " %s", t);
-            continue;
-        }
-        if (ev->kind == EV_COMMENT && ev->comment_kind != ARB_COMMENT_NBEST)
-            pgnw_comment(fc->writer, t);
-        if (ev->kind == EV_NAG) pgnw_nag(fc->writer, ev->value);
-        if (ev->kind == EV_DRAW_OFFER) pgnw_comment(fc->writer, "draw offer (=)");
-        if (!fc->no_comments &&
-            ((ev->kind == EV_RESULT && ev->len && has_moves_after(game, *next)) ||
-             (ev->kind == EV_MOVE_NUMBER && is_stray_number(game, ev, due)))) {
-            g_autofree char *note = g_strdup_printf("deleted: \"%.*s\"", (int)ev->len, t);
-            pgnw_comment(fc->writer, note);
-        }
-    }
-    if (var) {
-        pgnw_comment(fc->writer, var->str);
-        g_string_free(var, TRUE);
-    }
-    put_words(fc, &words);
-}
-
-static void write_rest(struct fix_cmd *fc, const ArbGame *game, guint from)
-{
-    GString *rest = g_string_new("arbiter: nothing legal fits from here on; the rest as written:");
-    game_append_rest(game, from, rest);
-    pgnw_comment(fc->writer, rest->str);
-    g_string_free(rest, TRUE);
-}
-
-/* Is step s a token of a line the text weighed (fix_token.weighed), dropped
- * whole: written back with its sentence, numbers and all? */
-static gboolean is_weighed_drop(const struct fix_cmd *fc, const ArbGame *game,
-                                const struct fix_step *s)
-{
-    if (s->change != FIX_DELETED || s->n_tokens != 1) return FALSE;
-    const struct fix_token *t = &g_array_index(fc->tokens, struct fix_token, s->first_token);
-    const struct game_event *ev = &g_array_index(game->events, struct game_event, t->event);
-    return t->weighed && t->cands[0].text == game_event_text(game, ev) &&
-           t->cands[0].len == ev->len;
-}
-
-/* Flags the words of the weighed lines the search dropped, and the move
- * numbers before them, PROSE_WORD: flush_events() writes each such line in
- * one comment with the sentences round it. */
-static void flag_weighed_drops(struct fix_cmd *fc, const ArbGame *game)
-{
-    gboolean any = FALSE;
-    for (guint k = 0; k < fc->res.steps->len; k++) {
-        const struct fix_step *s = &g_array_index(fc->res.steps, struct fix_step, k);
-        if (!is_weighed_drop(fc, game, s)) continue;
-        guint e = (guint)g_array_index(fc->tokens, struct fix_token, s->first_token).event;
-        g_array_index(fc->prose, guint8, e) = PROSE_WORD;
-        any = TRUE;
-    }
-    for (guint i = game->events->len; any && i-- > 1;) {
-        const struct game_event *ev = &g_array_index(game->events, struct game_event, i - 1);
-        if (ev->kind == EV_MOVE_NUMBER && g_array_index(fc->prose, guint8, i))
-            g_array_index(fc->prose, guint8, i - 1) = PROSE_WORD;
-    }
-}
-
-/* The prose between events from and to (a sentence between two tokens one
- * step read together), in one comment. */
-static void write_prose_between(struct fix_cmd *fc, const ArbGame *game, guint from, guint to)
-{
-    GString *words = NULL;
-    for (guint i = from + 1; i < to && i < fc->prose->len; i++)
-        if (g_array_index(fc->prose, guint8, i)) add_word(&words, game, i);
-    put_words(fc, &words);
-}
-
-/* Is event ev's text a number written with look-alikes of digits ("1S.",
- * "2A"), which collect_tokens() read as a number, no move? */
-static gboolean is_lookalike_digits(const ArbConfusion *conf, const ArbGame *game,
-                                    const struct game_event *ev)
-{
-    const char *text = game_event_text(game, ev), *end = text + ev->len, *p = text;
-    if (!g_utf8_validate(text, (gssize)ev->len, NULL)) return FALSE;
-    for (; p < end && confusion_digit(conf, g_utf8_get_char(p)) >= 0; p = g_utf8_next_char(p))
-        ;
-    gboolean digits = p > text;
-    for (; p < end && (*p == '.' || *p == ','); p++)
-        ;
-    return digits && p == end;
-}
-
-/* The move number written right before step s's token, when s drops the
- * token whole (a number flush_events() writes nothing for: no prose, no
- * stray number's note): the note keeps it ("Now 3. Bb5 was ..." one move
- * back: {deleted: "3. Bb5"}), else NULL. */
-static const struct game_event *number_before(const struct fix_cmd *fc, const ArbGame *game,
-                                              const struct fix_step *s)
-{
-    if (s->n_tokens != 1) return NULL;
-    const struct fix_token *t = &g_array_index(fc->tokens, struct fix_token, s->first_token);
-    const struct game_event *ev = &g_array_index(game->events, struct game_event, t->event);
-    if (!t->event || t->cands[0].text != game_event_text(game, ev)) return NULL;
-    /* (a bare digit read as a move is a token's, not a number: "27 4 5") */
-    if (s->first_token > 0 && t[-1].event == t->event - 1) return NULL;
-    const struct game_event *num = ev - 1;
-    gboolean prose =
-        t->event - 1 < fc->prose->len && g_array_index(fc->prose, guint8, t->event - 1);
-    if (prose || (num->kind == EV_MOVE ? !is_lookalike_digits(fc->conf, game, num)
-                                       : num->kind != EV_MOVE_NUMBER ||
-                                             is_stray_number(game, num, s->before.fullmove)))
-        return NULL;
-    return num;
-}
-
-/* The variations written after the move whose last token is event
- * anchor, not where they stand (struct var_line). */
-static void write_moved_variations(struct fix_cmd *fc, const ArbGame *game, guint anchor)
-{
-    for (guint k = 0; k < fc->variations->len; k++) {
-        struct var_line *v = &g_array_index(fc->variations, struct var_line, k);
-        if (v->anchor == anchor) write_variation(fc, game, v);
-    }
-}
-
-static void write_moves(struct fix_cmd *fc, const ArbGame *game, guint *next_event)
-{
-    const struct fix_token *tokens = (const struct fix_token *)fc->tokens->data;
-    int n_tok = (int)fc->tokens->len;
-    flag_weighed_drops(fc, game);
-    /* the last move written: the variations that play it another way but
-     * stand after the next are written before that (after what stands
-     * between them) */
-    guint moved_after = G_MAXUINT;
-    for (guint k = 0; k < fc->res.steps->len; k++) {
-        const struct fix_step *s = &g_array_index(fc->res.steps, struct fix_step, k);
-        if (is_weighed_drop(fc, game, s)) continue; /* with its sentence */
-        if (s->first_token < n_tok)
-            flush_events(fc, game, next_event, tokens[s->first_token].event, s->before.fullmove,
-                         FLUSH_ALL);
-        if (s->move != MOVE_NONE && moved_after != G_MAXUINT) {
-            write_moved_variations(fc, game, moved_after);
-            moved_after = G_MAXUINT;
-        }
-        /* what stands between its tokens ("56.d5 $l (56.Ra5+ Kh4) 56...e5",
-         * "2. N {the knight} f3"): a variation before it (it plays the move
-         * before another way), the rest after it */
-        guint between = s->n_tokens > 1 ? (guint)tokens[s->first_token].event + 1 : 0;
-        guint between_end = s->n_tokens > 1 ? tokens[s->first_token + s->n_tokens - 1].event : 0;
-        if (between < between_end) {
-            guint at = between;
-            flush_events(fc, game, &at, between_end, s->before.fullmove, FLUSH_VARIATIONS);
-        }
-        if (s->n_tokens > 0)
-            *next_event = MAX(*next_event, tokens[s->first_token + s->n_tokens - 1].event + 1);
-        g_autofree char *read = read_text(fc, game, s);
-        if (s->move != MOVE_NONE) {
-            char text[RENDER_MAX];
-            render_move(fc->to_lang, fc->to_style, &s->before, s->move, text, sizeof text);
-            pgnw_move(fc->writer, s->before.fullmove, s->before.side, text);
-        }
-        if (s->n_tokens > 1) /* (its prose whatever the comments) */
-            write_prose_between(fc, game, (guint)tokens[s->first_token].event,
-                                (guint)tokens[s->first_token + s->n_tokens - 1].event);
-        if (between < between_end)
-            flush_events(fc, game, &between, between_end, s->before.fullmove, FLUSH_NOTES);
-        if (fc->no_comments) continue;
-        g_autofree char *note = NULL;
-        if (s->change == FIX_INSERTED) note = g_strdup("inserted: not written");
-        if (s->change == FIX_DELETED && move_number_value(read) != s->before.fullmove) {
-            const struct game_event *num = number_before(fc, game, s);
-            note = num ? g_strdup_printf("deleted: \"%.*s %s\"", (int)num->len,
-                                         game_event_text(game, num), read)
-                       : g_strdup_printf("deleted: \"%s\"", read);
-        }
-        if (s->change == FIX_CORRECTED || s->change == FIX_MERGED || s->change == FIX_SPLIT)
-            note = g_strdup_printf("read: \"%s\"", read);
-        if (note) pgnw_comment(fc->writer, note);
-        g_autofree char *review = needs_review(fc, s) ? review_text(fc, s) : engine_text(fc, s);
-        if (review) pgnw_comment(fc->writer, review);
-        if (s->move != MOVE_NONE && s->n_tokens > 0)
-            moved_after = tokens[s->first_token + s->n_tokens - 1].event;
-    }
-}
-
-/* A variation the search read as moves, as one: its moves with their notes
- * and what stood between them, its own variations in turn. No reviewer's
- * decision and no engine's verdict is about its moves. */
-static void write_variation(struct fix_cmd *fc, const ArbGame *game, struct var_line *line)
-{
-    struct var_swap was;
-    enter_variation(fc, line, &was);
-    pgnw_begin_variation(fc->writer);
-    guint next = line->open + 1;
-    write_moves(fc, game, &next);
-    flush_events(fc, game, &next, line->close, next_fullmove(fc), FLUSH_ALL);
-    pgnw_end_variation(fc->writer);
-    leave_variation(fc, &was);
-}
-
-/* The result a ';' hid from the reader at the game's end ("13.;P-Q5 1-0"):
- * the last word of the last line comment among the moves, with no move
- * after it (src/tokens.c reads the rest as moves), or NULL. */
-static const char *result_in_line_comment(const ArbGame *game)
-{
-    const char *found = NULL;
-    gboolean in_moves = FALSE;
-    for (guint i = 0; i < game->events->len; i++) {
-        const struct game_event *ev = &g_array_index(game->events, struct game_event, i);
-        if (ev->kind == EV_MOVE) found = NULL;
-        in_moves = in_moves || ev->kind == EV_MOVE || ev->kind == EV_MOVE_NUMBER;
-        if (ev->kind != EV_COMMENT || ev->comment_kind != ARB_COMMENT_LINE || !in_moves) continue;
-        const char *text = game_event_text(game, ev), *end = text + ev->len, *w;
-        while (end > text && g_ascii_isspace(end[-1]))
-            end--;
-        for (w = end; w > text && !g_ascii_isspace(w[-1]); w--)
-            ;
-        found = tokens_result_word(w, (gsize)(end - w));
-    }
-    return found;
-}
-
-/* Starts a game with game's tags (and [Notation] when read in another
- * language than English by choice); returns the result to end it with. */
-static const char *begin_game(struct fix_cmd *fc, const ArbGame *game, int lang)
-{
-    ArbPgnWriter *w = fc->writer;
-    int result = ARB_RESULT_UNFINISHED;
-    gboolean has_result = FALSE;
-    pgnw_begin_game(w);
-    for (guint i = 0; i < game->events->len; i++) {
-        const struct game_event *ev = &g_array_index(game->events, struct game_event, i);
-        if (ev->kind == EV_TAG) pgnw_tag(w, game_event_text(game, ev), game_event_value(game, ev));
-        if (ev->kind == EV_RESULT) result = ev->value, has_result = TRUE;
-    }
-    const char *tag_result = game_tag(game, "Result");
-    /* (where no Result tag says it either) */
-    const char *hidden = has_result || tag_result ? NULL : result_in_line_comment(game);
-    if (!has_result && tag_result) pgnw_tag(w, "Result", tag_result);
-    if ((has_result || hidden) && !tag_result)
-        pgnw_tag(w, "Result", hidden ? hidden : game_result_text(result));
-    const ArbLang *l = norm_lang(fc->norms[lang]);
-    if (l != fc->english && fc->forced < 0) pgnw_tag(w, "Notation", arb_lang_code(l));
-    gamew_odds_tags(w, game);
-    return hidden ? hidden : game_termination(has_result, result, tag_result);
-}
-
-static void end_game(struct fix_cmd *fc, const char *result)
-{
-    pgnw_end_game(fc->writer, result);
-    gsize len;
-    g_autofree char *out = pgnw_take(fc->writer, &len);
-    if (fwrite(out, 1, len, fc->out) != len) fc->io_error = TRUE;
-}
-
-/* The move number after the last move the search gave. */
-static int next_fullmove(const struct fix_cmd *fc)
-{
-    for (guint k = fc->res.steps->len; k-- > 0;) {
-        const struct fix_step *s = &g_array_index(fc->res.steps, struct fix_step, k);
-        if (s->move != MOVE_NONE) return s->before.fullmove + (s->before.side == BLACK);
-    }
-    return 1;
-}
-
-static void write_game(struct fix_cmd *fc, const ArbGame *game, int lang, gboolean no_start,
-                       const char *why)
-{
-    ArbPgnWriter *w = fc->writer;
-    const char *result = begin_game(fc, game, lang);
-    guint next_event = 0;
-    if (no_start) { /* no position to play the moves from: kept as written */
-        GString *text = g_string_new(NULL);
-        g_string_printf(text, "arbiter: %s; the moves as written:", why);
-        game_append_rest(game, 0, text);
-        pgnw_comment(w, text->str);
-        g_string_free(text, TRUE);
-    } else {
-        write_moves(fc, game, &next_event);
-        if (fc->res.unresolved) {
-            const struct fix_token *tokens = (const struct fix_token *)fc->tokens->data;
-            write_rest(fc, game, (guint)tokens[fc->res.cut_token].event);
-        } else {
-            flush_events(fc, game, &next_event, game->events->len, next_fullmove(fc), FLUSH_ALL);
-        }
-    }
-    end_game(fc, result);
-}
-
-/* ---- the source text in the report -------------------------------------------- */
-
-/* A move token in the source text, and what the step that reads it made
- * of it: its ply, change, and whether it is for review (a main-line move)
- * or a variation's. */
-struct source_mark {
-    guint64 line, col, chars;
-    int ply, change;
-    gboolean review, variation;
-};
-
-static int cmp_mark(gconstpointer a, gconstpointer b)
-{
-    const struct source_mark *x = a, *y = b;
-    if (x->line != y->line) return x->line < y->line ? -1 : 1;
-    return (x->col > y->col) - (x->col < y->col);
-}
-
-/* The next line of the input read again (without its end of line), or NULL. */
-static const char *next_source_line(struct fix_cmd *fc)
-{
-    ssize_t n = getline(&fc->source_buf, &fc->source_cap, fc->source);
-    if (n < 0) return NULL;
-    fc->source_line++;
-    while (n > 0 && (fc->source_buf[n - 1] == '\n' || fc->source_buf[n - 1] == '\r'))
-        fc->source_buf[--n] = 0;
-    return fc->source_buf;
-}
-
-/* One source line with its move tokens as <token> elements; a token whose
- * text is not where the reader saw it (a charset the reader converted) is
- * left unmarked. */
-static void report_line(struct fix_cmd *fc, const ArbGame *game, guint64 number, const char *raw,
-                        const struct source_mark *marks, guint n_marks)
-{
-    g_autofree char *line = g_utf8_make_valid(raw, MIN(strlen(raw), SOURCE_LINE_BYTES));
-    const char *end = line + strlen(line), *at = line;
-    guint64 col = 1;
-    xml_start(fc, "line");
-    xml_attr_fmt(fc, "number", "%" G_GUINT64_FORMAT, number);
-    for (guint i = 0; i < n_marks; i++) {
-        const struct source_mark *m = &marks[i];
-        if (m->col < col) continue; /* overlaps the one before */
-        const char *p = at;
-        for (guint64 c = col; c < m->col && p < end; c++)
-            p = g_utf8_next_char(p);
-        const char *q = p;
-        for (guint64 c = 0; c < m->chars && q < end; c++)
-            q = g_utf8_next_char(q);
-        if (p >= end) break;
-        xml_string(fc, at, (gsize)(p - at));
-        xml_start(fc, "token");
-        xml_attr_fmt(fc, "column", "%" G_GUINT64_FORMAT, m->col);
-        xml_attr_fmt(fc, "ply", "%d", m->ply);
-        xml_attr(fc, "change", change_names[m->change]);
-        if (m->review) xml_attr(fc, "review", "yes");
-        if (m->variation) xml_attr(fc, "variation", "yes");
-        xml_string(fc, p, (gsize)(q - p));
-        xml_end(fc);
-        at = q;
-        col = m->col + m->chars;
-    }
-    xml_string(fc, at, (gsize)(end - at));
-    xml_end(fc);
-}
-
-/* A mark per token of the line fc reads (the main line or a variation). */
-static void add_marks(struct fix_cmd *fc, const ArbGame *game, GArray *marks)
-{
-    for (guint k = 0; k < fc->res.steps->len; k++) {
-        const struct fix_step *s = &g_array_index(fc->res.steps, struct fix_step, k);
-        for (int j = 0; j < s->n_tokens; j++) {
-            struct source_mark m = {.ply = step_ply(fc, s),
-                                    .change = s->change,
-                                    .review = needs_review(fc, s) && !fc->in_variation,
-                                    .variation = fc->in_variation};
-            token_extent(fc, game, s->first_token + j, &m.line, &m.col, &m.chars);
-            g_array_append_val(marks, m);
-            /* the rest of a move in words a line end cut */
-            const struct fix_token *t =
-                &g_array_index(fc->tokens, struct fix_token, s->first_token + j);
-            for (guint e = 1; e <= t->more_events; e++) {
-                const struct game_event *ev =
-                    &g_array_index(game->events, struct game_event, t->event + e);
-                m.line = ev->line;
-                m.col = ev->col;
-                gsize len = e == t->more_events && t->more_last_len ? t->more_last_len : ev->len;
-                m.chars = (guint64)g_utf8_strlen(game_event_text(game, ev), (gssize)len);
-                g_array_append_val(marks, m);
-            }
-        }
-    }
-}
-
-/* The lines the game spans, as the input has them (not for stdin). */
-static void report_source(struct fix_cmd *fc, const ArbGame *game)
-{
-    guint64 first = G_MAXUINT64, last = 0;
-    for (guint i = 0; i < game->events->len; i++) {
-        guint64 l = g_array_index(game->events, struct game_event, i).line;
-        if (l) first = MIN(first, l), last = MAX(last, l);
-    }
-    if (!fc->source || !last || first <= fc->source_line) return;
-    last = MIN(last, first + SOURCE_LINES_MAX - 1);
-    g_autoptr(GArray) marks = g_array_new(FALSE, FALSE, sizeof(struct source_mark));
-    add_marks(fc, game, marks);
-    for (guint k = 0; k < fc->variations->len; k++) {
-        struct var_swap was;
-        enter_variation(fc, &g_array_index(fc->variations, struct var_line, k), &was);
-        add_marks(fc, game, marks);
-        leave_variation(fc, &was);
-    }
-    g_array_sort(marks, cmp_mark);
-    /* mixed content: indenting would add text to the lines */
-    xmlTextWriterSetIndent(fc->report, 0);
-    xml_start(fc, "source");
-    guint next = 0;
-    while (fc->source_line < last) {
-        const char *raw = next_source_line(fc);
-        if (!raw) break;
-        if (fc->source_line < first) continue;
-        while (next < marks->len &&
-               g_array_index(marks, struct source_mark, next).line < fc->source_line)
-            next++;
-        guint n = next;
-        while (n < marks->len &&
-               g_array_index(marks, struct source_mark, n).line == fc->source_line)
-            n++;
-        /* (no marks: the array may have no storage at all) */
-        const struct source_mark *on_line =
-            n > next ? &g_array_index(marks, struct source_mark, next) : NULL;
-        report_line(fc, game, fc->source_line, raw, on_line, n - next);
-        xml_string(fc, "\n", 1);
-        next = n;
-    }
-    xml_end(fc);
-    xmlTextWriterSetIndent(fc->report, 1);
-}
-
-/* <variation> per variation read as moves (fc->variations, k on) that
- * opens before event close, each with its moves and its own variations;
- * returns the index of the first past them. */
-static guint report_variations(struct fix_cmd *fc, const ArbGame *game, guint k, guint close)
-{
-    while (k < fc->variations->len) {
-        struct var_line *v = &g_array_index(fc->variations, struct var_line, k);
-        if (v->open >= close) break;
-        const struct game_event *open = &g_array_index(game->events, struct game_event, v->open);
-        xml_start(fc, "variation");
-        xml_attr_fmt(fc, "line", "%" G_GUINT64_FORMAT, open->line);
-        xml_attr_fmt(fc, "column", "%" G_GUINT64_FORMAT, open->col);
-        xml_attr_fmt(fc, "cost", "%.2f", fix_cost_value(v->res.cost));
-        struct var_swap was;
-        enter_variation(fc, v, &was);
-        for (guint j = 0; j < fc->res.steps->len; j++)
-            report_step(fc, game, &g_array_index(fc->res.steps, struct fix_step, j));
-        leave_variation(fc, &was);
-        k = report_variations(fc, game, k + 1, v->close);
-        xml_end(fc);
-    }
-    return k;
-}
-
-/* start is NULL for a game with no position to play its moves from: it is
- * reported unresolved at its first line, with why. */
-static void report_game(struct fix_cmd *fc, const ArbGame *game, int lang, const char *status,
-                        const struct position *start, const char *why)
-{
-    if (!fc->report) return;
-    xml_start(fc, "game");
-    xml_attr_fmt(fc, "id", "%d", fc->games);
-    xml_attr_fmt(fc, "number", "%" G_GUINT64_FORMAT, game->number);
-    xml_attr(fc, "language", arb_lang_code(norm_lang(fc->norms[lang])));
-    xml_attr(fc, "status", status);
-    xml_attr_fmt(fc, "cost", "%.2f", fix_cost_value(fc->res.cost));
-    xml_attr(fc, "white", game_tag(game, "White"));
-    xml_attr(fc, "black", game_tag(game, "Black"));
-    if (!start) {
-        xml_start(fc, "unresolved");
-        xml_attr_fmt(fc, "line", "%" G_GUINT64_FORMAT, game->first_line);
-        xml_attr(fc, "column", "1");
-        xml_text(fc, why);
-        xml_end(fc);
-        xml_end(fc);
-        return;
-    }
-    for (guint k = 0; k < fc->res.steps->len; k++)
-        report_step(fc, game, &g_array_index(fc->res.steps, struct fix_step, k));
-    if (fc->res.unresolved) {
-        const struct fix_token *tokens = (const struct fix_token *)fc->tokens->data;
-        guint64 line, col;
-        token_place(fc, game, fc->res.cut_token, &line, &col);
-        xml_start(fc, "unresolved");
-        xml_attr_fmt(fc, "line", "%" G_GUINT64_FORMAT, line);
-        xml_attr_fmt(fc, "column", "%" G_GUINT64_FORMAT, col);
-        GString *rest = g_string_new(NULL);
-        for (guint t = (guint)fc->res.cut_token; t < fc->tokens->len; t++)
-            g_string_append_printf(rest, "%s%.*s", rest->len ? " " : "",
-                                   (int)tokens[t].cands[0].len, tokens[t].cands[0].text);
-        xml_text(fc, rest->str);
-        g_string_free(rest, TRUE);
-        xml_end(fc);
-    }
-    report_variations(fc, game, 0, G_MAXUINT);
-    report_source(fc, game);
-    xml_end(fc);
-}
-
-/* Where a candidate of a fused token comes from. */
-struct group_source {
-    int token, input;
-    guint64 line, col;
-    const char *text;
-    gsize len;
-};
-
 /* Rows written twice in a single input (copies.h), read as such. (With
  * --group the inputs' alignment takes care of them.) */
 static GArray *mark_rows_written_twice(struct fix_cmd *fc)
@@ -1420,6 +308,139 @@ static void run_fixer(struct fix_cmd *fc, const ArbGame *game, int lang,
     search_tokens(fc, lang, start);
 }
 
+/* ---- the steps found, as the report and the PGN quote them ---------------- */
+
+static gboolean group_place(const struct fix_cmd *fc, int token, guint64 *line, guint64 *col);
+
+/* What a step read, as the comment quotes it: the token(s) as written,
+ * a space between two that did not touch ("z7.B" cut in two stays so). */
+char *fix_cmd_read_text(const struct fix_cmd *fc, const ArbGame *game, const struct fix_step *s)
+{
+    const struct fix_token *tokens = (const struct fix_token *)fc->tokens->data;
+    GString *t = g_string_new(NULL);
+    for (int k = 0; k < s->n_tokens; k++) {
+        const struct fix_token *tok = &tokens[s->first_token + k];
+        const char *text = tok->written ? tok->written : tok->cands[0].text;
+        gsize len = tok->written ? tok->written_len : tok->cands[0].len;
+        /* (a group's tokens are fused from several inputs: fc->sources) */
+        gboolean touch = FALSE;
+        gsize last = k ? tok[-1].event + tok[-1].more_events : 0;
+        if (k && !fc->sources && !tok[-1].more_last_len && last < tok->event &&
+            tok->event < game->events->len) {
+            const struct game_event *a = &g_array_index(game->events, struct game_event, last);
+            const struct game_event *b =
+                &g_array_index(game->events, struct game_event, tok->event);
+            touch = a->offset + a->len == b->offset;
+        }
+        g_string_append_printf(t, "%s%.*s", k && !touch ? " " : "", (int)len, text);
+    }
+    return g_string_free(t, FALSE);
+}
+
+/* Where token t stands in game's text, and its length in characters: a
+ * token cut from its word ("Nf3" of "e52.Nf3", "Bxf5" of "28.Bxf5") where
+ * it stands in the word, one made of several words (glued) at its word. */
+void fix_cmd_token_extent(const struct fix_cmd *fc, const ArbGame *game, int t, guint64 *line,
+                          guint64 *col, guint64 *chars)
+{
+    const struct fix_token *tok = &g_array_index(fc->tokens, struct fix_token, t);
+    const struct game_event *ev = &g_array_index(game->events, struct game_event, tok->event);
+    const char *word = game_event_text(game, ev), *text = tok->cands[0].text;
+    gsize text_len = tok->cands[0].len;
+    if (tok->written && tok->written >= word && tok->written < word + ev->len)
+        text = tok->written, text_len = tok->written_len; /* a move in words */
+    *line = ev->line;
+    *col = ev->col;
+    *chars = (guint64)g_utf8_strlen(word, (gssize)ev->len);
+    if (text < word || text >= word + ev->len) return;
+    /* a comment stands at its '{' or ';', its text after it, and a brace
+     * comment may run over lines */
+    if (ev->kind == EV_COMMENT) *col += 1;
+    for (const char *p = word; p < text; p = g_utf8_next_char(p)) {
+        if (*p == '\n') {
+            *line += 1;
+            *col = 1;
+        } else {
+            *col += 1;
+        }
+    }
+    gsize len = MIN(text_len, (gsize)(word + ev->len - text));
+    *chars = (guint64)g_utf8_strlen(text, (gssize)len);
+}
+
+/* Where token t was read: in game, or with --group in its first input. */
+void fix_cmd_token_place(const struct fix_cmd *fc, const ArbGame *game, int t, guint64 *line,
+                         guint64 *col)
+{
+    guint64 chars;
+    if (fc->sources && group_place(fc, t, line, col)) return;
+    fix_cmd_token_extent(fc, game, t, line, col, &chars);
+}
+
+/* The ply of the position step s is played from, 0-based from the first
+ * position of any game. */
+int fix_cmd_ply_before(const struct fix_step *s)
+{
+    return 2 * (s->before.fullmove - 1) + s->before.side;
+}
+
+/* The step's ply counted from the game's start position, 1-based (the
+ * report's and the decisions file's). */
+int fix_cmd_step_ply(const struct fix_cmd *fc, const struct fix_step *s)
+{
+    return fix_cmd_ply_before(s) - fc->start_ply + 1;
+}
+
+/* Did the reviewer choose this step's move (--decisions)? */
+gboolean fix_cmd_is_reviewed(const struct fix_cmd *fc, const struct fix_step *s)
+{
+    for (guint i = 0; s->move != MOVE_NONE && i < fc->n_game_decisions; i++) {
+        const struct decision *d = &fc->game_decisions[i];
+        if (d->ply == fix_cmd_step_ply(fc, s) &&
+            uci_parse(&s->before, d->uci, strlen(d->uci)) == s->move)
+            return TRUE;
+    }
+    return FALSE;
+}
+
+/* A move the reader should look at: below --min-confidence and not decided. */
+gboolean fix_cmd_needs_review(const struct fix_cmd *fc, const struct fix_step *s)
+{
+    return s->move != MOVE_NONE && s->confidence < fc->min_confidence &&
+           !fix_cmd_is_reviewed(fc, s);
+}
+
+/* The engine's verdict at step s, if it judged the move s plays. */
+const struct judge_verdict *fix_cmd_verdict_of(const struct fix_cmd *fc, const struct fix_step *s)
+{
+    const struct judge_verdict *v = judge_verdict_at(fc->verdicts, &s->before);
+    for (int i = 0; v && i < v->n; i++)
+        if (v->moves[i] == s->move) return v;
+    return NULL;
+}
+
+/* Makes line the one fc writes and reports: its tokens and steps, no
+ * reviewer's decision and no engine's verdict (they are the main line's). */
+void fix_cmd_enter_variation(struct fix_cmd *fc, struct var_line *line, struct var_swap *was)
+{
+    static GArray *no_verdicts;
+    if (g_once_init_enter(&no_verdicts))
+        g_once_init_leave(&no_verdicts, g_array_new(FALSE, FALSE, sizeof(struct judge_verdict)));
+    *was = (struct var_swap){fc->tokens, fc->verdicts, fc->res, fc->n_game_decisions,
+                             fc->in_variation};
+    fc->tokens = line->tokens, fc->res = line->res, fc->verdicts = no_verdicts;
+    fc->n_game_decisions = 0;
+    fc->in_variation = TRUE;
+}
+
+void fix_cmd_leave_variation(struct fix_cmd *fc, const struct var_swap *was)
+{
+    fc->tokens = was->tokens, fc->res = was->res, fc->verdicts = was->verdicts;
+    fc->n_game_decisions = was->n_decisions;
+    fc->in_variation = was->in_variation;
+}
+
+/* The variation fc->variations holds that opens at event open, or NULL. */
 /* ---- variations, read as lines of their own ------------------------------------ */
 
 static gboolean has_variation(const ArbGame *game);
@@ -1462,7 +483,7 @@ static const struct fix_step *written_step_at(const GArray *steps, const GArray 
     for (guint k = 0; k < steps->len; k++) {
         const struct fix_step *s = &g_array_index(steps, struct fix_step, k);
         if (s->move != MOVE_NONE && s->n_tokens > 0 && step_event(tokens, s) < open &&
-            ply_before(s) == ply)
+            fix_cmd_ply_before(s) == ply)
             return s;
     }
     return NULL;
@@ -1558,8 +579,8 @@ static void solve_variations(struct fix_cmd *fc, const ArbGame *game, int lang, 
          * a tie the one its number names */
         const struct fix_step *earlier = NULL;
         g_autoptr(GArray) numbered = NULL;
-        if (at && hint >= 0 && hint != ply_before(at)) {
-            int back = ply_before(at) - hint;
+        if (at && hint >= 0 && hint != fix_cmd_ply_before(at)) {
+            int back = fix_cmd_ply_before(at) - hint;
             if (back > 0 && back <= VARIATION_BACK_PLIES)
                 earlier = written_step_at(steps, tokens, i, hint);
             if (earlier) numbered = g_array_copy(fc->tokens);
@@ -1676,7 +697,7 @@ static void judge_moves(struct fix_cmd *fc, const ArbGame *game, ArbFixer *fixer
                    (const struct fix_point *)fc->points->data, (int)fc->points->len,
                    fc->fresh == fixer, &fc->res, fc->verdicts, &error))
         return;
-    fprintf(err_of(fc), "arbiter fix: %s; going on without it\n", error->message);
+    fprintf(fix_cmd_err(fc), "arbiter fix: %s; going on without it\n", error->message);
     engine_free(fc->engine);
     fc->engine = NULL;
     fc->engine_failed = TRUE;
@@ -1759,7 +780,8 @@ static void decision_error(struct fix_cmd *fc, const struct decision *d, const c
     va_start(ap, fmt);
     g_autofree char *why = g_strdup_vprintf(fmt, ap);
     va_end(ap);
-    fprintf(err_of(fc), "arbiter fix: %s:%d: game %" G_GUINT64_FORMAT ", ply %d: decision %s %s\n",
+    fprintf(fix_cmd_err(fc),
+            "arbiter fix: %s:%d: game %" G_GUINT64_FORMAT ", ply %d: decision %s %s\n",
             fc->decisions_path, d->file_line, d->game, d->ply, d->uci, why);
     fc->decision_errors++;
 }
@@ -1770,7 +792,7 @@ static gboolean token_at(const struct fix_cmd *fc, const ArbGame *game, guint64 
 {
     for (guint t = 0; t < fc->tokens->len; t++) {
         guint64 l = 0, c = 0;
-        token_place(fc, game, (int)t, &l, &c);
+        fix_cmd_token_place(fc, game, (int)t, &l, &c);
         if (l == line && c == col) return TRUE;
     }
     return FALSE;
@@ -1783,7 +805,7 @@ static const struct position *position_at(const struct fix_cmd *fc, const struct
     if (ply == 1) return start;
     for (guint k = 0; k < fc->res.steps->len; k++) {
         const struct fix_step *s = &g_array_index(fc->res.steps, struct fix_step, k);
-        if (s->move == MOVE_NONE || step_ply(fc, s) != ply - 1) continue;
+        if (s->move == MOVE_NONE || fix_cmd_step_ply(fc, s) != ply - 1) continue;
         *tmp = s->before;
         pos_make_move(tmp, s->move);
         return tmp;
@@ -1803,7 +825,7 @@ static void check_decisions(struct fix_cmd *fc, const ArbGame *game, const struc
         struct position tmp;
         for (guint k = 0; !no_start && k < fc->res.steps->len && !at; k++) {
             const struct fix_step *s = &g_array_index(fc->res.steps, struct fix_step, k);
-            if (s->move != MOVE_NONE && step_ply(fc, s) == d->ply) at = s;
+            if (s->move != MOVE_NONE && fix_cmd_step_ply(fc, s) == d->ply) at = s;
         }
         if (d->line && !token_at(fc, game, d->line, d->col))
             decision_error(fc, d,
@@ -1830,125 +852,6 @@ static void check_unknown_games(struct fix_cmd *fc)
         if (d->game > (guint64)fc->games)
             decision_error(fc, d, "no longer fits: the input has %d games", fc->games);
     }
-}
-
-/* ---- games that may be readings of one game ------------------------------------- */
-
-enum {
-    PAIR_PLIES = 20,     /* games whose first plies are the same ... */
-    PAIR_AGREE = 50,     /* ... and that agree on this percentage of all plies */
-    PAIR_CANDIDATES = 8, /* games kept per opening to compare with */
-};
-
-/* A game remembered for pairing: its id and its moves in UCI. */
-struct seen_game {
-    int id;
-    GPtrArray *moves; /* char * */
-};
-
-static void seen_free(gpointer p)
-{
-    GPtrArray *games = p;
-    for (guint i = 0; i < games->len; i++)
-        g_ptr_array_free(((struct seen_game *)g_ptr_array_index(games, i))->moves, TRUE);
-    g_ptr_array_free(games, TRUE);
-}
-
-/* Of two move lists, the share (in percent) of plies with the same move,
- * over the longer. */
-static int agreement(const GPtrArray *a, const GPtrArray *b)
-{
-    guint n = MAX(a->len, b->len), same = 0;
-    for (guint i = 0; i < MIN(a->len, b->len); i++)
-        same += !strcmp(g_ptr_array_index(a, i), g_ptr_array_index(b, i));
-    return n ? (int)(100 * same / n) : 0;
-}
-
-/* Offers the game just fixed as the pair of the one before it under key
- * that agrees best with it (tags: any), and remembers it there. */
-static void offer_pair(struct fix_cmd *fc, char *key, const char *reason, GPtrArray *moves)
-{
-    GPtrArray *games = g_hash_table_lookup(fc->seen, key);
-    if (!games) {
-        games = g_ptr_array_new_with_free_func(g_free);
-        g_hash_table_insert(fc->seen, key, games);
-    } else {
-        g_free(key);
-    }
-    int best = -1, best_id = 0;
-    for (guint i = 0; i < games->len; i++) {
-        const struct seen_game *g = g_ptr_array_index(games, i);
-        int a = moves ? agreement(moves, g->moves) : 100;
-        if (a > best) best = a, best_id = g->id;
-    }
-    if (best >= (moves ? PAIR_AGREE : 0))
-        g_string_append_printf(fc->pairs, "%d %d %s\n", best_id, fc->games, reason);
-    if (games->len >= PAIR_CANDIDATES) {
-        if (moves) g_ptr_array_free(moves, TRUE);
-        return;
-    }
-    struct seen_game *g = g_new(struct seen_game, 1);
-    *g = (struct seen_game){fc->games, moves ? moves : g_ptr_array_new()};
-    g_ptr_array_add(games, g);
-}
-
-/* Remembers the game just fixed by its tags (players, event, round and date
- * all known) and by its first PAIR_PLIES moves; a game seen before with the
- * same tags, or the same first plies and PAIR_AGREE of all, is offered as its
- * pair in the report. */
-static void note_for_pairs(struct fix_cmd *fc, const ArbGame *game)
-{
-    if (!fc->report) return;
-    if (!fc->seen) {
-        fc->seen = g_hash_table_new_full(g_str_hash, g_str_equal, g_free, seen_free);
-        fc->pairs = g_string_new(NULL);
-    }
-    static const char *const names[] = {"White", "Black", "Event", "Round", "Date"};
-    GString *key = g_string_new("tags");
-    for (gsize i = 0; i < G_N_ELEMENTS(names) && key; i++) {
-        const char *v = game_tag(game, names[i]);
-        if (!v || !*v || strchr(v, '?')) {
-            g_string_free(key, TRUE);
-            key = NULL;
-        } else {
-            g_string_append_printf(key, "\t%s", v);
-        }
-    }
-    if (key) offer_pair(fc, g_string_free(key, FALSE), "tags", NULL);
-    GPtrArray *moves = g_ptr_array_new_with_free_func(g_free);
-    for (guint k = 0; k < fc->res.steps->len; k++) {
-        const struct fix_step *s = &g_array_index(fc->res.steps, struct fix_step, k);
-        if (s->move == MOVE_NONE) continue;
-        char uci[UCI_MAX + 1];
-        uci[uci_write(&s->before, s->move, uci)] = 0;
-        g_ptr_array_add(moves, g_strdup(uci));
-    }
-    if (moves->len < PAIR_PLIES) {
-        g_ptr_array_free(moves, TRUE);
-        return;
-    }
-    key = g_string_new("moves");
-    for (guint k = 0; k < PAIR_PLIES; k++)
-        g_string_append_printf(key, " %s", (const char *)g_ptr_array_index(moves, k));
-    offer_pair(fc, g_string_free(key, FALSE), "moves", moves);
-}
-
-static void report_pairs(struct fix_cmd *fc)
-{
-    if (!fc->pairs) return;
-    g_auto(GStrv) lines = g_strsplit(fc->pairs->str, "\n", -1);
-    for (char **l = lines; *l && **l; l++) {
-        g_auto(GStrv) f = g_strsplit(*l, " ", 3);
-        xml_start(fc, "pair");
-        xml_attr(fc, "first", f[0]);
-        xml_attr(fc, "second", f[1]);
-        xml_attr(fc, "reason", f[2]);
-        xml_end(fc);
-    }
-    g_string_free(fc->pairs, TRUE);
-    g_hash_table_destroy(fc->seen);
-    fc->pairs = NULL;
-    fc->seen = NULL;
 }
 
 /* What solving a game found, before the engine judges it and it is written:
@@ -2102,7 +1005,7 @@ static void write_solved(struct fix_cmd *fc, const ArbGame *game, const struct s
             g_snprintf(why, sizeof why,
                        "reads as %s, its %d moves as written, but as %s %d of them need a guess",
                        other, sv->better_moves, forced, sv->forced_moves);
-        fprintf(err_of(fc),
+        fprintf(fix_cmd_err(fc),
                 "%s:%" G_GUINT64_FORMAT ": note: game %" G_GUINT64_FORMAT
                 " %s: is --from %s right? (said once)\n",
                 fc->file_name, game->first_line, game->number, why, forced);
@@ -2113,7 +1016,7 @@ static void write_solved(struct fix_cmd *fc, const ArbGame *game, const struct s
                                             : "clean";
     if (fc->res.unresolved) {
         fc->unresolved++;
-        fprintf(err_of(fc),
+        fprintf(fix_cmd_err(fc),
                 "%s:%" G_GUINT64_FORMAT ": game %" G_GUINT64_FORMAT ": unresolved%s%s\n",
                 fc->file_name, game->first_line, game->number, sv->no_start ? ": " : "",
                 sv->no_start ? sv->message : "");
@@ -2121,9 +1024,9 @@ static void write_solved(struct fix_cmd *fc, const ArbGame *game, const struct s
         fc->corrected++;
     }
     check_decisions(fc, game, &sv->start, sv->no_start);
-    write_game(fc, game, sv->lang, sv->no_start, sv->message);
-    report_game(fc, game, sv->lang, status, sv->no_start ? NULL : &sv->start, sv->message);
-    if (!sv->no_start) note_for_pairs(fc, game);
+    fix_pgn_write_game(fc, game, sv->lang, sv->no_start, sv->message);
+    fix_report_game(fc, game, sv->lang, status, sv->no_start ? NULL : &sv->start, sv->message);
+    if (!sv->no_start) fix_report_note_pairs(fc, game);
     draw_progress(fc, game);
 }
 
@@ -2207,7 +1110,7 @@ static void work(gpointer data, gpointer user_data)
 static void write_job(struct fix_cmd *fc, struct fix_job *job)
 {
     if (job->message) {
-        fputs(job->message, err_of(fc));
+        fputs(job->message, fix_cmd_err(fc));
         return;
     }
     fc->games++;
@@ -2332,7 +1235,7 @@ static void on_problem(const ArbProblem *p, gpointer ud)
         g_queue_push_tail(fc->queue, job);
         return;
     }
-    fputs(text, err_of(fc));
+    fputs(text, fix_cmd_err(fc));
     g_free(text);
 }
 
@@ -2347,10 +1250,10 @@ static void on_hcs_warning(guint64 line, const char *message, gpointer ud)
 {
     struct fix_cmd *fc = ud;
     if (line)
-        fprintf(err_of(fc), "%s:%" G_GUINT64_FORMAT ": warning: %s\n", fc->file_name, line,
+        fprintf(fix_cmd_err(fc), "%s:%" G_GUINT64_FORMAT ": warning: %s\n", fc->file_name, line,
                 message);
     else
-        fprintf(err_of(fc), "%s: warning: %s\n", fc->file_name, message);
+        fprintf(fix_cmd_err(fc), "%s: warning: %s\n", fc->file_name, message);
 }
 
 static void fix_hcs_text(struct fix_cmd *fc, const char *text, gsize len)
@@ -2385,11 +1288,11 @@ static gboolean read_hcs(struct fix_cmd *fc, const char *path)
         len = all->len;
         text = g_string_free(all, FALSE);
         if (n < 0) {
-            fprintf(err_of(fc), "arbiter fix: -: %s\n", err->message);
+            fprintf(fix_cmd_err(fc), "arbiter fix: -: %s\n", err->message);
             return FALSE;
         }
     } else if (!g_file_get_contents(path, &text, &len, &err)) {
-        fprintf(err_of(fc), "arbiter fix: %s: %s\n", path, err->message);
+        fprintf(fix_cmd_err(fc), "arbiter fix: %s: %s\n", path, err->message);
         return FALSE;
     }
     fix_hcs_text(fc, text, len);
@@ -2401,14 +1304,12 @@ static gboolean read_hcs(struct fix_cmd *fc, const char *path)
 static void begin_input(struct fix_cmd *fc, const char *name)
 {
     fc->file_name = name;
-    if (!fc->report || fc->collect) return;
-    xml_start(fc, "input");
-    xml_attr(fc, "name", name);
+    if (!fc->collect) fix_report_begin_input(fc, name);
 }
 
 static void end_input(struct fix_cmd *fc)
 {
-    if (fc->report && !fc->collect) xml_end(fc);
+    if (!fc->collect) fix_report_end_input(fc);
     if (fc->source) fclose(fc->source);
     fc->source = NULL;
 }
@@ -2422,7 +1323,7 @@ static gboolean read_games(struct fix_cmd *fc, ArbReader *reader)
     reader_free(reader);
     flush_pending(fc);
     write_done_jobs(fc, 0);
-    if (!ok) fprintf(err_of(fc), "arbiter fix: %s: %s\n", fc->file_name, error->message);
+    if (!ok) fprintf(fix_cmd_err(fc), "arbiter fix: %s: %s\n", fc->file_name, error->message);
     return ok;
 }
 
@@ -2448,7 +1349,7 @@ gboolean fix_cmd_read_file(struct fix_cmd *fc, const char *path)
         g_autoptr(GError) ferr = NULL;
         g_autoptr(GInputStream) in =
             file ? G_INPUT_STREAM(g_file_read(file, NULL, &ferr)) : stdin_stream(fc);
-        if (!in) fprintf(err_of(fc), "arbiter fix: %s: %s\n", path, ferr->message);
+        if (!in) fprintf(fix_cmd_err(fc), "arbiter fix: %s: %s\n", path, ferr->message);
         g_autoptr(GFileInfo) info =
             in && file ? g_file_input_stream_query_info(G_FILE_INPUT_STREAM(in),
                                                         G_FILE_ATTRIBUTE_STANDARD_SIZE, NULL, NULL)
@@ -2714,92 +1615,12 @@ static gboolean group_place(const struct fix_cmd *fc, int token, guint64 *line, 
 }
 
 /* Does this input's reading give exactly the move played? */
-static gboolean supports(struct fix_cmd *fc, const struct group_source *src, int lang,
-                         const struct fix_step *s)
+gboolean fix_cmd_supports(struct fix_cmd *fc, const struct group_source *src, int lang,
+                          const struct fix_step *s)
 {
     struct resolve_answer ans;
     resolve_token(fc->norms[lang], &s->before, src->text, src->len, &ans);
     return ans.status == SAN_OK && ans.move == s->move && ans.cost == 0;
-}
-
-/* What each input wrote for a step ("A: \"Nd6\", B: \"Nf6\""), or NULL when
- * every input wrote the move played. */
-static char *group_readings(struct fix_cmd *fc, const struct fix_step *s, const int *langs, guint n)
-{
-    GString *t = g_string_new(NULL);
-    gboolean all = s->n_tokens == 1 && s->move != MOVE_NONE;
-    for (guint j = 0; j < n && s->n_tokens > 0; j++) {
-        gboolean seen = FALSE;
-        for (guint i = 0; i < fc->sources->len; i++) {
-            const struct group_source *src = &g_array_index(fc->sources, struct group_source, i);
-            if (src->input != (int)j || src->token < s->first_token ||
-                src->token >= s->first_token + s->n_tokens)
-                continue;
-            g_string_append_printf(t, "%s%c: \"%.*s\"", t->len ? ", " : "", 'A' + j, (int)src->len,
-                                   src->text);
-            seen = TRUE;
-            all = all && supports(fc, src, langs[j], s);
-        }
-        if (!seen) g_string_append_printf(t, "%s%c: not written", t->len ? ", " : "", 'A' + j);
-        all = all && seen;
-    }
-    if (all || !t->len) return g_string_free(t, TRUE), NULL;
-    return g_string_free(t, FALSE);
-}
-
-static void report_readings(struct fix_cmd *fc, const struct fix_step *s, const int *langs)
-{
-    for (guint i = 0; i < fc->sources->len; i++) {
-        const struct group_source *src = &g_array_index(fc->sources, struct group_source, i);
-        if (src->token < s->first_token || src->token >= s->first_token + s->n_tokens) continue;
-        xml_start(fc, "reading");
-        xml_attr_fmt(fc, "input", "%c", 'A' + src->input);
-        xml_attr_fmt(fc, "line", "%" G_GUINT64_FORMAT, src->line);
-        xml_attr_fmt(fc, "column", "%" G_GUINT64_FORMAT, src->col);
-        xml_attr(fc, "supports",
-                 s->move != MOVE_NONE && supports(fc, src, langs[src->input], s) ? "yes" : "no");
-        xml_string(fc, src->text, src->len);
-        xml_end(fc);
-    }
-}
-
-static void write_group_game(struct fix_cmd *fc, ArbGame *const *games, guint n, const int *langs)
-{
-    const char *result = begin_game(fc, games[0], langs[0]);
-    for (guint k = 0; k < fc->res.steps->len; k++) {
-        const struct fix_step *s = &g_array_index(fc->res.steps, struct fix_step, k);
-        if (s->move != MOVE_NONE) {
-            char text[RENDER_MAX];
-            render_move(fc->to_lang, fc->to_style, &s->before, s->move, text, sizeof text);
-            pgnw_move(fc->writer, s->before.fullmove, s->before.side, text);
-        }
-        if (fc->no_comments) continue;
-        g_autofree char *read = group_readings(fc, s, langs, n);
-        g_autofree char *note = NULL;
-        if (s->change == FIX_INSERTED) note = g_strdup("inserted: not written");
-        if (s->change == FIX_DELETED)
-            note = g_strdup_printf("deleted: %s", read);
-        else if (read)
-            note = g_strdup(read);
-        if (note) pgnw_comment(fc->writer, note);
-        g_autofree char *review = s->confidence < fc->min_confidence && s->move != MOVE_NONE
-                                      ? review_text(fc, s)
-                                      : engine_text(fc, s);
-        if (review) pgnw_comment(fc->writer, review);
-    }
-    if (fc->res.unresolved) {
-        GString *rest =
-            g_string_new("arbiter: nothing legal fits from here on; the rest as written:");
-        for (guint i = 0; i < fc->sources->len; i++) {
-            const struct group_source *src = &g_array_index(fc->sources, struct group_source, i);
-            if (src->token >= fc->res.cut_token)
-                g_string_append_printf(rest, " %c: %.*s", 'A' + src->input, (int)src->len,
-                                       src->text);
-        }
-        pgnw_comment(fc->writer, rest->str);
-        g_string_free(rest, TRUE);
-    }
-    end_game(fc, result);
 }
 
 /* Fixes the n readings of one game together and writes one game. */
@@ -2820,11 +1641,11 @@ static void fix_group(struct fix_cmd *fc, ArbGame *const *games, guint n)
     if (fc->res.unresolved) {
         fc->unresolved++;
         /* (said as for one input: unresolved, and why) */
-        fprintf(err_of(fc),
+        fprintf(fix_cmd_err(fc),
                 "%s:%" G_GUINT64_FORMAT ": game %" G_GUINT64_FORMAT ": unresolved: bad FEN (%s)\n",
                 fc->file_name, games[0]->first_line, games[0]->number, message);
-        write_game(fc, games[0], langs[0], TRUE, message);
-        report_game(fc, games[0], langs[0], "unresolved", NULL, message);
+        fix_pgn_write_game(fc, games[0], langs[0], TRUE, message);
+        fix_report_game(fc, games[0], langs[0], "unresolved", NULL, message);
         set_fixed_points(fc, &start);
         check_decisions(fc, games[0], &start, TRUE);
         return;
@@ -2840,17 +1661,18 @@ static void fix_group(struct fix_cmd *fc, ArbGame *const *games, guint n)
     check_decisions(fc, games[0], &start, FALSE);
     if (fc->res.unresolved) {
         fc->unresolved++;
-        fprintf(err_of(fc), "%s:%" G_GUINT64_FORMAT ": game %" G_GUINT64_FORMAT ": unresolved\n",
-                fc->file_name, games[0]->first_line, games[0]->number);
+        fprintf(fix_cmd_err(fc),
+                "%s:%" G_GUINT64_FORMAT ": game %" G_GUINT64_FORMAT ": unresolved\n", fc->file_name,
+                games[0]->first_line, games[0]->number);
     } else if (fc->res.changed) {
         fc->corrected++;
     }
-    write_group_game(fc, games, n, langs);
-    report_game(fc, games[0], langs[0],
-                fc->res.unresolved ? "unresolved"
-                : fc->res.changed  ? "corrected"
-                                   : "clean",
-                &start, NULL);
+    fix_pgn_write_group_game(fc, games, n, langs);
+    fix_report_game(fc, games[0], langs[0],
+                    fc->res.unresolved ? "unresolved"
+                    : fc->res.changed  ? "corrected"
+                                       : "clean",
+                    &start, NULL);
 }
 
 /* Fixes the games collected from n inputs (game i of each read as one),
@@ -2864,21 +1686,18 @@ static void fix_collected_group(struct fix_cmd *fc, GPtrArray *const *games, int
     fc->sources = g_array_new(FALSE, FALSE, sizeof(struct group_source));
     g_autofree char *joined = g_strjoinv(" + ", (char **)names);
     fc->file_name = names[0];
-    if (fc->report) {
-        xml_start(fc, "input");
-        xml_attr(fc, "name", joined);
-    }
+    fix_report_begin_input(fc, joined);
     for (guint i = 0; i < most; i++) {
         ArbGame *one[FIX_CANDS_MAX];
         guint k = 0;
         for (int j = 0; j < n; j++)
             if (i < games[j]->len) one[k++] = g_ptr_array_index(games[j], i);
         if (k < (guint)n)
-            fprintf(err_of(fc), "%s: game %u: only %u of the %d inputs have it\n", joined, i + 1, k,
-                    n);
+            fprintf(fix_cmd_err(fc), "%s: game %u: only %u of the %d inputs have it\n", joined,
+                    i + 1, k, n);
         fix_group(fc, one, k);
     }
-    if (fc->report) xml_end(fc);
+    fix_report_end_input(fc);
     g_array_free(fc->sources, TRUE);
     fc->sources = NULL;
     if (fc->translated) g_string_chunk_free(fc->translated);
@@ -2964,17 +1783,17 @@ static gboolean setup(struct fix_cmd *fc, const struct fix_cmd_options *opt)
     fc->nbest = from && !g_ascii_strcasecmp(from, "nbest");
     if (!fc->conf) fc->conf = confusion_load(opt->confusion, &error);
     if (!fc->conf) {
-        fprintf(err_of(fc), "arbiter fix: confusion table: %s\n", error->message);
+        fprintf(fix_cmd_err(fc), "arbiter fix: confusion table: %s\n", error->message);
         return FALSE;
     }
     fc->prior_weight = opt->prior_weight;
     if (fc->prior_weight > 0 && !fc->prior && !(fc->prior = prior_load(NULL, &error))) {
-        fprintf(err_of(fc), "arbiter fix: move prior: %s\n", error->message);
+        fprintf(fix_cmd_err(fc), "arbiter fix: move prior: %s\n", error->message);
         return FALSE;
     }
     if (!fc->langs) fc->langs = arb_lang_set_load(opt->lang_dir, &error);
     if (!fc->langs) {
-        fprintf(err_of(fc), "arbiter fix: %s\n", error->message);
+        fprintf(fix_cmd_err(fc), "arbiter fix: %s\n", error->message);
         return FALSE;
     }
     fc->english = arb_lang_set_lookup(fc->langs, "en");
@@ -3000,8 +1819,8 @@ static gboolean setup(struct fix_cmd *fc, const struct fix_cmd_options *opt)
         fc->lang_order[j] = k;
     }
     if (named && fc->forced < 0) {
-        fprintf(err_of(fc), "arbiter fix: --from: no language table '%s' (see 'arbiter langs')\n",
-                from);
+        fprintf(fix_cmd_err(fc),
+                "arbiter fix: --from: no language table '%s' (see 'arbiter langs')\n", from);
         return FALSE;
     }
     const char *engine = opt->engine ? opt->engine : "auto";
@@ -3018,12 +1837,12 @@ static gboolean setup(struct fix_cmd *fc, const struct fix_cmd_options *opt)
     double timeout = opt->engine_timeout > 0 ? opt->engine_timeout : FIX_ENGINE_TIMEOUT;
     if (!none && !fc->builtin && !fc->borrowed &&
         !(fc->engine = engine_start(engine, (int)(timeout * 1000), &error))) {
-        fprintf(err_of(fc), "arbiter fix: --engine: %s\n", error->message);
+        fprintf(fix_cmd_err(fc), "arbiter fix: --engine: %s\n", error->message);
         return FALSE;
     }
     if (!render_parse_target(fc->langs, to, &fc->to_lang, &fc->to_style)) {
         fprintf(
-            err_of(fc),
+            fix_cmd_err(fc),
             "arbiter fix: --to: '%s' is neither a notation (san, lan, uci, fan, iccf, descriptive) "
             "nor a language code\n",
             to);
@@ -3128,50 +1947,6 @@ void fix_cmd_begin(struct fix_cmd *fc, FILE *out, FILE *err)
     fc->games = fc->unresolved = fc->corrected = fc->failed = 0;
     fc->submitted = 0;
     fc->io_error = FALSE;
-}
-
-gboolean fix_cmd_open_report(struct fix_cmd *fc, const char *path)
-{
-    if (path) {
-        fc->report = xmlNewTextWriterFilename(path, 0);
-    } else {
-        fc->report_buf = xmlBufferCreate();
-        fc->report = fc->report_buf ? xmlNewTextWriterMemory(fc->report_buf, 0) : NULL;
-    }
-    if (!fc->report) {
-        fprintf(err_of(fc), "arbiter fix: cannot write the report %s\n", path ? path : "in memory");
-        return FALSE;
-    }
-    xmlTextWriterSetIndent(fc->report, 1);
-    xmlTextWriterSetIndentString(fc->report, BAD_CAST "  ");
-    xmlTextWriterStartDocument(fc->report, NULL, "UTF-8", NULL);
-    xmlTextWriterStartElementNS(fc->report, NULL, BAD_CAST "fix-report",
-                                BAD_CAST FIX_REPORT_NAMESPACE);
-    xml_attr(fc, "command", "fix");
-    return TRUE;
-}
-
-gboolean fix_cmd_close_report(struct fix_cmd *fc, double seconds, char **text)
-{
-    if (text) *text = NULL;
-    if (!fc->report) return TRUE;
-    report_pairs(fc);
-    xml_start(fc, "summary");
-    xml_attr_fmt(fc, "games", "%d", fc->games);
-    xml_attr_fmt(fc, "clean", "%d", fc->games - fc->corrected - fc->unresolved);
-    xml_attr_fmt(fc, "corrected", "%d", fc->corrected);
-    xml_attr_fmt(fc, "unresolved", "%d", fc->unresolved);
-    xml_attr_fmt(fc, "seconds", "%.3f", seconds);
-    xml_end(fc);
-    gboolean ok = xmlTextWriterEndDocument(fc->report) >= 0 && !fc->io_error;
-    xmlFreeTextWriter(fc->report); /* flushes into the file or the buffer */
-    fc->report = NULL;
-    if (fc->report_buf) {
-        if (text) *text = g_strdup((const char *)xmlBufferContent(fc->report_buf));
-        xmlBufferFree(fc->report_buf);
-        fc->report_buf = NULL;
-    }
-    return ok;
 }
 
 void fix_cmd_counts(const struct fix_cmd *fc, struct fix_counts *counts)

@@ -3,8 +3,8 @@
  * a near-tied rival reading is a better move by the engine's low-depth
  * score, the search runs again with that move as a fixed point, and the new
  * path is kept when it costs less, the engine's costs counted. Sits between
- * fixer_run (src/fix.c) and the writers of src/cmd_fix.c, which show the
- * verdicts. */
+ * fixer_run (src/fix.c) and fix's writers (src/fix_pgn.c, src/fix_report.c),
+ * which show the verdicts. */
 #ifndef ARBITER_JUDGE_H
 #define ARBITER_JUDGE_H
 

@@ -3,7 +3,7 @@
  * reader or HCS reader -> language choice -> beam search -> PGN writer and
  * XML report) on one input, or on two read together (--group) where the
  * input holds a form feed, and the two XML report writers (check's
- * src/report.c, fix's in src/cmd_fix.c) with text the input chooses. Every
+ * src/report.c, fix's in src/fix_report.c) with text the input chooses. Every
  * report must parse back with libxml2 and validate against its shipped
  * RELAX NG schema (src/report.rng, src/fix-report.rng). See harness.h. */
 #include "harness.h"
