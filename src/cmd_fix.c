@@ -264,11 +264,41 @@ static void run_tokens(struct fix_cmd *fc, int lang, const struct position *star
               &fc->res);
 }
 
+/* The tokens of a sheet with the first copy of each row written twice
+ * read as cells the sheet lacks (twice: the same tokens with the second
+ * copies marked repeated): a row written in the wrong place and then again
+ * in its own, the numbers after it right, so that the moves of its cells
+ * are not known. The copy's texts are kept to quote (misplaced); *cells:
+ * how many cells are so read. */
+static GArray *misplaced_rows(GArray *as_written, const GArray *twice, int *cells)
+{
+    GArray *out = g_array_copy(as_written);
+    const struct fix_token *t = (const struct fix_token *)twice->data;
+    struct fix_token *o = (struct fix_token *)out->data;
+    *cells = 0;
+    for (guint i = 0; i < twice->len;) {
+        guint w = 0;
+        while (i + w < twice->len && t[i + w].repeated)
+            w++;
+        for (guint k = i >= w ? i - w : 0; k < i; k++) {
+            if (o[k].blank) continue;
+            o[k].misplaced = o[k].cands[0].text;
+            o[k].misplaced_len = o[k].cands[0].len;
+            o[k].n_cands = 1;
+            o[k].cands[0] = (struct fix_cand){.text = "", .len = 0};
+            o[k].blank = TRUE;
+            ++*cells;
+        }
+        i += w ? w : 1;
+    }
+    return out;
+}
+
 /* Rows that look written twice may be that, the moves after them a move
  * ahead ("17. Ng5 Nf8 18. Ng5 Nf8 19. Nxe6"), or a row written in the
  * wrong place and then again in its own, the numbers after it right ("22.
  * b3 Rc8 23. b3 Rc8 24. Kf2" for 22. f3 c5 23. b3 Rc8, on a sheet): read
- * both ways, the cheaper path wins. */
+ * every way (the last on sheets only), the cheapest path wins. */
 static void search_tokens(struct fix_cmd *fc, int lang, const struct position *start)
 {
     g_autoptr(GArray) as_written = mark_rows_written_twice(fc);
@@ -284,20 +314,29 @@ static void search_tokens(struct fix_cmd *fc, int lang, const struct position *s
      * place and then again in its own, and weighed as closely: searched
      * once, the pairs of sheets of one game agreed on 27 plies fewer.) */
     g_autoptr(GArray) twice = g_array_copy(fc->tokens);
+    int cells = 0;
+    g_autoptr(GArray) misplaced =
+        fc->hcs || fc->nbest ? misplaced_rows(as_written, twice, &cells) : NULL;
+    GArray *ways[] = {as_written, twice, misplaced};
+    int n_ways = misplaced ? 3 : 2, best = -1, best_cost = 0;
+    gboolean best_unresolved = TRUE;
+    for (int w = 0; w < n_ways; w++) {
+        g_array_set_size(fc->tokens, 0);
+        g_array_append_vals(fc->tokens, ways[w]->data, ways[w]->len);
+        fixer_set_once(fixer_for(fc, lang), w == 0 && !fc->hcs);
+        run_tokens(fc, lang, start);
+        fixer_set_once(fc->fresh, FALSE);
+        /* (a cell read as one the sheet lacks was written: it pays as a
+         * token written twice) */
+        int cost = fc->res.cost + (w == 2 ? cells * confusion_cost(fc->conf, CONF_SKIP_REPEAT) : 0);
+        /* (as written wins a tie) */
+        if (best < 0 || best_unresolved > fc->res.unresolved ||
+            (best_unresolved == fc->res.unresolved && cost < best_cost))
+            best = w, best_cost = cost, best_unresolved = fc->res.unresolved;
+    }
+    if (best == n_ways - 1) return;
     g_array_set_size(fc->tokens, 0);
-    g_array_append_vals(fc->tokens, as_written->data, as_written->len);
-    fixer_set_once(fixer_for(fc, lang), !fc->hcs);
-    run_tokens(fc, lang, start);
-    fixer_set_once(fc->fresh, FALSE);
-    int cost = fc->res.cost;
-    gboolean unresolved = fc->res.unresolved;
-    g_array_set_size(fc->tokens, 0);
-    g_array_append_vals(fc->tokens, twice->data, twice->len);
-    run_tokens(fc, lang, start);
-    /* (as written wins a tie) */
-    if (unresolved > fc->res.unresolved || cost > fc->res.cost) return;
-    g_array_set_size(fc->tokens, 0);
-    g_array_append_vals(fc->tokens, as_written->data, as_written->len);
+    g_array_append_vals(fc->tokens, ways[best]->data, ways[best]->len);
     run_tokens(fc, lang, start);
 }
 

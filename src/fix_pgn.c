@@ -374,7 +374,16 @@ static void write_moves(struct fix_cmd *fc, const ArbGame *game, guint *next_eve
             flush_events(fc, game, &between, between_end, s->before.fullmove, FLUSH_NOTES);
         if (fc->no_comments) continue;
         g_autofree char *note = NULL;
-        if (s->change == FIX_INSERTED) note = g_strdup("inserted: not written");
+        const struct fix_token *cell = s->change == FIX_INSERTED && s->first_token >= 0 &&
+                                               (guint)s->first_token < fc->tokens->len
+                                           ? &tokens[s->first_token]
+                                           : NULL;
+        if (s->change == FIX_INSERTED)
+            note = cell && cell->blank && cell->misplaced
+                       ? g_strdup_printf("inserted: the cell holds \"%.*s\", written again in "
+                                         "its own row",
+                                         (int)cell->misplaced_len, cell->misplaced)
+                       : g_strdup("inserted: not written");
         if (s->change == FIX_DELETED && move_number_value(read) != s->before.fullmove) {
             const struct game_event *num = number_before(fc, game, s);
             note = num ? g_strdup_printf("deleted: \"%.*s %s\"", (int)num->len,

@@ -167,6 +167,19 @@ static void report_step(struct fix_cmd *fc, const ArbGame *game, const struct fi
         g_autofree char *in = fix_cmd_read_text(fc, game, s);
         xml_text_element(fc, "input", in);
         if (fc->sources) report_readings(fc, s, fc->group_langs);
+    } else if (s->change == FIX_INSERTED && (guint)s->first_token < fc->tokens->len) {
+        /* a cell read as one the sheet lacks, which holds a later row's
+         * move (misplaced_rows()) */
+        const struct fix_token *cell = &g_array_index(fc->tokens, struct fix_token, s->first_token);
+        if (cell->blank && cell->misplaced) {
+            guint64 line, col;
+            fix_cmd_token_place(fc, game, s->first_token, &line, &col);
+            xml_attr_fmt(fc, "line", "%" G_GUINT64_FORMAT, line);
+            xml_attr_fmt(fc, "column", "%" G_GUINT64_FORMAT, col);
+            xml_start(fc, "input");
+            xml_string(fc, cell->misplaced, cell->misplaced_len);
+            xml_end(fc);
+        }
     }
     if (s->move != MOVE_NONE) {
         char san[SAN_MAX];

@@ -2181,6 +2181,34 @@ START_TEST(test_sheet_slip_a_digit_off)
 }
 END_TEST
 
+START_TEST(test_sheet_row_written_too_soon)
+{
+    /* HCS sheet 093_1's first 28 rows: "22. b3 Rc8 23. b3 Rc8 24. Kf3",
+     * where the other sheet of the game, 093_0, has 22. f3 c5 23. b3 Rc8
+     * 24. Kf2: row 23 written in row 22 too, its cells lost. Read as a row
+     * written twice, the moves after it a move ahead, or as written, the
+     * king's walk after it (Kf3 Ke3 Kd4 Kc5) fit poorly: 22. b3 Rc8 23. Kf1
+     * c4 24. Ke2. The first copy's cells are read as cells the sheet
+     * lacks, and the comment quotes what they hold */
+    const char *const rows[] = {
+        "e4 e5",     "Nf3 Nc6",   "Bb5 Nge7",  "O-O a6",  "Ba4 d5",    "Nxe5 dxe4", "Re1 b5",
+        "Nxc6 Nxc6", "Nxe4+ Be7", "Bb3 O-O",   "Qf3 Bf6", "Nc3 Bb7",   "Re1 Nd4",   "Bxb7 Nxc2",
+        "Bxc2 Rb8",  "Qd5 b4",    "Qxd8 Bxd8", "Nd4 c6",  "Ne7+ Bxe7", "Rxe7 Rbe8", "Rxe8 Rxe8",
+        "b3 Rc8",    "b3 Rc8",    "Kf3 c4",    "Ke3 cxb", "Bxb3 Re8+", "Kd4 g5",    "Kc5 b5"};
+    struct run r = fix_sheet(rows, G_N_ELEMENTS(rows), FALSE);
+    char *got = movetext(r.out);
+    ck_assert_msg(strstr(got, "21. Rxe8 Rxe8 22. f3 c5 23. b3 Rc8 24. Kf2 c4 25. Ke3 cxb3 26. "
+                              "Bxb3 Re8+ 27. Kd4 g5 28. Kc5"),
+                  "gave %s", got);
+    g_free(got);
+    run_free(&r);
+    r = fix_sheet(rows, G_N_ELEMENTS(rows), TRUE);
+    ck_assert_msg(strstr(r.out, "{inserted: the cell holds \"b3\", written again in its own row}"),
+                  "%s", r.out);
+    run_free(&r);
+}
+END_TEST
+
 START_TEST(test_sheet_skipped_cells_keep_the_beam_wide)
 {
     /* HCS sheet 091_1 as written: its first three rows and six cells
@@ -4463,6 +4491,7 @@ int main(int argc, char **argv)
     tcase_add_test(tc, test_sheet_slip_of_the_pen);
     tcase_add_test(tc, test_sheet_slip_a_digit_off);
     tcase_add_test(tc, test_sheet_skipped_cells_keep_the_beam_wide);
+    tcase_add_test(tc, test_sheet_row_written_too_soon);
     tcase_add_test(tc, test_sheet_cells_shifted);
     tcase_add_test(tc, test_sheet_shift_is_no_poor_fit);
     tcase_add_test(tc, test_sheet_row_written_twice);
