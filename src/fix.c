@@ -3792,11 +3792,11 @@ static gboolean reads_moved(ArbFixer *f, const struct position *pos, int a, int 
 }
 
 /* The cheapest reading of step j's token among the moves of its position
- * that go to `to` other than the pawn's from `from`, or MOVE_NONE. */
-static move_t other_move_to(ArbFixer *f, const struct fix_step *sj, int from, int to)
+ * (tab, built) that go to `to` other than the pawn's from `from`, or
+ * MOVE_NONE. */
+static move_t other_move_to(ArbFixer *f, const struct fix_step *sj, struct movetab *tab, int from,
+                            int to)
 {
-    struct movetab *tab = &f->tab[1];
-    build_table(&sj->before, tab);
     struct ptoken tmp;
     const struct ptoken *t = step_token(f, sj, &tmp);
     move_t best = MOVE_NONE;
@@ -3838,21 +3838,23 @@ static int pawn_off_step(ArbFixer *f, const struct fix_result *res, guint d, int
         if (!kept || move_kind(m) == MOVE_PROMOTION || pos_moving_type(&sj->before, m) != PAWN ||
             pos->board[to] != make_piece(side, PAWN))
             continue;
-        /* a rank further or nearer, from the same square */
-        struct move_list list;
-        movegen_legal(&sj->before, &list);
-        for (int i = 0; i < list.count; i++) {
-            int other = move_to(list.moves[i]);
-            if (move_from(list.moves[i]) == from && other != to && sq_file(other) == sq_file(to) &&
-                move_kind(list.moves[i]) != MOVE_PROMOTION && !(occ & BB(other)) &&
+        /* a rank further or nearer, from the same square (tab[2]: not
+         * the slot reads_moved() reads in) */
+        struct movetab *tab = &f->tab[2];
+        build_table(&sj->before, tab);
+        for (int i = 0; i < tab->count; i++) {
+            move_t other_move = tab->m[i].move;
+            int other = move_to(other_move);
+            if (move_from(other_move) == from && other != to && sq_file(other) == sq_file(to) &&
+                move_kind(other_move) != MOVE_PROMOTION && !(occ & BB(other)) &&
                 reads_moved(f, pos, to, other, -1, t, read - CONF_UNIT)) {
-                *instead = list.moves[i];
+                *instead = other_move;
                 return j;
             }
         }
         /* not moved: a piece went there, and stayed (or has moved on) */
         if (!sj->n_tokens || (occ & BB(from))) continue;
-        move_t piece = other_move_to(f, sj, from, to);
+        move_t piece = other_move_to(f, sj, tab, from, to);
         if (piece == MOVE_NONE) continue;
         int x = move_from(piece);
         gboolean stayed = !(touched & BB(x)) && pos->board[x] == sj->before.board[x];
@@ -3872,10 +3874,9 @@ static int pawn_off_step(ArbFixer *f, const struct fix_result *res, guint d, int
  * before may have led to it ("g5" for f5 read as Qg5, then f6 for "Hf6" to
  * free f7 for a rook), further back than the windows searched again for
  * doubtful steps reach. */
-static int blocking_step(ArbFixer *f, const struct fix_result *res, guint d)
+static int blocking_step(ArbFixer *f, const struct fix_result *res, guint d, int read)
 {
     const struct fix_step *s = &g_array_index(res->steps, struct fix_step, d);
-    int read = dear_read(f, res, d);
     if (read < 0) return -1;
     const struct targets *g = targets_of(f, s->first_token);
     const struct position *pos = &s->before;
@@ -4112,15 +4113,18 @@ static void search_all(ArbFixer *f, const struct position *start, struct fix_res
          !from_step && d < res->steps->len && (tries < BLOCKED_TRIES || pawn_tries < PAWN_TRIES) &&
          f->searched <= budget;
          d++) {
-        int j = tries < BLOCKED_TRIES ? blocking_step(f, res, d) : -1;
+        int read = dear_read(f, res, d);
+        int j = tries < BLOCKED_TRIES ? blocking_step(f, res, d, read) : -1;
         if (j >= 0 && (d - (guint)j > WIDE_BACK_STEPS ||
                        g_array_index(res->steps, struct fix_step, j).change != FIX_NONE)) {
             tries++;
             search_derailed_from(f, res, (guint)j, WIDE_BACK_STEPS, WIDE_BEAM_WIDTH);
+            /* (the path may be another now) */
+            read = d < res->steps->len ? dear_read(f, res, d) : -1;
         }
         /* a pawn that stood elsewhere, searched again with the move that
          * puts it (or a piece) there fixed */
-        int read = d < res->steps->len && pawn_tries < PAWN_TRIES ? dear_read(f, res, d) : -1;
+        if (pawn_tries >= PAWN_TRIES) read = -1;
         move_t instead = MOVE_NONE;
         int k = read >= 0 ? pawn_off_step(f, res, d, read, &instead) : -1;
         if (k >= 0) {
