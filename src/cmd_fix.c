@@ -1,7 +1,8 @@
 /* arbiter fix: reads damaged game scores (OCR, handwriting recognition,
  * HCS label files) and writes the game that was played as PGN export format,
  * every change explained in a comment and, with --report, in an XML report
- * (schema src/fix-report.rng). The search itself is src/fix.c. */
+ * (schema src/fix-report.rng). The search itself is src/fix.c; the two
+ * writers are src/fix_pgn.c and src/fix_report.c (src/fix_state.h). */
 #include "cmd_fix.h"
 #include "commands.h"
 #include "fix_state.h"

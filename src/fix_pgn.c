@@ -1,6 +1,7 @@
 /* The PGN `arbiter fix` writes: the moves found, with what was read, the
  * review marks and the engine's say as comments, the text that is no move
- * kept as comments where it stood, variations read as lines of their own. */
+ * kept as comments where it stood, variations read as lines of their own;
+ * and a game fused from several inputs (--group) with what each wrote. */
 #include "fix_state.h"
 
 #include "gamew.h"
