@@ -772,10 +772,14 @@ static gsize long_form_end(const guint8 *b, gsize i, gsize e, gsize eol)
              k++)
             if (b[k] >= '0' && b[k] <= '9') return e;
     }
+    /* (the window ends between characters: a Cyrillic look-alike's first
+     * byte alone at its end was taken into the move) */
+    gsize window = MIN(eol - i, (gsize)READER_LONG_FORM_MAX);
+    while (window > 0 && i + window < eol && (b[i + window] & 0xC0) == 0x80)
+        window--;
     char short_form[DESC_MAX];
     int guesses;
-    gsize n = desc_long_loose((const char *)b + i, MIN(eol - i, (gsize)READER_LONG_FORM_MAX),
-                              short_form, &guesses);
+    gsize n = desc_long_loose((const char *)b + i, window, short_form, &guesses);
     return i + n > e ? i + n : e;
 }
 
