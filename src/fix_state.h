@@ -9,6 +9,7 @@
 #include "decisions.h"
 #include "engine.h"
 #include "fix.h"
+#include "fuse.h"
 #include "judge.h"
 #include "lang.h"
 #include "normalize.h"
@@ -122,14 +123,6 @@ struct fix_cmd {
     guint64 source_line;
     char *source_buf;
     size_t source_cap;
-};
-
-/* Where a candidate of a fused token comes from. */
-struct group_source {
-    int token, input;
-    guint64 line, col;
-    const char *text;
-    gsize len;
 };
 
 /* What a variation's writing or report puts aside: the line it is in
