@@ -266,12 +266,24 @@ static void run_tokens(struct fix_cmd *fc, int lang, const struct position *star
               &fc->res);
 }
 
+/* Token k of tokens read as a cell the sheet lacks, its text kept to
+ * quote: the move of the row after it written too soon (later) or of the
+ * row before written again. */
+static void blank_cell(struct fix_token *t, gboolean later)
+{
+    t->misplaced = t->cands[0].text;
+    t->misplaced_len = t->cands[0].len;
+    t->misplaced_later = later;
+    t->n_cands = 1;
+    t->cands[0] = (struct fix_cand){.text = "", .len = 0};
+    t->blank = TRUE;
+}
+
 /* The tokens of a sheet with the first copy of each row written twice
  * read as cells the sheet lacks (twice: the same tokens with the second
  * copies marked repeated): a row written in the wrong place and then again
  * in its own, the numbers after it right, so that the moves of its cells
- * are not known. The copy's texts are kept to quote (misplaced); *cells:
- * how many cells are so read. */
+ * are not known. *cells: how many cells are so read. */
 static GArray *misplaced_rows(GArray *as_written, const GArray *twice, int *cells)
 {
     GArray *out = g_array_copy(as_written);
@@ -284,11 +296,7 @@ static GArray *misplaced_rows(GArray *as_written, const GArray *twice, int *cell
             w++;
         for (guint k = i >= w ? i - w : 0; k < i; k++) {
             if (o[k].blank) continue;
-            o[k].misplaced = o[k].cands[0].text;
-            o[k].misplaced_len = o[k].cands[0].len;
-            o[k].n_cands = 1;
-            o[k].cands[0] = (struct fix_cand){.text = "", .len = 0};
-            o[k].blank = TRUE;
+            blank_cell(&o[k], TRUE);
             ++*cells;
         }
         i += w ? w : 1;
@@ -296,15 +304,105 @@ static GArray *misplaced_rows(GArray *as_written, const GArray *twice, int *cell
     return out;
 }
 
+static gboolean same_text(const struct fix_token *a, const struct fix_token *b)
+{
+    return a->cands[0].len == b->cands[0].len &&
+           !memcmp(a->cands[0].text, b->cands[0].text, a->cands[0].len);
+}
+
+/* A cell of a sheet written the same as the cell two plies on, the cells
+ * between them not ("25... Re3 26. Bxb3 Re3" on HCS sheet 093_0, for
+ * 25...cxb3 26. Bxb3 Re8+): a move written a row too soon, or a row late
+ * again, and the cell's own move lost; or two pieces' captures on one
+ * square ("Nxb5 axb5 Nxb5"), which the cost of a cell read so leaves as
+ * written. A copy of the tokens with the first (soon) or the second cell
+ * of each such pair read as a cell the sheet lacks, *cells of them; NULL
+ * where there is none. events (when not NULL): the pairs' events. */
+static GArray *cells_written_twice(const GArray *tokens, gboolean soon, int *cells, GArray *events)
+{
+    const struct fix_token *t = (const struct fix_token *)tokens->data;
+    GArray *out = NULL;
+    *cells = 0;
+    if (events) g_array_set_size(events, 0);
+    for (guint i = 0; i + 2 < tokens->len; i++) {
+        const struct fix_token *a = &t[i], *b = &t[i + 2];
+        if (a->blank || b->blank || a->repeated || b->repeated || a->hint_ply < 0 ||
+            b->hint_ply != a->hint_ply + 2 || !a->cands[0].len || !same_text(a, b) ||
+            (i + 3 < tokens->len && same_text(&t[i + 1], &t[i + 3])))
+            continue;
+        if (!out) out = g_array_copy((GArray *)tokens);
+        blank_cell(&g_array_index(out, struct fix_token, soon ? i : i + 2), soon);
+        if (events) g_array_append_vals(events, (gsize[]){a->event, b->event}, 2);
+        ++*cells;
+        i += 2;
+    }
+    return out;
+}
+
+/* Does the path fc->res read a token of one of events (a cell written
+ * twice) poorly, a unit or more, or drop it, or stop before it? */
+static gboolean reads_poorly(const struct fix_cmd *fc, const GArray *events)
+{
+    const struct fix_token *tokens = (const struct fix_token *)fc->tokens->data;
+    guint seen = 0;
+    for (guint k = 0; k < fc->res.steps->len; k++) {
+        const struct fix_step *s = &g_array_index(fc->res.steps, struct fix_step, k);
+        for (int j = s->first_token; j < s->first_token + s->n_tokens; j++) {
+            if (tokens[j].blank) continue;
+            for (guint e = 0; e < events->len; e++) {
+                if (tokens[j].event != g_array_index(events, gsize, e)) continue;
+                if (s->change == FIX_DELETED || s->cost - s->prior >= CONF_UNIT) return TRUE;
+                seen++;
+            }
+        }
+    }
+    return seen < events->len;
+}
+
 /* Rows that look written twice may be that, the moves after them a move
  * ahead ("17. Ng5 Nf8 18. Ng5 Nf8 19. Nxe6"), or a row written in the
  * wrong place and then again in its own, the numbers after it right ("22.
- * b3 Rc8 23. b3 Rc8 24. Kf2" for 22. f3 c5 23. b3 Rc8, on a sheet): read
- * every way (the last on sheets only), the cheapest path wins. */
+ * b3 Rc8 23. b3 Rc8 24. Kf2" for 22. f3 c5 23. b3 Rc8, on a sheet); on a
+ * sheet, a cell written the same as the one two plies on may be either
+ * (cells_written_twice()): each way is read, the cheapest path wins (as
+ * written, a tie). */
 static void search_tokens(struct fix_cmd *fc, int lang, const struct position *start)
 {
+    gboolean sheet = fc->hcs || fc->nbest;
     g_autoptr(GArray) as_written = mark_rows_written_twice(fc);
-    if (!as_written) {
+    g_autoptr(GArray) twice = as_written ? g_array_copy(fc->tokens) : NULL;
+    if (!as_written) as_written = g_array_copy(fc->tokens);
+    /* each way, and the cells it reads as ones the sheet lacks, which
+     * were written: each pays as a token written twice */
+    GArray *ways[5];
+    int blanked[5], n_ways = 0;
+    ways[n_ways] = as_written, blanked[n_ways++] = 0;
+    if (twice) ways[n_ways] = twice, blanked[n_ways++] = 0;
+    g_autoptr(GArray) rows =
+        twice && sheet ? misplaced_rows(as_written, twice, &blanked[n_ways]) : NULL;
+    if (rows) ways[n_ways++] = rows;
+    /* cells written twice: read so only where the path as written reads
+     * one of them poorly (most such pairs are two captures on a square,
+     * read exactly; trying the others on every sheet that has a pair took
+     * three quarters more time) */
+    int best = -1, best_cost = 0, first = 0;
+    gboolean best_unresolved = TRUE;
+    g_autoptr(GArray) events = g_array_new(FALSE, FALSE, sizeof(gsize));
+    int soon_cells = 0, again_cells = 0;
+    g_autoptr(GArray) soon =
+        sheet ? cells_written_twice(as_written, TRUE, &soon_cells, events) : NULL;
+    if (soon && !twice) {
+        run_tokens(fc, lang, start);
+        if (!reads_poorly(fc, events)) return;
+        best = 0, best_cost = fc->res.cost, best_unresolved = fc->res.unresolved, first = 1;
+    }
+    /* (a cell written a row too soon is the likelier: read last, it needs
+     * no search again when it wins) */
+    g_autoptr(GArray) again =
+        soon ? cells_written_twice(as_written, FALSE, &again_cells, NULL) : NULL;
+    if (again) ways[n_ways] = again, blanked[n_ways++] = again_cells;
+    if (soon) ways[n_ways] = soon, blanked[n_ways++] = soon_cells;
+    if (n_ways == 1) {
         run_tokens(fc, lang, start);
         return;
     }
@@ -315,23 +413,13 @@ static void search_tokens(struct fix_cmd *fc, int lang, const struct position *s
      * so. (Sheets' exact copies are as often a row written in the wrong
      * place and then again in its own, and weighed as closely: searched
      * once, the pairs of sheets of one game agreed on 27 plies fewer.) */
-    g_autoptr(GArray) twice = g_array_copy(fc->tokens);
-    int cells = 0;
-    g_autoptr(GArray) misplaced =
-        fc->hcs || fc->nbest ? misplaced_rows(as_written, twice, &cells) : NULL;
-    GArray *ways[] = {as_written, twice, misplaced};
-    int n_ways = misplaced ? 3 : 2, best = -1, best_cost = 0;
-    gboolean best_unresolved = TRUE;
-    for (int w = 0; w < n_ways; w++) {
+    for (int w = first; w < n_ways; w++) {
         g_array_set_size(fc->tokens, 0);
         g_array_append_vals(fc->tokens, ways[w]->data, ways[w]->len);
-        fixer_set_once(fixer_for(fc, lang), w == 0 && !fc->hcs);
+        fixer_set_once(fixer_for(fc, lang), w == 0 && twice && !fc->hcs);
         run_tokens(fc, lang, start);
         fixer_set_once(fc->fresh, FALSE);
-        /* (a cell read as one the sheet lacks was written: it pays as a
-         * token written twice) */
-        int cost = fc->res.cost + (w == 2 ? cells * confusion_cost(fc->conf, CONF_SKIP_REPEAT) : 0);
-        /* (as written wins a tie) */
+        int cost = fc->res.cost + blanked[w] * confusion_cost(fc->conf, CONF_SKIP_REPEAT);
         if (best < 0 || best_unresolved > fc->res.unresolved ||
             (best_unresolved == fc->res.unresolved && cost < best_cost))
             best = w, best_cost = cost, best_unresolved = fc->res.unresolved;

@@ -47,11 +47,13 @@ struct fix_token {
      * move, the prior's likeliest first, and the step as FIX_INSERTED with
      * no token (first_token this one, n_tokens 0) */
     gboolean blank;
-    /* with blank: what the sheet holds in the cell instead, a move of a
-     * row written there too soon and again in its own row (kept to quote
-     * it, not read); NULL where the cell is empty */
+    /* with blank: what the sheet holds in the cell instead (kept to quote
+     * it, not read), a move of the row after written there too soon
+     * (misplaced_later) or of the row before written again; NULL where the
+     * cell is empty */
     const char *misplaced;
     gsize misplaced_len;
+    gboolean misplaced_later;
     /* in a line the text weighs (a book's "Perhaps stronger was 21...Ne4
      * 22.Bxe4" before the game's own 22.): dropped for what a token
      * written twice costs */

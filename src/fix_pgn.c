@@ -380,11 +380,13 @@ static void write_moves(struct fix_cmd *fc, const ArbGame *game, guint *next_eve
                                            ? &tokens[s->first_token]
                                            : NULL;
         if (s->change == FIX_INSERTED)
-            note = cell && cell->blank && cell->misplaced
-                       ? g_strdup_printf("inserted: the cell holds \"%.*s\", written again in "
-                                         "its own row",
-                                         (int)cell->misplaced_len, cell->misplaced)
-                       : g_strdup("inserted: not written");
+            note =
+                cell && cell->blank && cell->misplaced
+                    ? g_strdup_printf("inserted: the cell holds \"%.*s\", %s",
+                                      (int)cell->misplaced_len, cell->misplaced,
+                                      cell->misplaced_later ? "written again in its own row"
+                                                            : "written already in the row before")
+                    : g_strdup("inserted: not written");
         if (s->change == FIX_DELETED && move_number_value(read) != s->before.fullmove) {
             const struct game_event *num = number_before(fc, game, s);
             note = num ? g_strdup_printf("deleted: \"%.*s %s\"", (int)num->len,

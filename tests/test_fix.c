@@ -2203,8 +2203,57 @@ START_TEST(test_sheet_row_written_too_soon)
     g_free(got);
     run_free(&r);
     r = fix_sheet(rows, G_N_ELEMENTS(rows), TRUE);
-    ck_assert_msg(strstr(r.out, "{inserted: the cell holds \"b3\", written again in its own row}"),
-                  "%s", r.out);
+    got = movetext(r.out);
+    ck_assert_msg(strstr(got, "{inserted: the cell holds \"b3\", written again in its own row}"),
+                  "%s", got);
+    g_free(got);
+    run_free(&r);
+}
+END_TEST
+
+START_TEST(test_sheet_cell_written_too_soon)
+{
+    /* HCS sheet 093_0's first 28 rows (its 14th White cell skipped):
+     * "25. Ke3 Re3 26. Bxb3 Re3", where the other sheet, 093_1, has
+     * 25...cxb3 26. Bxb3 Re8+: 26...Re3 written in row 25 too, its own move
+     * lost. Read as written, "Re3" cannot be played there and 23. b3 (as
+     * written) fell behind: 23. h3 ... 25...c3 26. Bb3. A cell written the
+     * same as the cell two plies on is also read as a cell the sheet lacks
+     * (first the one, then the other), where the path as written reads one
+     * of them poorly */
+    static const char *const cells[] = {
+        "1 white e4",    "1 black e5",    "2 white Nf3",   "2 black Ne6",  "3 white Bb5",
+        "3 black Ne7",   "4 white O-O",   "4 black a6",    "5 white Ba4",  "5 black d5",
+        "6 white hxe5",  "6 black dxe4",  "7 white Re1",   "7 black b5",   "8 white hxc6",
+        "8 black hxc6",  "9 white Rxe4",  "9 black Be7",   "10 white Bb3", "10 black O-O",
+        "11 white Qf3",  "11 black Bf6",  "12 white Nc3",  "12 black Bb7", "13 white Re1",
+        "13 black Nd4",  "14 black Nxc2", "15 white Bxc2", "15 black Rb8", "16 white Qd5",
+        "16 black b4",   "17 white Qxd8", "17 black Bxd8", "18 white Nd5", "18 black c6",
+        "19 white Ne7+", "19 black Bxe7", "20 white Rxe7", "20 black Rc8", "21 white Rxe8",
+        "21 black Rxe8", "22 white f3",   "22 black c5",   "23 white b3",  "23 black Rc8",
+        "24 white Kf2",  "24 black c4",   "25 white Ke3",  "25 black Re3", "26 white Bxb3",
+        "26 black Re3",  "27 white Kd4",  "27 black g5",   "28 white Kc5", "28 black h5"};
+    GString *sheet = g_string_new(NULL);
+    for (gsize k = 0; k < G_N_ELEMENTS(cells); k++) {
+        char **f = g_strsplit(cells[k], " ", 3);
+        g_string_append_printf(sheet, "093_0_%s_%s.png %s\n", f[0], f[1], f[2]);
+        g_strfreev(f);
+    }
+    const char *const quiet[] = {"--from", "hcs", "--no-comments", NULL};
+    const char *const args[] = {"--from", "hcs", NULL};
+    struct run r = fix_text(sheet->str, quiet);
+    ck_assert_msg(r.status == 0, "exit %d\n%s", r.status, r.err);
+    char *got = movetext(r.out);
+    ck_assert_msg(strstr(got, "23. b3 Rc8 24. Kf2 c4 25. Ke3 cxb3 26. Bxb3 Re8+ 27. Kd4 g5"),
+                  "gave %s", got);
+    g_free(got);
+    run_free(&r);
+    r = fix_text(sheet->str, args);
+    g_string_free(sheet, TRUE);
+    got = movetext(r.out);
+    ck_assert_msg(strstr(got, "{inserted: the cell holds \"Re3\", written again in its own row}"),
+                  "%s", got);
+    g_free(got);
     run_free(&r);
 }
 END_TEST
@@ -4492,6 +4541,7 @@ int main(int argc, char **argv)
     tcase_add_test(tc, test_sheet_slip_a_digit_off);
     tcase_add_test(tc, test_sheet_skipped_cells_keep_the_beam_wide);
     tcase_add_test(tc, test_sheet_row_written_too_soon);
+    tcase_add_test(tc, test_sheet_cell_written_too_soon);
     tcase_add_test(tc, test_sheet_cells_shifted);
     tcase_add_test(tc, test_sheet_shift_is_no_poor_fit);
     tcase_add_test(tc, test_sheet_row_written_twice);
