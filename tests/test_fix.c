@@ -2181,6 +2181,32 @@ START_TEST(test_sheet_slip_a_digit_off)
 }
 END_TEST
 
+/* An HCS sheet named name (its "<game>_<page>" prefix) of the cells
+ * "<move> <white|black> <text>"; g_free it. */
+static char *cells_sheet(const char *name, const char *const *cells, gsize n)
+{
+    GString *sheet = g_string_new(NULL);
+    for (gsize k = 0; k < n; k++) {
+        char **f = g_strsplit(cells[k], " ", 3);
+        g_string_append_printf(sheet, "%s_%s_%s.png %s\n", name, f[0], f[1], f[2]);
+        g_strfreev(f);
+    }
+    return g_string_free(sheet, FALSE);
+}
+
+/* Fixes sheet (--from hcs, with comments or not) and asserts its movetext
+ * holds want. */
+static void assert_sheet_has(const char *sheet, gboolean comments, const char *want)
+{
+    const char *const args[] = {"--from", "hcs", comments ? NULL : "--no-comments", NULL};
+    struct run r = fix_text(sheet, args);
+    ck_assert_msg(r.status == 0, "exit %d\n%s", r.status, r.err);
+    char *got = movetext(r.out);
+    ck_assert_msg(strstr(got, want), "gave %s\nwant %s", got, want);
+    g_free(got);
+    run_free(&r);
+}
+
 START_TEST(test_sheet_row_written_too_soon)
 {
     /* HCS sheet 093_1's first 28 rows: "22. b3 Rc8 23. b3 Rc8 24. Kf3",
@@ -2195,19 +2221,13 @@ START_TEST(test_sheet_row_written_too_soon)
         "Nxc6 Nxc6", "Nxe4+ Be7", "Bb3 O-O",   "Qf3 Bf6", "Nc3 Bb7",   "Re1 Nd4",   "Bxb7 Nxc2",
         "Bxc2 Rb8",  "Qd5 b4",    "Qxd8 Bxd8", "Nd4 c6",  "Ne7+ Bxe7", "Rxe7 Rbe8", "Rxe8 Rxe8",
         "b3 Rc8",    "b3 Rc8",    "Kf3 c4",    "Ke3 cxb", "Bxb3 Re8+", "Kd4 g5",    "Kc5 b5"};
-    struct run r = fix_sheet(rows, G_N_ELEMENTS(rows), FALSE);
-    char *got = movetext(r.out);
-    ck_assert_msg(strstr(got, "21. Rxe8 Rxe8 22. f3 c5 23. b3 Rc8 24. Kf2 c4 25. Ke3 cxb3 26. "
-                              "Bxb3 Re8+ 27. Kd4 g5 28. Kc5"),
-                  "gave %s", got);
-    g_free(got);
-    run_free(&r);
-    r = fix_sheet(rows, G_N_ELEMENTS(rows), TRUE);
-    got = movetext(r.out);
-    ck_assert_msg(strstr(got, "{inserted: the cell holds \"b3\", written again in its own row}"),
-                  "%s", got);
-    g_free(got);
-    run_free(&r);
+    char *sheet = hcs_sheet(rows, G_N_ELEMENTS(rows));
+    assert_sheet_has(sheet, FALSE,
+                     "21. Rxe8 Rxe8 22. f3 c5 23. b3 Rc8 24. Kf2 c4 25. Ke3 cxb3 26. Bxb3 Re8+ "
+                     "27. Kd4 g5 28. Kc5");
+    assert_sheet_has(sheet, TRUE,
+                     "{inserted: the cell holds \"b3\", written again in its own row}");
+    g_free(sheet);
 }
 END_TEST
 
@@ -2233,28 +2253,11 @@ START_TEST(test_sheet_cell_written_too_soon)
         "21 black Rxe8", "22 white f3",   "22 black c5",   "23 white b3",  "23 black Rc8",
         "24 white Kf2",  "24 black c4",   "25 white Ke3",  "25 black Re3", "26 white Bxb3",
         "26 black Re3",  "27 white Kd4",  "27 black g5",   "28 white Kc5", "28 black h5"};
-    GString *sheet = g_string_new(NULL);
-    for (gsize k = 0; k < G_N_ELEMENTS(cells); k++) {
-        char **f = g_strsplit(cells[k], " ", 3);
-        g_string_append_printf(sheet, "093_0_%s_%s.png %s\n", f[0], f[1], f[2]);
-        g_strfreev(f);
-    }
-    const char *const quiet[] = {"--from", "hcs", "--no-comments", NULL};
-    const char *const args[] = {"--from", "hcs", NULL};
-    struct run r = fix_text(sheet->str, quiet);
-    ck_assert_msg(r.status == 0, "exit %d\n%s", r.status, r.err);
-    char *got = movetext(r.out);
-    ck_assert_msg(strstr(got, "23. b3 Rc8 24. Kf2 c4 25. Ke3 cxb3 26. Bxb3 Re8+ 27. Kd4 g5"),
-                  "gave %s", got);
-    g_free(got);
-    run_free(&r);
-    r = fix_text(sheet->str, args);
-    g_string_free(sheet, TRUE);
-    got = movetext(r.out);
-    ck_assert_msg(strstr(got, "{inserted: the cell holds \"Re3\", written again in its own row}"),
-                  "%s", got);
-    g_free(got);
-    run_free(&r);
+    char *sheet = cells_sheet("093_0", cells, G_N_ELEMENTS(cells));
+    assert_sheet_has(sheet, FALSE, "23. b3 Rc8 24. Kf2 c4 25. Ke3 cxb3 26. Bxb3 Re8+ 27. Kd4 g5");
+    assert_sheet_has(sheet, TRUE,
+                     "{inserted: the cell holds \"Re3\", written again in its own row}");
+    g_free(sheet);
 }
 END_TEST
 
@@ -2273,22 +2276,11 @@ START_TEST(test_sheet_skipped_cells_keep_the_beam_wide)
         "13 white Bb2",  "13 black Bd1",  "14 white Qd2", "14 black O-O",  "15 black Kxh7",
         "16 black Bxf2", "17 white Rxf2", "17 black Qh6", "18 black Kg8",  "19 white Nxe6",
         "19 black Qxd2", "20 white Rxd2"};
-    GString *sheet = g_string_new(NULL);
-    for (gsize k = 0; k < G_N_ELEMENTS(cells); k++) {
-        char **f = g_strsplit(cells[k], " ", 3);
-        g_string_append_printf(sheet, "091_1_%s_%s.png %s\n", f[0], f[1], f[2]);
-        g_strfreev(f);
-    }
-    const char *const args[] = {"--from", "hcs", "--no-comments", NULL};
-    struct run r = fix_text(sheet->str, args);
-    g_string_free(sheet, TRUE);
-    ck_assert_msg(r.status == 0, "exit %d\n%s", r.status, r.err);
-    char *got = movetext(r.out);
-    ck_assert_msg(strstr(got, "12. b3 Qf6 13. Bb2") && strstr(got, "15. Bxh7+ Kxh7") &&
-                      strstr(got, "17. Rxf2 Qh6"),
-                  "gave %s", got);
-    g_free(got);
-    run_free(&r);
+    char *sheet = cells_sheet("091_1", cells, G_N_ELEMENTS(cells));
+    assert_sheet_has(sheet, FALSE, "12. b3 Qf6 13. Bb2");
+    assert_sheet_has(sheet, FALSE, "15. Bxh7+ Kxh7");
+    assert_sheet_has(sheet, FALSE, "17. Rxf2 Qh6");
+    g_free(sheet);
 }
 END_TEST
 
