@@ -266,9 +266,9 @@ static void run_tokens(struct fix_cmd *fc, int lang, const struct position *star
               &fc->res);
 }
 
-/* Token k of tokens read as a cell the sheet lacks, its text kept to
- * quote: the move of the row after it written too soon (later) or of the
- * row before written again. */
+/* Token t read as a cell the sheet lacks, its text kept to quote: the
+ * move of the row after it written too soon (later) or of the row before
+ * written again. */
 static void blank_cell(struct fix_token *t, gboolean later)
 {
     t->misplaced = t->cands[0].text;
@@ -382,9 +382,8 @@ static void search_tokens(struct fix_cmd *fc, int lang, const struct position *s
         twice && sheet ? misplaced_rows(as_written, twice, &blanked[n_ways]) : NULL;
     if (rows) ways[n_ways++] = rows;
     /* cells written twice: read so only where the path as written reads
-     * one of them poorly (most such pairs are two captures on a square,
-     * read exactly; trying the others on every sheet that has a pair took
-     * three quarters more time) */
+     * one of them poorly (where it reads both well, they are two moves:
+     * two pieces' captures on one square) */
     int best = -1, best_cost = 0, first = 0;
     gboolean best_unresolved = TRUE;
     g_autoptr(GArray) events = g_array_new(FALSE, FALSE, sizeof(gsize));
