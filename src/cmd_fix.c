@@ -315,28 +315,32 @@ static gboolean same_text(const struct fix_token *a, const struct fix_token *b)
  * 25...cxb3 26. Bxb3 Re8+): a move written a row too soon, or a row late
  * again, and the cell's own move lost; or two pieces' captures on one
  * square ("Nxb5 axb5 Nxb5"), which the cost of a cell read so leaves as
- * written. A copy of the tokens with the first (soon) or the second cell
- * of each such pair read as a cell the sheet lacks, *cells of them; NULL
- * where there is none. events (when not NULL): the pairs' events. */
-static GArray *cells_written_twice(const GArray *tokens, gboolean soon, int *cells, GArray *events)
+ * written. Returns how many such pairs there are; *soon and *again:
+ * copies of the tokens with the first or the second cell of each read as
+ * a cell the sheet lacks (NULL where there is none); events: the pairs'
+ * events. */
+static int cells_written_twice(const GArray *tokens, GArray **soon, GArray **again, GArray *events)
 {
     const struct fix_token *t = (const struct fix_token *)tokens->data;
-    GArray *out = NULL;
-    *cells = 0;
-    if (events) g_array_set_size(events, 0);
+    int pairs = 0;
+    *soon = *again = NULL;
+    g_array_set_size(events, 0);
     for (guint i = 0; i + 2 < tokens->len; i++) {
         const struct fix_token *a = &t[i], *b = &t[i + 2];
         if (a->blank || b->blank || a->repeated || b->repeated || a->hint_ply < 0 ||
             b->hint_ply != a->hint_ply + 2 || !a->cands[0].len || !same_text(a, b) ||
             (i + 3 < tokens->len && same_text(&t[i + 1], &t[i + 3])))
             continue;
-        if (!out) out = g_array_copy((GArray *)tokens);
-        blank_cell(&g_array_index(out, struct fix_token, soon ? i : i + 2), soon);
-        if (events) g_array_append_vals(events, (gsize[]){a->event, b->event}, 2);
-        ++*cells;
+        if (!pairs++) {
+            *soon = g_array_copy((GArray *)tokens);
+            *again = g_array_copy((GArray *)tokens);
+        }
+        blank_cell(&g_array_index(*soon, struct fix_token, i), TRUE);
+        blank_cell(&g_array_index(*again, struct fix_token, i + 2), FALSE);
+        g_array_append_vals(events, (gsize[]){a->event, b->event}, 2);
         i += 2;
     }
-    return out;
+    return pairs;
 }
 
 /* Does the path fc->res read a token of one of events (a cell written
@@ -387,20 +391,20 @@ static void search_tokens(struct fix_cmd *fc, int lang, const struct position *s
     int best = -1, best_cost = 0, first = 0;
     gboolean best_unresolved = TRUE;
     g_autoptr(GArray) events = g_array_new(FALSE, FALSE, sizeof(gsize));
-    int soon_cells = 0, again_cells = 0;
-    g_autoptr(GArray) soon =
-        sheet ? cells_written_twice(as_written, TRUE, &soon_cells, events) : NULL;
-    if (soon && !twice) {
+    g_autoptr(GArray) soon = NULL;
+    g_autoptr(GArray) again = NULL;
+    int pairs = sheet ? cells_written_twice(as_written, &soon, &again, events) : 0;
+    if (pairs && !twice) {
         run_tokens(fc, lang, start);
         if (!reads_poorly(fc, events)) return;
         best = 0, best_cost = fc->res.cost, best_unresolved = fc->res.unresolved, first = 1;
     }
     /* (a cell written a row too soon is the likelier: read last, it needs
      * no search again when it wins) */
-    g_autoptr(GArray) again =
-        soon ? cells_written_twice(as_written, FALSE, &again_cells, NULL) : NULL;
-    if (again) ways[n_ways] = again, blanked[n_ways++] = again_cells;
-    if (soon) ways[n_ways] = soon, blanked[n_ways++] = soon_cells;
+    if (pairs) {
+        ways[n_ways] = again, blanked[n_ways++] = pairs;
+        ways[n_ways] = soon, blanked[n_ways++] = pairs;
+    }
     if (n_ways == 1) {
         run_tokens(fc, lang, start);
         return;
@@ -463,6 +467,16 @@ char *fix_cmd_read_text(const struct fix_cmd *fc, const ArbGame *game, const str
         g_string_append_printf(t, "%s%.*s", k && !touch ? " " : "", (int)len, text);
     }
     return g_string_free(t, FALSE);
+}
+
+/* The cell a step put a move in that the sheet holds another row's move
+ * in (struct fix_token.misplaced), or NULL. */
+const struct fix_token *fix_cmd_misplaced_cell(const struct fix_cmd *fc, const struct fix_step *s)
+{
+    if (s->change != FIX_INSERTED || s->first_token < 0 || (guint)s->first_token >= fc->tokens->len)
+        return NULL;
+    const struct fix_token *t = &g_array_index(fc->tokens, struct fix_token, s->first_token);
+    return t->blank && t->misplaced ? t : NULL;
 }
 
 /* Where token t stands in game's text, and its length in characters: a

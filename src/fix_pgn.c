@@ -149,7 +149,7 @@ static gboolean has_moves_after(const ArbGame *game, guint i)
 static void write_variation(struct fix_cmd *fc, const ArbGame *game, struct var_line *line);
 static int next_fullmove(const struct fix_cmd *fc);
 
-/* What a variation's writing or report puts aside: the line it is in. */
+/* The variation fc->variations holds that opens at event open, or NULL. */
 static struct var_line *var_line_at(const struct fix_cmd *fc, guint open)
 {
     for (guint k = 0; k < fc->variations->len; k++) {
@@ -375,18 +375,14 @@ static void write_moves(struct fix_cmd *fc, const ArbGame *game, guint *next_eve
             flush_events(fc, game, &between, between_end, s->before.fullmove, FLUSH_NOTES);
         if (fc->no_comments) continue;
         g_autofree char *note = NULL;
-        const struct fix_token *cell = s->change == FIX_INSERTED && s->first_token >= 0 &&
-                                               (guint)s->first_token < fc->tokens->len
-                                           ? &tokens[s->first_token]
-                                           : NULL;
+        const struct fix_token *cell = fix_cmd_misplaced_cell(fc, s);
         if (s->change == FIX_INSERTED)
             note =
-                cell && cell->blank && cell->misplaced
-                    ? g_strdup_printf("inserted: the cell holds \"%.*s\", %s",
-                                      (int)cell->misplaced_len, cell->misplaced,
-                                      cell->misplaced_later ? "written again in its own row"
-                                                            : "written already in the row before")
-                    : g_strdup("inserted: not written");
+                cell ? g_strdup_printf("inserted: the cell holds \"%.*s\", %s",
+                                       (int)cell->misplaced_len, cell->misplaced,
+                                       cell->misplaced_later ? "written again in its own row"
+                                                             : "written already in the row before")
+                     : g_strdup("inserted: not written");
         if (s->change == FIX_DELETED && move_number_value(read) != s->before.fullmove) {
             const struct game_event *num = number_before(fc, game, s);
             note = num ? g_strdup_printf("deleted: \"%.*s %s\"", (int)num->len,

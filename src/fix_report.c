@@ -159,27 +159,18 @@ static void report_step(struct fix_cmd *fc, const ArbGame *game, const struct fi
         xml_attr(fc, "fen", fen);
     }
     if (fix_cmd_is_reviewed(fc, s)) xml_attr(fc, "reviewed", "yes");
-    if (s->n_tokens > 0) {
+    /* (a move put in a cell that holds another row's move: that is its
+     * input) */
+    const struct fix_token *cell = fix_cmd_misplaced_cell(fc, s);
+    if (s->n_tokens > 0 || cell) {
         guint64 line, col;
         fix_cmd_token_place(fc, game, s->first_token, &line, &col);
         xml_attr_fmt(fc, "line", "%" G_GUINT64_FORMAT, line);
         xml_attr_fmt(fc, "column", "%" G_GUINT64_FORMAT, col);
-        g_autofree char *in = fix_cmd_read_text(fc, game, s);
+        g_autofree char *in =
+            cell ? g_strndup(cell->misplaced, cell->misplaced_len) : fix_cmd_read_text(fc, game, s);
         xml_text_element(fc, "input", in);
-        if (fc->sources) report_readings(fc, s, fc->group_langs);
-    } else if (s->change == FIX_INSERTED && (guint)s->first_token < fc->tokens->len) {
-        /* a cell read as one the sheet lacks, which holds a later row's
-         * move (misplaced_rows()) */
-        const struct fix_token *cell = &g_array_index(fc->tokens, struct fix_token, s->first_token);
-        if (cell->blank && cell->misplaced) {
-            guint64 line, col;
-            fix_cmd_token_place(fc, game, s->first_token, &line, &col);
-            xml_attr_fmt(fc, "line", "%" G_GUINT64_FORMAT, line);
-            xml_attr_fmt(fc, "column", "%" G_GUINT64_FORMAT, col);
-            xml_start(fc, "input");
-            xml_string(fc, cell->misplaced, cell->misplaced_len);
-            xml_end(fc);
-        }
+        if (fc->sources && !cell) report_readings(fc, s, fc->group_langs);
     }
     if (s->move != MOVE_NONE) {
         char san[SAN_MAX];

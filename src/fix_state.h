@@ -140,6 +140,9 @@ struct var_swap {
 FILE *fix_cmd_err(struct fix_cmd *fc);
 /* What step s read, as the comments quote it. */
 char *fix_cmd_read_text(const struct fix_cmd *fc, const ArbGame *game, const struct fix_step *s);
+/* The cell a step put a move in that the sheet holds another row's move
+ * in (struct fix_token.misplaced), or NULL. */
+const struct fix_token *fix_cmd_misplaced_cell(const struct fix_cmd *fc, const struct fix_step *s);
 /* Where token t stands in game's text, and its length in characters. */
 void fix_cmd_token_extent(const struct fix_cmd *fc, const ArbGame *game, int t, guint64 *line,
                           guint64 *col, guint64 *chars);
