@@ -1388,23 +1388,32 @@ static void on_sheet(ArbGame *game, const char *name, gpointer ud)
     fix_game(ud, game);
 }
 
-static void on_hcs_warning(guint64 line, const char *message, gpointer ud)
+/* "FILE:LINE[:COL]: KIND: message" (no line: the whole file). */
+static void cells_message(struct fix_cmd *fc, guint64 line, guint64 col, const char *kind,
+                          const char *message)
 {
-    struct fix_cmd *fc = ud;
-    if (line)
-        fprintf(fix_cmd_err(fc), "%s:%" G_GUINT64_FORMAT ": warning: %s\n", fc->file_name, line,
-                message);
-    else
-        fprintf(fix_cmd_err(fc), "%s: warning: %s\n", fc->file_name, message);
+    FILE *err = fix_cmd_err(fc);
+    fprintf(err, "%s", fc->file_name);
+    if (line) fprintf(err, ":%" G_GUINT64_FORMAT, line);
+    if (line && col) fprintf(err, ":%" G_GUINT64_FORMAT, col);
+    fprintf(err, ": %s: %s\n", kind, message);
 }
 
-static void fix_hcs_text(struct fix_cmd *fc, const char *text, gsize len)
+static void on_hcs_warning(guint64 line, guint64 col, const char *message, gpointer ud)
 {
-    const ArbHcsVisitor visitor = {on_sheet, on_hcs_warning, fc};
-    if (fc->nbest)
-        nbest_read(text, len, &visitor);
-    else
-        hcs_read(text, len, &visitor);
+    cells_message(ud, line, col, "warning", message);
+}
+
+static void on_hcs_error(guint64 line, guint64 col, const char *message, gpointer ud)
+{
+    cells_message(ud, line, col, "error", message);
+}
+
+/* FALSE when the text cannot be read at all (JSON that does not parse). */
+static gboolean fix_hcs_text(struct fix_cmd *fc, const char *text, gsize len)
+{
+    const ArbHcsVisitor visitor = {on_sheet, on_hcs_warning, on_hcs_error, fc};
+    return fc->nbest ? nbest_read(text, len, &visitor) : hcs_read(text, len, &visitor);
 }
 
 /* stdin as a stream (a new reference), with the bytes sniffed, if any. */
@@ -1437,8 +1446,7 @@ static gboolean read_hcs(struct fix_cmd *fc, const char *path)
         fprintf(fix_cmd_err(fc), "arbiter fix: %s: %s\n", path, err->message);
         return FALSE;
     }
-    fix_hcs_text(fc, text, len);
-    return TRUE;
+    return fix_hcs_text(fc, text, len);
 }
 
 /* ---- the command ------------------------------------------------------------------ */
@@ -1889,19 +1897,19 @@ static void on_sniffed_sheet(ArbGame *game, const char *name, gpointer ud)
     ((struct sniffed *)ud)->sheets++;
 }
 
-static void on_sniffed_warning(guint64 line, const char *message, gpointer ud)
+static void on_sniffed_warning(guint64 line, guint64 col, const char *message, gpointer ud)
 {
-    (void)line, (void)message;
+    (void)line, (void)col, (void)message;
     ((struct sniffed *)ud)->warnings++;
 }
 
 /* Does read (hcs_read or nbest_read) take line[0, len) for a cell, with no
  * warning? */
-static gboolean reads_as_cell(void (*read)(const char *, gsize, const ArbHcsVisitor *),
+static gboolean reads_as_cell(gboolean (*read)(const char *, gsize, const ArbHcsVisitor *),
                               const char *line, gsize len)
 {
     struct sniffed s = {0};
-    const ArbHcsVisitor v = {on_sniffed_sheet, on_sniffed_warning, &s};
+    const ArbHcsVisitor v = {on_sniffed_sheet, on_sniffed_warning, on_sniffed_warning, &s};
     read(line, len, &v);
     return s.sheets == 1 && !s.warnings;
 }
@@ -1917,11 +1925,27 @@ static gboolean is_label_line(const char *line, gsize len)
            reads_as_cell(hcs_read, line, len);
 }
 
+/* Is buf[0, len) the start of n-best JSON: JSON with a "readings" member
+ * (a PGN may begin with a {comment}, not with that)? */
+static gboolean is_nbest_json(const char *buf, gsize len)
+{
+    if (!nbest_is_json(buf, len)) return FALSE;
+    for (const char *s = buf, *end = buf + len;
+         (s = g_strstr_len(s, end - s, "\"readings\"")) != NULL;) {
+        s += strlen("\"readings\"");
+        while (s < end && g_ascii_isspace(*s))
+            s++;
+        if (s < end && *s == ':') return TRUE;
+    }
+    return FALSE;
+}
+
 /* What the first bytes of an input, buf[0, len), are: "hcs" or "nbest"
- * when its first line that is not blank or a '#' comment is such a line,
- * "" when it is another, NULL when there is none. */
+ * when its first line that is not blank or a '#' comment is such a line
+ * (or it is n-best JSON), "" when it is another, NULL when there is none. */
 static const char *sniff_lines(const char *buf, gsize len)
 {
+    if (is_nbest_json(buf, len)) return "nbest";
     const char *line = buf, *end = buf + len;
     while (line < end) {
         const char *eol = memchr(line, '\n', (gsize)(end - line));
@@ -2138,8 +2162,9 @@ int cmd_fix(int argc, char **argv)
         const char *sheets = argc > 1 ? sniff_sheets(argc - 1, argv + 1, &stdin_in)
                                       : sniff_sheets(1, only_stdin, &stdin_in);
         if (sheets) {
-            fprintf(stderr, "arbiter fix: note: the input is %s lines: read as with --from %s\n",
-                    !strcmp(sheets, "hcs") ? "HCS label" : "n-best", sheets);
+            fprintf(stderr, "arbiter fix: note: the input is %s: read as with --from %s\n",
+                    !strcmp(sheets, "hcs") ? "HCS label lines" : "a recogniser's n-best output",
+                    sheets);
             g_free(from);
             from = g_strdup(sheets);
         }

@@ -1,17 +1,11 @@
-/* HCS label lines to games, one per sheet (see hcs.h). The text is made
- * valid UTF-8 first, so every label is a token the later stages can take. */
-#include "hcs.h"
+/* HCS label lines and n-best lines to games, one per sheet (see hcs.h).
+ * The text is made valid UTF-8 first, so every label is a token the later
+ * stages can take. */
+#include "cells.h"
 
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
-
-struct hcs_cell {
-    int move, black;
-    guint64 line, col;
-    const char *label; /* into the valid copy of the text */
-    char *others;      /* n-best: the other readings, "text\tcost\t...", or NULL */
-};
 
 static gsize keep_text(ArbGame *g, const char *text, gsize len)
 {
@@ -48,16 +42,27 @@ static int cmp_cell(gconstpointer a, gconstpointer b)
     return x->black - y->black;
 }
 
-static void flush_sheet(const ArbHcsVisitor *v, const char *kind, const char *name, GArray *cells,
-                        guint64 number)
+static gboolean names_event(char **tags)
+{
+    for (char **t = tags; t && *t; t += 2)
+        if (!strcmp(*t, "Event")) return TRUE;
+    return FALSE;
+}
+
+void cells_flush(const ArbHcsVisitor *v, const char *kind, const char *name, GArray *cells,
+                 guint64 number, char **tags)
 {
     if (!cells->len) return;
     g_array_sort(cells, cmp_cell);
     g_autoptr(ArbGame) g = game_new();
     g->number = number;
     g->first_line = g_array_index(cells, struct hcs_cell, 0).line;
-    g_autofree char *event = g_strdup_printf("%s %s", kind, name);
-    push_tag(g, "Event", event);
+    if (!names_event(tags)) {
+        g_autofree char *event = g_strdup_printf("%s %s", kind, name);
+        push_tag(g, "Event", event);
+    }
+    for (char **t = tags; t && *t; t += 2)
+        push_tag(g, t[0], t[1]);
     for (guint i = 0; i < cells->len; i++) {
         const struct hcs_cell *c = &g_array_index(cells, struct hcs_cell, i);
         char num[32];
@@ -85,20 +90,20 @@ static int move_number(const char *s)
 
 /* The text as valid UTF-8, NULs made line ends first (making it valid
  * would make them U+FFFD). */
-static char *valid_text(const char *text, gsize len, const ArbHcsVisitor *v)
+char *cells_valid_text(const char *text, gsize len, const ArbHcsVisitor *v)
 {
     g_autofree char *copy = g_malloc(len + 1);
     for (gsize i = 0; i < len; i++)
         copy[i] = text[i] ? text[i] : '\n';
     copy[len] = 0;
     if (!g_utf8_validate_len(copy, len, NULL) && v->warning)
-        v->warning(0, "bytes that are not UTF-8 read as U+FFFD", v->user_data);
+        v->warning(0, 0, "bytes that are not UTF-8 read as U+FFFD", v->user_data);
     return g_utf8_make_valid(copy, (gssize)len);
 }
 
-void hcs_read(const char *text, gsize len, const ArbHcsVisitor *v)
+gboolean hcs_read(const char *text, gsize len, const ArbHcsVisitor *v)
 {
-    g_autofree char *valid = valid_text(text, len, v);
+    g_autofree char *valid = cells_valid_text(text, len, v);
 
     g_autoptr(GArray) cells = g_array_new(FALSE, FALSE, sizeof(struct hcs_cell));
     g_autofree char *sheet = NULL;
@@ -123,7 +128,7 @@ void hcs_read(const char *text, gsize len, const ArbHcsVisitor *v)
                 n_parts == 4 ? g_strdup_printf("%s_%s", parts[0], parts[1]) : g_strdup(parts[0]);
             char *move = parts[n_parts - 2], *colour = parts[n_parts - 1];
             if (!sheet || strcmp(sheet, key)) {
-                if (sheet) flush_sheet(v, "HCS sheet", sheet, cells, ++number);
+                if (sheet) cells_flush(v, "HCS sheet", sheet, cells, ++number, NULL);
                 g_free(sheet);
                 sheet = key;
             } else {
@@ -140,26 +145,36 @@ void hcs_read(const char *text, gsize len, const ArbHcsVisitor *v)
                                  .label = label};
             g_array_append_val(cells, c);
         } else if (v->warning) {
-            v->warning(line, "not an HCS label line", v->user_data);
+            v->warning(line, 0, "not an HCS label line", v->user_data);
         }
         g_strfreev(parts);
     }
-    if (sheet) flush_sheet(v, "HCS sheet", sheet, cells, ++number);
+    if (sheet) cells_flush(v, "HCS sheet", sheet, cells, ++number, NULL);
+    return TRUE;
 }
 
 /* ---- n-best lines ------------------------------------------------------------- */
 
 enum { NBEST_FIELDS_MAX = 3 + 2 * 64 };
 
-struct reading {
-    const char *text;
-    double score;
-};
-
 static int cmp_reading(const void *a, const void *b)
 {
-    const struct reading *x = a, *y = b;
+    const struct nbest_reading *x = a, *y = b;
     return (x->score < y->score) - (x->score > y->score);
+}
+
+void cells_rank_readings(struct nbest_reading *r, guint n, struct hcs_cell *c)
+{
+    qsort(r, n, sizeof r[0], cmp_reading);
+    c->label = r[0].text;
+    c->others = NULL;
+    if (n == 1) return;
+    GString *others = g_string_new(NULL);
+    for (guint i = 1; i < n && i < NBEST_READINGS_MAX; i++) {
+        double cost = MIN(100.0 * log(r[0].score / r[i].score), NBEST_COST_MAX);
+        g_string_append_printf(others, "%s%s\t%ld", i > 1 ? "\t" : "", r[i].text, lround(cost));
+    }
+    c->others = g_string_free(others, FALSE);
 }
 
 /* One cell's readings (fields 3 on, reading and score pairs): the best is
@@ -167,7 +182,7 @@ static int cmp_reading(const void *a, const void *b)
  * with their costs. FALSE with *why on a malformed line. */
 static gboolean read_readings(char **f, guint n, struct hcs_cell *c, const char **why)
 {
-    struct reading r[NBEST_FIELDS_MAX / 2];
+    struct nbest_reading r[NBEST_FIELDS_MAX / 2];
     guint k = 0;
     if (n < 5 || (n - 3) % 2) {
         *why = "want game, move, side, then reading and score pairs";
@@ -180,24 +195,16 @@ static gboolean read_readings(char **f, guint n, struct hcs_cell *c, const char 
             *why = "a reading needs text and a score above 0";
             return FALSE;
         }
-        r[k++] = (struct reading){f[i], score};
+        r[k++] = (struct nbest_reading){f[i], score};
     }
-    qsort(r, k, sizeof r[0], cmp_reading);
-    c->label = r[0].text;
-    c->others = NULL;
-    if (k == 1) return TRUE;
-    GString *others = g_string_new(NULL);
-    for (guint i = 1; i < k && i < NBEST_READINGS_MAX; i++) {
-        double cost = MIN(100.0 * log(r[0].score / r[i].score), NBEST_COST_MAX);
-        g_string_append_printf(others, "%s%s\t%ld", i > 1 ? "\t" : "", r[i].text, lround(cost));
-    }
-    c->others = g_string_free(others, FALSE);
+    cells_rank_readings(r, k, c);
     return TRUE;
 }
 
-void nbest_read(const char *text, gsize len, const ArbHcsVisitor *v)
+gboolean nbest_read(const char *text, gsize len, const ArbHcsVisitor *v)
 {
-    g_autofree char *valid = valid_text(text, len, v);
+    if (nbest_is_json(text, len)) return nbest_json_read(text, len, v);
+    g_autofree char *valid = cells_valid_text(text, len, v);
     g_autoptr(GArray) cells = g_array_new(FALSE, FALSE, sizeof(struct hcs_cell));
     const char *game = NULL;
     guint64 number = 0, line = 0;
@@ -224,17 +231,18 @@ void nbest_read(const char *text, gsize len, const ArbHcsVisitor *v)
             (c.black || !g_ascii_strcasecmp(f[2], "w") || !g_ascii_strcasecmp(f[2], "white"));
         ok = ok && read_readings(f, n, &c, &why);
         if (!ok) {
-            if (v->warning) v->warning(line, why, v->user_data);
+            if (v->warning) v->warning(line, 0, why, v->user_data);
             continue;
         }
         c.col = 1; /* the best reading's column, in characters */
         for (guint i = 0; i < n && f[i] != c.label; i++)
             c.col += (guint64)g_utf8_strlen(f[i], -1) + 1;
         if (!game || strcmp(game, f[0])) {
-            if (game) flush_sheet(v, "n-best game", game, cells, ++number);
+            if (game) cells_flush(v, "n-best game", game, cells, ++number, NULL);
             game = f[0];
         }
         g_array_append_val(cells, c);
     }
-    if (game) flush_sheet(v, "n-best game", game, cells, ++number);
+    if (game) cells_flush(v, "n-best game", game, cells, ++number, NULL);
+    return TRUE;
 }

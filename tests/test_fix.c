@@ -2126,6 +2126,14 @@ START_TEST(test_sheet_format_sniffed)
     const char *const dash[] = {"-", NULL};
     assert_read_as(fix_stdin(sheet, NULL), "hcs", "1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 *");
     assert_read_as(fix_stdin(nbest, dash), "nbest", "1. e4 e5 *");
+    const char *json = "{\"games\": [{\"cells\": [{\"move\": 1, \"side\": \"w\", "
+                       "\"readings\": [[\"e4\", 0.9]]}]}]}";
+    assert_read_as(fix_text(json, NULL), "nbest", "1. e4 *");
+    assert_read_as(fix_stdin(json, dash), "nbest", "1. e4 *");
+    /* a game that opens with a comment is no JSON */
+    r = fix_text("{\"readings\" of the game} 1. e4 e5 *\n", NULL);
+    ck_assert_msg(r.status == 0 && !strstr(r.err, "read as with"), "exit %d\n%s", r.status, r.err);
+    run_free(&r);
     g_free(sheet);
     /* a text longer than what is sniffed: every game of it still read */
     GString *games = g_string_new(NULL);
@@ -4004,6 +4012,81 @@ START_TEST(test_nbest_input)
 }
 END_TEST
 
+START_TEST(test_nbest_json_input)
+{
+    /* the cells of test_nbest_input as JSON, sniffed with no --from: both
+     * forms of a reading, members a recogniser adds (a box) ignored, the
+     * game's tags taken, and what cannot be read named at its line and
+     * column; the report places each move at its reading's text */
+    const char *json =
+        "{\"games\": [\n"
+        " {\"id\": \"g1\", \"tags\": {\"White\": \"Anna\", \"a b\": \"x\"},\n"
+        "  \"cells\": [\n"
+        "  {\"move\": 1, \"side\": \"w\", \"readings\": [[\"e4\", 0.9], [\"e9\", 0.1]]},\n"
+        "  {\"move\": 1, \"side\": \"b\", \"readings\": [{\"text\": \"c5\", "
+        "\"score\": 0.5}, {\"score\": 0.45, \"text\": \"e5\"}]},\n"
+        "  {\"move\": 2, \"side\": \"white\", \"readings\": [[\"Nf3\", 1]]},\n"
+        "  {\"move\": 2, \"side\": \"b\", \"box\": [1, 2], \"readings\": [[\"Nf6\", "
+        "0.2], [\"Nc6\", 0.6]]},\n"
+        "  {\"move\": 3, \"side\": \"w\", \"readings\": [[\"Bb6\", 0.7], [\"Bb5\", 0.3]]},\n"
+        "  {\"move\": 3, \"side\": \"b\", \"readings\": [[\"x\", -1]]},\n"
+        "  {\"move\": 0, \"side\": \"b\", \"readings\": [[\"a6\", 1]]}]},\n"
+        " {\"cells\": []}]}\n";
+    char *xml = NULL;
+    struct run r = fix_reported(json, &xml);
+    ck_assert_msg(r.status == 0, "exit %d\n%s", r.status, r.err);
+    ck_assert_msg(strstr(r.err, "read as with --from nbest"), "%s", r.err);
+    ck_assert_msg(strstr(r.out, "[Event \"n-best game g1\"]"), "%s", r.out);
+    ck_assert_msg(strstr(r.out, "[White \"Anna\"]"), "%s", r.out);
+    ck_assert_msg(strstr(r.out, "1. e4 c5 2. Nf3 Nc6 3. Bb5 {read: \"Bb6\"}"), "%s", r.out);
+    ck_assert_msg(strstr(r.err, ":9:3: warning: game g1, cell 6: a reading needs text and a score"),
+                  "%s", r.err);
+    ck_assert_msg(strstr(r.err, ":10:3: warning: game g1, cell 7: a cell wants \"move\""), "%s",
+                  r.err);
+    ck_assert_msg(strstr(r.err, ":2:23: warning: tag \"a b\" left out"), "%s", r.err);
+    ck_assert_msg(strstr(r.err, ":11:2: warning: game 2 has no cell read: no game"), "%s", r.err);
+    /* 1... c5 at its text inside {"text": "c5"}, 2... Nc6 at the second reading */
+    ck_assert_msg(strstr(xml, "uci=\"c7c5\" line=\"5\" column=\"51\""), "%s", xml);
+    ck_assert_msg(strstr(xml, "uci=\"b8c6\" line=\"7\" column=\"72\""), "%s", xml);
+    g_free(xml);
+    run_free(&r);
+    /* an array of games, and one game alone, read the same */
+    const char *forms[] = {
+        "[{\"cells\": [{\"move\": 1, \"side\": \"w\", \"readings\": [[\"d4\", 1]]}]}]",
+        "{\"id\": 7, \"cells\": [{\"move\": 1, \"side\": \"w\", \"readings\": [[\"d4\", 1]]}]}"};
+    const char *events[] = {"[Event \"n-best game 1\"]", "[Event \"n-best game 7\"]"};
+    for (int i = 0; i < 2; i++) {
+        const char *args[] = {"--from", "nbest", NULL};
+        r = fix_text(forms[i], args);
+        ck_assert_msg(r.status == 0 && strstr(r.out, events[i]) && strstr(r.out, "1. d4 *"),
+                      "exit %d\n%s%s", r.status, r.out, r.err);
+        run_free(&r);
+    }
+}
+END_TEST
+
+START_TEST(test_nbest_json_unreadable)
+{
+    /* JSON that does not parse, nests too deep or holds no games: an error
+     * at its place, exit 2, nothing written */
+    GString *deep = g_string_new("{\"games\": ");
+    for (int i = 0; i < 40; i++)
+        g_string_append_c(deep, '[');
+    const char *texts[] = {"{\"games\": [\n {\"cells\": [}]}", deep->str, "{\"readings\": 1}"};
+    const char *want[] = {":2:13: error: not JSON the n-best reader can read: ",
+                          ":1:42: error: JSON nested deeper than 32 levels",
+                          ":1:1: error: no games: want an object with \"games\""};
+    for (int i = 0; i < 3; i++) {
+        const char *args[] = {"--from", "nbest", NULL};
+        struct run r = fix_text(texts[i], args);
+        ck_assert_msg(r.status == 2 && strstr(r.err, want[i]) && !*r.out, "exit %d\n%s%s", r.status,
+                      r.out, r.err);
+        run_free(&r);
+    }
+    g_string_free(deep, TRUE);
+}
+END_TEST
+
 START_TEST(test_group_languages)
 {
     /* the English sheet lacks move 2; the German one has it as Sf3 Sc6 */
@@ -4634,6 +4717,8 @@ int main(int argc, char **argv)
     tcase_add_test(tc, test_prior_takes_what_just_moved);
     tcase_add_test(tc, test_report_offers_pairs);
     tcase_add_test(tc, test_nbest_input);
+    tcase_add_test(tc, test_nbest_json_input);
+    tcase_add_test(tc, test_nbest_json_unreadable);
     tcase_add_test(tc, test_group_languages);
     tcase_add_test(tc, test_search_finds_the_mate);
     tcase_add_test(tc, test_search_report_validates);

@@ -147,7 +147,7 @@ static void hcs_sheet(ArbGame *g, const char *name, gpointer ud)
     }
 }
 
-static void hcs_warning(guint64 line, const char *message, gpointer ud)
+static void hcs_warning(guint64 line, guint64 col, const char *message, gpointer ud)
 {
     struct hcs_check *hc = ud;
     FUZZ_ASSERT(message && message[0], "empty warning");
@@ -170,10 +170,67 @@ static guint64 nonblank_lines(const uint8_t *data, size_t size)
     return n;
 }
 
+/* ---- n-best JSON (read by the hcs target when the input looks like JSON) ---------- */
+
+struct json_check {
+    guint64 games, errors;
+};
+
+static void json_game(ArbGame *g, const char *name, gpointer ud)
+{
+    struct json_check *jc = ud;
+    jc->games++;
+    FUZZ_ASSERT(g->number == jc->games, "game %" G_GUINT64_FORMAT " numbered %" G_GUINT64_FORMAT,
+                jc->games, g->number);
+    check_text(name, strlen(name), "the game id");
+    guint moves = 0;
+    for (guint i = 0; i < g->events->len; i++) {
+        const struct game_event *ev = &g_array_index(g->events, struct game_event, i);
+        const char *text = game_event_text(g, ev);
+        check_text(text, ev->len, "an event's text");
+        if (ev->kind == EV_TAG) {
+            FUZZ_ASSERT(!moves, "a tag after the moves");
+            check_text(game_event_value(g, ev), ev->len2, "a tag's value");
+        } else if (ev->kind == EV_MOVE) {
+            moves++;
+            FUZZ_ASSERT(ev->len > 0 && ev->line >= 1 && ev->col >= 1,
+                        "move '%s' at %" G_GUINT64_FORMAT ":%" G_GUINT64_FORMAT, text, ev->line,
+                        ev->col);
+        }
+    }
+    FUZZ_ASSERT(moves > 0, "a game with no move");
+}
+
+static void json_warning(guint64 line, guint64 col, const char *message, gpointer ud)
+{
+    FUZZ_ASSERT(message && message[0], "empty warning");
+}
+
+static void json_error(guint64 line, guint64 col, const char *message, gpointer ud)
+{
+    FUZZ_ASSERT(message && message[0], "empty error");
+    ((struct json_check *)ud)->errors++;
+}
+
+/* What cannot be read is an error, and then no game is read. */
+static void fuzz_nbest_json(const uint8_t *data, size_t size)
+{
+    struct json_check jc = {0};
+    const ArbHcsVisitor visitor = {json_game, json_warning, json_error, &jc};
+    gboolean ok = nbest_json_read((const char *)data, size, &visitor);
+    FUZZ_ASSERT(ok ? !jc.errors : jc.errors == 1 && !jc.games,
+                "read %d, %" G_GUINT64_FORMAT " errors, %" G_GUINT64_FORMAT " games", ok, jc.errors,
+                jc.games);
+}
+
 void fuzz_hcs(const uint8_t *data, size_t size)
 {
+    if (nbest_is_json((const char *)data, size)) {
+        fuzz_nbest_json(data, size);
+        return;
+    }
     struct hcs_check hc = {0};
-    const ArbHcsVisitor visitor = {hcs_sheet, hcs_warning, &hc};
+    const ArbHcsVisitor visitor = {hcs_sheet, hcs_warning, NULL, &hc};
     hcs_read((const char *)data, size, &visitor);
     /* nothing lost: every line with text is a cell or named in a warning */
     guint64 lines = nonblank_lines(data, size);
