@@ -4,6 +4,7 @@
 #include "cells.h"
 
 #include <json-glib/json-glib.h>
+#include <math.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -217,19 +218,24 @@ static int side_of(JsonNode *n)
 
 /* A cell: FALSE with *why when malformed. Its column is its best
  * reading's text's. */
+/* A move number: a whole number from 1 (written 12 or 12.0), at most
+ * HCS_MOVE_MAX; 0 when n is none. */
+static int move_number_of(JsonNode *n)
+{
+    if (!is_number(n)) return 0;
+    double v = json_node_get_double(n);
+    if (!(v >= 1) || v != floor(v)) return 0;
+    return (int)MIN(v, (double)HCS_MOVE_MAX);
+}
+
 static gboolean read_cell(struct reader *r, JsonObject *o, struct hcs_cell *c, const char **why)
 {
-    JsonNode *move = json_object_get_member(o, "move");
-    gint64 number =
-        move && JSON_NODE_HOLDS_VALUE(move) && json_node_get_value_type(move) == G_TYPE_INT64
-            ? json_node_get_int(move)
-            : 0;
+    c->move = move_number_of(json_object_get_member(o, "move"));
     c->black = side_of(json_object_get_member(o, "side"));
-    if (number < 1 || c->black < 0) {
-        *why = "a cell wants \"move\", a number from 1, and \"side\": w, b, white or black";
+    if (!c->move || c->black < 0) {
+        *why = "a cell wants \"move\", a whole number from 1, and \"side\": w, b, white or black";
         return FALSE;
     }
-    c->move = (int)MIN(number, (gint64)HCS_MOVE_MAX);
     JsonNode *list = json_object_get_member(o, "readings");
     JsonArray *a = list && JSON_NODE_HOLDS_ARRAY(list) ? json_node_get_array(list) : NULL;
     guint n = a ? json_array_get_length(a) : 0;

@@ -4050,10 +4050,11 @@ START_TEST(test_nbest_json_input)
     ck_assert_msg(strstr(xml, "uci=\"b8c6\" line=\"7\" column=\"72\""), "%s", xml);
     g_free(xml);
     run_free(&r);
-    /* an array of games, and one game alone, read the same */
+    /* an array of games, and one game alone (its move number written 1.0),
+     * read the same */
     const char *forms[] = {
         "[{\"cells\": [{\"move\": 1, \"side\": \"w\", \"readings\": [[\"d4\", 1]]}]}]",
-        "{\"id\": 7, \"cells\": [{\"move\": 1, \"side\": \"w\", \"readings\": [[\"d4\", 1]]}]}"};
+        "{\"id\": 7, \"cells\": [{\"move\": 1.0, \"side\": \"w\", \"readings\": [[\"d4\", 1]]}]}"};
     const char *events[] = {"[Event \"n-best game 1\"]", "[Event \"n-best game 7\"]"};
     for (int i = 0; i < 2; i++) {
         const char *args[] = {"--from", "nbest", NULL};
