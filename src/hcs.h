@@ -41,7 +41,8 @@ gboolean hcs_read(const char *text, gsize len, const ArbHcsVisitor *visitor);
  * with the same game id, cells in move order. Each cell's best reading is
  * its move token; the next ones (NBEST_READINGS_MAX in all) follow it as an
  * ARB_COMMENT_NBEST comment "reading\tcost\t...", the cost 100 ln(best
- * score / score), at most NBEST_COST_MAX. */
+ * score / score) (hundredths of a nat; the token stage weighs it at the
+ * confusion table's temperature), at most NBEST_COST_MAX. */
 enum { NBEST_READINGS_MAX = 8, NBEST_COST_MAX = 800 };
 /* Text that is JSON (nbest_is_json()) is read by nbest_json_read(); FALSE
  * when it does not parse. */

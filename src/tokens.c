@@ -577,8 +577,16 @@ static void add_readings(struct token_stage *ts, const ArbGame *game, const stru
     while (p < end && t->n_cands < FIX_CANDS_MAX) {
         const char *tab = memchr(p, '\t', (gsize)(end - p));
         if (!tab) break;
+        /* the recogniser's odds against the best reading, in hundredths of
+         * a nat, at the confusion table's temperature: a calibrated
+         * recogniser's likelihoods weigh as the table's own do */
+        int nats = atoi(tab + 1);
         struct fix_cand *c = &t->cands[t->n_cands++];
-        *c = (struct fix_cand){.text = p, .len = (gsize)(tab - p), .prior = atoi(tab + 1)};
+        *c = (struct fix_cand){
+            .text = p,
+            .len = (gsize)(tab - p),
+            .prior =
+                (nats * confusion_cost(ts->conf, CONF_TEMPERATURE) + CONF_UNIT / 2) / CONF_UNIT};
         p = memchr(tab + 1, '\t', (gsize)(end - tab - 1));
         p = p ? p + 1 : end;
     }
