@@ -4012,6 +4012,25 @@ START_TEST(test_nbest_input)
 }
 END_TEST
 
+START_TEST(test_nbest_odds_at_temperature)
+{
+    /* the recogniser gives "Nc3" odds of 5 to 1 against "Nf2", which no
+     * move reads as written: ln 5 nats at the confusion table's temperature
+     * (0.34 of an edit a nat) is cheaper than Nf3's edit of the 2 (at a
+     * whole edit a nat, Nf3 was read) */
+    const char *nbest = "g1\t1\tw\te4\t1\n"
+                        "g1\t1\tb\te5\t1\n"
+                        "g1\t2\tw\tNf2\t0.6\tNc3\t0.12\n";
+    const char *args[] = {"--from", "nbest", "--no-comments", NULL};
+    struct run r = fix_text(nbest, args);
+    ck_assert_msg(r.status == 0, "exit %d\n%s", r.status, r.err);
+    char *got = movetext(r.out);
+    ck_assert_str_eq(got, "1. e4 e5 2. Nc3 *");
+    g_free(got);
+    run_free(&r);
+}
+END_TEST
+
 START_TEST(test_nbest_json_input)
 {
     /* the cells of test_nbest_input as JSON, sniffed with no --from: both
@@ -4718,6 +4737,7 @@ int main(int argc, char **argv)
     tcase_add_test(tc, test_prior_takes_what_just_moved);
     tcase_add_test(tc, test_report_offers_pairs);
     tcase_add_test(tc, test_nbest_input);
+    tcase_add_test(tc, test_nbest_odds_at_temperature);
     tcase_add_test(tc, test_nbest_json_input);
     tcase_add_test(tc, test_nbest_json_unreadable);
     tcase_add_test(tc, test_group_languages);
