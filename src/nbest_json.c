@@ -8,11 +8,21 @@
 #include <stdio.h>
 #include <string.h>
 
+/* The characters before a byte offset of the text (a character's first
+ * byte), marked every CHAR_MARK_BYTES: a column is counted from the mark
+ * before it, not from its line's start (a file of one long line). */
+enum { CHAR_MARK_BYTES = 4096 };
+struct char_mark {
+    gsize byte;
+    guint64 chars;
+};
+
 /* Where the parser met each object and array of a text. */
 struct places {
     JsonParser *parser;
     const char *text;
     GArray *line_starts; /* gsize: the byte offset of each line */
+    GArray *marks;       /* struct char_mark, every CHAR_MARK_BYTES bytes or so */
     GHashTable *at;      /* JsonObject or JsonArray -> its byte offset + 1 */
     GArray *open;        /* gsize: offsets of those not closed yet */
 };
@@ -50,6 +60,16 @@ static void on_array_end(JsonParser *parser, JsonArray *array, gpointer ud)
     on_close(ud, array);
 }
 
+/* The characters of the text before byte offset at. */
+static guint64 chars_before(const struct places *p, gsize at)
+{
+    guint k = (guint)MIN(at / CHAR_MARK_BYTES, (gsize)p->marks->len - 1);
+    const struct char_mark *m = &g_array_index(p->marks, struct char_mark, k);
+    while (m->byte > at) /* (a mark moved on to a character's start) */
+        m--;
+    return m->chars + (guint64)g_utf8_strlen(p->text + m->byte, (gssize)(at - m->byte));
+}
+
 /* The line and column (in characters, 1-based) of byte offset at. */
 static void line_col(const struct places *p, gsize at, guint64 *line, guint64 *col)
 {
@@ -63,7 +83,33 @@ static void line_col(const struct places *p, gsize at, guint64 *line, guint64 *c
     }
     gsize start = g_array_index(p->line_starts, gsize, lo);
     *line = lo + 1;
-    *col = (guint64)g_utf8_strlen(p->text + start, (gssize)(at - start)) + 1;
+    *col = chars_before(p, at) - chars_before(p, start) + 1;
+}
+
+/* p's line starts and character marks of its text. */
+static void index_text(struct places *p)
+{
+    p->line_starts = g_array_new(FALSE, FALSE, sizeof(gsize));
+    p->marks = g_array_new(FALSE, FALSE, sizeof(struct char_mark));
+    gsize zero = 0;
+    g_array_append_val(p->line_starts, zero);
+    guint64 chars = 0;
+    for (gsize at = 0; p->text[at]; at++) {
+        gboolean first = ((guchar)p->text[at] & 0xC0) != 0x80;
+        if (first && at >= (gsize)p->marks->len * CHAR_MARK_BYTES) {
+            struct char_mark m = {at, chars};
+            g_array_append_val(p->marks, m);
+        }
+        chars += first;
+        if (p->text[at] == '\n') {
+            gsize next = at + 1;
+            g_array_append_val(p->line_starts, next);
+        }
+    }
+    if (!p->marks->len) {
+        struct char_mark m = {0, 0};
+        g_array_append_val(p->marks, m);
+    }
 }
 
 /* The byte offset where the parser met node (an object or array), or -1. */
@@ -373,13 +419,7 @@ gboolean nbest_json_read(const char *text, gsize len, const ArbHcsVisitor *v)
     struct reader r = {.v = v};
     struct places *p = &r.places;
     p->text = valid;
-    p->line_starts = g_array_new(FALSE, FALSE, sizeof(gsize));
-    for (gsize at = 0;;) {
-        g_array_append_val(p->line_starts, at);
-        const char *nl = strchr(valid + at, '\n');
-        if (!nl) break;
-        at = (gsize)(nl - valid) + 1;
-    }
+    index_text(p);
     p->at = g_hash_table_new(NULL, NULL);
     p->open = g_array_new(FALSE, FALSE, sizeof(gsize));
     p->parser = json_parser_new();
@@ -431,5 +471,6 @@ gboolean nbest_json_read(const char *text, gsize len, const ArbHcsVisitor *v)
     g_hash_table_destroy(p->at);
     g_array_free(p->open, TRUE);
     g_array_free(p->line_starts, TRUE);
+    g_array_free(p->marks, TRUE);
     return ok;
 }
