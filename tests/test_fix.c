@@ -4085,6 +4085,25 @@ START_TEST(test_nbest_json_input)
 }
 END_TEST
 
+START_TEST(test_nbest_json_tags)
+{
+    /* a game's tags are its own: a Result ends it, a FEN with SetUp starts
+     * it from that position (Kd7 is no move from the start) */
+    const char *json =
+        "{\"tags\": {\"Result\": \"1-0\", \"FEN\": \"4k3/8/8/8/8/8/4P3/4K3 w - - 0 1\", "
+        "\"SetUp\": \"1\"}, \"cells\": [{\"move\": 1, \"side\": \"w\", \"readings\": "
+        "[[\"e4\", 1]]}, {\"move\": 1, \"side\": \"b\", \"readings\": [[\"Kd7\", 1]]}]}";
+    const char *args[] = {"--from", "nbest", NULL};
+    struct run r = fix_text(json, args);
+    ck_assert_msg(r.status == 0, "exit %d\n%s", r.status, r.err);
+    ck_assert_msg(strstr(r.out, "[Result \"1-0\"]"), "%s", r.out);
+    char *got = movetext(r.out);
+    ck_assert_str_eq(got, "1. e4 Kd7 1-0");
+    g_free(got);
+    run_free(&r);
+}
+END_TEST
+
 START_TEST(test_nbest_json_unreadable)
 {
     /* JSON that does not parse, nests too deep or holds no games: an error
@@ -4739,6 +4758,7 @@ int main(int argc, char **argv)
     tcase_add_test(tc, test_nbest_input);
     tcase_add_test(tc, test_nbest_odds_at_temperature);
     tcase_add_test(tc, test_nbest_json_input);
+    tcase_add_test(tc, test_nbest_json_tags);
     tcase_add_test(tc, test_nbest_json_unreadable);
     tcase_add_test(tc, test_group_languages);
     tcase_add_test(tc, test_search_finds_the_mate);
