@@ -413,6 +413,52 @@ static void parse_error(struct reader *r, const GError *e)
     error_at(r, at, message);
 }
 
+/* The games of the parsed text: FALSE when its root holds none of the
+ * three forms (an error then). */
+static gboolean read_root(struct reader *r, JsonNode *root)
+{
+    JsonArray *games = NULL;
+    JsonObject *o = JSON_NODE_HOLDS_OBJECT(root) ? json_node_get_object(root) : NULL;
+    JsonNode *list = o ? json_object_get_member(o, "games") : NULL;
+    if (JSON_NODE_HOLDS_ARRAY(root)) {
+        games = json_node_get_array(root);
+    } else if (list && JSON_NODE_HOLDS_ARRAY(list)) {
+        games = json_node_get_array(list);
+    } else if (o && json_object_has_member(o, "cells")) {
+        read_game(r, root, 1);
+        return TRUE;
+    } else {
+        error_at(r, offset_of(&r->places, o),
+                 "no games: want an object with \"games\", an array of games, or a game");
+        return FALSE;
+    }
+    for (guint i = 0; i < json_array_get_length(games); i++)
+        read_game(r, json_array_get_element(games, i), i + 1);
+    return TRUE;
+}
+
+/* Parses p's text, each object's and array's place kept: FALSE, with an
+ * error, when it nests too deep or does not parse. */
+static gboolean parse(struct reader *r)
+{
+    struct places *p = &r->places;
+    gssize deep = too_deep(p->text);
+    if (deep >= 0) {
+        g_autofree char *message =
+            g_strdup_printf("JSON nested deeper than %d levels: not read", NBEST_JSON_DEPTH);
+        error_at(r, deep, message);
+        return FALSE;
+    }
+    g_signal_connect(p->parser, "object-start", G_CALLBACK(on_open), p);
+    g_signal_connect(p->parser, "array-start", G_CALLBACK(on_open), p);
+    g_signal_connect(p->parser, "object-end", G_CALLBACK(on_object_end), p);
+    g_signal_connect(p->parser, "array-end", G_CALLBACK(on_array_end), p);
+    g_autoptr(GError) e = NULL;
+    if (json_parser_load_from_data(p->parser, p->text, (gssize)strlen(p->text), &e)) return TRUE;
+    parse_error(r, e);
+    return FALSE;
+}
+
 gboolean nbest_json_read(const char *text, gsize len, const ArbHcsVisitor *v)
 {
     g_autofree char *valid = cells_valid_text(text, len, v);
@@ -423,50 +469,7 @@ gboolean nbest_json_read(const char *text, gsize len, const ArbHcsVisitor *v)
     p->at = g_hash_table_new(NULL, NULL);
     p->open = g_array_new(FALSE, FALSE, sizeof(gsize));
     p->parser = json_parser_new();
-    gboolean ok = FALSE;
-    gssize deep = too_deep(valid);
-    g_autoptr(GError) e = NULL;
-    if (deep >= 0) {
-        g_autofree char *message =
-            g_strdup_printf("JSON nested deeper than %d levels: not read", NBEST_JSON_DEPTH);
-        error_at(&r, deep, message);
-    } else {
-        g_signal_connect(p->parser, "object-start", G_CALLBACK(on_open), p);
-        g_signal_connect(p->parser, "array-start", G_CALLBACK(on_open), p);
-        g_signal_connect(p->parser, "object-end", G_CALLBACK(on_object_end), p);
-        g_signal_connect(p->parser, "array-end", G_CALLBACK(on_array_end), p);
-        if (!json_parser_load_from_data(p->parser, valid, (gssize)strlen(valid), &e))
-            parse_error(&r, e);
-        else
-            ok = TRUE;
-    }
-    JsonNode *root = ok ? json_parser_get_root(p->parser) : NULL;
-    JsonArray *games = NULL;
-    if (root && JSON_NODE_HOLDS_ARRAY(root)) {
-        games = json_node_get_array(root);
-    } else if (root && JSON_NODE_HOLDS_OBJECT(root)) {
-        JsonObject *o = json_node_get_object(root);
-        JsonNode *list = json_object_get_member(o, "games");
-        if (list && JSON_NODE_HOLDS_ARRAY(list))
-            games = json_node_get_array(list);
-        else if (json_object_has_member(o, "cells"))
-            read_game(&r, root, 1);
-        else
-            ok = FALSE;
-    } else if (ok) {
-        ok = FALSE;
-    }
-    if (ok && games) {
-        for (guint i = 0; i < json_array_get_length(games); i++)
-            read_game(&r, json_array_get_element(games, i), i + 1);
-    } else if (!ok && deep < 0 && !e) {
-        error_at(&r,
-                 root ? offset_of(p, JSON_NODE_HOLDS_OBJECT(root)
-                                         ? (gconstpointer)json_node_get_object(root)
-                                         : NULL)
-                      : -1,
-                 "no games: want an object with \"games\", an array of games, or a game");
-    }
+    gboolean ok = parse(&r) && read_root(&r, json_parser_get_root(p->parser));
     g_object_unref(p->parser);
     g_hash_table_destroy(p->at);
     g_array_free(p->open, TRUE);
