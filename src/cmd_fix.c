@@ -2022,10 +2022,11 @@ int cmd_fix(int argc, char **argv)
     GOptionEntry entries[] = {
         {"from", 'f', 0, G_OPTION_ARG_STRING, &from,
          "input: auto (default: per game, the language that reads it best; inputs, stdin "
-         "too, that all begin with HCS or n-best lines are read as such), a language code, "
-         "hcs (HCS label lines, one game per <game>_<page>) or nbest (a recogniser's "
+         "too, that all begin with HCS lines or n-best output are read as such), a language "
+         "code, hcs (HCS label lines, one game per <game>_<page>) or nbest (a recogniser's "
          "readings with scores, tab-separated: game, move, w|b, reading, score, reading, "
-         "score...)",
+         "score...; or JSON: {\"games\": [{\"cells\": [{\"move\": 1, \"side\": \"w\", "
+         "\"readings\": [[\"e4\", 0.9], ...]}, ...]}]}, README)",
          "auto|LANG|hcs|nbest"},
         {"to", 't', 0, G_OPTION_ARG_STRING, &to,
          "notation of the output: san (default), lan, uci, fan, iccf, descriptive or a language "
