@@ -4005,7 +4005,10 @@ START_TEST(test_nbest_input)
     struct run r = fix_text(nbest, args);
     ck_assert_msg(r.status == 0, "exit %d\n%s", r.status, r.err);
     ck_assert_msg(strstr(r.out, "[Event \"n-best game g1\"]"), "%s", r.out);
-    ck_assert_msg(strstr(r.out, "1. e4 c5 2. Nf3 Nc6 3. Bb5 {read: \"Bb6\"}"), "%s", r.out);
+    /* (the note names the reading the move was read from) */
+    ck_assert_msg(strstr(r.out, "1. e4 c5 2. Nf3 Nc6 3. Bb5 {read: \"Bb6\", the recogniser's "
+                                "reading 2: \"Bb5\"}"),
+                  "%s", r.out);
     ck_assert_msg(strstr(r.err, ":7: warning: a reading needs text and a score above 0"), "%s",
                   r.err);
     run_free(&r);
@@ -4057,7 +4060,10 @@ START_TEST(test_nbest_json_input)
     ck_assert_msg(strstr(r.err, "read as with --from nbest"), "%s", r.err);
     ck_assert_msg(strstr(r.out, "[Event \"n-best game g1\"]"), "%s", r.out);
     ck_assert_msg(strstr(r.out, "[White \"Anna\"]"), "%s", r.out);
-    ck_assert_msg(strstr(r.out, "1. e4 c5 2. Nf3 Nc6 3. Bb5 {read: \"Bb6\"}"), "%s", r.out);
+    /* (the note names the reading the move was read from) */
+    ck_assert_msg(strstr(r.out, "1. e4 c5 2. Nf3 Nc6 3. Bb5 {read: \"Bb6\", the recogniser's "
+                                "reading 2: \"Bb5\"}"),
+                  "%s", r.out);
     ck_assert_msg(strstr(r.err, ":9:3: warning: game g1, cell 6: a reading needs text and a score"),
                   "%s", r.err);
     ck_assert_msg(strstr(r.err, ":10:3: warning: game g1, cell 7: a cell wants \"move\""), "%s",
