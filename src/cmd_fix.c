@@ -479,6 +479,31 @@ const struct fix_token *fix_cmd_misplaced_cell(const struct fix_cmd *fc, const s
     return t->blank && t->misplaced ? t : NULL;
 }
 
+/* text[0, len) without a check or mate mark at its end. */
+static gsize without_check_mark(const char *text, gsize len)
+{
+    while (len > 0 && (text[len - 1] == '+' || text[len - 1] == '#'))
+        len--;
+    return len;
+}
+
+/* With n-best input (--from nbest), the number (from 2) of the
+ * recogniser's reading of step s's cell that is its move as SAN writes it,
+ * check marks aside, when the best reading is not; else 0. */
+int fix_cmd_nbest_reading(const struct fix_cmd *fc, const struct fix_step *s)
+{
+    if (!fc->nbest || s->move == MOVE_NONE || s->n_tokens != 1) return 0;
+    const struct fix_token *t = &g_array_index(fc->tokens, struct fix_token, s->first_token);
+    char san[SAN_MAX];
+    gsize n = without_check_mark(san, (gsize)san_write(&s->before, s->move, san));
+    for (int k = 0; k < t->n_cands; k++) {
+        const struct fix_cand *c = &t->cands[k];
+        if (c->input == 0 && without_check_mark(c->text, c->len) == n && !memcmp(c->text, san, n))
+            return k ? k + 1 : 0;
+    }
+    return 0;
+}
+
 /* Where token t stands in game's text, and its length in characters: a
  * token cut from its word ("Nf3" of "e52.Nf3", "Bxf5" of "28.Bxf5") where
  * it stands in the word, one made of several words (glued) at its word. */

@@ -68,31 +68,6 @@ static void append_verdict(const struct fix_cmd *fc, GString *t, const struct fi
     if (v->changed) g_string_append(t, " (it chose the move)");
 }
 
-/* text[0, len) without a check or mate mark at its end. */
-static gsize without_check_mark(const char *text, gsize len)
-{
-    while (len > 0 && (text[len - 1] == '+' || text[len - 1] == '#'))
-        len--;
-    return len;
-}
-
-/* With n-best input (--from nbest), the number (from 2) of the
- * recogniser's reading of step s's cell that is its move as SAN writes it,
- * check marks aside, when the best reading is not; else 0. */
-static int nbest_reading_of(const struct fix_cmd *fc, const struct fix_step *s)
-{
-    if (!fc->nbest || s->move == MOVE_NONE || s->n_tokens != 1) return 0;
-    const struct fix_token *t = &g_array_index(fc->tokens, struct fix_token, s->first_token);
-    char san[SAN_MAX];
-    gsize n = without_check_mark(san, (gsize)san_write(&s->before, s->move, san));
-    for (int k = 0; k < t->n_cands; k++) {
-        const struct fix_cand *c = &t->cands[k];
-        if (c->input == 0 && without_check_mark(c->text, c->len) == n && !memcmp(c->text, san, n))
-            return k ? k + 1 : 0;
-    }
-    return 0;
-}
-
 static char *review_text(const struct fix_cmd *fc, const struct fix_step *s)
 {
     GString *t = g_string_new(NULL);
@@ -414,7 +389,7 @@ static void write_moves(struct fix_cmd *fc, const ArbGame *game, guint *next_eve
                                          game_event_text(game, num), read)
                        : g_strdup_printf("deleted: \"%s\"", read);
         }
-        int reading = nbest_reading_of(fc, s);
+        int reading = fix_cmd_nbest_reading(fc, s);
         if (s->change == FIX_CORRECTED && reading)
             note = g_strdup_printf("read: \"%s\", the recogniser's reading %d: \"%.*s\"", read,
                                    reading, (int)tokens[s->first_token].cands[reading - 1].len,

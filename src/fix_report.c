@@ -170,6 +170,16 @@ static void report_step(struct fix_cmd *fc, const ArbGame *game, const struct fi
         g_autofree char *in =
             cell ? g_strndup(cell->misplaced, cell->misplaced_len) : fix_cmd_read_text(fc, game, s);
         xml_text_element(fc, "input", in);
+        int reading = fix_cmd_nbest_reading(fc, s);
+        if (reading) {
+            const struct fix_cand *c =
+                &g_array_index(fc->tokens, struct fix_token, s->first_token).cands[reading - 1];
+            g_autofree char *text = g_strndup(c->text, c->len);
+            xml_start(fc, "nbest-reading");
+            xml_attr_fmt(fc, "rank", "%d", reading);
+            xml_text(fc, text);
+            xml_end(fc);
+        }
         if (fc->sources && !cell) report_readings(fc, s, fc->group_langs);
     }
     if (s->move != MOVE_NONE) {

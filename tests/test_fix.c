@@ -4073,6 +4073,8 @@ START_TEST(test_nbest_json_input)
     /* 1... c5 at its text inside {"text": "c5"}, 2... Nc6 at the second reading */
     ck_assert_msg(strstr(xml, "uci=\"c7c5\" line=\"5\" column=\"51\""), "%s", xml);
     ck_assert_msg(strstr(xml, "uci=\"b8c6\" line=\"7\" column=\"72\""), "%s", xml);
+    /* 3. Bb5, the cell's second reading, says so (the schema takes it) */
+    ck_assert_msg(strstr(xml, "<nbest-reading rank=\"2\">Bb5</nbest-reading>"), "%s", xml);
     g_free(xml);
     run_free(&r);
     /* an array of games, and one game alone (its move number written 1.0),
