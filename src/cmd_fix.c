@@ -487,21 +487,24 @@ static gsize without_check_mark(const char *text, gsize len)
     return len;
 }
 
-/* With n-best input (--from nbest), the number (from 2) of the
- * recogniser's reading of step s's cell that is its move as SAN writes it,
- * check marks aside, when the best reading is not; else 0. */
-int fix_cmd_nbest_reading(const struct fix_cmd *fc, const struct fix_step *s)
+/* With n-best input (--from nbest), the recogniser's reading of step s's
+ * cell that is its move as SAN writes it, check marks aside, when the best
+ * reading is not (*rank: its number, from 2); else NULL. */
+const struct fix_cand *fix_cmd_nbest_reading(const struct fix_cmd *fc, const struct fix_step *s,
+                                             int *rank)
 {
-    if (!fc->nbest || s->move == MOVE_NONE || s->n_tokens != 1) return 0;
+    if (!fc->nbest || s->move == MOVE_NONE || s->n_tokens != 1) return NULL;
     const struct fix_token *t = &g_array_index(fc->tokens, struct fix_token, s->first_token);
     char san[SAN_MAX];
     gsize n = without_check_mark(san, (gsize)san_write(&s->before, s->move, san));
     for (int k = 0; k < t->n_cands; k++) {
         const struct fix_cand *c = &t->cands[k];
-        if (c->input == 0 && without_check_mark(c->text, c->len) == n && !memcmp(c->text, san, n))
-            return k ? k + 1 : 0;
+        if (c->input == 0 && without_check_mark(c->text, c->len) == n && !memcmp(c->text, san, n)) {
+            *rank = k + 1;
+            return k ? c : NULL;
+        }
     }
-    return 0;
+    return NULL;
 }
 
 /* Where token t stands in game's text, and its length in characters: a

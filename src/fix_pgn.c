@@ -389,11 +389,11 @@ static void write_moves(struct fix_cmd *fc, const ArbGame *game, guint *next_eve
                                          game_event_text(game, num), read)
                        : g_strdup_printf("deleted: \"%s\"", read);
         }
-        int reading = fix_cmd_nbest_reading(fc, s);
+        int rank;
+        const struct fix_cand *reading = fix_cmd_nbest_reading(fc, s, &rank);
         if (s->change == FIX_CORRECTED && reading)
             note = g_strdup_printf("read: \"%s\", the recogniser's reading %d: \"%.*s\"", read,
-                                   reading, (int)tokens[s->first_token].cands[reading - 1].len,
-                                   tokens[s->first_token].cands[reading - 1].text);
+                                   rank, (int)reading->len, reading->text);
         else if (s->change == FIX_CORRECTED || s->change == FIX_MERGED || s->change == FIX_SPLIT)
             note = g_strdup_printf("read: \"%s\"", read);
         if (note) pgnw_comment(fc->writer, note);

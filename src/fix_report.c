@@ -170,13 +170,12 @@ static void report_step(struct fix_cmd *fc, const ArbGame *game, const struct fi
         g_autofree char *in =
             cell ? g_strndup(cell->misplaced, cell->misplaced_len) : fix_cmd_read_text(fc, game, s);
         xml_text_element(fc, "input", in);
-        int reading = fix_cmd_nbest_reading(fc, s);
+        int rank;
+        const struct fix_cand *reading = fix_cmd_nbest_reading(fc, s, &rank);
         if (reading) {
-            const struct fix_cand *c =
-                &g_array_index(fc->tokens, struct fix_token, s->first_token).cands[reading - 1];
-            g_autofree char *text = g_strndup(c->text, c->len);
+            g_autofree char *text = g_strndup(reading->text, reading->len);
             xml_start(fc, "nbest-reading");
-            xml_attr_fmt(fc, "rank", "%d", reading);
+            xml_attr_fmt(fc, "rank", "%d", rank);
             xml_text(fc, text);
             xml_end(fc);
         }

@@ -143,10 +143,11 @@ char *fix_cmd_read_text(const struct fix_cmd *fc, const ArbGame *game, const str
 /* The cell a step put a move in that the sheet holds another row's move
  * in (struct fix_token.misplaced), or NULL. */
 const struct fix_token *fix_cmd_misplaced_cell(const struct fix_cmd *fc, const struct fix_step *s);
-/* With n-best input, the number (from 2) of the recogniser's reading of
- * step s's cell that is its move as SAN writes it, when the best is not;
- * else 0. */
-int fix_cmd_nbest_reading(const struct fix_cmd *fc, const struct fix_step *s);
+/* With n-best input, the recogniser's reading of step s's cell that is
+ * its move as SAN writes it, when the best is not (*rank: its number, from
+ * 2); else NULL. */
+const struct fix_cand *fix_cmd_nbest_reading(const struct fix_cmd *fc, const struct fix_step *s,
+                                             int *rank);
 /* Where token t stands in game's text, and its length in characters. */
 void fix_cmd_token_extent(const struct fix_cmd *fc, const ArbGame *game, int t, guint64 *line,
                           guint64 *col, guint64 *chars);
