@@ -101,6 +101,7 @@ struct fix_step {
      * is that plays another move at this ply (FIX_NO_RIVAL: none was kept,
      * every other fell behind by more than the beam's margin) */
     int rival_margin;
+    int token_rival_margin; /* the same, of the paths that read this step's token alone */
 };
 
 enum { FIX_NO_RIVAL = G_MAXINT };
