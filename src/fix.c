@@ -279,6 +279,12 @@ struct scored {
     int prior; /* the move prior's cost on top of it (ranks by the sum) */
 };
 
+/* Two paths that met in one position: prune() kept the cheaper (kept)
+ * and dropped the other, dearer by diff. */
+struct merge {
+    int kept, dropped, diff;
+};
+
 struct state {
     struct position pos;
     int cost, step_cost;
@@ -394,7 +400,10 @@ struct _ArbFixer {
     int record_base;        /* the arena's length when it began */
     GArray *prune_keys;     /* guint64: prune()'s scratch */
     GArray *on_best;        /* gboolean per arena state: on the best path (rival_margins) */
-    GArray *best_moves;     /* guint32 per ply of the best path: san_key() (rival_margins) */
+    /* struct merge: states prune() dropped for a cheaper one in the same
+     * position, by EXACT_DOUBT or less, in this search (rival_margins) */
+    GArray *merges;
+    GArray *best_moves; /* guint32 per ply of the best path: san_key() (rival_margins) */
 };
 
 double fix_cost_value(int cost)
@@ -467,6 +476,7 @@ ArbFixer *fixer_new(const ArbConfusion *conf, ArbNorm *norm)
     f->records = g_array_new(FALSE, FALSE, sizeof(struct push_record));
     f->prune_keys = g_array_new(FALSE, FALSE, sizeof(guint64));
     f->on_best = g_array_new(FALSE, FALSE, sizeof(gboolean));
+    f->merges = g_array_new(FALSE, FALSE, sizeof(struct merge));
     f->best_moves = g_array_new(FALSE, FALSE, sizeof(guint32));
     return f;
 }
@@ -488,6 +498,7 @@ void fixer_free(ArbFixer *f)
     g_array_free(f->records, TRUE);
     g_array_free(f->prune_keys, TRUE);
     g_array_free(f->on_best, TRUE);
+    g_array_free(f->merges, TRUE);
     g_array_free(f->best_moves, TRUE);
     g_array_free(f->readings, TRUE);
     g_free(f);
@@ -3264,7 +3275,7 @@ static void prune(ArbFixer *f, GArray *ring, int at)
     qsort(keys, f->prune_keys->len, sizeof *keys, cmp_key);
     /* the cheapest state of each position, by a small open-addressed set
      * of the kept positions' keys */
-    int kept_index[WIDEST_BEAM];
+    int kept_index[WIDEST_BEAM], seen_index[KEPT_SET];
     guint64 seen[KEPT_SET];
     gboolean used[KEPT_SET] = {FALSE};
     guint kept = 0;
@@ -3275,9 +3286,14 @@ static void prune(ArbFixer *f, GArray *ring, int at)
         guint h = (guint)(key >> 40) & (KEPT_SET - 1);
         while (used[h] && seen[h] != key)
             h = (h + 1) & (KEPT_SET - 1);
-        if (used[h]) continue;
+        if (used[h]) {
+            struct merge m = {seen_index[h], idx, arena[idx].cost - arena[seen_index[h]].cost};
+            if (m.diff >= 0 && m.diff <= EXACT_DOUBT) g_array_append_val(f->merges, m);
+            continue;
+        }
         used[h] = TRUE;
         seen[h] = key;
+        seen_index[h] = idx;
         kept_index[kept++] = idx;
     }
     g_array_set_size(ring, 0);
@@ -3316,6 +3332,12 @@ static void compact_arena(ArbFixer *f)
             for (int si = g_array_index(f->ring[r], int, k); si >= 0 && !map[si];
                  si = arena[si].parent)
                 map[si] = 1;
+    struct merge *merges = (struct merge *)f->merges->data;
+    for (guint k = 0; k < f->merges->len; k++)
+        for (int j = 0; j < 2; j++)
+            for (int si = j ? merges[k].dropped : merges[k].kept; si >= 0 && !map[si];
+                 si = arena[si].parent)
+                map[si] = 1;
     guint kept = 0;
     for (guint j = 0; j < n; j++) {
         if (!map[j]) continue;
@@ -3328,6 +3350,8 @@ static void compact_arena(ArbFixer *f)
     for (int r = 0; r < RINGS; r++)
         for (guint k = 0; k < f->ring[r]->len; k++)
             g_array_index(f->ring[r], int, k) = (int)map[g_array_index(f->ring[r], int, k)];
+    for (guint k = 0; k < f->merges->len; k++)
+        merges[k].kept = (int)map[merges[k].kept], merges[k].dropped = (int)map[merges[k].dropped];
     f->compact_at = MAX(f->compact_min, 2 * kept);
 }
 
@@ -3343,6 +3367,7 @@ static int search(ArbFixer *f, const struct position *start)
     f->searched += f->n_tok - f->from_token;
     f->searched_all += f->n_tok - f->from_token;
     g_array_set_size(f->arena, 0);
+    g_array_set_size(f->merges, 0);
     for (int i = 0; i < RINGS; i++)
         clear_ring(f, i);
     int from = f->from_token;
@@ -3508,11 +3533,13 @@ static void annotate_step(ArbFixer *f, GArray *steps, guint k)
      * those was wrong), only by a rival path that stayed within
      * EXACT_DOUBT of this one to the end: "Rc1" as written where the rook
      * went to e1, c and e being alike, and every later move of the rook
-     * fits either square. On the tuning sets at 5% noise those marks are
-     * 0.35% of moves and hold 17 of the 196 wrong ones (beside 121 in the
-     * 4.1% marked before); any rival path, not only one reading the same
-     * token, marked as many more and no more wrong ones; a unit, 0.5% more
-     * moves for 2 more wrong ones */
+     * fits either square. On the tuning sets at 5% noise (196 wrong moves
+     * of 176720) the marks went from 4.1% of the moves, holding 121 wrong
+     * ones, to 4.5% holding 138, and with the rivals that meet the path
+     * again (rival_margins()) to 5.0% holding 169. Before those, any
+     * rival path, not only one reading the same token, marked about as
+     * many; within three quarters of a unit, not half, 0.26% more for 2
+     * more wrong ones */
     gboolean exact = s->change == FIX_NONE;
     gboolean doubted = s->move != MOVE_NONE && s->token_rival_margin <= EXACT_DOUBT;
     if (!exact || doubted || f->with_alternatives) annotate_read_step(f, steps, k);
@@ -3653,9 +3680,13 @@ static guint32 san_key(const struct position *before, move_t m)
  * kept are the cheapest paths to the other positions the game could have
  * reached, and each is a rival at every ply where it plays another move
  * than best's path (another SAN: the same piece going to the same square
- * from elsewhere is no rival), by what it costs more. A later token that
- * settles an earlier doubt has then left no rival within the beam's
- * margin. */
+ * from elsewhere is no rival), by what it costs more; so is each path
+ * prune() dropped, by EXACT_DOUBT or less, for a state of best's path in
+ * the same position (the rook that went to c1 or e1 and then on to b1:
+ * from there the two are one path, and the last ring holds only one). A
+ * later token that settles an earlier doubt has then left no rival within
+ * the beam's margin. The token_rival_margin is the same of the rivals
+ * that read the step's token alone, as another move. */
 static void rival_margins(ArbFixer *f, int best, const struct position *start,
                           struct fix_result *res)
 {
@@ -3692,10 +3723,21 @@ static void rival_margins(ArbFixer *f, int best, const struct position *start,
         if (arena[si].move != MOVE_NONE && arena[si].n_tokens == 1 && p >= 0 && p < n)
             token[p] = arena[si].first_token;
     }
-    for (guint k = 0; k < ring->len; k++) {
-        int r = g_array_index(ring, int, k);
-        if (r == best) continue;
-        int d = arena[r].cost - arena[best].cost;
+    /* the rivals: the last ring's other states, and the paths dropped for
+     * the best path's own states where they met it in one position (a
+     * rook's move to c1 or e1 along the first rank, and on to b1) */
+    const struct merge *merges = (const struct merge *)f->merges->data;
+    guint n_rivals = ring->len + f->merges->len;
+    for (guint k = 0; k < n_rivals; k++) {
+        int r = -1, d = 0;
+        if (k < ring->len) {
+            r = g_array_index(ring, int, k);
+            d = arena[r].cost - arena[best].cost;
+        } else if (on[merges[k - ring->len].kept]) {
+            r = merges[k - ring->len].dropped;
+            d = merges[k - ring->len].diff;
+        }
+        if (r < 0 || r == best) continue;
         for (int si = r; si >= 0 && !on[si]; si = arena[si].parent) {
             if (arena[si].parent < 0 || arena[si].move == MOVE_NONE) continue;
             int p = ply_of(&arena[arena[si].parent].pos) - start_ply;

@@ -2066,6 +2066,19 @@ START_TEST(test_exact_reading_left_open)
     g_autofree char *settled = g_strconcat(game, " 16. Re2 Bc8 *\n", NULL);
     assert_fix_reads(open, "14. Rfe1 {review: confidence 0.", "; or Rfc1 (", NULL);
     assert_fix_reads(settled, "14. Rfe1 Ba6 15. Qe3 Rad8 16. Re2 Bc8 *", NULL);
+    /* a rival path that meets the best one again in one position, where
+     * the search keeps only the cheaper of the two, doubts it as well:
+     * 1. Rc1 or Re1, then 2. Rb1 from either square (the prior and the
+     * engine off, so that the readings alone weigh) */
+    const char *met = "[FEN \"4k3/8/8/8/8/8/4K3/R7 w - - 0 1\"]\n[SetUp \"1\"]\n\n"
+                      "1. Rc1 Kd7 2. Rb1 Kc6 3. Kd3 Kc5 4. Kc3 zz *\n";
+    const char *alone[] = {"--prior-weight", "0", "--engine", "none", NULL};
+    struct run r = fix_text(met, alone);
+    g_autofree char *flat = g_strdelimit(g_strdup(r.out), "\n", ' ');
+    ck_assert_msg(strstr(flat, "1. Rc1 {review: confidence 0.") && strstr(flat, "; or Re1 (") &&
+                      strstr(flat, "1... Kd7 2. Rb1 "),
+                  "%s", r.out);
+    run_free(&r);
 }
 END_TEST
 
