@@ -3332,12 +3332,16 @@ static void compact_arena(ArbFixer *f)
             for (int si = g_array_index(f->ring[r], int, k); si >= 0 && !map[si];
                  si = arena[si].parent)
                 map[si] = 1;
+    /* a merge whose kept state no ring's state descends from can be on no
+     * best path: forgotten; the others keep the path dropped */
     struct merge *merges = (struct merge *)f->merges->data;
+    guint live = 0;
     for (guint k = 0; k < f->merges->len; k++)
-        for (int j = 0; j < 2; j++)
-            for (int si = j ? merges[k].dropped : merges[k].kept; si >= 0 && !map[si];
-                 si = arena[si].parent)
-                map[si] = 1;
+        if (map[merges[k].kept]) merges[live++] = merges[k];
+    g_array_set_size(f->merges, live);
+    for (guint k = 0; k < live; k++)
+        for (int si = merges[k].dropped; si >= 0 && !map[si]; si = arena[si].parent)
+            map[si] = 1;
     guint kept = 0;
     for (guint j = 0; j < n; j++) {
         if (!map[j]) continue;
@@ -3350,7 +3354,7 @@ static void compact_arena(ArbFixer *f)
     for (int r = 0; r < RINGS; r++)
         for (guint k = 0; k < f->ring[r]->len; k++)
             g_array_index(f->ring[r], int, k) = (int)map[g_array_index(f->ring[r], int, k)];
-    for (guint k = 0; k < f->merges->len; k++)
+    for (guint k = 0; k < live; k++)
         merges[k].kept = (int)map[merges[k].kept], merges[k].dropped = (int)map[merges[k].dropped];
     f->compact_at = MAX(f->compact_min, 2 * kept);
 }
