@@ -4031,6 +4031,18 @@ START_TEST(test_report_offers_pairs)
 }
 END_TEST
 
+/* The game both n-best tests give: 1... c5 marked for review, e5 beside
+ * it, and 3. Bb5 read from the recogniser's second reading, which its
+ * note names. */
+static void assert_nbest_game_g1(const struct run *r)
+{
+    g_autofree char *flat = g_strdelimit(g_strdup(r->out), "\n", ' ');
+    ck_assert_msg(strstr(flat, "1. e4 c5 {review: confidence 0.51; or e5 (0.04)") &&
+                      strstr(flat, "} 2. Nf3 Nc6 3. Bb5 {read: \"Bb6\", the recogniser's "
+                                   "reading 2: \"Bb5\"}"),
+                  "%s", r->out);
+}
+
 START_TEST(test_nbest_input)
 {
     /* 1... c5 is likelier than e5 by the recogniser, by a little: it is
@@ -4047,12 +4059,7 @@ START_TEST(test_nbest_input)
     struct run r = fix_text(nbest, args);
     ck_assert_msg(r.status == 0, "exit %d\n%s", r.status, r.err);
     ck_assert_msg(strstr(r.out, "[Event \"n-best game g1\"]"), "%s", r.out);
-    /* (the note names the reading the move was read from) */
-    g_autofree char *flat = g_strdelimit(g_strdup(r.out), "\n", ' ');
-    ck_assert_msg(strstr(flat, "1. e4 c5 {review: confidence 0.51; or e5 (0.04)") &&
-                      strstr(flat, "} 2. Nf3 Nc6 3. Bb5 {read: \"Bb6\", the recogniser's "
-                                   "reading 2: \"Bb5\"}"),
-                  "%s", r.out);
+    assert_nbest_game_g1(&r);
     ck_assert_msg(strstr(r.err, ":7: warning: a reading needs text and a score above 0"), "%s",
                   r.err);
     run_free(&r);
@@ -4104,12 +4111,7 @@ START_TEST(test_nbest_json_input)
     ck_assert_msg(strstr(r.err, "read as with --from nbest"), "%s", r.err);
     ck_assert_msg(strstr(r.out, "[Event \"n-best game g1\"]"), "%s", r.out);
     ck_assert_msg(strstr(r.out, "[White \"Anna\"]"), "%s", r.out);
-    /* (the note names the reading the move was read from) */
-    g_autofree char *flat = g_strdelimit(g_strdup(r.out), "\n", ' ');
-    ck_assert_msg(strstr(flat, "1. e4 c5 {review: confidence 0.51; or e5 (0.04)") &&
-                      strstr(flat, "} 2. Nf3 Nc6 3. Bb5 {read: \"Bb6\", the recogniser's "
-                                   "reading 2: \"Bb5\"}"),
-                  "%s", r.out);
+    assert_nbest_game_g1(&r);
     ck_assert_msg(strstr(r.err, ":9:3: warning: game g1, cell 6: a reading needs text and a score"),
                   "%s", r.err);
     ck_assert_msg(strstr(r.err, ":10:3: warning: game g1, cell 7: a cell wants \"move\""), "%s",
