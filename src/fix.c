@@ -1,410 +1,10 @@
-/* Beam search over (position, token index) for `arbiter fix`. A legal move
- * is rendered (SAN, LAN, pawn files, descriptive capture, in the game's
- * language) as code points when first needed; a token's cost for a move is
- * the cheapest weighted edit distance to one of them. Two lower bounds rule
- * most moves out before they are rendered or measured: what every rendering
- * holds (piece, squares, marks), which also orders the moves tried, and what
- * each of the token's characters costs at least against any character a
- * rendering of the move may hold, which only skips a move that would cost
- * too much anyway. What expand() pushes depends on the position and the
- * token only, so it is recorded per game and the later passes (searched
- * again where the path took doubtful edits) replay it. Scratch
- * tables live in the fixer: no allocation per token once the arena has
- * grown. */
-#include "fix.h"
-
-#include "attacks.h"
-#include "movegen.h"
-#include "notation.h"
-#include "prior.h"
-#include "resolve.h"
-#include "uci.h"
-
-#include <math.h>
-#include <stdlib.h>
-#include <string.h>
-
-enum {
-    FORM_MAX = 16,
-    FORMS_PER_MOVE = 10, /* SAN, descriptive's eight (desc_spell()), a queen implied */
-    BEAM_WIDTH = 256,
-    /* on sheets (fixer_set_slips()): a cell the writer skipped puts in
-     * every legal move, so a few of them in a row fill a beam of 256 with
-     * states all about as cheap, and cut the one the later cells want
-     * (HCS 091_1: 12...Qf6 in a skipped cell, 1.4 units behind, then
-     * 15. Bxh7+ in another, Kxh7 and Qh6 written after them) */
-    SHEET_BEAM_WIDTH = 512,
-    WIDE_BEAM_WIDTH = 40, /* the search again where the path took doubtful edits */
-    WIDE_BACK_STEPS = 8,  /* from this many steps before the first of them */
-    WIDE_TOKENS = 16,     /* to this many tokens after it */
-    WIDE_TRIES = 3,       /* windows searched so, each past the one before */
-    /* a path with this many doubtful steps, or a stretch of DENSE_STEPS
-     * steps that cost DENSE_COST together, most likely left the game played
-     * before the first: that part is searched again with the beam's margins
-     * twice as wide (the right path fell behind by more than they allow
-     * before the moves that contradict the wrong one) and this many states */
-    DERAILED_STEPS = 3,
-    MISNUMBERED_RUN = 6,  /* numbered steps in a row the path's plies disagree with */
-    MISNUMBERED_BACK = 2, /* searched again from this many steps before they last agreed */
-    DENSE_STEPS = 12,
-    DERAILED_WIDTH = 200,
-    DERAILED_TRIES = 3,   /* windows searched so, each past the one before */
-    DERAILED_SCALE = 200, /* the margins there, in percent */
-    FAR_BACK_STEPS = 40,  /* a path derailed still is searched again from this far back */
-    BLOCKED_TRIES = 2,    /* lines blocked by an earlier reading searched again, at most */
-    PAWN_BACK_STEPS = 60, /* pawn moves this far back from a dear step are weighed */
-    PAWN_TRIES = 2,       /* and searched again so, at most */
-    KEEP_PER_STATE = 8,
-    KEEP_TIES = 16, /* readings kept per state when they are about as good */
-    /* the same where a derailed path is searched again: a short token
-     * ("b|" for "Ch7") reads as many moves about as cheaply, and the one
-     * played may be past the first eight */
-    DERAILED_KEEP = 24,
-    DERAILED_KEEP_TIES = 32,
-    PAIRS_FROM_TOP = 3, /* beam states that try the two-move edits */
-    MERGE_MIN_CHARS = 4,
-    /* a move spaced out over tokens (spaced_run()) */
-    SPACED_MAX = 5,
-    SPACED_PART = 1,
-    SPACED_CHARS = 7,
-    RINGS = SPACED_MAX + 1, /* a step reads this many tokens at most, and one more */
-    GARBAGE_MIN_POOR = 2,   /* poor steps at least where a game is cut */
-    PAIR_TIES = 3,          /* readings of a merged or split token's part kept when about as good */
-    PAIR_TIES_MAX = 8,      /* of which the prior chooses */
-    INSERT_KEEP = 32,       /* missing moves tried per state */
-    INSERTS_WIDER = 2,      /* the cheapest of them: the token after read more ways */
-    WHOLE_KEEP = 64,        /* whole moves left out tried per state */
-    TWO_WHOLE_FIRST = 6,    /* first moves of two left out tried, by the prior */
-    WHOLE_AHEAD = 4,        /* the move numbers whole_move_due() weighs */
-    WHOLE_AHEAD_TOKENS = 12, /* within this many tokens */
-    NUMBER_READINGS = 4,
-    AHEAD_NUMBERS = 2, /* move numbers the prune looks ahead to */
-    AHEAD_TOKENS = 8,  /* within this many tokens */
-    /* the characters renderings are made of (files, ranks, marks, castling's
-     * O, the language's piece initials) are numbered, so a reading keeps its
-     * substitution costs against each in a row (struct pcand) */
-    SYM_MAX = 48,
-    SYM_NONE = 255,
-    ORDER_STEP = CONF_UNIT, /* bounds order_next() sorts at a time past the least */
-    /* text that is no game (prose, a recogniser's garbage): where the best
-     * path has taken this many poor steps in a row (a token dropped, a move
-     * put in, a reading dearer than GARBAGE_STEP), the beam holds this many
-     * states and only its best tries a move left out, until a token reads
-     * as a move again. Every token there reads poorly, which opens every
-     * edit for every state: without this a page of prose took a minute and
-     * a gigabyte */
-    GARBAGE_RUN = 4,
-    GARBAGE_WIDTH = 16,
-    /* no search again (wider, or of a derailed path) starts once the
-     * searches of a game have read this many times its tokens, in percent:
-     * a page of prose, which reads poorly everywhere, sent every window
-     * through them and took three times as long; on the tuning sets no
-     * game at 5% or 10% noise needed more */
-    SEARCH_BUDGET = 350,
-    /* the arena holds every state a search pushed; past this many it keeps
-     * only those the beam's states descend from (compact_arena()), and
-     * again past twice as many as it kept: a long text that reads poorly
-     * pushed thousands a token, half a gigabyte for 800 tokens */
-    COMPACT_MIN = 1 << 18,
-    KEPT_SET = 1024,          /* >= 2 x the widest beam: prune's set of positions kept */
-    DIST_CACHE = 4096,        /* edit distances remembered per game (direct-mapped) */
-    EXPANSIONS_MAX = 1 << 16, /* expansions remembered per game; past them none is */
-    RECORDS_MAX = 1 << 21,    /* nor past this many states they pushed (80 MB) */
-    /* a state that can keep only readings this cheap (most behind the
-     * best) asks for the moves to the squares a token may name within it,
-     * TARGETED_ASKS of them at most, rather than for every legal move */
-    TARGETED_MAX = 2 * CONF_UNIT,
-    TARGETED_ASKS = 12,
-    /* the states of the beam that go on past a cell the sheet lacks, each
-     * with every legal move: the best this many */
-    BLANK_WIDTH = 32,
-};
-#define PAIRS_MARGIN CONF_UNIT /* so do states this close to the best */
-/* and for a token that names two moves ("d:e5C:e5"), any this close: the
- * state whose move before was read worse ("g6" as Ng6, the knight that
- * takes on e5) may be far down the beam */
-#define TWO_MOVES_MARGIN (3 * CONF_UNIT / 2)
-/* and a move left out (the dearest of them to try: each legal move, then
- * the token after it), within this */
-#define INSERTS_MARGIN (CONF_UNIT / 2)
-#define BEAM_MARGIN    (9 * CONF_UNIT / 4)
-#define EDITED_MARGIN  (3 * CONF_UNIT) /* for a state an edit past a correction led to */
-#define SUCC_MARGIN    (3 * CONF_UNIT)
-/* readings of a token kept: any dearer would fall out of the beam */
-#define READ_MARGIN       BEAM_MARGIN
-#define EXACT_READ_MARGIN (CONF_UNIT * 5 / 4) /* the same beside an exact reading */
-#define COST_INF          (1 << 28)
-#define EXACT_MAX         (CONF_UNIT / 2)      /* an exact reading whose marks cost less */
-#define POOR_READING      (CONF_UNIT / 2)      /* a best reading this dear opens the other edits */
-#define DISAMBIG_DELETE   (CONF_UNIT * 6 / 10) /* a disambiguation left out */
-#define TIE_MARGIN        (CONF_UNIT * 3 / 10) /* readings this close are all kept */
-#define PAIR_TIES_MARGIN  CONF_UNIT            /* the same for a part of a merged or split token */
-#define PRIOR_CAP         (3 * CONF_UNIT / 2)  /* the most the move prior adds to a reading */
-#define PRIOR_TIE         (7 * CONF_UNIT / 4)  /* readings the prior chooses among */
-#define BLANK_PRIOR_CAP   (2 * CONF_UNIT)      /* the most it adds to a move read from no cell */
-#define GARBAGE_STEP      (3 * CONF_UNIT / 2)  /* a reading this dear counts as garbage */
-#define DENSE_COST        (10 * CONF_UNIT)     /* what DENSE_STEPS steps cost together */
-#define DOUBTFUL_DROP     CONF_UNIT            /* a token dropped for less is no doubt */
-#define EXACT_DOUBT       (CONF_UNIT / 2)      /* a rival path this close doubts an exact reading */
-#define FIXED_PENALTY     (1 << 20)            /* another move where a reviewer fixed one */
-/* EXACT_READ_MARGIN where a derailed path is searched again: an exact
- * reading may be the wrong move ("Fd7" for Be7, a plain substitution away)
- * that a later one contradicts ("O-O", the bishop still on f8) */
-#define EXACT_READ_MARGIN_DERAILED (CONF_UNIT * 3 / 2)
-/* and on handwritten sheets throughout (fixer_set_slips()), where such a
- * rival is the writer's slip of the pen: a plain substitution and what the
- * prior may make of it (HCS sheets 029_0 and 128_0's "c6", a digit off
- * 3...c5, the prior a tenth of a unit against it: past the margin above,
- * the cell read as e5, and 4...cxd4 as exd4) */
-#define SLIP_READ_MARGIN (CONF_UNIT * 7 / 4)
-
-struct form {
-    guint16 base;
-    /* another move there spells the same: a reading of it that is no
-     * exact copy costs form-ambiguous more */
-    guint8 ambiguous;
-    guint8 len;
-    gboolean all_sym; /* every character has a symbol (sym[i] < SYM_NONE) */
-    /* bit i: del[i] lowered as a disambiguation's; with all_sym, sym and
-     * this say what del holds */
-    guint16 lowered;
-    gunichar ch[FORM_MAX];
-    guint16 del[FORM_MAX];
-    guint8 sym[FORM_MAX];
-};
-
-struct move_forms {
-    move_t move;
-    int n;
-    /* the LAN form f[1] is put in when a reading's bound lets it in (most
-     * never do); until then it is empty and lan_pending */
-    gboolean lan_pending;
-    guint8 type, capture, mark; /* for it: the moving piece, 'x' or '-', '+', '#' or 0 */
-    struct form f[FORMS_PER_MOVE];
-};
-
-/* The legal moves of pos; a move's forms are rendered when first asked for
- * (forms_of: m[i].n is 0 until then), as most are ruled out by
- * skeleton_bound() before. */
-struct movetab {
-    struct position pos;
-    int count;
-    /* only the moves a token may read as within a limit (build_targeted),
-     * not every legal move */
-    gboolean partial;
-    struct move_forms m[MOVE_LIST_MAX];
-    /* every legal move and its spelling_key(), made when first asked for */
-    gboolean keyed;
-    struct move_list all;
-    guint16 all_key[MOVE_LIST_MAX];
-};
-
-struct pcand {
-    int len, prior, input;
-    gunichar ch[FIX_TOKEN_CHARS];
-    guint16 ins[FIX_TOKEN_CHARS];
-    /* the least a rendering's character (by symbol) costs against this
-     * reading when matched by one of its characters (their cheapest
-     * substitution), for form_bound() */
-    guint16 cover[SYM_MAX];
-    /* the same bound for the characters a rendering always has: the
-     * initials of each piece type (none for a pawn), files, ranks, marks */
-    guint16 low_piece[KING + 1], low_file[8], low_rank[8], low_x, low_eq;
-    guint16 subs[SYM_MAX][FIX_TOKEN_CHARS]; /* sub_cost(ch[j], symbol y) */
-    /* the symbols y that ch[j] is cheaper to read as than to add, as bits
-     * (reading_bound()) */
-    guint64 near[FIX_TOKEN_CHARS];
-    int ins_total; /* the sum of ins: reading_bound() is never more */
-};
-
-struct ptoken {
-    int n, inputs;     /* candidates, and how many inputs they come from */
-    gboolean is_input; /* one of the fixer's tokens, not made by slice_token */
-    struct pcand c[FIX_CANDS_MAX];
-    int hint_ply;
-    gboolean blank;     /* a cell the sheet lacks (struct fix_token) */
-    gboolean weighed;   /* in a line the text weighs (struct fix_token) */
-    gboolean repeated;  /* of a row written twice, the second copy (struct fix_token) */
-    gboolean words;     /* read from a move in words (struct fix_token's written): no SAN */
-    gboolean two_moves; /* its first reading names two moves (names_two_moves(), doubled_file()) */
-    gboolean lone_initial; /* its first reading a piece's initial alone ("N", "Nx") */
-    gboolean null_move;    /* it is a null move's spelling ("--", "Z0"): read as one, or dropped */
-    /* its first reading ends with a dash, or the next token's begins with
-     * one: a move cut at a space ("Re4- b4", "O-O _O") */
-    gboolean cut_short;
-    /* the move numbers the token reads as through digit look-alikes ("b"
-     * for 6, "I7." for 17), with what the look-alikes cost */
-    int n_numbers;
-    int number[NUMBER_READINGS], number_cost[NUMBER_READINGS];
-    int number_shift; /* taken off number[] (struct fix_token) */
-    const char *text; /* first candidate, raw */
-    gsize len;
-    /* text read once for exact_move: plain English SAN, and the cost-0
-     * readings (readings[first_exact..+n_exact) of the fixer) */
-    gboolean has_plain;
-    struct san plain;
-    int first_exact, n_exact;
-};
-
-/* What a token costs at least as any move of a piece type to a square
- * (whatever else its renderings hold), those pairs cheapest first as far as
- * TARGETED_MAX; and as the capture forms that name no square: "exd" by the
- * files, "QxN" by the pieces (a pawn by its cheapest file). */
-struct targets {
-    /* move_bound() of a move that takes nothing and promotes nothing, by
-     * piece type << 6 | square */
-    guint16 quiet[6 * 64];
-    int n;
-    guint32 key[6 * 64]; /* bound << 12 | type << 6 | square */
-    int pawn_files[8][8], descriptive[KING + 1][KING + 1];
-};
-
-/* One edit distance of an input token's reading to a rendering, as the
- * rendering's symbols and lowered deletion costs (which with the symbols say
- * what every deletion costs): the same rendering recurs in many positions
- * of the beam and after every move the missing-move edit tries. */
-struct dist_entry {
-    guint32 game; /* the fixer's run it belongs to; 0 unused */
-    guint16 token;
-    guint8 cand, len;
-    guint8 sym[FORM_MAX];
-    guint16 lowered;
-    guint16 value;
-    gboolean exact; /* value is the distance, else the distance is more */
-};
-
-struct scored {
-    move_t move;
-    int cost;  /* of the reading */
-    int prior; /* the move prior's cost on top of it (ranks by the sum) */
-};
-
-/* Two paths that met in one position: prune() kept the cheaper (kept)
- * and dropped the other, dearer by diff. */
-struct merge {
-    int kept, dropped, diff;
-};
-
-struct state {
-    struct position pos;
-    int cost, step_cost;
-    int prior;  /* of step_cost, what the move prior (and a sheet's shift) added */
-    int parent; /* arena index, -1 at the root */
-    int token;  /* tokens consumed */
-    int first_token, n_tokens;
-    move_t move;
-    move_t last; /* the last move played on the way here (a dropped token plays none) */
-    int offset;  /* a sheet's: how many plies the path is past its cells (push_state()) */
-    guint8 change;
-    guint8 rank; /* its place in the beam when expanded (255 past it) */
-};
-
-/* One state expand() pushed, as it pushed it: a search again meets the
- * same (position, token) and repeats it from here instead of scoring. */
-struct push_record {
-    move_t move;
-    int parent; /* -1: the state expanded, else the record's index in its run */
-    int step_cost, prior, first_token, n_tokens, token_after;
-    int ring; /* the ring it went to, -1 none */
-    guint8 change;
-};
-
-/* What expand() pushed for token token in pos: the readings, the
- * reviewer's move and the skip (records [first, first + n)), then the
- * two-move edits if they were tried (pairs_first, n_pairs), which need best
- * and best_reading. */
-struct expansion {
-    int token;
-    move_t last; /* the move that led to pos: the prior weighs taking what just moved */
-    struct position pos;
-    guint first, n, pairs_first, n_pairs, inserts_first, n_inserts;
-    gboolean has_pairs, has_inserts;
-    /* the margin scale they were tried for (merged_limit()): a wider one
-     * tries them again */
-    int pairs_scale, inserts_scale;
-    int best, best_reading;
-    int cap;  /* the dearest reading it pushed for (COST_INF: any) */
-    int keep; /* the readings kept per state then (keep_of) */
-    /* read from the moves the token may read as within cap only: past cap,
-     * best and best_reading may be dearer than a read of every move gives */
-    gboolean targeted;
-};
-
-struct _ArbFixer {
-    const ArbConfusion *conf;
-    int n_inputs; /* of the game's tokens: several when sheets are read together */
-    const guint16 (*sub)[128];
-    ArbNorm *norm;
-    gunichar initial[6][4];
-    int initial_len[6];
-    int form_len_max; /* no rendering is longer (part_cost_low()) */
-    gunichar sym_char[SYM_MAX];
-    guint16 sym_del[SYM_MAX]; /* confusion_delete of each */
-    guint8 sym_ascii[128], initial_sym[6][4];
-    /* as bits for move_symbols: of an ASCII character, of a piece's
-     * initials (bit 63: one has no symbol) */
-    guint64 sym_bit[128], initial_bits[6];
-    int n_sym;
-    int costs[CONF_COST_COUNT];
-    gboolean with_alternatives;
-    gboolean once;       /* fixer_set_once() */
-    gboolean style_kept; /* fixer_keep_style() */
-    gboolean slips;      /* fixer_set_slips() */
-    /* the notation the game's moves are written in besides SAN, by its
-     * tokens: each move is also rendered so, at no cost, so that a token
-     * in it reads exactly ("g1f3", "7163") and a damaged one by its damage */
-    enum fix_style style;
-    gboolean style_upper;         /* UCI written in capitals ("E2E4") */
-    gboolean style_kt;            /* descriptive with the older Kt for the knight */
-    guint beam_width, wide_width; /* the beam's, and before wide_until */
-    int margin_scale;             /* the beam's margins before wide_until, in percent */
-    /* the search starts at from_token (its start position is before it) with
-     * a wide beam before token wide_until */
-    int from_token, wide_until;
-    gboolean in_garbage;   /* at the token being expanded (GARBAGE_RUN) */
-    move_t start_last;     /* the move that led to the search's start */
-    int start_offset;      /* and the path's offset there (state.offset) */
-    const ArbPrior *prior; /* may be NULL */
-    double prior_weight;
-    /* scratch: a position, one after a move, one more (and two more for
-     * two whole moves left out) */
-    struct movetab tab[5];
-    struct scored sc[2][MOVE_LIST_MAX];
-    GArray *arena;        /* struct state */
-    GArray *ring[RINGS];  /* the states before token i are in ring[i % RINGS] */
-    int ring_best[RINGS]; /* the cheapest state in each ring */
-    struct ptoken *tok;
-    struct targets *targets; /* of each token of one input, filled when first asked for */
-    gboolean *targets_filled;
-    int n_tok, tok_cap;
-    long searched;     /* tokens the searches of this search_all() read (SEARCH_BUDGET) */
-    long searched_all; /* and of every search since fixer_prepare() */
-    guint compact_at;  /* the arena's length that compacts it next */
-    guint compact_min; /* COMPACT_MIN (a test sets less) */
-    guint records_max; /* RECORDS_MAX (the same) */
-    GArray *arena_map; /* guint32 per arena state: compact_arena()'s scratch */
-    const struct fix_point *fixed; /* the reviewer's moves (fixer_set_fixed) */
-    int n_fixed;
-    GArray *recorded_fixed;  /* struct fix_point: those the expansions were recorded with */
-    GArray *readings;        /* struct norm_reading: the tokens' cost-0 readings */
-    struct dist_entry *dist; /* DIST_CACHE of them */
-    guint32 game;
-    /* this game's expansions (struct expansion), found by (position,
-     * token) through an open-addressed table of their indices + 1 */
-    GArray *expansions;
-    guint32 *expansion_slot;
-    guint n_slots;          /* a power of two, at least twice the expansions */
-    struct expansion spare; /* for an expansion past EXPANSIONS_MAX or RECORDS_MAX: not recorded */
-    GArray *records;        /* struct push_record, this game's */
-    GArray *recording;      /* records while an expansion runs, else NULL */
-    int record_base;        /* the arena's length when it began */
-    GArray *prune_keys;     /* guint64: prune()'s scratch */
-    GArray *on_best;        /* gboolean per arena state: on the best path (rival_margins) */
-    /* struct merge: states prune() dropped for a cheaper one in the same
-     * position, by EXACT_DOUBT or less, in this search (rival_margins) */
-    GArray *merges;
-    GArray *best_moves; /* guint32 per ply of the best path: san_key() (rival_margins) */
-};
+/* Beam search over (position, token index) for `arbiter fix`, with what
+ * a token costs read as a move from src/fix_read.c. What expand() pushes
+ * depends on the position and the token only, so it is recorded per game
+ * and the later passes (searched again where the path took doubtful edits)
+ * replay it. Scratch tables live in the fixer: no allocation per token once
+ * the arena has grown. */
+#include "fix_private.h"
 
 double fix_cost_value(int cost)
 {
@@ -662,858 +262,6 @@ void fixer_set_fixed(ArbFixer *f, const struct fix_point *points, int n)
     f->n_fixed = points ? n : 0;
 }
 
-/* ---- renderings ------------------------------------------------------------ */
-
-static inline gboolean queen_promotion(move_t m)
-{
-    return move_kind(m) == MOVE_PROMOTION && move_promotion(m) == QUEEN;
-}
-
-static inline void put_sym(const ArbFixer *f, struct form *fm, gunichar c, guint8 sym)
-{
-    if (fm->len >= FORM_MAX) return;
-    if (!fm->len) fm->all_sym = TRUE, fm->lowered = 0;
-    fm->ch[fm->len] = c;
-    fm->del[fm->len] = sym != SYM_NONE ? f->sym_del[sym] : (guint16)confusion_delete(f->conf, c);
-    fm->sym[fm->len] = sym;
-    fm->all_sym &= sym != SYM_NONE;
-    fm->len++;
-}
-
-static inline void put(const ArbFixer *f, struct form *fm, gunichar c)
-{
-    put_sym(f, fm, c, c < 128 ? f->sym_ascii[c] : SYM_NONE);
-}
-
-static inline void put_initial(const ArbFixer *f, struct form *fm, int type)
-{
-    for (int i = 0; i < f->initial_len[type]; i++)
-        put_sym(f, fm, f->initial[type][i], f->initial_sym[type][i]);
-}
-
-static void put_square(const ArbFixer *f, struct form *fm, int sq)
-{
-    put(f, fm, 'a' + sq_file(sq));
-    put(f, fm, '1' + sq_rank(sq));
-}
-
-/* How many spellings of a move the game's own notation has: UCI with and
- * without a separator, ICCF one, descriptive desc_spell()'s eight. */
-static int style_variants(const ArbFixer *f)
-{
-    return f->style == FIX_STYLE_UCI ? 2 : f->style == FIX_STYLE_DESCRIPTIVE ? 8 : 1;
-}
-
-/* m in pos as the game's own notation writes it (f->style: UCI, in
- * capitals if so written, with a separator between the squares for
- * variant 1, ICCF, or descriptive's variant) into text (FORM_MAX); returns
- * its length, 0 for a variant that adds nothing. */
-static size_t style_text(const ArbFixer *f, const struct position *pos, move_t m, int variant,
-                         const char *mark, char *text)
-{
-    if (f->style == FIX_STYLE_ICCF) return iccf_write(pos, m, text);
-    if (f->style == FIX_STYLE_DESCRIPTIVE) {
-        char desc[DESC_MAX];
-        size_t len = desc_spell(pos, m, variant, mark, desc), n = 0;
-        for (size_t i = 0; i < len && n + 2 <= FORM_MAX; i++) {
-            if (desc[i] == 'N' && f->style_kt) /* the knight's older name */
-                text[n++] = 'K', text[n++] = 't';
-            else
-                text[n++] = desc[i];
-        }
-        return n;
-    }
-    gboolean sep = variant == 1;
-    char uci[UCI_MAX + 1];
-    size_t len = uci_write(pos, m, uci), n = 0;
-    for (size_t i = 0; i < len; i++) {
-        if (sep && i == 2) text[n++] = pos_is_capture(pos, m) ? 'x' : '-';
-        text[n++] = f->style_upper ? g_ascii_toupper(uci[i]) : uci[i];
-    }
-    return n;
-}
-
-/* The next form of mf, empty, at base cost. */
-static struct form *new_form(struct move_forms *mf, int base)
-{
-    struct form *fm = &mf->f[mf->n++];
-    fm->len = 0;
-    fm->base = (guint16)base;
-    fm->ambiguous = FALSE;
-    return fm;
-}
-
-/* A queen's promotion with the queen not written: text[0, len) less its
- * "=" and the letter after it ("f8=Q+" as "f8+", "P-B8=Q" as "P-B8"). */
-static void put_queen_implied(const ArbFixer *f, struct move_forms *mf, const char *text,
-                              size_t len)
-{
-    if (mf->n >= FORMS_PER_MOVE) return;
-    struct form *fm = new_form(mf, f->costs[CONF_FORM_QUEEN_IMPLIED]);
-    for (size_t i = 0; i < len; i++) {
-        if (text[i] == '=') {
-            i++;
-            continue;
-        }
-        put(f, fm, (gunichar)text[i]);
-    }
-}
-
-enum { ALIKE_MAX = 16, NO_ALIKE = 0xFFFF };
-
-/* What the moves that may spell alike in a descriptive variant share: the
- * piece, a promotion's, and what it takes or the rank it goes to and its
- * file or the file's twin on the other wing ("B3": either bishop's). */
-static guint16 spelling_key(const struct position *pos, move_t m)
-{
-    if (move_kind(m) == MOVE_CASTLING) return NO_ALIKE;
-    int type = piece_type(pos->board[move_from(m)]), to = move_to(m);
-    int key = type << 3 | move_promotion(m);
-    if (move_kind(m) == MOVE_EN_PASSANT) return (guint16)(1 << 14 | key << 5 | PAWN);
-    if (pos->board[to] != NO_PIECE)
-        return (guint16)(1 << 14 | key << 5 | piece_type(pos->board[to]));
-    int file = sq_file(to);
-    return (guint16)(key << 5 | sq_rank(to) << 2 | MIN(file, 7 - file));
-}
-
-/* The other moves of tab (NULL: none known) that may spell as m does in a
- * descriptive variant (spelling_key()), into out (ALIKE_MAX at most). */
-static int alike_moves(struct movetab *tab, move_t m, move_t *out)
-{
-    guint16 key = tab ? spelling_key(&tab->pos, m) : NO_ALIKE;
-    if (key == NO_ALIKE) return 0;
-    if (!tab->keyed) {
-        /* (a table of the moves a token may read as holds not every move) */
-        if (tab->partial) {
-            movegen_legal(&tab->pos, &tab->all);
-        } else {
-            tab->all.count = tab->count;
-            for (int i = 0; i < tab->count; i++)
-                tab->all.moves[i] = tab->m[i].move;
-        }
-        for (int i = 0; i < tab->all.count; i++)
-            tab->all_key[i] = spelling_key(&tab->pos, tab->all.moves[i]);
-        tab->keyed = TRUE;
-    }
-    int n = 0;
-    for (int i = 0; i < tab->all.count && n < ALIKE_MAX; i++)
-        if (tab->all_key[i] == key && tab->all.moves[i] != m) out[n++] = tab->all.moves[i];
-    return n;
-}
-
-/* Does one of alike[0, n) spell as text[0, len) in the descriptive variant
- * v (with m's mark: a check tells no move apart)? */
-static gboolean spelled_alike(const ArbFixer *f, const struct position *pos, const move_t *alike,
-                              int n, int v, const char *mark, const char *text, size_t len)
-{
-    for (int i = 0; i < n; i++) {
-        char other[FORM_MAX];
-        if (style_text(f, pos, alike[i], v, mark, other) == len && !memcmp(other, text, len))
-            return TRUE;
-    }
-    return FALSE;
-}
-
-/* SAN with the language's initials, then the other forms writers use;
- * tab, when not NULL, holds every legal move of pos (descriptive spellings
- * another move shares cost form-ambiguous). */
-static void render_forms(const ArbFixer *f, const struct position *pos, move_t m,
-                         struct move_forms *mf, struct movetab *tab)
-{
-    char san[SAN_MAX];
-    size_t n = san_write(pos, m, san);
-    mf->move = m;
-    mf->n = 0;
-    struct form *fm = new_form(mf, 0);
-    gboolean castle = san[0] == 'O';
-    /* a piece move's disambiguation (between the initial and the capture
-     * mark or the destination): writers often leave it out */
-    size_t core = n;
-    while (core > 0 && !g_ascii_isdigit(san[core - 1]))
-        core--;
-    size_t disambig_end = san_piece_of_letter(san[0]) != NO_TYPE && core >= 3 ? core - 2 : 0;
-    for (size_t i = 0; i < n; i++) {
-        int t = san_piece_of_letter(san[i]);
-        if (!castle && t != NO_TYPE && (i == 0 || san[i - 1] == '=')) {
-            put_initial(f, fm, t);
-            continue;
-        }
-        put(f, fm, (gunichar)san[i]);
-        if (i > 0 && i < disambig_end && san[i] != 'x' && fm->len) {
-            fm->del[fm->len - 1] = (guint16)MIN(fm->del[fm->len - 1], DISAMBIG_DELETE);
-            fm->lowered |= (guint16)(1u << (fm->len - 1));
-        }
-    }
-    mf->lan_pending = FALSE;
-    if (f->style != FIX_STYLE_SAN) { /* the game's own notation, and SAN */
-        /* (UCI with a separator too: "e2-e4", "e4xd5"; descriptive's
-         * spellings: "N-B3", "N-KB3", "KN-B3", "KN-KB3", "BxQNP") */
-        const char *mark = n && (san[n - 1] == '+' || san[n - 1] == '#') ? san + n - 1 : "";
-        move_t alike[ALIKE_MAX];
-        int n_alike = f->style == FIX_STYLE_DESCRIPTIVE ? alike_moves(tab, m, alike) : 0;
-        for (int v = 0; v < style_variants(f) && mf->n < FORMS_PER_MOVE; v++) {
-            char text[FORM_MAX];
-            size_t len = style_text(f, pos, m, v, mark, text);
-            if (!len) continue;
-            fm = new_form(mf, 0);
-            fm->ambiguous = spelled_alike(f, pos, alike, n_alike, v, mark, text, len);
-            for (size_t i = 0; i < len; i++)
-                put(f, fm, (gunichar)text[i]);
-            if (v == 0 && f->style == FIX_STYLE_DESCRIPTIVE && queen_promotion(m))
-                put_queen_implied(f, mf, text, len);
-        }
-        return;
-    }
-    if (castle) return;
-    int type = pos_moving_type(pos, m), from = move_from(m), to = move_to(m);
-    gboolean capture = pos_is_capture(pos, m);
-    /* LAN: "Ng1-f3", "e7xd8=Q#" (put_lan()) */
-    fm = new_form(mf, f->costs[CONF_FORM_LAN]);
-    mf->lan_pending = TRUE;
-    mf->type = (guint8)type;
-    mf->capture = capture ? 'x' : '-';
-    mf->mark = n && (san[n - 1] == '+' || san[n - 1] == '#') ? (guint8)san[n - 1] : 0;
-    if (queen_promotion(m)) put_queen_implied(f, mf, san, n);
-    if (!capture) return;
-    if (type == PAWN && move_kind(m) != MOVE_PROMOTION) { /* "exd" */
-        fm = new_form(mf, f->costs[CONF_FORM_PAWN_FILES]);
-        put(f, fm, 'a' + sq_file(from));
-        put(f, fm, 'x');
-        put(f, fm, 'a' + sq_file(to));
-        if (mf->mark) put(f, fm, mf->mark); /* "hg+" */
-    }
-    int victim = move_kind(m) == MOVE_EN_PASSANT ? PAWN : piece_type(pos->board[to]);
-    if (type == PAWN && victim == PAWN && mf->n < FORMS_PER_MOVE) { /* "PxP" */
-        fm = new_form(mf, f->costs[CONF_FORM_DESCRIPTIVE]);
-        put(f, fm, 'P');
-        put(f, fm, 'x');
-        put(f, fm, 'P');
-    }
-    if (victim != PAWN && mf->n < FORMS_PER_MOVE) { /* "QxN", "exN" */
-        fm = new_form(mf, f->costs[CONF_FORM_DESCRIPTIVE]);
-        if (type == PAWN)
-            put(f, fm, 'a' + sq_file(from));
-        else
-            put_initial(f, fm, type);
-        put(f, fm, 'x');
-        put_initial(f, fm, victim);
-    }
-}
-
-/* The LAN form render_forms left pending. */
-static void put_lan(const ArbFixer *f, struct move_forms *mf)
-{
-    struct form *fm = &mf->f[1];
-    move_t m = mf->move;
-    if (mf->type != PAWN) put_initial(f, fm, mf->type);
-    put_square(f, fm, move_from(m));
-    put(f, fm, mf->capture);
-    put_square(f, fm, move_to(m));
-    if (move_kind(m) == MOVE_PROMOTION) {
-        put(f, fm, '=');
-        put_initial(f, fm, move_promotion(m));
-    }
-    if (mf->mark) put(f, fm, mf->mark);
-    mf->lan_pending = FALSE;
-}
-
-static int cover_sym(const ArbFixer *f, const struct pcand *c, int y);
-
-/* form_bound() of the LAN form put_lan() would put in (at most 15
- * characters: none is cut). */
-static int lan_bound(const ArbFixer *f, const struct pcand *c, const struct move_forms *mf)
-{
-    move_t m = mf->move;
-    int from = move_from(m), to = move_to(m);
-    int low = c->low_piece[mf->type] + c->low_file[sq_file(from)] + c->low_rank[sq_rank(from)] +
-              cover_sym(f, c, f->sym_ascii[mf->capture]) + c->low_file[sq_file(to)] +
-              c->low_rank[sq_rank(to)];
-    if (move_kind(m) == MOVE_PROMOTION) low += c->low_eq + c->low_piece[move_promotion(m)];
-    if (mf->mark) low += cover_sym(f, c, f->sym_ascii[mf->mark]);
-    return low;
-}
-
-static void build_table(const struct position *pos, struct movetab *tab)
-{
-    struct move_list list;
-    movegen_legal(pos, &list);
-    tab->pos = *pos;
-    tab->count = list.count;
-    tab->partial = FALSE;
-    tab->keyed = FALSE;
-    for (int i = 0; i < list.count; i++) {
-        tab->m[i].move = list.moves[i];
-        tab->m[i].n = 0;
-    }
-}
-
-static struct move_forms *forms_of(const ArbFixer *f, struct movetab *tab, int i)
-{
-    struct move_forms *mf = &tab->m[i];
-    if (!mf->n) render_forms(f, &tab->pos, mf->move, mf, tab);
-    return mf;
-}
-
-/* ---- costs ------------------------------------------------------------------- */
-
-static inline int sub_cost(const ArbFixer *f, gunichar a, gunichar b)
-{
-    if (a == b) return 0;
-    if (a < 128 && b < 128) return f->sub[a][b];
-    return confusion_substitute(f->conf, a, b);
-}
-
-/* Weighted edit distance of token candidate c to form fm; more than bound
- * means "more than bound" (the rows stop early). */
-static int edit_distance(const ArbFixer *f, const struct pcand *c, const struct form *fm, int bound)
-{
-    int row[FIX_TOKEN_CHARS + 1];
-    row[0] = 0;
-    for (int j = 1; j <= c->len; j++)
-        row[j] = row[j - 1] + c->ins[j - 1];
-    for (int i = 1; i <= fm->len; i++) {
-        int diag = row[0], del = fm->del[i - 1];
-        row[0] += del;
-        int low = row[0];
-        gunichar r = fm->ch[i - 1];
-        const guint16 *sub = fm->all_sym ? c->subs[fm->sym[i - 1]] : NULL;
-        for (int j = 1; j <= c->len; j++) {
-            int best = row[j] + del;
-            int v = row[j - 1] + c->ins[j - 1];
-            if (v < best) best = v;
-            v = diag + (sub ? sub[j - 1] : sub_cost(f, c->ch[j - 1], r));
-            if (v < best) best = v;
-            diag = row[j];
-            row[j] = best;
-            if (best < low) low = best;
-        }
-        if (low > bound) return bound + 1;
-    }
-    return row[c->len];
-}
-
-/* A lower bound of edit_distance(c, fm): each character of the rendering is
- * either dropped or matched by one of c's, whatever the alignment. */
-static int form_bound(const struct pcand *c, const struct form *fm)
-{
-    int low = 0;
-    for (int i = 0; i < fm->len; i++)
-        if (fm->sym[i] != SYM_NONE) low += MIN(fm->del[i], c->cover[fm->sym[i]]);
-    return low;
-}
-
-/* edit_distance of reading k of t, remembered for an input token: an
- * answer within bound is the distance, past it only says so, as there. */
-static int known_distance(const ArbFixer *f, const struct ptoken *t, int k, const struct form *fm,
-                          int bound)
-{
-    const struct pcand *c = &t->c[k];
-    if (!t->is_input || !fm->all_sym) return edit_distance(f, c, fm, bound);
-    int token = (int)(t - f->tok);
-    guint32 h = ((guint32)token * 0x9E3779B1u ^ (guint32)k * 0x85EBCA77u ^ fm->len) +
-                fm->lowered * 0xC2B2AE35u;
-    for (int i = 0; i < fm->len; i++)
-        h = (h ^ fm->sym[i]) * 0x01000193u;
-    struct dist_entry *e = &f->dist[h % DIST_CACHE];
-    gboolean same = e->game == f->game && e->token == token && e->cand == k && e->len == fm->len &&
-                    e->lowered == fm->lowered && !memcmp(e->sym, fm->sym, fm->len);
-    if (same && (e->exact || e->value > bound)) return e->exact ? e->value : bound + 1;
-    int d = edit_distance(f, c, fm, bound);
-    *e = (struct dist_entry){.game = f->game,
-                             .token = (guint16)token,
-                             .cand = (guint8)k,
-                             .len = fm->len,
-                             .lowered = fm->lowered,
-                             .value = (guint16)MIN(d, G_MAXUINT16),
-                             .exact = d <= bound};
-    memcpy(e->sym, fm->sym, fm->len);
-    return d;
-}
-
-/* The cheapest of candidates [from, to) of t. */
-static int cands_cost(const ArbFixer *f, const struct ptoken *t, int from, int to,
-                      struct move_forms *mf, int bound)
-{
-    int best = bound + 1;
-    for (int k = from; k < to; k++) {
-        const struct pcand *c = &t->c[k];
-        /* (a move in words is no SAN: "B to B th" is not b3) */
-        for (int i = t->words && f->style == FIX_STYLE_DESCRIPTIVE && mf->n > 1; i < mf->n; i++) {
-            int pre = c->prior + mf->f[i].base;
-            if (pre >= best) continue;
-            if (i == 1 && mf->lan_pending) {
-                if (pre + lan_bound(f, c, mf) >= best) continue;
-                put_lan(f, mf);
-            }
-            if (pre + form_bound(c, &mf->f[i]) >= best) continue;
-            int dist = known_distance(f, t, k, &mf->f[i], best - 1 - pre);
-            /* (a spelling another move shares, written so, is as written) */
-            int d = pre + dist + (dist && mf->f[i].ambiguous ? f->costs[CONF_FORM_AMBIGUOUS] : 0);
-            if (d < best) best = d;
-        }
-    }
-    return best;
-}
-
-/* The token's cost for a move: its cheapest candidate, or with several
- * inputs the mean of each input's cheapest (a move one sheet shows clearly
- * settles the other's smudge). */
-static int move_cost(const ArbFixer *f, const struct ptoken *t, struct move_forms *mf, int bound)
-{
-    if (t->inputs <= 1) return cands_cost(f, t, 0, t->n, mf, bound);
-    /* an input that fits no better than a skipped token (a cell shifted on
-     * one sheet) costs that much and no more: the others decide */
-    int sum = 0, total = bound * t->inputs, most = f->costs[CONF_SKIP_TOKEN];
-    for (int k = 0, j; k < t->n; k = j) {
-        for (j = k; j < t->n && t->c[j].input == t->c[k].input; j++)
-            ;
-        sum += MIN(most, cands_cost(f, t, k, j, mf, MIN(most, total - sum)));
-        if (sum > total) return bound + 1;
-    }
-    return (sum + t->inputs / 2) / t->inputs;
-}
-
-static int san_skeleton_bound(const struct pcand *c, const ArbFixer *f, const struct position *pos,
-                              move_t m);
-
-/* What every descriptive spelling of m holds (desc_spell()): the letter
- * of the piece that moves, '-' and the rank it goes to or 'x' and the
- * letter of what it takes, and a promotion's '=' and piece. */
-static int descriptive_bound(const struct pcand *c, const ArbFixer *f, const struct position *pos,
-                             move_t m)
-{
-    /* (with Kt for the knight, its K) */
-    const char *letter = f->style_kt ? "PKBRQK" : "PNBRQK";
-    int from = move_from(m), to = move_to(m), kind = move_kind(m);
-    int low = cover_sym(f, c, f->sym_ascii[(int)letter[piece_type(pos->board[from])]]);
-    if (kind == MOVE_EN_PASSANT || pos->board[to] != NO_PIECE) {
-        int victim = kind == MOVE_EN_PASSANT ? PAWN : piece_type(pos->board[to]);
-        low += c->low_x + cover_sym(f, c, f->sym_ascii[(int)letter[victim]]);
-    } else {
-        /* "-", the piece its file is named after ("B" of QB3) and the rank */
-        static const int file_piece[8] = {ROOK, KNIGHT, BISHOP, QUEEN, KING, BISHOP, KNIGHT, ROOK};
-        int rank = pos->side == WHITE ? sq_rank(to) : 7 - sq_rank(to);
-        low += cover_sym(f, c, f->sym_ascii['-']) +
-               cover_sym(f, c, f->sym_ascii[(int)letter[file_piece[sq_file(to)]]]) +
-               c->low_rank[rank];
-    }
-    if (kind == MOVE_PROMOTION) {
-        int named = c->low_eq + cover_sym(f, c, f->sym_ascii[(int)letter[move_promotion(m)]]);
-        low += queen_promotion(m) ? MIN(named, f->costs[CONF_FORM_QUEEN_IMPLIED]) : named;
-    }
-    return low;
-}
-
-/* What the game's own notation (UCI, ICCF) always holds: the squares,
- * ICCF's files as digits. */
-static int style_bound(const struct pcand *c, const ArbFixer *f, move_t m)
-{
-    int from = move_from(m), to = move_to(m);
-    const guint16 *files = f->style == FIX_STYLE_ICCF ? c->low_rank : c->low_file;
-    int low = c->low_rank[sq_rank(from)] + c->low_rank[sq_rank(to)];
-    /* (capitals have no symbol: no bound of theirs) */
-    return f->style_upper ? low : low + files[sq_file(from)] + files[sq_file(to)];
-}
-
-/* A lower bound of form_bound() over every form render_forms gives m in
- * pos, from what the forms always hold (not the disambiguation or the check
- * mark, which take san_write to know). */
-static int skeleton_bound(const struct pcand *c, const ArbFixer *f, const struct position *pos,
-                          move_t m)
-{
-    int low = san_skeleton_bound(c, f, pos, m);
-    if (f->style == FIX_STYLE_SAN || move_kind(m) == MOVE_CASTLING) return low;
-    if (f->style == FIX_STYLE_DESCRIPTIVE) return MIN(low, descriptive_bound(c, f, pos, m));
-    return MIN(low, style_bound(c, f, m));
-}
-
-/* skeleton_bound() of the SAN forms and their like. */
-static int san_skeleton_bound(const struct pcand *c, const ArbFixer *f, const struct position *pos,
-                              move_t m)
-{
-    int kind = move_kind(m);
-    if (kind == MOVE_CASTLING) return 0;
-    int from = move_from(m), to = move_to(m), type = piece_type(pos->board[from]);
-    gboolean capture = kind == MOVE_EN_PASSANT || pos->board[to] != NO_PIECE;
-    gboolean promotion = kind == MOVE_PROMOTION;
-    int promo = promotion ? c->low_eq + c->low_piece[move_promotion(m)] : 0;
-    if (queen_promotion(m)) promo = MIN(promo, f->costs[CONF_FORM_QUEEN_IMPLIED]);
-    int from_file = c->low_file[sq_file(from)];
-    /* SAN; LAN holds all SAN holds and more, so it is never lower */
-    int low = c->low_piece[type] + c->low_file[sq_file(to)] + c->low_rank[sq_rank(to)] + promo;
-    if (!capture) return low;
-    low += c->low_x + (type == PAWN ? from_file : 0);
-    if (type == PAWN && !promotion)
-        low = MIN(low,
-                  f->costs[CONF_FORM_PAWN_FILES] + from_file + c->low_x + c->low_file[sq_file(to)]);
-    int victim = move_kind(m) == MOVE_EN_PASSANT ? PAWN : piece_type(pos->board[to]);
-    if (victim != PAWN)
-        low = MIN(low, f->costs[CONF_FORM_DESCRIPTIVE] +
-                           (type == PAWN ? from_file : c->low_piece[type]) + c->low_x +
-                           c->low_piece[victim]);
-    else if (type == PAWN) /* "PxP" */
-        low = MIN(low, f->costs[CONF_FORM_DESCRIPTIVE] + 2 * cover_sym(f, c, f->sym_ascii['P']) +
-                           c->low_x);
-    return low;
-}
-
-/* The symbols any form render_forms gives m in pos may hold (the check
- * marks always, as san_write decides them); bit 63 when one of them has no
- * symbol. */
-static guint64 move_symbols(const ArbFixer *f, const struct position *pos, move_t m)
-{
-    guint64 u = f->sym_bit['+'] | f->sym_bit['#'];
-    if (f->style == FIX_STYLE_DESCRIPTIVE) { /* every character its spellings may hold */
-        for (const char *p = "PNBRQKt-x12345678="; *p; p++)
-            u |= f->sym_bit[(guchar)*p];
-    } else if (f->style != FIX_STYLE_SAN) { /* its own notation too: every character it writes */
-        char text[FORM_MAX];
-        size_t len = style_text(f, pos, m, f->style == FIX_STYLE_UCI, NULL, text);
-        for (size_t i = 0; i < len; i++)
-            u |= f->sym_bit[(guchar)text[i] & 127];
-    }
-    if (move_kind(m) == MOVE_CASTLING) return u | f->sym_bit['O'] | f->sym_bit['-'];
-    int from = move_from(m), to = move_to(m), type = piece_type(pos->board[from]);
-    gboolean capture = move_kind(m) == MOVE_EN_PASSANT || pos->board[to] != NO_PIECE;
-    u |= f->initial_bits[type] | f->sym_bit['a' + sq_file(from)] | f->sym_bit['1' + sq_rank(from)] |
-         f->sym_bit['a' + sq_file(to)] | f->sym_bit['1' + sq_rank(to)] |
-         f->sym_bit[capture ? 'x' : '-'];
-    if (move_kind(m) == MOVE_PROMOTION) u |= f->sym_bit['='] | f->initial_bits[move_promotion(m)];
-    if (capture && move_kind(m) != MOVE_EN_PASSANT)
-        u |= f->initial_bits[piece_type(pos->board[to])];
-    return u;
-}
-
-/* A lower bound of edit_distance(c, fm) for every rendering fm made of the
- * symbols u only: each character of c is either added or read as one of
- * them. */
-static int reading_bound(const struct pcand *c, guint64 u)
-{
-    if (u >> 63) return 0;
-    int low = 0;
-    for (int j = 0; j < c->len; j++) {
-        int least = c->ins[j];
-        for (guint64 b = u & c->near[j]; b; b &= b - 1)
-            least = MIN(least, c->subs[__builtin_ctzll(b)][j]);
-        low += least;
-    }
-    return low;
-}
-
-/* A bound of move_cost for a token of one input, sharper than move_bound
- * (low): what the candidates' characters cost at least as well as what the
- * rendering's do. */
-static int sharp_bound(const ArbFixer *f, const struct ptoken *t, const struct position *pos,
-                       move_t m, int low)
-{
-    guint64 u = move_symbols(f, pos, m);
-    if (t->n == 1) return MAX(low, t->c[0].prior + reading_bound(&t->c[0], u));
-    low = COST_INF;
-    for (int k = 0; k < t->n; k++) {
-        const struct pcand *c = &t->c[k];
-        low = MIN(low, c->prior + MAX(skeleton_bound(c, f, pos, m), reading_bound(c, u)));
-    }
-    return low;
-}
-
-/* A lower bound of move_cost for tab's move i, without rendering it. */
-static int move_bound(const ArbFixer *f, const struct ptoken *t, const struct movetab *tab, int i)
-{
-    int low = COST_INF;
-    for (int k = 0; k < t->n; k++)
-        low = MIN(low, t->c[k].prior + skeleton_bound(&t->c[k], f, &tab->pos, tab->m[i].move));
-    /* several inputs: each costs at most a skipped token (move_cost) */
-    return t->inputs > 1 ? MIN(low, f->costs[CONF_SKIP_TOKEN]) : low;
-}
-
-/* move_cost of tab's move i, rendering it only when the bound lets it in. */
-static int tab_cost(const ArbFixer *f, const struct ptoken *t, struct movetab *tab, int i,
-                    int bound)
-{
-    if (move_bound(f, t, tab, i) > bound) return bound + 1;
-    return move_cost(f, t, forms_of(f, tab, i), bound);
-}
-
-/* tab_cost of a move order_next() gave with its bound low. */
-static int ordered_cost(const ArbFixer *f, const struct ptoken *t, struct movetab *tab, int i,
-                        int low, int bound)
-{
-    if (low > bound) return bound + 1;
-    /* (with one reading, the sharper bound passes bound only past its ins) */
-    gboolean may_pass = t->n > 1 || t->c[0].prior + t->c[0].ins_total > bound;
-    if (t->inputs <= 1 && may_pass && sharp_bound(f, t, &tab->pos, tab->m[i].move, low) > bound)
-        return bound + 1;
-    return move_cost(f, t, forms_of(f, tab, i), bound);
-}
-
-/* g for t, an input token of one input (see skeleton_bound()). */
-static void fill_targets(const ArbFixer *f, const struct ptoken *t, struct targets *g)
-{
-    /* by what a rendering's characters cost at least, and by what the
-     * token's do: each is added or read as one the rendering may hold */
-    guint64 marks = f->sym_bit['x'] | f->sym_bit['+'] | f->sym_bit['#'], files = 0, squares = 0;
-    for (int file = 0; file < 8; file++)
-        files |= f->sym_bit['a' + file];
-    squares = files | marks | f->sym_bit['-'];
-    for (int rank = 0; rank < 8; rank++)
-        squares |= f->sym_bit['1' + rank];
-    guint64 promotions = f->sym_bit['='];
-    for (int type = KNIGHT; type <= QUEEN; type++)
-        promotions |= f->initial_bits[type];
-    guint16 bound[6 * 64];
-    int count[TARGETED_MAX + 2] = {0};
-    /* what each candidate's characters cost at least as a square's file
-     * and rank (square by square, so that the loops below run over whole
-     * rows of squares) */
-    int square_cost[FIX_CANDS_MAX][64];
-    for (int k = 0; k < t->n; k++)
-        for (int sq = 0; sq < 64; sq++)
-            square_cost[k][sq] = t->c[k].low_file[sq_file(sq)] + t->c[k].low_rank[sq_rank(sq)];
-    for (int type = PAWN; type <= KING; type++) {
-        /* a move's renderings hold its piece, squares (any of them: the
-         * disambiguation and LAN's from square) and marks */
-        int low[64], quiet[64];
-        for (int sq = 0; sq < 64; sq++)
-            low[sq] = quiet[sq] = COST_INF;
-        for (int k = 0; k < t->n; k++) {
-            const struct pcand *c = &t->c[k];
-            int chars = reading_bound(c, squares | f->initial_bits[type]);
-            /* (only a pawn promotes, on the last ranks) */
-            int promoted = type == PAWN ? reading_bound(c, squares | promotions) : chars;
-            int piece = c->low_piece[type], prior = c->prior;
-            for (int sq = 0; sq < 64; sq++) {
-                int cover = piece + square_cost[k][sq];
-                int least = sq < 8 || sq >= 56 ? promoted : chars;
-                low[sq] = MIN(low[sq], prior + MAX(cover, least));
-                quiet[sq] = MIN(quiet[sq], prior + cover);
-            }
-        }
-        for (int sq = 0; sq < 64; sq++) {
-            g->quiet[type << 6 | sq] = (guint16)MIN(quiet[sq], G_MAXUINT16);
-            bound[type << 6 | sq] = (guint16)MIN(low[sq], TARGETED_MAX + 1);
-            count[MIN(low[sq], TARGETED_MAX + 1)]++;
-        }
-    }
-    /* cheapest first, by counting */
-    for (int b = 0, at = 0; b <= TARGETED_MAX; b++) {
-        int n = count[b];
-        count[b] = at;
-        at += n;
-    }
-    g->n = 0;
-    for (int k = 0; k < 6 * 64; k++)
-        if (bound[k] <= TARGETED_MAX) {
-            g->key[count[bound[k]]++] = (guint32)bound[k] << 12 | (guint32)k;
-            g->n++;
-        }
-    /* (only a pawn on the next file takes, only a piece is named) */
-    for (int from = 0; from < 8; from++)
-        for (int to = 0; to < 8; to++) {
-            guint64 u = marks | f->sym_bit['a' + from] | f->sym_bit['a' + to];
-            g->pawn_files[from][to] = COST_INF;
-            for (int k = 0; k < t->n && abs(from - to) == 1; k++) {
-                const struct pcand *c = &t->c[k];
-                int low = c->low_file[from] + c->low_x + c->low_file[to];
-                low = MAX(low, reading_bound(c, u));
-                g->pawn_files[from][to] =
-                    MIN(g->pawn_files[from][to], c->prior + f->costs[CONF_FORM_PAWN_FILES] + low);
-            }
-        }
-    for (int type = PAWN; type <= KING; type++)
-        for (int victim = PAWN; victim <= KING; victim++) {
-            guint64 u =
-                marks | (type == PAWN ? files : f->initial_bits[type]) | f->initial_bits[victim];
-            g->descriptive[type][victim] = COST_INF;
-            /* (a pawn taking a pawn: "PxP") */
-            for (int k = 0; k < t->n && type == PAWN && victim == PAWN; k++) {
-                const struct pcand *c = &t->c[k];
-                int low = 2 * cover_sym(f, c, f->sym_ascii['P']) + c->low_x;
-                g->descriptive[type][victim] = MIN(
-                    g->descriptive[type][victim], c->prior + f->costs[CONF_FORM_DESCRIPTIVE] + low);
-            }
-            for (int k = 0; k < t->n && victim != PAWN && victim != KING; k++) {
-                const struct pcand *c = &t->c[k];
-                int mover = c->low_piece[type];
-                if (type == PAWN) {
-                    mover = COST_INF;
-                    for (int file = 0; file < 8; file++)
-                        mover = MIN(mover, c->low_file[file]);
-                }
-                int low = MAX(mover + c->low_x + c->low_piece[victim], reading_bound(c, u));
-                g->descriptive[type][victim] = MIN(
-                    g->descriptive[type][victim], c->prior + f->costs[CONF_FORM_DESCRIPTIVE] + low);
-            }
-        }
-}
-
-/* The table of input token i (of one input), filled when first asked for:
- * a game the search never meets needs none. */
-static const struct targets *targets_of(const ArbFixer *f, int i)
-{
-    if (!f->targets_filled[i]) {
-        fill_targets(f, &f->tok[i], &f->targets[i]);
-        f->targets_filled[i] = TRUE;
-    }
-    return &f->targets[i];
-}
-
-/* Adds the moves of list to tab that it does not hold yet (of a kind, or
- * any for -1). */
-static void add_targeted(struct movetab *tab, const struct move_list *list, int kind)
-{
-    for (int i = 0; i < list->count; i++) {
-        move_t m = list->moves[i];
-        if (kind >= 0 && move_kind(m) != kind) continue;
-        int k = 0;
-        while (k < tab->count && tab->m[k].move != m)
-            k++;
-        if (k < tab->count) continue;
-        tab->m[tab->count].move = m;
-        tab->m[tab->count++].n = 0;
-    }
-}
-
-/* tab: the legal moves of pos the token of g may read as for at most limit
- * (and maybe a few more), or FALSE where that takes more than
- * TARGETED_ASKS lists of moves to a square (counted before any is made:
- * most of the tables a missing move's second reads need are refused). */
-static gboolean build_targeted(const struct targets *g, const struct position *pos, int limit,
-                               struct movetab *tab)
-{
-    guint8 ask_type[TARGETED_ASKS], ask_sq[TARGETED_ASKS];
-    int asks = 0, us = pos->side;
-    for (int k = 0; k < g->n && (int)(g->key[k] >> 12) <= limit; k++) {
-        int type = (int)(g->key[k] >> 6) & 7, sq = (int)g->key[k] & 63;
-        if (!pos_pieces(pos, us, type)) continue;
-        if (asks == TARGETED_ASKS) return FALSE;
-        ask_type[asks] = (guint8)type;
-        ask_sq[asks++] = (guint8)sq;
-    }
-    int to_squares = asks;
-    /* captures written without the square they land on */
-    bitboard them = pos->by_color[!us] & ~pos->by_type[KING];
-    if (pos->ep != SQ_NONE) them |= BB(pos->ep);
-    for (bitboard b = them; b; b &= b - 1) {
-        int sq = lsb(b), file = sq_file(sq);
-        int victim = sq == pos->ep ? PAWN : piece_type(pos->board[sq]);
-        gboolean pawns = (file > 0 && g->pawn_files[file - 1][file] <= limit) ||
-                         (file < 7 && g->pawn_files[file + 1][file] <= limit);
-        for (int type = PAWN; type <= KING; type++) {
-            gboolean named =
-                (victim != PAWN || type == PAWN) && g->descriptive[type][victim] <= limit;
-            if (!(named || (type == PAWN && pawns)) || !pos_pieces(pos, us, type)) continue;
-            if (asks == TARGETED_ASKS) return FALSE;
-            ask_type[asks] = (guint8)type;
-            ask_sq[asks++] = (guint8)sq;
-        }
-    }
-    tab->pos = *pos;
-    tab->count = 0;
-    tab->partial = TRUE;
-    tab->keyed = FALSE;
-    struct move_list list;
-    for (int k = 0; k < to_squares; k++) {
-        movegen_legal_to(pos, ask_type[k], ask_sq[k], &list);
-        add_targeted(tab, &list, -1);
-    }
-    /* castling renders as "O-O" whatever the token: always a candidate */
-    for (int side = 0; side < 2; side++) {
-        int right = us * 2 + side;
-        if (!(pos->castling & (1 << right))) continue;
-        int king = pos_king(pos, us);
-        movegen_legal_to(pos, KING, castle_king_dest(king, pos->castle_rook[right]), &list);
-        add_targeted(tab, &list, MOVE_CASTLING);
-    }
-    for (int k = to_squares; k < asks; k++) {
-        movegen_legal_to(pos, ask_type[k], ask_sq[k], &list);
-        add_targeted(tab, &list, -1);
-    }
-    return TRUE;
-}
-
-/* The moves of tab by move_bound, lowest first, as they are asked for: the
- * search for the cheapest moves stops where the bounds pass what it keeps,
- * most moves never rendered. Moves bound above the most order_next() will be
- * asked for are left out; the limit order_next() is given never grows, so
- * past the first move only those within the limit then are sorted. */
-struct bound_order {
-    int n, next;
-    int sorted;                 /* key[next, sorted) ascending, below the rest */
-    guint32 key[MOVE_LIST_MAX]; /* bound << 8 | move index */
-};
-
-static void order_init(const ArbFixer *f, const struct ptoken *t, const struct movetab *tab,
-                       int limit, struct bound_order *o)
-{
-    o->n = 0;
-    o->next = 0;
-    o->sorted = 0;
-    /* an input token's quiet moves by its table */
-    const guint16 *quiet = t->is_input && t->inputs <= 1 && f->style == FIX_STYLE_SAN
-                               ? targets_of(f, (int)(t - f->tok))->quiet
-                               : NULL;
-    const struct position *pos = &tab->pos;
-    for (int i = 0; i < tab->count; i++) {
-        move_t m = tab->m[i].move;
-        int bound = quiet && move_kind(m) == MOVE_NORMAL && pos->board[move_to(m)] == NO_PIECE
-                        ? quiet[piece_type(pos->board[move_from(m)]) << 6 | move_to(m)]
-                        : move_bound(f, t, tab, i);
-        if (bound > limit) continue; /* order_next never gives it */
-        o->key[o->n++] = (guint32)MIN(bound, 0xFFFFFF) << 8 | (guint32)i;
-    }
-}
-
-/* Sorts the next few keys: those bound at most limit and within ORDER_STEP
- * of the least left; drops those above limit (it never grows). */
-static void order_more(struct bound_order *o, int limit)
-{
-    guint32 least = G_MAXUINT32;
-    for (int k = o->sorted; k < o->n; k++)
-        least = MIN(least, o->key[k]);
-    if (least == G_MAXUINT32) return;
-    int top = MIN(limit, (int)(least >> 8) + ORDER_STEP);
-    int from = o->sorted, n = o->sorted;
-    for (int k = from; k < o->n; k++) {
-        guint32 key = o->key[k];
-        int bound = (int)(key >> 8);
-        if (bound > limit) continue;
-        if (bound > top) {
-            o->key[n++] = key;
-            continue;
-        }
-        /* into the sorted run: the unsorted ones after it move up one */
-        int j = o->sorted++;
-        if (n > j) o->key[n] = o->key[j];
-        n++;
-        for (; j > from && o->key[j - 1] > key; j--)
-            o->key[j] = o->key[j - 1];
-        o->key[j] = key;
-    }
-    o->n = n;
-}
-
-/* The next move by bound (*low: its bound), or -1 when every one left is
- * bound above limit. */
-static int order_next(struct bound_order *o, int limit, int *low)
-{
-    if (o->next == o->sorted) order_more(o, limit);
-    if (o->next >= o->sorted || (int)(o->key[o->next] >> 8) > limit) return -1;
-    *low = (int)(o->key[o->next] >> 8);
-    return (int)(o->key[o->next++] & 0xFF);
-}
-
-/* The cost of the keep-th cheapest reading is what expand keeps past keep
- * (see there); top[] holds the cheapest so far, in order. */
-static void top_insert(int *top, int *n_top, int keep, int c)
-{
-    int j = MIN(*n_top, keep - 1);
-    if (*n_top == keep && c >= top[j]) return;
-    for (; j > 0 && top[j - 1] > c; j--)
-        top[j] = top[j - 1];
-    top[j] = c;
-    *n_top = MIN(*n_top + 1, keep);
-}
-
 /* Is token i inside a window where a derailed path is searched again
  * (margins wider than the beam's)? */
 static gboolean in_derailed_window(const ArbFixer *f, int i)
@@ -1528,147 +276,6 @@ static int keep_of(const ArbFixer *f, int i, int *ties)
     gboolean derailed = in_derailed_window(f, i);
     if (ties) *ties = derailed ? DERAILED_KEEP_TIES : KEEP_TIES;
     return derailed ? DERAILED_KEEP : KEEP_PER_STATE;
-}
-
-/* The moves expand keeps as readings of t, cheapest first (equals in
- * movegen order), with at most 8 units plus one for any dearer: every move
- * within READ_MARGIN of the best that is among the KEEP_PER_STATE cheapest
- * or within TIE_MARGIN, and maybe some more past them. What score_all would
- * give, cut after what expand takes from it; returns the count. */
-static int score_kept(const ArbFixer *f, const struct ptoken *t, struct movetab *tab, int cap,
-                      int keep_n, struct scored *out)
-{
-    struct bound_order o;
-    order_init(f, t, tab, COST_INF, &o);
-    int best = COST_INF, top[DERAILED_KEEP], n_top = 0, n = 0;
-    gint16 index[MOVE_LIST_MAX];
-    for (;;) {
-        int keep = COST_INF; /* a reading dearer than this is not kept */
-        if (best < COST_INF) {
-            int nth = n_top == keep_n ? top[keep_n - 1] : COST_INF;
-            keep = MIN(best + READ_MARGIN, MAX(nth, best + TIE_MARGIN));
-            /* past cap only those the prior weighs against the best */
-            keep = MIN(keep, MAX(cap, best + PRIOR_TIE));
-        }
-        /* past 8 units every cost counts as 8 units plus one: kept too */
-        int low, i = order_next(&o, keep > 8 * CONF_UNIT ? COST_INF : keep, &low);
-        if (i < 0) break;
-        int c = ordered_cost(f, t, tab, i, low, MIN(keep, 8 * CONF_UNIT));
-        if (c > keep) continue;
-        best = MIN(best, c);
-        top_insert(top, &n_top, keep_n, c);
-        int j = n++;
-        for (; j > 0 && (out[j - 1].cost > c || (out[j - 1].cost == c && index[j - 1] > i)); j--) {
-            out[j] = out[j - 1];
-            index[j] = index[j - 1];
-        }
-        out[j] = (struct scored){tab->m[i].move, c, 0};
-        index[j] = (gint16)i;
-    }
-    return n;
-}
-
-static int cmp_scored(const void *a, const void *b)
-{
-    const struct scored *x = a, *y = b;
-    return (x->cost > y->cost) - (x->cost < y->cost);
-}
-
-/* Every move of tab with its cost for t (moves past the running bound come
- * out as dearer than it), cheapest first; returns the count. */
-static int score_all(const ArbFixer *f, const struct ptoken *t, struct movetab *tab,
-                     struct scored *out)
-{
-    int bound = 8 * CONF_UNIT, best = COST_INF;
-    for (int i = 0; i < tab->count; i++) {
-        int c = tab_cost(f, t, tab, i, bound);
-        out[i] = (struct scored){tab->m[i].move, c, 0};
-        if (c < best) {
-            best = c;
-            bound = MIN(bound, best + SUCC_MARGIN);
-        }
-    }
-    qsort(out, (size_t)tab->count, sizeof *out, cmp_scored);
-    return tab->count;
-}
-
-/* Sorts the n readings sc by cost + prior[i], stably; prior moves along. */
-static void sort_by_prior(struct scored *sc, int n, int *prior)
-{
-    for (int k = 1; k < n; k++)
-        for (int j = k; j > 0 && sc[j].cost + prior[j] < sc[j - 1].cost + prior[j - 1]; j--) {
-            struct scored a = sc[j];
-            sc[j] = sc[j - 1], sc[j - 1] = a;
-            int p = prior[j];
-            prior[j] = prior[j - 1], prior[j - 1] = p;
-        }
-}
-
-/* The moves of tab, as a list. */
-static void tab_moves(const struct movetab *tab, move_t *out)
-{
-    for (int i = 0; i < tab->count; i++)
-        out[i] = tab->m[i].move;
-}
-
-/* The move prior's cost of every move of tab, in its order (last: the move
- * that led to its position), cap at most; 0 without a prior. */
-static void prior_of_tab(const ArbFixer *f, const struct movetab *tab, move_t last, int cap,
-                         int *out)
-{
-    if (!f->prior) {
-        memset(out, 0, sizeof *out * (gsize)tab->count);
-        return;
-    }
-    move_t legal[MOVE_LIST_MAX];
-    tab_moves(tab, legal);
-    prior_costs_among(f->prior, &tab->pos, last, legal, tab->count, legal, tab->count,
-                      f->prior_weight, cap, out);
-}
-
-/* The move prior's cost for the first n of sc (cheapest first), which are
- * sorted again by reading and prior together: it breaks near-ties. The rest
- * readings after them (rest < 2: none) are only ordered by reading and
- * prior, their costs kept, for a cut among readings it does not weigh:
- * which of equals is kept is no matter of the order moves are generated in
- * ("(3" reads as Nf3 as well as Na3, a3 or h3). The prior weighs the
- * readings against the likeliest of them, not of every legal move: two
- * moves far less likely than the best one there still differ (and it takes
- * no move generation where only a few moves were asked for); on the tuning
- * sets that got 1 game in 1600 more right at 10% noise, 0.01% more moves
- * at 5% and 10%. */
-static void add_prior(const ArbFixer *f, const struct movetab *tab, move_t last, struct scored *sc,
-                      int n, int rest)
-{
-    if (!f->prior || (n < 2 && rest < 2)) return;
-    move_t moves[MOVE_LIST_MAX];
-    int cost[MOVE_LIST_MAX];
-    for (int i = 0; i < n + rest; i++)
-        moves[i] = sc[i].move;
-    prior_costs_among(f->prior, &tab->pos, last, moves, n + rest, moves, n + rest, f->prior_weight,
-                      PRIOR_CAP, cost);
-    if (rest >= 2) sort_by_prior(sc + n, rest, cost + n);
-    if (n < 2) return;
-    int least = cost[0];
-    for (int i = 1; i < n; i++)
-        least = MIN(least, cost[i]);
-    for (int i = 0; i < n; i++)
-        cost[i] = sc[i].prior = cost[i] - least;
-    sort_by_prior(sc, n, cost);
-}
-
-/* How many of sc (cheapest first) are within margin of the first. */
-static int within(const struct scored *sc, int n, int margin)
-{
-    int k = 0;
-    while (k < n && sc[k].cost <= sc[0].cost + margin)
-        k++;
-    return k;
-}
-
-static int ply_of(const struct position *pos)
-{
-    return 2 * (pos->fullmove - 1) + pos->side;
 }
 
 struct fix_point fix_point_of(const struct position *pos, move_t m)
@@ -1705,13 +312,6 @@ static gboolean misnumbered(const ArbFixer *f, const struct ptoken *t, const str
 }
 
 /* ---- tokens ------------------------------------------------------------------ */
-
-/* What a rendering's character (symbol y) costs at least against c: dropped
- * or matched (see put()); 0 for one without a symbol. */
-static int cover_sym(const ArbFixer *f, const struct pcand *c, int y)
-{
-    return y == SYM_NONE ? 0 : MIN(f->sym_del[y], c->cover[y]);
-}
 
 /* What c's bounds need of its subs (filled in): cover, near, the lows. */
 static void fill_bounds(const ArbFixer *f, struct pcand *c)
@@ -2426,15 +1026,16 @@ static int expand_readings(ArbFixer *f, int si, const struct state *s, int i, in
     /* (the targets are of SAN and its like only) */
     *targeted = *targeted && fixed == MOVE_NONE && t->inputs <= 1 && cap <= TARGETED_MAX &&
                 f->style == FIX_STYLE_SAN;
-    if (*targeted) *targeted = build_targeted(targets_of(f, i), &s->pos, MAX(cap, 0), &f->tab[0]);
-    if (!*targeted) build_table(&s->pos, &f->tab[0]);
+    if (*targeted)
+        *targeted = fix_build_targeted(fix_targets_of(f, i), &s->pos, MAX(cap, 0), &f->tab[0]);
+    if (!*targeted) fix_build_table(&s->pos, &f->tab[0]);
     struct scored *sc = f->sc[0];
     int ties, keep = keep_of(f, i, &ties);
-    int n = score_kept(f, t, &f->tab[0], cap, keep, sc);
+    int n = fix_score_kept(f, t, &f->tab[0], cap, keep, sc);
     int best_reading = n ? sc[0].cost : COST_INF;
-    int near = within(sc, n, PRIOR_TIE);
+    int near = fix_count_within(sc, n, PRIOR_TIE);
     /* past those the prior weighs, it orders the rest for the cut to keep */
-    add_prior(f, &f->tab[0], s->last, sc, near, n > keep ? n - near : 0);
+    fix_add_prior(f, &f->tab[0], s->last, sc, near, n > keep ? n - near : 0);
     *best = n ? sc[0].cost + sc[0].prior : COST_INF;
     /* score_kept gives all this takes: the two change together */
     /* beside an exact reading, only a rival one edit away (a piece letter
@@ -2465,7 +1066,7 @@ static int expand_readings(ArbFixer *f, int si, const struct state *s, int i, in
     for (int k = 0; fixed != MOVE_NONE && k < f->tab[0].count; k++) /* however dear */
         if (f->tab[0].m[k].move == fixed) {
             /* a reviewer's move owes the prior nothing */
-            int c = move_cost(f, t, forms_of(f, &f->tab[0], k), COST_INF / 4);
+            int c = fix_move_cost(f, t, fix_forms_of(f, &f->tab[0], k), COST_INF / 4);
             gboolean none = has_exact && exact == fixed && c < EXACT_MAX;
             emit(f, si, &s->pos, fixed, none ? FIX_NONE : FIX_CORRECTED, c + hint, 0, i, 1, i + 1,
                  i + 1);
@@ -2528,9 +1129,9 @@ static void expand_blank(ArbFixer *f, int si, const struct state *s, int i, int 
     if (rank >= BLANK_WIDTH) return;
     const struct ptoken *t = &f->tok[i];
     struct movetab *tab = &f->tab[0];
-    build_table(&s->pos, tab);
+    fix_build_table(&s->pos, tab);
     int prior[MOVE_LIST_MAX], hint = hint_cost(f, t, &s->pos);
-    prior_of_tab(f, tab, s->last, BLANK_PRIOR_CAP, prior);
+    fix_prior_of_tab(f, tab, s->last, BLANK_PRIOR_CAP, prior);
     for (int k = 0; k < tab->count; k++)
         emit(f, si, &s->pos, tab->m[k].move, FIX_INSERTED, prior[k] + hint, prior[k], i, 0, i + 1,
              i + 1);
@@ -2621,7 +1222,7 @@ static void expand(ArbFixer *f, int si, int i, int rank, int behind, int behind_
     if (e->has_pairs && e->pairs_scale >= scaled(f, i + 1, 100)) {
         replay(f, si, e->pairs_first, e->n_pairs);
     } else {
-        if (!built) build_table(&s.pos, &f->tab[0]), built = TRUE;
+        if (!built) fix_build_table(&s.pos, &f->tab[0]), built = TRUE;
         record_pairs(f, si, &s, i, e);
     }
     if (!inserts) return;
@@ -2629,7 +1230,7 @@ static void expand(ArbFixer *f, int si, int i, int rank, int behind, int behind_
         replay(f, si, e->inserts_first, e->n_inserts);
         return;
     }
-    if (!built) build_table(&s.pos, &f->tab[0]);
+    if (!built) fix_build_table(&s.pos, &f->tab[0]);
     record_inserts(f, si, &s, i, e);
 }
 
@@ -2641,10 +1242,10 @@ static int best_of_tied(ArbFixer *f, struct movetab *tab, const struct ptoken *t
     *tied = FALSE;
     if (!tab->count) return COST_INF;
     struct bound_order o;
-    order_init(f, t, tab, limit + 1, &o);
+    fix_order_init(f, t, tab, limit + 1, &o);
     int best = limit + 1, best_i = 0;
-    for (int i, low; (i = order_next(&o, best, &low)) >= 0;) {
-        int c = ordered_cost(f, t, tab, i, low, best);
+    for (int i, low; (i = fix_order_next(&o, best, &low)) >= 0;) {
+        int c = fix_ordered_cost(f, t, tab, i, low, best);
         if (c > best) continue;
         *tied = c == best && best <= limit;
         if (c < best || i < best_i) best = c, best_i = i;
@@ -2673,12 +1274,12 @@ static int ties_of(ArbFixer *f, struct movetab *tab, const struct ptoken *t, mov
 {
     if (!tab->count) return 0;
     struct bound_order o;
-    order_init(f, t, tab, limit, &o);
+    fix_order_init(f, t, tab, limit, &o);
     int best = COST_INF, bound = limit, n = 0;
     struct scored all[PAIR_TIES_MAX];
     gint16 index[PAIR_TIES_MAX];
-    for (int i, low; (i = order_next(&o, bound, &low)) >= 0;) {
-        int c = ordered_cost(f, t, tab, i, low, bound);
+    for (int i, low; (i = fix_order_next(&o, bound, &low)) >= 0;) {
+        int c = fix_ordered_cost(f, t, tab, i, low, bound);
         if (c > bound) continue;
         if (c < best) best = c, bound = MIN(limit, best + PAIR_TIES_MARGIN);
         int j = n < PAIR_TIES_MAX ? n++ : PAIR_TIES_MAX;
@@ -2689,7 +1290,7 @@ static int ties_of(ArbFixer *f, struct movetab *tab, const struct ptoken *t, mov
     }
     while (n > 0 && all[n - 1].cost > best + PAIR_TIES_MARGIN)
         n--;
-    if (n > PAIR_TIES) add_prior(f, tab, last, all, 0, n);
+    if (n > PAIR_TIES) fix_add_prior(f, tab, last, all, 0, n);
     n = MIN(n, PAIR_TIES);
     memcpy(out, all, sizeof *out * (gsize)n);
     return n;
@@ -2705,12 +1306,12 @@ static int best_in(ArbFixer *f, const struct position *pos, const struct ptoken 
     int i = t->is_input ? (int)(t - f->tok) : -1;
     struct movetab *tab = &f->tab[slot];
     if (i >= 0 && t->inputs <= 1 && limit <= TARGETED_MAX && f->style == FIX_STYLE_SAN &&
-        build_targeted(targets_of(f, i), pos, MAX(limit, 0), tab)) {
+        fix_build_targeted(fix_targets_of(f, i), pos, MAX(limit, 0), tab)) {
         gboolean tied;
         int c = best_of_tied(f, tab, t, limit, out, &tied);
         if (!tied) return c;
     }
-    build_table(pos, tab);
+    fix_build_table(pos, tab);
     return best_of(f, tab, t, limit, out);
 }
 
@@ -2846,7 +1447,7 @@ static void expand_merged(ArbFixer *f, int si, const struct state *s, int i, int
             if (c1 >= first_max) continue;
             p2 = s->pos;
             pos_make_move(&p2, first[k1].move);
-            build_table(&p2, &f->tab[2]);
+            fix_build_table(&p2, &f->tab[2]);
             struct scored tie[PAIR_TIES];
             /* a second part as dear as dear is never pushed; one poorer
              * than POOR_READING may be a third */
@@ -2958,7 +1559,7 @@ static void expand_inserts(ArbFixer *f, int si, const struct state *s, int i, in
     move_t fixed = MOVE_NONE;
     fixed_at(f, &s->pos, &fixed);
     struct insertion forced = {MOVE_NONE, MOVE_NONE, 0, 0, FALSE};
-    prior_of_tab(f, tab, s->last, PRIOR_CAP, prior);
+    fix_prior_of_tab(f, tab, s->last, PRIOR_CAP, prior);
     for (int k = 0; k < tab->count; k++) {
         p2 = s->pos;
         pos_make_move(&p2, tab->m[k].move);
@@ -3013,7 +1614,7 @@ static void expand_inserts(ArbFixer *f, int si, const struct state *s, int i, in
         if (k >= INSERTS_WIDER) continue;
         /* the token's other readings about as cheap ("g3" left out before
          * "Fo7": Bd7 reads it best, Be7 lets Black castle next) */
-        build_table(&p2, &f->tab[0]);
+        fix_build_table(&p2, &f->tab[0]);
         struct scored tie[PAIR_TIES];
         int hint = hint_cost(f, t, &p2);
         int n = ties_of(f, &f->tab[0], t, ins[k].first,
@@ -3128,12 +1729,12 @@ static void whole_pairs(ArbFixer *f, int slot, move_t last, const struct ptoken 
 {
     const struct movetab *tab = &f->tab[slot];
     int prior1[MOVE_LIST_MAX], prior2[MOVE_LIST_MAX];
-    prior_of_tab(f, tab, last, PRIOR_CAP, prior1);
+    fix_prior_of_tab(f, tab, last, PRIOR_CAP, prior1);
     for (int k = 0; k < tab->count; k++) {
         struct position p2 = tab->pos;
         pos_make_move(&p2, tab->m[k].move);
-        build_table(&p2, &f->tab[slot + 1]);
-        prior_of_tab(f, &f->tab[slot + 1], tab->m[k].move, PRIOR_CAP, prior2);
+        fix_build_table(&p2, &f->tab[slot + 1]);
+        fix_prior_of_tab(f, &f->tab[slot + 1], tab->m[k].move, PRIOR_CAP, prior2);
         for (int j = 0; j < f->tab[slot + 1].count; j++) {
             int sum = prefix->cost + prior1[k] + prior2[j];
             /* cheaper than limit_all, and than the last of keep found */
@@ -3241,7 +1842,7 @@ static void expand_two_whole_moves(ArbFixer *f, int si, const struct state *s, i
         struct position p3 = s->pos;
         pos_make_move(&p3, first[q].moves[0]);
         pos_make_move(&p3, first[q].moves[1]);
-        build_table(&p3, &f->tab[2]);
+        fix_build_table(&p3, &f->tab[2]);
         whole_pairs(f, 2, first[q].moves[1], &f->tok[i], best + SUCC_MARGIN - 1, &first[q], 2, top,
                     WHOLE_KEEP, &n_top);
     }
@@ -3490,10 +2091,10 @@ static void annotate_read_step(ArbFixer *f, GArray *steps, guint k)
     }
     struct ptoken tmp;
     const struct ptoken *t = step_token(f, s, &tmp);
-    build_table(&s->before, &f->tab[0]);
+    fix_build_table(&s->before, &f->tab[0]);
     struct scored *sc = f->sc[1];
-    int n = score_all(f, t, &f->tab[0], sc);
-    if (n) add_prior(f, &f->tab[0], s->last, sc, within(sc, n, 8 * CONF_UNIT), 0);
+    int n = fix_score_all(f, t, &f->tab[0], sc);
+    if (n) fix_add_prior(f, &f->tab[0], s->last, sc, fix_count_within(sc, n, 8 * CONF_UNIT), 0);
     int chosen = s->cost;
     for (int i = 0; i < n; i++)
         if (sc[i].move == s->move) chosen = sc[i].cost + sc[i].prior;
@@ -3568,12 +2169,12 @@ static int cmp_alt(const void *a, const void *b)
 static int inserted_rivals(ArbFixer *f, const struct fix_step *s, const struct fix_step *next,
                            int margin, struct fix_alt *out)
 {
-    build_table(&s->before, &f->tab[0]); /* best_in uses tab[1]: tab[0] stays */
+    fix_build_table(&s->before, &f->tab[0]); /* best_in uses tab[1]: tab[0] stays */
     const struct movetab *tab = &f->tab[0];
     move_t all[MOVE_LIST_MAX];
     int prior[MOVE_LIST_MAX], cost[MOVE_LIST_MAX], own = 0, n = 0;
-    tab_moves(tab, all);
-    prior_of_tab(f, tab, s->last, PRIOR_CAP, prior);
+    fix_tab_moves(tab, all);
+    fix_prior_of_tab(f, tab, s->last, PRIOR_CAP, prior);
     for (int i = 0; i < tab->count; i++) {
         cost[i] = prior[i] + lookahead_cost(f, &s->before, all[i], next);
         if (all[i] == s->move) own = cost[i];
@@ -3590,10 +2191,10 @@ static int read_rivals(ArbFixer *f, const struct fix_step *s, const struct fix_s
 {
     struct ptoken tmp;
     const struct ptoken *t = step_token(f, s, &tmp);
-    build_table(&s->before, &f->tab[0]);
+    fix_build_table(&s->before, &f->tab[0]);
     struct scored *sc = f->sc[1];
-    int n = score_all(f, t, &f->tab[0], sc), n_out = 0;
-    if (n) add_prior(f, &f->tab[0], s->last, sc, within(sc, n, 8 * CONF_UNIT), 0);
+    int n = fix_score_all(f, t, &f->tab[0], sc), n_out = 0;
+    if (n) fix_add_prior(f, &f->tab[0], s->last, sc, fix_count_within(sc, n, 8 * CONF_UNIT), 0);
     int own = s->cost;
     for (int i = 0; i < n; i++)
         if (sc[i].move == s->move) own = sc[i].cost + sc[i].prior;
@@ -3875,7 +2476,7 @@ static move_t other_move_to(ArbFixer *f, const struct fix_step *sj, struct movet
     for (int i = 0; i < tab->count; i++) {
         move_t m = tab->m[i].move;
         if (move_to(m) != to || move_from(m) == from) continue;
-        int c = tab_cost(f, t, tab, i, low);
+        int c = fix_tab_cost(f, t, tab, i, low);
         if (c <= low) low = c, best = m;
     }
     return best;
@@ -3912,7 +2513,7 @@ static int pawn_off_step(ArbFixer *f, const struct fix_result *res, guint d, int
         /* a rank further or nearer, from the same square (tab[2]: not
          * the slot reads_moved() reads in) */
         struct movetab *tab = &f->tab[2];
-        build_table(&sj->before, tab);
+        fix_build_table(&sj->before, tab);
         for (int i = 0; i < tab->count; i++) {
             move_t other_move = tab->m[i].move;
             int other = move_to(other_move);
@@ -3949,7 +2550,7 @@ static int blocking_step(ArbFixer *f, const struct fix_result *res, guint d, int
 {
     const struct fix_step *s = &g_array_index(res->steps, struct fix_step, d);
     if (read < 0) return -1;
-    const struct targets *g = targets_of(f, s->first_token);
+    const struct targets *g = fix_targets_of(f, s->first_token);
     const struct position *pos = &s->before;
     bitboard occ = pos->by_color[WHITE] | pos->by_color[BLACK], blockers = 0;
     bitboard own = pos->by_color[pos->side];
@@ -4099,9 +2700,9 @@ static gboolean as_written(ArbFixer *f, const struct position *start, struct fix
         const struct ptoken *t = &f->tok[i];
         if (hint_cost(f, t, &pos) || !exact_move(f, &pos, t, &m)) return FALSE;
         struct move_forms mf = {.move = m};
-        if (m != MOVE_NULL) render_forms(f, &pos, m, &mf, NULL);
+        if (m != MOVE_NULL) fix_render_forms(f, &pos, m, &mf, NULL);
         /* (a mark alone may differ: "+" written for mate is no damage) */
-        int c = m == MOVE_NULL ? 0 : move_cost(f, t, &mf, 8 * CONF_UNIT);
+        int c = m == MOVE_NULL ? 0 : fix_move_cost(f, t, &mf, 8 * CONF_UNIT);
         if (c >= EXACT_MAX && !marks_verified(f, &pos, t, m)) return FALSE;
         struct fix_step step = {.change = FIX_NONE,
                                 .move = m,

@@ -2751,7 +2751,7 @@ START_TEST(test_garbage_tail_unresolved)
     /* a long tail of a recogniser's garbage (short words with digits, no
      * prose): cut, every word kept. Every token there reads poorly, which
      * opens every edit for every state: the beam narrows (GARBAGE_RUN in
-     * src/fix.c), and the suite's timeout guards the time */
+     * src/fix_private.h), and the suite's timeout guards the time */
     GString *in = g_string_new("1. e4 e5 2. Nf3 Nc6 3. Bb5 a6");
     for (int k = 0; k < 150; k++)
         g_string_append_printf(in, " %c%c%c%d", 'k' + k % 13, 'a' + k * 7 % 26, 'm' + k % 9,

@@ -1,8 +1,9 @@
 /* The fixer's shortcut for states that can keep only cheap readings:
- * build_targeted() asks for the moves to the squares a token may name
+ * fix_build_targeted() asks for the moves to the squares a token may name
  * rather than for every legal move. It must leave out no move the token
  * reads as within the limit, or the search would differ from a full one.
- * Checked here on the fixer's own code (src/fix.c is compiled in) over the
+ * Checked here on the fixer's own code (src/fix.c is compiled in, and
+ * src/fix_read.c's costs are reached through src/fix_private.h) over the
  * positions of random legal games, every legal move's SAN damaged the ways
  * recognition damages it, in several languages. */
 #include "../src/fix.c"
@@ -96,20 +97,20 @@ static gboolean check_token(ArbFixer *f, int i, struct movetab *full, int limit)
         ck_assert_int_gt(given, limit);
     }
     /* the bound order_init takes from the table for a quiet move is
-     * move_bound()'s */
+     * fix_move_bound()'s */
     const struct position *pos = &full->pos;
     for (int k = 0; k < full->count; k++) {
         move_t m = full->m[k].move;
         if (move_kind(m) != MOVE_NORMAL || pos->board[move_to(m)] != NO_PIECE) continue;
         int type = piece_type(pos->board[move_from(m)]);
-        ck_assert_int_eq(targets_of(f, i)->quiet[type << 6 | move_to(m)],
-                         move_bound(f, t, full, k));
+        ck_assert_int_eq(fix_targets_of(f, i)->quiet[type << 6 | move_to(m)],
+                         fix_move_bound(f, t, full, k));
     }
     struct movetab *part = &f->tab[1];
-    if (!build_targeted(targets_of(f, i), &full->pos, limit, part)) return FALSE;
+    if (!fix_build_targeted(fix_targets_of(f, i), &full->pos, limit, part)) return FALSE;
     ck_assert(part->partial);
     for (int k = 0; k < full->count; k++) {
-        int cost = tab_cost(f, t, full, k, limit);
+        int cost = fix_tab_cost(f, t, full, k, limit);
         if (cost > limit) continue;
         gboolean found = FALSE;
         for (int j = 0; j < part->count && !found; j++)
@@ -129,7 +130,7 @@ static void check_position(ArbFixer *f, const struct position *pos, guint32 *see
                            int *asked)
 {
     struct movetab full;
-    build_table(pos, &full);
+    fix_build_table(pos, &full);
     g_autoptr(GPtrArray) texts = g_ptr_array_new_with_free_func(g_free);
     static const char *const odd[] = {"exd",  "QxN",    "fxB", "O-O", "0-0-0", "e8=Q",
                                       "♘f3",  "Kf",     "3",   "xx",  "Ta1",   "Лg5-e5",
@@ -288,13 +289,13 @@ static void check_part_bounds(ArbFixer *f, int i, const struct position *pos)
         slice_token(f, c, cut + number, c->len, &rest);
         rest.c[0].prior = 0;
         move_t m1 = MOVE_NONE, m2 = MOVE_NONE, m3 = MOVE_NONE;
-        build_table(pos, &f->tab[0]);
+        fix_build_table(pos, &f->tab[0]);
         int c1 = best_of(f, &f->tab[0], &part, limit, &m1);
         if (c1 > limit) continue;
         ck_assert_int_le(c->prior + part_cost_low(f, c, least, 0, cut), c1);
         struct position p2 = *pos;
         pos_make_move(&p2, m1);
-        build_table(&p2, &f->tab[2]);
+        fix_build_table(&p2, &f->tab[2]);
         int c2 = best_of(f, &f->tab[2], &rest, limit, &m2);
         if (c2 <= limit) ck_assert_int_le(part_cost_low(f, c, least, cut + number, c->len), c2);
         int rest_low = two_parts_low(c, least, cut + number, c->len);
@@ -308,7 +309,7 @@ static void check_part_bounds(ArbFixer *f, int i, const struct position *pos)
             if (c3 > limit) continue;
             struct position p3 = p2;
             pos_make_move(&p3, m2);
-            build_table(&p3, &f->tab[1]);
+            fix_build_table(&p3, &f->tab[1]);
             int c4 = best_of(f, &f->tab[1], &part3, limit, &m3);
             if (c4 <= limit) ck_assert_int_le(rest_low, c3 + c4);
         }
@@ -359,7 +360,7 @@ START_TEST(test_merged_part_bounds)
 END_TEST
 
 /* In a game written in descriptive notation (with "Kt" for the knight when
- * kt), move_bound() is no more than what any legal move costs for any
+ * kt), fix_move_bound() is no more than what any legal move costs for any
  * damaged spelling of a random game's moves: the search skips a move by
  * it unrendered. Returns how many moves the bound kept from rendering
  * at a limit of one unit. */
@@ -393,10 +394,10 @@ static int check_descriptive_bounds(ArbFixer *f, gboolean kt, guint32 *seed)
     int skipped = 0;
     for (int i = 0; i < f->n_tok; i++) {
         struct movetab tab;
-        build_table(&at[next_random(seed) % (guint32)plies], &tab);
+        fix_build_table(&at[next_random(seed) % (guint32)plies], &tab);
         for (int k = 0; k < tab.count; k++) {
-            int low = move_bound(f, &f->tok[i], &tab, k);
-            int cost = move_cost(f, &f->tok[i], forms_of(f, &tab, k), COST_INF / 4);
+            int low = fix_move_bound(f, &f->tok[i], &tab, k);
+            int cost = fix_move_cost(f, &f->tok[i], fix_forms_of(f, &tab, k), COST_INF / 4);
             char san[SAN_MAX];
             san_write(&tab.pos, tab.m[k].move, san);
             ck_assert_msg(low <= cost, "'%.*s' as %s: bound %d past its cost %d",
@@ -424,13 +425,13 @@ START_TEST(test_descriptive_bounds)
     struct movetab tab;
     struct position pos;
     ck_assert(fen_parse(&pos, start_fen, NULL));
-    build_table(&pos, &tab);
+    fix_build_table(&pos, &tab);
     int d4 = COST_INF, e4 = COST_INF;
     for (int k = 0; k < tab.count; k++) {
         char uci[UCI_MAX + 1];
         uci_write(&pos, tab.m[k].move, uci);
-        if (!strcmp(uci, "d2d4")) d4 = move_bound(f, &f->tok[0], &tab, k);
-        if (!strcmp(uci, "e2e4")) e4 = move_bound(f, &f->tok[0], &tab, k);
+        if (!strcmp(uci, "d2d4")) d4 = fix_move_bound(f, &f->tok[0], &tab, k);
+        if (!strcmp(uci, "e2e4")) e4 = fix_move_bound(f, &f->tok[0], &tab, k);
     }
     ck_assert_int_eq(f->style, FIX_STYLE_DESCRIPTIVE);
     ck_assert_int_eq(e4, 0);
@@ -448,7 +449,7 @@ static int form_base(ArbFixer *f, struct movetab *tab, const char *uci, const ch
         char u[UCI_MAX + 1];
         uci_write(&tab->pos, tab->m[k].move, u);
         if (strcmp(u, uci)) continue;
-        const struct move_forms *mf = forms_of(f, tab, k);
+        const struct move_forms *mf = fix_forms_of(f, tab, k);
         for (int i = 0; i < mf->n; i++) {
             const struct form *fm = &mf->f[i];
             gboolean same = fm->len == strlen(text);
@@ -481,7 +482,7 @@ START_TEST(test_descriptive_ambiguous_spelling)
     struct movetab tab;
     struct position pos;
     ck_assert(fen_parse(&pos, start_fen, NULL));
-    build_table(&pos, &tab);
+    fix_build_table(&pos, &tab);
     ck_assert_int_eq(form_base(f, &tab, "b2b3", "P-N3"), ambiguous);
     ck_assert_int_eq(form_base(f, &tab, "g2g3", "P-N3"), ambiguous);
     ck_assert_int_eq(form_base(f, &tab, "g2g3", "P-KN3"), 0);
@@ -491,25 +492,25 @@ START_TEST(test_descriptive_ambiguous_spelling)
     /* a capture: the knight on c3 may take the pawn on d5 or on b5 */
     ck_assert(
         fen_parse(&pos, "rnbqkbnr/p1p1pppp/8/1p1p4/8/2N5/PPPPPPPP/R1BQKBNR w KQkq - 0 3", NULL));
-    build_table(&pos, &tab);
+    fix_build_table(&pos, &tab);
     ck_assert_int_eq(form_base(f, &tab, "c3d5", "NxP"), ambiguous);
     ck_assert_int_eq(form_base(f, &tab, "c3d5", "NxQP"), 0);
     /* a token "P-KN3" is g3 as written; b3 is a K dropped off "P-N3", a
      * spelling g3 shares: the edit and form-ambiguous */
     ck_assert(fen_parse(&pos, start_fen, NULL));
-    build_table(&pos, &tab);
+    fix_build_table(&pos, &tab);
     int g3_cost = -1, b3_cost = -1, b3_plain = -1;
     for (int k = 0; k < tab.count; k++) {
         char uci[UCI_MAX + 1];
         uci_write(&pos, tab.m[k].move, uci);
-        int cost = move_cost(f, &f->tok[4], forms_of(f, &tab, k), COST_INF / 4);
+        int cost = fix_move_cost(f, &f->tok[4], fix_forms_of(f, &tab, k), COST_INF / 4);
         if (!strcmp(uci, "g2g3")) g3_cost = cost;
         if (strcmp(uci, "b2b3")) continue;
         b3_cost = cost;
-        struct move_forms plain = *forms_of(f, &tab, k);
+        struct move_forms plain = *fix_forms_of(f, &tab, k);
         for (int i = 0; i < plain.n; i++)
             plain.f[i].ambiguous = 0;
-        b3_plain = move_cost(f, &f->tok[4], &plain, COST_INF / 4);
+        b3_plain = fix_move_cost(f, &f->tok[4], &plain, COST_INF / 4);
     }
     ck_assert_int_eq(g3_cost, 0);
     ck_assert_int_gt(b3_plain, 0);
@@ -538,13 +539,14 @@ START_TEST(test_words_token_reads_no_san)
     ck_assert(
         fen_parse(&pos, "rnbqkbnr/ppp1pppp/8/3p4/3P4/8/PPP1PPPP/RNBQKBNR w KQkq - 0 2", NULL));
     struct movetab tab;
-    build_table(&pos, &tab);
+    fix_build_table(&pos, &tab);
     int b3[2] = {COST_INF, COST_INF}, bf4[2] = {COST_INF, COST_INF};
     for (int k = 0; k < tab.count; k++) {
         char uci[UCI_MAX + 1];
         uci_write(&pos, tab.m[k].move, uci);
         for (int words = 0; words < 2; words++) {
-            int cost = move_cost(f, &f->tok[words ? 2 : 3], forms_of(f, &tab, k), COST_INF / 4);
+            int cost =
+                fix_move_cost(f, &f->tok[words ? 2 : 3], fix_forms_of(f, &tab, k), COST_INF / 4);
             if (!strcmp(uci, "b2b3")) b3[words] = cost;
             if (!strcmp(uci, "c1f4")) bf4[words] = cost;
         }
