@@ -1,7 +1,7 @@
 /* The fixer's insides (struct _ArbFixer and the states, tokens and
- * renderings it works on), shared by the search (src/fix.c) and the costs
- * of reading a token as a move (src/fix_read.c); private to them and their
- * tests. */
+ * renderings it works on), shared by the search (src/fix.c), the costs
+ * of reading a token as a move (src/fix_read.c) and the tokens made ready
+ * for them (src/fix_tokens.c); private to them and their tests. */
 #ifndef ARBITER_FIX_PRIVATE_H
 #define ARBITER_FIX_PRIVATE_H
 
@@ -481,6 +481,15 @@ void fix_prior_of_tab(const ArbFixer *f, const struct movetab *tab, move_t last,
 void fix_add_prior(const ArbFixer *f, const struct movetab *tab, move_t last, struct scored *sc,
                    int n, int rest);
 int fix_count_within(const struct scored *sc, int n, int margin);
+
+/* ---- tokens (src/fix_tokens.c) -------------------------------------------------- */
+
+void fix_prepare_tokens(ArbFixer *f, const struct fix_token *tokens, int n);
+void fix_slice_token(const ArbFixer *f, const struct pcand *a, int from, int to,
+                     struct ptoken *out);
+void fix_join_tokens(const ArbFixer *f, const struct ptoken *a, const struct ptoken *b,
+                     struct ptoken *out);
+gboolean fix_doubled_file(const struct pcand *c);
 
 /* The ply pos is at: 0 before White's first move. */
 static inline int ply_of(const struct position *pos)

@@ -143,7 +143,7 @@ static void check_position(ArbFixer *f, const struct position *pos, guint32 *see
         add_damaged(texts, san);
     }
     struct fix_token *tokens = tokens_of(texts);
-    prepare_tokens(f, tokens, (int)texts->len);
+    fix_prepare_tokens(f, tokens, (int)texts->len);
     static const int limits[] = {0, CONF_UNIT / 2, CONF_UNIT, 3 * CONF_UNIT / 2, TARGETED_MAX};
     for (int i = 0; i < f->n_tok; i++)
         for (gsize l = 0; l < G_N_ELEMENTS(limits); l++) {
@@ -285,8 +285,8 @@ static void check_part_bounds(ArbFixer *f, int i, const struct position *pos)
     for (int cut = 2; cut <= c->len - 2; cut++) {
         int number = number_at(c, cut);
         if (c->len - cut - number < 2) continue;
-        slice_token(f, c, 0, cut, &part);
-        slice_token(f, c, cut + number, c->len, &rest);
+        fix_slice_token(f, c, 0, cut, &part);
+        fix_slice_token(f, c, cut + number, c->len, &rest);
         rest.c[0].prior = 0;
         move_t m1 = MOVE_NONE, m2 = MOVE_NONE, m3 = MOVE_NONE;
         fix_build_table(pos, &f->tab[0]);
@@ -303,8 +303,8 @@ static void check_part_bounds(ArbFixer *f, int i, const struct position *pos)
         for (int cut2 = 2; cut2 <= r->len - 2; cut2++) {
             int number2 = number_at(r, cut2);
             if (r->len - cut2 - number2 < 2) continue;
-            slice_token(f, r, 0, cut2, &part2);
-            slice_token(f, r, cut2 + number2, r->len, &part3);
+            fix_slice_token(f, r, 0, cut2, &part2);
+            fix_slice_token(f, r, cut2 + number2, r->len, &part3);
             int c3 = best_of(f, &f->tab[2], &part2, limit, &m2);
             if (c3 > limit) continue;
             struct position p3 = p2;
@@ -346,7 +346,7 @@ START_TEST(test_merged_part_bounds)
         g_autoptr(GPtrArray) texts = g_ptr_array_new_with_free_func(g_free);
         add_damaged(texts, run);
         struct fix_token *tokens = tokens_of(texts);
-        prepare_tokens(f, tokens, (int)texts->len);
+        fix_prepare_tokens(f, tokens, (int)texts->len);
         for (int i = 0; i < f->n_tok; i++, checked++)
             check_part_bounds(f, i, &pos);
         g_free(tokens);
@@ -388,7 +388,7 @@ static int check_descriptive_bounds(ArbFixer *f, gboolean kt, guint32 *seed)
         pos_make_move(&pos, m);
     }
     struct fix_token *tokens = tokens_of(texts);
-    prepare_tokens(f, tokens, (int)texts->len);
+    fix_prepare_tokens(f, tokens, (int)texts->len);
     ck_assert_int_eq(f->style, FIX_STYLE_DESCRIPTIVE);
     ck_assert(f->style_kt == kt);
     int skipped = 0;
@@ -421,7 +421,7 @@ START_TEST(test_descriptive_bounds)
     /* "P-K4": the pawn to d4 writes its file Q, the one to e4 K */
     static const char *const game[] = {"P-K4", "P-K4", "N-KB3", "N-QB3"};
     g_autofree struct fix_token *tokens = tokens_of_texts(game, G_N_ELEMENTS(game));
-    prepare_tokens(f, tokens, G_N_ELEMENTS(game));
+    fix_prepare_tokens(f, tokens, G_N_ELEMENTS(game));
     struct movetab tab;
     struct position pos;
     ck_assert(fen_parse(&pos, start_fen, NULL));
@@ -475,7 +475,7 @@ START_TEST(test_descriptive_ambiguous_spelling)
     ArbFixer *f = fixer_of("en", &langs, &conf, &norm);
     static const char *const game[] = {"P-K4", "P-Q4", "PxP", "N-KB3", "P-KN3"};
     g_autofree struct fix_token *tokens = tokens_of_texts(game, G_N_ELEMENTS(game));
-    prepare_tokens(f, tokens, G_N_ELEMENTS(game));
+    fix_prepare_tokens(f, tokens, G_N_ELEMENTS(game));
     ck_assert_int_eq(f->style, FIX_STYLE_DESCRIPTIVE);
     ck_assert_int_gt(f->costs[CONF_FORM_AMBIGUOUS], 0);
     const int ambiguous = 1;
@@ -533,7 +533,7 @@ START_TEST(test_words_token_reads_no_san)
     g_autofree struct fix_token *tokens = tokens_of_texts(game, G_N_ELEMENTS(game));
     tokens[2].written = "B to B th";
     tokens[2].written_len = strlen(tokens[2].written);
-    prepare_tokens(f, tokens, G_N_ELEMENTS(game));
+    fix_prepare_tokens(f, tokens, G_N_ELEMENTS(game));
     ck_assert_int_eq(f->style, FIX_STYLE_DESCRIPTIVE);
     struct position pos;
     ck_assert(
