@@ -532,7 +532,7 @@ static int expand_readings(ArbFixer *f, int si, const struct state *s, int i, in
     /* past those the prior weighs, it orders the rest for the cut to keep */
     fix_add_prior(f, &f->tab[0], s->last, sc, near, n > keep ? n - near : 0);
     *best = n ? sc[0].cost + sc[0].prior : COST_INF;
-    /* score_kept gives all this takes: the two change together */
+    /* fix_score_kept gives all this takes: the two change together */
     /* beside an exact reading, only a rival one edit away (a piece letter
      * lost: "h3" for Qh3) may be the move */
     gboolean exact_first = has_exact && n && sc[0].move == exact && sc[0].cost < EXACT_MAX;

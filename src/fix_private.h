@@ -79,7 +79,7 @@ enum {
      * substitution costs against each in a row (struct pcand) */
     SYM_MAX = 48,
     SYM_NONE = 255,
-    ORDER_STEP = CONF_UNIT, /* bounds order_next() sorts at a time past the least */
+    ORDER_STEP = CONF_UNIT, /* bounds fix_order_next() sorts at a time past the least */
     /* text that is no game (prose, a recogniser's garbage): where the best
      * path has taken this many poor steps in a row (a token dropped, a move
      * put in, a reading dearer than GARBAGE_STEP), the beam holds this many
@@ -178,12 +178,12 @@ struct move_forms {
 };
 
 /* The legal moves of pos; a move's forms are rendered when first asked for
- * (forms_of: m[i].n is 0 until then), as most are ruled out by
+ * (fix_forms_of: m[i].n is 0 until then), as most are ruled out by
  * skeleton_bound() before. */
 struct movetab {
     struct position pos;
     int count;
-    /* only the moves a token may read as within a limit (build_targeted),
+    /* only the moves a token may read as within a limit (fix_build_targeted),
      * not every legal move */
     gboolean partial;
     struct move_forms m[MOVE_LIST_MAX];
@@ -213,14 +213,15 @@ struct pcand {
 
 struct ptoken {
     int n, inputs;     /* candidates, and how many inputs they come from */
-    gboolean is_input; /* one of the fixer's tokens, not made by slice_token */
+    gboolean is_input; /* one of the fixer's tokens, not made by fix_slice_token */
     struct pcand c[FIX_CANDS_MAX];
     int hint_ply;
-    gboolean blank;     /* a cell the sheet lacks (struct fix_token) */
-    gboolean weighed;   /* in a line the text weighs (struct fix_token) */
-    gboolean repeated;  /* of a row written twice, the second copy (struct fix_token) */
-    gboolean words;     /* read from a move in words (struct fix_token's written): no SAN */
-    gboolean two_moves; /* its first reading names two moves (names_two_moves(), doubled_file()) */
+    gboolean blank;    /* a cell the sheet lacks (struct fix_token) */
+    gboolean weighed;  /* in a line the text weighs (struct fix_token) */
+    gboolean repeated; /* of a row written twice, the second copy (struct fix_token) */
+    gboolean words;    /* read from a move in words (struct fix_token's written): no SAN */
+    gboolean
+        two_moves; /* its first reading names two moves (names_two_moves(), fix_doubled_file()) */
     gboolean lone_initial; /* its first reading a piece's initial alone ("N", "Nx") */
     gboolean null_move;    /* it is a null move's spelling ("--", "Z0"): read as one, or dropped */
     /* its first reading ends with a dash, or the next token's begins with
@@ -245,7 +246,7 @@ struct ptoken {
  * TARGETED_MAX; and as the capture forms that name no square: "exd" by the
  * files, "QxN" by the pieces (a pawn by its cheapest file). */
 struct targets {
-    /* move_bound() of a move that takes nothing and promotes nothing, by
+    /* fix_move_bound() of a move that takes nothing and promotes nothing, by
      * piece type << 6 | square */
     guint16 quiet[6 * 64];
     int n;
@@ -400,7 +401,7 @@ struct _ArbFixer {
     GArray *best_moves; /* guint32 per ply of the best path: san_key() (rival_margins) */
 };
 
-/* The moves of tab by move_bound, lowest first, as they are asked for: the
+/* The moves of tab by fix_move_bound, lowest first, as they are asked for: the
  * search for the cheapest moves stops where the bounds pass what it keeps,
  * most moves never rendered. Moves bound above the most fix_order_next() will be
  * asked for are left out; the limit fix_order_next() is given never grows, so

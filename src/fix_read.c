@@ -221,7 +221,7 @@ void fix_render_forms(const ArbFixer *f, const struct position *pos, move_t m,
     }
 }
 
-/* The LAN form render_forms left pending. */
+/* The LAN form fix_render_forms left pending. */
 static void put_lan(const ArbFixer *f, struct move_forms *mf)
 {
     struct form *fm = &mf->f[1];
@@ -427,7 +427,7 @@ static int style_bound(const struct pcand *c, const ArbFixer *f, move_t m)
     return f->style_upper ? low : low + files[sq_file(from)] + files[sq_file(to)];
 }
 
-/* A lower bound of form_bound() over every form render_forms gives m in
+/* A lower bound of form_bound() over every form fix_render_forms gives m in
  * pos, from what the forms always hold (not the disambiguation or the check
  * mark, which take san_write to know). */
 static int skeleton_bound(const struct pcand *c, const ArbFixer *f, const struct position *pos,
@@ -469,7 +469,7 @@ static int san_skeleton_bound(const struct pcand *c, const ArbFixer *f, const st
     return low;
 }
 
-/* The symbols any form render_forms gives m in pos may hold (the check
+/* The symbols any form fix_render_forms gives m in pos may hold (the check
  * marks always, as san_write decides them); bit 63 when one of them has no
  * symbol. */
 static guint64 move_symbols(const ArbFixer *f, const struct position *pos, move_t m)
@@ -512,7 +512,7 @@ static int reading_bound(const struct pcand *c, guint64 u)
     return low;
 }
 
-/* A bound of move_cost for a token of one input, sharper than move_bound
+/* A bound of fix_move_cost for a token of one input, sharper than fix_move_bound
  * (low): what the candidates' characters cost at least as well as what the
  * rendering's do. */
 static int sharp_bound(const ArbFixer *f, const struct ptoken *t, const struct position *pos,
@@ -528,24 +528,24 @@ static int sharp_bound(const ArbFixer *f, const struct ptoken *t, const struct p
     return low;
 }
 
-/* A lower bound of move_cost for tab's move i, without rendering it. */
+/* A lower bound of fix_move_cost for tab's move i, without rendering it. */
 int fix_move_bound(const ArbFixer *f, const struct ptoken *t, const struct movetab *tab, int i)
 {
     int low = COST_INF;
     for (int k = 0; k < t->n; k++)
         low = MIN(low, t->c[k].prior + skeleton_bound(&t->c[k], f, &tab->pos, tab->m[i].move));
-    /* several inputs: each costs at most a skipped token (move_cost) */
+    /* several inputs: each costs at most a skipped token (fix_move_cost) */
     return t->inputs > 1 ? MIN(low, f->costs[CONF_SKIP_TOKEN]) : low;
 }
 
-/* move_cost of tab's move i, rendering it only when the bound lets it in. */
+/* fix_move_cost of tab's move i, rendering it only when the bound lets it in. */
 int fix_tab_cost(const ArbFixer *f, const struct ptoken *t, struct movetab *tab, int i, int bound)
 {
     if (fix_move_bound(f, t, tab, i) > bound) return bound + 1;
     return fix_move_cost(f, t, fix_forms_of(f, tab, i), bound);
 }
 
-/* tab_cost of a move fix_order_next() gave with its bound low. */
+/* fix_tab_cost of a move fix_order_next() gave with its bound low. */
 int fix_ordered_cost(const ArbFixer *f, const struct ptoken *t, struct movetab *tab, int i, int low,
                      int bound)
 {
@@ -758,7 +758,7 @@ void fix_order_init(const ArbFixer *f, const struct ptoken *t, const struct move
         int bound = quiet && move_kind(m) == MOVE_NORMAL && pos->board[move_to(m)] == NO_PIECE
                         ? quiet[piece_type(pos->board[move_from(m)]) << 6 | move_to(m)]
                         : fix_move_bound(f, t, tab, i);
-        if (bound > limit) continue; /* order_next never gives it */
+        if (bound > limit) continue; /* fix_order_next never gives it */
         o->key[o->n++] = (guint32)MIN(bound, 0xFFFFFF) << 8 | (guint32)i;
     }
 }
@@ -817,7 +817,7 @@ static void top_insert(int *top, int *n_top, int keep, int c)
 /* The moves expand keeps as readings of t, cheapest first (equals in
  * movegen order), with at most 8 units plus one for any dearer: every move
  * within READ_MARGIN of the best that is among the KEEP_PER_STATE cheapest
- * or within TIE_MARGIN, and maybe some more past them. What score_all would
+ * or within TIE_MARGIN, and maybe some more past them. What fix_score_all would
  * give, cut after what expand takes from it; returns the count. */
 int fix_score_kept(const ArbFixer *f, const struct ptoken *t, struct movetab *tab, int cap,
                    int keep_n, struct scored *out)

@@ -80,7 +80,7 @@ static struct fix_token *tokens_of(const GPtrArray *texts)
 }
 
 /* Every legal move of tab whose cost for token i is within limit is in
- * the targeted table, whenever build_targeted gives one; returns whether
+ * the targeted table, whenever fix_build_targeted gives one; returns whether
  * it did. And best_in, which may ask for those only, finds the move a
  * search of every move finds. */
 static gboolean check_token(ArbFixer *f, int i, struct movetab *full, int limit)
@@ -96,7 +96,7 @@ static gboolean check_token(ArbFixer *f, int i, struct movetab *full, int limit)
     } else {
         ck_assert_int_gt(given, limit);
     }
-    /* the bound order_init takes from the table for a quiet move is
+    /* the bound fix_order_init takes from the table for a quiet move is
      * fix_move_bound()'s */
     const struct position *pos = &full->pos;
     for (int k = 0; k < full->count; k++) {
