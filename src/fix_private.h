@@ -1,7 +1,8 @@
 /* The fixer's insides (struct _ArbFixer and the states, tokens and
- * renderings it works on), shared by the search (src/fix.c), the costs
- * of reading a token as a move (src/fix_read.c) and the tokens made ready
- * for them (src/fix_tokens.c); private to them and their tests. */
+ * renderings it works on), shared by the search run whole (src/fix.c), its
+ * beam (src/fix_beam.c), the costs of reading a token as a move
+ * (src/fix_read.c) and the tokens made ready for them (src/fix_tokens.c);
+ * private to them and their tests. */
 #ifndef ARBITER_FIX_PRIVATE_H
 #define ARBITER_FIX_PRIVATE_H
 
@@ -491,6 +492,20 @@ void fix_slice_token(const ArbFixer *f, const struct pcand *a, int from, int to,
 void fix_join_tokens(const ArbFixer *f, const struct ptoken *a, const struct ptoken *b,
                      struct ptoken *out);
 gboolean fix_doubled_file(const struct pcand *c);
+
+/* ---- the beam (src/fix_beam.c) -------------------------------------------------- */
+
+int fix_hint_cost(const ArbFixer *f, const struct ptoken *t, const struct position *pos);
+void fix_join_run(const ArbFixer *f, int i, int n, struct ptoken *out);
+gboolean fix_exact_move(ArbFixer *f, const struct position *pos, const struct ptoken *t,
+                        move_t *out);
+gboolean fix_marks_verified(const ArbFixer *f, const struct position *pos, const struct ptoken *t,
+                            move_t m);
+gboolean fix_is_blank_step(const ArbFixer *f, int first_token, int n_tokens, int change);
+int fix_best_in(ArbFixer *f, const struct position *pos, const struct ptoken *t, int slot,
+                int limit, move_t *out);
+int fix_search(ArbFixer *f, const struct position *start);
+void fix_collect_path(ArbFixer *f, int idx, struct fix_result *res);
 
 /* The ply pos is at: 0 before White's first move. */
 static inline int ply_of(const struct position *pos)

@@ -1,5 +1,5 @@
-/* How well a token reads as a legal move, for the fixer's search
- * (src/fix.c). A legal move is rendered (SAN, LAN, pawn files, descriptive
+/* How well a token reads as a legal move, for the fixer's beam
+ * (src/fix_beam.c). A legal move is rendered (SAN, LAN, pawn files, descriptive
  * capture, in the game's language) as code points when first needed; a
  * token's cost for a move is the cheapest weighted edit distance to one of
  * them. Two lower bounds rule most moves out before they are rendered or

@@ -1,4 +1,4 @@
-/* The fixer's tokens made ready for the search (src/fix.c): the notation
+/* The fixer's tokens made ready for the beam (src/fix_beam.c): the notation
  * a game's tokens are written in, each reading's substitution costs
  * against every symbol a rendering may hold and the bounds drawn from them,
  * the move numbers a token may be, and tokens cut in two or joined. */

@@ -2,11 +2,11 @@
  * fix_build_targeted() asks for the moves to the squares a token may name
  * rather than for every legal move. It must leave out no move the token
  * reads as within the limit, or the search would differ from a full one.
- * Checked here on the fixer's own code (src/fix.c is compiled in, and
- * src/fix_read.c's costs are reached through src/fix_private.h) over the
+ * Checked here on the fixer's own code (src/fix_beam.c is compiled in, and
+ * the rest of the fixer reached through src/fix_private.h) over the
  * positions of random legal games, every legal move's SAN damaged the ways
  * recognition damages it, in several languages. */
-#include "../src/fix.c"
+#include "../src/fix_beam.c"
 
 #include "fen.h"
 #include "judge.h"
@@ -88,7 +88,7 @@ static gboolean check_token(ArbFixer *f, int i, struct movetab *full, int limit)
     const struct ptoken *t = &f->tok[i];
     move_t every = MOVE_NONE, some = MOVE_NONE;
     int least = best_of(f, full, t, limit, &every);
-    int given = best_in(f, &full->pos, t, 2, limit, &some);
+    int given = fix_best_in(f, &full->pos, t, 2, limit, &some);
     if (least <= limit) {
         ck_assert_int_eq(given, least);
         ck_assert_msg(some == every, "'%.*s': best_in and best_of differ within %d", (int)t->len,
