@@ -274,7 +274,7 @@ static int cmp_alt(const void *a, const void *b)
 static int inserted_rivals(ArbFixer *f, const struct fix_step *s, const struct fix_step *next,
                            int margin, struct fix_alt *out)
 {
-    fix_build_table(&s->before, &f->tab[0]); /* best_in uses tab[1]: tab[0] stays */
+    fix_build_table(&s->before, &f->tab[0]); /* fix_best_in uses tab[1]: tab[0] stays */
     const struct movetab *tab = &f->tab[0];
     move_t all[MOVE_LIST_MAX];
     int prior[MOVE_LIST_MAX], cost[MOVE_LIST_MAX], own = 0, n = 0;

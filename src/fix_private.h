@@ -235,7 +235,7 @@ struct ptoken {
     int number_shift; /* taken off number[] (struct fix_token) */
     const char *text; /* first candidate, raw */
     gsize len;
-    /* text read once for exact_move: plain English SAN, and the cost-0
+    /* text read once for fix_exact_move: plain English SAN, and the cost-0
      * readings (readings[first_exact..+n_exact) of the fixer) */
     gboolean has_plain;
     struct san plain;

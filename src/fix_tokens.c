@@ -261,7 +261,7 @@ static gboolean null_spelled(const ArbFixer *f, const struct ptoken *t)
            (t->len == 4 && !memcmp(t->text, "0000", 4));
 }
 
-/* What exact_move asks of t in every position, read once. */
+/* What fix_exact_move asks of t in every position, read once. */
 static void prepare_exact(ArbFixer *f, struct ptoken *t)
 {
     gboolean parsed = t->len && san_parse(t->text, t->len, &t->plain, NULL) == SAN_OK;

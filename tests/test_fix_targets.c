@@ -81,7 +81,7 @@ static struct fix_token *tokens_of(const GPtrArray *texts)
 
 /* Every legal move of tab whose cost for token i is within limit is in
  * the targeted table, whenever fix_build_targeted gives one; returns whether
- * it did. And best_in, which may ask for those only, finds the move a
+ * it did. And fix_best_in, which may ask for those only, finds the move a
  * search of every move finds. */
 static gboolean check_token(ArbFixer *f, int i, struct movetab *full, int limit)
 {
@@ -91,8 +91,8 @@ static gboolean check_token(ArbFixer *f, int i, struct movetab *full, int limit)
     int given = fix_best_in(f, &full->pos, t, 2, limit, &some);
     if (least <= limit) {
         ck_assert_int_eq(given, least);
-        ck_assert_msg(some == every, "'%.*s': best_in and best_of differ within %d", (int)t->len,
-                      t->text, limit);
+        ck_assert_msg(some == every, "'%.*s': fix_best_in and best_of differ within %d",
+                      (int)t->len, t->text, limit);
     } else {
         ck_assert_int_gt(given, limit);
     }
