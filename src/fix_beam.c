@@ -686,6 +686,17 @@ static int number_at(const struct pcand *c, int at)
     return number;
 }
 
+/* Whether cutting c before c->ch[at] falls deep inside a run of one
+ * character (two of it on each side): such cuts only move the run's
+ * characters from one part to the other, and the cuts near the run's ends
+ * already try that ("Nf3''Nc6" is not read once per quote). */
+static gboolean deep_in_run(const struct pcand *c, int at)
+{
+    if (at < 2 || at + 2 > c->len) return FALSE;
+    gunichar ch = c->ch[at];
+    return c->ch[at - 2] == ch && c->ch[at - 1] == ch && c->ch[at + 1] == ch;
+}
+
 /* What characters [from, to) of c cost at least as one move: each is
  * added or read as a character some rendering holds (least[j], see
  * least_costs()), and past the longest rendering, the cheapest of them to
@@ -750,12 +761,14 @@ static void expand_three(ArbFixer *f, int si, const struct state *s, int i, move
     int least[FIX_TOKEN_CHARS];
     least_costs(f, rest, least);
     for (int cut = 2; room > 0 && cut <= rest->len - 2; cut++) {
+        if (deep_in_run(rest, cut)) continue;
         int number = number_at(rest, cut);
         if (rest->len - cut - number < 2) continue;
         if (part_cost_low(f, rest, least, 0, cut) +
                 part_cost_low(f, rest, least, cut + number, rest->len) >=
             room)
             continue;
+        f->cuts_read++;
         fix_slice_token(f, rest, 0, cut, &part2);
         fix_slice_token(f, rest, cut + number, rest->len, &part3);
         move_t m2 = MOVE_NONE, m3 = MOVE_NONE;
@@ -787,6 +800,7 @@ static void expand_merged(ArbFixer *f, int si, const struct state *s, int i, int
      * moves may cost as much more as that move put in */
     if (fix_doubled_file(c0)) best += f->costs[CONF_INSERT_MOVE];
     for (int cut = first_cut; cut <= c0->len - 2; cut++) {
+        if (deep_in_run(c0, cut)) continue;
         int number = number_at(c0, cut);
         if (c0->len - cut - number < 2) continue;
         /* a first part as dear as first_max leaves the rest too little, as
@@ -795,6 +809,7 @@ static void expand_merged(ArbFixer *f, int si, const struct state *s, int i, int
         int first_max =
             limit - merge - MIN(rest_low, merge + two_parts_low(c0, least, cut + number, c0->len));
         if (c0->prior + part_cost_low(f, c0, least, 0, cut) >= MIN(best, first_max)) continue;
+        f->cuts_read++;
         fix_slice_token(f, c0, 0, cut, &part);
         fix_slice_token(f, c0, cut + number, c0->len, &rest);
         rest.c[0].prior = 0; /* part pays for the reading */

@@ -375,6 +375,7 @@ struct _ArbFixer {
     int n_tok, tok_cap;
     long searched;     /* tokens the searches of this search_all() read (SEARCH_BUDGET) */
     long searched_all; /* and of every search since fixer_prepare() */
+    long cuts_read;    /* cuts of merged tokens read since fixer_new() (a test's measure) */
     guint compact_at;  /* the arena's length that compacts it next */
     guint compact_min; /* COMPACT_MIN (a test sets less) */
     guint records_max; /* RECORDS_MAX (the same) */

@@ -184,6 +184,43 @@ static ArbFixer *fixer_of(const char *code, ArbLangSet **langs, ArbConfusion **c
     return fixer_new(*conf, *norm);
 }
 
+/* A junk token of a run of quotes (a scan's specks) between two letters:
+ * the cuts tried inside the run only move its quotes from one part to the
+ * other, so the run's length must not multiply the cuts read as two
+ * moves merged (a fuzzed input of such runs took seconds: 1800 cuts with
+ * 60 quotes here, 161 with 6). */
+static long cuts_with_run(int quotes)
+{
+    g_autoptr(ArbLangSet) langs = NULL;
+    g_autoptr(ArbConfusion) conf = NULL;
+    ArbNorm *norm;
+    ArbFixer *f = fixer_of("en", &langs, &conf, &norm);
+    g_autofree char *run = g_strnfill((gsize)quotes, '\'');
+    g_autofree char *merged = g_strconcat("P", run, "o", NULL);
+    const char *const texts[] = {"P-K4",  "P-K4",  "Kt-KB3", merged, "Kt-QB3",
+                                 "B-Kt5", "P-QR3", "B-R4",   "Kt-B3"};
+    struct fix_token *tokens = tokens_of_texts(texts, G_N_ELEMENTS(texts));
+    struct position pos;
+    ck_assert(fen_parse(&pos, start_fen, NULL));
+    struct fix_result res = {.steps = g_array_new(FALSE, FALSE, sizeof(struct fix_step))};
+    fixer_run(f, &pos, tokens, G_N_ELEMENTS(texts), &res);
+    long cuts = f->cuts_read;
+    ck_assert_uint_eq(res.steps->len, 9); /* the junk token deleted */
+    g_array_free(res.steps, TRUE);
+    g_free(tokens);
+    fixer_free(f);
+    norm_free(norm);
+    return cuts;
+}
+
+START_TEST(test_merged_run_cuts)
+{
+    long few = cuts_with_run(6), many = cuts_with_run(60);
+    ck_assert_int_gt(few, 0);
+    ck_assert_msg(many <= few + few / 2, "cuts read: %ld with 6 quotes, %ld with 60", few, many);
+}
+END_TEST
+
 START_TEST(test_issue_classes_are_look_alikes)
 {
     static const char *const classes[] = {"0Oo", "OQD0", "oQD",  "1lI7", "5S", "8B3", "6b",
@@ -775,6 +812,7 @@ int main(void)
     tcase_add_test(tc, test_judge_search_budget);
     tcase_add_test(tc, test_words_token_reads_no_san);
     tcase_add_test(tc, test_descriptive_ambiguous_spelling);
+    tcase_add_test(tc, test_merged_run_cuts);
     suite_add_tcase(s, tc);
     return run_suite(s);
 }
