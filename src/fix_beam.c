@@ -689,7 +689,7 @@ static int number_at(const struct pcand *c, int at)
 /* Whether cutting c before c->ch[at] falls deep inside a run of one
  * character (two of it on each side): such cuts only move the run's
  * characters from one part to the other, and the cuts near the run's ends
- * already try that ("Nf3''Nc6" is not read once per quote). */
+ * already try that ("Nf3''''''Nc6" is not read once per quote). */
 static gboolean deep_in_run(const struct pcand *c, int at)
 {
     if (at < 2 || at + 2 > c->len) return FALSE;
