@@ -3,7 +3,7 @@
  * comment or a line end ("17. Ng5 Nf8 18. Ng5 Nf8"). Found among fix's
  * tokens (struct fix_token, src/fix.h) before the search, so that it reads
  * the second copy as a row to drop as well as the moves it spells.
- * Called from src/cmd_fix.c. */
+ * Called from src/fix_solve.c. */
 #ifndef ARBITER_COPIES_H
 #define ARBITER_COPIES_H
 

@@ -1,6 +1,7 @@
 /* The state of one `arbiter fix` run (struct fix_cmd), shared by the
- * command (src/cmd_fix.c), its XML report (src/fix_report.c) and its PGN
- * output (src/fix_pgn.c); private to them. */
+ * command (src/cmd_fix.c), the games it solves (src/fix_solve.c), its XML
+ * report (src/fix_report.c) and its PGN output (src/fix_pgn.c); private to
+ * them. */
 #ifndef ARBITER_FIX_STATE_H
 #define ARBITER_FIX_STATE_H
 
@@ -134,10 +135,48 @@ struct var_swap {
     gboolean in_variation;
 };
 
-/* ---- src/cmd_fix.c: the command's state, as the writers read it ---- */
+/* What solving a game found, before the engine judges it and it is written:
+ * with the moves in fc->res and fc->tokens. */
+struct solved {
+    int lang;
+    gboolean no_start; /* the moves cannot be played: a bad FEN, a fragment */
+    struct position start;
+    char message[240]; /* why, when no_start */
+    /* with --from LANG, when most of the game's moves needed a correction
+     * and another language reads far more of them as written: it, and how
+     * many moves each reads before the first it cannot (else -1); or, where
+     * the text is damaged, whose piece initials many more tokens start with
+     * (better_moves -1): how many tokens each language's initials begin */
+    int better_lang, better_moves, forced_moves;
+    int better_letters, forced_letters;
+};
+
+/* ---- src/cmd_fix.c: the command ---- */
 
 /* err, the progress bar cleared first: every message goes through this. */
 FILE *fix_cmd_err(struct fix_cmd *fc);
+/* Redraws the progress bar after game (now and then). */
+void fix_cmd_draw_progress(struct fix_cmd *fc, const ArbGame *game);
+
+/* ---- src/fix_solve.c: one game solved, and the steps as the writers read them ---- */
+
+/* An array of struct var_line that frees their contents. */
+GArray *fix_cmd_var_lines_new(void);
+/* This game's decisions (--decisions) as fixed points of the search. */
+void fix_cmd_set_fixed_points(struct fix_cmd *fc, const struct position *start);
+/* Game number fc->games read and searched (on a worker with --jobs), into
+ * fc->res and fc->tokens; returns the game the result is for: game, or
+ * fc->flat. */
+const ArbGame *fix_cmd_solve_game(struct fix_cmd *fc, const ArbGame *game, struct solved *sv);
+/* A UCI engine's verdicts on a solved game, then its PGN, report and
+ * counts: always on the main thread, in input order. */
+void fix_cmd_write_solved(struct fix_cmd *fc, const ArbGame *game, const struct solved *sv);
+/* --group: fixes the games collected from n inputs (game i of each read
+ * as one), reporting them as one input called by the inputs' names joined. */
+void fix_cmd_solve_group(struct fix_cmd *fc, GPtrArray *const *games, int n,
+                         const char *const *names);
+/* Decisions for games the input does not have: errors. */
+void fix_cmd_check_unknown_games(struct fix_cmd *fc);
 /* What step s read, as the comments quote it. */
 char *fix_cmd_read_text(const struct fix_cmd *fc, const ArbGame *game, const struct fix_step *s);
 /* The cell a step put a move in that the sheet holds another row's move

@@ -5,7 +5,7 @@
  * aligned by those plies and by how alike their readings are; the tokens
  * of all inputs for one ply become one token with a candidate per input,
  * read in the first input's piece letters. Between the token stage
- * (src/tokens.h) and the search; src/cmd_fix.c drives it. */
+ * (src/tokens.h) and the search; src/fix_solve.c drives it. */
 #ifndef ARBITER_FUSE_H
 #define ARBITER_FUSE_H
 

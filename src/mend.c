@@ -1,7 +1,8 @@
 /* Mending what damage did to a game's shape before fix reads it (mend.h):
  * parts of one game that the reader took for games of their own joined
  * again, and brackets that opened no variation dropped. Works on the
- * recorded games of src/replay.h only; src/cmd_fix.c calls it. */
+ * recorded games of src/replay.h only; src/cmd_fix.c and src/fix_solve.c
+ * call it. */
 #include "mend.h"
 
 #include <string.h>

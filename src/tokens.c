@@ -1,6 +1,6 @@
 /* The tokens fix searches over, read from a recorded game's events
  * (tokens.h): between the reader (src/reader.c, src/replay.c) and the
- * search (src/fix.c), driven by src/cmd_fix.c. */
+ * search (src/fix.c), driven by src/fix_solve.c. */
 #include "tokens.h"
 
 #include "notation.h"

@@ -3,7 +3,7 @@
  * moves ran together and joined where a line end or a ';' cut one, the
  * move numbers before them as ply hints (misread ones too), moves in words
  * in their short form, and text that is no move marked as prose. The
- * stage between the reader and the search; src/cmd_fix.c drives it. */
+ * stage between the reader and the search; src/fix_solve.c drives it. */
 #ifndef ARBITER_TOKENS_H
 #define ARBITER_TOKENS_H
 
