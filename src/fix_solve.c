@@ -30,6 +30,13 @@
 enum {
     STARTS_LATER_TOKENS = 6, /* the tokens starts_later() checks the numbers of */
     FORCED_CHECK_MOVES = 6,  /* check_forced_language(): moves a game has at least */
+    /* detect_language(): a game is in figurines with this many of its
+     * tokens begun by one, and this many times as many as by the
+     * initials of the letters' best language (at 10% noise 11 at least) */
+    FIGURINES_MIN = 4,
+    FIGURINES_PER_LETTER = 8,
+    FIGURINE_FIRST = 0x2654, /* white king */
+    FIGURINE_LAST = 0x265F,  /* black pawn */
 };
 
 /* ---- variations' lines ---------------------------------------------------------- */
@@ -60,6 +67,18 @@ static int letters_covered(const ArbLang *lang, const ArbGame *game)
         n += game_token_has_initial(lang, game, &g_array_index(game->events, struct game_event, i),
                                     &has) &&
              has;
+    }
+    return n;
+}
+
+/* How many move tokens start with a figurine. */
+static int figurines_begun(const ArbGame *game)
+{
+    int n = 0;
+    for (guint i = 0; i < game->events->len; i++) {
+        const struct game_event *ev = &g_array_index(game->events, struct game_event, i);
+        gunichar c = ev->kind == EV_MOVE ? g_utf8_get_char(game_event_text(game, ev)) : 0;
+        n += c >= FIGURINE_FIRST && c <= FIGURINE_LAST;
     }
     return n;
 }
@@ -101,6 +120,16 @@ static int detect_language(struct fix_cmd *fc, const ArbGame *game, int *runner_
              (res.cost < best_res.cost || (res.cost == best_res.cost && pref < best_pref)));
         if (better) best = (int)i, best_res = res, best_pref = pref, best_cover = cover;
     }
+    /* a game in figurines whose letters are a few look-alikes a scan made
+     * ("S" for a 5, "D" for a 0): the figurine table's, whatever language
+     * those letters guess (its reading of the figurines is every table's,
+     * but a guess of Latvian or Spanish was read again in English, 81 of
+     * 200 such games at 5% noise) */
+    int figurines = figurines_begun(game);
+    for (guint i = 0; fc->figurines && i < fc->n_norms; i++)
+        if (norm_lang(fc->norms[i]) == fc->figurines && figurines >= FIGURINES_MIN &&
+            figurines >= FIGURINES_PER_LETTER * best_cover)
+            return (int)i;
     /* one token more or less says little: the most common language that
      * covers about as many is read too, and the cheaper reading kept */
     int up_pref = arb_lang_preference(norm_lang(fc->norms[best]));
