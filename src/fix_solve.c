@@ -34,6 +34,7 @@ enum {
      * tokens begun by one, and this many times as many as by the
      * initials of the letters' best language (at 10% noise 11 at least) */
     FIGURINES_MIN = 4,
+    MOVE_WORD_MAX = 3, /* letters_covered(): a token this long or less may be a move */
     FIGURINES_PER_LETTER = 8,
     FIGURINE_FIRST = 0x2654, /* white king */
     FIGURINE_LAST = 0x265F,  /* black pawn */
@@ -57,16 +58,29 @@ GArray *fix_cmd_var_lines_new(void)
 
 /* ---- language ------------------------------------------------------------------ */
 
+/* Could the token be a move, or a move's initial ("Nf3", "Sxe", "Kt", "K"),
+ * rather than a word of text ("Rules", "Loper")? It has a digit, or is
+ * MOVE_WORD_MAX characters at most. */
+static gboolean move_shaped(const ArbGame *game, const struct game_event *ev)
+{
+    const char *t = game_event_text(game, ev);
+    for (gsize i = 0; i < ev->len; i++)
+        if (g_ascii_isdigit(t[i])) return TRUE;
+    return g_utf8_strlen(t, (gssize)ev->len) <= MOVE_WORD_MAX;
+}
+
 /* How many move tokens start with a piece initial of lang (tokens that
- * start with a file, a digit or castling's O say nothing). */
+ * start with a file, a digit or castling's O say nothing, nor do words of
+ * text, which cover as many initials as their capitals happen to: a page
+ * of English rules with "Nf3" in it looked Estonian by "Loper" and
+ * "Rules"). */
 static int letters_covered(const ArbLang *lang, const ArbGame *game)
 {
     int n = 0;
     for (guint i = 0; i < game->events->len; i++) {
+        const struct game_event *ev = &g_array_index(game->events, struct game_event, i);
         gboolean has;
-        n += game_token_has_initial(lang, game, &g_array_index(game->events, struct game_event, i),
-                                    &has) &&
-             has;
+        n += game_token_has_initial(lang, game, ev, &has) && has && move_shaped(game, ev);
     }
     return n;
 }

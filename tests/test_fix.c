@@ -2867,6 +2867,27 @@ START_TEST(test_figurine_game_language)
 }
 END_TEST
 
+START_TEST(test_words_say_no_language)
+{
+    /* a page of English rules: its words' capitals ("Each", "Example",
+     * "Every") are initials of Estonian's pawn, but words are no moves;
+     * the moves it shows ("Be5", "Nf3") say English (read as Estonian,
+     * they became a made-up game: Nf3 as Qf3, Rd1 as Nd7) */
+    char *xml = NULL;
+    struct run r = fix_reported("E1. Each example here is English. Example: K is the king.\n"
+                                "E2. Examples: Be5, Nf3, Rd1.\n"
+                                "E3. Every example ends so. Examples: Bxe5, Nxf3, Rxd1.\n",
+                                &xml);
+    const char *game = strstr(xml, "<game ");
+    ck_assert(game != NULL);
+    ck_assert_msg(g_str_has_prefix(game, "<game id=\"1\" number=\"1\" language=\"en\""), "%.80s",
+                  game);
+    ck_assert_msg(!strstr(r.out, "Qf3"), "%s", r.out);
+    g_free(xml);
+    run_free(&r);
+}
+END_TEST
+
 START_TEST(test_near_repeat_dropped_cheaper)
 {
     /* a move written twice, one copy misread ("4. Ba4 Ba5 Nf6"): dropping
@@ -4710,6 +4731,7 @@ int main(int argc, char **argv)
     tcase_add_test(tc, test_words_across_line_end_marked);
     tcase_add_test(tc, test_figurine_look_alikes);
     tcase_add_test(tc, test_figurine_game_language);
+    tcase_add_test(tc, test_words_say_no_language);
     tcase_add_test(tc, test_game_split_by_damage_is_joined);
     tcase_add_test(tc, test_game_taken_up_after_a_break);
     tcase_add_test(tc, test_page_number_kept);
