@@ -30,11 +30,11 @@
 enum {
     STARTS_LATER_TOKENS = 6, /* the tokens starts_later() checks the numbers of */
     FORCED_CHECK_MOVES = 6,  /* check_forced_language(): moves a game has at least */
+    MOVE_WORD_MAX = 3,       /* letters_covered(): a token this long or less may be a move */
     /* detect_language(): a game is in figurines with this many of its
      * tokens begun by one, and this many times as many as by the
      * initials of the letters' best language (at 10% noise 11 at least) */
     FIGURINES_MIN = 4,
-    MOVE_WORD_MAX = 3, /* letters_covered(): a token this long or less may be a move */
     FIGURINES_PER_LETTER = 8,
     FIGURINE_FIRST = 0x2654, /* white king */
     FIGURINE_LAST = 0x265F,  /* black pawn */
@@ -72,8 +72,8 @@ static gboolean move_shaped(const ArbGame *game, const struct game_event *ev)
 /* How many move tokens start with a piece initial of lang (tokens that
  * start with a file, a digit or castling's O say nothing, nor do words of
  * text, which cover as many initials as their capitals happen to: a page
- * of English rules with "Nf3" in it looked Estonian by "Loper" and
- * "Rules"). */
+ * of English rules with "Nf3" in it looked Estonian by its "Each" and
+ * "Example"). */
 static int letters_covered(const ArbLang *lang, const ArbGame *game)
 {
     int n = 0;
