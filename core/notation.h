@@ -29,6 +29,15 @@ size_t lan_write(const struct position *pos, move_t m, char *buf);
  * "♘f3", "exd8=♕+". Pawn moves carry no figurine. */
 size_t fan_write(const struct position *pos, move_t m, char *buf);
 
+/* The figurines' code points, U+2654 + k: k = 0..5 White's K Q R B N P,
+ * 6..11 Black's. */
+enum { FAN_FIRST = 0x2654, FAN_LAST = 0x265F };
+
+static inline int fan_is_figurine(unsigned long c)
+{
+    return c >= FAN_FIRST && c <= FAN_LAST;
+}
+
 /* Figurine SAN or LAN ("♘f3", "♞xe4", "♘g1-f3", "♙e4") to a struct san;
  * figurines of either colour are accepted. Columns in err count characters. */
 enum san_status fan_parse(const char *text, size_t len, struct san *out, struct san_error *err);

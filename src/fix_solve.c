@@ -36,8 +36,6 @@ enum {
      * initials of the letters' best language (at 10% noise 11 at least) */
     FIGURINES_MIN = 4,
     FIGURINES_PER_LETTER = 8,
-    FIGURINE_FIRST = 0x2654, /* white king */
-    FIGURINE_LAST = 0x265F,  /* black pawn */
 };
 
 /* ---- variations' lines ---------------------------------------------------------- */
@@ -64,9 +62,7 @@ GArray *fix_cmd_var_lines_new(void)
 static gboolean move_shaped(const ArbGame *game, const struct game_event *ev)
 {
     const char *t = game_event_text(game, ev);
-    for (gsize i = 0; i < ev->len; i++)
-        if (g_ascii_isdigit(t[i])) return TRUE;
-    return g_utf8_strlen(t, (gssize)ev->len) <= MOVE_WORD_MAX;
+    return tokens_has_digit(t, ev->len) || g_utf8_strlen(t, (gssize)ev->len) <= MOVE_WORD_MAX;
 }
 
 /* How many move tokens start with a piece initial of lang (tokens that
@@ -92,9 +88,17 @@ static int figurines_begun(const ArbGame *game)
     for (guint i = 0; i < game->events->len; i++) {
         const struct game_event *ev = &g_array_index(game->events, struct game_event, i);
         gunichar c = ev->kind == EV_MOVE ? g_utf8_get_char(game_event_text(game, ev)) : 0;
-        n += c >= FIGURINE_FIRST && c <= FIGURINE_LAST;
+        n += fan_is_figurine(c);
     }
     return n;
+}
+
+/* The index of the English table among fc->norms, or -1. */
+static int english_norm(const struct fix_cmd *fc)
+{
+    for (guint i = 0; i < fc->n_norms; i++)
+        if (norm_lang(fc->norms[i]) == fc->english) return (int)i;
+    return -1;
 }
 
 /* The language whose piece initials cover the most tokens; among those, the
@@ -109,9 +113,9 @@ static int detect_language(struct fix_cmd *fc, const ArbGame *game, int *runner_
     /* a game in UCI or ICCF, whose letters are files (no piece's initial),
      * or in descriptive, which only English writes: English, whatever
      * letters the others cover */
-    gboolean english = tokens_events_style(game, 0, game->events->len) != FIX_STYLE_SAN;
-    for (guint i = 0; english && i < fc->n_norms; i++)
-        if (norm_lang(fc->norms[i]) == fc->english) return (int)i;
+    int english = english_norm(fc);
+    if (english >= 0 && tokens_events_style(game, 0, game->events->len) != FIX_STYLE_SAN)
+        return english;
     int best = -1, best_cover = -1, best_pref = 0;
     g_autofree int *covers = g_new(int, fc->n_norms);
     struct replay_result res, best_res = {0};
@@ -140,9 +144,9 @@ static int detect_language(struct fix_cmd *fc, const ArbGame *game, int *runner_
      * figurines, but a guess of German, Latvian or Spanish was read again
      * in English: 81 of 200 such games at 5% noise, the same moves) */
     int figurines = figurines_begun(game);
-    if (figurines >= FIGURINES_MIN && figurines >= FIGURINES_PER_LETTER * best_cover)
-        for (guint i = 0; i < fc->n_norms; i++)
-            if (norm_lang(fc->norms[i]) == fc->english) return (int)i;
+    if (english >= 0 && figurines >= FIGURINES_MIN &&
+        figurines >= FIGURINES_PER_LETTER * best_cover)
+        return english;
     /* one token more or less says little: the most common language that
      * covers about as many is read too, and the cheaper reading kept */
     int up_pref = arb_lang_preference(norm_lang(fc->norms[best]));

@@ -229,9 +229,9 @@ static void prepare_cand(const ArbFixer *f, const char *text, gsize len, int pri
     for (const char *p = canon; *p && c->len < FIX_TOKEN_CHARS; p = g_utf8_next_char(p)) {
         gunichar ch = g_utf8_get_char(p);
         if (g_unichar_isspace(ch)) continue;
-        if (ch >= 0x2654 && ch <= 0x265F) { /* a figurine: the language's initial */
+        if (fan_is_figurine(ch)) { /* a figurine: the language's initial */
             static const int types[] = {KING, QUEEN, ROOK, BISHOP, KNIGHT, PAWN};
-            int type = types[(ch - 0x2654) % 6];
+            int type = types[(ch - FAN_FIRST) % 6];
             for (int k = 0; type != PAWN && k < f->initial_len[type] && c->len < FIX_TOKEN_CHARS;
                  k++, c->len++) {
                 c->ch[c->len] = f->initial[type][k];
@@ -363,11 +363,11 @@ static gboolean figurine_variant(const ArbFixer *f, const struct fix_cand *c,
     if (!g_utf8_validate(c->text, (gssize)len, NULL)) return FALSE;
     for (const char *p = c->text; p < c->text + len; p = g_utf8_next_char(p)) {
         gunichar a = g_utf8_get_char(p);
-        if (a < 0x2654 || a > 0x265F) continue;
+        if (!fan_is_figurine(a)) continue;
         gunichar best = 0;
         int cost = CONF_UNIT; /* a look-alike is cheaper than a plain edit */
-        for (gunichar b = 0x2654; b <= 0x265F; b++) {
-            if ((b - 0x2654) % 6 == (a - 0x2654) % 6) continue; /* the same piece */
+        for (gunichar b = FAN_FIRST; b <= FAN_LAST; b++) {
+            if ((b - FAN_FIRST) % 6 == (a - FAN_FIRST) % 6) continue; /* the same piece */
             int k = confusion_substitute(f->conf, a, b);
             if (k < cost) cost = k, best = b;
         }

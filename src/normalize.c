@@ -116,15 +116,10 @@ static int map_sign(UChar32 c)
     }
 }
 
-static gboolean is_figurine(UChar32 c)
-{
-    return c >= 0x2654 && c <= 0x265F;
-}
-
 /* ICU's skeleton of one code point, if it is a single ASCII letter. */
 static int lookalike(USpoofChecker *spoof, UChar32 c)
 {
-    if (!spoof || is_figurine(c)) return -1;
+    if (!spoof || fan_is_figurine((unsigned long)c)) return -1;
     char in[8], out[32];
     int n = 0;
     U8_APPEND_UNSAFE(in, n, c);
@@ -349,7 +344,7 @@ gboolean norm_is_prose(ArbNorm *nm, const char *text, gsize len)
     glong chars = 0;
     for (const char *p = text; p < text + len; p = g_utf8_next_char(p), chars++) {
         gunichar c = g_utf8_get_char(p);
-        if (c < 0x80 || !g_unichar_isalpha(c) || is_figurine((UChar32)c)) return FALSE;
+        if (c < 0x80 || !g_unichar_isalpha(c) || fan_is_figurine(c)) return FALSE;
         lookalikes &= lookalike(nm->spoof, (UChar32)c) >= 0 && !writes_script(nm->lang, c);
     }
     /* a letter or two of another script than the language's, each the

@@ -26,7 +26,7 @@ enum fix_style tokens_events_style(const ArbGame *game, guint from, guint to)
     return fix_notation(texts, lens, n, NULL);
 }
 
-static gboolean has_digit(const char *s, gsize n)
+gboolean tokens_has_digit(const char *s, gsize n)
 {
     for (gsize i = 0; i < n; i++)
         if (g_ascii_isdigit(s[i])) return TRUE;
@@ -42,7 +42,7 @@ static int misread_move_number(const ArbConfusion *conf, const char *s, gsize n)
     gsize written = n;
     while (n && (s[n - 1] == '.' || s[n - 1] == ',' || s[n - 1] == ')'))
         n--;
-    if (n == 0 || n == written || !has_digit(s, n) || !g_utf8_validate(s, (gssize)n, NULL))
+    if (n == 0 || n == written || !tokens_has_digit(s, n) || !g_utf8_validate(s, (gssize)n, NULL))
         return 0;
     int v = 0, chars = 0;
     for (const char *p = s; p < s + n; p = g_utf8_next_char(p), chars++) {
@@ -262,8 +262,8 @@ static void add_move_text(struct token_stage *ts, const char *text, gsize len, A
         *hint = named;
         text += digits, len -= digits;
     }
-    if (!has_digit(text, len) && norm_is_suffix_word(norm, text, len, &check)) return;
-    if (!has_digit(text, len) && norm_is_prose(norm, text, len)) {
+    if (!tokens_has_digit(text, len) && norm_is_suffix_word(norm, text, len, &check)) return;
+    if (!tokens_has_digit(text, len) && norm_is_prose(norm, text, len)) {
         g_array_index(ts->prose, guint8, event) = PROSE_WORD;
         return;
     }
@@ -442,7 +442,7 @@ static int lookalike_number(const ArbConfusion *conf, const ArbGame *game, guint
 {
     const struct game_event *ev = &g_array_index(game->events, struct game_event, i);
     const char *text = game_event_text(game, ev);
-    if (since != 2 || last <= 0 || ev->len > 2 || has_digit(text, ev->len)) return 0;
+    if (since != 2 || last <= 0 || ev->len > 2 || tokens_has_digit(text, ev->len)) return 0;
     int v = 0;
     for (gsize k = 0; k < ev->len; k++) {
         int d = confusion_digit(conf, (guchar)text[k]);
@@ -672,7 +672,7 @@ static gboolean mark_sentences(struct token_stage *ts, const ArbGame *game, guin
         if (ev && ev->kind == EV_BEGIN_VARIATION) depth++;
         if (ev && ev->kind == EV_END_VARIATION) depth--;
         gboolean word = ev && depth == 0 && ev->kind == EV_MOVE &&
-                        !has_digit(game_event_text(game, ev), ev->len);
+                        !tokens_has_digit(game_event_text(game, ev), ev->len);
         if (word) {
             if (!words) start = i;
             words++;

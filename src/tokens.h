@@ -38,6 +38,8 @@ enum fix_style tokens_events_style(const ArbGame *game, guint from, guint to);
 
 /* Is event ev a move number written without a dot ("12", a bare number)? */
 gboolean tokens_is_bare_number(const ArbGame *game, const struct game_event *ev);
+/* Does text s[0, n) hold an ASCII digit (a move's rank, a move number)? */
+gboolean tokens_has_digit(const char *s, gsize n);
 
 /* A game's result ("1-0", "1/2-1/2", "*"...) as a word of move text
  * p[0..len): its PGN spelling, or NULL. */
