@@ -1274,21 +1274,32 @@ static void prune(ArbFixer *f, GArray *ring, int at)
     g_array_append_vals(ring, kept_index, kept);
 }
 
-/* How many steps in a row the path to state si ends with that dropped a
- * token, put in a move or read one poorly, GARBAGE_RUN at most. */
-static int poor_run(const ArbFixer *f, int si)
+/* Did step s drop a token, put in a move or read one poorly? */
+static gboolean poor_step(const struct state *s)
+{
+    return s->change == FIX_DELETED || s->change == FIX_INSERTED ||
+           s->step_cost - s->prior >= GARBAGE_STEP;
+}
+
+/* How many steps the path to state si has taken since it last took
+ * GARBAGE_RUN poor steps in a row: 0 while it is taking them, -1 for
+ * none within GARBAGE_REGROW steps. */
+static int steps_past_garbage(const ArbFixer *f, int si)
 {
     const struct state *arena = (const struct state *)f->arena->data;
-    int run = 0;
-    for (; si > 0 && run < GARBAGE_RUN; si = arena[si].parent) {
+    int run = 0, steps = 0;
+    for (; si > 0; si = arena[si].parent) {
         const struct state *s = &arena[si];
         if (fix_is_blank_step(f, s->first_token, s->n_tokens, s->change)) continue;
-        if (s->change != FIX_DELETED && s->change != FIX_INSERTED &&
-            s->step_cost - s->prior < GARBAGE_STEP)
-            break;
-        run++;
+        if (!poor_step(s)) {
+            if (steps >= GARBAGE_REGROW) return -1;
+            run = 0;
+        } else if (++run == GARBAGE_RUN) {
+            return steps + 1 - GARBAGE_RUN;
+        }
+        steps++;
     }
-    return run;
+    return -1;
 }
 
 /* Keeps only the arena's states the rings' states descend from (their
@@ -1363,8 +1374,13 @@ int fix_search(ArbFixer *f, const struct position *start)
         GArray *ring = f->ring[i % RINGS];
         f->beam_width = i < f->wide_until ? f->wide_width : beam_width(f);
         prune(f, ring, i);
-        f->in_garbage = ring->len && poor_run(f, g_array_index(ring, int, 0)) >= GARBAGE_RUN;
-        if (f->in_garbage && ring->len > GARBAGE_WIDTH) g_array_set_size(ring, GARBAGE_WIDTH);
+        /* garbage (GARBAGE_RUN), or a word of text; past garbage, the
+         * beam grows back (GARBAGE_REGROW) */
+        int past = ring->len ? steps_past_garbage(f, g_array_index(ring, int, 0)) : -1;
+        if (f->tok[i].prose_word) past = 0;
+        f->in_garbage = past == 0;
+        if (past >= 0 && ring->len > (guint)GARBAGE_WIDTH << past)
+            g_array_set_size(ring, (guint)GARBAGE_WIDTH << past);
         /* how far behind the best each state is, by its cost and as the
          * prune weighed it (with what it will pay for the numbers ahead) */
         struct ahead ahead = numbers_ahead(f, i, AHEAD_NUMBERS, AHEAD_TOKENS);
@@ -1376,6 +1392,7 @@ int fix_search(ArbFixer *f, const struct position *start)
             if (k == 0) top = s->cost, top_numbered = numbered;
             s->rank = (guint8)MIN(k, 255);
             expand(f, idx, i, (int)k, s->cost - top, numbered - top_numbered);
+            f->expanded++;
         }
         clear_ring(f, i);
     }

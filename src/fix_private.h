@@ -90,6 +90,12 @@ enum {
      * a gigabyte */
     GARBAGE_RUN = 4,
     GARBAGE_WIDTH = 16,
+    /* past such a run, the beam holds twice as many states a step, this
+     * many steps, before its full width: a page's lists of openings
+     * ("<li>B3 e4 c5 Nf3 Nc6: Sicilianskt </li>") read a move or two well
+     * between runs, and 256 states, all about as poor, went on from each */
+    GARBAGE_REGROW = 4,
+    WORD_MIN_LETTERS = 6, /* fix_word_of_text() */
     /* no search again (wider, or of a derailed path) starts once the
      * searches of a game have read this many times its tokens, in percent:
      * a page of prose, which reads poorly everywhere, sent every window
@@ -225,6 +231,9 @@ struct ptoken {
         two_moves; /* its first reading names two moves (names_two_moves(), fix_doubled_file()) */
     gboolean lone_initial; /* its first reading a piece's initial alone ("N", "Nx") */
     gboolean null_move;    /* it is a null move's spelling ("--", "Z0"): read as one, or dropped */
+    /* every reading of it is a word of text (fix_word_of_text()) and none
+     * an exact move: the beam reads it as garbage (GARBAGE_WIDTH) */
+    gboolean prose_word;
     /* its first reading ends with a dash, or the next token's begins with
      * one: a move cut at a space ("Re4- b4", "O-O _O") */
     gboolean cut_short;
@@ -376,6 +385,7 @@ struct _ArbFixer {
     long searched;     /* tokens the searches of this search_all() read (SEARCH_BUDGET) */
     long searched_all; /* and of every search since fixer_prepare() */
     long cuts_read;    /* cuts of merged tokens read since fixer_new() (a test's measure) */
+    long expanded;     /* states expanded since fixer_new() (likewise a test's) */
     guint compact_at;  /* the arena's length that compacts it next */
     guint compact_min; /* COMPACT_MIN (a test sets less) */
     guint records_max; /* RECORDS_MAX (the same) */
@@ -493,6 +503,7 @@ void fix_slice_token(const ArbFixer *f, const struct pcand *a, int from, int to,
 void fix_join_tokens(const ArbFixer *f, const struct ptoken *a, const struct ptoken *b,
                      struct ptoken *out);
 gboolean fix_doubled_file(const struct pcand *c);
+gboolean fix_word_of_text(const struct pcand *c);
 
 /* ---- the beam (src/fix_beam.c) -------------------------------------------------- */
 

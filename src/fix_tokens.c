@@ -277,6 +277,24 @@ static void prepare_exact(ArbFixer *f, struct ptoken *t)
     g_array_append_vals(f->readings, r, (guint)t->n_exact);
 }
 
+/* Is c a word of text, no move: WORD_MIN_LETTERS letters or more, no
+ * digit and no capture mark ("Sicilianskt", "Caro-Kann"). A move whose
+ * digits a scan read as letters mostly has fewer, or takes ("cxdA",
+ * "NfBxdA"): of the 1032 tokens with no digit and four letters or more
+ * in the tuning sets, 5 count as words ("RfB-ggZ", "Крflez"), read as
+ * garbage with their games' moves unchanged. */
+gboolean fix_word_of_text(const struct pcand *c)
+{
+    int letters = 0;
+    for (int j = 0; j < c->len; j++) {
+        gunichar ch = c->ch[j];
+        if (g_unichar_isdigit(ch) || ch == 'x' || ch == 'X' || ch == ':' || ch == 0xD7)
+            return FALSE;
+        letters += g_unichar_isalpha(ch) != 0;
+    }
+    return letters >= WORD_MIN_LETTERS;
+}
+
 /* The move numbers a token's first reading may be, misread: up to three
  * characters, each a digit or a look-alike of one (lang/confusion.ini), and
  * a stop or two after them at most. */
@@ -445,6 +463,9 @@ void fix_prepare_tokens(ArbFixer *f, const struct fix_token *tokens, int n)
         }
         t->is_input = i < G_MAXUINT16;
         prepare_exact(f, t);
+        t->prose_word = !t->n_exact;
+        for (int k = 0; k < t->n; k++)
+            t->prose_word &= fix_word_of_text(&t->c[k]);
         f->targets_filled[i] = FALSE;
     }
 }
