@@ -288,7 +288,7 @@ gboolean fix_word_of_text(const struct pcand *c)
     int letters = 0;
     for (int j = 0; j < c->len; j++) {
         gunichar ch = c->ch[j];
-        if (g_unichar_isdigit(ch) || ch == 'x' || ch == 'X' || ch == ':' || ch == 0xD7)
+        if (g_unichar_isdigit(ch) || ch == 'x' || ch == 'X' || ch == ':' || ch == 0xD7 /* × */)
             return FALSE;
         letters += g_unichar_isalpha(ch) != 0;
     }

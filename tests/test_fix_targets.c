@@ -253,8 +253,9 @@ START_TEST(test_words_of_text)
 }
 END_TEST
 
-/* The states a search of texts expands; *path gets its steps' moves as
- * SAN, dropped tokens as "-". */
+/* The states one search expands of page's words (split at its spaces)
+ * from the start in language code; *path gets the steps' moves as SAN,
+ * a dropped token as "-". */
 static long states_expanded(const char *code, const char *page, GString *path)
 {
     g_autoptr(ArbLangSet) langs = NULL;
