@@ -278,7 +278,8 @@ static void prepare_exact(ArbFixer *f, struct ptoken *t)
 }
 
 /* Is c a word of text, no move: WORD_MIN_LETTERS letters or more, no
- * digit and no capture mark ("Sicilianskt", "Caro-Kann"). A move whose
+ * digit and no capture mark ("Sicilianskt", "Caro-Kann"; c is canonical,
+ * norm_canonical() has made "×" an "x"). A move whose
  * digits a scan read as letters mostly has fewer, or takes ("cxdA",
  * "NfBxdA"): of the 1032 tokens with no digit and four letters or more
  * in the tuning sets, 5 count as words ("RfB-ggZ", "Крflez"), read as
@@ -288,8 +289,7 @@ gboolean fix_word_of_text(const struct pcand *c)
     int letters = 0;
     for (int j = 0; j < c->len; j++) {
         gunichar ch = c->ch[j];
-        if (g_unichar_isdigit(ch) || ch == 'x' || ch == 'X' || ch == ':' || ch == 0xD7 /* × */)
-            return FALSE;
+        if (g_unichar_isdigit(ch) || ch == 'x' || ch == 'X' || ch == ':') return FALSE;
         letters += g_unichar_isalpha(ch) != 0;
     }
     return letters >= WORD_MIN_LETTERS;

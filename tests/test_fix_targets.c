@@ -235,6 +235,7 @@ START_TEST(test_words_of_text)
         {"NfBxdA", FALSE},         {"FFFgb", FALSE},    {"B-QKtS", FALSE},
         {"O-O-O", FALSE},          {"Castles", FALSE},  {"Kt-KB3", FALSE},
         {"krymp", FALSE},          {"Крxgs", FALSE},    {"Bc4", FALSE},
+        {"Sicilian×skt", FALSE}, /* the readings are canonical: "×" is "x" */
     };
     g_autoptr(ArbLangSet) langs = NULL;
     g_autoptr(ArbConfusion) conf = NULL;
