@@ -19,13 +19,15 @@ static inline int make_piece(int color, int type)
 {
     return type + 6 * color;
 }
+/* (by table: the division is in every move made and rendered) */
 static inline int piece_type(int piece)
 {
-    return piece % 6;
+    static const unsigned char type[NO_PIECE + 1] = {0, 1, 2, 3, 4, 5, 0, 1, 2, 3, 4, 5, 0};
+    return type[piece];
 }
 static inline int piece_color(int piece)
 {
-    return piece / 6;
+    return piece >= 6 ? 1 + (piece == NO_PIECE) : 0;
 }
 
 static inline int sq_file(int sq)
