@@ -404,9 +404,12 @@ START_TEST(test_targeted_holds_every_cheap_move)
         fixer_free(f);
         norm_free(norm);
     }
-    /* the shortcut was taken often enough for the check to mean much */
-    ck_assert_msg(built * 3 > asked, "targeted tables built for %d of %d tokens and limits", built,
-                  asked);
+    /* the shortcut was taken often enough for the check to mean much, and
+     * as often as TARGETED_ASKS lets it: 78% of these tables (51% when it
+     * was 12, and the tables a missing move's second reads ask for were
+     * refused most, each one every legal move scored instead) */
+    ck_assert_msg(built * 4 > asked * 3, "targeted tables built for %d of %d tokens and limits",
+                  built, asked);
 }
 END_TEST
 
