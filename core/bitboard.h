@@ -19,7 +19,8 @@ static inline int make_piece(int color, int type)
 {
     return type + 6 * color;
 }
-/* (by table: the division is in every move made and rendered) */
+/* By table, as piece % 6 and piece / 6 (NO_PIECE: PAWN, and 2): the
+ * division was in every move made and rendered. */
 static inline int piece_type(int piece)
 {
     static const unsigned char type[NO_PIECE + 1] = {0, 1, 2, 3, 4, 5, 0, 1, 2, 3, 4, 5, 0};
@@ -27,7 +28,8 @@ static inline int piece_type(int piece)
 }
 static inline int piece_color(int piece)
 {
-    return piece >= 6 ? 1 + (piece == NO_PIECE) : 0;
+    static const unsigned char color[NO_PIECE + 1] = {0, 0, 0, 0, 0, 0, 1, 1, 1, 1, 1, 1, 2};
+    return color[piece];
 }
 
 static inline int sq_file(int sq)

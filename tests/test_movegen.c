@@ -262,12 +262,30 @@ START_TEST(test_search_order_never_changes_a_score)
 }
 END_TEST
 
+/* A piece's type and color, read from tables, are piece % 6 and
+ * piece / 6 (type + 6 * color), NO_PIECE's too (PAWN and 2), as callers
+ * took them when they were computed so. */
+START_TEST(test_piece_type_and_color)
+{
+    for (int piece = 0; piece <= NO_PIECE; piece++) {
+        ck_assert_int_eq(piece_type(piece), piece % 6);
+        ck_assert_int_eq(piece_color(piece), piece / 6);
+    }
+    for (int color = WHITE; color <= BLACK; color++)
+        for (int type = PAWN; type <= KING; type++) {
+            ck_assert_int_eq(piece_type(make_piece(color, type)), type);
+            ck_assert_int_eq(piece_color(make_piece(color, type)), color);
+        }
+}
+END_TEST
+
 int main(void)
 {
     Suite *s = suite_create("movegen");
     TCase *tc = tcase_create("core");
     tcase_set_timeout(tc, 120);
     int n = (int)(sizeof known / sizeof known[0]);
+    tcase_add_test(tc, test_piece_type_and_color);
     tcase_add_loop_test(tc, test_known_counts, 0, n);
     tcase_add_loop_test(tc, test_legal_to_partitions, 0, n);
     tcase_add_loop_test(tc, test_legal_onto_filters, 0, n);
