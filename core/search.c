@@ -67,8 +67,8 @@ static bitboard passed_squares(const struct position *pos, int color)
 
 /* From the side to move's view. (Counting bits is most of it: where the
  * CPU has an instruction for that, a copy that uses it is chosen at load
- * time.) */
-#if defined(__x86_64__) && defined(__GNUC__) && !defined(__POPCNT__) && defined(__ELF__)
+ * time, by glibc's indirect functions.) */
+#if defined(__x86_64__) && defined(__GNUC__) && !defined(__POPCNT__) && defined(__GLIBC__)
 __attribute__((target_clones("popcnt", "default")))
 #endif
 static int evaluate(const struct position *pos)
