@@ -1376,8 +1376,9 @@ int fix_search(ArbFixer *f, const struct position *start)
         prune(f, ring, i);
         /* garbage (GARBAGE_RUN), or a word of text; past garbage, the
          * beam grows back (GARBAGE_REGROW) */
-        int past = ring->len ? steps_past_garbage(f, g_array_index(ring, int, 0)) : -1;
-        if (f->tok[i].prose_word) past = 0;
+        int past = f->tok[i].prose_word ? 0
+                   : ring->len          ? steps_past_garbage(f, g_array_index(ring, int, 0))
+                                        : -1;
         f->in_garbage = past == 0;
         if (past >= 0 && ring->len > (guint)GARBAGE_WIDTH << past)
             g_array_set_size(ring, (guint)GARBAGE_WIDTH << past);
