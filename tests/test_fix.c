@@ -4535,6 +4535,43 @@ START_TEST(test_piece_not_pawn_searched_again)
 }
 END_TEST
 
+START_TEST(test_search_judges_a_blunder_read_as_written)
+{
+    /* a Ruy Lopez of rated players, "22. Qe8" written where Qe3 was played
+     * (a 3 read as 8, tools/ocr-noise at 5%): Qe8 reads exactly and every
+     * move after fits either, so the search kept it, in doubt. A move read
+     * as written is judged only for a blunder: Qe8 gives the queen away,
+     * nine pawns worse than Qe3 by the built-in search, which takes Qe3.
+     * With no engine, or unrated players, Qe8 stays */
+    const char *game =
+        "[Event \"?\"]\n[Result \"*\"]\n%s\n"
+        "1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 4. Ba4 Nf6 5. O-O Be7 6. Re1 b5 7. Bb3 O-O 8. c3 d5\n"
+        "9. d4 dxe4 10. Nxe5 Bb7 11. Nxcb Bxc6 12. Bg5 Nd5 13. Bxe7 Qxe7 14. Nd2 f5 15. f3 e3\n"
+        "16. c4 Nf4 17. cxb5+ Kh8 18. Nc4 e2 19. Qd2 Qg5 20. Rxe2 Nxe2+ 21. Qxe2 Bxb5\n"
+        "22. Qe8 f4 23. Qe5 Qh4 24. Qe1 Qxe1+ 25. Rxe1 *\n";
+    const char *rated = "[WhiteElo \"2500\"]\n[BlackElo \"2500\"]\n";
+    const char *none[] = {"--engine", "none", NULL};
+    for (int k = 0; k < 3; k++) {
+        char *in = g_strdup_printf(game, k == 2 ? "" : rated);
+        struct run r = fix_text(in, k == 1 ? none : NULL);
+        ck_assert_msg(r.status == 0, "exit %d\n%s", r.status, r.err);
+        char *got = g_strdelimit(g_strdup(r.out), "\n", ' '); /* lines joined */
+        if (k == 0) {
+            ck_assert_msg(strstr(got, "22. Qe3 {read: \"Qe8\"}"), "%s", got);
+            ck_assert_msg(strstr(got, "search depth 2: Qe3 -0.72, Qe8 -9.58 (it chose the move)"),
+                          "%s", got);
+        } else {
+            ck_assert_msg(strstr(got, "22. Qe8 {review: confidence"), "%d: %s", k, got);
+        }
+        /* (no other move read as written is a blunder: none is judged) */
+        ck_assert_int_eq(count_of(got, "search depth"), k == 0);
+        g_free(got);
+        g_free(in);
+        run_free(&r);
+    }
+}
+END_TEST
+
 START_TEST(test_search_spares_the_losers_last_move)
 {
     /* Russian figurines, 10% noise, a game of rated players Black lost:
@@ -4878,6 +4915,7 @@ int main(int argc, char **argv)
     tcase_add_test(tc, test_search_finds_the_mate);
     tcase_add_test(tc, test_search_report_validates);
     tcase_add_test(tc, test_search_auto_judges_rated_games);
+    tcase_add_test(tc, test_search_judges_a_blunder_read_as_written);
     tcase_add_test(tc, test_search_spares_the_losers_last_move);
     tcase_add_test(tc, test_drawn_games_last_move_by_repetition);
     tcase_add_test(tc, test_pawn_a_rank_off_searched_again);
