@@ -62,6 +62,7 @@ ArbFixer *fixer_new(const ArbConfusion *conf, ArbNorm *norm)
     f->arena = g_array_sized_new(FALSE, FALSE, sizeof(struct state), 1024);
     f->arena_map = g_array_new(FALSE, FALSE, sizeof(guint32));
     f->compact_min = COMPACT_MIN;
+    f->give_up = COST_INF;
     f->records_max = RECORDS_MAX;
     for (int i = 0; i < RINGS; i++)
         f->ring[i] = g_array_sized_new(FALSE, FALSE, sizeof(int), 64);
@@ -469,11 +470,22 @@ static void rival_margins(ArbFixer *f, int best, const struct position *start,
     g_free(margin);
 }
 
+/* res when the search gave up (ArbFixer's give_up): no path within its
+ * limit, so none. */
+static void no_path(struct fix_result *res)
+{
+    g_array_set_size(res->steps, 0);
+    res->cost = COST_INF;
+    res->unresolved = TRUE;
+}
+
 /* Searches the path of res again from step from to the end, with the
  * wide beam before token wide_until (0: none), and puts the new tail in
- * place of the old one always, or only when the whole path gets cheaper. */
+ * place of the old one always, or only when the whole path gets cheaper;
+ * with a limit (else COST_INF), gives up once every path it holds costs
+ * more than that in all (res: no_path()). */
 static void search_again_from(ArbFixer *f, struct fix_result *res, guint from, int wide_until,
-                              gboolean always)
+                              gboolean always, int limit)
 {
     const struct fix_step *s = &g_array_index(res->steps, struct fix_step, from);
     int prefix = 0;
@@ -485,13 +497,19 @@ static void search_again_from(ArbFixer *f, struct fix_result *res, guint from, i
     f->start_offset = s->offset;
     f->wide_until = wide_until;
     struct fix_result tail = {.steps = g_array_new(FALSE, FALSE, sizeof(struct fix_step))};
+    f->give_up = limit >= COST_INF ? COST_INF : limit - prefix;
     int best = fix_search(f, &before);
-    fix_collect_path(f, best, &tail);
-    rival_margins(f, best, &before, &tail);
+    f->give_up = COST_INF;
+    if (!f->gave_up) {
+        fix_collect_path(f, best, &tail);
+        rival_margins(f, best, &before, &tail);
+    }
     f->from_token = f->wide_until = 0;
     f->start_last = MOVE_NONE;
     f->start_offset = 0;
-    if (always || prefix + tail.cost < res->cost) {
+    if (f->gave_up) {
+        if (always) no_path(res);
+    } else if (always || prefix + tail.cost < res->cost) {
         g_array_set_size(res->steps, from);
         g_array_append_vals(res->steps, tail.steps->data, tail.steps->len);
         res->cost = prefix + tail.cost;
@@ -505,9 +523,10 @@ static void search_again_from(ArbFixer *f, struct fix_result *res, guint from, i
  * cheaper. */
 static void search_wide_from(ArbFixer *f, struct fix_result *res, guint doubtful, guint back)
 {
-    search_again_from(
-        f, res, doubtful > back ? doubtful - back : 0,
-        g_array_index(res->steps, struct fix_step, doubtful).first_token + WIDE_TOKENS, FALSE);
+    search_again_from(f, res, doubtful > back ? doubtful - back : 0,
+                      g_array_index(res->steps, struct fix_step, doubtful).first_token +
+                          WIDE_TOKENS,
+                      FALSE, COST_INF);
 }
 
 /* The squares strictly between a and b on the line a piece of type moves
@@ -834,19 +853,27 @@ static gboolean as_written(ArbFixer *f, const struct position *start, struct fix
  * steps before from are kept: only the rest is searched, and searched
  * again where it took doubtful steps. */
 static void search_all(ArbFixer *f, const struct position *start, struct fix_result *res,
-                       guint from_step)
+                       guint from_step, int limit)
 {
     int first_token = 0;
     f->searched = 0;
     long budget = (long)SEARCH_BUDGET * f->n_tok / 100;
+    /* (the first search only: limit is the whole path's) */
     if (from_step) {
         first_token = g_array_index(res->steps, struct fix_step, from_step).first_token;
-        search_again_from(f, res, from_step, 0, TRUE);
+        search_again_from(f, res, from_step, 0, TRUE, limit);
     } else {
+        f->give_up = limit;
         int best = fix_search(f, start);
+        f->give_up = COST_INF;
+        if (f->gave_up) {
+            no_path(res);
+            return;
+        }
         fix_collect_path(f, best, res);
         rival_margins(f, best, start, res);
     }
+    if (res->cost >= COST_INF) return; /* (search_again_from gave up) */
     if (f->once) {
         cut_garbage(f, res);
         return;
@@ -972,7 +999,7 @@ static void annotate_all(ArbFixer *f, struct fix_result *res)
     }
 }
 
-static void run(ArbFixer *f, const struct position *start, struct fix_result *res);
+static void run(ArbFixer *f, const struct position *start, struct fix_result *res, int limit);
 
 long fixer_tokens_searched(const ArbFixer *f)
 {
@@ -985,32 +1012,32 @@ int fixer_n_tokens(const ArbFixer *f)
 }
 
 void fixer_run_again(ArbFixer *f, const struct position *start, const struct fix_result *last,
-                     guint from, struct fix_result *res)
+                     guint from, int limit, struct fix_result *res)
 {
     forget_refixed(f);
     g_array_set_size(res->steps, 0);
     res->unresolved = FALSE;
     res->cut_token = f->n_tok;
     if (!from || from >= last->steps->len) {
-        run(f, start, res);
+        run(f, start, res, limit);
         return;
     }
     g_array_append_vals(res->steps, last->steps->data, last->steps->len);
-    search_all(f, start, res, from);
-    annotate_all(f, res);
+    search_all(f, start, res, from, limit);
+    if (res->cost < COST_INF) annotate_all(f, res);
 }
 
 void fixer_run(ArbFixer *f, const struct position *start, const struct fix_token *tokens, int n,
                struct fix_result *res)
 {
     fix_prepare_tokens(f, tokens, n);
-    run(f, start, res);
+    run(f, start, res, COST_INF);
 }
 
-static void run(ArbFixer *f, const struct position *start, struct fix_result *res)
+static void run(ArbFixer *f, const struct position *start, struct fix_result *res, int limit)
 {
     res->unresolved = FALSE;
     res->cut_token = f->n_tok;
-    if (!as_written(f, start, res)) search_all(f, start, res, 0);
-    annotate_all(f, res);
+    if (!as_written(f, start, res)) search_all(f, start, res, 0, limit);
+    if (res->cost < COST_INF) annotate_all(f, res);
 }

@@ -186,9 +186,11 @@ void fixer_prepare(ArbFixer *fixer, const struct fix_token *tokens, int n);
  * fixed points set since, into res: last's steps before step from are
  * kept (from 0: none) and only the rest is searched again, and what the
  * search worked out for the plies whose fixed point is the same is used
- * again, so this costs much less. last is a result of those tokens. */
+ * again, so this costs much less. last is a result of those tokens. The
+ * first search gives up once every path it holds costs more than limit
+ * in all (G_MAXINT: never): res is then unresolved, with no steps. */
 void fixer_run_again(ArbFixer *fixer, const struct position *start, const struct fix_result *last,
-                     guint from, struct fix_result *res);
+                     guint from, int limit, struct fix_result *res);
 
 /* What the next n steps after step k of res (a result of the tokens the
  * fixer read last) cost read greedily, each token as its cheapest move

@@ -1350,7 +1350,18 @@ static guint beam_width(const ArbFixer *f)
     return f->slips ? SHEET_BEAM_WIDTH : BEAM_WIDTH;
 }
 
-/* Runs the search; returns the arena index of the cheapest final state. */
+/* What the cheapest state the search holds costs: the rings hold them all,
+ * and a step costs nothing or more. */
+static int cheapest_held(const ArbFixer *f)
+{
+    int least = COST_INF;
+    for (int r = 0; r < RINGS; r++)
+        if (f->ring[r]->len) least = MIN(least, f->ring_best[r]);
+    return least;
+}
+
+/* Runs the search; returns the arena index of the cheapest final state, or
+ * 0 (the start) when it gave up (f->give_up). */
 int fix_search(ArbFixer *f, const struct position *start)
 {
     f->searched += f->n_tok - f->from_token;
@@ -1369,9 +1380,14 @@ int fix_search(ArbFixer *f, const struct position *start)
     g_array_append_val(f->arena, root);
     to_ring(f, from, 0);
     f->compact_at = f->compact_min;
+    f->gave_up = FALSE;
     for (int i = from; i < f->n_tok; i++) {
         if (f->arena->len > f->compact_at) compact_arena(f);
         GArray *ring = f->ring[i % RINGS];
+        if (f->give_up < COST_INF && cheapest_held(f) > f->give_up) {
+            f->gave_up = TRUE;
+            return 0; /* (the start: no path) */
+        }
         f->beam_width = i < f->wide_until ? f->wide_width : beam_width(f);
         prune(f, ring, i);
         /* garbage (GARBAGE_RUN), or a word of text; past garbage, the

@@ -370,6 +370,11 @@ struct _ArbFixer {
     /* the search starts at from_token (its start position is before it) with
      * a wide beam before token wide_until */
     int from_token, wide_until;
+    /* fix_search gives up (gave_up) once every state it holds costs more
+     * than give_up: no path through them can be kept (fixer_run_again's
+     * limit) */
+    int give_up;
+    gboolean gave_up;
     gboolean in_garbage;   /* at the token being expanded (GARBAGE_RUN) */
     move_t start_last;     /* the move that led to the search's start */
     int start_offset;      /* and the path's offset there (state.offset) */

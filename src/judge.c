@@ -21,6 +21,14 @@
 /* what a move read as written must lose to a rival's, in centipawns, to
  * be judged a blunder (blunder_costs()) */
 #define JUDGE_BLUNDER 200
+/* A search again with a rival fixed gives up once every path its first
+ * search holds costs this much more than a path it could keep (costs only
+ * grow along a path): most do, long before the game's end, and the rival
+ * is not kept. The searches again that follow the first in it can still
+ * find a cheaper path, so not at once: on the tuning sets (2,800 games),
+ * giving up past the limit itself changed three games (two better, one
+ * worse), 2 units one (better); 8% fewer instructions at 5% noise. */
+#define JUDGE_GIVE_UP_SLACK (2 * CONF_UNIT)
 enum {
     JUDGE_RERUNS_MAX = 8,    /* searches again per game (and JUDGE_BUDGET) */
     JUDGE_NODES = 200000,    /* positions the built-in search looks at per move */
@@ -128,8 +136,12 @@ static void try_winner(ArbFixer *f, const struct position *start, GArray *points
     g_array_append_val(points, p);
     fixer_set_fixed(f, (const struct fix_point *)points->data, (int)points->len);
     struct fix_result again = {.steps = g_array_new(FALSE, FALSE, sizeof(struct fix_step))};
+    /* a path dearer than res's, the engine's costs counted, is not kept:
+     * the search gives up once every path it holds is dearer by more
+     * than JUDGE_GIVE_UP_SLACK */
+    int limit = res->cost + v->cost[0] - v->cost[w] - 1 + JUDGE_GIVE_UP_SLACK;
     fixer_run_again(f, start, res, at > JUDGE_BACK_STEPS ? (guint)(at - JUDGE_BACK_STEPS) : 0,
-                    &again);
+                    limit, &again);
     /* only the move changes: the step reads the same tokens (a path that
      * gets there by other edits would owe the engine for those too) */
     int k = step_at(&again, v->ply, v->key);

@@ -896,6 +896,51 @@ START_TEST(test_judge_search_budget)
 }
 END_TEST
 
+/* fixer_run_again, as the judge calls it with a rival fixed: its first
+ * search gives up once every path it holds costs more than the limit (no
+ * steps, unresolved); within the limit it finds what fixer_run found. */
+START_TEST(test_run_again_gives_up_past_its_limit)
+{
+    g_autoptr(ArbLangSet) langs = NULL;
+    g_autoptr(ArbConfusion) conf = NULL;
+    ArbNorm *norm;
+    ArbFixer *f = fixer_of("en", &langs, &conf, &norm);
+    /* 4. Ba4 read "Bo4": every path pays from there on */
+    const char *const texts[] = {"e4",  "e5",  "Nf3", "Nc6", "Bb5", "a6",  "Bo4",
+                                 "Nf6", "O-O", "Be7", "Re1", "b5",  "Bb3", "d6"};
+    int n = G_N_ELEMENTS(texts);
+    struct fix_token *tokens = tokens_of_texts(texts, n);
+    struct position pos;
+    ck_assert(fen_parse(&pos, start_fen, NULL));
+    struct fix_result res = {.steps = g_array_new(FALSE, FALSE, sizeof(struct fix_step))};
+    fixer_run(f, &pos, tokens, n, &res);
+    ck_assert(!res.unresolved);
+    ck_assert_uint_eq(res.steps->len, (guint)n);
+    ck_assert_int_gt(res.cost, 0);
+    const int limits[] = {G_MAXINT, res.cost, 0};
+    for (int k = 0; k < 3; k++) {
+        struct fix_result again = {.steps = g_array_new(FALSE, FALSE, sizeof(struct fix_step))};
+        fixer_run_again(f, &pos, &res, 2, limits[k], &again);
+        if (k < 2) {
+            ck_assert_msg(!again.unresolved, "limit %d", limits[k]);
+            ck_assert_int_eq(again.cost, res.cost);
+            ck_assert_uint_eq(again.steps->len, res.steps->len);
+            for (guint j = 0; j < res.steps->len; j++)
+                ck_assert_uint_eq(g_array_index(again.steps, struct fix_step, j).move,
+                                  g_array_index(res.steps, struct fix_step, j).move);
+        } else {
+            ck_assert(again.unresolved);
+            ck_assert_uint_eq(again.steps->len, 0);
+        }
+        g_array_free(again.steps, TRUE);
+    }
+    g_array_free(res.steps, TRUE);
+    g_free(tokens);
+    fixer_free(f);
+    norm_free(norm);
+}
+END_TEST
+
 int main(void)
 {
     core_init();
@@ -919,6 +964,7 @@ int main(void)
     tcase_add_test(tc, test_words_of_text);
     tcase_add_test(tc, test_garbage_beam_regrows);
     tcase_add_test(tc, test_word_in_game_dropped);
+    tcase_add_test(tc, test_run_again_gives_up_past_its_limit);
     suite_add_tcase(s, tc);
     return run_suite(s);
 }
