@@ -62,7 +62,6 @@ ArbFixer *fixer_new(const ArbConfusion *conf, ArbNorm *norm)
     f->arena = g_array_sized_new(FALSE, FALSE, sizeof(struct state), 1024);
     f->arena_map = g_array_new(FALSE, FALSE, sizeof(guint32));
     f->compact_min = COMPACT_MIN;
-    f->give_up = COST_INF;
     f->records_max = RECORDS_MAX;
     for (int i = 0; i < RINGS; i++)
         f->ring[i] = g_array_sized_new(FALSE, FALSE, sizeof(int), 64);
@@ -470,8 +469,8 @@ static void rival_margins(ArbFixer *f, int best, const struct position *start,
     g_free(margin);
 }
 
-/* res when the search gave up (ArbFixer's give_up): no path within its
- * limit, so none. */
+/* res when the search gave up (fix_search()'s limit): no path within it,
+ * so none. */
 static void no_path(struct fix_result *res)
 {
     g_array_set_size(res->steps, 0);
@@ -497,17 +496,15 @@ static void search_again_from(ArbFixer *f, struct fix_result *res, guint from, i
     f->start_offset = s->offset;
     f->wide_until = wide_until;
     struct fix_result tail = {.steps = g_array_new(FALSE, FALSE, sizeof(struct fix_step))};
-    f->give_up = limit >= COST_INF ? COST_INF : limit - prefix;
-    int best = fix_search(f, &before);
-    f->give_up = COST_INF;
-    if (!f->gave_up) {
+    int best = fix_search(f, &before, limit >= COST_INF ? COST_INF : limit - prefix);
+    if (best >= 0) {
         fix_collect_path(f, best, &tail);
         rival_margins(f, best, &before, &tail);
     }
     f->from_token = f->wide_until = 0;
     f->start_last = MOVE_NONE;
     f->start_offset = 0;
-    if (f->gave_up) {
+    if (best < 0) {
         if (always) no_path(res);
     } else if (always || prefix + tail.cost < res->cost) {
         g_array_set_size(res->steps, from);
@@ -863,17 +860,15 @@ static void search_all(ArbFixer *f, const struct position *start, struct fix_res
         first_token = g_array_index(res->steps, struct fix_step, from_step).first_token;
         search_again_from(f, res, from_step, 0, TRUE, limit);
     } else {
-        f->give_up = limit;
-        int best = fix_search(f, start);
-        f->give_up = COST_INF;
-        if (f->gave_up) {
+        int best = fix_search(f, start, limit);
+        if (best < 0) {
             no_path(res);
-            return;
+        } else {
+            fix_collect_path(f, best, res);
+            rival_margins(f, best, start, res);
         }
-        fix_collect_path(f, best, res);
-        rival_margins(f, best, start, res);
     }
-    if (res->cost >= COST_INF) return; /* (search_again_from gave up) */
+    if (res->cost >= COST_INF) return; /* (the first search gave up) */
     if (f->once) {
         cut_garbage(f, res);
         return;

@@ -1361,8 +1361,9 @@ static int cheapest_held(const ArbFixer *f)
 }
 
 /* Runs the search; returns the arena index of the cheapest final state, or
- * 0 (the start) when it gave up (f->give_up). */
-int fix_search(ArbFixer *f, const struct position *start)
+ * -1 once every state it holds costs more than limit (COST_INF: never): no
+ * path through them can be kept (fixer_run_again's limit). */
+int fix_search(ArbFixer *f, const struct position *start, int limit)
 {
     f->searched += f->n_tok - f->from_token;
     f->searched_all += f->n_tok - f->from_token;
@@ -1380,14 +1381,10 @@ int fix_search(ArbFixer *f, const struct position *start)
     g_array_append_val(f->arena, root);
     to_ring(f, from, 0);
     f->compact_at = f->compact_min;
-    f->gave_up = FALSE;
     for (int i = from; i < f->n_tok; i++) {
         if (f->arena->len > f->compact_at) compact_arena(f);
         GArray *ring = f->ring[i % RINGS];
-        if (f->give_up < COST_INF && cheapest_held(f) > f->give_up) {
-            f->gave_up = TRUE;
-            return 0; /* (the start: no path) */
-        }
+        if (limit < COST_INF && cheapest_held(f) > limit) return -1;
         f->beam_width = i < f->wide_until ? f->wide_width : beam_width(f);
         prune(f, ring, i);
         /* garbage (GARBAGE_RUN), or a word of text; past garbage, the

@@ -370,11 +370,6 @@ struct _ArbFixer {
     /* the search starts at from_token (its start position is before it) with
      * a wide beam before token wide_until */
     int from_token, wide_until;
-    /* fix_search gives up (gave_up) once every state it holds costs more
-     * than give_up: no path through them can be kept (fixer_run_again's
-     * limit) */
-    int give_up;
-    gboolean gave_up;
     gboolean in_garbage;   /* at the token being expanded (GARBAGE_RUN) */
     move_t start_last;     /* the move that led to the search's start */
     int start_offset;      /* and the path's offset there (state.offset) */
@@ -525,7 +520,7 @@ gboolean fix_marks_verified(const ArbFixer *f, const struct position *pos, const
 gboolean fix_is_blank_step(const ArbFixer *f, int first_token, int n_tokens, int change);
 int fix_best_in(ArbFixer *f, const struct position *pos, const struct ptoken *t, int slot,
                 int limit, move_t *out);
-int fix_search(ArbFixer *f, const struct position *start);
+int fix_search(ArbFixer *f, const struct position *start, int limit);
 void fix_collect_path(ArbFixer *f, int idx, struct fix_result *res);
 
 /* The ply pos is at: 0 before White's first move. */

@@ -64,12 +64,19 @@ static gboolean is_fixed(const struct fix_point *points, int n, int ply)
     return FALSE;
 }
 
-/* The engine's cost of each candidate: what it loses to the best scored. */
-static void engine_costs(const struct judge_options *o, struct judge_verdict *v)
+/* The score of the best candidate the engine scored. */
+static int best_scored(const struct judge_verdict *v)
 {
     int best = -2 * ENGINE_MATE;
     for (int i = 0; i < v->n; i++)
         if (v->has[i]) best = MAX(best, v->cp[i]);
+    return best;
+}
+
+/* The engine's cost of each candidate: what it loses to the best scored. */
+static void engine_costs(const struct judge_options *o, struct judge_verdict *v)
+{
+    int best = best_scored(v);
     for (int i = 0; i < v->n; i++) {
         double loss = v->has[i] ? (double)(best - v->cp[i]) / 100.0 : HUGE_VAL;
         v->cost[i] = (int)MIN(lround(MIN(loss * o->weight * CONF_UNIT, JUDGE_CAP)), JUDGE_CAP);
@@ -87,9 +94,7 @@ static void engine_costs(const struct judge_options *o, struct judge_verdict *v)
  * 180, for 2% more instructions). */
 static gboolean blunder_costs(struct judge_verdict *v)
 {
-    int best = -2 * ENGINE_MATE;
-    for (int i = 0; i < v->n; i++)
-        if (v->has[i]) best = MAX(best, v->cp[i]);
+    int best = best_scored(v);
     for (int i = 0; i < v->n; i++)
         v->cost[i] = !v->has[i] || best - v->cp[i] >= JUDGE_BLUNDER ? JUDGE_CAP : 0;
     /* (an engine that did not score it among its best says too little) */
