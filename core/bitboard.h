@@ -44,17 +44,25 @@ static inline int make_sq(int file, int rank)
 {
     return rank * 8 + file;
 }
+/* The square's name ("e4") and a NUL into out; returns 2, the name's length. */
+static inline int sq_name(int sq, char out[3])
+{
+    out[0] = (char)('a' + sq_file(sq));
+    out[1] = (char)('1' + sq_rank(sq));
+    out[2] = 0;
+    return 2;
+}
 /* The same square seen from Black's side: a1 <-> a8. */
 static inline int sq_flip(int sq)
 {
     return sq ^ 56;
 }
 
-#define BB(sq)     ((bitboard)1 << (sq))
-#define FILE_A_BB  UINT64_C(0x0101010101010101)
-#define RANK_1_BB  UINT64_C(0xff)
-#define FILE_BB(f) (FILE_A_BB << (f))
-#define RANK_BB(r) (RANK_1_BB << (8 * (r)))
+#define BB(sq)           ((bitboard)1 << (sq))
+#define FILE_A_BB        UINT64_C(0x0101010101010101)
+#define RANK_1_BB        UINT64_C(0xff)
+#define FILE_BB(f)       (FILE_A_BB << (f))
+#define RANK_BB(r)       (RANK_1_BB << (8 * (r)))
 #define DARK_SQUARES_BB  UINT64_C(0xaa55aa55aa55aa55) /* a1's shade */
 #define LIGHT_SQUARES_BB (~DARK_SQUARES_BB)
 

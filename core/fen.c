@@ -53,13 +53,6 @@ static bool fail(struct fen_error *err, int field, int column, const char *fmt, 
     return false;
 }
 
-static void sq_name(int sq, char out[3])
-{
-    out[0] = (char)('a' + sq_file(sq));
-    out[1] = (char)('1' + sq_rank(sq));
-    out[2] = 0;
-}
-
 struct field {
     const char *text;
     int len;

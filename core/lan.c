@@ -2,27 +2,15 @@
  * or 'x', the promotion and the check mark. Castling stays O-O/O-O-O. */
 #include "notation.h"
 
-static size_t write_square(int sq, char *buf)
-{
-    buf[0] = (char)('a' + sq_file(sq));
-    buf[1] = (char)('1' + sq_rank(sq));
-    return 2;
-}
-
 static size_t write_move(const struct position *pos, move_t m, char *buf)
 {
     int from = move_from(m), type = pos_moving_type(pos, m);
     size_t n = 0;
-    if (move_kind(m) == MOVE_CASTLING) {
-        const char *text = move_to(m) > from ? "O-O" : "O-O-O";
-        for (; text[n]; n++)
-            buf[n] = text[n];
-        return n;
-    }
+    if (move_kind(m) == MOVE_CASTLING) return san_write_castling(m, buf);
     if (type != PAWN) buf[n++] = san_piece_letter(type);
-    n += write_square(from, buf + n);
+    n += (size_t)sq_name(from, buf + n);
     buf[n++] = pos_is_capture(pos, m) ? 'x' : '-';
-    n += write_square(move_to(m), buf + n);
+    n += (size_t)sq_name(move_to(m), buf + n);
     if (move_kind(m) == MOVE_PROMOTION) {
         buf[n++] = '=';
         buf[n++] = san_piece_letter(move_promotion(m));

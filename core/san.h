@@ -132,6 +132,10 @@ enum san_status san_read(const struct position *pos, const char *text, size_t le
  * bytes); returns the length. pos is not changed. */
 size_t san_write(const struct position *pos, move_t m, char *buf);
 
+/* Writes castling m as "O-O" (towards the h-file) or "O-O-O", no NUL; returns
+ * the length. The SAN and LAN writers share it. */
+size_t san_write_castling(move_t m, char *buf);
+
 /* Appends the check mark m earns in pos ("+", "#" or nothing) and a NUL to
  * buf[0..n); returns the new length. The LAN writer ends with it too. */
 size_t san_append_check(const struct position *pos, move_t m, char *buf, size_t n);

@@ -26,13 +26,6 @@ static enum san_status report(struct san_error *err, enum san_status st, int can
     return st;
 }
 
-static void square_name(int sq, char *buf)
-{
-    buf[0] = (char)('a' + sq_file(sq));
-    buf[1] = (char)('1' + sq_rank(sq));
-    buf[2] = 0;
-}
-
 static bool dest_known(const struct san *san)
 {
     return san->to_file >= 0 && san->to_rank >= 0 && !san->relative;
@@ -256,7 +249,7 @@ static enum san_status explain_illegal(const struct position *pos, const struct 
     if (!dest_known(san)) return report(err, SAN_ILLEGAL, 0, "no legal move fits");
     int to = make_sq(san->to_file, san->to_rank), us = pos->side;
     char sq[3], hint[24];
-    square_name(to, sq);
+    sq_name(to, sq);
     if (missing_promotion(pos, san))
         return report(err, SAN_ILLEGAL, 0, "a pawn reaching %s must name its promotion piece", sq);
     if (is_castling_by_rook(pos, san, to))
@@ -284,8 +277,8 @@ static enum san_status report_ambiguous(const struct move_list *found, struct sa
     size_t n = 0;
     for (int i = 0; i < found->count && i < 4; i++) {
         char a[3], b[3];
-        square_name(move_from(found->moves[i]), a);
-        square_name(move_to(found->moves[i]), b);
+        sq_name(move_from(found->moves[i]), a);
+        sq_name(move_to(found->moves[i]), b);
         n += (size_t)snprintf(list + n, sizeof list - n, " %s-%s", a, b);
     }
     return report(err, SAN_AMBIGUOUS, found->count, "ambiguous: %d moves fit:%s%s", found->count,

@@ -65,11 +65,13 @@ static size_t write_disambiguation(const struct position *pos, move_t m, int typ
     return n;
 }
 
-static size_t write_square(int sq, char *buf)
+size_t san_write_castling(move_t m, char *buf)
 {
-    buf[0] = (char)('a' + sq_file(sq));
-    buf[1] = (char)('1' + sq_rank(sq));
-    return 2;
+    const char *text = move_to(m) > move_from(m) ? "O-O" : "O-O-O";
+    size_t n = 0;
+    for (; text[n]; n++)
+        buf[n] = text[n];
+    return n;
 }
 
 static size_t write_body(const struct position *pos, move_t m, char *buf)
@@ -77,12 +79,7 @@ static size_t write_body(const struct position *pos, move_t m, char *buf)
     int from = move_from(m), type = pos_moving_type(pos, m);
     bool capture = pos_is_capture(pos, m);
     size_t n = 0;
-    if (move_kind(m) == MOVE_CASTLING) {
-        const char *text = move_to(m) > from ? "O-O" : "O-O-O";
-        for (; text[n]; n++)
-            buf[n] = text[n];
-        return n;
-    }
+    if (move_kind(m) == MOVE_CASTLING) return san_write_castling(m, buf);
     if (type == PAWN) {
         if (capture) buf[n++] = (char)('a' + sq_file(from));
     } else {
@@ -90,7 +87,7 @@ static size_t write_body(const struct position *pos, move_t m, char *buf)
         n += write_disambiguation(pos, m, type, buf + n);
     }
     if (capture) buf[n++] = 'x';
-    n += write_square(move_to(m), buf + n);
+    n += (size_t)sq_name(move_to(m), buf + n);
     if (move_kind(m) == MOVE_PROMOTION) {
         buf[n++] = '=';
         buf[n++] = san_piece_letter(move_promotion(m));

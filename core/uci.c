@@ -13,32 +13,25 @@ size_t uci_write(const struct position *pos, move_t m, char *buf)
         memcpy(buf, "0000", 5);
         return 4;
     }
-    if (move_kind(m) == MOVE_CASTLING && !pos->chess960)
-        to = castle_king_dest(from, to);
-    buf[n++] = (char)('a' + sq_file(from));
-    buf[n++] = (char)('1' + sq_rank(from));
-    buf[n++] = (char)('a' + sq_file(to));
-    buf[n++] = (char)('1' + sq_rank(to));
-    if (move_kind(m) == MOVE_PROMOTION)
-        buf[n++] = "pnbrqk"[move_promotion(m)];
+    if (move_kind(m) == MOVE_CASTLING && !pos->chess960) to = castle_king_dest(from, to);
+    n += (size_t)sq_name(from, buf + n);
+    n += (size_t)sq_name(to, buf + n);
+    if (move_kind(m) == MOVE_PROMOTION) buf[n++] = "pnbrqk"[move_promotion(m)];
     buf[n] = 0;
     return n;
 }
 
 static int square_at(const char *s)
 {
-    if (s[0] < 'a' || s[0] > 'h' || s[1] < '1' || s[1] > '8')
-        return SQ_NONE;
+    if (s[0] < 'a' || s[0] > 'h' || s[1] < '1' || s[1] > '8') return SQ_NONE;
     return make_sq(s[0] - 'a', s[1] - '1');
 }
 
 move_t uci_parse(const struct position *pos, const char *text, size_t len)
 {
-    if (len < 4 || len > 5)
-        return MOVE_NONE;
+    if (len < 4 || len > 5) return MOVE_NONE;
     int from = square_at(text), to = square_at(text + 2);
-    if (from == SQ_NONE || to == SQ_NONE)
-        return MOVE_NONE;
+    if (from == SQ_NONE || to == SQ_NONE) return MOVE_NONE;
     int promo = NO_TYPE;
     if (len == 5) {
         switch (text[4]) {
@@ -56,17 +49,13 @@ move_t uci_parse(const struct position *pos, const char *text, size_t len)
     movegen_legal(pos, &list);
     for (int i = 0; i < list.count; i++) {
         move_t m = list.moves[i];
-        if (move_from(m) != from)
-            continue;
+        if (move_from(m) != from) continue;
         if (move_kind(m) == MOVE_CASTLING) {
-            if (promo == NO_TYPE && move_to(m) == to)
-                return m;
-            if (promo == NO_TYPE && castle_king_dest(from, move_to(m)) == to)
-                by_king_dest = m;
+            if (promo == NO_TYPE && move_to(m) == to) return m;
+            if (promo == NO_TYPE && castle_king_dest(from, move_to(m)) == to) by_king_dest = m;
             continue;
         }
-        if (move_to(m) != to)
-            continue;
+        if (move_to(m) != to) continue;
         if (move_kind(m) == MOVE_PROMOTION ? move_promotion(m) == promo : promo == NO_TYPE)
             return m;
     }
