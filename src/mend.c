@@ -60,6 +60,48 @@ static gboolean numbered_from_one(const ArbGame *before, const ArbGame *after)
            n[0] == 1 && n[1] == 2 && n[2] == 3;
 }
 
+/* Does text, a move's as written, end on a square of rank lo or hi
+ * (marks after it aside: "Nf3+", "e6:", "c5!?")? */
+static gboolean lands_on(const char *text, gsize len, char lo, char hi)
+{
+    while (len > 2 && strchr("+#!?.,:;", text[len - 1]))
+        len--;
+    return len >= 2 && text[len - 2] >= 'a' && text[len - 2] <= 'h' && text[len - 1] >= lo &&
+           text[len - 1] <= hi;
+}
+
+/* Does after begin as a game's text from the start does: "1.", a move of
+ * White's to the third or fourth rank, Black's (if written) to the sixth
+ * or fifth, then "2." ("1. e4 c5 2. Nf3 d6", a line of a book's prose)?
+ * A misread "21." seldom has a first move after it and "2." next. */
+static gboolean opens_a_game(const ArbGame *after)
+{
+    int moves = 0;
+    gboolean one = FALSE;
+    for (guint k = 0; k < after->events->len; k++) {
+        const struct game_event *ev = &g_array_index(after->events, struct game_event, k);
+        const char *t = game_event_text(after, ev);
+        if (ev->kind == EV_MOVE_NUMBER) {
+            if (ev->value) return FALSE; /* "1..." */
+            guint64 n = g_ascii_strtoull(t, NULL, 10);
+            if (!one) {
+                if (n != 1 || !memchr(t, '.', ev->len)) return FALSE;
+                one = TRUE;
+                continue;
+            }
+            return n == 2 && moves >= 1;
+        }
+        if (ev->kind == EV_MOVE) {
+            if (!one || moves == 2) return FALSE;
+            if (!lands_on(t, ev->len, moves ? '5' : '3', moves ? '6' : '4')) return FALSE;
+            moves++;
+        } else if (ev->kind != EV_COMMENT && ev->kind != EV_NAG) {
+            return FALSE;
+        }
+    }
+    return FALSE;
+}
+
 /* Does after go on with before's numbers past a "1" ("10. Te1 0-0 1. h3 Af5
  * 12. a3": "11." misread, and "0-0" castling, not a result)? Its next
  * number may be a few past the highest of before's last three (numbers
@@ -100,23 +142,35 @@ static gboolean ends_with_result(const ArbGame *game)
            g_array_index(game->events, struct game_event, game->events->len - 1).kind == EV_RESULT;
 }
 
+/* Did before end in "0-0" read as a double forfeit? Castling, nearly
+ * always: "10. 0-0 0-0 1. Te1", its "11." misread, goes on. */
+static gboolean ends_in_zeros(const ArbGame *before)
+{
+    if (!ends_with_result(before)) return FALSE;
+    const struct game_event *last =
+        &g_array_index(before->events, struct game_event, before->events->len - 1);
+    return last->value == ARB_RESULT_DOUBLE_FORFEIT && last->len;
+}
+
 /* Did the reader end `before` only because of damage: a move number read
  * "1" (a misread "21"), or a stray '*' read as a result? Then `after` has no
  * tags and follows on the same or the next line, with no blank line between
  * (a free-text game boundary needs one), and does not number its moves 1,
- * 2, 3 as a game of its own; after a result, it does not start again at
- * move 1 unless its numbers go on from before's. Or did something that is
- * no move (a diagram, prose) stand between two parts of one game: before
- * has no result and after takes up its numbers (takes_up()), blank lines
- * or not? */
+ * 2, 3 as a game of its own, nor open as one (opens_a_game()); after a result, it does not start
+ * again at move 1 unless its numbers go on from before's or the result was
+ * castling's "0-0". Or did something that is no move (a
+ * diagram, prose) stand between two parts of one game: before has no result and after takes up its
+ * numbers (takes_up()), blank lines or not? */
 gboolean mend_continues(const ArbGame *before, const ArbGame *after)
 {
     if (!after->events->len || game_has_event(after, EV_TAG)) return FALSE;
     const struct game_event *first = &g_array_index(after->events, struct game_event, 0);
     if (!ends_with_result(before) && takes_up(before, after)) return TRUE;
-    if (first->line > last_line(before) + 1 || numbered_from_one(before, after)) return FALSE;
+    if (first->line > last_line(before) + 1 || numbered_from_one(before, after) ||
+        opens_a_game(after))
+        return FALSE;
     if (numbered_on(before, after)) return TRUE;
-    return !ends_with_result(before) || !is_move_one(after, first);
+    return !ends_with_result(before) || !is_move_one(after, first) || ends_in_zeros(before);
 }
 
 static gsize keep_text(ArbGame *g, const char *text, gsize len)

@@ -970,6 +970,24 @@ static gboolean is_castling(const guint8 *s, gsize n)
     return (a == 'O' || a == '0' || a == 'o') && s[1] == '-' && (c == 'O' || c == '0' || c == 'o');
 }
 
+/* Where the last word of b[from, eol) starts when it is a final result
+ * ("1-0", "1/2-1/2", "*"; not "0-0", castling as often), else eol. */
+static gsize result_ending_line(const guint8 *b, gsize from, gsize eol)
+{
+    gsize end = eol, w;
+    while (end > from && byte_class[b[end - 1]] == C_WS)
+        end--;
+    for (w = end; w > from && byte_class[b[w - 1]] != C_WS;)
+        w--;
+    char f[32];
+    ArbResult res;
+    PendingKind pk;
+    if (w == end || !fold_token(b + w, end - w, f, sizeof f) ||
+        classify_result(f, &res, &pk) != RES_FINAL)
+        return eol;
+    return w;
+}
+
 /* Is this token enough to make its line movetext? */
 static gboolean is_move_like(const guint8 *s, gsize n)
 {
@@ -1575,13 +1593,17 @@ static gboolean scan_tokens(ArbReader *r, GError **error)
             }
             break;
         case C_SEMI: {
+            /* fix reads a ';' as a stray mark, the words after it as moves:
+             * a result that ends the line ends the game, so the line comment
+             * stops before it and the result is read as one */
+            gsize end = r->result_closes ? result_ending_line(b, i + 1, r->eol) : r->eol;
             ArbToken t; /* positioned at ';' like a brace comment at '{' */
-            make_tok(r, &t, i, r->eol);
+            make_tok(r, &t, i, end);
             t.text++;
             t.len--;
             emit_comment(r, ARB_COMMENT_LINE, &t);
-            r->pos = r->eol;
-            i = r->eol;
+            r->pos = end;
+            i = end;
             break;
         }
         case C_LBRACK:
@@ -1782,8 +1804,11 @@ static LineStatus line_begin(ArbReader *r, GError **error)
     guint8 k = byte_class[b[p]];
     if (r->depth == 0 && (k == C_TOK || k == C_UNI) && b[p] != '#')
         header = line_is_header(b, p, r->eol);
-    if (r->in_game && !r->game_has_tags && r->game_has_movetext && r->depth == 0 &&
-        r->blank_lines > 0 && (header || line_comment || starts_with_move_one(b + p))) {
+    /* (inside variations too: a '(' that closed nothing, a misread c or a
+     * stray mark, must not swallow the games after it; end_game() closes
+     * them with a warning) */
+    if (r->in_game && !r->game_has_tags && r->game_has_movetext && r->blank_lines > 0 &&
+        (header || line_comment || starts_with_move_one(b + p))) {
         gsize line_start = r->pos;
         r->blank_lines = 0;
         end_game(r);

@@ -1450,6 +1450,81 @@ START_TEST(test_game_split_by_damage_is_joined)
 }
 END_TEST
 
+/* Lines of a book's prose that each open a game from move 1 ("1. e4 c5
+ * 2. Nf3 d6") are games of their own, however few their numbers: joined,
+ * the second line's moves were read as the first's next (3. e4 c5 4. f3,
+ * a game nobody played). A misread "21." with "22." after it stays joined
+ * (test_game_split_by_damage_is_joined). */
+START_TEST(test_opening_lines_in_prose_are_games)
+{
+    const char *plain[] = {"--no-comments", NULL};
+    struct run r = fix_text("The French: 1. e4 e6 2. d4 d5 is solid.\n"
+                            "The Sicilian: 1. e4 c5 2. Nf3 d6 is sharp.\n",
+                            plain);
+    char *first = movetext(r.out);
+    ck_assert_str_eq(first, "1. e4 e6 2. d4 d5 {is solid. The Sicilian:} *");
+    const char *second = strstr(r.out, "\n\n[Event");
+    ck_assert_msg(second != NULL, "one game:\n%s", r.out);
+    char *got = movetext(second + 2);
+    ck_assert_msg(g_str_has_prefix(got, "1. e4 c5 2. Nf3 d6 {"), "%s", got);
+    ck_assert_msg(strstr(got, "is sharp.") != NULL, "%s", got);
+    g_free(got);
+    g_free(first);
+    run_free(&r);
+    /* a first move's shape but no "2." after it: a "1." misread in a
+     * game, which goes on */
+    got = fixed_movetext("1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 4. Ba4 Nf6 5. O-O Be7\n"
+                         "1. Re1 b5 7. Bb3 d6 *\n");
+    ck_assert_str_eq(got, "1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 4. Ba4 Nf6 5. O-O Be7 6. Re1 b5 "
+                          "7. Bb3 d6 *");
+    g_free(got);
+}
+END_TEST
+
+/* Every game's movetext in fix's output for damaged (--no-comments), one
+ * " | " between games. */
+static char *games_movetext(const char *damaged)
+{
+    const char *plain[] = {"--no-comments", NULL};
+    struct run r = fix_text(damaged, plain);
+    GString *all = g_string_new(NULL);
+    for (const char *g = r.out; g; g = strstr(g + 1, "\n\n[Event")) {
+        char *got = movetext(g == r.out ? g : g + 2);
+        g_string_append_printf(all, "%s%s", all->len ? " | " : "", got);
+        g_free(got);
+    }
+    run_free(&r);
+    return g_string_free(all, FALSE);
+}
+
+/* Text without tags keeps its games apart past the damage at a game's end
+ * (each case read as one game before: the second's moves became the
+ * first's next, the first's own moves changed to fit). */
+START_TEST(test_games_apart_past_damage)
+{
+    /* a '(' (a misread c) opens a variation no ')' closes and the result
+     * is lost: the blank line and "1." still start the next game */
+    char *got = games_movetext("1. e4 e5 2. Nb1-(3 Nc6 3. d4 exd4\n\n"
+                               "1. d4 d5 2. c4 e6 3. Nc3 Nf6 0-1\n");
+    ck_assert_str_eq(got, "1. e4 e5 2. Nc3 Nc6 3. d4 exd4 * | 1. d4 d5 2. c4 e6 3. Nc3 Nf6 0-1");
+    g_free(got);
+    /* a ';' (a misread ':') before the result, which would hide it in a
+     * line comment, and the next game's "1" lost */
+    got = games_movetext("1. e4 e5 2. Nf3 Nc6 3. Bb5 a;6 1-0\n\n"
+                         ". d4 d5 2. c4 e6 3. Nc3 Nf6 0-1\n");
+    ck_assert_str_eq(got, "1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 1-0 | 1. d4 d5 2. c4 e6 3. Nc3 Nf6 0-1");
+    g_free(got);
+    /* castling in zeros taken for a double forfeit, then "11." misread "1." */
+    got = games_movetext("1. d4 Nf6 2. c4 e6 3. Nf3 b6 4. g3 Ba6 5. b3 Bb4+ 6. Bd2 Be7 7. Bg2 c6 "
+                         "8. Bc3 d5 9. Nbd2 Nbd7 10. 0-0 0-0\n1. Re1 1/2-1/2\n\n"
+                         "1. e4 c5 2. Nf3 d6 3. d4 cxd4 0-1\n");
+    ck_assert_str_eq(got, "1. d4 Nf6 2. c4 e6 3. Nf3 b6 4. g3 Ba6 5. b3 Bb4+ 6. Bd2 Be7 7. Bg2 c6 "
+                          "8. Bc3 d5 9. Nbd2 Nbd7 10. O-O O-O 11. Re1 1/2-1/2 | "
+                          "1. e4 c5 2. Nf3 d6 3. d4 cxd4 0-1");
+    g_free(got);
+}
+END_TEST
+
 /* The movetext fix writes for text, comments and all; it must exit 0. */
 static char *commented_movetext(const char *text)
 {
@@ -4778,6 +4853,8 @@ int main(int argc, char **argv)
     tcase_add_test(tc, test_figurine_game_language);
     tcase_add_test(tc, test_words_say_no_language);
     tcase_add_test(tc, test_game_split_by_damage_is_joined);
+    tcase_add_test(tc, test_opening_lines_in_prose_are_games);
+    tcase_add_test(tc, test_games_apart_past_damage);
     tcase_add_test(tc, test_game_taken_up_after_a_break);
     tcase_add_test(tc, test_page_number_kept);
     tcase_add_test(tc, test_stray_result_kept);
