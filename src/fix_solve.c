@@ -1017,9 +1017,9 @@ void fix_cmd_check_unknown_games(struct fix_cmd *fc)
  * token's number names a ply past the first move, the next ones' numbers
  * follow on from it one ply a token, and it is no legal move from start as
  * norm reads it (damage makes "1." a "7." now and then, but the game's first
- * move still plays). A game with tags and no FEN starts at the start, as PGN
- * has it ("11. Nf8 d\\5 2. c4" is a damaged "1. Nf3 d5"). *number: the move
- * it starts at. */
+ * move still plays, or the numbers written after it are 2 and 3). A game with tags and no FEN
+ * starts at the start, as PGN has it ("11. Nf8 d\\5 2. c4" is a damaged "1. Nf3 d5"). *number: the
+ * move it starts at. */
 static gboolean starts_later(const struct fix_cmd *fc, const ArbGame *game, ArbNorm *norm,
                              const struct position *start, int *number)
 {
@@ -1032,6 +1032,11 @@ static gboolean starts_later(const struct fix_cmd *fc, const ArbGame *game, ArbN
         agree++;
     }
     if (agree < 2) return FALSE;
+    /* numbered 2 and 3 next as written: the first number was a misread 1
+     * ("21. oA e5# 2. Nf3 Nc6 3. Bb5", the tokens' plies reading "2." as 22) */
+    guint64 written[3];
+    if (game_white_numbers(game, FALSE, written, 3) == 3 && written[1] == 2 && written[2] == 3)
+        return FALSE;
     struct resolve_answer a;
     resolve_token(norm, start, t[0].cands[0].text, t[0].cands[0].len, &a);
     *number = t[0].hint_ply / 2 + 1;

@@ -32,23 +32,6 @@ static gboolean is_move_one(const ArbGame *game, const struct game_event *ev)
            g_ascii_strtoull(game_event_text(game, ev), NULL, 10) == 1;
 }
 
-/* White's move numbers in game (what their digits read; a "0" is none: it
- * is castling's zeros spaced out), the first max of them from the start,
- * or the last max from the end; returns how many. */
-static int white_numbers(const ArbGame *game, gboolean from_end, guint64 *out, int max)
-{
-    int n = 0;
-    guint len = game->events->len;
-    for (guint k = 0; k < len && n < max; k++) {
-        const struct game_event *ev =
-            &g_array_index(game->events, struct game_event, from_end ? len - 1 - k : k);
-        if (ev->kind != EV_MOVE_NUMBER || ev->value) continue;
-        guint64 v = g_ascii_strtoull(game_event_text(game, ev), NULL, 10);
-        if (v) out[n++] = v;
-    }
-    return n;
-}
-
 /* Do before and after both number three moves or more, and after as a
  * game from the start does: "1.", "2.", "3."? Damage makes one "1" of
  * "21." or a stray "2" of a split word, not three in a row; and a game's
@@ -56,8 +39,8 @@ static int white_numbers(const ArbGame *game, gboolean from_end, guint64 *out, i
 static gboolean numbered_from_one(const ArbGame *before, const ArbGame *after)
 {
     guint64 n[3];
-    return white_numbers(before, FALSE, n, 3) == 3 && white_numbers(after, FALSE, n, 3) == 3 &&
-           n[0] == 1 && n[1] == 2 && n[2] == 3;
+    return game_white_numbers(before, FALSE, n, 3) == 3 &&
+           game_white_numbers(after, FALSE, n, 3) == 3 && n[0] == 1 && n[1] == 2 && n[2] == 3;
 }
 
 /* Does text, a move's as written, end on a square of rank lo or hi
@@ -109,9 +92,9 @@ static gboolean opens_a_game(const ArbGame *after)
 static gboolean numbered_on(const ArbGame *before, const ArbGame *after)
 {
     guint64 seen[3], last = 0, n[2];
-    for (int k = white_numbers(before, TRUE, seen, 3); k-- > 0;)
+    for (int k = game_white_numbers(before, TRUE, seen, 3); k-- > 0;)
         last = MAX(last, seen[k]);
-    return white_numbers(after, FALSE, n, 2) == 2 && n[0] == 1 && last >= 2 && n[1] > last &&
+    return game_white_numbers(after, FALSE, n, 2) == 2 && n[0] == 1 && last >= 2 && n[1] > last &&
            n[1] <= last + NUMBERED_ON_GAP;
 }
 
@@ -123,7 +106,7 @@ static gboolean numbered_on(const ArbGame *before, const ArbGame *after)
 static gboolean takes_up(const ArbGame *before, const ArbGame *after)
 {
     guint64 last;
-    if (white_numbers(before, TRUE, &last, 1) != 1) return FALSE;
+    if (game_white_numbers(before, TRUE, &last, 1) != 1) return FALSE;
     for (guint k = 0; k < after->events->len; k++) {
         const struct game_event *ev = &g_array_index(after->events, struct game_event, k);
         if (ev->kind == EV_MOVE) return FALSE; /* a move before any number */

@@ -61,6 +61,20 @@ gboolean game_has_event(const ArbGame *game, int kind)
     return FALSE;
 }
 
+int game_white_numbers(const ArbGame *game, gboolean from_end, guint64 *out, int max)
+{
+    int n = 0;
+    guint len = game->events->len;
+    for (guint k = 0; k < len && n < max; k++) {
+        const struct game_event *ev =
+            &g_array_index(game->events, struct game_event, from_end ? len - 1 - k : k);
+        if (ev->kind != EV_MOVE_NUMBER || ev->value) continue;
+        guint64 v = g_ascii_strtoull(game_event_text(game, ev), NULL, 10);
+        if (v) out[n++] = v;
+    }
+    return n;
+}
+
 void game_append(ArbGame *dst, const ArbGame *src)
 {
     gsize base = dst->text->len;

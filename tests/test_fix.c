@@ -1740,6 +1740,11 @@ START_TEST(test_game_taken_up_after_a_break)
     char *tagged = fixed_movetext("[Event \"x\"]\n\n11. Nf8 d5 2. c4 e6 3. d4 Nf6 4. g3 Be7 *\n");
     ck_assert_str_eq(tagged, "1. Nf3 d5 2. c4 e6 3. d4 Nf6 4. g3 Be7 *");
     g_free(tagged);
+    /* without tags the same, where the numbers written next are 2 and 3:
+     * "21." is a misread 1. (the tokens' plies read "2." as 22) */
+    char *untagged = fixed_movetext("21. oA e5# 2. Nf3 Nc6 3. Bb5 Nf6 4. d3 Bc5 1/2-1/2\n");
+    ck_assert_str_eq(untagged, "1. e4 e5 2. Nf3 Nc6 3. Bb5 Nf6 4. d3 Bc5 1/2-1/2");
+    g_free(untagged);
 }
 END_TEST
 
