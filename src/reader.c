@@ -1382,7 +1382,12 @@ static gsize scan_number(ArbReader *r, gsize i, gboolean *boundary_hit)
             return i; /* a word: the caller reads it whole */
         end = j;
     }
-    if (v == 1 && !is_black && r->depth == 0 && r->in_game && r->max_number >= 2) {
+    /* (for fix inside variations too, a "1." apart from the '(': a '('
+     * there is most likely a misread letter, and a game must not stay
+     * inside it; "Rd1-(1" is a move's square) */
+    gboolean apart = b[j] == '.' && i > 0 && (byte_class[b[i - 1]] == C_WS || b[i - 1] == '\n');
+    if (v == 1 && !is_black && (r->depth == 0 || (r->result_closes && apart)) && r->in_game &&
+        r->max_number >= 2) {
         boundary(r, i, "move number 1");
         *boundary_hit = TRUE;
         return NONE;

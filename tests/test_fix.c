@@ -1514,6 +1514,13 @@ START_TEST(test_games_apart_past_damage)
                          ". d4 d5 2. c4 e6 3. Nc3 Nf6 0-1\n");
     ck_assert_str_eq(got, "1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 1-0 | 1. d4 d5 2. c4 e6 3. Nc3 Nf6 0-1");
     g_free(got);
+    /* the same '(' and a heading between the games: "1." starts the next
+     * game inside the variation too */
+    got = games_movetext("Game 1\n1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 4. Ba4 Nf6 5. O-O Be7 6. Nc3 b5 "
+                         "7. Bb3 d6 8. N(5 O-O\n\nGame 2\n1. d4 d5 2. c4 e6 3. Nc3 Nf6\n");
+    ck_assert_str_eq(got, "{Game 1} 1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 4. Ba4 Nf6 5. O-O Be7 6. Nc3 b5 "
+                          "7. Bb3 d6 8. Nd5 O-O * | 1. d4 d5 2. c4 e6 3. Nc3 Nf6 *");
+    g_free(got);
     /* castling in zeros taken for a double forfeit, then "11." misread "1." */
     got = games_movetext("1. d4 Nf6 2. c4 e6 3. Nf3 b6 4. g3 Ba6 5. b3 Bb4+ 6. Bd2 Be7 7. Bg2 c6 "
                          "8. Bc3 d5 9. Nbd2 Nbd7 10. 0-0 0-0\n1. Re1 1/2-1/2\n\n"
