@@ -261,10 +261,23 @@ static void flush_pending(struct fix_cmd *fc)
         fix_game(fc, fc->pending);
 }
 
-/* Holds each game until the next one shows whether the reader split it. */
+/* Holds each game until the next one shows whether the reader split it;
+ * splits it first where another game opens with its "1." damaged. */
 static void on_game(ArbGame *game, const ArbGameSummary *summary, gpointer ud)
 {
     struct fix_cmd *fc = ud;
+    guint at = mend_next_game_at(game);
+    if (at) {
+        g_autoptr(ArbGame) head = game_new(), tail = game_new();
+        game_append_range(head, game, 0, at);
+        game_append_range(tail, game, at, game->events->len);
+        head->number = tail->number = game->number;
+        head->first_line = game->first_line;
+        tail->first_line = g_array_index(tail->events, struct game_event, 0).line;
+        on_game(head, summary, ud);
+        on_game(tail, summary, ud);
+        return;
+    }
     if (fc->has_pending && mend_continues(fc->pending, game)) {
         mend_castling_again(fc->pending);
         game_append(fc->pending, game);

@@ -7,7 +7,8 @@
 
 #include <string.h>
 
-#define NUMBERED_ON_GAP 4 /* numbered_on(): after's second number this far past before's */
+#define NUMBERED_ON_GAP  4 /* numbered_on(): after's second number this far past before's */
+#define MEND_SPLIT_MOVES 4 /* mend_next_game_at(): moves before a game opens again */
 
 /* A game the next part goes on with ended in "0-0" read as a double
  * forfeit (a move number "1." came next): that was castling, a move again. */
@@ -19,11 +20,15 @@ void mend_castling_again(ArbGame *game)
         last->kind = EV_MOVE;
 }
 
+/* The line of game's last event (not the ends of variations the game's
+ * end closed: they stand where the next game begins). */
 static guint64 last_line(const ArbGame *game)
 {
-    return game->events->len
-               ? g_array_index(game->events, struct game_event, game->events->len - 1).line
-               : 0;
+    for (guint k = game->events->len; k-- > 0;) {
+        const struct game_event *e = &g_array_index(game->events, struct game_event, k);
+        if (e->kind != EV_END_VARIATION || e->len) return e->line;
+    }
+    return 0;
 }
 
 static gboolean is_move_one(const ArbGame *game, const struct game_event *ev)
@@ -53,36 +58,69 @@ static gboolean lands_on(const char *text, gsize len, char lo, char hi)
            text[len - 1] <= hi;
 }
 
-/* Does after begin as a game's text from the start does: "1.", a move of
- * White's to the third or fourth rank, Black's (if written) to the sixth
- * or fifth, then "2." ("1. e4 c5 2. Nf3 d6", a line of a book's prose)?
- * A misread "21." seldom has a first move after it and "2." next. */
-static gboolean opens_a_game(const ArbGame *after)
+/* Do game's events from k on go as a game's first moves after its "1.":
+ * a move of White's to the third or fourth rank, Black's (if written) to
+ * the sixth or fifth, then "2." (comments and "1..." aside)? */
+static gboolean first_moves_at(const ArbGame *game, guint k)
 {
     int moves = 0;
-    gboolean one = FALSE;
-    for (guint k = 0; k < after->events->len; k++) {
-        const struct game_event *ev = &g_array_index(after->events, struct game_event, k);
-        const char *t = game_event_text(after, ev);
-        if (ev->kind == EV_MOVE_NUMBER) {
-            if (ev->value) return FALSE; /* "1..." */
-            guint64 n = g_ascii_strtoull(t, NULL, 10);
-            if (!one) {
-                if (n != 1 || !memchr(t, '.', ev->len)) return FALSE;
-                one = TRUE;
-                continue;
-            }
-            return n == 2 && moves >= 1;
-        }
-        if (ev->kind == EV_MOVE) {
-            if (!one || moves == 2) return FALSE;
-            if (!lands_on(t, ev->len, moves ? '5' : '3', moves ? '6' : '4')) return FALSE;
+    for (; k < game->events->len; k++) {
+        const struct game_event *e = &g_array_index(game->events, struct game_event, k);
+        const char *t = game_event_text(game, e);
+        if ((e->kind == EV_MOVE_NUMBER || e->kind == EV_MOVE) && e->len == 2 &&
+            (t[0] == 'Z' || t[0] == 'z') && t[1] == '.')
+            return moves > 0; /* "2." misread */
+        if (e->kind == EV_MOVE_NUMBER && !e->value)
+            return moves && g_ascii_strtoull(t, NULL, 10) == 2;
+        if (e->kind == EV_MOVE) {
+            if (moves == 2 || !lands_on(t, e->len, moves ? '5' : '3', moves ? '6' : '4'))
+                return FALSE;
             moves++;
-        } else if (ev->kind != EV_COMMENT && ev->kind != EV_NAG) {
+        } else if (e->kind != EV_COMMENT && e->kind != EV_NAG && e->kind != EV_MOVE_NUMBER) {
             return FALSE;
         }
     }
     return FALSE;
+}
+
+/* Does after begin as a game's text from the start does, "1." and its
+ * first moves (first_moves_at(): "1. e4 c5 2. Nf3 d6", a line of a book's
+ * prose)? A misread "21." seldom has a first move after it and "2." next. */
+static gboolean opens_a_game(const ArbGame *after)
+{
+    for (guint k = 0; k < after->events->len; k++) {
+        const struct game_event *e = &g_array_index(after->events, struct game_event, k);
+        if (e->kind == EV_COMMENT) continue;
+        const char *t = game_event_text(after, e);
+        return e->kind == EV_MOVE_NUMBER && !e->value && g_ascii_strtoull(t, NULL, 10) == 1 &&
+               memchr(t, '.', e->len) && first_moves_at(after, k + 1);
+    }
+    return FALSE;
+}
+
+/* Does game open a game again at event k, its "1." lost or misread (".",
+ * "7", "I", a bar read as space before a dot), then its first moves
+ * (first_moves_at())? A game a page break cut goes on at its own number. */
+static gboolean opens_again_at(const ArbGame *game, guint k)
+{
+    const struct game_event *e = &g_array_index(game->events, struct game_event, k);
+    gboolean one = e->kind == EV_MOVE && e->len == 1 && strchr("lIi", *game_event_text(game, e));
+    return first_moves_at(game, e->kind == EV_MOVE_NUMBER || one ? k + 1 : k);
+}
+
+guint mend_next_game_at(const ArbGame *game)
+{
+    const GArray *ev = game->events;
+    if (game_has_event(game, EV_TAG)) return 0;
+    int moves = 0;
+    for (guint k = 1; k < ev->len; k++) {
+        const struct game_event *e = &g_array_index(ev, struct game_event, k);
+        const struct game_event *prev = &g_array_index(ev, struct game_event, k - 1);
+        moves += prev->kind == EV_MOVE;
+        if (moves >= MEND_SPLIT_MOVES && e->line > prev->line + 1 && opens_again_at(game, k))
+            return k;
+    }
+    return 0;
 }
 
 /* Does after go on with before's numbers past a "1" ("10. Te1 0-0 1. h3 Af5

@@ -12,6 +12,12 @@
  * mend.c for the cases)? */
 gboolean mend_continues(const ArbGame *before, const ArbGame *after);
 
+/* Where, in a game with no tags, another game opens after a blank line
+ * with its "1." lost or misread ("7 e4 e5" / "2 Nf3 Nc6" / "3 Bb5"): the
+ * index of its first event, or 0. The reader starts a game at a blank
+ * line only before "1." (or a look-alike with its dot). */
+guint mend_next_game_at(const ArbGame *game);
+
 /* game ended in "0-0" read as a double forfeit and goes on in the next
  * part: that was castling, a move again. */
 void mend_castling_again(ArbGame *game);

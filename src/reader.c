@@ -1781,6 +1781,15 @@ static gboolean starts_with_move_one(const guint8 *p)
     return p[1] == ')' || byte_class[p[1]] == C_WS;
 }
 
+/* Does the line start with a look-alike of "1." (fix's damaged text: "l.",
+ * "I.", "|.")? After a blank line, in a game past move 1, that begins the
+ * next game ("l. d2-cl4"); a game a page break cut goes on at a number
+ * of its own. */
+static gboolean starts_with_misread_one(const guint8 *p)
+{
+    return (p[0] == 'l' || p[0] == 'I' || p[0] == '|' || p[0] == 'i') && p[1] == '.' && p[2] != '.';
+}
+
 /* Looks at a new line: blank lines, '%' escapes, '#' and header lines, and
  * the free-text game boundary (rule 4 in reader.h). */
 static LineStatus line_begin(ArbReader *r, GError **error)
@@ -1813,7 +1822,8 @@ static LineStatus line_begin(ArbReader *r, GError **error)
      * stray mark, must not swallow the games after it; end_game() closes
      * them with a warning) */
     if (r->in_game && !r->game_has_tags && r->game_has_movetext && r->blank_lines > 0 &&
-        (header || line_comment || starts_with_move_one(b + p))) {
+        (header || line_comment || starts_with_move_one(b + p) ||
+         (r->result_closes && r->max_number >= 2 && starts_with_misread_one(b + p)))) {
         gsize line_start = r->pos;
         r->blank_lines = 0;
         end_game(r);

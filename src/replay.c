@@ -77,9 +77,14 @@ int game_white_numbers(const ArbGame *game, gboolean from_end, guint64 *out, int
 
 void game_append(ArbGame *dst, const ArbGame *src)
 {
+    game_append_range(dst, src, 0, src->events->len);
+}
+
+void game_append_range(ArbGame *dst, const ArbGame *src, guint from, guint to)
+{
     gsize base = dst->text->len;
     g_string_append_len(dst->text, src->text->str, (gssize)src->text->len);
-    for (guint i = 0; i < src->events->len; i++) {
+    for (guint i = from; i < to; i++) {
         struct game_event ev = g_array_index(src->events, struct game_event, i);
         ev.text += base;
         ev.text2 += base;

@@ -68,6 +68,8 @@ gboolean game_has_event(const ArbGame *game, int kind);
 int game_white_numbers(const ArbGame *game, gboolean from_end, guint64 *out, int max);
 /* Appends the events of src to dst, their text with them. */
 void game_append(ArbGame *dst, const ArbGame *src);
+/* The same with src's events [from, to) only. */
+void game_append_range(ArbGame *dst, const ArbGame *src, guint from, guint to);
 
 /* The value of a move number's text when it is digits and dots only, else
  * -1 (a misread number says nothing sure). */

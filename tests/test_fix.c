@@ -1521,6 +1521,37 @@ START_TEST(test_games_apart_past_damage)
     ck_assert_str_eq(got, "{Game 1} 1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 4. Ba4 Nf6 5. O-O Be7 6. Nc3 b5 "
                           "7. Bb3 d6 8. Nd5 O-O * | 1. d4 d5 2. c4 e6 3. Nc3 Nf6 *");
     g_free(got);
+    /* games apart by a blank line, the next one's "1." damaged: a bar (a
+     * column rule to the reader) for the 1, "7" with no dot, "I", "l.":
+     * first moves and "2" after them start it */
+    const char *first = "1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 4. Ba4 Nf6 5. O-O Be7 *";
+    const char *second = "1. d4 d5 2. c4 e6 3. Nc3 Nf6 *";
+    const char *openings[] = {"|. d2-d4 d7-d5 2. c2-c4 e7-e6 3. Nb1-c3 Ng8-f6\n",
+                              "7 d4 d5\n2 c4 e6\n3 Nc3 Nf6\n", "I d4 d5\n2 c4 e6\n3 Nc3 Nf6\n",
+                              "l. d4 d5 2. c4 e6 3. Nc3 Nf6\n"};
+    for (gsize k = 0; k < G_N_ELEMENTS(openings); k++) {
+        char *text = g_strdup_printf("1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 4. Ba4 Nf6 5. O-O Be7\n\n%s",
+                                     openings[k]);
+        char *want = g_strdup_printf("%s | %s", first, second);
+        got = games_movetext(text);
+        ck_assert_msg(!strcmp(got, want), "%s\ngave %s", text, got);
+        g_free(got);
+        g_free(want);
+        g_free(text);
+    }
+    /* the variation a '(' opened, closed where the next game begins: that
+     * game still starts after the blank line, "1" with no dot */
+    got = games_movetext("1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 4. Ba4 Nf6 5. O-O (Be7 6. Re1 b5\n\n"
+                         "1 d4 d5 2 c4 e6\n");
+    ck_assert_str_eq(got, "1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 4. Ba4 Nf6 5. O-O Be7 6. Re1 b5 * | "
+                          "1. d4 d5 2. c4 e6 *");
+    g_free(got);
+    /* a game a page break cut goes on at its own number, "7" too */
+    got = games_movetext("1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 4. Ba4 Nf6 5. O-O Be7 6. Re1 b5\n\n"
+                         "7 Bb3 d6 8 c3 O-O\n");
+    ck_assert_str_eq(got, "1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 4. Ba4 Nf6 5. O-O Be7 6. Re1 b5 7. Bb3 d6 "
+                          "8. c3 O-O *");
+    g_free(got);
     /* castling in zeros taken for a double forfeit, then "11." misread "1." */
     got = games_movetext("1. d4 Nf6 2. c4 e6 3. Nf3 b6 4. g3 Ba6 5. b3 Bb4+ 6. Bd2 Be7 7. Bg2 c6 "
                          "8. Bc3 d5 9. Nbd2 Nbd7 10. 0-0 0-0\n1. Re1 1/2-1/2\n\n"
