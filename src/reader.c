@@ -1171,6 +1171,46 @@ static gsize scan_tag(ArbReader *r, gsize i)
 
 /* A '{' comment, which may span lines (and refills). Returns the index after
  * '}', or NONE when the game failed or the input ended. */
+/* Is the '{' or '(' at i a tag pair's '[' misread: alone at its line's
+ * start, then a name, a quoted value and ']' to the line's end ('{Event
+ * "Leon"]')? */
+static gboolean bracket_misread(const guint8 *b, gsize i, gsize eol)
+{
+    for (gsize k = i; k > 0 && b[k - 1] != '\n' && b[k - 1] != '\r'; k--)
+        if (byte_class[b[k - 1]] != C_WS) return FALSE;
+    gsize j = i + 1;
+    if (!g_ascii_isupper(b[j])) return FALSE;
+    while (j < eol && (g_ascii_isalnum(b[j]) || b[j] == '_'))
+        j++;
+    if (j >= eol || b[j] != ' ') return FALSE;
+    j = skip_space(b, j);
+    gsize e = eol;
+    while (e > j && byte_class[b[e - 1]] == C_WS)
+        e--;
+    return b[j] == '"' && e >= j + 3 && b[e - 1] == ']' && b[e - 2] == '"';
+}
+
+/* Where a tag pair's line ('[Name "') begins after a blank line in
+ * b[from, to), or NONE. */
+static gsize tag_section_within(const guint8 *b, gsize from, gsize to)
+{
+    for (const guint8 *q = memchr(b + from, '[', to - from); q;
+         q = memchr(q + 1, '[', to - (gsize)(q + 1 - b))) {
+        gsize k = (gsize)(q - b), n = k;
+        if (k < from + 2 || b[k - 1] != '\n') continue;
+        n = k - 1;
+        if (b[n - 1] == '\r') n--;
+        if (n == from || b[n - 1] != '\n') continue; /* no blank line before */
+        gsize e = k + 1;
+        while (e < to && g_ascii_isalnum(b[e]))
+            e++;
+        if (e > k + 1 && g_ascii_isalpha(b[k + 1]) && e + 1 < to && b[e] == ' ' && b[e + 1] == '"')
+            return k;
+        if (q + 1 >= b + to) break;
+    }
+    return NONE;
+}
+
 static gsize scan_brace_comment(ArbReader *r, gsize i, GError **error, gboolean *io_failed)
 {
     ArbToken t;
@@ -1200,8 +1240,18 @@ static gsize scan_brace_comment(ArbReader *r, gsize i, GError **error, gboolean 
         start = 0;
     }
     const guint8 *b = r->buf;
+    /* a tag section after a blank line inside it: a '{' no '}' closed (a
+     * misread '['), which must not swallow the games after it */
+    gsize tags = tag_section_within(b, start + 1, close);
     t.text = (const char *)b + start + 1;
-    t.len = close - start - 1;
+    t.len = (tags != NONE ? tags : close) - start - 1;
+    while (tags != NONE && t.len && (t.text[t.len - 1] == '\n' || t.text[t.len - 1] == '\r'))
+        t.len--;
+    if (tags != NONE) {
+        problem(r, ARB_PROBLEM_ERROR, t.line, t.col, t.offset,
+                "comment not closed before the tag section after it: it ends there");
+        close = tags;
+    }
     if (memchr(t.text, '{', t.len))
         problem(r, ARB_PROBLEM_WARNING, t.line, t.col, t.offset,
                 "'{' inside a comment: PGN comments do not nest");
@@ -1221,6 +1271,7 @@ static gsize scan_brace_comment(ArbReader *r, gsize i, GError **error, gboolean 
         r->anchor = last_start;
         r->anchor_col = 1;
     }
+    if (tags != NONE) return tags;
     if (close == r->len) {
         problem(r, ARB_PROBLEM_ERROR, t.line, t.col, t.offset,
                 "input ends inside the comment opened here");
@@ -1580,6 +1631,11 @@ static gboolean scan_tokens(ArbReader *r, GError **error)
         switch (k) {
         case C_EOL: line_end(r); return TRUE;
         case C_LBRACE:
+            if (bracket_misread(b, i, r->eol)) {
+                i = scan_tag(r, i);
+                if (i == NONE) return TRUE;
+                break;
+            }
             i = scan_brace_comment(r, i, error, &io_failed);
             if (io_failed) return FALSE;
             if (i == NONE) { /* failed, or end of input: the line loop decides */
@@ -1616,6 +1672,11 @@ static gboolean scan_tokens(ArbReader *r, GError **error)
             if (i == NONE) return TRUE;
             break;
         case C_LPAREN:
+            if (bracket_misread(b, i, r->eol)) {
+                i = scan_tag(r, i);
+                if (i == NONE) return TRUE;
+                break;
+            }
             if ((e = paren_mark_end(r, i)) > i) {
                 r->pos = e;
                 take_word(r, i, e);

@@ -308,6 +308,29 @@ START_TEST(test_result_tag_not_a_result)
 }
 END_TEST
 
+/* A tag pair's '[' misread as '{' or '(' is a tag, and a '{' no '}'
+ * closes ends before the tag section after a blank line: neither takes
+ * the games after it into a comment or a variation. */
+START_TEST(test_misread_bracket_keeps_games)
+{
+    static const char text[] =
+        "[Event \"a\"]\n[Result \"1-0\"]\n\n1. e4 e5 1-0\n\n"
+        "{Event \"b\"]\n(Site \"here\"]\n[Result \"0-1\"]\n\n1. d4 d5 0-1\n\n"
+        "[Event \"c\"]\n[Result \"*\"]\n\n1. c4 {fine 1. Nf3 c5 *\n\n"
+        "[Event \"d\"]\n[Result \"*\"]\n\n1. g3 g6 *\n";
+    struct run r = convert_text("arbiter-bracket-XXXXXX.pgn", text, sizeof text - 1);
+    ck_assert_msg(strstr(r.out, "[Event \"b\"]\n[Site \"here\"]"), "%s", r.out);
+    ck_assert_msg(strstr(r.out, "1. d4 d5 0-1\n"), "%s", r.out);
+    ck_assert_msg(strstr(r.out, "1. c4 {fine 1. Nf3 c5 *} *\n"), "%s", r.out);
+    ck_assert_msg(strstr(r.out, "[Event \"d\"]"), "%s", r.out);
+    ck_assert_msg(strstr(r.out, "1. g3 g6 *\n"), "%s", r.out);
+    ck_assert_msg(strstr(r.err, ":15:7: error: comment not closed before the tag section after "
+                                "it: it ends there"),
+                  "%s", r.err);
+    run_free(&r);
+}
+END_TEST
+
 START_TEST(test_words_cut_by_line_end)
 {
     /* a book's move in words that a line end cut, after the name, after
@@ -394,6 +417,7 @@ int main(void)
     tcase_add_test(tc, test_words_cut_by_line_end);
     tcase_add_test(tc, test_lone_piece_initial_is_no_prose);
     tcase_add_test(tc, test_odds_game);
+    tcase_add_test(tc, test_misread_bracket_keeps_games);
     suite_add_tcase(s, tc);
     printf("%u golden cases in tests/data/MANIFEST.md\n", goldens->len);
     return run_suite(s);

@@ -296,12 +296,14 @@ START_TEST(test_nested_variations)
 }
 END_TEST
 
-/* Braces do not nest in PGN: 100,000 '{' open one comment that never ends. */
+/* Braces do not nest in PGN: 100,000 '{' open one comment that no '}' ends. */
 START_TEST(test_nested_braces)
 {
     char *path = nested("braces.pgn", '{', 100000);
     struct run r = convert(path);
     expect_problem_named(&r, path);
+    /* (the comment ends before the tag section after it) */
+    ck_assert_msg(strstr(r.out, "1. d4 d5"), "the game after the comment is lost");
     run_free(&r);
     g_free(path);
 }
