@@ -261,11 +261,11 @@ static void flush_pending(struct fix_cmd *fc)
         fix_game(fc, fc->pending);
 }
 
-/* Holds each game until the next one shows whether the reader split it;
- * splits it first where another game opens with its "1." damaged. */
-static void on_game(ArbGame *game, const ArbGameSummary *summary, gpointer ud)
+/* Holds each game until the next one shows whether the reader split it
+ * (joinable: a part fix split off itself is not joined again); splits it
+ * first where another game opens with its "1." damaged. */
+static void take_game(struct fix_cmd *fc, const ArbGame *game, gboolean joinable)
 {
-    struct fix_cmd *fc = ud;
     guint at = mend_next_game_at(game);
     if (at) {
         g_autoptr(ArbGame) head = game_new(), tail = game_new();
@@ -274,11 +274,11 @@ static void on_game(ArbGame *game, const ArbGameSummary *summary, gpointer ud)
         head->number = tail->number = game->number;
         head->first_line = game->first_line;
         tail->first_line = g_array_index(tail->events, struct game_event, 0).line;
-        on_game(head, summary, ud);
-        on_game(tail, summary, ud);
+        take_game(fc, head, joinable);
+        take_game(fc, tail, FALSE);
         return;
     }
-    if (fc->has_pending && mend_continues(fc->pending, game)) {
+    if (joinable && fc->has_pending && mend_continues(fc->pending, game)) {
         mend_castling_again(fc->pending);
         game_append(fc->pending, game);
         return;
@@ -291,6 +291,11 @@ static void on_game(ArbGame *game, const ArbGameSummary *summary, gpointer ud)
     fc->pending->failed = game->failed;
     game_append(fc->pending, game);
     fc->has_pending = TRUE;
+}
+
+static void on_game(ArbGame *game, const ArbGameSummary *summary, gpointer ud)
+{
+    take_game(ud, game, TRUE);
 }
 
 static void on_problem(const ArbProblem *p, gpointer ud)

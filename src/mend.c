@@ -7,8 +7,9 @@
 
 #include <string.h>
 
-#define NUMBERED_ON_GAP  4 /* numbered_on(): after's second number this far past before's */
-#define MEND_SPLIT_MOVES 4 /* mend_next_game_at(): moves before a game opens again */
+#define NUMBERED_ON_GAP       4  /* numbered_on(): after's second number this far past before's */
+#define MEND_SPLIT_MOVES      4  /* mend_next_game_at(): moves before a game opens again */
+#define MEND_SPLIT_LINE_MOVES 30 /* the same with no blank line before it */
 
 /* A game the next part goes on with ended in "0-0" read as a double
  * forfeit (a move number "1." came next): that was castling, a move again. */
@@ -108,6 +109,23 @@ static gboolean opens_again_at(const ArbGame *game, guint k)
     return first_moves_at(game, e->kind == EV_MOVE_NUMBER || one ? k + 1 : k);
 }
 
+/* Are the white numbers written in game from event k on (the first of
+ * them, at k, aside) "2." and then "3.", with their dots (a lone "3" may
+ * be a square's rank split off)? */
+static gboolean numbered_two_three(const ArbGame *game, guint k)
+{
+    guint64 n[2];
+    int got = 0;
+    for (k++; k < game->events->len && got < 2; k++) {
+        const struct game_event *e = &g_array_index(game->events, struct game_event, k);
+        const char *t = game_event_text(game, e);
+        if (e->kind != EV_MOVE_NUMBER || e->value) continue;
+        if (!memchr(t, '.', e->len)) return FALSE;
+        n[got++] = g_ascii_strtoull(t, NULL, 10);
+    }
+    return got == 2 && n[0] == 2 && n[1] == 3;
+}
+
 guint mend_next_game_at(const ArbGame *game)
 {
     const GArray *ev = game->events;
@@ -117,7 +135,12 @@ guint mend_next_game_at(const ArbGame *game)
         const struct game_event *e = &g_array_index(ev, struct game_event, k);
         const struct game_event *prev = &g_array_index(ev, struct game_event, k - 1);
         moves += prev->kind == EV_MOVE;
-        if (moves >= MEND_SPLIT_MOVES && e->line > prev->line + 1 && opens_again_at(game, k))
+        if (moves < MEND_SPLIT_MOVES || e->line == prev->line) continue;
+        /* after a blank line; at a line's start, past a game of some
+         * length, with "2" and "3" written next */
+        if ((e->line > prev->line + 1 ||
+             (moves >= MEND_SPLIT_LINE_MOVES && numbered_two_three(game, k))) &&
+            opens_again_at(game, k))
             return k;
     }
     return 0;

@@ -13,7 +13,8 @@
 gboolean mend_continues(const ArbGame *before, const ArbGame *after);
 
 /* Where, in a game with no tags, another game opens after a blank line
- * with its "1." lost or misread ("7 e4 e5" / "2 Nf3 Nc6" / "3 Bb5"): the
+ * with its "1." lost or misread ("7 e4 e5" / "2 Nf3 Nc6" / "3 Bb5"), or
+ * at a line's start after 30 moves with "2" and "3" written next: the
  * index of its first event, or 0. The reader starts a game at a blank
  * line only before "1." (or a look-alike with its dot). */
 guint mend_next_game_at(const ArbGame *game);

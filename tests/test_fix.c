@@ -1546,6 +1546,15 @@ START_TEST(test_games_apart_past_damage)
     ck_assert_str_eq(got, "1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 4. Ba4 Nf6 5. O-O Be7 6. Re1 b5 * | "
                           "1. d4 d5 2. c4 e6 *");
     g_free(got);
+    /* no blank line, no result: at a line's start after 30 plies, with "2."
+     * and "3." written next (a lone "3" may be a rank split off) */
+    got = games_movetext("1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 4. Ba4 Nf6 5. O-O Be7 6. Re1 b5 7. Bb3 d6 "
+                         "8. c3 O-O 9. h3 Nb8 10. d4 Nbd7 11. c4 c6 12. cxb5 axb5 13. Nc3 Bb7 "
+                         "14. Bg5 b4 15. Nb1 h6 16. Bh4 c5\n7. d4 d5 2. c4 e6 3. Nc3 Nf6\n");
+    ck_assert_str_eq(got, "1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 4. Ba4 Nf6 5. O-O Be7 6. Re1 b5 7. Bb3 d6 "
+                          "8. c3 O-O 9. h3 Nb8 10. d4 Nbd7 11. c4 c6 12. cxb5 axb5 13. Nc3 Bb7 "
+                          "14. Bg5 b4 15. Nb1 h6 16. Bh4 c5 * | 1. d4 d5 2. c4 e6 3. Nc3 Nf6 *");
+    g_free(got);
     /* a game a page break cut goes on at its own number, "7" too */
     got = games_movetext("1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 4. Ba4 Nf6 5. O-O Be7 6. Re1 b5\n\n"
                          "7 Bb3 d6 8 c3 O-O\n");
