@@ -1,8 +1,8 @@
 /* Mending what damage did to a game's shape before fix reads it (mend.h):
  * parts of one game that the reader took for games of their own joined
- * again, and brackets that opened no variation dropped. Works on the
- * recorded games of src/replay.h only; src/cmd_fix.c and src/fix_solve.c
- * call it. */
+ * again, a game that opens inside another's text split off, and brackets
+ * that opened no variation dropped. Works on the recorded games of
+ * src/replay.h only; src/cmd_fix.c and src/fix_solve.c call it. */
 #include "mend.h"
 
 #include <string.h>
@@ -197,14 +197,15 @@ static gboolean ends_in_zeros(const ArbGame *before)
 }
 
 /* Did the reader end `before` only because of damage: a move number read
- * "1" (a misread "21"), or a stray '*' read as a result? Then `after` has no
- * tags and follows on the same or the next line, with no blank line between
- * (a free-text game boundary needs one), and does not number its moves 1,
- * 2, 3 as a game of its own, nor open as one (opens_a_game()); after a result, it does not start
- * again at move 1 unless its numbers go on from before's or the result was
- * castling's "0-0". Or did something that is no move (a
- * diagram, prose) stand between two parts of one game: before has no result and after takes up its
- * numbers (takes_up()), blank lines or not? */
+ * "1" (a misread "21"), or a stray '*' read as a result? Then `after` has
+ * no tags and follows on the same or the next line, with no blank line
+ * between (a free-text game boundary needs one), and does not number its
+ * moves 1, 2, 3 as a game of its own, nor open as one (opens_a_game());
+ * after a result, it does not start again at move 1 unless its numbers go
+ * on from before's or the result was castling's "0-0". Or did something
+ * that is no move (a diagram, prose) stand between two parts of one game:
+ * before has no result and after takes up its numbers (takes_up()), blank
+ * lines or not? */
 gboolean mend_continues(const ArbGame *before, const ArbGame *after)
 {
     if (!after->events->len || game_has_event(after, EV_TAG)) return FALSE;

@@ -1,7 +1,8 @@
 /* Mending a damaged game's shape before `arbiter fix` reads it: a game
  * the reader ended too early (a move number misread "1", a stray '*' read
  * as a result, a diagram between two parts) joined with the part after it,
- * and the marks of variations that are none (a '(' that was a misread c or
+ * a game the reader did not end split where the next one opens (its "1."
+ * misread), and the marks of variations that are none (a '(' that was a misread c or
  * a stray mark) dropped so that their moves are main line. */
 #ifndef ARBITER_MEND_H
 #define ARBITER_MEND_H
