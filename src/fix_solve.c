@@ -1016,10 +1016,10 @@ void fix_cmd_check_unknown_games(struct fix_cmd *fc)
  * 12. f3 b4 13. Sa4", a book quoting a game from its middle)? The first
  * token's number names a ply past the first move, the next ones' numbers
  * follow on from it one ply a token, and it is no legal move from start as
- * norm reads it (damage makes "1." a "7." now and then, but the game's first
- * move still plays, or the numbers written after it are 2 and 3). A game with tags and no FEN
- * starts at the start, as PGN has it ("11. Nf8 d\\5 2. c4" is a damaged "1. Nf3 d5"). *number: the
- * move it starts at. */
+ * norm reads it (damage makes "1." a "7." now and then, but the game's
+ * first move still plays, or the numbers written after it are 2 and 3). A
+ * game with tags and no FEN starts at the start, as PGN has it ("11. Nf8
+ * d\\5 2. c4" is a damaged "1. Nf3 d5"). *number: the move it starts at. */
 static gboolean starts_later(const struct fix_cmd *fc, const ArbGame *game, ArbNorm *norm,
                              const struct position *start, int *number)
 {

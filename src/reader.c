@@ -1169,8 +1169,6 @@ static gsize scan_tag(ArbReader *r, gsize i)
     return j;
 }
 
-/* A '{' comment, which may span lines (and refills). Returns the index after
- * '}', or NONE when the game failed or the input ended. */
 /* Is the '{' or '(' at i a tag pair's '[' misread: alone at its line's
  * start, then a name, a quoted value and ']' to the line's end ('{Event
  * "Leon"]')? */
@@ -1211,6 +1209,8 @@ static gsize tag_section_within(const guint8 *b, gsize from, gsize to)
     return NONE;
 }
 
+/* A '{' comment, which may span lines (and refills). Returns the index after
+ * '}', or NONE when the game failed or the input ended. */
 static gsize scan_brace_comment(ArbReader *r, gsize i, GError **error, gboolean *io_failed)
 {
     ArbToken t;
@@ -1843,12 +1843,13 @@ static gboolean starts_with_move_one(const guint8 *p)
 }
 
 /* Does the line start with a look-alike of "1." (fix's damaged text: "l.",
- * "I.", "|.")? After a blank line, in a game past move 1, that begins the
+ * "I.", "i.")? After a blank line, in a game past move 1, that begins the
  * next game ("l. d2-cl4"); a game a page break cut goes on at a number
- * of its own. */
+ * of its own. (A bar is a column rule, space to the reader: "|." leaves a
+ * lone dot, which src/mend.c weighs.) */
 static gboolean starts_with_misread_one(const guint8 *p)
 {
-    return (p[0] == 'l' || p[0] == 'I' || p[0] == '|' || p[0] == 'i') && p[1] == '.' && p[2] != '.';
+    return (p[0] == 'l' || p[0] == 'I' || p[0] == 'i') && p[1] == '.' && p[2] != '.';
 }
 
 /* Looks at a new line: blank lines, '%' escapes, '#' and header lines, and

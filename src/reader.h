@@ -26,12 +26,19 @@
  *      has (tag sections without movetext), begins a new game (warning: the
  *      game before has no result).
  *   3. Move number 1 for White outside variations, in a game that has already
- *      reached move 2, begins a new game.
+ *      reached move 2, begins a new game; with reader_set_result_closes()
+ *      inside variations too where "1." stands apart (after a space or a
+ *      line end).
  *   4. In a game without tags (free text), a blank line followed by a header
- *      line, a ';' or '#' comment line or move number 1 begins a new game.
+ *      line, a ';' or '#' comment line or move number 1 begins a new game,
+ *      inside variations too (they end there, with a warning); with
+ *      reader_set_result_closes() a look-alike of "1." as well ("l.", "I.").
  *      Blank lines never split a game that has tags (annotators leave them
  *      between paragraphs of comments).
  *   5. End of input ends the game.
+ * A '{' or '(' alone at a line's start before a tag pair's name, value and
+ * ']' is that tag's '[' misread, and a '{' comment ends before a tag section
+ * that follows a blank line inside it (an error): neither swallows games.
  * After a failed game the reader skips to the next line that starts a tag
  * ('[' and a letter), or, in a file that has had no tags, to the next
  * non-blank line after a blank line.
