@@ -1497,6 +1497,14 @@ static char *games_movetext(const char *damaged)
     return g_string_free(all, FALSE);
 }
 
+/* games_movetext(damaged) is want. */
+static void assert_games(const char *damaged, const char *want)
+{
+    char *got = games_movetext(damaged);
+    ck_assert_msg(!strcmp(got, want), "%s\ngave %s\nwant %s", damaged, got, want);
+    g_free(got);
+}
+
 /* Text without tags keeps its games apart past the damage at a game's end
  * (each case read as one game before: the second's moves became the
  * first's next, the first's own moves changed to fit). */
@@ -1504,23 +1512,20 @@ START_TEST(test_games_apart_past_damage)
 {
     /* a '(' (a misread c) opens a variation no ')' closes and the result
      * is lost: the blank line and "1." still start the next game */
-    char *got = games_movetext("1. e4 e5 2. Nb1-(3 Nc6 3. d4 exd4\n\n"
-                               "1. d4 d5 2. c4 e6 3. Nc3 Nf6 0-1\n");
-    ck_assert_str_eq(got, "1. e4 e5 2. Nc3 Nc6 3. d4 exd4 * | 1. d4 d5 2. c4 e6 3. Nc3 Nf6 0-1");
-    g_free(got);
+    assert_games("1. e4 e5 2. Nb1-(3 Nc6 3. d4 exd4\n\n"
+                 "1. d4 d5 2. c4 e6 3. Nc3 Nf6 0-1\n",
+                 "1. e4 e5 2. Nc3 Nc6 3. d4 exd4 * | 1. d4 d5 2. c4 e6 3. Nc3 Nf6 0-1");
     /* a ';' (a misread ':') before the result, which would hide it in a
      * line comment, and the next game's "1" lost */
-    got = games_movetext("1. e4 e5 2. Nf3 Nc6 3. Bb5 a;6 1-0\n\n"
-                         ". d4 d5 2. c4 e6 3. Nc3 Nf6 0-1\n");
-    ck_assert_str_eq(got, "1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 1-0 | 1. d4 d5 2. c4 e6 3. Nc3 Nf6 0-1");
-    g_free(got);
+    assert_games("1. e4 e5 2. Nf3 Nc6 3. Bb5 a;6 1-0\n\n"
+                 ". d4 d5 2. c4 e6 3. Nc3 Nf6 0-1\n",
+                 "1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 1-0 | 1. d4 d5 2. c4 e6 3. Nc3 Nf6 0-1");
     /* the same '(' and a heading between the games: "1." starts the next
      * game inside the variation too */
-    got = games_movetext("Game 1\n1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 4. Ba4 Nf6 5. O-O Be7 6. Nc3 b5 "
-                         "7. Bb3 d6 8. N(5 O-O\n\nGame 2\n1. d4 d5 2. c4 e6 3. Nc3 Nf6\n");
-    ck_assert_str_eq(got, "{Game 1} 1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 4. Ba4 Nf6 5. O-O Be7 6. Nc3 b5 "
-                          "7. Bb3 d6 8. Nd5 O-O * | 1. d4 d5 2. c4 e6 3. Nc3 Nf6 *");
-    g_free(got);
+    assert_games("Game 1\n1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 4. Ba4 Nf6 5. O-O Be7 6. Nc3 b5 "
+                 "7. Bb3 d6 8. N(5 O-O\n\nGame 2\n1. d4 d5 2. c4 e6 3. Nc3 Nf6\n",
+                 "{Game 1} 1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 4. Ba4 Nf6 5. O-O Be7 6. Nc3 b5 "
+                 "7. Bb3 d6 8. Nd5 O-O * | 1. d4 d5 2. c4 e6 3. Nc3 Nf6 *");
     /* games apart by a blank line, the next one's "1." damaged: a bar (a
      * column rule to the reader) for the 1, "7" with no dot, "I", "l.":
      * first moves and "2" after them start it */
@@ -1533,42 +1538,36 @@ START_TEST(test_games_apart_past_damage)
         char *text = g_strdup_printf("1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 4. Ba4 Nf6 5. O-O Be7\n\n%s",
                                      openings[k]);
         char *want = g_strdup_printf("%s | %s", first, second);
-        got = games_movetext(text);
-        ck_assert_msg(!strcmp(got, want), "%s\ngave %s", text, got);
-        g_free(got);
+        assert_games(text, want);
         g_free(want);
         g_free(text);
     }
     /* the variation a '(' opened, closed where the next game begins: that
      * game still starts after the blank line, "1" with no dot */
-    got = games_movetext("1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 4. Ba4 Nf6 5. O-O (Be7 6. Re1 b5\n\n"
-                         "1 d4 d5 2 c4 e6\n");
-    ck_assert_str_eq(got, "1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 4. Ba4 Nf6 5. O-O Be7 6. Re1 b5 * | "
-                          "1. d4 d5 2. c4 e6 *");
-    g_free(got);
+    assert_games("1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 4. Ba4 Nf6 5. O-O (Be7 6. Re1 b5\n\n"
+                 "1 d4 d5 2 c4 e6\n",
+                 "1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 4. Ba4 Nf6 5. O-O Be7 6. Re1 b5 * | "
+                 "1. d4 d5 2. c4 e6 *");
     /* no blank line, no result: at a line's start after 30 plies, with "2."
      * and "3." written next (a lone "3" may be a rank split off) */
-    got = games_movetext("1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 4. Ba4 Nf6 5. O-O Be7 6. Re1 b5 7. Bb3 d6 "
-                         "8. c3 O-O 9. h3 Nb8 10. d4 Nbd7 11. c4 c6 12. cxb5 axb5 13. Nc3 Bb7 "
-                         "14. Bg5 b4 15. Nb1 h6 16. Bh4 c5\n7. d4 d5 2. c4 e6 3. Nc3 Nf6\n");
-    ck_assert_str_eq(got, "1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 4. Ba4 Nf6 5. O-O Be7 6. Re1 b5 7. Bb3 d6 "
-                          "8. c3 O-O 9. h3 Nb8 10. d4 Nbd7 11. c4 c6 12. cxb5 axb5 13. Nc3 Bb7 "
-                          "14. Bg5 b4 15. Nb1 h6 16. Bh4 c5 * | 1. d4 d5 2. c4 e6 3. Nc3 Nf6 *");
-    g_free(got);
+    assert_games("1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 4. Ba4 Nf6 5. O-O Be7 6. Re1 b5 7. Bb3 d6 "
+                 "8. c3 O-O 9. h3 Nb8 10. d4 Nbd7 11. c4 c6 12. cxb5 axb5 13. Nc3 Bb7 "
+                 "14. Bg5 b4 15. Nb1 h6 16. Bh4 c5\n7. d4 d5 2. c4 e6 3. Nc3 Nf6\n",
+                 "1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 4. Ba4 Nf6 5. O-O Be7 6. Re1 b5 7. Bb3 d6 "
+                 "8. c3 O-O 9. h3 Nb8 10. d4 Nbd7 11. c4 c6 12. cxb5 axb5 13. Nc3 Bb7 "
+                 "14. Bg5 b4 15. Nb1 h6 16. Bh4 c5 * | 1. d4 d5 2. c4 e6 3. Nc3 Nf6 *");
     /* a game a page break cut goes on at its own number, "7" too */
-    got = games_movetext("1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 4. Ba4 Nf6 5. O-O Be7 6. Re1 b5\n\n"
-                         "7 Bb3 d6 8 c3 O-O\n");
-    ck_assert_str_eq(got, "1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 4. Ba4 Nf6 5. O-O Be7 6. Re1 b5 7. Bb3 d6 "
-                          "8. c3 O-O *");
-    g_free(got);
+    assert_games("1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 4. Ba4 Nf6 5. O-O Be7 6. Re1 b5\n\n"
+                 "7 Bb3 d6 8 c3 O-O\n",
+                 "1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 4. Ba4 Nf6 5. O-O Be7 6. Re1 b5 7. Bb3 d6 "
+                 "8. c3 O-O *");
     /* castling in zeros taken for a double forfeit, then "11." misread "1." */
-    got = games_movetext("1. d4 Nf6 2. c4 e6 3. Nf3 b6 4. g3 Ba6 5. b3 Bb4+ 6. Bd2 Be7 7. Bg2 c6 "
-                         "8. Bc3 d5 9. Nbd2 Nbd7 10. 0-0 0-0\n1. Re1 1/2-1/2\n\n"
-                         "1. e4 c5 2. Nf3 d6 3. d4 cxd4 0-1\n");
-    ck_assert_str_eq(got, "1. d4 Nf6 2. c4 e6 3. Nf3 b6 4. g3 Ba6 5. b3 Bb4+ 6. Bd2 Be7 7. Bg2 c6 "
-                          "8. Bc3 d5 9. Nbd2 Nbd7 10. O-O O-O 11. Re1 1/2-1/2 | "
-                          "1. e4 c5 2. Nf3 d6 3. d4 cxd4 0-1");
-    g_free(got);
+    assert_games("1. d4 Nf6 2. c4 e6 3. Nf3 b6 4. g3 Ba6 5. b3 Bb4+ 6. Bd2 Be7 7. Bg2 c6 "
+                 "8. Bc3 d5 9. Nbd2 Nbd7 10. 0-0 0-0\n1. Re1 1/2-1/2\n\n"
+                 "1. e4 c5 2. Nf3 d6 3. d4 cxd4 0-1\n",
+                 "1. d4 Nf6 2. c4 e6 3. Nf3 b6 4. g3 Ba6 5. b3 Bb4+ 6. Bd2 Be7 7. Bg2 c6 "
+                 "8. Bc3 d5 9. Nbd2 Nbd7 10. O-O O-O 11. Re1 1/2-1/2 | "
+                 "1. e4 c5 2. Nf3 d6 3. d4 cxd4 0-1");
 }
 END_TEST
 
