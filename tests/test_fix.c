@@ -1450,37 +1450,6 @@ START_TEST(test_game_split_by_damage_is_joined)
 }
 END_TEST
 
-/* Lines of a book's prose that each open a game from move 1 ("1. e4 c5
- * 2. Nf3 d6") are games of their own, however few their numbers: joined,
- * the second line's moves were read as the first's next (3. e4 c5 4. f3,
- * a game nobody played). A misread "21." with "22." after it stays joined
- * (test_game_split_by_damage_is_joined). */
-START_TEST(test_opening_lines_in_prose_are_games)
-{
-    const char *plain[] = {"--no-comments", NULL};
-    struct run r = fix_text("The French: 1. e4 e6 2. d4 d5 is solid.\n"
-                            "The Sicilian: 1. e4 c5 2. Nf3 d6 is sharp.\n",
-                            plain);
-    char *first = movetext(r.out);
-    ck_assert_str_eq(first, "1. e4 e6 2. d4 d5 {is solid. The Sicilian:} *");
-    const char *second = strstr(r.out, "\n\n[Event");
-    ck_assert_msg(second != NULL, "one game:\n%s", r.out);
-    char *got = movetext(second + 2);
-    ck_assert_msg(g_str_has_prefix(got, "1. e4 c5 2. Nf3 d6 {"), "%s", got);
-    ck_assert_msg(strstr(got, "is sharp.") != NULL, "%s", got);
-    g_free(got);
-    g_free(first);
-    run_free(&r);
-    /* a first move's shape but no "2." after it: a "1." misread in a
-     * game, which goes on */
-    got = fixed_movetext("1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 4. Ba4 Nf6 5. O-O Be7\n"
-                         "1. Re1 b5 7. Bb3 d6 *\n");
-    ck_assert_str_eq(got, "1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 4. Ba4 Nf6 5. O-O Be7 6. Re1 b5 "
-                          "7. Bb3 d6 *");
-    g_free(got);
-}
-END_TEST
-
 /* Every game's movetext in fix's output for damaged (--no-comments), one
  * " | " between games. */
 static char *games_movetext(const char *damaged)
@@ -1504,6 +1473,24 @@ static void assert_games(const char *damaged, const char *want)
     ck_assert_msg(!strcmp(got, want), "%s\ngave %s\nwant %s", damaged, got, want);
     g_free(got);
 }
+
+/* Lines of a book's prose that each open a game from move 1 ("1. e4 c5
+ * 2. Nf3 d6") are games of their own, however few their numbers: joined,
+ * the second line's moves were read as the first's next (3. e4 c5 4. f3,
+ * a game nobody played). A misread "21." with "22." after it stays joined
+ * (test_game_split_by_damage_is_joined). */
+START_TEST(test_opening_lines_in_prose_are_games)
+{
+    assert_games("The French: 1. e4 e6 2. d4 d5 is solid.\n"
+                 "The Sicilian: 1. e4 c5 2. Nf3 d6 is sharp.\n",
+                 "1. e4 e6 2. d4 d5 {is solid. The Sicilian:} * | 1. e4 c5 2. Nf3 d6 {arbiter: "
+                 "nothing legal fits from here on; the rest as written: is sharp.} *");
+    /* a first move's shape but no "2." after it: a "1." misread in a
+     * game, which goes on */
+    assert_games("1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 4. Ba4 Nf6 5. O-O Be7\n1. Re1 b5 7. Bb3 d6 *\n",
+                 "1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 4. Ba4 Nf6 5. O-O Be7 6. Re1 b5 7. Bb3 d6 *");
+}
+END_TEST
 
 /* Text without tags keeps its games apart past the damage at a game's end
  * (each case read as one game before: the second's moves became the
