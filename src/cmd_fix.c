@@ -262,22 +262,9 @@ static void flush_pending(struct fix_cmd *fc)
 }
 
 /* Holds each game until the next one shows whether the reader split it
- * (joinable: a part fix split off itself is not joined again); splits it
- * first where another game opens with its "1." damaged. */
-static void take_game(struct fix_cmd *fc, const ArbGame *game, gboolean joinable)
+ * (joinable: a part fix split off itself is not joined again). */
+static void take_part(struct fix_cmd *fc, const ArbGame *game, gboolean joinable)
 {
-    guint at = mend_next_game_at(game);
-    if (at) {
-        g_autoptr(ArbGame) head = game_new(), tail = game_new();
-        game_append_range(head, game, 0, at);
-        game_append_range(tail, game, at, game->events->len);
-        head->number = tail->number = game->number;
-        head->first_line = game->first_line;
-        tail->first_line = g_array_index(tail->events, struct game_event, 0).line;
-        take_game(fc, head, joinable);
-        take_game(fc, tail, FALSE);
-        return;
-    }
     if (joinable && fc->has_pending && mend_continues(fc->pending, game)) {
         mend_castling_again(fc->pending);
         game_append(fc->pending, game);
@@ -293,9 +280,33 @@ static void take_game(struct fix_cmd *fc, const ArbGame *game, gboolean joinable
     fc->has_pending = TRUE;
 }
 
+/* take_part() for each game that opens inside game, its "1." damaged
+ * (mend_next_game_at()), the first of them joinable. */
+static void take_game(struct fix_cmd *fc, const ArbGame *game)
+{
+    guint from = 0, at = mend_next_game_at(game, 0);
+    if (!at) {
+        take_part(fc, game, TRUE);
+        return;
+    }
+    for (;;) {
+        g_autoptr(ArbGame) part = game_new();
+        game_append_range(part, game, from, at ? at : game->events->len);
+        mend_balance_variations(part);
+        part->number = game->number;
+        part->failed = at ? FALSE : game->failed; /* (the reader's cut is at the end) */
+        part->first_line =
+            from ? g_array_index(part->events, struct game_event, 0).line : game->first_line;
+        take_part(fc, part, from == 0);
+        if (!at) return;
+        from = at;
+        at = mend_next_game_at(game, from);
+    }
+}
+
 static void on_game(ArbGame *game, const ArbGameSummary *summary, gpointer ud)
 {
-    take_game(ud, game, TRUE);
+    take_game(ud, game);
 }
 
 static void on_problem(const ArbProblem *p, gpointer ud)

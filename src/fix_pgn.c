@@ -204,6 +204,7 @@ static void flush_events(struct fix_cmd *fc, const ArbGame *game, guint *next, g
             continue;
         }
         if (ev->kind == EV_END_VARIATION) {
+            if (!depth) continue; /* (none open: nothing to close) */
             g_string_append(var, " )");
             if (--depth == 0) {
                 pgnw_comment(fc->writer, var->str);

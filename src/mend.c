@@ -126,12 +126,12 @@ static gboolean numbered_two_three(const ArbGame *game, guint k)
     return got == 2 && n[0] == 2 && n[1] == 3;
 }
 
-guint mend_next_game_at(const ArbGame *game)
+guint mend_next_game_at(const ArbGame *game, guint from)
 {
     const GArray *ev = game->events;
     if (game_has_event(game, EV_TAG)) return 0;
     int moves = 0;
-    for (guint k = 1; k < ev->len; k++) {
+    for (guint k = from + 1; k < ev->len; k++) {
         const struct game_event *e = &g_array_index(ev, struct game_event, k);
         const struct game_event *prev = &g_array_index(ev, struct game_event, k - 1);
         moves += prev->kind == EV_MOVE;
@@ -144,6 +144,26 @@ guint mend_next_game_at(const ArbGame *game)
             return k;
     }
     return 0;
+}
+
+void mend_balance_variations(ArbGame *part)
+{
+    GArray *ev = part->events;
+    guint depth = 0, kept = 0;
+    for (guint k = 0; k < ev->len; k++) {
+        struct game_event e = g_array_index(ev, struct game_event, k);
+        if (e.kind == EV_END_VARIATION && !depth) continue; /* opened before the part */
+        depth += e.kind == EV_BEGIN_VARIATION;
+        depth -= e.kind == EV_END_VARIATION;
+        g_array_index(ev, struct game_event, kept++) = e;
+    }
+    g_array_set_size(ev, kept);
+    if (!kept) return;
+    struct game_event end = g_array_index(ev, struct game_event, kept - 1);
+    end.kind = EV_END_VARIATION;
+    end.len = 0; /* (as the reader closes them at a game's end) */
+    for (; depth > 0; depth--)
+        g_array_append_val(ev, end);
 }
 
 /* Does after go on with before's numbers past a "1" ("10. Te1 0-0 1. h3 Af5

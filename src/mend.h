@@ -16,9 +16,14 @@ gboolean mend_continues(const ArbGame *before, const ArbGame *after);
 /* Where, in a game with no tags, another game opens after a blank line
  * with its "1." lost or misread ("7 e4 e5" / "2 Nf3 Nc6" / "3 Bb5"), or
  * at a line's start after 30 moves with "2" and "3" written next: the
- * index of its first event, or 0. The reader starts a game at a blank
+ * index of its first event past from (the moves before it counted from
+ * there), or 0. The reader starts a game at a blank
  * line only before "1." (or a look-alike with its dot). */
-guint mend_next_game_at(const ArbGame *game);
+guint mend_next_game_at(const ArbGame *game, guint from);
+
+/* A part of a game split at mend_next_game_at() made whole: the ends of
+ * variations opened before it dropped, those open at its end closed there. */
+void mend_balance_variations(ArbGame *part);
 
 /* game ended in "0-0" read as a double forfeit and goes on in the next
  * part: that was castling, a move again. */

@@ -82,12 +82,25 @@ void game_append(ArbGame *dst, const ArbGame *src)
 
 void game_append_range(ArbGame *dst, const ArbGame *src, guint from, guint to)
 {
+    /* only the text the events name (a part of a long game copies its
+     * own, not the whole game's) */
+    gsize lo = src->text->len, hi = 0;
+    for (guint i = from; i < to; i++) {
+        const struct game_event *ev = &g_array_index(src->events, struct game_event, i);
+        lo = MIN(lo, ev->text);
+        hi = MAX(hi, MIN(ev->text + ev->len + 1, src->text->len));
+        if (ev->kind == EV_TAG) {
+            lo = MIN(lo, ev->text2);
+            hi = MAX(hi, MIN(ev->text2 + ev->len2 + 1, src->text->len));
+        }
+    }
+    if (lo > hi) lo = hi;
     gsize base = dst->text->len;
-    g_string_append_len(dst->text, src->text->str, (gssize)src->text->len);
+    g_string_append_len(dst->text, src->text->str + lo, (gssize)(hi - lo));
     for (guint i = from; i < to; i++) {
         struct game_event ev = g_array_index(src->events, struct game_event, i);
-        ev.text += base;
-        ev.text2 += base;
+        ev.text = ev.text - lo + base;
+        ev.text2 = ev.kind == EV_TAG ? ev.text2 - lo + base : base;
         g_array_append_val(dst->events, ev);
     }
 }

@@ -1456,6 +1456,7 @@ static char *games_movetext(const char *damaged)
 {
     const char *plain[] = {"--no-comments", NULL};
     struct run r = fix_text(damaged, plain);
+    ck_assert_msg(!strstr(r.err, "CRITICAL") && !strstr(r.err, "WARNING **"), "%s", r.err);
     GString *all = g_string_new(NULL);
     for (const char *g = r.out; g; g = strstr(g + 1, "\n\n[Event")) {
         char *got = movetext(g == r.out ? g : g + 2);
@@ -1535,6 +1536,12 @@ START_TEST(test_games_apart_past_damage)
                  "1 d4 d5 2 c4 e6\n",
                  "1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 4. Ba4 Nf6 5. O-O Be7 6. Re1 b5 * | "
                  "1. d4 d5 2. c4 e6 *");
+    /* split so inside a variation a '(' opened: each part whole, the '('
+     * a misread letter in the first */
+    assert_games("1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 4. Ba4 Nf6 5. O-O (Be7 6. Re1 b5\n\n"
+                 "7 d4 d5\n2 c4 e6\n3 Nc3 Nf6 *\n",
+                 "1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 4. Ba4 Nf6 5. O-O Be7 6. Re1 b5 * | "
+                 "1. d4 d5 2. c4 e6 3. Nc3 Nf6 *");
     /* no blank line, no result: at a line's start after 30 plies, with "2."
      * and "3." written next (a lone "3" may be a rank split off) */
     assert_games("1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 4. Ba4 Nf6 5. O-O Be7 6. Re1 b5 7. Bb3 d6 "
