@@ -10,6 +10,9 @@
 #define NUMBERED_ON_GAP       4  /* numbered_on(): after's second number this far past before's */
 #define MEND_SPLIT_MOVES      4  /* mend_next_game_at(): moves before a game opens again */
 #define MEND_SPLIT_LINE_MOVES 30 /* the same with no blank line before it */
+#define MEND_OPENING_EVENTS                                                                        \
+    16 /* events a game's opening and its "2." and "3." are looked for in                          \
+        */
 
 /* A game the next part goes on with ended in "0-0" read as a double
  * forfeit (a move number "1." came next): that was castling, a move again. */
@@ -59,13 +62,14 @@ static gboolean lands_on(const char *text, gsize len, char lo, char hi)
            text[len - 1] <= hi;
 }
 
-/* Do game's events from k on go as a game's first moves after its "1.":
- * a move of White's to the third or fourth rank, Black's (if written) to
- * the sixth or fifth, then "2." (comments and "1..." aside)? */
+/* Do game's events from k on (MEND_OPENING_EVENTS of them at most) go as
+ * a game's first moves after its "1.": a move of White's to the third or
+ * fourth rank, Black's (if written) to the sixth or fifth, then "2."
+ * (comments and "1..." aside)? */
 static gboolean first_moves_at(const ArbGame *game, guint k)
 {
     int moves = 0;
-    for (; k < game->events->len; k++) {
+    for (guint end = MIN(game->events->len, k + MEND_OPENING_EVENTS); k < end; k++) {
         const struct game_event *e = &g_array_index(game->events, struct game_event, k);
         const char *t = game_event_text(game, e);
         if ((e->kind == EV_MOVE_NUMBER || e->kind == EV_MOVE) && e->len == 2 &&
@@ -109,14 +113,15 @@ static gboolean opens_again_at(const ArbGame *game, guint k)
     return first_moves_at(game, e->kind == EV_MOVE_NUMBER || one ? k + 1 : k);
 }
 
-/* Are the white numbers written in game from event k on (the first of
- * them, at k, aside) "2." and then "3.", with their dots (a lone "3" may
- * be a square's rank split off)? */
+/* Are the white numbers written in game in the MEND_OPENING_EVENTS events
+ * after event k (the number at k aside) "2." and then "3.", with their
+ * dots (a lone "3" may be a square's rank split off)? */
 static gboolean numbered_two_three(const ArbGame *game, guint k)
 {
     guint64 n[2];
     int got = 0;
-    for (k++; k < game->events->len && got < 2; k++) {
+    guint end = MIN(game->events->len, k + 1 + MEND_OPENING_EVENTS);
+    for (k++; k < end && got < 2; k++) {
         const struct game_event *e = &g_array_index(game->events, struct game_event, k);
         const char *t = game_event_text(game, e);
         if (e->kind != EV_MOVE_NUMBER || e->value) continue;
@@ -129,7 +134,8 @@ static gboolean numbered_two_three(const ArbGame *game, guint k)
 guint mend_next_game_at(const ArbGame *game, guint from)
 {
     const GArray *ev = game->events;
-    if (game_has_event(game, EV_TAG)) return 0;
+    /* (past a first split the game has no tags: asked once, not per part) */
+    if (!from && game_has_event(game, EV_TAG)) return 0;
     int moves = 0;
     for (guint k = from + 1; k < ev->len; k++) {
         const struct game_event *e = &g_array_index(ev, struct game_event, k);
