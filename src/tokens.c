@@ -565,6 +565,25 @@ static gboolean is_iccf_fragment(const ArbGame *game, guint i, int last, int sin
     return (int)g_ascii_strtoull(text, NULL, 10) != last + 1;
 }
 
+/* In an ICCF game, a move number of five digits or more is a move's
+ * digits the reader took for one: a move with a digit added or another
+ * move run into it ("38477", "61251716"), or, with its dot, a move with
+ * the number due run into its end ("78662." for 7866 2.). The length of
+ * the move's digits (the whole text when bare), 0 for a number. */
+static gsize iccf_run_in(const ArbGame *game, const struct game_event *ev, int last)
+{
+    const char *text = game_event_text(game, ev);
+    gsize digits = 0;
+    while (digits < ev->len && g_ascii_isdigit(text[digits]))
+        digits++;
+    if (digits < 5) return 0;
+    if (tokens_is_bare_number(game, ev)) return ev->len;
+    char due[16];
+    gsize n = (gsize)g_snprintf(due, sizeof due, "%d", last + 1);
+    if (last < 0 || digits < n + 4 || memcmp(text + digits - n, due, n)) return 0;
+    return digits - n;
+}
+
 /* A recogniser's other readings of the move token just before (n-best
  * input): "reading\tcost\t..." as candidates of that token. */
 static void add_readings(struct token_stage *ts, const ArbGame *game, const struct game_event *ev,
@@ -1070,10 +1089,20 @@ void tokens_collect_range(struct token_stage *ts, const ArbGame *game, ArbNorm *
         int lookalike = ev->kind == EV_MOVE
                             ? lookalike_number(ts->conf, game, i, last_number, since_number)
                             : 0;
+        gsize run_in = iccf && ev->kind == EV_MOVE_NUMBER ? iccf_run_in(game, ev, last_number) : 0;
+        if (run_in && run_in == ev->len) {
+            add_token(ts, text, ev->len, &hint, i);
+            since_number++;
+            continue;
+        }
+        if (run_in) {
+            add_token(ts, text, run_in, &hint, i);
+            text += run_in;
+        }
         if (ev->kind == EV_MOVE_NUMBER || lookalike) {
             guint64 n = g_ascii_strtoull(text, NULL, 10);
-            gsize digits = 0;
-            while (digits < ev->len && g_ascii_isdigit(text[digits]))
+            gsize digits = 0, len = ev->len - run_in;
+            while (digits < len && g_ascii_isdigit(text[digits]))
                 digits++;
             if (is_due_damaged(text, digits, last_number, since_number) ||
                 is_due_lookalike(game, i, text, digits, last_number, since_number) || lookalike)
