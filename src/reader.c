@@ -1420,7 +1420,11 @@ static gsize scan_number(ArbReader *r, gsize i, gboolean *boundary_hit)
         end = j + 1;
     } else {
         guint8 k = byte_class[c];
-        gboolean alone = k != C_TOK && k != C_DIGIT && !(k == C_UNI && !uni_space_len(b + j));
+        /* (a star between digits and a word's character is none of a
+         * result: token_end() keeps it in the word, "536*1" an ICCF move) */
+        gboolean star_inside = k == C_STAR && g_ascii_isalnum(b[j + 1]);
+        gboolean alone =
+            k != C_TOK && k != C_DIGIT && !(k == C_UNI && !uni_space_len(b + j)) && !star_inside;
         /* a move in words with its number run into it, dot and space lost
          * ("15B takes P", "9Castles"): the number is one */
         gboolean glued = !alone && k == C_TOK && words_move_at(r, j);

@@ -433,8 +433,9 @@ static int next_number(const ArbGame *game, guint i)
     return -1;
 }
 
-/* A move token that is the move number due written in look-alikes with
- * no dot ("1 e4 e5 2 Nf3 Nc6 s Bb5 a6 6", s for 5): after two moves, only
+/* A move token that is the move number due written in look-alikes, with
+ * no dot ("1 e4 e5 2 Nf3 Nc6 s Bb5 a6 6", s for 5) or with it ("A." for
+ * 4., which misread_move_number() leaves: no digit): after two moves, only
  * look-alikes of digits, the number after last, and the next number read
  * is the one after it. Its number, or 0. */
 static int lookalike_number(const ArbConfusion *conf, const ArbGame *game, guint i, int last,
@@ -442,9 +443,12 @@ static int lookalike_number(const ArbConfusion *conf, const ArbGame *game, guint
 {
     const struct game_event *ev = &g_array_index(game->events, struct game_event, i);
     const char *text = game_event_text(game, ev);
-    if (since != 2 || last <= 0 || ev->len > 2 || tokens_has_digit(text, ev->len)) return 0;
+    gsize len = ev->len;
+    while (len && (text[len - 1] == '.' || text[len - 1] == ','))
+        len--;
+    if (since != 2 || last <= 0 || !len || len > 2 || tokens_has_digit(text, len)) return 0;
     int v = 0;
-    for (gsize k = 0; k < ev->len; k++) {
+    for (gsize k = 0; k < len; k++) {
         int d = confusion_digit(conf, (guchar)text[k]);
         if (d < 0) return 0;
         v = 10 * v + d;
