@@ -623,6 +623,10 @@ static gsize token_end(const guint8 *b, gsize i)
                     (b[i + 1] >= 'a' && b[i + 1] <= 'h'))) {
             i++; /* after a file, before a dash or a file ("d|-d6"): no column rule, a
                   * misread 1 or 7 */
+        } else if (b[i] == '|' && i > 0 && g_ascii_isdigit(b[i - 1]) && g_ascii_isdigit(b[i + 1]) &&
+                   (i == 1 || g_ascii_isdigit(b[i - 2]) || byte_class[b[i - 2]] == C_WS)) {
+            i++; /* between a word of digits' digits ("8|84", iccf_with_bar()): a misread 1
+                  * or 7 (after a square, "Qc7|14.", a column rule) */
         } else if (b[i] == '|' && i > 0 && g_ascii_isalpha(b[i - 1]) && b[i + 1] >= 'a' &&
                    b[i + 1] <= 'z') {
             i++; /* between letters of a word ("Cast|es"): a misread l */
@@ -930,6 +934,21 @@ static gboolean iccf_shaped(const guint8 *s, gsize n)
     for (gsize i = 0; i < 4; i++)
         if (s[i] < '1' || s[i] > '8') return FALSE;
     return n == 4 || (s[4] >= '1' && s[4] <= '4');
+}
+
+/* An ICCF move with a digit read as a bar ("8|84", "2|33"; a misread 1 or
+ * 7, no column rule): four characters, the bar between digits 1-8, then
+ * no more of a word. */
+static gboolean iccf_with_bar(const guint8 *s)
+{
+    int bars = 0;
+    for (int k = 0; k < 4; k++) {
+        if (s[k] == '|' && k > 0 && k < 3)
+            bars++;
+        else if (s[k] < '1' || s[k] > '8')
+            return FALSE;
+    }
+    return bars == 1 && byte_class[s[4]] != C_TOK && byte_class[s[4]] != C_DIGIT && s[4] != '|';
 }
 
 /* ---- free-text header lines ---------------------------------------------- */
@@ -1404,7 +1423,8 @@ static gsize scan_number(ArbReader *r, gsize i, gboolean *boundary_hit)
     gsize end;
     gboolean is_black = FALSE;
     guint8 c = b[j];
-    if (dots_at(b, j, TRUE, &end) >= 2) { /* "13...", "13.,.", "14,..": Black's */
+    if (c == '|' && iccf_with_bar(b + i)) return i; /* a word: the caller reads it whole */
+    if (dots_at(b, j, TRUE, &end) >= 2) {           /* "13...", "13.,.", "14,..": Black's */
         is_black = TRUE;
     } else if (c == '.') { /* "12. ..." too */
         end = j + 1;

@@ -3450,11 +3450,16 @@ START_TEST(test_coordinate_notations_read)
          * there, the rest a game of its own) */
         {"1. 5254 5755 2. 7163 2836 3. 6125 17*16 4. 5171 7866 *\n",
          "1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 {read: \"17*16\"} 4. O-O Nf6 *"},
-        /* a number misread with its dot ("A." for 4.): the "2" before 33
-         * is then a part of the move, not a number (it read as 5. f3) */
+        /* a number misread with its dot ("A." for 4.) is the number due
+         * (it was a token, and the "2" after it a number: "33" read as
+         * 5. f3); a bar between an ICCF move's digits is a misread 1 or 7,
+         * not a column rule (the move read as "2 33" or "8 84", dropped at
+         * a game's end) */
         {"1. 5254 3735 2.7163 4746 3, 4244 3544 A. 6344 7866 5. 2|33 2836 6. 3175 5756 *\n",
-         "1. e4 c5 2. Nf3 d6 3. d4 cxd4 4. Nxd4 Nf6 5. Nc3 {read: \"2 33\"} {review: confidence "
-         "0.53; or c3 (1.98), f3 (2.15), h3 (2.51)} 5... Nc6 6. Bg5 e6 *"},
+         "1. e4 c5 2. Nf3 d6 3. d4 cxd4 4. Nxd4 Nf6 5. Nc3 {read: \"2|33\"} 5... Nc6 6. Bg5 e6 *"},
+        {"1. 5254 5755 2. 7163 2836 3. 6125 1716 4. 5171 7866 5. 8|84 *\n",
+         "1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 4. O-O Nf6 5. h4 {read: \"8|84\"} {review: confidence "
+         "0.58; or c4 (2.34), Ba4 (2.80), Nh4 (2.85)} *"},
     };
     for (gsize k = 0; k < G_N_ELEMENTS(cases); k++) {
         char *got = commented_movetext(cases[k][0]);
