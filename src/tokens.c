@@ -645,10 +645,22 @@ static gboolean capture_shaped(const char *text, gsize len)
     return x && name;
 }
 
+/* Does text[0, len) end with a file and a capital a scan makes of a
+ * rank's digit ("cxdA", "SegA", "LbZ": 4, 4, 2)? A move whose rank was
+ * misread, no word of prose (which ends so only in an acronym's capitals,
+ * and none of the capitals here follows a file in those of chess:
+ * "FIDE", "USSR"). */
+static gboolean ends_in_misread_rank(const char *text, gsize len)
+{
+    return len >= 2 && text[len - 2] >= 'a' && text[len - 2] <= 'h' && text[len - 1] &&
+           strchr("ABISZ", text[len - 1]);
+}
+
 /* Is the word one of a move's in words, as the books print them, or as a
  * scan damaged it ("fakes", "Casles"): a word a line end cut from its move
  * ("B" / "takes P") is no prose. Nor is a descriptive capture, which has
- * no digit either ("RxRch", "KtxKt", "QxRP"). */
+ * no digit either ("RxRch", "KtxKt", "QxRP"), nor a move whose rank a scan
+ * read as a capital (ends_in_misread_rank()). */
 static gboolean is_move_word(const char *text, gsize len)
 {
     static const char *const words[] = {"takes", "castles", "mate", "check", "checkmate"};
@@ -659,7 +671,7 @@ static gboolean is_move_word(const char *text, gsize len)
     struct san san;
     return desc_takes_loose(text, len) || desc_castles_loose(text, len) ||
            (memchr(text, 'x', len) && desc_parse(text, len, &san, NULL) == SAN_OK) ||
-           capture_shaped(text, len);
+           capture_shaped(text, len) || ends_in_misread_rank(text, len);
 }
 
 /* Sentences in the movetext (a book's comment between the moves, "This

@@ -1475,6 +1475,30 @@ static void assert_games(const char *damaged, const char *want)
     g_free(got);
 }
 
+/* Damage in a game in columns (a move a line, its number first): "1|2", a
+ * bar in 12's digits, is no move number 1 starting a game (the game was
+ * cut in two there); "cxdA B DxdA", moves whose ranks a scan read as
+ * capitals (and 8 as B), no sentence of prose to keep as a comment (from
+ * there to the next number's line the moves were lost). */
+START_TEST(test_columns_damage_keeps_moves)
+{
+    assert_games("[Event \"a\"]\n[Result \"1/2-1/2\"]\n\n1 d4 d^5\n2 Nf8 c6\n3 c4 nf6\n4 No3 "
+                 "e6\n5 e3 Nbd766 Qc2 3d6\n7. Bcl\"3 O-O\nB O-O dxc4\n9 Bxc4 a6\nl0 Rrd| b5\n11. "
+                 "Be2 c5\n1|2 dxc5 Bxc5\n3 No4 Be7\n14. Ne5 Nd5\n15 N\u0441"
+                 "6 Qe8\n16 Nc3 "
+                 "Nxc3\n17 Nxe7+ oxe7\n18 Dxc3 Bb7\n19 Bd2 Rfc8\n20 Qo4 e5\n2l Bb4\n1/2-1/2\n",
+                 "1. d4 d5 2. Nf3 c6 3. c4 Nf6 4. Nc3 e6 5. e3 Nbd7 6. Qc2 Bd6 7. Bd3 O-O 8. O-O "
+                 "dxc4 9. Bxc4 a6 10. Rd1 b5 11. Be2 c5 12. dxc5 Bxc5 13. Ne4 Be7 14. Ne5 Nd5 "
+                 "15. Nc6 Qe8 16. Nc3 Nxc3 17. Nxe7+ Qxe7 18. Qxc3 Bb7 19. Bd2 Rfc8 20. Qd4 e5 "
+                 "21. Bb4 1/2-1/2");
+    assert_games("[Event \"a\"]\n[Result \"*\"]\n\n1 St3 Sf6\nz c,4 c5\n3 q3 b 6\n4 Lg2 "
+                 "Lb7\n5 O-O g6\n6ScЗ Lg|\n7 d4 cxdA\nB DxdA d6\n9 Tol sbd|\n110 n33 TC8\n11 Lb2 "
+                 "O-O\n*\n",
+                 "1. Nf3 Nf6 2. c4 c5 3. g3 b6 4. Bg2 Bb7 5. O-O g6 6. Nc3 Bg7 7. d4 cxd4 8. Qxd4 "
+                 "d6 9. Rd1 Nbd7 10. b3 Rc8 11. Bb2 O-O *");
+}
+END_TEST
+
 /* Lines of a book's prose that each open a game from move 1 ("1. e4 c5
  * 2. Nf3 d6") are games of their own, however few their numbers: joined,
  * the second line's moves were read as the first's next (3. e4 c5 4. f3,
@@ -4926,6 +4950,7 @@ int main(int argc, char **argv)
     tcase_add_test(tc, test_words_say_no_language);
     tcase_add_test(tc, test_game_split_by_damage_is_joined);
     tcase_add_test(tc, test_opening_lines_in_prose_are_games);
+    tcase_add_test(tc, test_columns_damage_keeps_moves);
     tcase_add_test(tc, test_games_apart_past_damage);
     tcase_add_test(tc, test_game_taken_up_after_a_break);
     tcase_add_test(tc, test_page_number_kept);
