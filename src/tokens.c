@@ -410,6 +410,20 @@ static guint collect_line_comment(struct token_stage *ts, const ArbGame *game, g
     return 0;
 }
 
+/* Does text[0, len) hold the move numbers 2. and 3., in that order, each
+ * beginning a word? A ';' comment before a game's first move that does is
+ * its first line, the ';' a misread mark ("|.;P-K4 P-K3 2.P-Q4 P-Q4
+ * 3.N-B3": the line was kept as a comment, its moves lost). */
+static gboolean holds_numbers_two_three(const char *text, gsize len)
+{
+    int want = 2;
+    for (gsize i = 0; i + 1 < len && want <= 3; i++) {
+        gboolean word_start = i == 0 || g_ascii_isspace(text[i - 1]);
+        if (word_start && text[i] == '0' + want && text[i + 1] == '.') want++;
+    }
+    return want > 3;
+}
+
 /* Is the number text[0, len) the number due with a digit lost ("5" for
  * 35, "3" for 31), after both moves of the last one (since: the tokens
  * after it)? */
@@ -1157,7 +1171,8 @@ void tokens_collect_range(struct token_stage *ts, const ArbGame *game, ArbNorm *
             }
             continue;
         }
-        if (ev->kind == EV_COMMENT && ev->comment_kind == ARB_COMMENT_LINE && in_moves) {
+        if (ev->kind == EV_COMMENT && ev->comment_kind == ARB_COMMENT_LINE &&
+            (in_moves || holds_numbers_two_three(text, ev->len))) {
             /* (its moves count as moves since the number: "10 c;d5 c:d5") */
             guint before = ts->tokens->len;
             i += collect_line_comment(ts, game, i, norm, &hint, hint_before);

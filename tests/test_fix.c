@@ -1499,6 +1499,20 @@ START_TEST(test_columns_damage_keeps_moves)
 }
 END_TEST
 
+/* A ';' that a scan made of the first move number's dot or beside it
+ * ("|.;P-K4"): the rest of the line holds 2. and 3., the game's first moves,
+ * no comment (kept as one, they were lost, and 4. P-K5 read as 1. e4). */
+START_TEST(test_semicolon_before_first_move)
+{
+    assert_games("[Event \"a\"]\n[Result \"*\"]\n\n|.;P-K4 P-K3 2.P-Q4 P-Q4 3.N-QB3 B-N5\n"
+                 "4.P-K5 P-QB4 5.P-QR3 BxN+ *\n",
+                 "1. e4 e6 2. d4 d5 3. Nc3 Bb4 4. e5 c5 5. a3 Bxc3+ *");
+    /* a comment before the moves that does not hold them stays one */
+    assert_games("[Event \"a\"]\n[Result \"*\"]\n\n; 2. and 1. e4 e5\n1. e4 e5 2. Nf3 Nc6 *\n",
+                 "{2. and 1. e4 e5} 1. e4 e5 2. Nf3 Nc6 *");
+}
+END_TEST
+
 /* Lines of a book's prose that each open a game from move 1 ("1. e4 c5
  * 2. Nf3 d6") are games of their own, however few their numbers: joined,
  * the second line's moves were read as the first's next (3. e4 c5 4. f3,
@@ -4951,6 +4965,7 @@ int main(int argc, char **argv)
     tcase_add_test(tc, test_game_split_by_damage_is_joined);
     tcase_add_test(tc, test_opening_lines_in_prose_are_games);
     tcase_add_test(tc, test_columns_damage_keeps_moves);
+    tcase_add_test(tc, test_semicolon_before_first_move);
     tcase_add_test(tc, test_games_apart_past_damage);
     tcase_add_test(tc, test_game_taken_up_after_a_break);
     tcase_add_test(tc, test_page_number_kept);
