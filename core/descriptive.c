@@ -582,22 +582,35 @@ static size_t glued_number(const char *w, size_t n)
     return 0;
 }
 
+/* The length of the rank a word w[0, n) begins with and goes on past: a
+ * rank's digit and ordinal, or "sq"; 0 when none. */
+static size_t rank_before_more(const char *w, size_t n)
+{
+    static const char *const ends[] = {"st", "nd", "rd", "th", "d"};
+    if (n >= 3 && w[0] == 's' && w[1] == 'q') return 2;
+    if (n < 3 || w[0] < '1' || w[0] > '8') return 0;
+    for (size_t e = 0; e < sizeof ends / sizeof *ends; e++) {
+        size_t m = strlen(ends[e]);
+        if (n > m + 1 && !strncmp(w + 1, ends[e], m)) return m + 1;
+    }
+    return 0;
+}
+
 /* Where in word w[0, n) the next move's name begins, run into this
  * move's rank by a scan that lost the space ("5thKt", "3rdP", "sqB"): a
  * rank's digit and ordinal, or "sq", then a capital name; 0 when none. */
 size_t desc_glued_name(const char *w, size_t n)
 {
-    static const char *const ends[] = {"st", "nd", "rd", "th", "d"};
-    size_t k = 0;
-    if (n >= 3 && w[0] == 's' && w[1] == 'q') {
-        k = 2;
-    } else if (n >= 3 && w[0] >= '1' && w[0] <= '8') {
-        for (size_t e = 0; e < sizeof ends / sizeof *ends && !k; e++) {
-            size_t m = strlen(ends[e]);
-            if (n > m + 1 && !strncmp(w + 1, ends[e], m)) k = m + 1;
-        }
-    }
-    return k && k < n && strchr("PKQRBN", w[k]) && w[k] ? k : 0;
+    size_t k = rank_before_more(w, n);
+    return k && strchr("PKQRBN", w[k]) && w[k] ? k : 0;
+}
+
+size_t desc_glued_number(const char *w, size_t n)
+{
+    size_t k = rank_before_more(w, n), j = k;
+    while (j < n && w[j] >= '0' && w[j] <= '9')
+        j++;
+    return k && j > k && j < n && (w[j] == '.' || w[j] == ',') ? k : 0;
 }
 
 /* Is w[0, n) the letters of a rank's ordinal alone, a scan's space put

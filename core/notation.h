@@ -102,6 +102,9 @@ bool desc_is_ordinal(const char *s, size_t n);
  * move's rank by a scan that lost the space ("5thKt", "3rdP", "sqB"): a
  * rank's digit and ordinal, or "sq", then a capital name; 0 when none. */
 size_t desc_glued_name(const char *w, size_t n);
+/* The same where the next move's number is run into the rank ("3rd10.",
+ * "sq11."): the rank's length, 0 when none. */
+size_t desc_glued_number(const char *w, size_t n);
 /* Is w[0, n) a piece's name as a move in words gives it, whole: "K",
  * "Q", "R", "B", "Kt" or "N", "P"? */
 bool desc_is_name(const char *w, size_t n);

@@ -1789,6 +1789,10 @@ static gboolean scan_tokens(ArbReader *r, GError **error)
                 if (e == word_end && glued_name &&
                     long_form_end(b, i + glued_name, word_end, r->eol) > word_end)
                     e = i + glued_name;
+                /* or the next move's number ("3rd10." at a line's start,
+                 * the move's other words on the line before) */
+                gsize glued_number = desc_glued_number((const char *)b + i, word_end - i);
+                if (e == word_end && glued_number) e = i + glued_number;
                 if (e == i) e = i + 1; /* cannot happen; keeps the loop moving */
             }
             r->pos = e;

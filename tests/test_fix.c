@@ -1653,6 +1653,16 @@ START_TEST(test_words_across_line_end)
     g_autofree char *got = commented_movetext(
         "1. P to K 4th P to K 4th 2. Kt to K B 3rd\nKt to Q B 3rd 3. B to Q Kt 5th *\n");
     ck_assert_str_eq(got, "1. e4 e5 2. Nf3 Nc6 3. Bb5 *");
+    /* a rank at the next line's start with the next number run into it
+     * ("KT" / "3rd10."): the rank joins the move (it was dropped, and
+     * 9...B-K3 read) */
+    g_autofree char *numbered = fixed_movetext(
+        "1. P to K 4th P to K 4th 2. Kt to K B 3rd Kt to Q B 3rd 3. B to Kt 5th P to Q R 3rd 4. "
+        "B to R 4th Kt to B 3rd 5. Castles P to Q Kt 4th 6. B to Kt 3rd B to B 4th 7. P to Q R "
+        "4th R to Q Kt sq 8. P to B 3rd P to Q 3rd 9. P to Q 4th B to KT\n3rd10. Kt to R 3rd "
+        "Castles *\n");
+    ck_assert_str_eq(numbered, "1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 4. Ba4 Nf6 5. O-O b5 6. Bb3 Bc5 "
+                               "7. a4 Rb8 8. c3 d6 9. d4 Bb6 10. Na3 O-O *");
 }
 END_TEST
 
