@@ -28,9 +28,10 @@
 #define BLANK_CELLS_MAX 12 /* blank cells put in a row at most (add_blank_cells) */
 
 enum {
-    STARTS_LATER_TOKENS = 6, /* the tokens starts_later() checks the numbers of */
-    FORCED_CHECK_MOVES = 6,  /* check_forced_language(): moves a game has at least */
-    MOVE_WORD_MAX = 3,       /* letters_covered(): a token this long or less may be a move */
+    STARTS_LATER_TOKENS = 6,  /* the tokens starts_later() checks the numbers of */
+    STARTS_LATER_NUMBERS = 5, /* and the written White numbers it looks for 2 and 3 in */
+    FORCED_CHECK_MOVES = 6,   /* check_forced_language(): moves a game has at least */
+    MOVE_WORD_MAX = 3,        /* letters_covered(): a token this long or less may be a move */
     /* detect_language(): a game is in figurines with this many of its
      * tokens begun by one, and this many times as many as by the
      * initials of the letters' best language (at 10% noise 11 at least) */
@@ -1033,10 +1034,15 @@ static gboolean starts_later(const struct fix_cmd *fc, const ArbGame *game, ArbN
     }
     if (agree < 2) return FALSE;
     /* numbered 2 and 3 next as written: the first number was a misread 1
-     * ("21. oA e5# 2. Nf3 Nc6 3. Bb5", the tokens' plies reading "2." as 22) */
-    guint64 written[3];
-    if (game_white_numbers(game, FALSE, written, 3) == 3 && written[1] == 2 && written[2] == 3)
-        return FALSE;
+     * ("21. oA e5# 2. Nf3 Nc6 3. Bb5", the tokens' plies reading "2." as 22);
+     * a bare number between them may be a move's digits, ICCF's ("11. s254
+     * 37`35 2. |163": 37) */
+    guint64 written[STARTS_LATER_NUMBERS];
+    int n_written = game_white_numbers(game, FALSE, written, STARTS_LATER_NUMBERS);
+    for (int j = 1, two = 0; j < n_written; j++) {
+        if (written[j] == 2) two = 1;
+        if (two && written[j] == 3) return FALSE;
+    }
     struct resolve_answer a;
     resolve_token(norm, start, t[0].cands[0].text, t[0].cands[0].len, &a);
     *number = t[0].hint_ply / 2 + 1;

@@ -1833,6 +1833,12 @@ START_TEST(test_game_taken_up_after_a_break)
     char *untagged = fixed_movetext("21. oA e5# 2. Nf3 Nc6 3. Bb5 Nf6 4. d3 Bc5 1/2-1/2\n");
     ck_assert_str_eq(untagged, "1. e4 e5 2. Nf3 Nc6 3. Bb5 Nf6 4. d3 Bc5 1/2-1/2");
     g_free(untagged);
+    /* and where a bare number stands before them, a move's digits in ICCF
+     * ("37`35": written 11, 37, 2, 3) */
+    char *iccf = fixed_movetext("11. s254 37`35 2. |163 4746 3. 3233 7 866 4.152 I776 5. S171 "
+                                "68l7 1-0\n");
+    ck_assert_str_eq(iccf, "1. e4 c5 2. Nf3 d6 3. c3 Nf6 4. Be2 g6 5. O-O Bg7 1-0");
+    g_free(iccf);
 }
 END_TEST
 
