@@ -1190,7 +1190,9 @@ static gsize scan_tag(ArbReader *r, gsize i)
 
 /* Is the '{' or '(' at i a tag pair's '[' misread: alone at its line's
  * start, then a name, a quoted value and ']' to the line's end ('{Event
- * "Leon"]')? */
+ * "Leon"]'), one tag's (no quote inside the value but an escaped one: a
+ * comment of tag-like text, '{A "b"] [B "c"]' and more on the lines after,
+ * is one, as convert writes it back)? */
 static gboolean bracket_misread(const guint8 *b, gsize i, gsize eol)
 {
     for (gsize k = i; k > 0 && b[k - 1] != '\n' && b[k - 1] != '\r'; k--)
@@ -1204,7 +1206,12 @@ static gboolean bracket_misread(const guint8 *b, gsize i, gsize eol)
     gsize e = eol;
     while (e > j && byte_class[b[e - 1]] == C_WS)
         e--;
-    return b[j] == '"' && e >= j + 3 && b[e - 1] == ']' && b[e - 2] == '"';
+    if (b[j] != '"' || e < j + 3 || b[e - 1] != ']' || b[e - 2] != '"') return FALSE;
+    for (gsize k = j + 1; k < e - 2; k++) {
+        if (b[k] == '\\') k++;
+        else if (b[k] == '"') return FALSE;
+    }
+    return TRUE;
 }
 
 /* Where a tag pair's line ('[Name "') begins after a blank line in
