@@ -625,8 +625,8 @@ static gsize token_end(const guint8 *b, gsize i)
                   * misread 1 or 7 */
         } else if (b[i] == '|' && i > 0 && g_ascii_isdigit(b[i - 1]) && g_ascii_isdigit(b[i + 1]) &&
                    (i == 1 || g_ascii_isdigit(b[i - 2]) || byte_class[b[i - 2]] == C_WS)) {
-            i++; /* between a word of digits' digits ("8|84", iccf_with_bar()): a misread 1
-                  * or 7 (after a square, "Qc7|14.", a column rule) */
+            i++; /* between the digits of a word of digits ("8|84", iccf_with_bar()): a
+                  * misread 1 or 7 (after a square, "Qc7|14.", a column rule) */
         } else if (b[i] == '|' && i > 0 && g_ascii_isalpha(b[i - 1]) && b[i + 1] >= 'a' &&
                    b[i + 1] <= 'z') {
             i++; /* between letters of a word ("Cast|es"): a misread l */
@@ -1208,8 +1208,10 @@ static gboolean bracket_misread(const guint8 *b, gsize i, gsize eol)
         e--;
     if (b[j] != '"' || e < j + 3 || b[e - 1] != ']' || b[e - 2] != '"') return FALSE;
     for (gsize k = j + 1; k < e - 2; k++) {
-        if (b[k] == '\\') k++;
-        else if (b[k] == '"') return FALSE;
+        if (b[k] == '\\')
+            k++;
+        else if (b[k] == '"')
+            return FALSE;
     }
     return TRUE;
 }
