@@ -154,13 +154,29 @@ void game_append_rest(const ArbGame *game, gsize from, GString *out)
     }
 }
 
+/* Does a token begin with a move number a scan misread, no file before
+ * its dot ("Z.c4", "Z0.Kd3", "I.O:c4")? Its letter is no piece's. */
+static gboolean misread_number_first(const char *t, gsize len)
+{
+    for (gsize k = 1; k < MIN(len, 4); k++) {
+        if (t[k] == '.' || t[k] == ',') return TRUE;
+        if (san_is_file(t[k])) return FALSE;
+    }
+    return FALSE;
+}
+
 gboolean game_token_has_initial(const ArbLang *lang, const ArbGame *game,
                                 const struct game_event *ev, gboolean *has)
 {
     if (ev->kind != EV_MOVE) return FALSE;
     const char *t = game_event_text(game, ev);
     gunichar c = g_utf8_get_char(t);
-    if (san_is_file((int)c) || !g_unichar_isalpha(c) || c == 'O' || c == 'o') return FALSE;
+    /* (an O before a square's file or a capture mark is a piece's initial,
+     * Albanian's bishop: "Oe2", "O:e7"; else castling's) */
+    gboolean initial_o = ev->len > 1 && (san_is_file(t[1]) || t[1] == 'x' || t[1] == ':');
+    if (san_is_file((int)c) || !g_unichar_isalpha(c) || ((c == 'O' || c == 'o') && !initial_o) ||
+        misread_number_first(t, ev->len))
+        return FALSE;
     ArbPieceMatch m[ARB_LANG_MATCH_MAX];
     *has = arb_lang_match_pieces(lang, t, ev->len, ARB_MATCH_EXACT, m, G_N_ELEMENTS(m)) > 0;
     return TRUE;

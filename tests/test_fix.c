@@ -1499,6 +1499,62 @@ START_TEST(test_columns_damage_keeps_moves)
 }
 END_TEST
 
+/* A game in Albanian, whose bishop is O ("Ob5", "O:e7"), damaged: an O
+ * before a file or a capture mark is a piece's initial, not castling's,
+ * and "Z.c4" a misread number, no Latvian knight: read as Latvian (K the
+ * king), its bishops' moves were queens'. */
+START_TEST(test_albanian_bishops_tell_the_language)
+{
+    const char *plain[] = {"--no-comments", NULL};
+    struct run r = fix_text("| eA e5\n"
+                            "2Kf3 Kc6+\n"
+                            "3 Ob5 a6\n"
+                            "4 Oa4 Kf6\n"
+                            "5 0-Q b5\n"
+                            "6 Ob3 Ob7\n"
+                            "7 T1 Oc5\n"
+                            "8 c3 0~0\n"
+                            "9 d4 Οb6\n"
+                            "10 Oe3 exd4\n"
+                            "11 cxo4 Ka5\n"
+                            "12 og5 Kxb3\n"
+                            "3 axb3 li6\n"
+                            "14 Oh4 g5\n"
+                            "15 Kxg5 KXe4\n"
+                            "16. Kxe4 Dxh4\n"
+                            "17 Kbc38 Μb8\n"
+                            "|B Kc5 Ocb\n"
+                            "19. gЗ TG8\n"
+                            "Z0 Te5 Tg4\n"
+                            "21 K5eA Tag8\n"
+                            "22. f3: T44g6\n"
+                            "23 Mg2 d6\n"
+                            "24 Tf5 Od7\n"
+                            "2 Txf7 oe6\n"
+                            "26 Mh1 Txg3\n"
+                            "27 Kxg3 Oxf7\n"
+                            "28 K ceA d5\n"
+                            "29. Kt5 Df4\n"
+                            "30 Keg8 Oe6\n"
+                            "31 Ke7 Tg7\n"
+                            "32 Kc6 oh3\n"
+                            "1/2-1/2\n"
+                            "\n",
+                            plain);
+    ck_assert_msg(strstr(r.out, "[Notation \"sq\"]"), "%s", r.out);
+    char *got = movetext(r.out);
+    ck_assert_str_eq(got, "1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 4. Ba4 Nf6 5. O-O b5 6. Bb3 Bb7 7. Re1 "
+                          "Bc5 8. c3 O-O 9. d4 Bb6 10. Be3 exd4 11. cxd4 Na5 12. Bg5 Nxb3 "
+                          "13. axb3 h6 14. Bh4 g5 15. Nxg5 Nxe4 16. Nxe4 Qxh4 17. Nbc3 Kh8 "
+                          "18. Nc5 Bc6 19. g3 Rg8 20. Re5 Rg4 21. N5e4 Rag8 22. f3 R4g6 "
+                          "23. Kg2 d6 24. Rf5 Bd7 25. Rxf7 Be6 26. Kh1 Rxg3 27. Nxg3 Bxf7 "
+                          "28. Nce4 d5 29. Nf5 Qf4 30. Neg3 Be6 31. Ne7 Rg7 32. Nc6 Bh3 "
+                          "1/2-1/2");
+    g_free(got);
+    run_free(&r);
+}
+END_TEST
+
 /* A ';' that a scan made of the first move number's dot or beside it
  * ("|.;P-K4"): the rest of the line holds 2. and 3., the game's first moves,
  * no comment (kept as one, they were lost, and 4. P-K5 read as 1. e4). */
@@ -4982,6 +5038,7 @@ int main(int argc, char **argv)
     tcase_add_test(tc, test_opening_lines_in_prose_are_games);
     tcase_add_test(tc, test_columns_damage_keeps_moves);
     tcase_add_test(tc, test_semicolon_before_first_move);
+    tcase_add_test(tc, test_albanian_bishops_tell_the_language);
     tcase_add_test(tc, test_games_apart_past_damage);
     tcase_add_test(tc, test_game_taken_up_after_a_break);
     tcase_add_test(tc, test_page_number_kept);
