@@ -185,11 +185,13 @@ gboolean game_token_has_initial(const ArbLang *lang, const ArbGame *game,
 gboolean game_covers_letters(const ArbLang *lang, const ArbGame *game)
 {
     for (guint i = 0; i < game->events->len; i++) {
+        const struct game_event *ev = &g_array_index(game->events, struct game_event, i);
+        /* (an O says nothing here, a piece's initial or not: a German
+         * game's Db5 misread "Ob5" or "ob5" would leave it no language) */
+        const char *t = ev->kind == EV_MOVE ? game_event_text(game, ev) : "";
+        if (t[0] == 'O' || t[0] == 'o') continue;
         gboolean has;
-        if (game_token_has_initial(lang, game, &g_array_index(game->events, struct game_event, i),
-                                   &has) &&
-            !has)
-            return FALSE;
+        if (game_token_has_initial(lang, game, ev, &has) && !has) return FALSE;
     }
     return TRUE;
 }

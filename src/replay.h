@@ -89,8 +89,8 @@ const char *game_termination(gboolean has_result, int result, const char *tag_re
 void game_append_rest(const ArbGame *game, gsize from, GString *out);
 
 /* Does every move token that starts with a letter other than a file (or a
- * figurine, or castling's O: an O before a file or a capture mark is a
- * piece's, Albanian's bishop) start with a piece letter of this language? Used
+ * figurine, or an O, castling's or a piece's) start with a piece letter of
+ * this language? Used
  * to pick the languages worth replaying a game in. */
 gboolean game_covers_letters(const ArbLang *lang, const ArbGame *game);
 /* Does the event say anything about piece letters (a move token starting

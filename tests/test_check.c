@@ -155,6 +155,19 @@ START_TEST(test_language_only_for_unreadable)
         strstr(r.out, ":1:13: game 1 (? - ?, ?, ?): ply 3 (2. Kf3): illegal move"));
     run_free(&r);
     g_free(path);
+    /* a token begun by an O ("ob5", "Ob5": a scan's Db5) leaves the game's
+     * language German: the error is there, not at 2. Sf3 read in English */
+    static const char *const damaged[] = {"ob5", "Ob5"};
+    for (gsize k = 0; k < G_N_ELEMENTS(damaged); k++) {
+        char *game =
+            g_strdup_printf("1. e4 e5 2. Sf3 Sc6 3. Lb5 a6 4. La4 Sf6 5. O-O %s *\n", damaged[k]);
+        path = temp_file("o.pgn", game, strlen(game));
+        r = check_run("-q", path, NULL);
+        ck_assert_msg(strstr(r.out, ":1:49: game 1 (? - ?, ?, ?): ply 10 (5... "), "%s", r.out);
+        run_free(&r);
+        g_free(path);
+        g_free(game);
+    }
     temp_cleanup();
 }
 END_TEST
