@@ -10,9 +10,8 @@
 #define NUMBERED_ON_GAP       4  /* numbered_on(): after's second number this far past before's */
 #define MEND_SPLIT_MOVES      4  /* mend_next_game_at(): moves before a game opens again */
 #define MEND_SPLIT_LINE_MOVES 30 /* the same with no blank line before it */
-#define MEND_OPENING_EVENTS                                                                        \
-    16 /* events a game's opening and its "2." and "3." are looked for in                          \
-        */
+/* events a game's opening and its "2." and "3." are looked for in */
+#define MEND_OPENING_EVENTS 16
 
 /* A game the next part goes on with ended in "0-0" read as a double
  * forfeit (a move number "1." came next): that was castling, a move again. */
