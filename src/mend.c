@@ -10,6 +10,9 @@
 #define NUMBERED_ON_GAP       4  /* numbered_on(): after's second number this far past before's */
 #define MEND_SPLIT_MOVES      4  /* mend_next_game_at(): moves before a game opens again */
 #define MEND_SPLIT_LINE_MOVES 30 /* the same with no blank line before it */
+/* numbered_from_one(): the white numbers "1", "2", "3" are looked for in */
+#define NUMBERED_FROM_ONE_LOOK 5
+#define RESTART_PAST           8 /* numbered_from_one(): before's last number at least */
 /* events a game's opening and its "2." and "3." are looked for in */
 #define MEND_OPENING_EVENTS 16
 
@@ -34,6 +37,36 @@ static guint64 last_line(const ArbGame *game)
     return 0;
 }
 
+/* Does after begin on a line of its own, past before's last? */
+static gboolean starts_line(const ArbGame *before, const ArbGame *after)
+{
+    return after->events->len &&
+           g_array_index(after->events, struct game_event, 0).line > last_line(before);
+}
+
+/* Is game's first move number (comments aside) White's "1." with its
+ * dot? Then the next max of White's with a dot that are no "1." (a rank
+ * split off its move, "Bf 4", has none) go into out: how many. */
+static int dotted_after_one(const ArbGame *game, guint64 *out, int max)
+{
+    int n = -1;
+    for (guint k = 0; k < game->events->len && n < max; k++) {
+        const struct game_event *e = &g_array_index(game->events, struct game_event, k);
+        if (e->kind == EV_COMMENT && n < 0) continue;
+        const char *t = game_event_text(game, e);
+        gboolean dotted = e->kind == EV_MOVE_NUMBER && !e->value && memchr(t, '.', e->len);
+        if (n < 0 && !dotted) return 0;
+        if (!dotted) continue;
+        guint64 v = g_ascii_strtoull(t, NULL, 10);
+        if (n < 0 && v != 1) return 0;
+        if (n < 0 || v != 1) {
+            if (n >= 0) out[n] = v;
+            n++;
+        }
+    }
+    return MAX(n, 0);
+}
+
 static gboolean is_move_one(const ArbGame *game, const struct game_event *ev)
 {
     return ev->kind == EV_MOVE_NUMBER && !ev->value &&
@@ -41,14 +74,38 @@ static gboolean is_move_one(const ArbGame *game, const struct game_event *ev)
 }
 
 /* Do before and after both number three moves or more, and after as a
- * game from the start does: "1.", "2.", "3."? Damage makes one "1" of
- * "21." or a stray "2" of a split word, not three in a row; and a game's
- * first number misread "7" has a "1..." for Black after it. */
+ * game from the start does: "1.", "2.", "3." (among its first
+ * NUMBERED_FROM_ONE_LOOK numbers: a stray one, a rank split off its move,
+ * "2 c4 e 6" / "3", or Black's "1." for "1...", may stand between them,
+ * and "3." may be lost, "4." next)? Damage makes one "1" of "21." or a
+ * stray "2" of a split word, not that; and a game's first number misread
+ * "7" has a "1..." for Black after it. Or, after a game past move
+ * RESTART_PAST, is after's first number "1." with its dot at a line's
+ * start (not a "16." misread inside a line: "1.Df3-g 3"), and the next
+ * two with a dot (another "1." aside, Black's) "2." to "4." and one or
+ * two past it ("2." misread "Z." or run into a move, "eS2.")? A "21."
+ * that lost its 2 goes on with "22.", an "11." with "12." or a "13."
+ * misread "|3." with "14.". */
 static gboolean numbered_from_one(const ArbGame *before, const ArbGame *after)
 {
-    guint64 n[3];
-    return game_white_numbers(before, FALSE, n, 3) == 3 &&
-           game_white_numbers(after, FALSE, n, 3) == 3 && n[0] == 1 && n[1] == 2 && n[2] == 3;
+    guint64 n[NUMBERED_FROM_ONE_LOOK], last;
+    if (game_white_numbers(before, FALSE, n, 3) < 3) return FALSE;
+    int got = game_white_numbers(after, FALSE, n, NUMBERED_FROM_ONE_LOOK);
+    if (got < 2 || n[0] != 1) return FALSE;
+    if (game_white_numbers(before, TRUE, &last, 1) == 1 && last >= RESTART_PAST &&
+        starts_line(before, after)) {
+        guint64 d[2];
+        if (dotted_after_one(after, d, 2) == 2 && d[0] >= 2 && d[0] <= 4 && d[1] > d[0] &&
+            d[1] <= d[0] + 2)
+            return TRUE;
+    }
+    /* "2", then "3" or "4", no number past 9 between ("1." for "10." goes
+     * on "11.", "12.") */
+    guint64 want = 2;
+    for (int k = 1; k < got && n[k] < 10; k++)
+        if (n[k] == want || (want == 3 && n[k] == 4))
+            if (want++ == 3) return TRUE;
+    return FALSE;
 }
 
 /* Does text, a move's as written, end on a square of rank lo or hi

@@ -1407,6 +1407,14 @@ static gsize dots_at(const guint8 *b, gsize i, gboolean commas, gsize *end)
     return dots;
 }
 
+/* Is i the first character of its line but for spaces and tabs? */
+static gboolean at_line_start(const guint8 *b, gsize i)
+{
+    while (i > 0 && (b[i - 1] == ' ' || b[i - 1] == '\t'))
+        i--;
+    return i == 0 || b[i - 1] == '\n';
+}
+
 /* A run of digits at i: move number, ICCF move, result or castling. */
 static gsize scan_number(ArbReader *r, gsize i, gboolean *boundary_hit)
 {
@@ -1470,6 +1478,9 @@ static gsize scan_number(ArbReader *r, gsize i, gboolean *boundary_hit)
      * there is most likely a misread letter, and a game must not stay
      * inside it; "Rd1-(1" is a move's square) */
     gboolean apart = b[j] == '.' && i > 0 && (byte_class[b[i - 1]] == C_WS || b[i - 1] == '\n');
+    /* (and a "1" with no dot that begins a line: "Q(7" / ... /
+     * "50. Rc1 Qc6" / "1 d4 Nf6") */
+    apart = apart || (b[j] != '.' && at_line_start(b, i));
     /* (nor a 1 with a bar and digits after it: "1|2", a number a bar
      * split, is_lost_move() in src/tokens.c) */
     gboolean barred = b[j] == '|' && g_ascii_isdigit(b[j + 1]);
@@ -1485,7 +1496,9 @@ static gsize scan_number(ArbReader *r, gsize i, gboolean *boundary_hit)
     if (overflow)
         problem(r, ARB_PROBLEM_WARNING, t.line, t.col, t.offset, "move number %.*s out of range",
                 (int)(j - i), t.text);
-    if (r->depth == 0 && v > r->max_number) r->max_number = v;
+    /* (for fix inside variations too: a bracket misread early, "C|-(s"
+     * for c7-c5, leaves the whole game inside one) */
+    if ((r->depth == 0 || r->result_closes) && v > r->max_number) r->max_number = v;
     r->game_has_movetext = TRUE;
     r->sum.n_move_numbers++;
     if (r->vis->move_number) r->vis->move_number(r->ud, v, is_black, &t);

@@ -1644,6 +1644,43 @@ START_TEST(test_games_apart_past_damage)
                  "1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 4. Ba4 Nf6 5. O-O Be7 6. Re1 b5 7. Bb3 d6 "
                  "8. c3 O-O 9. h3 Nb8 10. d4 Nbd7 11. c4 c6 12. cxb5 axb5 13. Nc3 Bb7 "
                  "14. Bg5 b4 15. Nb1 h6 16. Bh4 c5 * | 1. d4 d5 2. c4 e6 3. Nc3 Nf6 *");
+    /* no blank line, no result, inside the variation a '(' opened: a "1"
+     * with no dot at a line's start begins the next game too */
+    assert_games("1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 4. Ba4 Nf6 5. O-O Be7 6. Re1 b5 7. Bb3 d6 "
+                 "8. c3 O-O 9. h3 Nb8 10. d4 Nbd7 11. c4 c6 12. cxb5 axb5 13. N(3 Bb7\n"
+                 "1 d4 d5\n2 c4 e 6\n3 Nc3 Nf6\n",
+                 "1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 4. Ba4 Nf6 5. O-O Be7 6. Re1 b5 7. Bb3 d6 "
+                 "8. c3 O-O 9. h3 Nb8 10. d4 Nbd7 11. c4 c6 12. cxb5 axb5 13. Nc3 Bb7 * | "
+                 "1. d4 d5 2. c4 e6 3. Nc3 Nf6 *");
+    /* a '(' misread at Black's first move: the game's moves all inside the
+     * variation, and still "1." begins the next game */
+    assert_games("1. e4 C|-(5 2. Nf3 e6 3. d4 cxd4 4. Nxd4 Nf6 5. Nc3 Nc6\n"
+                 "1. d4 d5 2. c4 e6 3. Nc3 Nf6\n",
+                 "1. e4 c5 2. Nf3 e6 3. d4 cxd4 4. Nxd4 Nf6 5. Nc3 Nc6 * | "
+                 "1. d4 d5 2. c4 e6 3. Nc3 Nf6 *");
+    /* no blank line, no result: "1." at a line's start after move 8, its
+     * next number "2." run into a move, or Black's "1..." written "1." */
+    const char *eight = "1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 4. Ba4 Nf6 5. O-O Be7 6. Re1 b5 "
+                        "7. Bb3 d6 8. c3 O-O";
+    const char *restarts[] = {"1. d4\n   dS2. c4\n   e6\n3. Nc3\n   Nf6\n4. e3\n   Be7\n",
+                              "1. d4\n1. d5\n2. c4\n2... e6\n3. Nc3\n3... Nf6\n"};
+    const char *restarted[] = {"1. d4 d5 2. c4 e6 3. Nc3 Nf6 4. e3 Be7 *",
+                               "1. d4 d5 2. c4 e6 3. Nc3 Nf6 *"};
+    for (gsize k = 0; k < G_N_ELEMENTS(restarts); k++) {
+        char *text = g_strdup_printf("%s\n%s", eight, restarts[k]);
+        char *want = g_strdup_printf("%s * | %s", eight, restarted[k]);
+        assert_games(text, want);
+        g_free(want);
+        g_free(text);
+    }
+    /* but not a "16." misread "1." inside a line, its rank split off
+     * after it ("Bg5-h 4": a "4") */
+    assert_games("1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 4. Ba4 Nf6 5. O-O Be7 6. Re1 b5 7. Bb3 d6 "
+                 "8. c3 O-O 9. h3 Nb8 10. d4 Nbd7 11. c4 c6 12. cxb5 axb5 13. Nc3 Bb7 "
+                 "14. Bg5 b4 15. Nb1 h6 1. Bg5-h 4 c6-c5\n",
+                 "1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 4. Ba4 Nf6 5. O-O Be7 6. Re1 b5 7. Bb3 d6 "
+                 "8. c3 O-O 9. h3 Nb8 10. d4 Nbd7 11. c4 c6 12. cxb5 axb5 13. Nc3 Bb7 "
+                 "14. Bg5 b4 15. Nb1 h6 16. Bh4 c5 *");
     /* a game a page break cut goes on at its own number, "7" too */
     assert_games("1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 4. Ba4 Nf6 5. O-O Be7 6. Re1 b5\n\n"
                  "7 Bb3 d6 8 c3 O-O\n",
