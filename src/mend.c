@@ -44,27 +44,41 @@ static gboolean starts_line(const ArbGame *before, const ArbGame *after)
            g_array_index(after->events, struct game_event, 0).line > last_line(before);
 }
 
-/* Is game's first move number (comments aside) White's "1." with its
- * dot? Then the next max of White's with a dot that are no "1." (a rank
- * split off its move, "Bf 4", has none) go into out: how many. */
+/* Is a White's move number written with its dot? */
+static gboolean is_dotted_number(const ArbGame *game, const struct game_event *e)
+{
+    return e->kind == EV_MOVE_NUMBER && !e->value && memchr(game_event_text(game, e), '.', e->len);
+}
+
+/* The index of game's first event (comments aside) if it is White's "1."
+ * with its dot, else -1. */
+static int dotted_one_at(const ArbGame *game)
+{
+    for (guint k = 0; k < game->events->len; k++) {
+        const struct game_event *e = &g_array_index(game->events, struct game_event, k);
+        if (e->kind == EV_COMMENT) continue;
+        return is_dotted_number(game, e) &&
+                       g_ascii_strtoull(game_event_text(game, e), NULL, 10) == 1
+                   ? (int)k
+                   : -1;
+    }
+    return -1;
+}
+
+/* Does game open with "1." (dotted_one_at())? Then the next max of White's
+ * numbers with a dot that are no "1." (a rank split off its move, "Bf 4",
+ * has none) go into out: how many. */
 static int dotted_after_one(const ArbGame *game, guint64 *out, int max)
 {
-    int n = -1;
-    for (guint k = 0; k < game->events->len && n < max; k++) {
+    int n = 0, at = dotted_one_at(game);
+    if (at < 0) return 0;
+    for (guint k = (guint)at + 1; k < game->events->len && n < max; k++) {
         const struct game_event *e = &g_array_index(game->events, struct game_event, k);
-        if (e->kind == EV_COMMENT && n < 0) continue;
-        const char *t = game_event_text(game, e);
-        gboolean dotted = e->kind == EV_MOVE_NUMBER && !e->value && memchr(t, '.', e->len);
-        if (n < 0 && !dotted) return 0;
-        if (!dotted) continue;
-        guint64 v = g_ascii_strtoull(t, NULL, 10);
-        if (n < 0 && v != 1) return 0;
-        if (n < 0 || v != 1) {
-            if (n >= 0) out[n] = v;
-            n++;
-        }
+        guint64 v =
+            is_dotted_number(game, e) ? g_ascii_strtoull(game_event_text(game, e), NULL, 10) : 1;
+        if (v != 1) out[n++] = v;
     }
-    return MAX(n, 0);
+    return n;
 }
 
 static gboolean is_move_one(const ArbGame *game, const struct game_event *ev)
@@ -149,14 +163,8 @@ static gboolean first_moves_at(const ArbGame *game, guint k)
  * prose)? A misread "21." seldom has a first move after it and "2." next. */
 static gboolean opens_a_game(const ArbGame *after)
 {
-    for (guint k = 0; k < after->events->len; k++) {
-        const struct game_event *e = &g_array_index(after->events, struct game_event, k);
-        if (e->kind == EV_COMMENT) continue;
-        const char *t = game_event_text(after, e);
-        return e->kind == EV_MOVE_NUMBER && !e->value && g_ascii_strtoull(t, NULL, 10) == 1 &&
-               memchr(t, '.', e->len) && first_moves_at(after, k + 1);
-    }
-    return FALSE;
+    int at = dotted_one_at(after);
+    return at >= 0 && first_moves_at(after, (guint)at + 1);
 }
 
 /* Does game open a game again at event k, its "1." lost or misread (".",
