@@ -77,7 +77,7 @@ static int letters_covered(const ArbLang *lang, const ArbGame *game)
     for (guint i = 0; i < game->events->len; i++) {
         const struct game_event *ev = &g_array_index(game->events, struct game_event, i);
         gboolean has;
-        n += game_token_has_initial(lang, game, ev, &has) && has && move_shaped(game, ev);
+        n += game_token_has_initial(lang, game, TRUE, ev, &has) && has && move_shaped(game, ev);
     }
     return n;
 }

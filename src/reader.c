@@ -1477,14 +1477,16 @@ static gsize scan_number(ArbReader *r, gsize i, gboolean *boundary_hit)
     /* (for fix inside variations too, a "1." apart from the '(': a '('
      * there is most likely a misread letter, and a game must not stay
      * inside it; "Rd1-(1" is a move's square) */
-    gboolean apart = b[j] == '.' && i > 0 && (byte_class[b[i - 1]] == C_WS || b[i - 1] == '\n');
+    gboolean dotted_apart =
+        b[j] == '.' && i > 0 && (byte_class[b[i - 1]] == C_WS || b[i - 1] == '\n');
     /* (and a "1" with no dot that begins a line: "Q(7" / ... /
      * "50. Rc1 Qc6" / "1 d4 Nf6") */
-    apart = apart || (b[j] != '.' && at_line_start(b, i));
+    gboolean bare_line_start = b[j] != '.' && at_line_start(b, i);
     /* (nor a 1 with a bar and digits after it: "1|2", a number a bar
      * split, is_lost_move() in src/tokens.c) */
     gboolean barred = b[j] == '|' && g_ascii_isdigit(b[j + 1]);
-    if (v == 1 && !is_black && (r->depth == 0 || (r->result_closes && apart)) && r->in_game &&
+    if (v == 1 && !is_black &&
+        (r->depth == 0 || (r->result_closes && (dotted_apart || bare_line_start))) && r->in_game &&
         r->max_number >= 2 && !barred) {
         boundary(r, i, "move number 1");
         *boundary_hit = TRUE;

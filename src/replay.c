@@ -165,7 +165,7 @@ static gboolean misread_number_first(const char *t, gsize len)
     return FALSE;
 }
 
-gboolean game_token_has_initial(const ArbLang *lang, const ArbGame *game,
+gboolean game_token_has_initial(const ArbLang *lang, const ArbGame *game, gboolean o_initial,
                                 const struct game_event *ev, gboolean *has)
 {
     if (ev->kind != EV_MOVE) return FALSE;
@@ -173,7 +173,8 @@ gboolean game_token_has_initial(const ArbLang *lang, const ArbGame *game,
     gunichar c = g_utf8_get_char(t);
     /* (an O before a square's file or a capture mark is a piece's initial,
      * Albanian's bishop: "Oe2", "O:e7"; else castling's) */
-    gboolean initial_o = ev->len > 1 && (san_is_file(t[1]) || t[1] == 'x' || t[1] == ':');
+    gboolean initial_o =
+        o_initial && ev->len > 1 && (san_is_file(t[1]) || t[1] == 'x' || t[1] == ':');
     if (san_is_file((int)c) || !g_unichar_isalpha(c) || ((c == 'O' || c == 'o') && !initial_o) ||
         misread_number_first(t, ev->len))
         return FALSE;
@@ -188,10 +189,8 @@ gboolean game_covers_letters(const ArbLang *lang, const ArbGame *game)
         const struct game_event *ev = &g_array_index(game->events, struct game_event, i);
         /* (an O says nothing here, a piece's initial or not: a German
          * game's Db5 misread "Ob5" or "ob5" would leave it no language) */
-        const char *t = ev->kind == EV_MOVE ? game_event_text(game, ev) : "";
-        if (t[0] == 'O' || t[0] == 'o') continue;
         gboolean has;
-        if (game_token_has_initial(lang, game, ev, &has) && !has) return FALSE;
+        if (game_token_has_initial(lang, game, FALSE, ev, &has) && !has) return FALSE;
     }
     return TRUE;
 }

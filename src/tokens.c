@@ -161,13 +161,19 @@ static gboolean has_square(const char *s, gsize len)
     return FALSE;
 }
 
+/* The digits of number written out in out; their count. */
+static gsize number_digits(int number, char out[static 16])
+{
+    return (gsize)g_snprintf(out, 16, "%d", number);
+}
+
 /* Does s begin with the digits of number, a letter after them ("13Sc3xd5"
  * at move 13: the number due run into its move with no dot)? Their count,
  * or 0. */
 static gsize leading_due_number(const char *s, gsize len, int number)
 {
     char digits[16];
-    gsize n = (gsize)g_snprintf(digits, sizeof digits, "%d", number);
+    gsize n = number_digits(number, digits);
     if (number <= 0 || len <= n + 1 || memcmp(s, digits, n) || !has_square(s + n, len - n))
         return 0;
     return g_ascii_isalpha(s[n]) || (guchar)s[n] >= 0x80 ? n : 0;
@@ -179,7 +185,7 @@ static gsize leading_due_number(const char *s, gsize len, int number)
 static gsize trailing_due_number(const char *s, gsize len, int number)
 {
     char digits[16];
-    gsize n = (gsize)g_snprintf(digits, sizeof digits, "%d", number);
+    gsize n = number_digits(number, digits);
     if (number <= 0 || len < n + 2 || memcmp(s + len - n, digits, n)) return len;
     return has_square(s + len - n - 2, 2) ? len - n : len;
 }
@@ -431,7 +437,7 @@ static gboolean is_due_damaged(const char *text, gsize len, int last, int since)
 {
     if (!len || last <= 0 || since < 2) return FALSE;
     char due[16];
-    gsize n = (gsize)g_snprintf(due, sizeof due, "%d", last + 1);
+    gsize n = number_digits(last + 1, due);
     return len < n && (!strncmp(due, text, len) || !strncmp(due + n - len, text, len));
 }
 
@@ -479,7 +485,7 @@ static gboolean is_due_lookalike(const ArbGame *game, guint i, const char *text,
 {
     if (!len || last <= 0 || since < 2) return FALSE;
     char due[16];
-    gsize n = (gsize)g_snprintf(due, sizeof due, "%d", last + 1);
+    gsize n = number_digits(last + 1, due);
     if (len != 1 || n != 1) return FALSE;
     char a = MIN(due[0], text[0]), b = MAX(due[0], text[0]);
     return ((a == '1' && b == '7') || (a == '3' && b == '8')) && next_number(game, i) == last + 2;
@@ -597,7 +603,7 @@ static gsize iccf_run_in(const ArbGame *game, const struct game_event *ev, int l
     if (digits < 5) return 0;
     if (tokens_is_bare_number(game, ev)) return ev->len;
     char due[16];
-    gsize n = (gsize)g_snprintf(due, sizeof due, "%d", last + 1);
+    gsize n = number_digits(last + 1, due);
     if (last < 0 || digits < n + 4 || memcmp(text + digits - n, due, n)) return 0;
     return digits - n;
 }
