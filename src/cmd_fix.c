@@ -265,7 +265,7 @@ static void flush_pending(struct fix_cmd *fc)
  * (joinable: a part fix split off itself is not joined again). */
 static void take_part(struct fix_cmd *fc, const ArbGame *game, gboolean joinable)
 {
-    if (joinable && fc->has_pending && mend_continues(fc->pending, game)) {
+    if (joinable && fc->has_pending && mend_continues(fc->pending, game, fc->norms, fc->n_norms)) {
         mend_castling_again(fc->pending);
         game_append(fc->pending, game);
         return;

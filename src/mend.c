@@ -2,8 +2,12 @@
  * parts of one game that the reader took for games of their own joined
  * again, a game that opens inside another's text split off, and brackets
  * that opened no variation dropped. Works on the recorded games of
- * src/replay.h only; src/cmd_fix.c and src/fix_solve.c call it. */
+ * src/replay.h, reading a few moves through src/normalize.h where the
+ * moves must say whether a part opens a game; src/cmd_fix.c and
+ * src/fix_solve.c call it. */
 #include "mend.h"
+
+#include "normalize.h"
 
 #include <string.h>
 
@@ -13,6 +17,7 @@
 /* numbered_from_one(): the white numbers "1", "2", "3" are looked for in */
 #define NUMBERED_FROM_ONE_LOOK 5
 #define RESTART_PAST           8 /* numbered_from_one(): before's last number at least */
+#define FROM_START_PLIES       3 /* plies_from_start(): a game of its own, read so far */
 /* events a game's opening and its "2." and "3." are looked for in */
 #define MEND_OPENING_EVENTS 16
 
@@ -236,17 +241,37 @@ void mend_balance_variations(ArbGame *part)
         g_array_append_val(ev, end);
 }
 
+/* The highest of before's last three white numbers (0: none). */
+static guint64 last_number(const ArbGame *before)
+{
+    guint64 seen[3], last = 0;
+    for (int k = game_white_numbers(before, TRUE, seen, 3); k-- > 0;)
+        last = MAX(last, seen[k]);
+    return last;
+}
+
 /* Does after go on with before's numbers past a "1" ("10. Te1 0-0 1. h3 Af5
  * 12. a3": "11." misread, and "0-0" castling, not a result)? Its next
  * number may be a few past the highest of before's last three (numbers
  * between misread too, "1." among them); a game of its own goes on at 2. */
 static gboolean numbered_on(const ArbGame *before, const ArbGame *after)
 {
-    guint64 seen[3], last = 0, n[2];
-    for (int k = game_white_numbers(before, TRUE, seen, 3); k-- > 0;)
-        last = MAX(last, seen[k]);
+    guint64 last = last_number(before), n[2];
     return game_white_numbers(after, FALSE, n, 2) == 2 && n[0] == 1 && last >= 2 && n[1] > last &&
            n[1] <= last + NUMBERED_ON_GAP;
+}
+
+/* Does one of after's first NUMBERED_FROM_ONE_LOOK white numbers past
+ * its first go on from before's, as numbered_on()'s second does ("1 Nf3
+ * Nc6" / "1 h3 Nd7" / "13, Bc3" after "10. Rd1 O-O": "11." and "12."
+ * misread)? */
+static gboolean numbers_go_on(const ArbGame *before, const ArbGame *after)
+{
+    guint64 last = last_number(before), n[NUMBERED_FROM_ONE_LOOK];
+    int got = game_white_numbers(after, FALSE, n, NUMBERED_FROM_ONE_LOOK);
+    for (int k = 1; k < got; k++)
+        if (n[k] > last && n[k] <= last + NUMBERED_ON_GAP) return TRUE;
+    return FALSE;
 }
 
 /* Does after take up before's moves where they stop, its first move
@@ -286,17 +311,70 @@ static gboolean ends_in_zeros(const ArbGame *before)
     return last->value == ARB_RESULT_DOUBLE_FORFEIT && last->len;
 }
 
+/* Does text[0, len) hold a square, a file and a rank? */
+static gboolean names_a_square(const char *text, gsize len)
+{
+    for (gsize k = 0; k + 1 < len; k++)
+        if (text[k] >= 'a' && text[k] <= 'h' && text[k + 1] >= '1' && text[k + 1] <= '8')
+            return TRUE;
+    return FALSE;
+}
+
+/* How many of game's move tokens, from its first, read in norm as a game's
+ * moves from the start position, one after another (FROM_START_PLIES at
+ * most)? A token of a character or two that names no square and no
+ * notation reads ("Z" for "2", a stray mark) is passed over; a word is
+ * not ("1. e4 c5 oder 1. d4" in a book's prose). */
+static int plies_from_start(const ArbGame *game, ArbNorm *norm)
+{
+    struct position pos;
+    pos_startpos(&pos);
+    int plies = 0;
+    for (guint k = 0; k < game->events->len && plies < FROM_START_PLIES; k++) {
+        const struct game_event *e = &g_array_index(game->events, struct game_event, k);
+        if (e->kind != EV_MOVE) continue;
+        const char *text = game_event_text(game, e);
+        struct norm_reading r[NORM_READINGS_MAX];
+        int n = norm_readings(norm, text, e->len, r, G_N_ELEMENTS(r));
+        if (!n && e->len <= 2 && !names_a_square(text, e->len)) continue;
+        move_t m = MOVE_NONE;
+        for (int j = 0; j < n && m == MOVE_NONE; j++)
+            if (san_resolve(&pos, &r[j].san, SAN_STRICT, &m, NULL) != SAN_OK) m = MOVE_NONE;
+        if (m == MOVE_NONE || m == MOVE_NULL) break;
+        pos_make_move(&pos, m);
+        plies++;
+    }
+    return plies;
+}
+
+/* Does after open with "1" and do its first FROM_START_PLIES move tokens
+ * read, in one of the languages, as a game's first moves? Then it is a
+ * game of its own, however its other numbers were damaged ("1 d4 d5 c4
+ * dxc4 Sf3 e6" / "4 e3", its "2" and "3" lost): a game's text that goes
+ * on at a "21." misread seldom opens so. (Not after a stray '*': "4. c4
+ * Nf6 5. Nc3" reads so too.) */
+static gboolean plays_from_start(const ArbGame *after, ArbNorm *const *norms, guint n_norms)
+{
+    if (!is_move_one(after, &g_array_index(after->events, struct game_event, 0))) return FALSE;
+    for (guint i = 0; i < n_norms; i++)
+        if (plies_from_start(after, norms[i]) == FROM_START_PLIES) return TRUE;
+    return FALSE;
+}
+
 /* Did the reader end `before` only because of damage: a move number read
  * "1" (a misread "21"), or a stray '*' read as a result? Then `after` has
  * no tags and follows on the same or the next line, with no blank line
  * between (a free-text game boundary needs one), and does not number its
  * moves 1, 2, 3 as a game of its own, nor open as one (opens_a_game());
- * after a result, it does not start again at move 1 unless its numbers go
- * on from before's or the result was castling's "0-0". Or did something
+ * unless its numbers go on from before's (numbered_on(), numbers_go_on()),
+ * its first moves do not read as a game's from the start
+ * (plays_from_start()); after a result, it does not start again at move 1
+ * unless its numbers go on from before's or the result was castling's "0-0". Or did something
  * that is no move (a diagram, prose) stand between two parts of one game:
  * before has no result and after takes up its numbers (takes_up()), blank
  * lines or not? */
-gboolean mend_continues(const ArbGame *before, const ArbGame *after)
+gboolean mend_continues(const ArbGame *before, const ArbGame *after, ArbNorm *const *norms,
+                        guint n_norms)
 {
     if (!after->events->len || game_has_event(after, EV_TAG)) return FALSE;
     const struct game_event *first = &g_array_index(after->events, struct game_event, 0);
@@ -305,6 +383,7 @@ gboolean mend_continues(const ArbGame *before, const ArbGame *after)
         opens_a_game(after))
         return FALSE;
     if (numbered_on(before, after)) return TRUE;
+    if (!numbers_go_on(before, after) && plays_from_start(after, norms, n_norms)) return FALSE;
     return !ends_with_result(before) || !is_move_one(after, first) || ends_in_zeros(before);
 }
 

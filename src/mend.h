@@ -7,11 +7,14 @@
 #ifndef ARBITER_MEND_H
 #define ARBITER_MEND_H
 
+#include "normalize.h"
 #include "replay.h"
 
 /* Does after, the game the reader read next, go on with before (see
- * mend.c for the cases)? */
-gboolean mend_continues(const ArbGame *before, const ArbGame *after);
+ * mend.c for the cases)? norms: the languages after's first moves are
+ * read in, to see whether they open a game. */
+gboolean mend_continues(const ArbGame *before, const ArbGame *after, ArbNorm *const *norms,
+                        guint n_norms);
 
 /* Where, in a game with no tags, another game opens after a blank line
  * with its "1." lost or misread ("7 e4 e5" / "2 Nf3 Nc6" / "3 Bb5"), or

@@ -1673,6 +1673,28 @@ START_TEST(test_games_apart_past_damage)
         g_free(want);
         g_free(text);
     }
+    /* no blank line, no result, "1" at a line's start with "2" and "3"
+     * lost: its first moves read as a game's from the start; but a "11"
+     * misread "1" whose moves could open a game goes on at "12" */
+    char *lost_numbers = g_strdup_printf("%s\n1 d4 d5 c4 dxc4 Nf3 e6\n4 e3 Nf6 5 Bxc4 c5\n", eight);
+    char *opened =
+        g_strdup_printf("%s * | 1. d4 d5 2. c4 dxc4 3. Nf3 e6 4. e3 Nf6 5. Bxc4 c5 *", eight);
+    assert_games(lost_numbers, opened);
+    g_free(opened);
+    g_free(lost_numbers);
+    char *on = g_strdup_printf("%s\n9. h3 Bb7 10. d3 Na5\n1 a4 c5 12 Na3 b4\n", eight);
+    char *went_on = g_strdup_printf("%s 9. h3 Bb7 10. d3 Na5 11. a4 c5 12. Na3 b4 *", eight);
+    assert_games(on, went_on);
+    g_free(went_on);
+    g_free(on);
+    /* nor one whose third number goes on ("11" and "12" both misread "1") */
+    char *on_later =
+        g_strdup_printf("%s\n9. h3 Bb7 10. d3 Na5\n1 a4 c5\n1 Na3 Nc6\n13 Bc2 Re8\n", eight);
+    char *went_on_later =
+        g_strdup_printf("%s 9. h3 Bb7 10. d3 Na5 11. a4 c5 12. Na3 Nc6 13. Bc2 Re8 *", eight);
+    assert_games(on_later, went_on_later);
+    g_free(went_on_later);
+    g_free(on_later);
     /* but not a "16." misread "1." inside a line, its rank split off
      * after it ("Bg5-h 4": a "4") */
     assert_games("1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 4. Ba4 Nf6 5. O-O Be7 6. Re1 b5 7. Bb3 d6 "
