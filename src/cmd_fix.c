@@ -284,7 +284,7 @@ static void take_part(struct fix_cmd *fc, const ArbGame *game, gboolean joinable
  * (mend_next_game_at()), the first of them joinable. */
 static void take_game(struct fix_cmd *fc, const ArbGame *game)
 {
-    guint from = 0, at = mend_next_game_at(game, 0);
+    guint from = 0, at = mend_next_game_at(game, 0, fc->norms, fc->n_norms);
     if (!at) {
         take_part(fc, game, TRUE);
         return;
@@ -300,7 +300,7 @@ static void take_game(struct fix_cmd *fc, const ArbGame *game)
         take_part(fc, part, from == 0);
         if (!at) return;
         from = at;
-        at = mend_next_game_at(game, from);
+        at = mend_next_game_at(game, from, fc->norms, fc->n_norms);
     }
 }
 

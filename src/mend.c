@@ -200,7 +200,52 @@ static gboolean numbered_two_three(const ArbGame *game, guint k)
     return got == 2 && n[0] == 2 && n[1] == 3;
 }
 
-guint mend_next_game_at(const ArbGame *game, guint from)
+/* Does text[0, len) hold a square, a file and a rank? */
+static gboolean names_a_square(const char *text, gsize len)
+{
+    for (gsize k = 0; k + 1 < len; k++)
+        if (text[k] >= 'a' && text[k] <= 'h' && text[k + 1] >= '1' && text[k + 1] <= '8')
+            return TRUE;
+    return FALSE;
+}
+
+/* How many of game's move tokens, from event k on, read in norm as a
+ * game's moves from the start position, one after another (FROM_START_PLIES at
+ * most)? A token of a character or two that names no square and no
+ * notation reads ("Z" for "2", a stray mark) is passed over; a word is
+ * not ("1. e4 c5 oder 1. d4" in a book's prose). */
+static int plies_from_start(const ArbGame *game, guint k, ArbNorm *norm)
+{
+    struct position pos;
+    pos_startpos(&pos);
+    int plies = 0;
+    for (; k < game->events->len && plies < FROM_START_PLIES; k++) {
+        const struct game_event *e = &g_array_index(game->events, struct game_event, k);
+        if (e->kind != EV_MOVE) continue;
+        const char *text = game_event_text(game, e);
+        struct norm_reading r[NORM_READINGS_MAX];
+        int n = norm_readings(norm, text, e->len, r, G_N_ELEMENTS(r));
+        if (!n && e->len <= 2 && !names_a_square(text, e->len)) continue;
+        move_t m = MOVE_NONE;
+        for (int j = 0; j < n && m == MOVE_NONE; j++)
+            if (san_resolve(&pos, &r[j].san, SAN_STRICT, &m, NULL) != SAN_OK) m = MOVE_NONE;
+        if (m == MOVE_NONE || m == MOVE_NULL) break;
+        pos_make_move(&pos, m);
+        plies++;
+    }
+    return plies;
+}
+
+/* Do game's first FROM_START_PLIES move tokens from event k on read, in
+ * one of the languages, as a game's first moves? */
+static gboolean opens_from_start(const ArbGame *game, guint k, ArbNorm *const *norms, guint n_norms)
+{
+    for (guint i = 0; i < n_norms; i++)
+        if (plies_from_start(game, k, norms[i]) == FROM_START_PLIES) return TRUE;
+    return FALSE;
+}
+
+guint mend_next_game_at(const ArbGame *game, guint from, ArbNorm *const *norms, guint n_norms)
 {
     const GArray *ev = game->events;
     /* (past a first split the game has no tags: asked once, not per part) */
@@ -212,9 +257,11 @@ guint mend_next_game_at(const ArbGame *game, guint from)
         moves += prev->kind == EV_MOVE;
         if (moves < MEND_SPLIT_MOVES || e->line == prev->line) continue;
         /* after a blank line; at a line's start, past a game of some
-         * length, with "2" and "3" written next */
+         * length, with "2" and "3" written next, or moves that read as a
+         * game's first ("7 d4 d5" / "2 c4 c6" / "3 Nc3") */
         if ((e->line > prev->line + 1 ||
-             (moves >= MEND_SPLIT_LINE_MOVES && numbered_two_three(game, k))) &&
+             (moves >= MEND_SPLIT_LINE_MOVES &&
+              (numbered_two_three(game, k) || opens_from_start(game, k, norms, n_norms)))) &&
             opens_again_at(game, k))
             return k;
     }
@@ -311,44 +358,7 @@ static gboolean ends_in_zeros(const ArbGame *before)
     return last->value == ARB_RESULT_DOUBLE_FORFEIT && last->len;
 }
 
-/* Does text[0, len) hold a square, a file and a rank? */
-static gboolean names_a_square(const char *text, gsize len)
-{
-    for (gsize k = 0; k + 1 < len; k++)
-        if (text[k] >= 'a' && text[k] <= 'h' && text[k + 1] >= '1' && text[k + 1] <= '8')
-            return TRUE;
-    return FALSE;
-}
-
-/* How many of game's move tokens, from its first, read in norm as a game's
- * moves from the start position, one after another (FROM_START_PLIES at
- * most)? A token of a character or two that names no square and no
- * notation reads ("Z" for "2", a stray mark) is passed over; a word is
- * not ("1. e4 c5 oder 1. d4" in a book's prose). */
-static int plies_from_start(const ArbGame *game, ArbNorm *norm)
-{
-    struct position pos;
-    pos_startpos(&pos);
-    int plies = 0;
-    for (guint k = 0; k < game->events->len && plies < FROM_START_PLIES; k++) {
-        const struct game_event *e = &g_array_index(game->events, struct game_event, k);
-        if (e->kind != EV_MOVE) continue;
-        const char *text = game_event_text(game, e);
-        struct norm_reading r[NORM_READINGS_MAX];
-        int n = norm_readings(norm, text, e->len, r, G_N_ELEMENTS(r));
-        if (!n && e->len <= 2 && !names_a_square(text, e->len)) continue;
-        move_t m = MOVE_NONE;
-        for (int j = 0; j < n && m == MOVE_NONE; j++)
-            if (san_resolve(&pos, &r[j].san, SAN_STRICT, &m, NULL) != SAN_OK) m = MOVE_NONE;
-        if (m == MOVE_NONE || m == MOVE_NULL) break;
-        pos_make_move(&pos, m);
-        plies++;
-    }
-    return plies;
-}
-
-/* Does after open with "1" and do its first FROM_START_PLIES move tokens
- * read, in one of the languages, as a game's first moves? Then it is a
+/* Does after open with "1" and its moves as a game's (opens_from_start())? Then it is a
  * game of its own, however its other numbers were damaged ("1 d4 d5 c4
  * dxc4 Sf3 e6" / "4 e3", its "2" and "3" lost): a game's text that goes
  * on at a "21." misread seldom opens so. (Not after a stray '*': "4. c4
@@ -356,9 +366,7 @@ static int plies_from_start(const ArbGame *game, ArbNorm *norm)
 static gboolean plays_from_start(const ArbGame *after, ArbNorm *const *norms, guint n_norms)
 {
     if (!is_move_one(after, &g_array_index(after->events, struct game_event, 0))) return FALSE;
-    for (guint i = 0; i < n_norms; i++)
-        if (plies_from_start(after, norms[i]) == FROM_START_PLIES) return TRUE;
-    return FALSE;
+    return opens_from_start(after, 0, norms, n_norms);
 }
 
 /* Did the reader end `before` only because of damage: a move number read

@@ -1644,6 +1644,14 @@ START_TEST(test_games_apart_past_damage)
                  "1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 4. Ba4 Nf6 5. O-O Be7 6. Re1 b5 7. Bb3 d6 "
                  "8. c3 O-O 9. h3 Nb8 10. d4 Nbd7 11. c4 c6 12. cxb5 axb5 13. Nc3 Bb7 "
                  "14. Bg5 b4 15. Nb1 h6 16. Bh4 c5 * | 1. d4 d5 2. c4 e6 3. Nc3 Nf6 *");
+    /* the same with "1" misread "7" and numbers with no dot: the moves
+     * read as a game's first */
+    assert_games("1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 4. Ba4 Nf6 5. O-O Be7 6. Re1 b5 7. Bb3 d6 "
+                 "8. c3 O-O 9. h3 Nb8 10. d4 Nbd7 11. c4 c6 12. cxb5 axb5 13. Nc3 Bb7 "
+                 "14. Bg5 b4 15. Nb1 h6 16. Bh4 c5\n7 d4 d5\n2 c4 e6\n3 Nc3 Nf6\n",
+                 "1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 4. Ba4 Nf6 5. O-O Be7 6. Re1 b5 7. Bb3 d6 "
+                 "8. c3 O-O 9. h3 Nb8 10. d4 Nbd7 11. c4 c6 12. cxb5 axb5 13. Nc3 Bb7 "
+                 "14. Bg5 b4 15. Nb1 h6 16. Bh4 c5 * | 1. d4 d5 2. c4 e6 3. Nc3 Nf6 *");
     /* no blank line, no result, inside the variation a '(' opened: a "1"
      * with no dot at a line's start begins the next game too */
     assert_games("1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 4. Ba4 Nf6 5. O-O Be7 6. Re1 b5 7. Bb3 d6 "
