@@ -173,12 +173,14 @@ static gboolean opens_a_game(const ArbGame *after)
 }
 
 /* Does game open a game again at event k, its "1." lost or misread (".",
- * "7", "I", a bar read as space before a dot), then its first moves
+ * "7", "I", "l.", a bar read as space before a dot), then its first moves
  * (first_moves_at())? A game a page break cut goes on at its own number. */
 static gboolean opens_again_at(const ArbGame *game, guint k)
 {
     const struct game_event *e = &g_array_index(game->events, struct game_event, k);
-    gboolean one = e->kind == EV_MOVE && e->len == 1 && strchr("lIi", *game_event_text(game, e));
+    const char *t = game_event_text(game, e);
+    gboolean one = e->kind == EV_MOVE && strchr("lIi", t[0]) &&
+                   (e->len == 1 || (e->len == 2 && (t[1] == '.' || t[1] == ',')));
     return first_moves_at(game, e->kind == EV_MOVE_NUMBER || one ? k + 1 : k);
 }
 
