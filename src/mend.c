@@ -260,11 +260,12 @@ guint mend_next_game_at(const ArbGame *game, guint from, ArbNorm *const *norms, 
         if (moves < MEND_SPLIT_MOVES || e->line == prev->line) continue;
         /* after a blank line; at a line's start, past a game of some
          * length, with "2" and "3" written next, or moves that read as a
-         * game's first ("7 d4 d5" / "2 c4 c6" / "3 Nc3") */
-        if ((e->line > prev->line + 1 ||
+         * game's first ("7 d4 d5" / "2 c4 c6" / "3 Nc3"; asked last, as
+         * it reads the moves in every language) */
+        if (opens_again_at(game, k) &&
+            (e->line > prev->line + 1 ||
              (moves >= MEND_SPLIT_LINE_MOVES &&
-              (numbered_two_three(game, k) || opens_from_start(game, k, norms, n_norms)))) &&
-            opens_again_at(game, k))
+              (numbered_two_three(game, k) || opens_from_start(game, k, norms, n_norms)))))
             return k;
     }
     return 0;
