@@ -127,6 +127,15 @@ static gboolean numbered_from_one(const ArbGame *before, const ArbGame *after)
     return FALSE;
 }
 
+/* Does text[0, len) hold a square, a file and a rank? */
+static gboolean names_a_square(const char *text, gsize len)
+{
+    for (gsize k = 0; k + 1 < len; k++)
+        if (text[k] >= 'a' && text[k] <= 'h' && text[k + 1] >= '1' && text[k + 1] <= '8')
+            return TRUE;
+    return FALSE;
+}
+
 /* Does text, a move's as written, end on a square of rank lo or hi
  * (marks after it aside: "Nf3+", "e6:", "c5!?")? */
 static gboolean lands_on(const char *text, gsize len, char lo, char hi)
@@ -153,8 +162,10 @@ static gboolean first_moves_at(const ArbGame *game, guint k)
         if (e->kind == EV_MOVE_NUMBER && !e->value)
             return moves && g_ascii_strtoull(t, NULL, 10) == 2;
         if (e->kind == EV_MOVE) {
-            if (moves == 2 || !lands_on(t, e->len, moves ? '5' : '3', moves ? '6' : '4'))
-                return FALSE;
+            /* (Black's may name no square at all, damaged: "1... Sfb") */
+            gboolean lands = lands_on(t, e->len, moves ? '5' : '3', moves ? '6' : '4') ||
+                             (moves == 1 && !names_a_square(t, e->len));
+            if (moves == 2 || !lands) return FALSE;
             moves++;
         } else if (e->kind != EV_COMMENT && e->kind != EV_NAG && e->kind != EV_MOVE_NUMBER) {
             return FALSE;
@@ -200,15 +211,6 @@ static gboolean numbered_two_three(const ArbGame *game, guint k)
         n[got++] = g_ascii_strtoull(t, NULL, 10);
     }
     return got == 2 && n[0] == 2 && n[1] == 3;
-}
-
-/* Does text[0, len) hold a square, a file and a rank? */
-static gboolean names_a_square(const char *text, gsize len)
-{
-    for (gsize k = 0; k + 1 < len; k++)
-        if (text[k] >= 'a' && text[k] <= 'h' && text[k + 1] >= '1' && text[k + 1] <= '8')
-            return TRUE;
-    return FALSE;
 }
 
 /* How many of game's move tokens, from event k on, read in norm as a

@@ -1660,6 +1660,15 @@ START_TEST(test_games_apart_past_damage)
                  "1. d4 d5 2. c4 e6 3. Nc3 Nf6 4. Bg5 Be7 5. e3 O-O 6. Nf3 Nbd7 7. Rc1 c6 "
                  "8. Bd3 dxc4 9. Bxc4 Nd5 10. Bxe7 Qxe7 11. O-O Nxc3 12. Rxc3 e5 13. Qc2 exd4 "
                  "14. exd4 Nf6 15. Re1 Qd6 16. Ne5 Be6 * | 1. e4 c5 2. Nf3 d6 3. d4 cxd4 *");
+    /* "1." misread "I.", and Black's first move damaged to name no
+     * square */
+    assert_games("1. d4 d5 2. c4 e6 3. Nc3 Nf6 4. Bg5 Be7 5. e3 O-O 6. Nf3 Nbd7 7. Rc1 c6 "
+                 "8. Bd3 dxc4 9. Bxc4 Nd5 10. Bxe7 Qxe7 11. O-O Nxc3 12. Rxc3 e5 13. Qc2 exd4 "
+                 "14. exd4 Nf6 15. Re1 Qd6 16. Ne5 Be6\n"
+                 "I. e4\n1... Nfb\n2. Nf3\n2... d6\n3. d4\n3... g6\n",
+                 "1. d4 d5 2. c4 e6 3. Nc3 Nf6 4. Bg5 Be7 5. e3 O-O 6. Nf3 Nbd7 7. Rc1 c6 "
+                 "8. Bd3 dxc4 9. Bxc4 Nd5 10. Bxe7 Qxe7 11. O-O Nxc3 12. Rxc3 e5 13. Qc2 exd4 "
+                 "14. exd4 Nf6 15. Re1 Qd6 16. Ne5 Be6 * | 1. e4 Nf6 2. Nf3 d6 3. d4 g6 *");
     /* no blank line, no result, inside the variation a '(' opened: a "1"
      * with no dot at a line's start begins the next game too */
     assert_games("1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 4. Ba4 Nf6 5. O-O Be7 6. Re1 b5 7. Bb3 d6 "
