@@ -214,8 +214,8 @@ static gboolean numbered_two_three(const ArbGame *game, guint k)
 }
 
 /* How many of game's move tokens, from event k on, read in norm as a
- * game's moves from the start position, one after another (FROM_START_PLIES at
- * most)? A token of a character or two that names no square and no
+ * game's moves from the start position, one after another
+ * (FROM_START_PLIES at most)? A token of a character or two that names no square and no
  * notation reads ("Z" for "2", a stray mark) is passed over; a word is
  * not ("1. e4 c5 oder 1. d4" in a book's prose). */
 static int plies_from_start(const ArbGame *game, guint k, ArbNorm *norm)
@@ -363,11 +363,11 @@ static gboolean ends_in_zeros(const ArbGame *before)
     return last->value == ARB_RESULT_DOUBLE_FORFEIT && last->len;
 }
 
-/* Does after open with "1" and its moves as a game's (opens_from_start())? Then it is a
- * game of its own, however its other numbers were damaged ("1 d4 d5 c4
- * dxc4 Sf3 e6" / "4 e3", its "2" and "3" lost): a game's text that goes
- * on at a "21." misread seldom opens so. (Not after a stray '*': "4. c4
- * Nf6 5. Nc3" reads so too.) */
+/* Does after open with "1" and its moves as a game's (opens_from_start())?
+ * Then it is a game of its own, however its other numbers were damaged
+ * ("1 d4 d5 c4 dxc4 Sf3 e6" / "4 e3", its "2" and "3" lost): a game's text
+ * that goes on at a "21." misread seldom opens so. (Not after a stray '*':
+ * "4. c4 Nf6 5. Nc3" reads so too.) */
 static gboolean plays_from_start(const ArbGame *after, ArbNorm *const *norms, guint n_norms)
 {
     if (!is_move_one(after, &g_array_index(after->events, struct game_event, 0))) return FALSE;
@@ -382,10 +382,10 @@ static gboolean plays_from_start(const ArbGame *after, ArbNorm *const *norms, gu
  * unless its numbers go on from before's (numbered_on(), numbers_go_on()),
  * its first moves do not read as a game's from the start
  * (plays_from_start()); after a result, it does not start again at move 1
- * unless its numbers go on from before's or the result was castling's "0-0". Or did something
- * that is no move (a diagram, prose) stand between two parts of one game:
- * before has no result and after takes up its numbers (takes_up()), blank
- * lines or not? */
+ * unless its numbers go on from before's or the result was castling's
+ * "0-0". Or did something that is no move (a diagram, prose) stand between
+ * two parts of one game: before has no result and after takes up its
+ * numbers (takes_up()), blank lines or not? */
 gboolean mend_continues(const ArbGame *before, const ArbGame *after, ArbNorm *const *norms,
                         guint n_norms)
 {
