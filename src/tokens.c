@@ -665,15 +665,17 @@ static gboolean capture_shaped(const char *text, gsize len)
     return x && name;
 }
 
-/* Does text[0, len) end with a file and a capital a scan makes of a
- * rank's digit ("cxdA", "SegA", "LbZ": 4, 4, 2)? A move whose rank was
- * misread, no word of prose (which ends so only in an acronym's capitals,
- * and none of the capitals here follows a file in those of chess:
- * "FIDE", "USSR"). */
-static gboolean ends_in_misread_rank(const char *text, gsize len)
+/* Does text[0, len) end with a file and a capital the confusion table
+ * reads as a rank's digit ("cxdA", "SegA", "LbZ": 4, 4, 2)? A move whose
+ * rank was misread, no word of prose (which ends so only in an acronym's
+ * capitals, and none of the table's, A B I S Z, follows a file in those of
+ * chess: "FIDE", "USSR"). */
+static gboolean ends_in_misread_rank(const ArbConfusion *conf, const char *text, gsize len)
 {
-    return len >= 2 && text[len - 2] >= 'a' && text[len - 2] <= 'h' && text[len - 1] &&
-           strchr("ABISZ", text[len - 1]);
+    if (len < 2 || text[len - 2] < 'a' || text[len - 2] > 'h' || !g_ascii_isupper(text[len - 1]))
+        return FALSE;
+    int digit = confusion_digit(conf, (gunichar)text[len - 1]);
+    return digit >= 1 && digit <= 8;
 }
 
 /* Is the word one of a move's in words, as the books print them, or as a
@@ -681,7 +683,7 @@ static gboolean ends_in_misread_rank(const char *text, gsize len)
  * ("B" / "takes P") is no prose. Nor is a descriptive capture, which has
  * no digit either ("RxRch", "KtxKt", "QxRP"), nor a move whose rank a scan
  * read as a capital (ends_in_misread_rank()). */
-static gboolean is_move_word(const char *text, gsize len)
+static gboolean is_move_word(const ArbConfusion *conf, const char *text, gsize len)
 {
     static const char *const words[] = {"takes", "castles", "mate", "check", "checkmate"};
     while (len > 0 && strchr(".,;:!?", text[len - 1]))
@@ -691,7 +693,7 @@ static gboolean is_move_word(const char *text, gsize len)
     struct san san;
     return desc_takes_loose(text, len) || desc_castles_loose(text, len) ||
            (memchr(text, 'x', len) && desc_parse(text, len, &san, NULL) == SAN_OK) ||
-           capture_shaped(text, len) || ends_in_misread_rank(text, len);
+           capture_shaped(text, len) || ends_in_misread_rank(conf, text, len);
 }
 
 /* Sentences in the movetext (a book's comment between the moves, "This
@@ -732,7 +734,7 @@ static gboolean mark_sentences(struct token_stage *ts, const ArbGame *game, guin
             if (!words) start = i;
             words++;
             const char *text = game_event_text(game, ev);
-            int letters = is_move_word(text, ev->len) ? 0 : word_letters(text, ev->len);
+            int letters = is_move_word(ts->conf, text, ev->len) ? 0 : word_letters(text, ev->len);
             long_words += letters >= 4;
             longer_words += letters >= 5;
             continue;
