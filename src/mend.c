@@ -2,12 +2,13 @@
  * parts of one game that the reader took for games of their own joined
  * again, a game that opens inside another's text split off, and brackets
  * that opened no variation dropped. Works on the recorded games of
- * src/replay.h, reading a few moves through src/normalize.h where the
+ * src/replay.h, reading a few moves through src/resolve.h where the
  * moves must say whether a part opens a game; src/cmd_fix.c and
  * src/fix_solve.c call it. */
 #include "mend.h"
 
-#include "normalize.h"
+#include "resolve.h"
+#include "tokens.h"
 
 #include <string.h>
 
@@ -127,15 +128,6 @@ static gboolean numbered_from_one(const ArbGame *before, const ArbGame *after)
     return FALSE;
 }
 
-/* Does text[0, len) hold a square, a file and a rank? */
-static gboolean names_a_square(const char *text, gsize len)
-{
-    for (gsize k = 0; k + 1 < len; k++)
-        if (text[k] >= 'a' && text[k] <= 'h' && text[k + 1] >= '1' && text[k + 1] <= '8')
-            return TRUE;
-    return FALSE;
-}
-
 /* Does text, a move's as written, end on a square of rank lo or hi
  * (marks after it aside: "Nf3+", "e6:", "c5!?")? */
 static gboolean lands_on(const char *text, gsize len, char lo, char hi)
@@ -164,7 +156,7 @@ static gboolean first_moves_at(const ArbGame *game, guint k)
         if (e->kind == EV_MOVE) {
             /* (Black's may name no square at all, damaged: "1... Sfb") */
             gboolean lands = lands_on(t, e->len, moves ? '5' : '3', moves ? '6' : '4') ||
-                             (moves == 1 && !names_a_square(t, e->len));
+                             (moves == 1 && !tokens_has_square(t, e->len));
             if (moves == 2 || !lands) return FALSE;
             moves++;
         } else if (e->kind != EV_COMMENT && e->kind != EV_NAG && e->kind != EV_MOVE_NUMBER) {
@@ -227,14 +219,11 @@ static int plies_from_start(const ArbGame *game, guint k, ArbNorm *norm)
         const struct game_event *e = &g_array_index(game->events, struct game_event, k);
         if (e->kind != EV_MOVE) continue;
         const char *text = game_event_text(game, e);
-        struct norm_reading r[NORM_READINGS_MAX];
-        int n = norm_readings(norm, text, e->len, r, G_N_ELEMENTS(r));
-        if (!n && e->len <= 2 && !names_a_square(text, e->len)) continue;
-        move_t m = MOVE_NONE;
-        for (int j = 0; j < n && m == MOVE_NONE; j++)
-            if (san_resolve(&pos, &r[j].san, SAN_STRICT, &m, NULL) != SAN_OK) m = MOVE_NONE;
-        if (m == MOVE_NONE || m == MOVE_NULL) break;
-        pos_make_move(&pos, m);
+        struct resolve_answer ans;
+        resolve_token(norm, &pos, text, e->len, &ans);
+        if (ans.status == SAN_INVALID && e->len <= 2 && !tokens_has_square(text, e->len)) continue;
+        if (ans.status != SAN_OK || ans.move == MOVE_NULL) break;
+        pos_make_move(&pos, ans.move);
         plies++;
     }
     return plies;

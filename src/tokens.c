@@ -152,9 +152,7 @@ static gsize trailing_number(const char *s, gsize len, int tokens, int named, in
     return best;
 }
 
-/* Does s[0, len) name a square, a file's letter and a rank's digit (no
- * ICCF move, all digits and their look-alikes: "7l63")? */
-static gboolean has_square(const char *s, gsize len)
+gboolean tokens_has_square(const char *s, gsize len)
 {
     for (gsize i = 0; i + 1 < len; i++)
         if (s[i] >= 'a' && s[i] <= 'h' && s[i + 1] >= '1' && s[i + 1] <= '8') return TRUE;
@@ -174,7 +172,7 @@ static gsize leading_due_number(const char *s, gsize len, int number)
 {
     char digits[16];
     gsize n = number_digits(number, digits);
-    if (number <= 0 || len <= n + 1 || memcmp(s, digits, n) || !has_square(s + n, len - n))
+    if (number <= 0 || len <= n + 1 || memcmp(s, digits, n) || !tokens_has_square(s + n, len - n))
         return 0;
     return g_ascii_isalpha(s[n]) || (guchar)s[n] >= 0x80 ? n : 0;
 }
@@ -187,7 +185,7 @@ static gsize trailing_due_number(const char *s, gsize len, int number)
     char digits[16];
     gsize n = number_digits(number, digits);
     if (number <= 0 || len < n + 2 || memcmp(s + len - n, digits, n)) return len;
-    return has_square(s + len - n - 2, 2) ? len - n : len;
+    return tokens_has_square(s + len - n - 2, 2) ? len - n : len;
 }
 
 /* Moves run together with their move numbers, spaces lost ("e4e52.Nf3Nc6",

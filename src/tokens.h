@@ -40,6 +40,9 @@ enum fix_style tokens_events_style(const ArbGame *game, guint from, guint to);
 gboolean tokens_is_bare_number(const ArbGame *game, const struct game_event *ev);
 /* Does text s[0, n) hold an ASCII digit (a move's rank, a move number)? */
 gboolean tokens_has_digit(const char *s, gsize n);
+/* Does s[0, len) name a square, a file's letter and a rank's digit (no
+ * ICCF move, all digits and their look-alikes: "7l63")? */
+gboolean tokens_has_square(const char *s, gsize len);
 
 /* A game's result ("1-0", "1/2-1/2", "*"...) as a word of move text
  * p[0..len): its PGN spelling, or NULL. */
