@@ -56,6 +56,13 @@ static gboolean is_dotted_number(const ArbGame *game, const struct game_event *e
     return e->kind == EV_MOVE_NUMBER && !e->value && memchr(game_event_text(game, e), '.', e->len);
 }
 
+/* Is ev White's move number "1", its dot or none? */
+static gboolean is_move_one(const ArbGame *game, const struct game_event *ev)
+{
+    return ev->kind == EV_MOVE_NUMBER && !ev->value &&
+           g_ascii_strtoull(game_event_text(game, ev), NULL, 10) == 1;
+}
+
 /* The index of game's first event (comments aside) if it is White's "1."
  * with its dot, else -1. */
 static int dotted_one_at(const ArbGame *game)
@@ -63,10 +70,7 @@ static int dotted_one_at(const ArbGame *game)
     for (guint k = 0; k < game->events->len; k++) {
         const struct game_event *e = &g_array_index(game->events, struct game_event, k);
         if (e->kind == EV_COMMENT) continue;
-        return is_dotted_number(game, e) &&
-                       g_ascii_strtoull(game_event_text(game, e), NULL, 10) == 1
-                   ? (int)k
-                   : -1;
+        return is_move_one(game, e) && is_dotted_number(game, e) ? (int)k : -1;
     }
     return -1;
 }
@@ -85,12 +89,6 @@ static int dotted_after_one(const ArbGame *game, guint64 *out, int max)
         if (v != 1) out[n++] = v;
     }
     return n;
-}
-
-static gboolean is_move_one(const ArbGame *game, const struct game_event *ev)
-{
-    return ev->kind == EV_MOVE_NUMBER && !ev->value &&
-           g_ascii_strtoull(game_event_text(game, ev), NULL, 10) == 1;
 }
 
 /* Do before and after both number three moves or more, and after as a
@@ -291,6 +289,13 @@ static guint64 last_number(const ArbGame *before)
     return last;
 }
 
+/* Is n, a white number after a "1", one that goes on from before's last
+ * (last_number()): a few past it? */
+static gboolean goes_on_from(guint64 last, guint64 n)
+{
+    return n > last && n <= last + NUMBERED_ON_GAP;
+}
+
 /* Does after go on with before's numbers past a "1" ("10. Te1 0-0 1. h3 Af5
  * 12. a3": "11." misread, and "0-0" castling, not a result)? Its next
  * number may be a few past the highest of before's last three (numbers
@@ -298,8 +303,8 @@ static guint64 last_number(const ArbGame *before)
 static gboolean numbered_on(const ArbGame *before, const ArbGame *after)
 {
     guint64 last = last_number(before), n[2];
-    return game_white_numbers(after, FALSE, n, 2) == 2 && n[0] == 1 && last >= 2 && n[1] > last &&
-           n[1] <= last + NUMBERED_ON_GAP;
+    return game_white_numbers(after, FALSE, n, 2) == 2 && n[0] == 1 && last >= 2 &&
+           goes_on_from(last, n[1]);
 }
 
 /* Does one of after's first NUMBERED_FROM_ONE_LOOK white numbers past
@@ -311,7 +316,7 @@ static gboolean numbers_go_on(const ArbGame *before, const ArbGame *after)
     guint64 last = last_number(before), n[NUMBERED_FROM_ONE_LOOK];
     int got = game_white_numbers(after, FALSE, n, NUMBERED_FROM_ONE_LOOK);
     for (int k = 1; k < got; k++)
-        if (n[k] > last && n[k] <= last + NUMBERED_ON_GAP) return TRUE;
+        if (goes_on_from(last, n[k])) return TRUE;
     return FALSE;
 }
 
