@@ -281,10 +281,16 @@ static void take_part(struct fix_cmd *fc, const ArbGame *game, gboolean joinable
 }
 
 /* take_part() for each game that opens inside game, its "1." damaged
- * (mend_next_game_at()), the first of them joinable. */
+ * (mend_next_game_at()), the first of them joinable: counted on from the
+ * game held, which it goes on when the reader split that only at damage
+ * ("1|..." for "11..." in a game in columns, the part after it too short
+ * to hold another game's opening). */
 static void take_game(struct fix_cmd *fc, const ArbGame *game)
 {
-    guint from = 0, at = mend_next_game_at(game, 0, fc->norms, fc->n_norms);
+    int before = fc->has_pending && mend_continues(fc->pending, game, fc->norms, fc->n_norms)
+                     ? game_count_events(fc->pending, EV_MOVE)
+                     : 0;
+    guint from = 0, at = mend_next_game_at(game, 0, before, fc->norms, fc->n_norms);
     if (!at) {
         take_part(fc, game, TRUE);
         return;
@@ -300,7 +306,7 @@ static void take_game(struct fix_cmd *fc, const ArbGame *game)
         take_part(fc, part, from == 0);
         if (!at) return;
         from = at;
-        at = mend_next_game_at(game, from, fc->norms, fc->n_norms);
+        at = mend_next_game_at(game, from, 0, fc->norms, fc->n_norms);
     }
 }
 

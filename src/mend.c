@@ -126,6 +126,20 @@ static gboolean numbered_from_one(const ArbGame *before, const ArbGame *after)
     return FALSE;
 }
 
+/* How many bytes of move token t[0, len) are White's "1." (or Black's
+ * "1..."), misread "l", "I" or "i", with its dots or commas: all of them
+ * ("l.", "l..."), or those before the move a book runs into it ("l.e4",
+ * "1Nf3"); 0 for none. */
+static gsize one_len(const char *t, gsize len)
+{
+    if (!len || !strchr("1lIi", t[0])) return 0;
+    gsize k = 1;
+    while (k < len && (t[k] == '.' || t[k] == ','))
+        k++;
+    if (k == 1 && len > 1 && t[0] == '1' && g_ascii_isalpha(t[1])) return 1;
+    return k > 1 || len == 1 ? k : 0;
+}
+
 /* Does text, a move's as written, end on a square of rank lo or hi
  * (marks after it aside: "Nf3+", "e6:", "c5!?")? */
 static gboolean lands_on(const char *text, gsize len, char lo, char hi)
@@ -151,6 +165,7 @@ static gboolean first_moves_at(const ArbGame *game, guint k)
             return moves > 0; /* "2." misread */
         if (e->kind == EV_MOVE_NUMBER && !e->value)
             return moves && g_ascii_strtoull(t, NULL, 10) == 2;
+        if (e->kind == EV_MOVE && one_len(t, e->len) == e->len) continue; /* "l..." */
         if (e->kind == EV_MOVE) {
             /* (Black's may name no square at all, damaged: "1... Sfb") */
             gboolean lands = lands_on(t, e->len, moves ? '5' : '3', moves ? '6' : '4') ||
@@ -179,9 +194,7 @@ static gboolean opens_a_game(const ArbGame *after)
 static gboolean opens_again_at(const ArbGame *game, guint k)
 {
     const struct game_event *e = &g_array_index(game->events, struct game_event, k);
-    const char *t = game_event_text(game, e);
-    gboolean one = e->kind == EV_MOVE && strchr("lIi", t[0]) &&
-                   (e->len == 1 || (e->len == 2 && (t[1] == '.' || t[1] == ',')));
+    gboolean one = e->kind == EV_MOVE && one_len(game_event_text(game, e), e->len) == e->len;
     return first_moves_at(game, e->kind == EV_MOVE_NUMBER || one ? k + 1 : k);
 }
 
@@ -217,9 +230,15 @@ static int plies_from_start(const ArbGame *game, guint k, ArbNorm *norm)
         const struct game_event *e = &g_array_index(game->events, struct game_event, k);
         if (e->kind != EV_MOVE) continue;
         const char *text = game_event_text(game, e);
+        gsize len = e->len;
+        /* (a misread "1." or "1...", or the first move run into one:
+         * "l.e4") */
+        gsize one = one_len(text, len);
+        if (one == len) continue;
+        if (!plies) text += one, len -= one;
         struct resolve_answer ans;
-        resolve_token(norm, &pos, text, e->len, &ans);
-        if (ans.status == SAN_INVALID && e->len <= 2 && !tokens_has_square(text, e->len)) continue;
+        resolve_token(norm, &pos, text, len, &ans);
+        if (ans.status == SAN_INVALID && len <= 2 && !tokens_has_square(text, len)) continue;
         if (ans.status != SAN_OK || ans.move == MOVE_NULL) break;
         pos_make_move(&pos, ans.move);
         plies++;
@@ -236,12 +255,13 @@ static gboolean opens_from_start(const ArbGame *game, guint k, ArbNorm *const *n
     return FALSE;
 }
 
-guint mend_next_game_at(const ArbGame *game, guint from, ArbNorm *const *norms, guint n_norms)
+guint mend_next_game_at(const ArbGame *game, guint from, int moves_before, ArbNorm *const *norms,
+                        guint n_norms)
 {
     const GArray *ev = game->events;
     /* (past a first split the game has no tags: asked once, not per part) */
     if (!from && game_has_event(game, EV_TAG)) return 0;
-    int moves = 0;
+    int moves = from ? 0 : moves_before;
     for (guint k = from + 1; k < ev->len; k++) {
         const struct game_event *e = &g_array_index(ev, struct game_event, k);
         const struct game_event *prev = &g_array_index(ev, struct game_event, k - 1);

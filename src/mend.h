@@ -21,9 +21,11 @@ gboolean mend_continues(const ArbGame *before, const ArbGame *after, ArbNorm *co
  * at a line's start after 30 moves with "2" and "3" written next or
  * moves that read, in one of the languages of norms, as a game's first:
  * the index of its first event past from (the moves before it counted
- * from there), or 0. The reader starts a game at a blank line only before
- * "1." (or a look-alike with its dot). */
-guint mend_next_game_at(const ArbGame *game, guint from, ArbNorm *const *norms, guint n_norms);
+ * from there, and from 0 with moves_before more: those of the game it
+ * goes on, mend_continues()), or 0. The reader starts a game at a blank
+ * line only before "1." (or a look-alike with its dot). */
+guint mend_next_game_at(const ArbGame *game, guint from, int moves_before, ArbNorm *const *norms,
+                        guint n_norms);
 
 /* A part of a game split at mend_next_game_at() made whole: the ends of
  * variations opened before it dropped, those open at its end closed there. */

@@ -61,6 +61,14 @@ gboolean game_has_event(const ArbGame *game, int kind)
     return FALSE;
 }
 
+int game_count_events(const ArbGame *game, int kind)
+{
+    int n = 0;
+    for (guint i = 0; i < game->events->len; i++)
+        n += g_array_index(game->events, struct game_event, i).kind == kind;
+    return n;
+}
+
 int game_white_numbers(const ArbGame *game, gboolean from_end, guint64 *out, int max)
 {
     int n = 0;

@@ -62,6 +62,8 @@ const char *game_event_value(const ArbGame *game, const struct game_event *ev);
 const char *game_tag(const ArbGame *game, const char *name);
 /* Has game an event of this kind (ArbEventKind)? */
 gboolean game_has_event(const ArbGame *game, int kind);
+/* How many events of this kind game has. */
+int game_count_events(const ArbGame *game, int kind);
 /* White's move numbers in game as written (what their digits read; a "0"
  * is none: castling's zeros spaced out), the first max of them from the
  * start, or the last max from the end; returns how many. */

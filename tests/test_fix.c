@@ -1669,6 +1669,38 @@ START_TEST(test_games_apart_past_damage)
                  "1. d4 d5 2. c4 e6 3. Nc3 Nf6 4. Bg5 Be7 5. e3 O-O 6. Nf3 Nbd7 7. Rc1 c6 "
                  "8. Bd3 dxc4 9. Bxc4 Nd5 10. Bxe7 Qxe7 11. O-O Nxc3 12. Rxc3 e5 13. Qc2 exd4 "
                  "14. exd4 Nf6 15. Re1 Qd6 16. Ne5 Be6 * | 1. e4 Nf6 2. Nf3 d6 3. d4 g6 *");
+    /* "1." misread "l." or "I." and run into White's first move, as books
+     * print it ("1.e4"), the "3." damaged too, or Black's "1..." misread
+     * "l...", or "1" with no dot run into it in columns: the moves read as
+     * a game's first */
+    const char *glued[] = {"l.e4 c6 2.d4 d5 \u0417.exd5 cxd5 4.c4 Nf6\n",
+                           "I.e4 c6 2.d4 d5 B.exd5 cxd5 4.c4 Nf6\n",
+                           "1.. e4\nl... c6\n2. d4\n2... d5\n3. exd5\n3... cxd5\n4. c4\n"
+                           "4... Nf6\n",
+                           "1e4 c6\n2 d4 d5\n3 exd5 cxd5\n4 c4 Nf6\n"};
+    for (gsize k = 0; k < G_N_ELEMENTS(glued); k++) {
+        char *text = g_strdup_printf(
+            "1. d4 d5 2. c4 e6 3. Nc3 Nf6 4. Bg5 Be7 5. e3 O-O 6. Nf3 Nbd7 7. Rc1 c6 "
+            "8. Bd3 dxc4 9. Bxc4 Nd5 10. Bxe7 Qxe7 11. O-O Nxc3 12. Rxc3 e5 13. Qc2 exd4 "
+            "14. exd4 Nf6 15. Re1 Qd6 16. Ne5 Be6\n%s",
+            glued[k]);
+        assert_games(text, "1. d4 d5 2. c4 e6 3. Nc3 Nf6 4. Bg5 Be7 5. e3 O-O 6. Nf3 Nbd7 "
+                           "7. Rc1 c6 8. Bd3 dxc4 9. Bxc4 Nd5 10. Bxe7 Qxe7 11. O-O Nxc3 "
+                           "12. Rxc3 e5 13. Qc2 exd4 14. exd4 Nf6 15. Re1 Qd6 16. Ne5 Be6 * | "
+                           "1. e4 c6 2. d4 d5 3. exd5 cxd5 4. c4 Nf6 *");
+        g_free(text);
+    }
+    /* the same where the reader split the game before at a misread "11..."
+     * ("1|..."), the part after it too short to hold a game: the parts
+     * joined again, "l." still begins the next game */
+    assert_games("1. e4\n1... e5\n2. Nf3\n2... Nc6\n3. Bb5\n3... a6\n4. Ba4\n4... Nf6\n"
+                 "5. O-O\n5... Be7\n6. Re1\n6... b5\n7. Bb3\n7... d6\n8. c3\n8... O-O\n"
+                 "9. h3\n9... Nb8\n10. d4\n10... Nbd7\n11. c4\n1|... c6\n12. cxb5\n"
+                 "12... axb5\n13. Nc3\n13... Bb7\n14. Bg5\n14... b4\n15. Nb1\n15... h6\n"
+                 "l. e4\n   c5\n2. Nf3\n   d6\n3. d4\n   cxd4\n",
+                 "1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 4. Ba4 Nf6 5. O-O Be7 6. Re1 b5 7. Bb3 d6 "
+                 "8. c3 O-O 9. h3 Nb8 10. d4 Nbd7 11. c4 c6 12. cxb5 axb5 13. Nc3 Bb7 "
+                 "14. Bg5 b4 15. Nb1 h6 * | 1. e4 c5 2. Nf3 d6 3. d4 cxd4 *");
     /* no blank line, no result, inside the variation a '(' opened: a "1"
      * with no dot at a line's start begins the next game too */
     assert_games("1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 4. Ba4 Nf6 5. O-O Be7 6. Re1 b5 7. Bb3 d6 "
