@@ -265,7 +265,7 @@ static void flush_pending(struct fix_cmd *fc)
  * (joinable: a part fix split off itself is not joined again). */
 static void take_part(struct fix_cmd *fc, const ArbGame *game, gboolean joinable)
 {
-    if (joinable && fc->has_pending && mend_continues(fc->pending, game, fc->norms, fc->n_norms)) {
+    if (joinable && fc->has_pending && mend_continues(fc->pending, game, &fc->mend)) {
         mend_castling_again(fc->pending);
         game_append(fc->pending, game);
         return;
@@ -287,10 +287,10 @@ static void take_part(struct fix_cmd *fc, const ArbGame *game, gboolean joinable
  * to hold another game's opening). */
 static void take_game(struct fix_cmd *fc, const ArbGame *game)
 {
-    int before = fc->has_pending && mend_continues(fc->pending, game, fc->norms, fc->n_norms)
+    int before = fc->has_pending && mend_continues(fc->pending, game, &fc->mend)
                      ? game_count_events(fc->pending, EV_MOVE)
                      : 0;
-    guint from = 0, at = mend_next_game_at(game, 0, before, fc->norms, fc->n_norms);
+    guint from = 0, at = mend_next_game_at(game, 0, before, &fc->mend);
     if (!at) {
         take_part(fc, game, TRUE);
         return;
@@ -306,7 +306,7 @@ static void take_game(struct fix_cmd *fc, const ArbGame *game)
         take_part(fc, part, from == 0);
         if (!at) return;
         from = at;
-        at = mend_next_game_at(game, from, 0, fc->norms, fc->n_norms);
+        at = mend_next_game_at(game, from, 0, &fc->mend);
     }
 }
 
@@ -571,6 +571,7 @@ static gboolean setup(struct fix_cmd *fc, const struct fix_cmd_options *opt)
             ((fc->hcs || fc->nbest) && l == fc->english))
             fc->forced = (int)i;
     }
+    fc->mend = (struct mend_reading){fc->norms, fc->n_norms, fc->conf};
     fc->lang_order = g_new(guint, fc->n_norms);
     for (guint k = 0; k < fc->n_norms; k++) { /* a stable insertion sort by preference */
         guint j = k;

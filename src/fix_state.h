@@ -13,6 +13,7 @@
 #include "fuse.h"
 #include "judge.h"
 #include "lang.h"
+#include "mend.h"
 #include "normalize.h"
 #include "pgnw.h"
 #include "prior.h"
@@ -43,7 +44,8 @@ struct fix_cmd {
     guint *lang_order; /* norms, the more common languages first (otherwise in order) */
     int forced;        /* index of --from LANG, or -1 */
     ArbConfusion *conf;
-    ArbPrior *prior; /* NULL when --prior-weight is 0 */
+    struct mend_reading mend; /* norms and conf, for mend.c */
+    ArbPrior *prior;          /* NULL when --prior-weight is 0 */
     double prior_weight;
     const ArbLang *to_lang;
     enum notation_style to_style;

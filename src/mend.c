@@ -19,6 +19,9 @@
 #define NUMBERED_FROM_ONE_LOOK 5
 #define RESTART_PAST           8 /* numbered_from_one(): before's last number at least */
 #define FROM_START_PLIES       3 /* plies_from_start(): a game of its own, read so far */
+/* resolve_alike(): the dearest look-alike forgiven, the longest token */
+#define LOOKALIKE_MAX   (CONF_UNIT / 2)
+#define LOOKALIKE_TOKEN 12
 /* events a game's opening and its "2." and "3." are looked for in */
 #define MEND_OPENING_EVENTS 16
 
@@ -160,9 +163,9 @@ static gboolean first_moves_at(const ArbGame *game, guint k)
     for (guint end = MIN(game->events->len, k + MEND_OPENING_EVENTS); k < end; k++) {
         const struct game_event *e = &g_array_index(game->events, struct game_event, k);
         const char *t = game_event_text(game, e);
-        if ((e->kind == EV_MOVE_NUMBER || e->kind == EV_MOVE) && e->len == 2 &&
-            (t[0] == 'Z' || t[0] == 'z') && t[1] == '.')
-            return moves > 0; /* "2." misread */
+        if ((e->kind == EV_MOVE_NUMBER || e->kind == EV_MOVE) && (t[0] == 'Z' || t[0] == 'z') &&
+            (e->len == 1 || (e->len == 2 && t[1] == '.')))
+            return moves > 0; /* "2." misread, "2" in columns */
         if (e->kind == EV_MOVE_NUMBER && !e->value)
             return moves && g_ascii_strtoull(t, NULL, 10) == 2;
         if (e->kind == EV_MOVE && one_len(t, e->len) == e->len) continue; /* "l..." */
@@ -216,12 +219,44 @@ static gboolean numbered_two_three(const ArbGame *game, guint k)
     return got == 2 && n[0] == 2 && n[1] == 3;
 }
 
+/* Token text[0, len) read in norm as a move in pos, as written or, where
+ * that gives none, with one character read as a look-alike of a square's
+ * file or rank (conf's substitutions of at most LOOKALIKE_MAX: "o4" for
+ * c4, "Sfb" for Sf6), not a capital that opens it (a piece's initial: "Dd5"
+ * is no "dd5"); ASCII tokens only. */
+static void resolve_alike(ArbNorm *norm, const ArbConfusion *conf, const struct position *pos,
+                          const char *text, gsize len, struct resolve_answer *ans)
+{
+    resolve_token(norm, pos, text, len, ans);
+    if (ans->status == SAN_OK || !conf || len > LOOKALIKE_TOKEN) return;
+    for (gsize i = 0; i < len; i++)
+        if ((guchar)text[i] >= 128) return;
+    const guint16(*sub)[128] = confusion_ascii_substitutions(conf);
+    char alike[LOOKALIKE_TOKEN];
+    memcpy(alike, text, len);
+    for (gsize i = g_ascii_isupper(text[0]) ? 1 : 0; i < len; i++) {
+        for (const char *sq = "abcdefgh12345678"; *sq; sq++) {
+            int c = *sq;
+            if (c == text[i] || sub[(guchar)text[i]][c] > LOOKALIKE_MAX) continue;
+            alike[i] = (char)c;
+            struct resolve_answer a;
+            resolve_token(norm, pos, alike, len, &a);
+            if (a.status == SAN_OK && a.move != MOVE_NULL) {
+                *ans = a;
+                return;
+            }
+        }
+        alike[i] = text[i];
+    }
+}
+
 /* How many of game's move tokens, from event k on, read in norm as a
  * game's moves from the start position, one after another
- * (FROM_START_PLIES at most)? A token of a character or two that names no square and no
+ * (FROM_START_PLIES at most), a look-alike in one character of each
+ * forgiven (resolve_alike())? A token of a character or two that names no square and no
  * notation reads ("Z" for "2", a stray mark) is passed over; a word is
  * not ("1. e4 c5 oder 1. d4" in a book's prose). */
-static int plies_from_start(const ArbGame *game, guint k, ArbNorm *norm)
+static int plies_from_start(const ArbGame *game, guint k, ArbNorm *norm, const ArbConfusion *conf)
 {
     struct position pos;
     pos_startpos(&pos);
@@ -237,7 +272,7 @@ static int plies_from_start(const ArbGame *game, guint k, ArbNorm *norm)
         if (one == len) continue;
         if (!plies) text += one, len -= one;
         struct resolve_answer ans;
-        resolve_token(norm, &pos, text, len, &ans);
+        resolve_alike(norm, conf, &pos, text, len, &ans);
         if (ans.status == SAN_INVALID && len <= 2 && !tokens_has_square(text, len)) continue;
         if (ans.status != SAN_OK || ans.move == MOVE_NULL) break;
         pos_make_move(&pos, ans.move);
@@ -248,15 +283,15 @@ static int plies_from_start(const ArbGame *game, guint k, ArbNorm *norm)
 
 /* Do game's first FROM_START_PLIES move tokens from event k on read, in
  * one of the languages, as a game's first moves? */
-static gboolean opens_from_start(const ArbGame *game, guint k, ArbNorm *const *norms, guint n_norms)
+static gboolean opens_from_start(const ArbGame *game, guint k, const struct mend_reading *r)
 {
-    for (guint i = 0; i < n_norms; i++)
-        if (plies_from_start(game, k, norms[i]) == FROM_START_PLIES) return TRUE;
+    for (guint i = 0; i < r->n_norms; i++)
+        if (plies_from_start(game, k, r->norms[i], r->conf) == FROM_START_PLIES) return TRUE;
     return FALSE;
 }
 
-guint mend_next_game_at(const ArbGame *game, guint from, int moves_before, ArbNorm *const *norms,
-                        guint n_norms)
+guint mend_next_game_at(const ArbGame *game, guint from, int moves_before,
+                        const struct mend_reading *reading)
 {
     const GArray *ev = game->events;
     /* (past a first split the game has no tags: asked once, not per part) */
@@ -274,7 +309,7 @@ guint mend_next_game_at(const ArbGame *game, guint from, int moves_before, ArbNo
         if (opens_again_at(game, k) &&
             (e->line > prev->line + 1 ||
              (moves >= MEND_SPLIT_LINE_MOVES &&
-              (numbered_two_three(game, k) || opens_from_start(game, k, norms, n_norms)))))
+              (numbered_two_three(game, k) || opens_from_start(game, k, reading)))))
             return k;
     }
     return 0;
@@ -382,10 +417,10 @@ static gboolean ends_in_zeros(const ArbGame *before)
  * ("1 d4 d5 c4 dxc4 Sf3 e6" / "4 e3", its "2" and "3" lost): a game's text
  * that goes on at a "21." misread seldom opens so. (Not after a stray '*':
  * "4. c4 Nf6 5. Nc3" reads so too.) */
-static gboolean plays_from_start(const ArbGame *after, ArbNorm *const *norms, guint n_norms)
+static gboolean plays_from_start(const ArbGame *after, const struct mend_reading *reading)
 {
     if (!is_move_one(after, &g_array_index(after->events, struct game_event, 0))) return FALSE;
-    return opens_from_start(after, 0, norms, n_norms);
+    return opens_from_start(after, 0, reading);
 }
 
 /* Did the reader end `before` only because of damage: a move number read
@@ -400,8 +435,8 @@ static gboolean plays_from_start(const ArbGame *after, ArbNorm *const *norms, gu
  * "0-0". Or did something that is no move (a diagram, prose) stand between
  * two parts of one game: before has no result and after takes up its
  * numbers (takes_up()), blank lines or not? */
-gboolean mend_continues(const ArbGame *before, const ArbGame *after, ArbNorm *const *norms,
-                        guint n_norms)
+gboolean mend_continues(const ArbGame *before, const ArbGame *after,
+                        const struct mend_reading *reading)
 {
     if (!after->events->len || game_has_event(after, EV_TAG)) return FALSE;
     const struct game_event *first = &g_array_index(after->events, struct game_event, 0);
@@ -410,7 +445,7 @@ gboolean mend_continues(const ArbGame *before, const ArbGame *after, ArbNorm *co
         opens_a_game(after))
         return FALSE;
     if (numbered_on(before, after)) return TRUE;
-    if (!numbers_go_on(before, after) && plays_from_start(after, norms, n_norms)) return FALSE;
+    if (!numbers_go_on(before, after) && plays_from_start(after, reading)) return FALSE;
     return !ends_with_result(before) || !is_move_one(after, first) || ends_in_zeros(before);
 }
 

@@ -7,25 +7,34 @@
 #ifndef ARBITER_MEND_H
 #define ARBITER_MEND_H
 
+#include "confusion.h"
 #include "normalize.h"
 #include "replay.h"
 
+/* What a part's first moves are read with, to see whether they open a
+ * game: the languages, and the look-alikes a scan reads for a move's
+ * characters ("o4" for c4). */
+struct mend_reading {
+    ArbNorm *const *norms;
+    guint n_norms;
+    const ArbConfusion *conf;
+};
+
 /* Does after, the game the reader read next, go on with before (see
- * mend.c for the cases)? norms: the languages after's first moves are
- * read in, to see whether they open a game. */
-gboolean mend_continues(const ArbGame *before, const ArbGame *after, ArbNorm *const *norms,
-                        guint n_norms);
+ * mend.c for the cases)? */
+gboolean mend_continues(const ArbGame *before, const ArbGame *after,
+                        const struct mend_reading *reading);
 
 /* Where, in a game with no tags, another game opens after a blank line
  * with its "1." lost or misread ("7 e4 e5" / "2 Nf3 Nc6" / "3 Bb5"), or
  * at a line's start after 30 moves with "2" and "3" written next or
- * moves that read, in one of the languages of norms, as a game's first:
+ * moves that read, as reading reads them, as a game's first:
  * the index of its first event past from (the moves before it counted
  * from there, and from 0 with moves_before more: those of the game it
  * goes on, mend_continues()), or 0. The reader starts a game at a blank
  * line only before "1." (or a look-alike with its dot). */
-guint mend_next_game_at(const ArbGame *game, guint from, int moves_before, ArbNorm *const *norms,
-                        guint n_norms);
+guint mend_next_game_at(const ArbGame *game, guint from, int moves_before,
+                        const struct mend_reading *reading);
 
 /* A part of a game split at mend_next_game_at() made whole: the ends of
  * variations opened before it dropped, those open at its end closed there. */

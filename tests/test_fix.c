@@ -1690,6 +1690,37 @@ START_TEST(test_games_apart_past_damage)
                            "1. e4 c6 2. d4 d5 3. exd5 cxd5 4. c4 Nf6 *");
         g_free(text);
     }
+    /* the same with a look-alike in one of the first moves, "o4" or "cA"
+     * for c4, "Nfb" for Nf6, "2" misread "z" too: the moves read so as a
+     * game's first */
+    const char *alike[] = {"7 Nf3 Nf6\n2 o4 c5\n3 g3 b6\n4 Bg2 Bb7\n",
+                           "1.. Nf3 Nf6 z. cA c5 3. g3 b6 4. Bg2 Bb7\n",
+                           "1 Nf3 Nfb\nz c4 c5\n3 g3 b6\n4 Bg2 Bb7\n"};
+    for (gsize k = 0; k < G_N_ELEMENTS(alike); k++) {
+        char *text = g_strdup_printf(
+            "1. d4 d5 2. c4 e6 3. Nc3 Nf6 4. Bg5 Be7 5. e3 O-O 6. Nf3 Nbd7 7. Rc1 c6 "
+            "8. Bd3 dxc4 9. Bxc4 Nd5 10. Bxe7 Qxe7 11. O-O Nxc3 12. Rxc3 e5 13. Qc2 exd4 "
+            "14. exd4 Nf6 15. Re1 Qd6 16. Ne5 Be6\n%s",
+            alike[k]);
+        assert_games(text, "1. d4 d5 2. c4 e6 3. Nc3 Nf6 4. Bg5 Be7 5. e3 O-O 6. Nf3 Nbd7 "
+                           "7. Rc1 c6 8. Bd3 dxc4 9. Bxc4 Nd5 10. Bxe7 Qxe7 11. O-O Nxc3 "
+                           "12. Rxc3 e5 13. Qc2 exd4 14. exd4 Nf6 15. Re1 Qd6 16. Ne5 Be6 * | "
+                           "1. Nf3 Nf6 2. c4 c5 3. g3 b6 4. Bg2 Bb7 *");
+        g_free(text);
+    }
+    /* but not a line of a game in columns whose moves read so only with a
+     * piece's initial read as a file's letter: "25 f3 Dd5" / "2 Kf2" is
+     * German's 25. f3 Qd5 26. Kf2, not 1. f3 dd5 */
+    assert_games("1 Sf3 d5\n2 d4 Sf6\n3 c4 dxc4\n4 Da4+ c6\n5 Dxc4 Lf5\n6 g3 e6\n7 Lg2 Sbd7\n"
+                 "8 O-O Le7\n9 Td1 O-O\n10 Sh4 Le4\n11 Lxe4 Sxe4\n12 Dc2 Sef6\n13 Sc3 c5\n"
+                 "14 d5 Sxd5\n15 Sxd5 Lxh4\n16 Sc3 Lf6\n17 Da4 Ld4\n18 e3 Lxc3\n"
+                 "19 Txd7 De8\n20 Dd1 Lf6\n21 Txb7 Dc6\n22 Tb3 c4\n23 Ta3 Tfd8\n"
+                 "24 De2 De4\n25 f3 Dd5\n2 Kf2 Db5\n21 Tb1 Td3\n28 Dc2 Tad8\n",
+                 "1. Nf3 d5 2. d4 Nf6 3. c4 dxc4 4. Qa4+ c6 5. Qxc4 Bf5 6. g3 e6 7. Bg2 Nbd7 "
+                 "8. O-O Be7 9. Rd1 O-O 10. Nh4 Be4 11. Bxe4 Nxe4 12. Qc2 Nef6 13. Nc3 c5 "
+                 "14. d5 Nxd5 15. Nxd5 Bxh4 16. Nc3 Bf6 17. Qa4 Bd4 18. e3 Bxc3 19. Rxd7 Qe8 "
+                 "20. Qd1 Bf6 21. Rxb7 Qc6 22. Rb3 c4 23. Ra3 Rfd8 24. Qe2 Qe4 25. f3 Qd5 "
+                 "26. Kf2 Qb5 27. Rb1 Rd3 28. Qc2 Rad8 *");
     /* the same where the reader split the game before at a misread "11..."
      * ("1|..."), the part after it too short to hold a game: the parts
      * joined again, "l." still begins the next game */
