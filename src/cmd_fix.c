@@ -287,7 +287,8 @@ static void take_part(struct fix_cmd *fc, const ArbGame *game, gboolean joinable
  * to hold another game's opening). */
 static void take_game(struct fix_cmd *fc, const ArbGame *game)
 {
-    int before = fc->has_pending && mend_continues(fc->pending, game, &fc->mend)
+    int before = fc->has_pending && !game_has_event(fc->pending, EV_TAG) &&
+                         mend_continues(fc->pending, game, &fc->mend)
                      ? game_count_events(fc->pending, EV_MOVE)
                      : 0;
     guint from = 0, at = mend_next_game_at(game, 0, before, &fc->mend);

@@ -143,6 +143,19 @@ static gsize one_len(const char *t, gsize len)
     return k > 1 || len == 1 ? k : 0;
 }
 
+/* Is event k of game a lone file letter and the next a lone rank digit, a
+ * pawn's move split ("c 4"), or none? */
+static gboolean split_square_at(const ArbGame *game, guint k)
+{
+    if (k + 1 >= game->events->len) return FALSE;
+    const struct game_event *e = &g_array_index(game->events, struct game_event, k);
+    const struct game_event *r = &g_array_index(game->events, struct game_event, k + 1);
+    const char *t = game_event_text(game, e), *d = game_event_text(game, r);
+    return e->kind == EV_MOVE && e->len == 1 && t[0] >= 'a' && t[0] <= 'h' &&
+           (r->kind == EV_MOVE || r->kind == EV_MOVE_NUMBER) && r->len == 1 && d[0] >= '1' &&
+           d[0] <= '8';
+}
+
 /* Does text, a move's as written, end on a square of rank lo or hi
  * (marks after it aside: "Nf3+", "e6:", "c5!?")? */
 static gboolean lands_on(const char *text, gsize len, char lo, char hi)
@@ -163,13 +176,20 @@ static gboolean first_moves_at(const ArbGame *game, guint k)
     for (guint end = MIN(game->events->len, k + MEND_OPENING_EVENTS); k < end; k++) {
         const struct game_event *e = &g_array_index(game->events, struct game_event, k);
         const char *t = game_event_text(game, e);
+        /* ("2." misread, "2" in columns, or run into White's move:
+         * "z.Nf3") */
         if ((e->kind == EV_MOVE_NUMBER || e->kind == EV_MOVE) && (t[0] == 'Z' || t[0] == 'z') &&
-            (e->len == 1 || (e->len == 2 && t[1] == '.')))
-            return moves > 0; /* "2." misread, "2" in columns */
+            (e->len == 1 || t[1] == '.'))
+            return moves > 0;
         if (e->kind == EV_MOVE_NUMBER && !e->value)
             return moves && g_ascii_strtoull(t, NULL, 10) == 2;
         if (e->kind == EV_MOVE && one_len(t, e->len) == e->len) continue; /* "l..." */
-        if (e->kind == EV_MOVE) {
+        if (split_square_at(game, k)) { /* "c 4": its rank is the next event */
+            t = game_event_text(game, &g_array_index(game->events, struct game_event, ++k));
+            gboolean lands = t[0] == (moves ? '5' : '3') || t[0] == (moves ? '6' : '4');
+            if (moves == 2 || !lands) return FALSE;
+            moves++;
+        } else if (e->kind == EV_MOVE) {
             /* (Black's may name no square at all, damaged: "1... Sfb") */
             gboolean lands = lands_on(t, e->len, moves ? '5' : '3', moves ? '6' : '4') ||
                              (moves == 1 && !tokens_has_square(t, e->len));
@@ -223,18 +243,17 @@ static gboolean numbered_two_three(const ArbGame *game, guint k)
  * that gives none, with one character read as a look-alike of a square's
  * file or rank (conf's substitutions of at most LOOKALIKE_MAX: "o4" for
  * c4, "Sfb" for Sf6), not a capital that opens it (a piece's initial: "Dd5"
- * is no "dd5"); ASCII tokens only. */
+ * is no "dd5"); its ASCII characters only. */
 static void resolve_alike(ArbNorm *norm, const ArbConfusion *conf, const struct position *pos,
                           const char *text, gsize len, struct resolve_answer *ans)
 {
     resolve_token(norm, pos, text, len, ans);
     if (ans->status == SAN_OK || !conf || len > LOOKALIKE_TOKEN) return;
-    for (gsize i = 0; i < len; i++)
-        if ((guchar)text[i] >= 128) return;
     const guint16(*sub)[128] = confusion_ascii_substitutions(conf);
     char alike[LOOKALIKE_TOKEN];
     memcpy(alike, text, len);
     for (gsize i = g_ascii_isupper(text[0]) ? 1 : 0; i < len; i++) {
+        if ((guchar)text[i] >= 128) continue; /* (a figurine's or a Cyrillic initial's bytes) */
         for (const char *sq = "abcdefgh12345678"; *sq; sq++) {
             int c = *sq;
             if (c == text[i] || sub[(guchar)text[i]][c] > LOOKALIKE_MAX) continue;
@@ -267,10 +286,19 @@ static int plies_from_start(const ArbGame *game, guint k, ArbNorm *norm, const A
         const char *text = game_event_text(game, e);
         gsize len = e->len;
         /* (a misread "1." or "1...", or the first move run into one:
-         * "l.e4") */
+         * "l.e4"; White's second run into a misread "2.": "z.Nf3") */
         gsize one = one_len(text, len);
         if (one == len) continue;
         if (!plies) text += one, len -= one;
+        if (plies == 2 && len > 2 && (text[0] == 'z' || text[0] == 'Z') && text[1] == '.')
+            text += 2, len -= 2;
+        char square[2];
+        if (split_square_at(game, k)) { /* "c 4" */
+            square[0] = text[0];
+            square[1] =
+                game_event_text(game, &g_array_index(game->events, struct game_event, ++k))[0];
+            text = square, len = 2;
+        }
         struct resolve_answer ans;
         resolve_alike(norm, conf, &pos, text, len, &ans);
         if (ans.status == SAN_INVALID && len <= 2 && !tokens_has_square(text, len)) continue;
@@ -428,9 +456,9 @@ static gboolean plays_from_start(const ArbGame *after, const struct mend_reading
  * no tags and follows on the same or the next line, with no blank line
  * between (a free-text game boundary needs one), and does not number its
  * moves 1, 2, 3 as a game of its own, nor open as one (opens_a_game());
- * unless its numbers go on from before's (numbered_on(), numbers_go_on()),
- * its first moves do not read as a game's from the start
- * (plays_from_start()); after a result, it does not start again at move 1
+ * unless its numbers go on from before's (numbered_on(), numbers_go_on())
+ * or before has tags, its first moves do not read as a game's from the
+ * start (plays_from_start()); after a result, it does not start again at move 1
  * unless its numbers go on from before's or the result was castling's
  * "0-0". Or did something that is no move (a diagram, prose) stand between
  * two parts of one game: before has no result and after takes up its
@@ -445,7 +473,10 @@ gboolean mend_continues(const ArbGame *before, const ArbGame *after,
         opens_a_game(after))
         return FALSE;
     if (numbered_on(before, after)) return TRUE;
-    if (!numbers_go_on(before, after) && plays_from_start(after, reading)) return FALSE;
+    /* (a game with tags goes on: one of its own would have tags too) */
+    if (!game_has_event(before, EV_TAG) && !numbers_go_on(before, after) &&
+        plays_from_start(after, reading))
+        return FALSE;
     return !ends_with_result(before) || !is_move_one(after, first) || ends_in_zeros(before);
 }
 
