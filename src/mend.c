@@ -272,9 +272,9 @@ static void resolve_alike(ArbNorm *norm, const ArbConfusion *conf, const struct 
 /* How many of game's move tokens, from event k on, read in norm as a
  * game's moves from the start position, one after another
  * (FROM_START_PLIES at most), a look-alike in one character of each
- * forgiven (resolve_alike())? A token of a character or two that names no square and no
- * notation reads ("Z" for "2", a stray mark) is passed over; a word is
- * not ("1. e4 c5 oder 1. d4" in a book's prose). */
+ * forgiven (resolve_alike())? A token of a character or two that names no
+ * square and no notation reads ("Z" for "2", a stray mark) is passed over;
+ * a word is not ("1. e4 c5 oder 1. d4" in a book's prose). */
 static int plies_from_start(const ArbGame *game, guint k, ArbNorm *norm, const ArbConfusion *conf)
 {
     struct position pos;
