@@ -261,11 +261,12 @@ static void flush_pending(struct fix_cmd *fc)
         fix_game(fc, fc->pending);
 }
 
-/* Holds each game until the next one shows whether the reader split it
- * (joinable: a part fix split off itself is not joined again). */
-static void take_part(struct fix_cmd *fc, const ArbGame *game, gboolean joinable)
+/* Holds each game until the next one shows whether the reader split it:
+ * joins, whether game goes on with the game held (mend_continues(); never
+ * a part fix split off itself). */
+static void take_part(struct fix_cmd *fc, const ArbGame *game, gboolean joins)
 {
-    if (joinable && fc->has_pending && mend_continues(fc->pending, game, &fc->mend)) {
+    if (joins) {
         mend_castling_again(fc->pending);
         game_append(fc->pending, game);
         return;
@@ -287,13 +288,12 @@ static void take_part(struct fix_cmd *fc, const ArbGame *game, gboolean joinable
  * to hold another game's opening). */
 static void take_game(struct fix_cmd *fc, const ArbGame *game)
 {
-    int before = fc->has_pending && !game_has_event(fc->pending, EV_TAG) &&
-                         mend_continues(fc->pending, game, &fc->mend)
-                     ? game_count_events(fc->pending, EV_MOVE)
-                     : 0;
+    gboolean joins = fc->has_pending && mend_continues(fc->pending, game, &fc->mend);
+    int before =
+        joins && !game_has_event(fc->pending, EV_TAG) ? game_count_events(fc->pending, EV_MOVE) : 0;
     guint from = 0, at = mend_next_game_at(game, 0, before, &fc->mend);
     if (!at) {
-        take_part(fc, game, TRUE);
+        take_part(fc, game, joins);
         return;
     }
     for (;;) {
@@ -304,7 +304,8 @@ static void take_game(struct fix_cmd *fc, const ArbGame *game)
         part->failed = at ? FALSE : game->failed; /* (the reader's cut is at the end) */
         part->first_line =
             from ? g_array_index(part->events, struct game_event, 0).line : game->first_line;
-        take_part(fc, part, from == 0);
+        take_part(fc, part,
+                  !from && fc->has_pending && mend_continues(fc->pending, part, &fc->mend));
         if (!at) return;
         from = at;
         at = mend_next_game_at(game, from, 0, &fc->mend);

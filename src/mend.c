@@ -151,9 +151,15 @@ static gboolean split_square_at(const ArbGame *game, guint k)
     const struct game_event *e = &g_array_index(game->events, struct game_event, k);
     const struct game_event *r = &g_array_index(game->events, struct game_event, k + 1);
     const char *t = game_event_text(game, e), *d = game_event_text(game, r);
-    return e->kind == EV_MOVE && e->len == 1 && t[0] >= 'a' && t[0] <= 'h' &&
-           (r->kind == EV_MOVE || r->kind == EV_MOVE_NUMBER) && r->len == 1 && d[0] >= '1' &&
-           d[0] <= '8';
+    return e->kind == EV_MOVE && e->len == 1 && san_is_file(t[0]) &&
+           (r->kind == EV_MOVE || r->kind == EV_MOVE_NUMBER) && r->len == 1 && san_is_rank(d[0]);
+}
+
+/* Is token t[0, len) a "2." misread "z" or "Z": alone ("2" in columns) or
+ * with its dot, the move run into it or not ("z.", "z.Nf3")? */
+static gboolean misread_two(const char *t, gsize len)
+{
+    return len && (t[0] == 'z' || t[0] == 'Z') && (len == 1 || t[1] == '.');
 }
 
 /* Does text, a move's as written, end on a square of rank lo or hi
@@ -176,10 +182,7 @@ static gboolean first_moves_at(const ArbGame *game, guint k)
     for (guint end = MIN(game->events->len, k + MEND_OPENING_EVENTS); k < end; k++) {
         const struct game_event *e = &g_array_index(game->events, struct game_event, k);
         const char *t = game_event_text(game, e);
-        /* ("2." misread, "2" in columns, or run into White's move:
-         * "z.Nf3") */
-        if ((e->kind == EV_MOVE_NUMBER || e->kind == EV_MOVE) && (t[0] == 'Z' || t[0] == 'z') &&
-            (e->len == 1 || t[1] == '.'))
+        if ((e->kind == EV_MOVE_NUMBER || e->kind == EV_MOVE) && misread_two(t, e->len))
             return moves > 0;
         if (e->kind == EV_MOVE_NUMBER && !e->value)
             return moves && g_ascii_strtoull(t, NULL, 10) == 2;
@@ -290,8 +293,7 @@ static int plies_from_start(const ArbGame *game, guint k, ArbNorm *norm, const A
         gsize one = one_len(text, len);
         if (one == len) continue;
         if (!plies) text += one, len -= one;
-        if (plies == 2 && len > 2 && (text[0] == 'z' || text[0] == 'Z') && text[1] == '.')
-            text += 2, len -= 2;
+        if (plies == 2 && len > 2 && misread_two(text, len)) text += 2, len -= 2;
         char square[2];
         if (split_square_at(game, k)) { /* "c 4" */
             square[0] = text[0];
@@ -458,11 +460,11 @@ static gboolean plays_from_start(const ArbGame *after, const struct mend_reading
  * moves 1, 2, 3 as a game of its own, nor open as one (opens_a_game());
  * unless its numbers go on from before's (numbered_on(), numbers_go_on())
  * or before has tags, its first moves do not read as a game's from the
- * start (plays_from_start()); after a result, it does not start again at move 1
- * unless its numbers go on from before's or the result was castling's
- * "0-0". Or did something that is no move (a diagram, prose) stand between
- * two parts of one game: before has no result and after takes up its
- * numbers (takes_up()), blank lines or not? */
+ * start (plays_from_start()); after a result, it does not start again at
+ * move 1 unless its numbers go on from before's or the result was
+ * castling's "0-0". Or did something that is no move (a diagram, prose)
+ * stand between two parts of one game: before has no result and after
+ * takes up its numbers (takes_up()), blank lines or not? */
 gboolean mend_continues(const ArbGame *before, const ArbGame *after,
                         const struct mend_reading *reading)
 {
