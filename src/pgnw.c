@@ -179,7 +179,9 @@ void pgnw_nag(ArbPgnWriter *w, int nag)
  * written as ")" and runs of white space become one space. A word that
  * begins with '%' or '[' never begins a line: a '%' there makes the line an
  * escape that readers skip, a '[' looks like a tag to many of them (it
- * stays on the line of the word before it). */
+ * stays on the line of the word before it). Nor does the line a comment
+ * begins end with a word that ends '"]': '{A "b"]' alone on a line reads as
+ * a tag pair whose '[' was misread (the word after it stays on its line). */
 void pgnw_comment(ArbPgnWriter *w, const char *text)
 {
     g_autofree char *clean = g_strdup(text);
@@ -188,12 +190,16 @@ void pgnw_comment(ArbPgnWriter *w, const char *text)
     g_auto(GStrv) words = g_strsplit_set(clean, " \t\r\n", -1);
     GString *word = g_string_new("{");
     bool any = false;
+    size_t first_line = G_MAXSIZE; /* where the line the comment begins begins, if it begins one */
     for (char **p = words; *p; p++) {
         if (!**p) continue;
-        if (any && (**p == '%' || **p == '[')) {
+        bool on_first = w->line_start == first_line;
+        if (any && (**p == '%' || **p == '[' || (on_first && g_str_has_suffix(word->str, "\"]")))) {
             g_string_append_c(word, ' ');
         } else if (any) {
+            bool opens = word->str[0] == '{';
             put_token(w, word->str, word->len);
+            if (opens && w->out->len - w->line_start == word->len) first_line = w->line_start;
             g_string_truncate(word, 0);
         }
         g_string_append(word, *p);

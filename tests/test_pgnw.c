@@ -109,6 +109,39 @@ START_TEST(test_comment_words_never_escape)
 }
 END_TEST
 
+/* A comment that begins a line never ends that line with a tag pair's
+ * '"]' ('{A "b"]'): a reader takes such a line for a tag whose '[' was
+ * misread '{', and the games after it come apart (found by fuzz_convert).
+ * Tried at every column and with a word too long for any line after it. */
+START_TEST(test_comment_line_never_a_tag)
+{
+    g_autoptr(GRegex) tag_like =
+        g_regex_new("^\\{[A-Z][A-Za-z0-9_]* \"([^\"\\\\]|\\\\.)*\"\\]\\s*$", 0, 0, NULL);
+    g_autofree char *long_word = g_strnfill(PGNW_LINE_MAX + 10, 'y');
+    for (int shift = 0; shift < PGNW_LINE_MAX; shift++) {
+        g_autoptr(ArbPgnWriter) w = pgnw_new();
+        pgnw_begin_game(w);
+        g_autofree char *pad = g_strnfill((gsize)shift + 1, 'a');
+        pgnw_comment(w, pad);
+        g_autofree char *tail = g_strdup_printf("A \"b\\\"\"] %s", long_word);
+        for (int i = 0; i < 3; i++) {
+            pgnw_comment(w, "A \"b\"] c");
+            pgnw_comment(w, tail);
+            pgnw_comment(w, "Event \"x\"] Site \"y\"] and more words after it");
+        }
+        pgnw_end_game(w, "*");
+        const char *text = movetext(pgnw_text(w));
+        g_auto(GStrv) lines = g_strsplit(text, "\n", -1);
+        for (char **l = lines; *l; l++)
+            ck_assert_msg(!g_regex_match(tag_like, *l, 0, NULL), "shift %d: line \"%s\"", shift,
+                          *l);
+        /* nothing lost */
+        ck_assert_int_eq(count_of(text, long_word), 3);
+        ck_assert_int_eq(count_of(text, "Site \"y\"]"), 3);
+    }
+}
+END_TEST
+
 /* Figurines are three bytes each: lines are measured in characters. */
 START_TEST(test_wrapping_counts_characters)
 {
@@ -138,6 +171,7 @@ int main(void)
     tcase_add_test(tc, test_wrapping);
     tcase_add_test(tc, test_wrapping_counts_characters);
     tcase_add_test(tc, test_comment_words_never_escape);
+    tcase_add_test(tc, test_comment_line_never_a_tag);
     suite_add_tcase(s, tc);
     return run_suite(s);
 }
