@@ -36,6 +36,7 @@ static const char *const cost_keys[CONF_COST_COUNT] = {
     "form-queen-implied",
     "form-ambiguous",
     "poor-fit",
+    "garbage-rate",
     "temperature",
     "repeat-char",
 };

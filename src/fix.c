@@ -351,19 +351,56 @@ int fixer_greedy_after(ArbFixer *f, const struct fix_result *res, guint k, move_
     return sum;
 }
 
-/* Cuts the game where, from some step on, most steps (and at least
- * GARBAGE_MIN_POOR) are poor fits: there nothing legal fits any more. A token
- * dropped for less than a spurious one costs (a move written twice, a
- * misread move number) is no poor fit. */
+/* The characters a step read (an inserted move read none). */
+static int step_chars(const ArbFixer *f, const struct fix_step *s)
+{
+    int chars = 0;
+    for (int t = s->first_token; t < s->first_token + s->n_tokens && t < f->n_tok; t++)
+        chars += (int)g_utf8_strlen(f->tok[t].text, (gssize)f->tok[t].len);
+    return chars;
+}
+
+/* Where the path reads dearly a character from some step on: where a tail
+ * of GARBAGE_RATE_CHARS characters read or more costs more than the
+ * garbage-rate a character, the step from which the tail's cost is most
+ * above that rate (where the garbage begins, past any steps that read well
+ * before it); -1 for none. A tail of noise reads at about a third of that
+ * rate, random move-like tokens and prose read as moves at more. */
+static int dense_from(const ArbFixer *f, const struct fix_result *res)
+{
+    int n = (int)res->steps->len, rate = f->costs[CONF_GARBAGE_RATE], chars = 0, from = -1;
+    long above = 0, most = 0;
+    gboolean dense = FALSE;
+    for (int k = n - 1; k >= 0; k--) {
+        const struct fix_step *s = &g_array_index(res->steps, struct fix_step, k);
+        int read = step_chars(f, s);
+        chars += read;
+        above += (s->cost - s->prior) - (long)rate * read;
+        dense |= chars >= GARBAGE_RATE_CHARS && above > 0;
+        if (above > most) {
+            most = above;
+            from = k;
+        }
+    }
+    return dense ? from : -1;
+}
+
+/* Cuts the game where nothing legal fits any more: where, from some step
+ * on, most steps (and at least GARBAGE_MIN_POOR) are poor fits, or where
+ * its tail reads dearly a character (dense_from()). A token dropped for
+ * less than a spurious one costs (a move written twice, a misread move
+ * number) is no poor fit. */
 static void cut_garbage(ArbFixer *f, struct fix_result *res)
 {
-    int n = (int)res->steps->len, poor_after = 0, cut = -1;
+    int n = (int)res->steps->len, poor_after = 0, cut = dense_from(f, res);
     for (int k = n - 1; k >= 0; k--) {
         const struct fix_step *s = &g_array_index(res->steps, struct fix_step, k);
         gboolean poor = (s->change == FIX_DELETED && s->cost >= f->costs[CONF_SKIP_TOKEN]) ||
                         s->cost - s->prior > f->costs[CONF_POOR_FIT];
         poor_after += poor;
-        if (poor && poor_after >= GARBAGE_MIN_POOR && 2 * poor_after > n - k) cut = k;
+        if (poor && poor_after >= GARBAGE_MIN_POOR && 2 * poor_after > n - k &&
+            (cut < 0 || k < cut))
+            cut = k;
     }
     res->unresolved = cut >= 0;
     res->cut_token = f->n_tok;

@@ -90,6 +90,8 @@ enum {
      * a gigabyte */
     GARBAGE_RUN = 4,
     GARBAGE_WIDTH = 16,
+    /* a tail cut by its rate (dense_from()) reads this many characters at least */
+    GARBAGE_RATE_CHARS = 60,
     /* past such a run, the beam holds twice as many states a step, this
      * many steps, before its full width: a page's lists of openings
      * ("<li>B3 e4 c5 Nf3 Nc6: Sicilianskt </li>") read a move or two well

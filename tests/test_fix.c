@@ -3122,6 +3122,34 @@ START_TEST(test_queen_promotion_implied)
 }
 END_TEST
 
+/* A tail of move-like tokens that no game plays (a piece's letter and a
+ * square, each a plain edit or two from some legal move): every token reads
+ * as some move, none dearly, and before the garbage-rate (lang/
+ * confusion.ini) the game was "corrected", 40 moves made up. Cut where it
+ * begins, every token kept. */
+START_TEST(test_garbage_rate_cuts_move_soup)
+{
+    GString *in = g_string_new("1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 4. Ba4 Nf6 5. O-O Be7");
+    for (int k = 0; k < 40; k++) {
+        if (k % 2 == 0) g_string_append_printf(in, " %d.", 6 + k / 2);
+        g_string_append_c(in, ' ');
+        if (k % 3) g_string_append_c(in, "NBRQK"[k % 5]);
+        g_string_append_printf(in, "%c%c", "abcdefgh"[k * 5 % 8], "12345678"[k * 3 % 8]);
+    }
+    g_string_append(in, " *\n");
+    struct run r = fix_text(in->str, NULL);
+    ck_assert_msg(r.status == 1, "exit %d\n%s", r.status, r.out);
+    g_autofree char *flat = g_strdelimit(g_strdup(r.out), "\n", ' ');
+    ck_assert_msg(strstr(flat, "5. O-O Be7 {arbiter: nothing legal fits from here on; the rest as "
+                               "written: a1 Bf4 7. Rc7"),
+                  "%s", r.out);
+    ck_assert_msg(strstr(flat, "24. e5 Rb8 25. Qg3 d6} *"), "%s", r.out);
+    ck_assert_msg(strstr(r.err, "game 1: unresolved"), "%s", r.err);
+    run_free(&r);
+    g_string_free(in, TRUE);
+}
+END_TEST
+
 START_TEST(test_garbage_tail_unresolved)
 {
     struct run r =
@@ -5277,6 +5305,7 @@ int main(int argc, char **argv)
     tcase_add_test(tc, test_paren_goes_on_from_main_line);
     tcase_add_test(tc, test_read_comment_and_review);
     tcase_add_test(tc, test_garbage_tail_unresolved);
+    tcase_add_test(tc, test_garbage_rate_cuts_move_soup);
     tcase_add_test(tc, test_short_bad_tail_kept);
     tcase_add_test(tc, test_prose_between_moves);
     tcase_add_test(tc, test_prose_kept_whole);
