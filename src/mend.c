@@ -15,6 +15,9 @@
 #define NUMBERED_ON_GAP       4  /* numbered_on(): after's second number this far past before's */
 #define MEND_SPLIT_MOVES      4  /* mend_next_game_at(): moves before a game opens again */
 #define MEND_SPLIT_LINE_MOVES 30 /* the same with no blank line before it */
+/* ... or fewer, this many at least, where both "2." and "3." are written
+ * next and the moves read as a game's first (a short game: a draw in 11) */
+#define MEND_SPLIT_SHORT_MOVES 12
 /* numbered_from_one(): the white numbers "1", "2", "3" are looked for in */
 #define NUMBERED_FROM_ONE_LOOK 5
 #define RESTART_PAST           8 /* numbered_from_one(): before's last number at least */
@@ -162,21 +165,39 @@ static gboolean misread_two(const char *t, gsize len)
     return len && (t[0] == 'z' || t[0] == 'Z') && (len == 1 || t[1] == '.');
 }
 
+/* Does ASCII character c read as one of the characters from lo to hi, as
+ * written or as a look-alike (conf's substitutions of at most
+ * LOOKALIKE_MAX; none without conf)? */
+static gboolean reads_in(const ArbConfusion *conf, char c, char lo, char hi, gboolean alike)
+{
+    if (c >= lo && c <= hi) return TRUE;
+    if (!alike || !conf || (guchar)c >= 128) return FALSE;
+    const guint16(*sub)[128] = confusion_ascii_substitutions(conf);
+    for (char t = lo; t <= hi; t++)
+        if (sub[(guchar)c][(guchar)t] <= LOOKALIKE_MAX) return TRUE;
+    return FALSE;
+}
+
 /* Does text, a move's as written, end on a square of rank lo or hi
- * (marks after it aside: "Nf3+", "e6:", "c5!?")? */
-static gboolean lands_on(const char *text, gsize len, char lo, char hi)
+ * (marks after it aside: "Nf3+", "e6:", "c5!?"), its file or its rank
+ * perhaps a look-alike ("o4" for d4, "eA" for e4: reads_in())? */
+static gboolean lands_on(const char *text, gsize len, char lo, char hi, const ArbConfusion *conf)
 {
     while (len > 2 && strchr("+#!?.,:;", text[len - 1]))
         len--;
-    return len >= 2 && text[len - 2] >= 'a' && text[len - 2] <= 'h' && text[len - 1] >= lo &&
-           text[len - 1] <= hi;
+    if (len < 2) return FALSE;
+    char file = text[len - 2], rank = text[len - 1];
+    gboolean exact_file = reads_in(conf, file, 'a', 'h', FALSE);
+    gboolean exact_rank = reads_in(conf, rank, lo, hi, FALSE);
+    return (exact_file && reads_in(conf, rank, lo, hi, TRUE)) ||
+           (exact_rank && reads_in(conf, file, 'a', 'h', TRUE));
 }
 
 /* Do game's events from k on (MEND_OPENING_EVENTS of them at most) go as
  * a game's first moves after its "1.": a move of White's to the third or
  * fourth rank, Black's (if written) to the sixth or fifth, then "2."
  * (comments and "1..." aside)? */
-static gboolean first_moves_at(const ArbGame *game, guint k)
+static gboolean first_moves_at(const ArbGame *game, guint k, const ArbConfusion *conf)
 {
     int moves = 0;
     for (guint end = MIN(game->events->len, k + MEND_OPENING_EVENTS); k < end; k++) {
@@ -194,7 +215,7 @@ static gboolean first_moves_at(const ArbGame *game, guint k)
             moves++;
         } else if (e->kind == EV_MOVE) {
             /* (Black's may name no square at all, damaged: "1... Sfb") */
-            gboolean lands = lands_on(t, e->len, moves ? '5' : '3', moves ? '6' : '4') ||
+            gboolean lands = lands_on(t, e->len, moves ? '5' : '3', moves ? '6' : '4', conf) ||
                              (moves == 1 && !tokens_has_square(t, e->len));
             if (moves == 2 || !lands) return FALSE;
             moves++;
@@ -208,20 +229,20 @@ static gboolean first_moves_at(const ArbGame *game, guint k)
 /* Does after begin as a game's text from the start does, "1." and its
  * first moves (first_moves_at(): "1. e4 c5 2. Nf3 d6", a line of a book's
  * prose)? A misread "21." seldom has a first move after it and "2." next. */
-static gboolean opens_a_game(const ArbGame *after)
+static gboolean opens_a_game(const ArbGame *after, const ArbConfusion *conf)
 {
     int at = dotted_one_at(after);
-    return at >= 0 && first_moves_at(after, (guint)at + 1);
+    return at >= 0 && first_moves_at(after, (guint)at + 1, conf);
 }
 
 /* Does game open a game again at event k, its "1." lost or misread (".",
  * "7", "I", "l.", a bar read as space before a dot), then its first moves
  * (first_moves_at())? A game a page break cut goes on at its own number. */
-static gboolean opens_again_at(const ArbGame *game, guint k)
+static gboolean opens_again_at(const ArbGame *game, guint k, const ArbConfusion *conf)
 {
     const struct game_event *e = &g_array_index(game->events, struct game_event, k);
     gboolean one = e->kind == EV_MOVE && one_len(game_event_text(game, e), e->len) == e->len;
-    return first_moves_at(game, e->kind == EV_MOVE_NUMBER || one ? k + 1 : k);
+    return first_moves_at(game, e->kind == EV_MOVE_NUMBER || one ? k + 1 : k, conf);
 }
 
 /* Are the white numbers written in game in the MEND_OPENING_EVENTS events
@@ -335,11 +356,14 @@ guint mend_next_game_at(const ArbGame *game, guint from, int moves_before,
         /* after a blank line; at a line's start, past a game of some
          * length, with "2" and "3" written next, or moves that read as a
          * game's first ("7 d4 d5" / "2 c4 c6" / "3 Nc3"; asked last, as
-         * it reads the moves in every language) */
-        if (opens_again_at(game, k) &&
-            (e->line > prev->line + 1 ||
-             (moves >= MEND_SPLIT_LINE_MOVES &&
-              (numbered_two_three(game, k) || opens_from_start(game, k, reading)))))
+         * it reads the moves in every language); past a short game, with
+         * both */
+        if (!opens_again_at(game, k, reading->conf)) continue;
+        if (e->line > prev->line + 1) return k;
+        if (moves < MEND_SPLIT_SHORT_MOVES) continue;
+        gboolean two_three = numbered_two_three(game, k);
+        if (moves < MEND_SPLIT_LINE_MOVES ? two_three && opens_from_start(game, k, reading)
+                                          : two_three || opens_from_start(game, k, reading))
             return k;
     }
     return 0;
@@ -472,7 +496,7 @@ gboolean mend_continues(const ArbGame *before, const ArbGame *after,
     const struct game_event *first = &g_array_index(after->events, struct game_event, 0);
     if (!ends_with_result(before) && takes_up(before, after)) return TRUE;
     if (first->line > last_line(before) + 1 || numbered_from_one(before, after) ||
-        opens_a_game(after))
+        opens_a_game(after, reading->conf))
         return FALSE;
     if (numbered_on(before, after)) return TRUE;
     /* (a game with tags goes on: one of its own would have tags too) */

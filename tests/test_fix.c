@@ -1691,6 +1691,9 @@ START_TEST(test_games_apart_past_damage)
          "1. Nf3 Nf6 2. c4 e6 3. Nc3 d5 4. d4 c6"},
         {"1. e4\n   c5\nz.Nf3\n   d6\n3. d4\n   cxd4\n", "1. e4 c5 2. Nf3 d6 3. d4 cxd4"},
         {"17. c 4\n1... e5\n2. g3\n2... Nfb\n3. Bg2\n3... Nc6\n", "1. c4 e5 2. g3 Nf6 3. Bg2 Nc6"},
+        {"l, o4 d5 2. Nf3 c6 3. c4 Nf6 4. Nc3 e6\n", "1. d4 d5 2. Nf3 c6 3. c4 Nf6 4. Nc3 e6"},
+        {"l. eA c5 2. Nf3 d6 3. d4 cxd4 4. Nxd4 Nf6\n",
+         "1. e4 c5 2. Nf3 d6 3. d4 cxd4 4. Nxd4 Nf6"},
     };
     const char *sixteen = "1. d4 d5 2. c4 e6 3. Nc3 Nf6 4. Bg5 Be7 5. e3 O-O 6. Nf3 Nbd7 7. Rc1 c6 "
                           "8. Bd3 dxc4 9. Bxc4 Nd5 10. Bxe7 Qxe7 11. O-O Nxc3 12. Rxc3 e5 "
@@ -1702,6 +1705,16 @@ START_TEST(test_games_apart_past_damage)
         g_free(want);
         g_free(text);
     }
+    /* a short game (a draw in 11) ends where the next opens at a line's
+     * start, its "1." misread ".", with "2." and "3." and moves that read
+     * as a game's first; before, a game opened so only 30 plies on */
+    assert_games(
+        "1. d4 Nf6 2. c4 e6 3. Nf3 b6 4. g3 Ba6 5. b3 Bb4+ 6. Bd2 Be7 7. Bg2 c6 8. Bc3 d5\n"
+        "9. Nbd2 Nbd7 10. O-O O-O 11. Re1\n"
+        ". e4 c5 2. Nf3 e6 3. d4 cxd4 4. Nxd4 Nf6 5. Nc3 Nc6\n",
+        "1. d4 Nf6 2. c4 e6 3. Nf3 b6 4. g3 Ba6 5. b3 Bb4+ 6. Bd2 Be7 7. Bg2 c6 8. Bc3 d5 "
+        "9. Nbd2 Nbd7 10. O-O O-O 11. Re1 * | 1. e4 c5 2. Nf3 e6 3. d4 cxd4 4. Nxd4 Nf6 "
+        "5. Nc3 Nc6 *");
     /* nor, in a game with tags, the part the reader split off at "1|."
      * (11. misread), however its moves read ("G:h4 C5 22. g 3": Polish,
      * 10% noise): a game of its own would have tags too */
