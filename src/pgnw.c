@@ -190,7 +190,7 @@ void pgnw_comment(ArbPgnWriter *w, const char *text)
     g_auto(GStrv) words = g_strsplit_set(clean, " \t\r\n", -1);
     GString *word = g_string_new("{");
     bool any = false;
-    size_t first_line = G_MAXSIZE; /* where the line the comment begins begins, if it begins one */
+    size_t first_line = G_MAXSIZE; /* the start of the line the '{' opens, if it opens one */
     for (char **p = words; *p; p++) {
         if (!**p) continue;
         bool on_first = w->line_start == first_line;
