@@ -187,10 +187,8 @@ static gboolean lands_on(const char *text, gsize len, char lo, char hi, const Ar
         len--;
     if (len < 2) return FALSE;
     char file = text[len - 2], rank = text[len - 1];
-    gboolean exact_file = reads_in(conf, file, 'a', 'h', FALSE);
-    gboolean exact_rank = reads_in(conf, rank, lo, hi, FALSE);
-    return (exact_file && reads_in(conf, rank, lo, hi, TRUE)) ||
-           (exact_rank && reads_in(conf, file, 'a', 'h', TRUE));
+    return (reads_in(conf, file, 'a', 'h', FALSE) || reads_in(conf, rank, lo, hi, FALSE)) &&
+           reads_in(conf, file, 'a', 'h', TRUE) && reads_in(conf, rank, lo, hi, TRUE);
 }
 
 /* Do game's events from k on (MEND_OPENING_EVENTS of them at most) go as
@@ -208,15 +206,15 @@ static gboolean first_moves_at(const ArbGame *game, guint k, const ArbConfusion 
         if (e->kind == EV_MOVE_NUMBER && !e->value)
             return moves && g_ascii_strtoull(t, NULL, 10) == 2;
         if (e->kind == EV_MOVE && one_len(t, e->len) == e->len) continue; /* "l..." */
+        char lo = moves ? '5' : '3', hi = moves ? '6' : '4';
         if (split_square_at(game, k)) { /* "c 4": its rank is the next event */
             t = game_event_text(game, &g_array_index(game->events, struct game_event, ++k));
-            gboolean lands = t[0] == (moves ? '5' : '3') || t[0] == (moves ? '6' : '4');
-            if (moves == 2 || !lands) return FALSE;
+            if (moves == 2 || !reads_in(conf, t[0], lo, hi, FALSE)) return FALSE;
             moves++;
         } else if (e->kind == EV_MOVE) {
             /* (Black's may name no square at all, damaged: "1... Sfb") */
-            gboolean lands = lands_on(t, e->len, moves ? '5' : '3', moves ? '6' : '4', conf) ||
-                             (moves == 1 && !tokens_has_square(t, e->len));
+            gboolean lands =
+                lands_on(t, e->len, lo, hi, conf) || (moves == 1 && !tokens_has_square(t, e->len));
             if (moves == 2 || !lands) return FALSE;
             moves++;
         } else if (e->kind != EV_COMMENT && e->kind != EV_NAG && e->kind != EV_MOVE_NUMBER) {

@@ -5201,11 +5201,10 @@ static int run_engine_suite(void)
 /* The half of the tests this run adds (-1: all), and the tests seen. */
 static int half = -1, tests_seen;
 
-static void add_test_fn(TCase *tc, const TTest *t)
+static void add_test(TCase *tc, const TTest *t)
 {
     if (half < 0 || tests_seen++ % 2 == half) tcase_add_test(tc, t);
 }
-#define add_test(tc, t) add_test_fn((tc), (t))
 
 int main(int argc, char **argv)
 {
