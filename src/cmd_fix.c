@@ -89,16 +89,54 @@ static void keep_game(struct fix_cmd *fc, const ArbGame *game)
     g_ptr_array_add(fc->collect, copy);
 }
 
+/* Events [from, to) of game as a game of its own (mend_next_game_at()'s
+ * parts are made so too). */
+static ArbGame *game_part(const ArbGame *game, guint from, guint to)
+{
+    ArbGame *part = game_new();
+    game_append_range(part, game, from, to);
+    mend_balance_variations(part);
+    part->number = game->number;
+    part->failed = to < game->events->len ? FALSE : game->failed;
+    part->first_line =
+        from ? g_array_index(part->events, struct game_event, 0).line : game->first_line;
+    return part;
+}
+
+/* Solves game; where another game opens inside it (fix_cmd_game_opens_at():
+ * a game whose result and the next one's tags were lost, its "1." too
+ * damaged for mend_next_game_at()), solves the part before that instead,
+ * *part, and gives the rest, *rest, to be solved next as a game of its own
+ * (both the caller's, else NULL). Returns the game the result is for. */
+static const ArbGame *solve_part(struct fix_cmd *fc, const ArbGame *game, struct solved *sv,
+                                 ArbGame **part, ArbGame **rest)
+{
+    *part = *rest = NULL;
+    const ArbGame *solved = fix_cmd_solve_game(fc, game, sv);
+    guint at = fix_cmd_game_opens_at(fc, solved, sv);
+    if (!at) return solved;
+    *part = game_part(solved, 0, at);
+    *rest = game_part(solved, at, solved->events->len);
+    return fix_cmd_solve_game(fc, *part, sv);
+}
+
 static void fix_game(struct fix_cmd *fc, const ArbGame *game)
 {
     if (fc->collect) {
         keep_game(fc, game);
         return;
     }
-    fc->games++;
-    struct solved sv;
-    game = fix_cmd_solve_game(fc, game, &sv);
-    fix_cmd_write_solved(fc, game, &sv);
+    ArbGame *rest = NULL;
+    while (game) {
+        fc->games++;
+        struct solved sv;
+        ArbGame *part, *next;
+        const ArbGame *solved = solve_part(fc, game, &sv, &part, &next);
+        fix_cmd_write_solved(fc, solved, &sv);
+        if (part) game_free(part);
+        if (rest) game_free(rest);
+        game = rest = next;
+    }
 }
 
 /* ---- --jobs: games solved on worker threads, written in input order ---------- */
@@ -107,8 +145,12 @@ static void fix_game(struct fix_cmd *fc, const ArbGame *game)
  * for the games before it to be written. */
 struct fix_job {
     ArbGame *game, *flat; /* flat: the game read again without its variations */
-    char *message;        /* a message job: only this, for err */
-    guint64 number;       /* fc->games when it is written */
+    /* where another game opened inside it (solve_part()): the part solved,
+     * and the job the rest was solved in, written after this one */
+    ArbGame *part;
+    struct fix_job *next;
+    char *message;  /* a message job: only this, for err */
+    guint64 number; /* fc->games when it is written */
     struct solved sv;
     struct fix_result res;
     GArray *tokens, *prose, *verdicts, *variations;
@@ -116,18 +158,24 @@ struct fix_job {
     gboolean done; /* under fc->jobs_lock */
 };
 
+/* Frees job and the jobs chained to it. */
 static void job_free(struct fix_job *job)
 {
-    if (job->game) game_free(job->game);
-    if (job->flat) game_free(job->flat);
-    if (job->res.steps) g_array_free(job->res.steps, TRUE);
-    if (job->tokens) g_array_free(job->tokens, TRUE);
-    if (job->prose) g_array_free(job->prose, TRUE);
-    if (job->verdicts) g_array_free(job->verdicts, TRUE);
-    if (job->variations) g_array_free(job->variations, TRUE);
-    if (job->glued) g_string_chunk_free(job->glued);
-    g_free(job->message);
-    g_free(job);
+    while (job) {
+        struct fix_job *next = job->next;
+        if (job->game) game_free(job->game);
+        if (job->part) game_free(job->part);
+        if (job->flat) game_free(job->flat);
+        if (job->res.steps) g_array_free(job->res.steps, TRUE);
+        if (job->tokens) g_array_free(job->tokens, TRUE);
+        if (job->prose) g_array_free(job->prose, TRUE);
+        if (job->verdicts) g_array_free(job->verdicts, TRUE);
+        if (job->variations) g_array_free(job->variations, TRUE);
+        if (job->glued) g_string_chunk_free(job->glued);
+        g_free(job->message);
+        g_free(job);
+        job = next;
+    }
 }
 
 /* Trades the arrays a game's solution is in between a command and a job. */
@@ -142,22 +190,33 @@ static void trade(struct fix_cmd *fc, struct fix_job *job)
     job->variations = variations;
 }
 
+static struct fix_job *job_new(guint64 number);
+
 /* A worker: solves job on an idle copy of the command (its own tables and
- * fixers) and hands the result over in the job's arrays. */
+ * fixers) and hands the result over in the job's arrays; each game split
+ * off its rest (solve_part()) in a job chained to it. */
 static void work(gpointer data, gpointer user_data)
 {
-    struct fix_job *job = data;
+    struct fix_job *job = data, *into = job;
     struct fix_cmd *fc = user_data, *w = g_async_queue_pop(fc->idle);
     w->games = (int)job->number;
-    const ArbGame *game = fix_cmd_solve_game(w, job->game, &job->sv);
-    if (game != job->game) { /* job->flat is NULL */
-        job->flat = w->flat;
-        w->flat = NULL;
+    for (const ArbGame *game = job->game;;) {
+        ArbGame *rest;
+        const ArbGame *solved = solve_part(w, game, &into->sv, &into->part, &rest);
+        if (solved == w->flat) { /* into->flat is NULL */
+            into->flat = w->flat;
+            w->flat = NULL;
+        }
+        GArray *steps = into->res.steps; /* empty */
+        into->res = w->res;
+        w->res.steps = steps;
+        trade(w, into);
+        if (!rest) break;
+        into = into->next = job_new(into->number + 1);
+        into->game = rest;
+        game = rest;
+        w->games++;
     }
-    GArray *steps = job->res.steps; /* empty */
-    job->res = w->res;
-    w->res.steps = steps;
-    trade(w, job);
     g_async_queue_push(fc->idle, w);
     g_mutex_lock(&fc->jobs_lock);
     job->done = TRUE;
@@ -165,20 +224,32 @@ static void work(gpointer data, gpointer user_data)
     g_mutex_unlock(&fc->jobs_lock);
 }
 
-/* Writes the job at the head of the queue, which is done. */
+/* Writes the job at the head of the queue, which is done, and the jobs
+ * chained to it. A game split before it made its number, which decisions
+ * are keyed by, one too low: with decisions it is solved again here. */
 static void write_job(struct fix_cmd *fc, struct fix_job *job)
 {
     if (job->message) {
         fputs(job->message, fix_cmd_err(fc));
         return;
     }
-    fc->games++;
-    GArray *steps = fc->res.steps;
-    fc->res = job->res;
-    job->res.steps = steps;
-    trade(fc, job);
-    fix_cmd_set_fixed_points(fc, &job->sv.start);
-    fix_cmd_write_solved(fc, job->flat ? job->flat : job->game, &job->sv);
+    if (fc->decisions && job->number != (guint64)fc->games + 1) {
+        fix_game(fc, job->game);
+        return;
+    }
+    for (; job; job = job->next) {
+        fc->games++;
+        GArray *steps = fc->res.steps;
+        fc->res = job->res;
+        job->res.steps = steps;
+        trade(fc, job);
+        fix_cmd_set_fixed_points(fc, &job->sv.start);
+        fix_cmd_write_solved(fc,
+                             job->flat   ? job->flat
+                             : job->part ? job->part
+                                         : job->game,
+                             &job->sv);
+    }
 }
 
 /* Writes the jobs at the head of the queue that are done, waiting for the
@@ -231,20 +302,27 @@ static void stop_jobs(struct fix_cmd *fc)
     fc->idle = NULL;
 }
 
-/* Hands the pending game to the workers. */
-static void submit_pending(struct fix_cmd *fc)
+/* A job for game number number, its arrays empty. */
+static struct fix_job *job_new(guint64 number)
 {
-    if (!fc->pool) start_jobs(fc);
     struct fix_job *job = g_new0(struct fix_job, 1);
-    job->game = fc->pending;
-    fc->pending = NULL;
-    job->number = ++fc->submitted;
+    job->number = number;
     job->res.steps = g_array_new(FALSE, FALSE, sizeof(struct fix_step));
     job->tokens = g_array_new(FALSE, FALSE, sizeof(struct fix_token));
     job->prose = g_array_new(FALSE, TRUE, 1);
     job->verdicts = g_array_new(FALSE, FALSE, sizeof(struct judge_verdict));
     job->variations = fix_cmd_var_lines_new();
     job->glued = g_string_chunk_new(256);
+    return job;
+}
+
+/* Hands the pending game to the workers. */
+static void submit_pending(struct fix_cmd *fc)
+{
+    if (!fc->pool) start_jobs(fc);
+    struct fix_job *job = job_new(++fc->submitted);
+    job->game = fc->pending;
+    fc->pending = NULL;
     g_queue_push_tail(fc->queue, job);
     g_thread_pool_push(fc->pool, job, NULL);
     write_done_jobs(fc, (guint)fc->jobs * JOBS_AHEAD);

@@ -1067,6 +1067,13 @@ void fixer_run(ArbFixer *f, const struct position *start, const struct fix_token
     run(f, start, res, COST_INF);
 }
 
+void fixer_run_within(ArbFixer *f, const struct position *start, const struct fix_token *tokens,
+                      int n, int limit, struct fix_result *res)
+{
+    fix_prepare_tokens(f, tokens, n);
+    run(f, start, res, limit);
+}
+
 static void run(ArbFixer *f, const struct position *start, struct fix_result *res, int limit)
 {
     res->unresolved = FALSE;

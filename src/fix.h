@@ -177,6 +177,11 @@ struct fix_point fix_point_of(const struct position *pos, move_t m);
 void fixer_run(ArbFixer *fixer, const struct position *start, const struct fix_token *tokens, int n,
                struct fix_result *res);
 
+/* fixer_run, giving up once every path it holds costs more than limit:
+ * res is then unresolved, with no steps. */
+void fixer_run_within(ArbFixer *fixer, const struct position *start, const struct fix_token *tokens,
+                      int n, int limit, struct fix_result *res);
+
 /* Reads tokens as fixer_run does, searching nothing: for
  * fixer_step_candidates on a result fixer_run made from the same tokens
  * and fixed points, when the fixer has run on others since. */

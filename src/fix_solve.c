@@ -37,6 +37,15 @@ enum {
      * initials of the letters' best language (at 10% noise 11 at least) */
     FIGURINES_MIN = 4,
     FIGURINES_PER_LETTER = 8,
+    /* fix_cmd_game_opens_at(): a game opens past this many tokens, with
+     * this many at least; REST_PROBE_TOKENS of them read from the start
+     * position for REST_PROBE_COST at most, and REST_MARGIN less than the
+     * game's path paid for them */
+    REST_FIRST = 8,
+    REST_MIN_TOKENS = 8,
+    REST_PROBE_TOKENS = 12,
+    REST_PROBE_COST = 6 * CONF_UNIT,
+    REST_MARGIN = 4 * CONF_UNIT,
 };
 
 /* ---- variations' lines ---------------------------------------------------------- */
@@ -1133,6 +1142,81 @@ const ArbGame *fix_cmd_solve_game(struct fix_cmd *fc, const ArbGame *game, struc
     if (fc->builtin) judge_moves(fc, game, fixer, &sv->start);
     solve_game_variations(fc, solved, sv->lang);
     return solved;
+}
+
+/* ---- a game that opens inside another ------------------------------------------- */
+
+/* The event a game would open at with token t: the move number written
+ * before it on its line, if any, else its own. */
+static guint opening_event(const ArbGame *game, const struct fix_token *t)
+{
+    if (t->event == 0) return 0;
+    const struct game_event *ev = &g_array_index(game->events, struct game_event, t->event);
+    const struct game_event *prev = ev - 1;
+    return prev->kind == EV_MOVE_NUMBER && prev->line == ev->line ? (guint)t->event - 1
+                                                                  : (guint)t->event;
+}
+
+/* What the path in fc->res paid up to each token: paid[t] for tokens 0 to
+ * t - 1 (a step's cost counted at its token; a token past the cut, what
+ * a spurious token costs). */
+static void paid_before(const struct fix_cmd *fc, int *paid)
+{
+    int n = (int)fc->tokens->len, skip = confusion_cost(fc->conf, CONF_SKIP_TOKEN);
+    for (int t = 0; t <= n; t++)
+        paid[t] = 0;
+    for (guint k = 0; k < fc->res.steps->len; k++) {
+        const struct fix_step *s = &g_array_index(fc->res.steps, struct fix_step, k);
+        paid[MIN(s->first_token, n - 1) + 1] += s->cost;
+    }
+    for (int t = 0; t < n; t++)
+        paid[t + 1] += paid[t] + (fc->res.unresolved && t >= fc->res.cut_token ? skip : 0);
+}
+
+/* Does a game open at token k (at a line's start or after a "1."): its
+ * first tokens read from the start position for REST_PROBE_COST at most,
+ * and for REST_MARGIN less than the path paid for them? */
+static gboolean opens_at(struct fix_cmd *fc, const ArbGame *game, const struct solved *sv, int k,
+                         const int *paid, struct fix_result *probe)
+{
+    const struct fix_token *t = (const struct fix_token *)fc->tokens->data;
+    int n = (int)fc->tokens->len, end = MIN(n, k + REST_PROBE_TOKENS);
+    if (paid[end] - paid[k] < REST_MARGIN) return FALSE;
+    const struct game_event *ev = &g_array_index(game->events, struct game_event, t[k].event);
+    const struct game_event *before =
+        &g_array_index(game->events, struct game_event, t[k - 1].event);
+    if (ev->line == before->line && t[k].hint_ply != 0) return FALSE;
+    if (!mend_plies_from_start(game, opening_event(game, &t[k]), fc->norms[sv->lang], fc->conf))
+        return FALSE;
+    if (!probe->steps) {
+        probe->steps = g_array_new(FALSE, FALSE, sizeof(struct fix_step));
+        fixer_set_fixed(fixer_for(fc, sv->lang), NULL, 0);
+        fc->fresh = NULL; /* (the probes read other tokens) */
+    }
+    struct position start;
+    pos_startpos(&start);
+    ArbFixer *f = fc->fixers[sv->lang];
+    fixer_set_once(f, TRUE);
+    fixer_run_within(f, &start, t + k, end - k, REST_PROBE_COST, probe);
+    fixer_set_once(f, FALSE);
+    return !probe->unresolved && probe->cost <= REST_PROBE_COST &&
+           probe->cost + REST_MARGIN <= paid[end] - paid[k];
+}
+
+guint fix_cmd_game_opens_at(struct fix_cmd *fc, const ArbGame *game, const struct solved *sv)
+{
+    int n = (int)fc->tokens->len;
+    if (sv->no_start || fc->hcs || fc->nbest || fc->sources || n < REST_FIRST + REST_MIN_TOKENS)
+        return 0;
+    g_autofree int *paid = g_new(int, n + 1);
+    paid_before(fc, paid);
+    struct fix_result probe = {.steps = NULL};
+    guint at = 0;
+    for (int k = REST_FIRST; !at && n - k >= REST_MIN_TOKENS; k++)
+        if (opens_at(fc, game, sv, k, paid, &probe))
+            at = opening_event(game, &g_array_index(fc->tokens, struct fix_token, k));
+    if (probe.steps) g_array_free(probe.steps, TRUE);
+    return at;
 }
 
 /* A UCI engine's verdicts on a solved game, then its PGN, report and

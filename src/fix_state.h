@@ -170,6 +170,11 @@ void fix_cmd_set_fixed_points(struct fix_cmd *fc, const struct position *start);
  * fc->res and fc->tokens; returns the game the result is for: game, or
  * fc->flat. */
 const ArbGame *fix_cmd_solve_game(struct fix_cmd *fc, const ArbGame *game, struct solved *sv);
+/* Where another game opens inside game, just solved (fix_cmd_solve_game(),
+ * its result; game the one it returned), its first moves read from the
+ * start position far cheaper than the game's path read them: the index of
+ * the event it opens at, or 0. */
+guint fix_cmd_game_opens_at(struct fix_cmd *fc, const ArbGame *game, const struct solved *sv);
 /* A UCI engine's verdicts on a solved game, then its PGN, report and
  * counts: always on the main thread, in input order. */
 void fix_cmd_write_solved(struct fix_cmd *fc, const ArbGame *game, const struct solved *sv);

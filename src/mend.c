@@ -297,7 +297,7 @@ static void resolve_alike(ArbNorm *norm, const ArbConfusion *conf, const struct 
  * forgiven (resolve_alike())? A token of a character or two that names no
  * square and no notation reads ("Z" for "2", a stray mark) is passed over;
  * a word is not ("1. e4 c5 oder 1. d4" in a book's prose). */
-static int plies_from_start(const ArbGame *game, guint k, ArbNorm *norm, const ArbConfusion *conf)
+int mend_plies_from_start(const ArbGame *game, guint k, ArbNorm *norm, const ArbConfusion *conf)
 {
     struct position pos;
     pos_startpos(&pos);
@@ -335,7 +335,7 @@ static int plies_from_start(const ArbGame *game, guint k, ArbNorm *norm, const A
 static gboolean opens_from_start(const ArbGame *game, guint k, const struct mend_reading *r)
 {
     for (guint i = 0; i < r->n_norms; i++)
-        if (plies_from_start(game, k, r->norms[i], r->conf) == FROM_START_PLIES) return TRUE;
+        if (mend_plies_from_start(game, k, r->norms[i], r->conf) == FROM_START_PLIES) return TRUE;
     return FALSE;
 }
 

@@ -36,6 +36,10 @@ gboolean mend_continues(const ArbGame *before, const ArbGame *after,
 guint mend_next_game_at(const ArbGame *game, guint from, int moves_before,
                         const struct mend_reading *reading);
 
+/* How many of game's move tokens from event k on read in norm, one after
+ * another, as a game's first moves (3 at most; a look-alike in a square
+ * forgiven, mend.c): does a game open there? */
+int mend_plies_from_start(const ArbGame *game, guint k, ArbNorm *norm, const ArbConfusion *conf);
 /* A part of a game split at mend_next_game_at() made whole: the ends of
  * variations opened before it dropped, those open at its end closed there. */
 void mend_balance_variations(ArbGame *part);

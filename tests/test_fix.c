@@ -1825,6 +1825,70 @@ START_TEST(test_games_apart_past_damage)
 }
 END_TEST
 
+/* The games of fix's output for text with args, as games_movetext(); exit
+ * status 0. */
+static char *games_movetext_with(const char *text, const char *const *args)
+{
+    struct run r = fix_text(text, args);
+    ck_assert_msg(r.status == 0, "exit %d\n%s", r.status, r.err);
+    GString *all = g_string_new(NULL);
+    for (const char *g = r.out; g; g = strstr(g + 1, "\n\n[Event")) {
+        char *got = movetext(g == r.out ? g : g + 2);
+        g_string_append_printf(all, "%s%s", all->len ? " | " : "", got);
+        g_free(got);
+    }
+    run_free(&r);
+    return g_string_free(all, FALSE);
+}
+
+/* A game whose result and the next game's tags were lost, the next one's
+ * "1" with no dot and its first moves damaged (no blank line, a line's
+ * start too soon for mend_next_game_at()): its moves read from the start
+ * position far better than as the game's, which nothing legal fits (a
+ * rook ending: the game was cut there) or which reads them only as made-up
+ * moves (an opening's pieces still about). It is split off as a game of
+ * its own, on one thread or on workers; a reviewer's decision for the game
+ * after it, numbered in the output, still holds. */
+START_TEST(test_game_opens_inside_another)
+{
+    const char *next = "1 d2-d4 d7-d52 c2-c4 dxcA\n3 Ng1-f3 Ng8-f6\n4 e2-e3 e7-e6\n"
+                       "5 Bf1xc4 c7-c5\n6 Qd1-e2 c5xd4\n7 e3xd4 a7-a6\n";
+    const char *next_read = "1. d4 d5 2. c4 dxc4 3. Nf3 Nf6 4. e3 e6 5. Bxc4 c5 6. Qe2 cxd4 "
+                            "7. exd4 a6 *";
+    const char *last = "\n1. e4 c5 2. Nf3 d6 3. d4 cxd4 *\n";
+    const char *firsts[] = {
+        "[Event \"a\"]\n[FEN \"8/8/4k3/8/8/4K3/8/R7 w - - 0 1\"]\n\n1. Ra5 Kd6 2. Kd4 Kc6 "
+        "3. Ke5 Kb6 4. Rd5 Kc6 5. Ke6 Kc7\n",
+        "1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 4. Bxc6 dxc6 5. O-O f6 6. d4 exd4 7. Nxd4 c5 8. Nb3 Qxd1 "
+        "9. Rxd1 Bg4 10. f3 Be6 11. Nc3 Bd6 12. Be3 b6 13. a4 Kf7 14. a5 Ne7\n"};
+    const char *firsts_read[] = {
+        "1. Ra5 Kd6 2. Kd4 Kc6 3. Ke5 Kb6 4. Rd5 Kc6 5. Ke6 Kc7 *",
+        "1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 4. Bxc6 dxc6 5. O-O f6 6. d4 exd4 7. Nxd4 c5 8. Nb3 "
+        "Qxd1 9. Rxd1 Bg4 10. f3 Be6 11. Nc3 Bd6 12. Be3 b6 13. a4 Kf7 14. a5 Ne7 *"};
+    char *decisions = temp_file("d.tsv", "3\t4\tb8c6\t-\n");
+    for (gsize k = 0; k < G_N_ELEMENTS(firsts); k++)
+        for (int jobs = 1; jobs <= 2; jobs++) {
+            char *text = g_strconcat(firsts[k], next, last, NULL);
+            const char *args[] = {"--no-comments", "--jobs", jobs == 1 ? "1" : "2", NULL};
+            char *got = games_movetext_with(text, args);
+            char *want = g_strdup_printf("%s | %s | 1. e4 c5 2. Nf3 d6 3. d4 cxd4 *",
+                                         firsts_read[k], next_read);
+            ck_assert_msg(!strcmp(got, want), "--jobs %d\n%s\ngave %s\nwant %s", jobs, text, got,
+                          want);
+            g_free(got);
+            g_free(want);
+            const char *decided[] = {"--no-comments", "--jobs",  jobs == 1 ? "1" : "2",
+                                     "--decisions",   decisions, NULL};
+            got = games_movetext_with(text, decided);
+            ck_assert_msg(g_str_has_suffix(got, "| 1. e4 c5 2. Nf3 Nc6 3. d4 cxd4 *"),
+                          "--jobs %d: %s", jobs, got);
+            g_free(got);
+            g_free(text);
+        }
+    remove_temp(decisions);
+}
+END_TEST
+
 /* The movetext fix writes for text, comments and all; it must exit 0. */
 static char *commented_movetext(const char *text)
 {
@@ -5246,6 +5310,7 @@ int main(int argc, char **argv)
     add_test(tc, test_semicolon_before_first_move);
     add_test(tc, test_albanian_bishops_tell_the_language);
     add_test(tc, test_games_apart_past_damage);
+    add_test(tc, test_game_opens_inside_another);
     add_test(tc, test_game_taken_up_after_a_break);
     add_test(tc, test_page_number_kept);
     add_test(tc, test_stray_result_kept);
