@@ -21,6 +21,7 @@
 /* numbered_from_one(): the white numbers "1", "2", "3" are looked for in */
 #define NUMBERED_FROM_ONE_LOOK 5
 #define RESTART_PAST           8 /* numbered_from_one(): before's last number at least */
+#define MOVES_SHORT_OF_NUMBER  6 /* numbered_far(): plies a game's moves may lack */
 #define FROM_START_PLIES       3 /* plies_from_start(): a game of its own, read so far */
 /* resolve_alike(): the dearest look-alike forgiven, the longest token */
 #define LOOKALIKE_MAX   (CONF_UNIT / 2)
@@ -427,6 +428,16 @@ static gboolean numbers_go_on(const ArbGame *before, const ArbGame *after)
     return FALSE;
 }
 
+/* Did before's moves reach move RESTART_PAST and its last number
+ * (last_number()), MOVES_SHORT_OF_NUMBER plies short at most? A number no
+ * move goes with is none of its own (a list's count, "5168"). */
+static gboolean numbered_far(const ArbGame *before)
+{
+    guint64 last = last_number(before);
+    return last >= RESTART_PAST &&
+           (guint64)game_count_events(before, EV_MOVE) + MOVES_SHORT_OF_NUMBER >= 2 * (last - 1);
+}
+
 /* Does after take up before's moves where they stop, its first move
  * number the one due after before's last white one ("6." after "5. O-O
  * Be7", "5..." after "5. O-O")? A game's text cut by a diagram, a page
@@ -493,8 +504,12 @@ gboolean mend_continues(const ArbGame *before, const ArbGame *after,
     if (!after->events->len || game_has_event(after, EV_TAG)) return FALSE;
     const struct game_event *first = &g_array_index(after->events, struct game_event, 0);
     if (!ends_with_result(before) && takes_up(before, after)) return TRUE;
-    if (first->line > last_line(before) + 1 || numbered_from_one(before, after) ||
-        opens_a_game(after, reading->conf))
+    if (first->line > last_line(before) + 1 || numbered_from_one(before, after)) return FALSE;
+    /* (after opening as a game does, its next numbers may still go on from
+     * before's: "10. Dd2 Sc6" / "|1. Sb3 f5 2. exf5 Lxf5 13. h4", "11." and
+     * "12." misread and the moves landing where a game's first do) */
+    if (opens_a_game(after, reading->conf) &&
+        !(numbered_far(before) && numbers_go_on(before, after)))
         return FALSE;
     if (numbered_on(before, after)) return TRUE;
     /* (a game with tags goes on: one of its own would have tags too) */

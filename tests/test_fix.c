@@ -1802,6 +1802,27 @@ START_TEST(test_games_apart_past_damage)
     assert_games(on_later, went_on_later);
     g_free(went_on_later);
     g_free(on_later);
+    /* nor one that opens as a game does, "1.", White's move to the third
+     * rank, Black's to the fifth and "2.", where its third number goes on
+     * (in columns, "11." and "12." misread "|1." and "2.") */
+    assert_games("1. e4\n   c5\n2. Nf3\n   d6\n3. d4\n   cxd4\n4. Nxd4\n   Nf6\n5. Nc3\n   "
+                 "a6\n6. Be3\n   Ng4\n7. Bg5\n   h6\n8. Bh4\n   g5\n9. Bg3\n   Bg7\n10. Qd2\n   "
+                 "Nc6\n|1. Nb3\n   f5\n2. exf5\n   Bxf5\n13. h4\n   Qd7\n14. O-O-O\n",
+                 "1. e4 c5 2. Nf3 d6 3. d4 cxd4 4. Nxd4 Nf6 5. Nc3 a6 6. Be3 Ng4 7. Bg5 h6 8. Bh4 "
+                 "g5 9. Bg3 Bg7 10. Qd2 Nc6 11. Nb3 f5 12. exf5 Bxf5 13. h4 Qd7 14. O-O-O *");
+    /* but a number no move of the game before goes with (a list's count,
+     * 5168 after move 7) is none it goes on from: Scid's opening lists
+     * keep their lines */
+    char *lines =
+        games_movetext("5161 <li> <b>C9</b> 1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 4. Ba4 Nf6 5. O-O Be7 "
+                       "6. Re1 b5 7. Bb3 d6: <i>Spanish, closed</i> </li>\n5168 <li> <b>D0</b> "
+                       "1. d4 d5: <i>Queen pawn</i> </li>\n5169 <li> <b>D1</b> 1. d4 d5 2. c4 c6: "
+                       "<i>Slav</i> </li>\n5170 <li> <b>D2</b> 1. d4 d5 2. c4 dxc4: <i>Queen "
+                       "gambit accepted</i> </li>\n");
+    ck_assert_msg(strstr(lines, "| 1. d4 d5 2. c4 c6 {") &&
+                      strstr(lines, "| 1. d4 d5 2. c4 dxc4 {"),
+                  "%s", lines);
+    g_free(lines);
     /* but not a "16." misread "1." inside a line, its rank split off
      * after it ("Bg5-h 4": a "4") */
     assert_games("1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 4. Ba4 Nf6 5. O-O Be7 6. Re1 b5 7. Bb3 d6 "
