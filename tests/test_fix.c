@@ -1450,21 +1450,38 @@ START_TEST(test_game_split_by_damage_is_joined)
 }
 END_TEST
 
-/* Every game's movetext in fix's output for damaged (--no-comments), one
- * " | " between games. */
+/* Every game's movetext in pgn, fix's output, one " | " between games. */
+static char *games_of(const char *pgn)
+{
+    GString *all = g_string_new(NULL);
+    for (const char *g = pgn; g; g = strstr(g + 1, "\n\n[Event")) {
+        char *got = movetext(g == pgn ? g : g + 2);
+        g_string_append_printf(all, "%s%s", all->len ? " | " : "", got);
+        g_free(got);
+    }
+    return g_string_free(all, FALSE);
+}
+
+/* games_of() fix's output for damaged (--no-comments). */
 static char *games_movetext(const char *damaged)
 {
     const char *plain[] = {"--no-comments", NULL};
     struct run r = fix_text(damaged, plain);
     ck_assert_msg(!strstr(r.err, "CRITICAL") && !strstr(r.err, "WARNING **"), "%s", r.err);
-    GString *all = g_string_new(NULL);
-    for (const char *g = r.out; g; g = strstr(g + 1, "\n\n[Event")) {
-        char *got = movetext(g == r.out ? g : g + 2);
-        g_string_append_printf(all, "%s%s", all->len ? " | " : "", got);
-        g_free(got);
-    }
+    char *all = games_of(r.out);
     run_free(&r);
-    return g_string_free(all, FALSE);
+    return all;
+}
+
+/* The games fix writes for text with args, as games_movetext(); exit
+ * status 0. */
+static char *games_movetext_with(const char *text, const char *const *args)
+{
+    struct run r = fix_text(text, args);
+    ck_assert_msg(r.status == 0, "exit %d\n%s", r.status, r.err);
+    char *all = games_of(r.out);
+    run_free(&r);
+    return all;
 }
 
 /* games_movetext(damaged) is want. */
@@ -1845,22 +1862,6 @@ START_TEST(test_games_apart_past_damage)
                  "1. e4 c5 2. Nf3 d6 3. d4 cxd4 0-1");
 }
 END_TEST
-
-/* The games of fix's output for text with args, as games_movetext(); exit
- * status 0. */
-static char *games_movetext_with(const char *text, const char *const *args)
-{
-    struct run r = fix_text(text, args);
-    ck_assert_msg(r.status == 0, "exit %d\n%s", r.status, r.err);
-    GString *all = g_string_new(NULL);
-    for (const char *g = r.out; g; g = strstr(g + 1, "\n\n[Event")) {
-        char *got = movetext(g == r.out ? g : g + 2);
-        g_string_append_printf(all, "%s%s", all->len ? " | " : "", got);
-        g_free(got);
-    }
-    run_free(&r);
-    return g_string_free(all, FALSE);
-}
 
 /* A game whose result and the next game's tags were lost, the next one's
  * "1" with no dot and its first moves damaged (no blank line, a line's
