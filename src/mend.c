@@ -490,14 +490,16 @@ static gboolean plays_from_start(const ArbGame *after, const struct mend_reading
  * "1" (a misread "21"), or a stray '*' read as a result? Then `after` has
  * no tags and follows on the same or the next line, with no blank line
  * between (a free-text game boundary needs one), and does not number its
- * moves 1, 2, 3 as a game of its own, nor open as one (opens_a_game());
- * unless its numbers go on from before's (numbered_on(), numbers_go_on())
- * or before has tags, its first moves do not read as a game's from the
- * start (plays_from_start()); after a result, it does not start again at
- * move 1 unless its numbers go on from before's or the result was
- * castling's "0-0". Or did something that is no move (a diagram, prose)
- * stand between two parts of one game: before has no result and after
- * takes up its numbers (takes_up()), blank lines or not? */
+ * moves 1, 2, 3 as a game of its own, nor open as one (opens_a_game())
+ * but where its next numbers go on from before's and before's moves
+ * reach them (numbered_far()); unless its numbers go on from before's
+ * (numbered_on(), numbers_go_on()) or before has tags, its first moves do
+ * not read as a game's from the start (plays_from_start()); after a
+ * result, it does not start again at move 1 unless its numbers go on from
+ * before's or the result was castling's "0-0". Or did something that is
+ * no move (a diagram, prose) stand between two parts of one game: before
+ * has no result and after takes up its numbers (takes_up()), blank lines
+ * or not? */
 gboolean mend_continues(const ArbGame *before, const ArbGame *after,
                         const struct mend_reading *reading)
 {
