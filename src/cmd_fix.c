@@ -89,8 +89,9 @@ static void keep_game(struct fix_cmd *fc, const ArbGame *game)
     g_ptr_array_add(fc->collect, copy);
 }
 
-/* Events [from, to) of game as a game of its own (mend_next_game_at()'s
- * parts are made so too). */
+/* Events [from, to) of game as a game of its own (a part mend_next_game_at()
+ * or fix_cmd_game_opens_at() split off); only the last part keeps the
+ * reader's failure, whose cut is at the game's end. */
 static ArbGame *game_part(const ArbGame *game, guint from, guint to)
 {
     ArbGame *part = game_new();
@@ -375,13 +376,7 @@ static void take_game(struct fix_cmd *fc, const ArbGame *game)
         return;
     }
     for (;;) {
-        g_autoptr(ArbGame) part = game_new();
-        game_append_range(part, game, from, at ? at : game->events->len);
-        mend_balance_variations(part);
-        part->number = game->number;
-        part->failed = at ? FALSE : game->failed; /* (the reader's cut is at the end) */
-        part->first_line =
-            from ? g_array_index(part->events, struct game_event, 0).line : game->first_line;
+        g_autoptr(ArbGame) part = game_part(game, from, at ? at : game->events->len);
         take_part(fc, part,
                   !from && fc->has_pending && mend_continues(fc->pending, part, &fc->mend));
         if (!at) return;
