@@ -554,14 +554,16 @@ static gboolean after_due_number(const ArbGame *game, guint i, const struct game
  * the first a look-alike of a file ("33 94 f4" for 33. g4 f4: g read as 9;
  * b as 6), or run into that number's dot ("29.63" for 29.b3): a move whose
  * file was misread, not a second number (a damaged number touches its
- * neighbours). */
+ * neighbours). A third digit is a mark or a stray stroke read as one ("35
+ * 938" for 35. g3). */
 static gboolean file_read_as_digit(const ArbConfusion *conf, const ArbGame *game, guint i,
                                    const struct game_event *due, int since)
 {
     const struct game_event *ev = &g_array_index(game->events, struct game_event, i);
     const char *text = game_event_text(game, ev);
-    if (!due || since != 0 || ev - 1 != due || ev->line != due->line || ev->len != 2 ||
-        !g_ascii_isdigit(text[0]) || text[1] < '1' || text[1] > '8' ||
+    if (!due || since != 0 || ev - 1 != due || ev->line != due->line || ev->len < 2 ||
+        ev->len > 3 || !g_ascii_isdigit(text[0]) || text[1] < '1' || text[1] > '8' ||
+        (ev->len == 3 && !g_ascii_isdigit(text[2])) ||
         (due->offset + due->len == ev->offset && game_event_text(game, due)[due->len - 1] != '.'))
         return FALSE;
     const struct game_event *next = i + 1 < game->events->len ? ev + 1 : NULL;

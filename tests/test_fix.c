@@ -523,6 +523,12 @@ START_TEST(test_file_read_as_digit_after_number)
                      "9 Nbd2 Be6 10 Bxe6 fxe6 11 Nc4 Ba7 12 Ng5 Qe8 13 Ne3 h6 14 Nf3 Nh7 "
                      "15 Kh1 Kh8 16 94 g5 17 Ng2 Qg6 1/2-1/2\n",
                      "16. g4 g5 17. Ng2", NULL);
+    /* French, 5% noise: "35 938" is 35. g3 with its g read as 9 and a
+     * stroke after it as an 8. Three digits were a second move number:
+     * the search dropped them and put in a move not written (Ke2) */
+    assert_fixed_has("1 e4 e5\n2 Cf3 Cc6\n3 Fc4 Fc5\n4 c3 Cf6\n5 d3 d6\n6 938 h6\n7 Fb3 Fe6\n"
+                     "1/2-1/2\n",
+                     "6. g3 h6 7. Bb3", NULL);
 }
 END_TEST
 
