@@ -147,6 +147,17 @@ static gsize one_len(const char *t, gsize len)
     return k > 1 || len == 1 ? k : 0;
 }
 
+/* The length of the stray marks a scan put before a move ("\"d2-d4",
+ * "'Nf3"): ASCII punctuation no notation opens a move with, with a letter
+ * or digit after it; 0 for none. */
+static gsize stray_lead(const char *t, gsize len)
+{
+    gsize k = 0;
+    while (k < len && t[k] && strchr("\"'`,;:_~^*!?|/\\", t[k]))
+        k++;
+    return k < len && g_ascii_isalnum(t[k]) ? k : 0;
+}
+
 /* Is event k of game a lone file letter and the next a lone rank digit, a
  * pawn's move split ("c 4"), or none? */
 static gboolean split_square_at(const ArbGame *game, guint k)
@@ -295,9 +306,10 @@ static void resolve_alike(ArbNorm *norm, const ArbConfusion *conf, const struct 
 /* How many of game's move tokens, from event k on, read in norm as a
  * game's moves from the start position, one after another
  * (FROM_START_PLIES at most), a look-alike in one character of each
- * forgiven (resolve_alike())? A token of a character or two that names no
- * square and no notation reads ("Z" for "2", a stray mark) is passed over;
- * a word is not ("1. e4 c5 oder 1. d4" in a book's prose). */
+ * forgiven (resolve_alike()), and stray marks before the first
+ * (stray_lead())? A token of a character or two that names no square and
+ * no notation reads ("Z" for "2", a stray mark) is passed over; a word is
+ * not ("1. e4 c5 oder 1. d4" in a book's prose). */
 int mend_plies_from_start(const ArbGame *game, guint k, ArbNorm *norm, const ArbConfusion *conf)
 {
     struct position pos;
@@ -312,7 +324,11 @@ int mend_plies_from_start(const ArbGame *game, guint k, ArbNorm *norm, const Arb
          * "l.e4"; White's second run into a misread "2.": "z.Nf3") */
         gsize one = one_len(text, len);
         if (one == len) continue;
-        if (!plies) text += one, len -= one;
+        if (!plies) {
+            text += one, len -= one;
+            gsize stray = stray_lead(text, len);
+            text += stray, len -= stray;
+        }
         if (plies == 2 && len > 2 && misread_two(text, len)) text += 2, len -= 2;
         char square[2];
         if (split_square_at(game, k)) { /* "c 4" */

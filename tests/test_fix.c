@@ -1914,6 +1914,18 @@ START_TEST(test_game_opens_inside_another)
             g_free(text);
         }
     remove_temp(decisions);
+    /* the next game's first move behind a stray mark ("1.\"d2-d4"): before,
+     * no first move read there, and the game before it took "d2-d4" and
+     * "c2-c4" as made-up moves (15. Rd2 c4) */
+    char *text = g_strconcat(firsts[1], "1.\"", next + 2, last, NULL);
+    const char *args[] = {"--no-comments", NULL};
+    char *got = games_movetext_with(text, args);
+    char *want =
+        g_strdup_printf("%s | %s | 1. e4 c5 2. Nf3 d6 3. d4 cxd4 *", firsts_read[1], next_read);
+    ck_assert_msg(!strcmp(got, want), "%s\ngave %s\nwant %s", text, got, want);
+    g_free(got);
+    g_free(want);
+    g_free(text);
 }
 END_TEST
 
