@@ -751,9 +751,9 @@ static int two_parts_low(const struct pcand *c, const int *least, int from, int 
 
 /* The rest of a merged token, after its first move m1 (cost c1, leading to
  * p2), read as two moves more: pushed as three merged states when the three
- * cost less than limit. The token is tokens i to i + n - 1 (joined). */
-static void expand_three(ArbFixer *f, int si, const struct state *s, int i, int n, move_t m1,
-                         int c1, const struct position *p2, const struct pcand *rest, int limit)
+ * cost less than limit. */
+static void expand_three(ArbFixer *f, int si, const struct state *s, int i, move_t m1, int c1,
+                         const struct position *p2, const struct pcand *rest, int limit)
 {
     int merge = f->costs[CONF_MERGE];
     int room = limit - c1 - 2 * merge; /* what the other two may cost */
@@ -778,25 +778,20 @@ static void expand_three(ArbFixer *f, int si, const struct state *s, int i, int 
         pos_make_move(&p3, m2);
         int c3 = fix_best_in(f, &p3, &part3, 1, MIN(room - c2, 8 * CONF_UNIT), &m3);
         if (c2 + c3 >= room) continue;
-        int a = emit(f, si, &s->pos, m1, FIX_MERGED, c1 + merge, 0, i, n, i + n, -1);
-        int b = emit(f, a, p2, m2, FIX_MERGED, c2 + merge, 0, i, n, i + n, -1);
-        emit(f, b, &p3, m3, FIX_MERGED, c3, 0, i, n, i + n, i + n);
+        int a = emit(f, si, &s->pos, m1, FIX_MERGED, c1 + merge, 0, i, 1, i + 1, -1);
+        int b = emit(f, a, p2, m2, FIX_MERGED, c2 + merge, 0, i, 1, i + 1, -1);
+        emit(f, b, &p3, m3, FIX_MERGED, c3, 0, i, 1, i + 1, i + 1);
     }
 }
 
 /* Token i's reading c0 as two moves (or three) costing less than limit
- * together, for expand_pairs; or, n = 2, tokens i and i + 1 joined (c0)
- * read so, the space between them where none was and none where one was
- * ("Sf4 -d5L5-d6" for Sf4-d5 L5-d6): not cut where it was (at = that
- * cut; -1 for none), which the two tokens read alone pay for. */
-static void expand_merged(ArbFixer *f, int si, const struct state *s, int i, int n, int best,
-                          int limit, const struct pcand *c0, int at)
+ * together, for expand_pairs. */
+static void expand_merged(ArbFixer *f, int si, const struct state *s, int i, int best, int limit,
+                          const struct pcand *c0)
 {
     struct ptoken part, rest;
     struct position p2;
     int merge = f->costs[CONF_MERGE], least[FIX_TOKEN_CHARS];
-    int moved = (n - 1) * f->costs[CONF_SPLIT]; /* (a space moved: both edits) */
-    limit -= moved;
     least_costs(f, c0, least);
     /* a first part of a lone file is a pawn's move with its rank lost with
      * the space after it ("bb4" for b3 b4) */
@@ -805,7 +800,7 @@ static void expand_merged(ArbFixer *f, int si, const struct state *s, int i, int
      * moves may cost as much more as that move put in */
     if (fix_doubled_file(c0)) best += f->costs[CONF_INSERT_MOVE];
     for (int cut = first_cut; cut <= c0->len - 2; cut++) {
-        if (cut == at || deep_in_run(c0, cut)) continue;
+        if (deep_in_run(c0, cut)) continue;
         int number = number_at(c0, cut);
         if (c0->len - cut - number < 2) continue;
         /* a first part as dear as first_max leaves the rest too little, as
@@ -830,20 +825,18 @@ static void expand_merged(ArbFixer *f, int si, const struct state *s, int i, int
             /* a second part as dear as dear is never pushed; one poorer
              * than POOR_READING may be a third */
             int dear = limit - c1 - f->costs[CONF_MERGE];
-            int n_tie = ties_of(f, &f->tab[2], &rest, first[k1].move,
-                                MIN(8 * CONF_UNIT, MAX(dear, POOR_READING) - 1), tie);
-            if (n_tie && tie[0].cost < dear) {
-                int a = emit(f, si, &s->pos, first[k1].move, FIX_MERGED, c1 + merge + moved, 0, i,
-                             n, i + n, -1);
-                for (int k = 0; k < n_tie && tie[k].cost < dear; k++)
-                    emit(f, a, &p2, tie[k].move, FIX_MERGED, tie[k].cost, 0, i, n, i + n, i + n);
+            int n = ties_of(f, &f->tab[2], &rest, first[k1].move,
+                            MIN(8 * CONF_UNIT, MAX(dear, POOR_READING) - 1), tie);
+            if (n && tie[0].cost < dear) {
+                int a = emit(f, si, &s->pos, first[k1].move, FIX_MERGED, c1 + f->costs[CONF_MERGE],
+                             0, i, 1, i + 1, -1);
+                for (int k = 0; k < n && tie[k].cost < dear; k++)
+                    emit(f, a, &p2, tie[k].move, FIX_MERGED, tie[k].cost, 0, i, 1, i + 1, i + 1);
             }
             /* and three: "Ne4Be715.Nxf6+", after the first part's best
              * reading only (for each cut, every cut of the rest is read) */
-            if (k1 == 0 && (!n_tie || tie[0].cost >= POOR_READING) &&
-                rest.c[0].len >= MERGE_MIN_CHARS)
-                expand_three(f, si, s, i, n, first[k1].move, c1 + moved, &p2, &rest.c[0],
-                             limit + moved);
+            if (k1 == 0 && (!n || tie[0].cost >= POOR_READING) && rest.c[0].len >= MERGE_MIN_CHARS)
+                expand_three(f, si, s, i, first[k1].move, c1, &p2, &rest.c[0], limit);
         }
     }
 }
@@ -883,15 +876,6 @@ static void expand_pairs(ArbFixer *f, int si, const struct state *s, int i, int 
                  tie[k].cost + f->costs[CONF_SPLIT] + fix_hint_cost(f, t, &s->pos), 0, i, 2, i + 2,
                  i + 2);
     }
-    /* two tokens that are two moves, the space between them misplaced
-     * ("Sf4 -d5L5-d6"), where the first reads poorly alone */
-    if (i + 1 < f->n_tok && best >= MOVED_SPACE_READING && t->inputs <= 1 &&
-        f->tok[i + 1].inputs <= 1) {
-        fix_join_tokens(f, t, &f->tok[i + 1], &part);
-        /* (every reading of t joined to every one of the next, in turn) */
-        for (int k = 0; k < part.n; k++)
-            expand_merged(f, si, s, i, 2, best, limit, &part.c[k], t->c[k / f->tok[i + 1].n].len);
-    }
     /* three tokens or more that are one move: "B x c6" */
     for (int run = 3, most = spaced_run(f, i); run <= most; run++) {
         fix_join_run(f, i, run, &part);
@@ -907,7 +891,7 @@ static void expand_pairs(ArbFixer *f, int si, const struct state *s, int i, int 
      * between them is no part of either), read by each reading of its
      * input ("Nf3Ncl6" as Nf3 Nd6 too) */
     for (int k = 0; k < t->n; k++)
-        if (t->c[k].input == c0->input) expand_merged(f, si, s, i, 1, best, limit, &t->c[k], -1);
+        if (t->c[k].input == c0->input) expand_merged(f, si, s, i, best, limit, &t->c[k]);
     /* two tokens in the wrong order (a move in the wrong column) */
     if (i + 1 < f->n_tok) {
         move_t m1 = MOVE_NONE;
@@ -1016,8 +1000,7 @@ static void expand_inserts(ArbFixer *f, int si, const struct state *s, int i, in
         /* and the token as two moves ("12. Ke2 13. Bxd6+Qxd6": 12...Bd6
          * left out, and the two after it run together) */
         struct state after = {.pos = p2, .last = ins[k].first};
-        expand_merged(f, a, &after, i, 1, ins[k].cost, merged_limit(f, i, &p2, ins[k].cost),
-                      &t->c[0], -1);
+        expand_merged(f, a, &after, i, ins[k].cost, merged_limit(f, i, &p2, ins[k].cost), &t->c[0]);
     }
 }
 

@@ -138,23 +138,22 @@ enum {
 #define EDITED_MARGIN  (3 * CONF_UNIT) /* for a state an edit past a correction led to */
 #define SUCC_MARGIN    (3 * CONF_UNIT)
 /* readings of a token kept: any dearer would fall out of the beam */
-#define READ_MARGIN         BEAM_MARGIN
-#define EXACT_READ_MARGIN   (CONF_UNIT * 5 / 4) /* the same beside an exact reading */
-#define COST_INF            (1 << 28)
-#define EXACT_MAX           (CONF_UNIT / 2) /* an exact reading whose marks cost less */
-#define POOR_READING        (CONF_UNIT / 2) /* a best reading this dear opens the other edits */
-#define MOVED_SPACE_READING (2 * CONF_UNIT) /* and a space moved (expand_pairs) */
-#define DISAMBIG_DELETE     (CONF_UNIT * 6 / 10) /* a disambiguation left out */
-#define TIE_MARGIN          (CONF_UNIT * 3 / 10) /* readings this close are all kept */
-#define PAIR_TIES_MARGIN    CONF_UNIT           /* the same for a part of a merged or split token */
-#define PRIOR_CAP           (3 * CONF_UNIT / 2) /* the most the move prior adds to a reading */
-#define PRIOR_TIE           (7 * CONF_UNIT / 4) /* readings the prior chooses among */
-#define BLANK_PRIOR_CAP     (2 * CONF_UNIT)     /* the most it adds to a move read from no cell */
-#define GARBAGE_STEP        (3 * CONF_UNIT / 2) /* a reading this dear counts as garbage */
-#define DENSE_COST          (10 * CONF_UNIT)    /* what DENSE_STEPS steps cost together */
-#define DOUBTFUL_DROP       CONF_UNIT           /* a token dropped for less is no doubt */
-#define EXACT_DOUBT         (CONF_UNIT / 2) /* a rival path this close doubts an exact reading */
-#define FIXED_PENALTY       (1 << 20)       /* another move where a reviewer fixed one */
+#define READ_MARGIN       BEAM_MARGIN
+#define EXACT_READ_MARGIN (CONF_UNIT * 5 / 4) /* the same beside an exact reading */
+#define COST_INF          (1 << 28)
+#define EXACT_MAX         (CONF_UNIT / 2)      /* an exact reading whose marks cost less */
+#define POOR_READING      (CONF_UNIT / 2)      /* a best reading this dear opens the other edits */
+#define DISAMBIG_DELETE   (CONF_UNIT * 6 / 10) /* a disambiguation left out */
+#define TIE_MARGIN        (CONF_UNIT * 3 / 10) /* readings this close are all kept */
+#define PAIR_TIES_MARGIN  CONF_UNIT            /* the same for a part of a merged or split token */
+#define PRIOR_CAP         (3 * CONF_UNIT / 2)  /* the most the move prior adds to a reading */
+#define PRIOR_TIE         (7 * CONF_UNIT / 4)  /* readings the prior chooses among */
+#define BLANK_PRIOR_CAP   (2 * CONF_UNIT)      /* the most it adds to a move read from no cell */
+#define GARBAGE_STEP      (3 * CONF_UNIT / 2)  /* a reading this dear counts as garbage */
+#define DENSE_COST        (10 * CONF_UNIT)     /* what DENSE_STEPS steps cost together */
+#define DOUBTFUL_DROP     CONF_UNIT            /* a token dropped for less is no doubt */
+#define EXACT_DOUBT       (CONF_UNIT / 2)      /* a rival path this close doubts an exact reading */
+#define FIXED_PENALTY     (1 << 20)            /* another move where a reviewer fixed one */
 /* EXACT_READ_MARGIN where a derailed path is searched again: an exact
  * reading may be the wrong move ("Fd7" for Be7, a plain substitution away)
  * that a later one contradicts ("O-O", the bishop still on f8) */

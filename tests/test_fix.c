@@ -1940,28 +1940,6 @@ static char *commented_movetext(const char *text)
     return got;
 }
 
-START_TEST(test_space_misplaced_between_two_moves)
-{
-    /* German, 5% noise: "B6.Sf4 -d5L5-d6" is 36. Sf4-d5 Le5-d6, the space
-     * after White's move put inside it (and Black's e lost). Neither token
-     * reads alone: the game was cut there, its last three moves in the
-     * comment. The two tokens joined read as two moves */
-    char *got = commented_movetext(
-        "1.e2-e4 c7-c5 2.Sg1-f3 d7-d6 3.d2-d4 c5xd4 4.Sf3-d4 sg8-f6 5.Sb1-c3 Sb8--c6 6.\n"
-        "Lc1-g5 e7-e6 7.Dd1-d2 Lf8_e7 8.O-O-O Sc6xd4 9,Dd2d4 a1-a6 10.t2-f3 Dd8-c7 11.\n"
-        "g2-g4 b7-b5 12.Dd4-d2 O-O 13Sc3-e2 Tf8-d8 14.h2-h4 L8-b7 15.Kc7-b1t Tao8-c8 16.\n"
-        "Lf1-g2 b5-b4 17.Se2-d4 a6-5 18.h4-h5 a5-a4 19.Lg5е3 20.Sf6-d7 g4-g5 Sd7-e5 21.\n"
-        "b2-b3 LbI-a6 22.g5-g6 Le7-f6 23.g6xt7+ Dc7xf7 24.Lg2-)h Td8-e8 25.f3-f4 SE5-d7\n"
-        "26.eA-e5 d6xe5 27.Lh3xe6 Te8xe6 28.Sd4xe6 a4xb3 29.a2xb3 e5xf4 30.Se6xf4 Tc8-d8\n"
-        "31.L3-d4 Sd7-e5~ 3.Ld4xe5 Lf6xe5 3,Dd2~d8+ Ta8xdB B4.Td1xd8+ Df7-f8 35.Td8xf8+\n"
-        "Kg8Xf8 B6.Sf4 -d5L5-d6 37.Th1-h4 1-0\n");
-    ck_assert_msg(strstr(got, "35. Rxf8+ Kxf8 36. Nd5 {read: \"Sf4 -d5L5-d6\"} 36... Bd6 "
-                              "{read: \"Sf4 -d5L5-d6\"} 37. Rh4 1-0"),
-                  "%s", got);
-    g_free(got);
-}
-END_TEST
-
 /* Each cut (cuts[k][0]) put into the game text fmt (a "%s" for it) reads
  * as cuts[k][1], or clean where that is NULL: the whole movetext with its
  * comments, or (part) a part of it. */
@@ -5349,7 +5327,6 @@ int main(int argc, char **argv)
     add_test(tc, test_two_digit_move);
     add_test(tc, test_digit_before_next_lines_number);
     add_test(tc, test_merged_across_move_number);
-    add_test(tc, test_space_misplaced_between_two_moves);
     add_test(tc, test_spaces_lost);
     add_test(tc, test_spaced_out_moves);
     add_test(tc, test_misread_move_number_dropped);
