@@ -525,7 +525,7 @@ static void expand(ArbFixer *f, int si, int i, int rank, int behind, int behind_
                          : rank < PAIRS_FROM_TOP || behind <= scaled(f, i, PAIRS_MARGIN) ||
                                dropped_by_best(f, &s, i) ||
                                (t->two_moves && behind <= scaled(f, i, TWO_MOVES_MARGIN)) ||
-                               t->lone_initial;
+                               t->lone_initial || t->initial_cut;
     /* a move left out (dearest to try) for the best state, any within half
      * a unit and the next few within PAIRS_MARGIN: further behind, it
      * changed 1 ply in 32000 at 10% noise and cost 7% of the time */
@@ -564,7 +564,8 @@ static void expand(ArbFixer *f, int si, int i, int rank, int behind, int behind_
     }
     /* two-move edits where the token reads poorly, or well but for the
      * wrong move number (a move left out before it), or is cut at a dash
-     * (the rest of it the next token: "Re4- b4", "O-O _O") */
+     * (the rest of it the next token: "Re4- b4", "O-O _O") or after a
+     * piece's initial and file or rank ("C6 h7": "C6" reads as c6) */
     /* (or well, exactly or a look-alike off, but the next token's number
      * is two plies on: a move left out before this one, which is the other
      * side's, "45. a3 46. Kg2" with White's 45th lost, as well as after
@@ -573,7 +574,7 @@ static void expand(ArbFixer *f, int si, int i, int rank, int behind, int behind_
     gboolean next_skips = e->best_reading < POOR_READING && i + 1 < f->n_tok &&
                           f->tok[i + 1].hint_ply == ply_of(&s.pos) + 2;
     if (!pairs || (e->best_reading < POOR_READING && !misnumbered(f, t, &s.pos, s.offset) &&
-                   !t->cut_short && !t->two_moves && !next_skips))
+                   !t->cut_short && !t->two_moves && !t->initial_cut && !next_skips))
         return;
     /* expand_readings builds tab[0] */
     gboolean built = read && !f->tab[0].partial;

@@ -236,7 +236,11 @@ struct ptoken {
     gboolean
         two_moves; /* its first reading names two moves (names_two_moves(), fix_doubled_file()) */
     gboolean lone_initial; /* its first reading a piece's initial alone ("N", "Nx") */
-    gboolean null_move;    /* it is a null move's spelling ("--", "Z0"): read as one, or dropped */
+    /* its first reading a piece's initial and a file or rank, the next
+     * token's a square: one move spaced out after its disambiguation
+     * ("C6 h7", "Tf e1") */
+    gboolean initial_cut;
+    gboolean null_move; /* it is a null move's spelling ("--", "Z0"): read as one, or dropped */
     /* every reading of it is a word of text (fix_word_of_text()) and none
      * an exact move: the beam reads it as garbage (GARBAGE_WIDTH) */
     gboolean prose_word;

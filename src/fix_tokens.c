@@ -335,6 +335,16 @@ static gboolean only_initial(const struct pcand *c, int n)
     return n > 0;
 }
 
+/* Is a a piece's initial and a file or rank ("C6", "Tf"), b a square
+ * ("h7", "e1+")? */
+static gboolean initial_cut(const struct pcand *a, const struct pcand *b)
+{
+    if (a->len < 2 || a->len > 3 || !only_initial(a, a->len - 1)) return FALSE;
+    gunichar last = a->ch[a->len - 1];
+    if (!san_is_file((int)last) && !san_is_rank((int)last)) return FALSE;
+    return b->len >= 2 && b->len <= 3 && san_is_file((int)b->ch[0]) && san_is_rank((int)b->ch[1]);
+}
+
 /* Does c name two squares with more than a mark between them ("d:e5C:e5",
  * "Nf3Nc6"), or a piece's move and a pawn's right after it ("Qa5b5")? Two
  * moves run together; long notation ("Ng1-f3", "e2e4") has a dash or a
@@ -468,6 +478,8 @@ void fix_prepare_tokens(ArbFixer *f, const struct fix_token *tokens, int n)
             t->prose_word &= fix_word_of_text(&t->c[k]);
         f->targets_filled[i] = FALSE;
     }
+    for (int i = 0; i < n; i++)
+        f->tok[i].initial_cut = i + 1 < n && initial_cut(&f->tok[i].c[0], &f->tok[i + 1].c[0]);
 }
 
 /* c: a's characters [from, to), then b's (if any). */

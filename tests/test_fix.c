@@ -598,6 +598,24 @@ START_TEST(test_lone_initial_joined_by_every_state)
 }
 END_TEST
 
+START_TEST(test_initial_and_rank_spaced_off_the_square)
+{
+    /* Spanish, 5% noise: "C6 h7" is N6h7 (the knights on f6 and f8 both
+     * go to h7), spaced after its rank. "C6" alone reads as c6 for less
+     * than a poor reading costs, so the two tokens were never joined: the
+     * token was dropped and "h7" read as N8h7, which left the wrong knight
+     * on f8 for "C:e6" and "Chf8" eleven moves on */
+    assert_fixed_has(
+        "[Event \"?\"]\n[Result \"*\"]\n\n"
+        "1.e4 e5 2.Cf Cf6 3.C:e5 d6 4.Cf3 C:e4 5.Ad3 Cfb 6.0~0 Ae7 7.h 0-Q 8.c3 d5 9.Ac2\n"
+        "Te8 10.d4 Ad6 11.Ag5 Cbd7 13.Cbd2 Cf8 13,Te1 \u03a4:e1+ 14.D:e1 b6 15.Ah4 Cg6 16.Ag3\n"
+        "A:g3 17.f:g3 Cf8 18.g4 C6 h7 |9.De3 c6 20.Ce5 Ae6 21.Cdf3 De7 22.TeI Te8 23.h4\n"
+        "g 5 24.h:g5 h: g5 25.Cd3Dd8 26.Cc5 b6 27.C:e6 T:e6 28.Da2 De7 29.T:e6 C:e6 30.\n"
+        "Do3 Chf8 31.g3 f6 *\n",
+        "18. g4 N6h7 19. Qe3", "29. Rxe6 Nxe6", "Nhf8 31. g3", NULL);
+}
+END_TEST
+
 START_TEST(test_derailed_path_searched_from_far_back)
 {
     /* Hungarian, 10% noise: "d6" at move 8 is Bd6 with its F lost, read
@@ -5401,6 +5419,7 @@ int main(int argc, char **argv)
     add_test(tc, test_trailing_number_by_move_numbers);
     add_test(tc, test_due_numbers_run_in_without_dots);
     add_test(tc, test_lone_initial_joined_by_every_state);
+    add_test(tc, test_initial_and_rank_spaced_off_the_square);
     add_test(tc, test_derailed_path_searched_from_far_back);
     add_test(tc, test_bar_in_a_move);
     add_test(tc, test_number_after_rank_in_words);
