@@ -75,18 +75,36 @@ static gboolean move_shaped(const ArbGame *game, const struct game_event *ev)
     return tokens_has_digit(t, ev->len) || g_utf8_strlen(t, (gssize)ev->len) <= MOVE_WORD_MAX;
 }
 
-/* How many move tokens start with a piece initial of lang (tokens that
- * start with a file, a digit or castling's O say nothing, nor do words of
- * text, which cover as many initials as their capitals happen to: a page
- * of English rules with "Nf3" in it looked Estonian by its "Each" and
- * "Example"). */
-static int letters_covered(const ArbLang *lang, const ArbGame *game)
+/* What a token that starts with a piece initial of lang says for lang:
+ * COVER_PIECE for a piece other than a pawn, COVER_PAWN for a pawn's
+ * alone. A pawn's initial is seldom written beside a square: a language
+ * that reads "Sf3" as a pawn's move (Finnish) or "Oe3" (Dutch) says less
+ * than one that reads a knight's (German) or a bishop's (Albanian). */
+enum { COVER_PIECE = 2, COVER_PAWN = 1 };
+
+static int cover_of(const ArbLang *lang, const ArbGame *game, const struct game_event *ev)
+{
+    ArbPieceMatch m[ARB_LANG_MATCH_MAX];
+    guint n = arb_lang_match_pieces(lang, game_event_text(game, ev), ev->len, ARB_MATCH_EXACT, m,
+                                    G_N_ELEMENTS(m));
+    for (guint k = 0; k < n; k++)
+        if (m[k].type != PAWN) return COVER_PIECE;
+    return COVER_PAWN;
+}
+
+/* How many move tokens start with a piece initial of lang, each weighed
+ * by cover_of() when weigh is set (tokens that start with a file, a digit
+ * or castling's O say nothing, nor do words of text, which cover as many
+ * initials as their capitals happen to: a page of English rules with "Nf3"
+ * in it looked Estonian by its "Each" and "Example"). */
+static int letters_covered(const ArbLang *lang, const ArbGame *game, gboolean weigh)
 {
     int n = 0;
     for (guint i = 0; i < game->events->len; i++) {
         const struct game_event *ev = &g_array_index(game->events, struct game_event, i);
         gboolean has;
-        n += game_token_has_initial(lang, game, TRUE, ev, &has) && has && move_shaped(game, ev);
+        if (game_token_has_initial(lang, game, TRUE, ev, &has) && has && move_shaped(game, ev))
+            n += weigh ? cover_of(lang, game, ev) : 1;
     }
     return n;
 }
@@ -134,7 +152,7 @@ static int detect_language(struct fix_cmd *fc, const ArbGame *game, int *runner_
         const ArbLang *lang = norm_lang(fc->norms[i]);
         covers[i] = -2;
         if (lang == fc->figurines) continue;
-        int cover = letters_covered(lang, game);
+        int cover = letters_covered(lang, game, TRUE);
         covers[i] = cover;
         if (cover < best_cover) continue;
         /* a rarer language that covers no more letters cannot beat one that
@@ -155,14 +173,15 @@ static int detect_language(struct fix_cmd *fc, const ArbGame *game, int *runner_
      * in English: 81 of 200 such games at 5% noise, the same moves) */
     int figurines = figurines_begun(game);
     if (english >= 0 && figurines >= FIGURINES_MIN &&
-        figurines >= FIGURINES_PER_LETTER * best_cover)
+        COVER_PIECE * figurines >= FIGURINES_PER_LETTER * best_cover)
         return english;
     /* one token more or less says little: the most common language that
      * covers about as many is read too, and the cheaper reading kept */
     int up_pref = arb_lang_preference(norm_lang(fc->norms[best]));
     for (guint i = 0; i < fc->n_norms; i++) {
         const ArbLang *lang = norm_lang(fc->norms[i]);
-        if ((int)i == best || lang == fc->figurines || covers[i] < best_cover - 1) continue;
+        if ((int)i == best || lang == fc->figurines || covers[i] < best_cover - COVER_PIECE)
+            continue;
         if (arb_lang_preference(lang) < up_pref)
             *runner_up = (int)i, up_pref = arb_lang_preference(lang);
     }
@@ -1084,8 +1103,8 @@ static void check_forced_language(struct fix_cmd *fc, const ArbGame *game, struc
     replay_game(game, fc->norms[lang], NULL, &as_other);
     if (as_other.errors || as_other.cost || as_other.moves < as_forced.moves ||
         (!as_forced.errors && 2 * as_forced.cost < as_forced.moves)) {
-        int other_letters = letters_covered(norm_lang(fc->norms[lang]), game);
-        int forced_letters = letters_covered(norm_lang(fc->norms[forced]), game);
+        int other_letters = letters_covered(norm_lang(fc->norms[lang]), game, FALSE);
+        int forced_letters = letters_covered(norm_lang(fc->norms[forced]), game, FALSE);
         if (other_letters < 2 * forced_letters + FORCED_CHECK_MOVES / 2) return;
         sv->better_lang = lang;
         sv->better_moves = -1;

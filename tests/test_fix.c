@@ -1596,6 +1596,37 @@ START_TEST(test_albanian_bishops_tell_the_language)
 }
 END_TEST
 
+/* The same, where Dutch covers as many letters: its pawn is O ("Oe3" a
+ * pawn's move) and its king K, and no other letter tells the two apart.
+ * A pawn's initial is seldom written before a square, so a bishop's says
+ * more: read as Dutch, "K3" and "Kc B" were pawns' moves and the knights
+ * went astray. */
+START_TEST(test_albanian_bishop_beats_dutch_pawn)
+{
+    assert_fix_reads("1 e4 c5\n"
+                     "2 K3 d6\n"
+                     "3 d44 cxd4\n"
+                     "4 KxdA Kf6\n"
+                     "5 Kc B g6\n"
+                     "6 Oe3 Og7\n"
+                     "7 f8 Kc6\n"
+                     "8. Dd2 0-0\n"
+                     "9 g4 Oe6\n"
+                     "10 0-0-0 K!xd4\n"
+                     "I1 Oxd4 Da5\n"
+                     "12 a3 Tfc8\n"
+                     "13 h4 Tab81A \u039cb1 b5\n"
+                     "15. Kd5 dxd2\n"
+                     "16 Txd2 Kxd5\n"
+                     "17 Oxg7 Ke8\n"
+                     "18 Od4 Kxf1\n"
+                     "19Txf1 a5\n"
+                     "20 e5\n"
+                     "1/2-1/2\n",
+                     "[Notation \"sq\"]", "2. Nf3", "4. Nxd4", "5. Nc3", "19. Rxf1 a5", NULL);
+}
+END_TEST
+
 /* A ';' that a scan made of the first move number's dot or beside it
  * ("|.;P-K4"): the rest of the line holds 2. and 3., the game's first moves,
  * no comment (kept as one, they were lost, and 4. P-K5 read as 1. e4). */
@@ -5367,6 +5398,7 @@ int main(int argc, char **argv)
     add_test(tc, test_columns_damage_keeps_moves);
     add_test(tc, test_semicolon_before_first_move);
     add_test(tc, test_albanian_bishops_tell_the_language);
+    add_test(tc, test_albanian_bishop_beats_dutch_pawn);
     add_test(tc, test_games_apart_past_damage);
     add_test(tc, test_game_opens_inside_another);
     add_test(tc, test_game_taken_up_after_a_break);
