@@ -699,12 +699,15 @@ static int pawn_off_step(ArbFixer *f, const struct fix_result *res, guint d, int
 }
 
 /* Step d reads its token a plain edit or more off, where a bishop, rook or
- * queen could make the quiet move the token names for a unit less but for
- * a piece in its way ("Wg6" with a pawn on f6) or one of its own on the
+ * queen could make the move the token names for a unit less but for a
+ * piece in its way ("Wg6" with a pawn on f6) or one of its own on the
  * square: the step that put that piece there, or -1. A misreading long
  * before may have led to it ("g5" for f5 read as Qg5, then f6 for "Hf6" to
- * free f7 for a rook), further back than the windows searched again for
- * doubtful steps reach. */
+ * free f7 for a rook; "e6" for d6, and "Axf5" eleven moves on cannot be
+ * Bxf5), further back than the windows searched again for doubtful steps
+ * reach. A piece of the other side's on the square is none in the way: the
+ * move takes it (counted, its own step, just before, was searched again
+ * instead). */
 static int blocking_step(ArbFixer *f, const struct fix_result *res, guint d, int read)
 {
     const struct fix_step *s = &g_array_index(res->steps, struct fix_step, d);
@@ -722,7 +725,7 @@ static int blocking_step(ArbFixer *f, const struct fix_result *res, guint d, int
             for (; cut; cut &= cut - 1) {
                 int to = lsb(cut);
                 if (g->quiet[type << 6 | to] <= read - CONF_UNIT)
-                    blockers |= (between(type, from, to) | BB(to)) & occ;
+                    blockers |= (between(type, from, to) | (BB(to) & own)) & occ;
             }
         }
     return blockers ? last_to(res, d, blockers) : -1;

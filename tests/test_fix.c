@@ -616,6 +616,29 @@ START_TEST(test_initial_and_rank_spaced_off_the_square)
 }
 END_TEST
 
+START_TEST(test_capture_blocked_by_an_early_pawn)
+{
+    /* Spanish, 5% noise: "e6" at move 2 is d6 misread, e6 read exactly
+     * (d6 is a plain edit off, dearer than a rival of an exact reading
+     * may be). The pawn on e6 then blocks the bishop's "Axf5" at move 11,
+     * read as exf5, and "e6" at move 13 is read as Be6, "Axa6" at 24 as
+     * Ba6: small corrections, no step doubtful enough to search again. A
+     * slider's move blocked was searched again from the step that put the
+     * blocker there, but the knight on f5, the square the bishop takes on,
+     * counted as a blocker too, and its own step (just before) was chosen */
+    assert_fixed_has("[Event \"?\"]\n[Result \"*\"]\n\n"
+                     "1. c4 c5 2. Cf3 e6 3. d4 cxd4 4. Cxd4 Cf6\n"
+                     "5. Cc3 a6 6. Ae3 Cg4 7. Ag5 h6 Ah4 g5\n"
+                     "9. Ag3 Ag7 1o. b3 Ce5 11. Cf5 Axf5 12. exf5 Cbc6\n"
+                     "13.Cd5 e6 14. fxeb fxe6 15. Ce3 Da5+ 16. c3 d5\n"
+                     "17. Ae2 0-0 18. 0-0 Tad8 19. Db3 bS 20. Tad1 Db6\n"
+                     "21.Tfe1 Dc5 22. Dc2 b4 23. cxb4 Oxb4 24. Axa6 Ta8\n"
+                     "25. a3 Db6 26. Af1 Cd4\n"
+                     "*\n",
+                     "2. Nf3 d6", "5. Nc3 a6", "11. Nf5 Bxf5", "13. Nd5 e6", "24. Bxa6 Ra8", NULL);
+}
+END_TEST
+
 START_TEST(test_derailed_path_searched_from_far_back)
 {
     /* Hungarian, 10% noise: "d6" at move 8 is Bd6 with its F lost, read
@@ -5452,6 +5475,7 @@ int main(int argc, char **argv)
     add_test(tc, test_due_numbers_run_in_without_dots);
     add_test(tc, test_lone_initial_joined_by_every_state);
     add_test(tc, test_initial_and_rank_spaced_off_the_square);
+    add_test(tc, test_capture_blocked_by_an_early_pawn);
     add_test(tc, test_derailed_path_searched_from_far_back);
     add_test(tc, test_bar_in_a_move);
     add_test(tc, test_number_after_rank_in_words);
