@@ -706,8 +706,8 @@ static int pawn_off_step(ArbFixer *f, const struct fix_result *res, guint d, int
  * free f7 for a rook; "e6" for d6, and "Axf5" eleven moves on cannot be
  * Bxf5), further back than the windows searched again for doubtful steps
  * reach. A piece of the other side's on the square is none in the way: the
- * move takes it (counted, its own step, just before, was searched again
- * instead). */
+ * move takes it (counted as one, it sent the search back to the step that
+ * put it there, often the one just before, and not to the blocker's). */
 static int blocking_step(ArbFixer *f, const struct fix_result *res, guint d, int read)
 {
     const struct fix_step *s = &g_array_index(res->steps, struct fix_step, d);
