@@ -75,25 +75,16 @@ static gboolean move_shaped(const ArbGame *game, const struct game_event *ev)
     return tokens_has_digit(t, ev->len) || g_utf8_strlen(t, (gssize)ev->len) <= MOVE_WORD_MAX;
 }
 
-/* What a token that starts with a piece initial of lang says for lang:
- * COVER_PIECE for a piece other than a pawn, COVER_PAWN for a pawn's
- * alone. A pawn's initial is seldom written beside a square: a language
- * that reads "Sf3" as a pawn's move (Finnish) or "Oe3" (Dutch) says less
- * than one that reads a knight's (German) or a bishop's (Albanian). */
+/* What a token that starts with a piece initial of lang says for lang,
+ * weighed: COVER_PIECE for a piece other than a pawn, COVER_PAWN for a
+ * pawn's alone. A pawn's initial is seldom written beside a square: a
+ * language that reads "Sf3" as a pawn's move (Finnish) or "Oe3" (Dutch)
+ * says less than one that reads a knight's (German) or a bishop's
+ * (Albanian). */
 enum { COVER_PIECE = 2, COVER_PAWN = 1 };
 
-static int cover_of(const ArbLang *lang, const ArbGame *game, const struct game_event *ev)
-{
-    ArbPieceMatch m[ARB_LANG_MATCH_MAX];
-    guint n = arb_lang_match_pieces(lang, game_event_text(game, ev), ev->len, ARB_MATCH_EXACT, m,
-                                    G_N_ELEMENTS(m));
-    for (guint k = 0; k < n; k++)
-        if (m[k].type != PAWN) return COVER_PIECE;
-    return COVER_PAWN;
-}
-
 /* How many move tokens start with a piece initial of lang, each weighed
- * by cover_of() when weigh is set (tokens that start with a file, a digit
+ * as above when weigh is set (tokens that start with a file, a digit
  * or castling's O say nothing, nor do words of text, which cover as many
  * initials as their capitals happen to: a page of English rules with "Nf3"
  * in it looked Estonian by its "Each" and "Example"). */
@@ -102,9 +93,12 @@ static int letters_covered(const ArbLang *lang, const ArbGame *game, gboolean we
     int n = 0;
     for (guint i = 0; i < game->events->len; i++) {
         const struct game_event *ev = &g_array_index(game->events, struct game_event, i);
-        gboolean has;
-        if (game_token_has_initial(lang, game, TRUE, ev, &has) && has && move_shaped(game, ev))
-            n += weigh ? cover_of(lang, game, ev) : 1;
+        guint types;
+        if (!game_token_has_initial(lang, game, TRUE, ev, &types) || !types ||
+            !move_shaped(game, ev))
+            continue;
+        int weight = types & ~(1u << PAWN) ? COVER_PIECE : COVER_PAWN;
+        n += weigh ? weight : 1;
     }
     return n;
 }

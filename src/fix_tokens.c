@@ -465,6 +465,8 @@ void fix_prepare_tokens(ArbFixer *f, const struct fix_token *tokens, int n)
         t->lone_initial = t->c[0].len <= 3 && only_initial(&t->c[0], t->c[0].len);
         t->cut_short = t->c[0].len > 1 && is_dash(t->c[0].ch[t->c[0].len - 1]);
         if (i > 0 && t->c[0].len > 1 && is_dash(t->c[0].ch[0])) f->tok[i - 1].cut_short = TRUE;
+        t->initial_cut = FALSE;
+        if (i > 0) f->tok[i - 1].initial_cut = initial_cut(&f->tok[i - 1].c[0], &t->c[0]);
         t->text = tokens[i].cands[0].text ? tokens[i].cands[0].text : "";
         t->len = tokens[i].cands[0].text ? tokens[i].cands[0].len : 0;
         if (tokens[i].written && tokens[i].cands[0].prior > 0) { /* no exact reading of a guess */
@@ -478,8 +480,6 @@ void fix_prepare_tokens(ArbFixer *f, const struct fix_token *tokens, int n)
             t->prose_word &= fix_word_of_text(&t->c[k]);
         f->targets_filled[i] = FALSE;
     }
-    for (int i = 0; i < n; i++)
-        f->tok[i].initial_cut = i + 1 < n && initial_cut(&f->tok[i].c[0], &f->tok[i + 1].c[0]);
 }
 
 /* c: a's characters [from, to), then b's (if any). */

@@ -174,7 +174,7 @@ static gboolean misread_number_first(const char *t, gsize len)
 }
 
 gboolean game_token_has_initial(const ArbLang *lang, const ArbGame *game, gboolean o_initial,
-                                const struct game_event *ev, gboolean *has)
+                                const struct game_event *ev, guint *types)
 {
     if (ev->kind != EV_MOVE) return FALSE;
     const char *t = game_event_text(game, ev);
@@ -187,7 +187,10 @@ gboolean game_token_has_initial(const ArbLang *lang, const ArbGame *game, gboole
         misread_number_first(t, ev->len))
         return FALSE;
     ArbPieceMatch m[ARB_LANG_MATCH_MAX];
-    *has = arb_lang_match_pieces(lang, t, ev->len, ARB_MATCH_EXACT, m, G_N_ELEMENTS(m)) > 0;
+    guint n = arb_lang_match_pieces(lang, t, ev->len, ARB_MATCH_EXACT, m, G_N_ELEMENTS(m));
+    *types = 0;
+    for (guint k = 0; k < n; k++)
+        *types |= 1u << m[k].type;
     return TRUE;
 }
 
@@ -197,8 +200,8 @@ gboolean game_covers_letters(const ArbLang *lang, const ArbGame *game)
         const struct game_event *ev = &g_array_index(game->events, struct game_event, i);
         /* (an O says nothing here, a piece's initial or not: a German
          * game's Db5 misread "Ob5" or "ob5" would leave it no language) */
-        gboolean has;
-        if (game_token_has_initial(lang, game, FALSE, ev, &has) && !has) return FALSE;
+        guint types;
+        if (game_token_has_initial(lang, game, FALSE, ev, &types) && !types) return FALSE;
     }
     return TRUE;
 }

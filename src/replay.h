@@ -97,10 +97,10 @@ void game_append_rest(const ArbGame *game, gsize from, GString *out);
 gboolean game_covers_letters(const ArbLang *lang, const ArbGame *game);
 /* Does the event say anything about piece letters (a move token starting
  * with a letter other than a file or castling's O, as above; with
- * o_initial FALSE, no O at all)? If so, *has tells whether that letter is
- * one of lang's initials. */
+ * o_initial FALSE, no O at all)? If so, *types gets the piece types whose
+ * initial in lang the token starts with (1 << type each; 0: none). */
 gboolean game_token_has_initial(const ArbLang *lang, const ArbGame *game, gboolean o_initial,
-                                const struct game_event *ev, gboolean *has);
+                                const struct game_event *ev, guint *types);
 
 /* A visitor that records into an ArbGame and calls on_game at each game's end. */
 typedef struct {
