@@ -28,6 +28,8 @@
 #define LOOKALIKE_TOKEN 12
 /* events a game's opening and its "2." and "3." are looked for in */
 #define MEND_OPENING_EVENTS 16
+/* stray_trail(): marks a scan puts after a move that no notation ends one with */
+#define STRAY_TRAIL "\"'`_~^*\\"
 
 /* A game the next part goes on with ended in "0-0" read as a double
  * forfeit (a move number "1." came next): that was castling, a move again. */
@@ -158,6 +160,17 @@ static gsize stray_lead(const char *t, gsize len)
     return k < len && g_ascii_isalnum(t[k]) ? k : 0;
 }
 
+/* The length of the stray marks a scan put after a move ("e4`", "Nf3'"):
+ * ASCII punctuation no notation ends a move with (not "|", a misread "1":
+ * "e|"), with a letter or digit before it; 0 for none. */
+static gsize stray_trail(const char *t, gsize len)
+{
+    gsize k = len;
+    while (k > 0 && strchr(STRAY_TRAIL, t[k - 1]))
+        k--;
+    return k > 0 && k < len && g_ascii_isalnum(t[k - 1]) ? len - k : 0;
+}
+
 /* Is event k of game a lone file letter and the next a lone rank digit, a
  * pawn's move split ("c 4"), or none? */
 static gboolean split_square_at(const ArbGame *game, guint k)
@@ -191,10 +204,11 @@ static gboolean reads_in(const ArbConfusion *conf, char c, char lo, char hi, gbo
 }
 
 /* Does text, a move's as written, end on a square of rank lo or hi
- * (marks after it aside: "Nf3+", "e6:", "c5!?"), its file or its rank
+ * (marks after it aside: "Nf3+", "e6:", "c5!?", a stray "e4`"), its file or its rank
  * perhaps a look-alike ("o4" for d4, "eA" for e4: reads_in())? */
 static gboolean lands_on(const char *text, gsize len, char lo, char hi, const ArbConfusion *conf)
 {
+    len -= stray_trail(text, len);
     while (len > 2 && strchr("+#!?.,:;", text[len - 1]))
         len--;
     if (len < 2) return FALSE;
@@ -306,8 +320,8 @@ static void resolve_alike(ArbNorm *norm, const ArbConfusion *conf, const struct 
 /* How many of game's move tokens, from event k on, read in norm as a
  * game's moves from the start position, one after another
  * (FROM_START_PLIES at most), a look-alike in one character of each
- * forgiven (resolve_alike()), and stray marks before the first
- * (stray_lead())? A token of a character or two that names no square and
+ * forgiven (resolve_alike()), stray marks before the first (stray_lead())
+ * and after any (stray_trail())? A token of a character or two that names no square and
  * no notation reads ("Z" for "2", a stray mark) is passed over; a word is
  * not ("1. e4 c5 oder 1. d4" in a book's prose). */
 int mend_plies_from_start(const ArbGame *game, guint k, ArbNorm *norm, const ArbConfusion *conf)
@@ -329,6 +343,7 @@ int mend_plies_from_start(const ArbGame *game, guint k, ArbNorm *norm, const Arb
             gsize stray = stray_lead(text, len);
             text += stray, len -= stray;
         }
+        len -= stray_trail(text, len);
         if (plies == 2 && len > 2 && misread_two(text, len)) text += 2, len -= 2;
         char square[2];
         if (split_square_at(game, k)) { /* "c 4" */
@@ -481,6 +496,20 @@ static gboolean ends_with_result(const ArbGame *game)
            g_array_index(game->events, struct game_event, game->events->len - 1).kind == EV_RESULT;
 }
 
+/* Did a stray '*' end before right after White's "1." ("1. *e4": the next
+ * game's first move), after numbering its own moves "2.", "3."? Then the
+ * '*' stands where a game opens. */
+static gboolean result_after_one(const ArbGame *before, const ArbGame *after)
+{
+    guint len = before->events->len;
+    if (!ends_with_result(before) || len < 2) return FALSE;
+    const struct game_event *e = &g_array_index(before->events, struct game_event, len - 2);
+    guint64 n[2];
+    return e->kind == EV_MOVE_NUMBER && !e->value &&
+           g_ascii_strtoull(game_event_text(before, e), NULL, 10) == 1 &&
+           game_white_numbers(after, FALSE, n, 2) == 2 && n[0] == 2 && n[1] == 3;
+}
+
 /* Did before end in "0-0" read as a double forfeit? Castling, nearly
  * always: "10. 0-0 0-0 1. Te1", its "11." misread, goes on. */
 static gboolean ends_in_zeros(const ArbGame *before)
@@ -534,6 +563,7 @@ gboolean mend_continues(const ArbGame *before, const ArbGame *after,
     if (!game_has_event(before, EV_TAG) && !numbers_go_on(before, after) &&
         plays_from_start(after, reading))
         return FALSE;
+    if (result_after_one(before, after)) return FALSE;
     return !ends_with_result(before) || !is_move_one(after, first) || ends_in_zeros(before);
 }
 

@@ -2001,6 +2001,66 @@ START_TEST(test_game_opens_inside_another)
 }
 END_TEST
 
+/* A game run on into the next with no blank line, the next one's "1."
+ * read as a bar and a stray mark after its first move ("| e4` c5", its
+ * other numbers with no dot): the mark hid that the line opens a game, and
+ * the game before took the next one's moves as its own, cut where nothing
+ * fitted. */
+START_TEST(test_game_opens_after_a_stray_mark)
+{
+    const char *first = "1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 4. Bxc6 dxc6 5. O-O f6 6. d4 exd4 "
+                        "7. Nxd4 c5 8. Nb3 Qxd1 9. Rxd1 Bg4 10. f3 Be6 11. Nc3 Bd6 12. Be3 b6 "
+                        "13. a4 Kf7 14. a5 Ne7 15. axb6 cxb6 16. Rd2 Rhd8\n";
+    const char *firsts_read =
+        "1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 4. Bxc6 dxc6 5. O-O f6 6. d4 exd4 7. Nxd4 c5 8. Nb3 Qxd1 "
+        "9. Rxd1 Bg4 10. f3 Be6 11. Nc3 Bd6 12. Be3 b6 13. a4 Kf7 14. a5 Ne7 15. axb6 cxb6 "
+        "16. Rd2 Rhd8 *";
+    const char *marks[] = {"`", "'", "~"};
+    for (gsize k = 0; k < G_N_ELEMENTS(marks); k++) {
+        char *text = g_strdup_printf("%s| e4%s c5\n2 Nf3 Nc6\n3 d4 cxd4\n4 Nxd4 Nf6\n"
+                                     "5 Nc3 e5\n6 Ndb5 d6\n",
+                                     first, marks[k]);
+        const char *args[] = {"--no-comments", NULL};
+        char *got = games_movetext_with(text, args);
+        char *want = g_strdup_printf("%s | 1. e4 c5 2. Nf3 Nc6 3. d4 cxd4 4. Nxd4 Nf6 5. Nc3 e5 "
+                                     "6. Ndb5 d6 *",
+                                     firsts_read);
+        ck_assert_msg(!strcmp(got, want), "%s\ngave %s\nwant %s", text, got, want);
+        g_free(got);
+        g_free(want);
+        g_free(text);
+    }
+}
+END_TEST
+
+/* A stray '*' in the next game's "1. *e4" read as the result of the game
+ * before, the next one going on in Russian with Black's numbers "1..,":
+ * what follows the '*' opens with no "1." of its own, so it was joined to
+ * the game before as its continuation and read as made-up moves there
+ * (16... c4 17. Rd4 a5). Numbered "2." and "3." after the "1." the '*'
+ * followed, it is a game of its own. */
+START_TEST(test_game_opens_after_a_stray_result)
+{
+    const char *text =
+        "1 e2-e4 e7-e5\n2 Sg1-f3 Sb8-c6\n3 Lf1-b5 a7-a6\n4 Lb5xc6 d7xc6\n5 O-O f7-f6\n"
+        "6 d2-d4 e5xd4\n7 Sf3xd4 c6-c5\n8 Sd4-b3 Dd8xd1\n9 Tf1xd1 Lc8-g4\n10 f2-f3 Lg4-e6\n"
+        "11 Sb1-c3 Lf8-d6\n12 Lc1-e3 b7-b6\n13 a2-a4 Ke8-f7\n14 a4-a5 Sg8-e7\n"
+        "15 a5xb6 c7xb6\n16 Td1-d2\n"
+        "1. *e4\n1.., e6\n2. d4\n2.., d5\n3. \u041ac3\n3... \u041af6\n4. \u0421g5\n"
+        "4... \u0421b4\n5. e5\n5... h6\n6. \u0421d2\n6... \u0421xc3\n7. bxc3\n"
+        "7... \u041ae4\n8. \u0424g4\n8... g6\n";
+    const char *args[] = {"--no-comments", NULL};
+    char *got = games_movetext_with(text, args);
+    const char *want =
+        "1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 4. Bxc6 dxc6 5. O-O f6 6. d4 exd4 7. Nxd4 c5 8. Nb3 Qxd1 "
+        "9. Rxd1 Bg4 10. f3 Be6 11. Nc3 Bd6 12. Be3 b6 13. a4 Kf7 14. a5 Ne7 15. axb6 cxb6 "
+        "16. Rd2 * | 1. e4 e6 2. d4 d5 3. Nc3 Nf6 4. Bg5 Bb4 5. e5 h6 6. Bd2 Bxc3 7. bxc3 Ne4 "
+        "8. Qg4 g6 *";
+    ck_assert_msg(!strcmp(got, want), "gave %s\nwant %s", got, want);
+    g_free(got);
+}
+END_TEST
+
 /* The movetext fix writes for text, comments and all; it must exit 0. */
 static char *commented_movetext(const char *text)
 {
@@ -5424,6 +5484,8 @@ int main(int argc, char **argv)
     add_test(tc, test_albanian_bishop_beats_dutch_pawn);
     add_test(tc, test_games_apart_past_damage);
     add_test(tc, test_game_opens_inside_another);
+    add_test(tc, test_game_opens_after_a_stray_mark);
+    add_test(tc, test_game_opens_after_a_stray_result);
     add_test(tc, test_game_taken_up_after_a_break);
     add_test(tc, test_page_number_kept);
     add_test(tc, test_stray_result_kept);
