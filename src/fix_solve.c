@@ -83,6 +83,16 @@ static gboolean move_shaped(const ArbGame *game, const struct game_event *ev)
  * (Albanian). */
 enum { COVER_PIECE = 2, COVER_PAWN = 1 };
 
+/* What move token ev says for lang: COVER_PIECE or COVER_PAWN as above,
+ * or 0 when it starts with no piece initial of lang. */
+static int token_cover(const ArbLang *lang, const ArbGame *game, const struct game_event *ev)
+{
+    guint types;
+    if (!game_token_has_initial(lang, game, TRUE, ev, &types) || !types || !move_shaped(game, ev))
+        return 0;
+    return types & ~(1u << PAWN) ? COVER_PIECE : COVER_PAWN;
+}
+
 /* How many move tokens start with a piece initial of lang, each weighed
  * as above when weigh is set (tokens that start with a file, a digit
  * or castling's O say nothing, nor do words of text, which cover as many
@@ -92,13 +102,8 @@ static int letters_covered(const ArbLang *lang, const ArbGame *game, gboolean we
 {
     int n = 0;
     for (guint i = 0; i < game->events->len; i++) {
-        const struct game_event *ev = &g_array_index(game->events, struct game_event, i);
-        guint types;
-        if (!game_token_has_initial(lang, game, TRUE, ev, &types) || !types ||
-            !move_shaped(game, ev))
-            continue;
-        int weight = types & ~(1u << PAWN) ? COVER_PIECE : COVER_PAWN;
-        n += weigh ? weight : 1;
+        int weight = token_cover(lang, game, &g_array_index(game->events, struct game_event, i));
+        n += weigh || !weight ? weight : 1;
     }
     return n;
 }
@@ -1186,9 +1191,32 @@ static void paid_before(const struct fix_cmd *fc, int *paid)
         paid[t + 1] += paid[t] + (fc->res.unresolved && t >= fc->res.cut_token ? skip : 0);
 }
 
+/* The language the tokens t[from, to) are likeliest in by their piece
+ * initials, weighed as letters_covered() weighs a game's: the game's own
+ * (lang) unless another covers more (games run together need not share
+ * one). */
+static int tokens_language(const struct fix_cmd *fc, const ArbGame *game, const struct fix_token *t,
+                           int from, int to, int lang)
+{
+    int best = lang, best_cover = -1, best_pref = 0;
+    for (guint i = 0; i < fc->n_norms; i++) {
+        const ArbLang *l = norm_lang(fc->norms[i]);
+        if (l == fc->figurines) continue;
+        int cover = 0;
+        for (int k = from; k < to; k++)
+            cover +=
+                token_cover(l, game, &g_array_index(game->events, struct game_event, t[k].event));
+        int pref = (int)i == lang ? -1 : arb_lang_preference(l);
+        if (cover > best_cover || (cover == best_cover && pref < best_pref))
+            best = (int)i, best_cover = cover, best_pref = pref;
+    }
+    return best;
+}
+
 /* Does a game open at token k (at a line's start or after a "1."): its
- * first tokens read from the start position for REST_PROBE_COST at most,
- * and for REST_MARGIN less than the path paid for them? */
+ * first tokens read from the start position, in the language their piece
+ * initials tell (tokens_language()), for REST_PROBE_COST at most, and for
+ * REST_MARGIN less than the path paid for them? */
 static gboolean opens_at(struct fix_cmd *fc, const ArbGame *game, const struct solved *sv, int k,
                          const int *paid, struct fix_result *probe)
 {
@@ -1199,16 +1227,17 @@ static gboolean opens_at(struct fix_cmd *fc, const ArbGame *game, const struct s
     const struct game_event *before =
         &g_array_index(game->events, struct game_event, t[k - 1].event);
     if (ev->line == before->line && t[k].hint_ply != 0) return FALSE;
-    if (!mend_plies_from_start(game, opening_event(game, &t[k]), fc->norms[sv->lang], fc->conf))
+    int lang = tokens_language(fc, game, t, k, end, sv->lang);
+    if (!mend_plies_from_start(game, opening_event(game, &t[k]), fc->norms[lang], fc->conf))
         return FALSE;
     if (!probe->steps) {
         probe->steps = g_array_new(FALSE, FALSE, sizeof(struct fix_step));
-        fixer_set_fixed(fixer_for(fc, sv->lang), NULL, 0);
         fc->fresh = NULL; /* (the probes read other tokens) */
     }
+    ArbFixer *f = fixer_for(fc, lang);
+    fixer_set_fixed(f, NULL, 0);
     struct position start;
     pos_startpos(&start);
-    ArbFixer *f = fc->fixers[sv->lang];
     fixer_set_once(f, TRUE);
     fixer_run_within(f, &start, t + k, end - k, REST_PROBE_COST, probe);
     fixer_set_once(f, FALSE);

@@ -2061,6 +2061,33 @@ START_TEST(test_game_opens_after_a_stray_result)
 }
 END_TEST
 
+/* A game that opens inside another, as above, in another language than
+ * the game before: Finnish, whose R is a knight and L a bishop, after an
+ * English game. Its first moves read from the start position in English
+ * cost more than the game's cut tail did; in the language its piece
+ * initials tell they cost little, and it is split off. Before, it stayed
+ * in the English game's unresolved tail. */
+START_TEST(test_game_opens_inside_another_language)
+{
+    const char *text =
+        "1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 4. Bxc6 dxc6 5. O-O f6 6. d4 exd4 7. Nxd4 c5 8. Nb3 Qxd1 "
+        "9. Rxd1 Bg4 10. f3 Be6 11. Nc3 Bd6 12. Be3 b6 13. a4 Kf7 14. a5 Ne7 15. axb6 cxb6 "
+        "16. Rd2 Rhd8\n"
+        "I. Rg1-f3\n   Rq8-t6\n, c2-c4\n   e7-e6\n3. d2-d4\n   d7-d5\n4. Rb1-c3\n"
+        "   Lf8-b4\n5. Dd1-c2\n   O-O\n6. a2-a3\n   Lb4xc3+\n7. Dc2xc3\n   Rf6-e4\n"
+        "8. Dc3-c2\n   Rb8-c6\n";
+    const char *args[] = {"--no-comments", NULL};
+    char *got = games_movetext_with(text, args);
+    const char *want =
+        "1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 4. Bxc6 dxc6 5. O-O f6 6. d4 exd4 7. Nxd4 c5 8. Nb3 Qxd1 "
+        "9. Rxd1 Bg4 10. f3 Be6 11. Nc3 Bd6 12. Be3 b6 13. a4 Kf7 14. a5 Ne7 15. axb6 cxb6 "
+        "16. Rd2 Rhd8 * | 1. Nf3 Nf6 2. c4 e6 3. d4 d5 4. Nc3 Bb4 5. Qc2 O-O 6. a3 Bxc3+ "
+        "7. Qxc3 Ne4 8. Qc2 Nc6 *";
+    ck_assert_msg(!strcmp(got, want), "gave %s\nwant %s", got, want);
+    g_free(got);
+}
+END_TEST
+
 /* The movetext fix writes for text, comments and all; it must exit 0. */
 static char *commented_movetext(const char *text)
 {
@@ -5486,6 +5513,7 @@ int main(int argc, char **argv)
     add_test(tc, test_game_opens_inside_another);
     add_test(tc, test_game_opens_after_a_stray_mark);
     add_test(tc, test_game_opens_after_a_stray_result);
+    add_test(tc, test_game_opens_inside_another_language);
     add_test(tc, test_game_taken_up_after_a_break);
     add_test(tc, test_page_number_kept);
     add_test(tc, test_stray_result_kept);
