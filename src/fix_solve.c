@@ -1216,7 +1216,9 @@ static int tokens_language(const struct fix_cmd *fc, const ArbGame *game, const 
 /* Does a game open at token k (at a line's start or after a "1."): its
  * first tokens read from the start position, in the language their piece
  * initials tell (tokens_language()), for REST_PROBE_COST at most, and for
- * REST_MARGIN less than the path paid for them? */
+ * REST_MARGIN less than the path paid for them? Before the cut, only where
+ * its first moves read so as written (mend_plies_from_start()): the probe
+ * is a search. */
 static gboolean opens_at(struct fix_cmd *fc, const ArbGame *game, const struct solved *sv, int k,
                          const int *paid, struct fix_result *probe)
 {
@@ -1228,7 +1230,11 @@ static gboolean opens_at(struct fix_cmd *fc, const ArbGame *game, const struct s
         &g_array_index(game->events, struct game_event, t[k - 1].event);
     if (ev->line == before->line && t[k].hint_ply != 0) return FALSE;
     int lang = tokens_language(fc, game, t, k, end, sv->lang);
-    if (!mend_plies_from_start(game, opening_event(game, &t[k]), fc->norms[lang], fc->conf))
+    /* (past the cut any line may be a game whose first moves were damaged:
+     * ". ee5 2., Nf3 Nf6", "1. e4" misread and run together) */
+    gboolean past_cut = fc->res.unresolved && k >= fc->res.cut_token;
+    if (!past_cut &&
+        !mend_plies_from_start(game, opening_event(game, &t[k]), fc->norms[lang], fc->conf))
         return FALSE;
     if (!probe->steps) {
         probe->steps = g_array_new(FALSE, FALSE, sizeof(struct fix_step));

@@ -2088,6 +2088,26 @@ START_TEST(test_game_opens_inside_another_language)
 }
 END_TEST
 
+/* The same past where nothing legal fits the game before any more, the
+ * next game's "1. e4" misread and run into Black's reply (". ee5"): no
+ * first move of it reads as written, which before kept it from being
+ * tried, and it stayed in the rook ending's unresolved tail. */
+START_TEST(test_game_opens_past_the_cut)
+{
+    const char *text = "[Event \"a\"]\n[FEN \"8/8/4k3/8/8/4K3/8/R7 w - - 0 1\"]\n\n"
+                       "1. Ra5 Kd6 2. Kd4 Kc6 3. Ke5 Kb6 4. Rd5 Kc6 5. Ke6 Kc7\n"
+                       ". ee5 2., Nf3 Nf6 3. Nxe5 d6 4. Nf3 Nxe4 5. Nc3 Nxc3 6. dxc3 Be7 "
+                       "7. Be3 Nc6 8. Qd2 O-O\n";
+    const char *args[] = {"--no-comments", NULL};
+    char *got = games_movetext_with(text, args);
+    const char *want = "1. Ra5 Kd6 2. Kd4 Kc6 3. Ke5 Kb6 4. Rd5 Kc6 5. Ke6 Kc7 * | 1. e4 e5 "
+                       "2. Nf3 Nf6 3. Nxe5 d6 4. Nf3 Nxe4 5. Nc3 Nxc3 6. dxc3 Be7 7. Be3 Nc6 "
+                       "8. Qd2 O-O *";
+    ck_assert_msg(!strcmp(got, want), "gave %s\nwant %s", got, want);
+    g_free(got);
+}
+END_TEST
+
 /* The movetext fix writes for text, comments and all; it must exit 0. */
 static char *commented_movetext(const char *text)
 {
@@ -5514,6 +5534,7 @@ int main(int argc, char **argv)
     add_test(tc, test_game_opens_after_a_stray_mark);
     add_test(tc, test_game_opens_after_a_stray_result);
     add_test(tc, test_game_opens_inside_another_language);
+    add_test(tc, test_game_opens_past_the_cut);
     add_test(tc, test_game_taken_up_after_a_break);
     add_test(tc, test_page_number_kept);
     add_test(tc, test_stray_result_kept);
