@@ -45,6 +45,8 @@ enum {
     REST_MIN_TOKENS = 8,
     REST_PROBE_TOKENS = 12,
     REST_PROBE_COST = 6 * CONF_UNIT,
+    /* past the cut, where its tokens paid a spurious token's cost each */
+    REST_PROBE_COST_PAST_CUT = 8 * CONF_UNIT,
     REST_MARGIN = 4 * CONF_UNIT,
 };
 
@@ -1213,29 +1215,31 @@ static int tokens_language(const struct fix_cmd *fc, const ArbGame *game, const 
     return best;
 }
 
-/* Does a game open at token k (at a line's start or after a "1."): its
- * first tokens read from the start position, in the language their piece
- * initials tell (tokens_language()), for REST_PROBE_COST at most, and for
- * REST_MARGIN less than the path paid for them? Before the cut, only where
- * its first moves read so as written (mend_plies_from_start()): the probe
- * is a search. */
-static gboolean opens_at(struct fix_cmd *fc, const ArbGame *game, const struct solved *sv, int k,
-                         const int *paid, struct fix_result *probe)
+/* Where a game opens at token k or a little past it (at a line's start or
+ * after a "1."), or -1: its first tokens read from the start position, in
+ * the language their piece initials tell (tokens_language()), for
+ * REST_PROBE_COST at most (past the cut REST_PROBE_COST_PAST_CUT), and for
+ * REST_MARGIN less than the path paid for them; the game opens at the
+ * first token they read as a move. Before the cut, only where its first
+ * moves read so as written (mend_plies_from_start()): the probe is a
+ * search. */
+static int opens_at(struct fix_cmd *fc, const ArbGame *game, const struct solved *sv, int k,
+                    const int *paid, struct fix_result *probe)
 {
     const struct fix_token *t = (const struct fix_token *)fc->tokens->data;
     int n = (int)fc->tokens->len, end = MIN(n, k + REST_PROBE_TOKENS);
-    if (paid[end] - paid[k] < REST_MARGIN) return FALSE;
+    if (paid[end] - paid[k] < REST_MARGIN) return -1;
     const struct game_event *ev = &g_array_index(game->events, struct game_event, t[k].event);
     const struct game_event *before =
         &g_array_index(game->events, struct game_event, t[k - 1].event);
-    if (ev->line == before->line && t[k].hint_ply != 0) return FALSE;
+    if (ev->line == before->line && t[k].hint_ply != 0) return -1;
     int lang = tokens_language(fc, game, t, k, end, sv->lang);
     /* (past the cut any line may be a game whose first moves were damaged:
      * ". ee5 2., Nf3 Nf6", "1. e4" misread and run together) */
     gboolean past_cut = fc->res.unresolved && k >= fc->res.cut_token;
     if (!past_cut &&
         !mend_plies_from_start(game, opening_event(game, &t[k]), fc->norms[lang], fc->conf))
-        return FALSE;
+        return -1;
     if (!probe->steps) {
         probe->steps = g_array_new(FALSE, FALSE, sizeof(struct fix_step));
         fc->fresh = NULL; /* (the probes read other tokens) */
@@ -1245,10 +1249,20 @@ static gboolean opens_at(struct fix_cmd *fc, const ArbGame *game, const struct s
     struct position start;
     pos_startpos(&start);
     fixer_set_once(f, TRUE);
-    fixer_run_within(f, &start, t + k, end - k, REST_PROBE_COST, probe);
+    int most = past_cut ? REST_PROBE_COST_PAST_CUT : REST_PROBE_COST;
+    fixer_run_within(f, &start, t + k, end - k, most, probe);
     fixer_set_once(f, FALSE);
-    return !probe->unresolved && probe->cost <= REST_PROBE_COST &&
-           probe->cost + REST_MARGIN <= paid[end] - paid[k];
+    if (probe->unresolved || probe->cost > most || probe->cost + REST_MARGIN > paid[end] - paid[k])
+        return -1;
+    /* (tokens the probe dropped before its first move are the game
+     * before's: its last moves, misread) */
+    guint lead = 0;
+    while (lead < probe->steps->len &&
+           g_array_index(probe->steps, struct fix_step, lead).change == FIX_DELETED)
+        lead++;
+    return lead < probe->steps->len
+               ? k + g_array_index(probe->steps, struct fix_step, lead).first_token
+               : -1;
 }
 
 guint fix_cmd_game_opens_at(struct fix_cmd *fc, const ArbGame *game, const struct solved *sv)
@@ -1260,9 +1274,9 @@ guint fix_cmd_game_opens_at(struct fix_cmd *fc, const ArbGame *game, const struc
     paid_before(fc, paid);
     struct fix_result probe = {.steps = NULL};
     guint at = 0;
-    for (int k = REST_FIRST; !at && n - k >= REST_MIN_TOKENS; k++)
-        if (opens_at(fc, game, sv, k, paid, &probe))
-            at = opening_event(game, &g_array_index(fc->tokens, struct fix_token, k));
+    for (int k = REST_FIRST, o; !at && n - k >= REST_MIN_TOKENS; k++)
+        if ((o = opens_at(fc, game, sv, k, paid, &probe)) >= 0)
+            at = opening_event(game, &g_array_index(fc->tokens, struct fix_token, o));
     if (probe.steps) g_array_free(probe.steps, TRUE);
     return at;
 }
