@@ -204,8 +204,9 @@ static gboolean reads_in(const ArbConfusion *conf, char c, char lo, char hi, gbo
 }
 
 /* Does text, a move's as written, end on a square of rank lo or hi
- * (marks after it aside: "Nf3+", "e6:", "c5!?", a stray "e4`"), its file or its rank
- * perhaps a look-alike ("o4" for d4, "eA" for e4: reads_in())? */
+ * (marks after it aside: "Nf3+", "e6:", "c5!?", a stray "e4`"), its file
+ * or its rank perhaps a look-alike ("o4" for d4, "eA" for e4:
+ * reads_in())? */
 static gboolean lands_on(const char *text, gsize len, char lo, char hi, const ArbConfusion *conf)
 {
     len -= stray_trail(text, len);
@@ -321,9 +322,9 @@ static void resolve_alike(ArbNorm *norm, const ArbConfusion *conf, const struct 
  * game's moves from the start position, one after another
  * (FROM_START_PLIES at most), a look-alike in one character of each
  * forgiven (resolve_alike()), stray marks before the first (stray_lead())
- * and after any (stray_trail())? A token of a character or two that names no square and
- * no notation reads ("Z" for "2", a stray mark) is passed over; a word is
- * not ("1. e4 c5 oder 1. d4" in a book's prose). */
+ * and after any (stray_trail())? A token of a character or two that names
+ * no square and no notation reads ("Z" for "2", a stray mark) is passed
+ * over; a word is not ("1. e4 c5 oder 1. d4" in a book's prose). */
 int mend_plies_from_start(const ArbGame *game, guint k, ArbNorm *norm, const ArbConfusion *conf)
 {
     struct position pos;
@@ -541,7 +542,8 @@ static gboolean plays_from_start(const ArbGame *after, const struct mend_reading
  * (numbered_on(), numbers_go_on()) or before has tags, its first moves do
  * not read as a game's from the start (plays_from_start()); after a
  * result, it does not start again at move 1 unless its numbers go on from
- * before's or the result was castling's "0-0". Or did something that is
+ * before's or the result was castling's "0-0", nor go on "2.", "3." after
+ * a result that followed before's own last "1." (result_after_one()). Or did something that is
  * no move (a diagram, prose) stand between two parts of one game: before
  * has no result and after takes up its numbers (takes_up()), blank lines
  * or not? */
