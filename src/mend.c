@@ -322,9 +322,10 @@ static void resolve_alike(ArbNorm *norm, const ArbConfusion *conf, const struct 
  * game's moves from the start position, one after another
  * (FROM_START_PLIES at most), a look-alike in one character of each
  * forgiven (resolve_alike()), stray marks before the first (stray_lead())
- * and after any (stray_trail())? A token of a character or two that names
- * no square and no notation reads ("Z" for "2", a stray mark) is passed
- * over; a word is not ("1. e4 c5 oder 1. d4" in a book's prose). */
+ * and after or inside any (stray_trail(), "d*4")? A token of a character
+ * or two that names no square and no notation reads ("Z" for "2", a
+ * stray mark) is passed over; a word is not ("1. e4 c5 oder 1. d4" in a
+ * book's prose). */
 int mend_plies_from_start(const ArbGame *game, guint k, ArbNorm *norm, const ArbConfusion *conf)
 {
     struct position pos;
@@ -345,6 +346,13 @@ int mend_plies_from_start(const ArbGame *game, guint k, ArbNorm *norm, const Arb
             text += stray, len -= stray;
         }
         len -= stray_trail(text, len);
+        char bare[LOOKALIKE_TOKEN];
+        if (len <= LOOKALIKE_TOKEN) { /* (and inside it: "d*4") */
+            gsize n = 0;
+            for (gsize i = 0; i < len; i++)
+                if (!strchr(STRAY_TRAIL, text[i])) bare[n++] = text[i];
+            if (n && n < len) text = bare, len = n;
+        }
         if (plies == 2 && len > 2 && misread_two(text, len)) text += 2, len -= 2;
         char square[2];
         if (split_square_at(game, k)) { /* "c 4" */

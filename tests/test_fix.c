@@ -2068,6 +2068,26 @@ START_TEST(test_game_opens_after_a_stray_result)
 }
 END_TEST
 
+/* The next game's "1 d*4 Nf6", a stray mark inside its first move and its
+ * "2" misread "z": numbered 1, 3, 4 it is no game of its own by its
+ * numbers, and its first moves, read as written with the mark, are no
+ * game's either; the game before took them as made-up moves (17. Nd4
+ * Ng6) and the next game opened at "z c4" (1. c4 e6 2. d4 Nf6). The mark
+ * is passed over there as before and after a move. */
+START_TEST(test_game_opens_after_a_stray_mark_inside)
+{
+    assert_games_read(
+        "1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 4. Bxc6 dxc6 5. O-O f6 6. d4 exd4 7. Nxd4 c5 8. Nb3 Qxd1 "
+        "9. Rxd1 Bg4 10. f3 Be6 11. Nc3 Bd6 12. Be3 b6 13. a4 Kf7 14. a5 Ne7 15. axb6 cxb6 "
+        "16. Rd2 Rhd8\n1 d*4 Nf6\nz c4 e6\n3 Nf3 b6\n4 g3 Ba6\n5 b3 Bb4+\n6 Bd2 Be7\n"
+        "7 Nc3 O-O\n",
+        "1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 4. Bxc6 dxc6 5. O-O f6 6. d4 exd4 7. Nxd4 c5 8. Nb3 Qxd1 "
+        "9. Rxd1 Bg4 10. f3 Be6 11. Nc3 Bd6 12. Be3 b6 13. a4 Kf7 14. a5 Ne7 15. axb6 cxb6 "
+        "16. Rd2 Rhd8 * | 1. d4 Nf6 2. c4 e6 3. Nf3 b6 4. g3 Ba6 5. b3 Bb4+ 6. Bd2 Be7 "
+        "7. Nc3 O-O *");
+}
+END_TEST
+
 /* A game that opens inside another, as above, in another language than
  * the game before: Finnish, whose R is a knight and L a bishop, after an
  * English game. Its first moves read from the start position in English
@@ -5565,6 +5585,7 @@ int main(int argc, char **argv)
     add_test(tc, test_game_opens_inside_another);
     add_test(tc, test_game_opens_after_a_stray_mark);
     add_test(tc, test_game_opens_after_a_stray_result);
+    add_test(tc, test_game_opens_after_a_stray_mark_inside);
     add_test(tc, test_game_opens_inside_another_language);
     add_test(tc, test_game_opens_past_the_cut);
     add_test(tc, test_game_taken_up_after_a_break);
