@@ -187,7 +187,7 @@ void pgnw_comment(ArbPgnWriter *w, const char *text)
     g_autofree char *clean = g_strdup(text);
     for (char *p = clean; *p; p++)
         if (*p == '}') *p = ')';
-    g_auto(GStrv) words = g_strsplit_set(clean, " \t\r\n", -1);
+    g_auto(GStrv) words = g_strsplit_set(clean, " \t\r\n\v\f", -1); /* \v and \f end lines too */
     GString *word = g_string_new("{");
     bool any = false;
     size_t first_line = G_MAXSIZE; /* the start of the line the '{' opens, if it opens one */

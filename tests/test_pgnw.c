@@ -126,12 +126,13 @@ START_TEST(test_comment_line_never_a_tag)
         g_autofree char *tail = g_strdup_printf("A \"b\\\"\"] %s", long_word);
         for (int i = 0; i < 3; i++) {
             pgnw_comment(w, "A \"b\"] c");
+            pgnw_comment(w, "A \"b\"]\vc"); /* a vertical tab ends a line too */
             pgnw_comment(w, tail);
             pgnw_comment(w, "Event \"x\"] Site \"y\"] and more words after it");
         }
         pgnw_end_game(w, "*");
         const char *text = movetext(pgnw_text(w));
-        g_auto(GStrv) lines = g_strsplit(text, "\n", -1);
+        g_auto(GStrv) lines = g_strsplit_set(text, "\n\r\v\f", -1);
         for (char **l = lines; *l; l++)
             ck_assert_msg(!g_regex_match(tag_like, *l, 0, NULL), "shift %d: line \"%s\"", shift,
                           *l);
