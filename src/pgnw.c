@@ -179,9 +179,20 @@ void pgnw_nag(ArbPgnWriter *w, int nag)
  * written as ")" and runs of white space become one space. A word that
  * begins with '%' or '[' never begins a line: a '%' there makes the line an
  * escape that readers skip, a '[' looks like a tag to many of them (it
- * stays on the line of the word before it). Nor does the line a comment
- * begins end with a word that ends '"]': '{A "b"]' alone on a line reads as
- * a tag pair whose '[' was misread (the word after it stays on its line). */
+ * stays on the line of the word before it). Nor does a word that ends '"]'
+ * end a line (the word after it stays on its line): '{A "b"]' alone on a
+ * line, or '{A "b} {c"]', reads as a tag pair whose '[' was misread. Nor
+ * does it with only words a reader skips as space after it (controls, ','
+ * and '|', which separate columns). */
+static bool ends_like_tag(const GString *word)
+{
+    size_t n = word->len;
+    while (n > 0 && ((unsigned char)word->str[n - 1] < 0x20 || word->str[n - 1] == 0x7F ||
+                     word->str[n - 1] == ' ' || word->str[n - 1] == ',' || word->str[n - 1] == '|'))
+        n--;
+    return n >= 2 && word->str[n - 2] == '"' && word->str[n - 1] == ']';
+}
+
 void pgnw_comment(ArbPgnWriter *w, const char *text)
 {
     g_autofree char *clean = g_strdup(text);
@@ -190,16 +201,12 @@ void pgnw_comment(ArbPgnWriter *w, const char *text)
     g_auto(GStrv) words = g_strsplit_set(clean, " \t\r\n\v\f", -1); /* \v and \f end lines too */
     GString *word = g_string_new("{");
     bool any = false;
-    size_t first_line = G_MAXSIZE; /* the start of the line the '{' opens, if it opens one */
     for (char **p = words; *p; p++) {
         if (!**p) continue;
-        bool on_first = w->line_start == first_line;
-        if (any && (**p == '%' || **p == '[' || (on_first && g_str_has_suffix(word->str, "\"]")))) {
+        if (any && (**p == '%' || **p == '[' || ends_like_tag(word))) {
             g_string_append_c(word, ' ');
         } else if (any) {
-            bool opens = word->str[0] == '{';
             put_token(w, word->str, word->len);
-            if (opens && w->out->len - w->line_start == word->len) first_line = w->line_start;
             g_string_truncate(word, 0);
         }
         g_string_append(word, *p);

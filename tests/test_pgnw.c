@@ -130,6 +130,7 @@ START_TEST(test_comment_line_never_a_tag)
             pgnw_comment(w, tail);
             pgnw_comment(w, "Event \"x\"] Site \"y\"] and more words after it");
         }
+
         pgnw_end_game(w, "*");
         const char *text = movetext(pgnw_text(w));
         g_auto(GStrv) lines = g_strsplit_set(text, "\n\r\v\f", -1);
@@ -140,6 +141,42 @@ START_TEST(test_comment_line_never_a_tag)
         ck_assert_int_eq(count_of(text, long_word), 3);
         ck_assert_int_eq(count_of(text, "Site \"y\"]"), 3);
     }
+}
+END_TEST
+
+/* Nor a line that one comment opens and a later one ends ('{A "b} {c"]'),
+ * nor one whose '"]' only words a reader skips as space follow. */
+START_TEST(test_comment_lines_across_comments)
+{
+    g_autoptr(GRegex) tag_like = g_regex_new(
+        "^\\{[A-Z][A-Za-z0-9_]* \"([^\"\\\\]|\\\\.)*\"\\][\\s\\x01-\\x1f,|]*$", 0, 0, NULL);
+    g_autofree char *fill = g_strnfill(PGNW_LINE_MAX - 2, 'a');
+    static const char *const after[] = {" y", " \x06 , | y"};
+    int lines_opened = 0;
+    for (int k = 0; k < 20; k++) {
+        for (int j = 1; j <= 4; j++) {
+            for (guint a = 0; a < G_N_ELEMENTS(after); a++) {
+                g_autoptr(ArbPgnWriter) w = pgnw_new();
+                pgnw_begin_game(w);
+                pgnw_comment(w, fill); /* a whole line: the next comment opens one */
+                pgnw_comment(w, "A \"Site]");
+                for (int q = 0; q < k; q++)
+                    pgnw_comment(w, "q");
+                g_autofree char *ends = g_strdup_printf("%.*s\"]%s", j, "xxxx", after[a]);
+                pgnw_comment(w, ends);
+                pgnw_end_game(w, "*");
+                const char *text = movetext(pgnw_text(w));
+                g_auto(GStrv) lines = g_strsplit_set(text, "\n\r\v\f", -1);
+                ck_assert_ptr_nonnull(lines[1]);
+                lines_opened += g_str_has_prefix(lines[1], "{A \"Site]}");
+                for (char **l = lines; *l; l++)
+                    ck_assert_msg(!g_regex_match(tag_like, *l, 0, NULL), "k %d, j %d: line \"%s\"",
+                                  k, j, *l);
+                ck_assert_int_eq(count_of(text, "\"]"), 1); /* nothing lost */
+            }
+        }
+    }
+    ck_assert_int_eq(lines_opened, 20 * 4 * 2);
 }
 END_TEST
 
@@ -173,6 +210,7 @@ int main(void)
     tcase_add_test(tc, test_wrapping_counts_characters);
     tcase_add_test(tc, test_comment_words_never_escape);
     tcase_add_test(tc, test_comment_line_never_a_tag);
+    tcase_add_test(tc, test_comment_lines_across_comments);
     suite_add_tcase(s, tc);
     return run_suite(s);
 }
