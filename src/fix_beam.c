@@ -675,16 +675,27 @@ int fix_best_in(ArbFixer *f, const struct position *pos, const struct ptoken *t,
 }
 
 /* The length of the move number ("15.", "7...") at c->ch[at], or 0: digits
- * (three at most) with at least one dot after them, and more to come. */
-static int number_at(const struct pcand *c, int at)
+ * (three at most) with at least one dot after them, and more to come; or,
+ * with no dot, digits that are expected, the number of the move after them
+ * (a column's number run into the moves on both sides: "Qc727Qxg5"). */
+static int number_at(const struct pcand *c, int at, int expected)
 {
-    int number = 0;
+    int number = 0, value = 0;
     while (at + number < c->len && g_unichar_isdigit(c->ch[at + number]) && number < 3)
-        number++;
-    if (!number || at + number == c->len || c->ch[at + number] != '.') return 0;
+        value = 10 * value + g_unichar_digit_value(c->ch[at + number++]);
+    if (!number || at + number == c->len) return 0;
+    if (c->ch[at + number] != '.')
+        return value == expected && !g_unichar_isdigit(c->ch[at + number]) ? number : 0;
     while (at + number < c->len && c->ch[at + number] == '.')
         number++;
     return number;
+}
+
+/* The number written before White's move after the move from pos (the
+ * digits number_at() takes without a dot), or -1 where Black moves next. */
+static int number_after(const struct position *pos)
+{
+    return pos->side == BLACK ? pos->fullmove + 1 : -1;
 }
 
 /* Whether cutting c before c->ch[at] falls deep inside a run of one
@@ -763,7 +774,7 @@ static void expand_three(ArbFixer *f, int si, const struct state *s, int i, move
     least_costs(f, rest, least);
     for (int cut = 2; room > 0 && cut <= rest->len - 2; cut++) {
         if (deep_in_run(rest, cut)) continue;
-        int number = number_at(rest, cut);
+        int number = number_at(rest, cut, number_after(p2));
         if (rest->len - cut - number < 2) continue;
         if (part_cost_low(f, rest, least, 0, cut) +
                 part_cost_low(f, rest, least, cut + number, rest->len) >=
@@ -802,7 +813,7 @@ static void expand_merged(ArbFixer *f, int si, const struct state *s, int i, int
     if (fix_doubled_file(c0)) best += f->costs[CONF_INSERT_MOVE];
     for (int cut = first_cut; cut <= c0->len - 2; cut++) {
         if (deep_in_run(c0, cut)) continue;
-        int number = number_at(c0, cut);
+        int number = number_at(c0, cut, number_after(&s->pos));
         if (c0->len - cut - number < 2) continue;
         /* a first part as dear as first_max leaves the rest too little, as
          * one move or two; ties_of keeps one cheaper than best only */

@@ -382,6 +382,20 @@ START_TEST(test_merged_across_move_number)
 }
 END_TEST
 
+START_TEST(test_merged_across_bare_move_number)
+{
+    /* In columns, a move number has no dot: "Nf64Ng5" is Nf6, 4 and Ng5
+     * run together. The 4 is the next move's number and costs nothing,
+     * as "4." would (before, it cost an added character: Nf6 was marked
+     * for review, and with a look-alike in the last move too, "Nf64Kg5",
+     * the token was dropped). */
+    assert_fix_reads("1 e4 e5\n2 Nf3 Nc6\n3 Bc4 Nf64Ng5\n4 d5\n*\n",
+                     "3. Bc4 Nf6 {read: \"Nf64Ng5\"} 4. Ng5 {read: \"Nf64Ng5\"} 4... d5 *", NULL);
+    assert_fix_reads("1 e4 e5\n2 Nf3 Nc6\n3 Bc4 Nf64Kg5\n*\n",
+                     "3. Bc4 Nf6 {read: \"Nf64Kg5\"} 4. Ng5 {read: \"Nf64Kg5\"}", NULL);
+}
+END_TEST
+
 START_TEST(test_spaced_out_moves)
 {
     /* letter-spaced print read as one word per character: three tokens or
@@ -5558,6 +5572,7 @@ int main(int argc, char **argv)
     add_test(tc, test_two_digit_move);
     add_test(tc, test_digit_before_next_lines_number);
     add_test(tc, test_merged_across_move_number);
+    add_test(tc, test_merged_across_bare_move_number);
     add_test(tc, test_spaces_lost);
     add_test(tc, test_spaced_out_moves);
     add_test(tc, test_misread_move_number_dropped);

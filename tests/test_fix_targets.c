@@ -423,7 +423,7 @@ static void check_part_bounds(ArbFixer *f, int i, const struct position *pos)
     least_costs(f, c, least);
     struct ptoken part, rest, part2, part3;
     for (int cut = 2; cut <= c->len - 2; cut++) {
-        int number = number_at(c, cut);
+        int number = number_at(c, cut, number_after(pos));
         if (c->len - cut - number < 2) continue;
         fix_slice_token(f, c, 0, cut, &part);
         fix_slice_token(f, c, cut + number, c->len, &rest);
@@ -441,7 +441,7 @@ static void check_part_bounds(ArbFixer *f, int i, const struct position *pos)
         int rest_low = two_parts_low(c, least, cut + number, c->len);
         const struct pcand *r = &rest.c[0];
         for (int cut2 = 2; cut2 <= r->len - 2; cut2++) {
-            int number2 = number_at(r, cut2);
+            int number2 = number_at(r, cut2, number_after(&p2));
             if (r->len - cut2 - number2 < 2) continue;
             fix_slice_token(f, r, 0, cut2, &part2);
             fix_slice_token(f, r, cut2 + number2, r->len, &part3);
