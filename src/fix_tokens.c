@@ -413,6 +413,29 @@ static gboolean figurine_variant(const ArbFixer *f, const struct fix_cand *c,
     return FALSE;
 }
 
+/* A move run into its number, the dot and the space lost ("28Nb3-d4",
+ * "19Txf1"), is read without the digits too, in a second reading of the
+ * token that costs the lost space (a merge): read whole, each digit cost
+ * an added character, and at a game's end the token was dropped instead.
+ * No move in SAN or long notation begins with a digit, but a piece's
+ * initial misread as one may ("5g8-f6" for Sg8-f6): the whole token keeps
+ * that reading. FALSE where c is no such token. */
+static gboolean numbered_variant(const ArbFixer *f, const struct fix_cand *c, struct fix_cand *out)
+{
+    if (f->style != FIX_STYLE_SAN) return FALSE;
+    gsize digits = 0;
+    while (digits < c->len && digits < 4 && g_ascii_isdigit(c->text[digits]))
+        digits++;
+    if (!digits || digits > 3 || c->len - digits < 2) return FALSE;
+    guchar next = (guchar)c->text[digits];
+    if (!g_ascii_isalpha(next) && next < 0x80) return FALSE; /* ".", "-", "/": a number, a result */
+    *out = *c;
+    out->text = c->text + digits;
+    out->len = c->len - digits;
+    out->prior = c->prior + f->costs[CONF_MERGE];
+    return TRUE;
+}
+
 void fix_prepare_tokens(ArbFixer *f, const struct fix_token *tokens, int n)
 {
     if (n > f->tok_cap) {
@@ -444,9 +467,11 @@ void fix_prepare_tokens(ArbFixer *f, const struct fix_token *tokens, int n)
         for (int k = 0; k < n_given; k++) {
             cands[t->n++] = tokens[i].cands[k];
             if (!cands[t->n - 1].text) cands[t->n - 1].text = "", cands[t->n - 1].len = 0;
+            int given = t->n - 1;
             if (t->n < FIX_CANDS_MAX &&
-                figurine_variant(f, &cands[t->n - 1], variants[n_variants], &cands[t->n]))
+                figurine_variant(f, &cands[given], variants[n_variants], &cands[t->n]))
                 n_variants++, t->n++;
+            if (t->n < FIX_CANDS_MAX && numbered_variant(f, &cands[given], &cands[t->n])) t->n++;
         }
         t->inputs = 0;
         for (int k = 0; k < t->n; k++) {

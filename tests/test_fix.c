@@ -396,6 +396,23 @@ START_TEST(test_merged_across_bare_move_number)
 }
 END_TEST
 
+START_TEST(test_move_run_into_its_number)
+{
+    /* "12Mbd2": Nbd2 run into its number, the dot and the space lost, the
+     * N read as an M; "z1" before it, a misread 11, is no number the
+     * tokens' hints know, so the 12 is not taken off as the number due.
+     * Read without its digits, for a lost space: before, each digit cost
+     * an added character, and at the game's end the token was dropped */
+    assert_fix_reads("1 e4 e5\n2 Nf3 Nc6\n3 Bb5 a6\n4 Ba4 Nf6\n5 O-O Be7\n6 Re1 b5\n7 Bb3 d6\n"
+                     "8 c3 O-O\n9 h3 Na5\n10 Bc2 c5\nz1 d4 Qc7\n12Mbd2\n*\n",
+                     "11. d4 Qc7 12. Nbd2 {read: \"12Mbd2\"} *", NULL);
+    /* a piece's initial misread as a digit keeps that reading: "5g8-f6"
+     * is Sg8-f6, the knight's move (German), not a pawn's */
+    assert_fix_reads("1. e2-e4 e7-e5 2. Sg1-f3 Sb8-c6 3. Lf1-b5 5g8-f6 4. 0-0 Sf6xe4 *\n",
+                     "3. Bb5 Nf6 {read: \"5g8-f6\"} 4. O-O Nxe4", NULL);
+}
+END_TEST
+
 START_TEST(test_spaced_out_moves)
 {
     /* letter-spaced print read as one word per character: three tokens or
@@ -5573,6 +5590,7 @@ int main(int argc, char **argv)
     add_test(tc, test_digit_before_next_lines_number);
     add_test(tc, test_merged_across_move_number);
     add_test(tc, test_merged_across_bare_move_number);
+    add_test(tc, test_move_run_into_its_number);
     add_test(tc, test_spaces_lost);
     add_test(tc, test_spaced_out_moves);
     add_test(tc, test_misread_move_number_dropped);
