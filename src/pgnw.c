@@ -198,7 +198,8 @@ void pgnw_comment(ArbPgnWriter *w, const char *text)
     g_autofree char *clean = g_strdup(text);
     for (char *p = clean; *p; p++)
         if (*p == '}') *p = ')';
-    g_auto(GStrv) words = g_strsplit_set(clean, " \t\r\n\v\f", -1); /* \v and \f end lines too */
+    g_auto(GStrv) words =
+        g_strsplit_set(clean, " \t\r\n\v\f", -1); /* \v, \f: space, or a line end, to readers */
     GString *word = g_string_new("{");
     bool any = false;
     for (char **p = words; *p; p++) {

@@ -126,7 +126,7 @@ START_TEST(test_comment_line_never_a_tag)
         g_autofree char *tail = g_strdup_printf("A \"b\\\"\"] %s", long_word);
         for (int i = 0; i < 3; i++) {
             pgnw_comment(w, "A \"b\"] c");
-            pgnw_comment(w, "A \"b\"]\vc"); /* a vertical tab ends a line too */
+            pgnw_comment(w, "A \"b\"]\vc"); /* a vertical tab: a line end to some readers */
             pgnw_comment(w, tail);
             pgnw_comment(w, "Event \"x\"] Site \"y\"] and more words after it");
         }
