@@ -21,6 +21,10 @@
 /* what a move read as written must lose to a rival's, in centipawns, to
  * be judged a blunder (blunder_costs()) */
 #define JUDGE_BLUNDER 200
+/* what the best candidate of the winner's last move must be worth to the
+ * winner, in centipawns, for the search to see why the loser resigned
+ * (winners_last()) */
+#define JUDGE_SEES_WIN 300
 /* A search again with a rival fixed gives up once every path its first
  * search holds costs this much more than a path it could keep (costs only
  * grow along a path): most do, long before the game's end, and the rival
@@ -259,6 +263,17 @@ static gboolean losers_last(const struct judge_game_info *g, const struct fix_re
     return g->loser >= 0 && s->before.side == g->loser && !moves_after(res, k);
 }
 
+/* Is step k of res the game's last move, the winner's? The loser
+ * resigned after it: where the search sees no win for that side after
+ * any of the candidates (JUDGE_SEES_WIN), the point of the move played
+ * lies deeper than it looks, and its judgement of the candidates says
+ * nothing of which was played (judge_game()). */
+static gboolean winners_last(const struct judge_game_info *g, const struct fix_result *res, guint k)
+{
+    const struct fix_step *s = &g_array_index(res->steps, struct fix_step, k);
+    return g->loser >= 0 && s->before.side != g->loser && !moves_after(res, k);
+}
+
 /* Does m, played at step k of res, bring back a position of the path
  * before it? */
 static gboolean repeats(const struct fix_result *res, guint k, move_t m)
@@ -358,6 +373,10 @@ gboolean judge_game(ArbFixer *f, ArbEngine *engine, const struct judge_options *
                 builtin_score(o, &s->before, &v);
             }
             if (!ok) break;
+            if (winners_last(g, res, k) && best_scored(&v) < JUDGE_SEES_WIN) {
+                k++;
+                continue;
+            }
             if (!exact) {
                 engine_costs(o, &v);
             } else if (!blunder_costs(&v)) { /* (no verdict: nothing said) */

@@ -5397,7 +5397,9 @@ START_TEST(test_search_spares_the_losers_last_move)
      * took Rd2. The move a player resigns after is often the blunder that
      * ends it, or one of a lost position (this one: mate in 6 to 12 after
      * any of them, by stockfish): the search does not judge it. Where the
-     * same side won, it judges the move as any other */
+     * same side won, the move is the winner's last, and the search sees
+     * no win for it after any candidate: it does not judge it either
+     * (test_search_forgives_the_winners_last_shot) */
     const char *moves = "29 b2xc3 \u2659t7xa2\n30, \u2655c5-c6 \u2656\u04308~d8\n"
                         "32 c3-cA \u2656=aB\n";
     for (int won = 0; won < 2; won++) {
@@ -5408,7 +5410,33 @@ START_TEST(test_search_spares_the_losers_last_move)
             "%s%s\n",
             result, moves, result);
         char *got = fixed_movetext(in);
-        ck_assert_msg(strstr(got, won ? "31. c4 Rd2" : "31. c4 Ra8"), "%s: %s", result, got);
+        ck_assert_msg(strstr(got, "31. c4 Ra8"), "%s: %s", result, got);
+        g_free(got);
+        g_free(in);
+    }
+}
+END_TEST
+
+START_TEST(test_search_forgives_the_winners_last_shot)
+{
+    /* Morozevich-Anand, Monte Carlo 2003 (blindfold), 5% noise: White's
+     * last move "R1", its file lost, was 35. Re1, and Black resigned. The
+     * built-in search calls Re1 the worst of the rooks' moves (3.62 pawns
+     * down at two plies: its point lies deeper), and it took Rc1. Where
+     * the search sees no win for the winner after any candidate of the
+     * last move (three pawns), it does not see why the loser resigned, and
+     * does not judge: the reading and the prior decide. With no result
+     * known, or where it sees the win (test_search_finds_the_mate), it
+     * judges the move as any other */
+    for (int known = 0; known < 2; known++) {
+        const char *result = known ? "1-0" : "*";
+        char *in = g_strdup_printf(
+            "[Event \"?\"]\n[Result \"%s\"]\n[WhiteElo \"2678\"]\n[BlackElo \"2753\"]\n"
+            "[SetUp \"1\"]\n[FEN \"4r3/2P2pk1/p2Pn2p/1p3pp1/8/5P1P/P5P1/3R2K1 w - - 1 35\"]\n\n"
+            "35. R1 %s\n",
+            result, result);
+        char *got = fixed_movetext(in);
+        ck_assert_msg(strstr(got, known ? "35. Re1" : "35. Rc1"), "%s: %s", result, got);
         g_free(got);
         g_free(in);
     }
@@ -5763,6 +5791,7 @@ int main(int argc, char **argv)
     add_test(tc, test_search_auto_judges_rated_games);
     add_test(tc, test_search_judges_a_blunder_read_as_written);
     add_test(tc, test_search_spares_the_losers_last_move);
+    add_test(tc, test_search_forgives_the_winners_last_shot);
     add_test(tc, test_drawn_games_last_move_by_repetition);
     add_test(tc, test_pawn_a_rank_off_searched_again);
     add_test(tc, test_pawn_not_moved_searched_again);
