@@ -5389,6 +5389,21 @@ START_TEST(test_search_judges_a_blunder_read_as_written)
 }
 END_TEST
 
+/* A game of players rated 2200 or more (the built-in search judges it)
+ * from fen, its movetext moves then result, fixed: its movetext holds
+ * want. */
+static void assert_rated_game_reads(const char *result, const char *fen, const char *moves,
+                                    const char *want)
+{
+    char *in = g_strdup_printf("[Event \"?\"]\n[Result \"%s\"]\n[WhiteElo \"2600\"]\n"
+                               "[BlackElo \"2500\"]\n[SetUp \"1\"]\n[FEN \"%s\"]\n\n%s%s\n",
+                               result, fen, moves, result);
+    char *got = fixed_movetext(in);
+    ck_assert_msg(strstr(got, want), "%s: want %s in %s", result, want, got);
+    g_free(got);
+    g_free(in);
+}
+
 START_TEST(test_search_spares_the_losers_last_move)
 {
     /* Russian figurines, 10% noise, a game of rated players Black lost:
@@ -5402,18 +5417,9 @@ START_TEST(test_search_spares_the_losers_last_move)
      * (test_search_forgives_the_winners_last_shot) */
     const char *moves = "29 b2xc3 \u2659t7xa2\n30, \u2655c5-c6 \u2656\u04308~d8\n"
                         "32 c3-cA \u2656=aB\n";
-    for (int won = 0; won < 2; won++) {
-        const char *result = won ? "0-1" : "1-0";
-        char *in = g_strdup_printf(
-            "[Event \"?\"]\n[Result \"%s\"]\n[WhiteElo \"2600\"]\n[BlackElo \"2500\"]\n"
-            "[SetUp \"1\"]\n[FEN \"r5k1/5bq1/p4b1p/2Q3p1/8/2p3BP/PPB2PP1/4R1K1 w - - 0 29\"]\n\n"
-            "%s%s\n",
-            result, moves, result);
-        char *got = fixed_movetext(in);
-        ck_assert_msg(strstr(got, "31. c4 Ra8"), "%s: %s", result, got);
-        g_free(got);
-        g_free(in);
-    }
+    const char *fen = "r5k1/5bq1/p4b1p/2Q3p1/8/2p3BP/PPB2PP1/4R1K1 w - - 0 29";
+    assert_rated_game_reads("1-0", fen, moves, "31. c4 Ra8");
+    assert_rated_game_reads("0-1", fen, moves, "31. c4 Ra8");
 }
 END_TEST
 
@@ -5428,18 +5434,9 @@ START_TEST(test_search_forgives_the_winners_last_shot)
      * does not judge: the reading and the prior decide. With no result
      * known, or where it sees the win (test_search_finds_the_mate), it
      * judges the move as any other */
-    for (int known = 0; known < 2; known++) {
-        const char *result = known ? "1-0" : "*";
-        char *in = g_strdup_printf(
-            "[Event \"?\"]\n[Result \"%s\"]\n[WhiteElo \"2678\"]\n[BlackElo \"2753\"]\n"
-            "[SetUp \"1\"]\n[FEN \"4r3/2P2pk1/p2Pn2p/1p3pp1/8/5P1P/P5P1/3R2K1 w - - 1 35\"]\n\n"
-            "35. R1 %s\n",
-            result, result);
-        char *got = fixed_movetext(in);
-        ck_assert_msg(strstr(got, known ? "35. Re1" : "35. Rc1"), "%s: %s", result, got);
-        g_free(got);
-        g_free(in);
-    }
+    const char *fen = "4r3/2P2pk1/p2Pn2p/1p3pp1/8/5P1P/P5P1/3R2K1 w - - 1 35";
+    assert_rated_game_reads("1-0", fen, "35. R1 ", "35. Re1");
+    assert_rated_game_reads("*", fen, "35. R1 ", "35. Rc1");
 }
 END_TEST
 
