@@ -802,9 +802,11 @@ static guint first_dense(const struct fix_result *res, int from)
     for (guint i = 0; i < n; i++) {
         if (s[i].first_token < from || s[i].cost - s[i].prior < CONF_UNIT) continue;
         int sum = 0;
-        for (guint j = i; j < n && j < i + DENSE_STEPS; j++)
+        guint j = i;
+        for (; j < n && j < i + DENSE_STEPS; j++)
             sum += s[j].cost - s[j].prior;
-        if (sum >= DENSE_COST) return i;
+        /* near the game's end, the steps left at the same rate */
+        if (sum >= DENSE_COST * (int)(j - i) / DENSE_STEPS && j - i >= DENSE_STEPS / 2) return i;
     }
     return n;
 }

@@ -1188,6 +1188,22 @@ START_TEST(test_dear_stretch_searched_again)
 }
 END_TEST
 
+START_TEST(test_dear_tail_searched_again)
+{
+    /* Spanish (R the king), 5% noise: "Rh3" is 45. Kg3, its g misread as
+     * an h, a plain edit, which the beam does not try beside Kh3 read as
+     * written. From there the path reads every king's move a file off
+     * (46. Kg3 for "Rf3", 49. a3 for "Rd8"): ten units in the game's last
+     * eleven steps, short of the twelve a dear stretch is measured over.
+     * Near the end, the steps left at the same rate are a dear stretch */
+    assert_fixed_has("[Event \"?\"]\n[Result \"1/2-1/2\"]\n[SetUp \"1\"]\n"
+                     "[FEN \"8/6k1/8/p7/2r2PPK/2p5/P1R5/8 w - - 7 45\"]\n\n"
+                     "45. Rh3 Rf6 46. Rf3 Rg6 47. Re3 rf6 48. g5+48... Rf5 49. Rd8 T:f4\n"
+                     "50. T:c3 Tf3+ 51. rc4 1/2-1/2\n",
+                     "45. Kg3 Kf6 46. Kf3", "49. Kd3 Rxf4", "51. Kc4", NULL);
+}
+END_TEST
+
 START_TEST(test_merged_part_near_tie)
 {
     /* figurine, 10% noise: "2. ♘3d5" is 2. ♘f3 d5 merged, the f lost.
@@ -5719,6 +5735,7 @@ int main(int argc, char **argv)
     add_test(tc, test_derailed_twice);
     add_test(tc, test_derailed_keeps_more_readings);
     add_test(tc, test_dear_stretch_searched_again);
+    add_test(tc, test_dear_tail_searched_again);
     add_test(tc, test_beam_holds_old_doubt);
     add_test(tc, test_paren_inside_word);
     add_test(tc, test_paren_inside_lan_move);
