@@ -462,8 +462,10 @@ static enum long_kind loose_word(const char *word, size_t len, bool verb_ok, cha
         kind = LONG_SQUARE;
     } else if (n >= 2 && n <= 4 && strchr("SsZzlI|OoBbgqAG", w[0]) &&
                (c1 >= 0x80 || (c1 >= 'a' && c1 <= 'z') || c1 == '+' ||
-                (n == 3 && desc_is_ordinal(w + 1, 2)))) {
-        /* (an ordinal in a scan's capitals too: "zNd") */
+                (n == 3 && desc_is_ordinal(w + 1, 2))) &&
+               !(n == 3 && san_is_square(w + 1))) {
+        /* (an ordinal in a scan's capitals too: "zNd"; not a letter
+         * before a square, a piece's initial misread: "Ah7") */
         *guessed = false; /* a rank whose digit was misread: "Sth", "Ath" (fix weighs it) */
         snprintf(buf, sizeof buf, "%c", w[0]);
         kind = LONG_SQUARE;

@@ -657,6 +657,10 @@ START_TEST(test_descriptive_long_extent)
         /* SAN damaged: a German rook ("Ta7") split and misread is no move
          * in words; a name holds no file or digit */
         {"Kd4 To 7", "", 0, 0},
+        /* nor a piece's initial misread before a square a rank whose
+         * digit was misread ("1b. fs Ah7": 16. f5 Bh7, in Spanish) */
+        {"b. fs Ah7 17.", "", 0, 0},
+        {"B to Ath", "B-A", 8, 0},
     };
     for (size_t i = 0; i < sizeof loose / sizeof loose[0]; i++) {
         int guesses = -1;
