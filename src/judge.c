@@ -105,12 +105,17 @@ static gboolean blunder_costs(struct judge_verdict *v)
     return v->has[0] && v->cost[0] > 0;
 }
 
+/* A verdict's key for a rival (judge_rivals()): its step is the one at
+ * its ply, whatever the position there. */
+#define ANY_POSITION 0
+
 /* The step of res played from a position with this key at ply, or -1. */
 static int step_at(const struct fix_result *res, int ply, guint64 key)
 {
     for (guint k = 0; k < res->steps->len; k++) {
         const struct fix_step *s = &g_array_index(res->steps, struct fix_step, k);
-        if (ply_of(&s->before) == ply && s->before.key == key && s->move != MOVE_NONE)
+        if (ply_of(&s->before) == ply && (key == ANY_POSITION || s->before.key == key) &&
+            s->move != MOVE_NONE)
             return (int)k;
     }
     return -1;
@@ -434,9 +439,12 @@ void judge_rivals(ArbFixer *f, const struct position *start, const struct fix_to
         }
         struct fix_alt cands[RIVALS_TRIED + 1];
         int nc = fixer_step_candidates(f, res, k, RIVAL_MARGIN, cands, RIVALS_TRIED + 1);
-        struct judge_verdict v = {.ply = ply_of(&s->before), .key = s->before.key, .n = nc};
         /* (a rival's path is kept when cheaper by RIVAL_GAIN: about as
-         * cheap, it is as often the wrong one) */
+         * cheap, it is as often the wrong one; it may reach the rival by
+         * other moves before, a move left out put in: "21. Qe2" and
+         * "Tc8-o8", 21...Ra8 read out of order, for which 25. cxd5 fixed
+         * finds 21...e6 left out and 22...Rcd8, 17 units cheaper) */
+        struct judge_verdict v = {.ply = ply_of(&s->before), .key = ANY_POSITION, .n = nc};
         for (int i = 0; i < nc; i++)
             v.moves[i] = cands[i].move, v.cost[i] = i ? RIVAL_GAIN : 0;
         for (int w = 1; w < nc && !v.changed && reruns < RIVAL_RERUNS_MAX; w++) {

@@ -1204,6 +1204,33 @@ START_TEST(test_dear_tail_searched_again)
 }
 END_TEST
 
+START_TEST(test_rival_found_by_other_moves)
+{
+    /* Spanish LAN in columns, 10% noise: Black's 21...e6 is not written
+     * ("21. Dd2-e2" / "2Z. Ab2-a3" / "Tc8-o8"). The search read "Tc8-o8"
+     * before 22. Ba3 as 21...Ra8 and went wrong from there ("(4xd5" as
+     * 25. cxb5, confidence 0.01). Searched again with its rival 25. cxd5
+     * fixed, the search found 21...e6 put in and 22...Rcd8, 17 units
+     * cheaper; but that path reaches 25. cxd5 from another position than
+     * the old one, and the rival's step was looked for by the position:
+     * the path was not kept */
+    assert_fixed_has(
+        "[Event \"?\"]\n[Result \"*\"]\n[SetUp \"1\"]\n"
+        "[FEN \"1q2r1k1/3nppbp/pp1p1np1/2r5/2PN4/1PN2PP1/PB1QP1KP/R2R4 w - - 3 "
+        "17\"]\n\n"
+        "17. Ab2-a3\n   Tc5-c8\n18. Ta1\u2013c1\n   DbB-b7\n19. e2-e4\n   h7=h5\n"
+        "20. Aa3-b2t\n   Cd7~e5\n21. Dd2-e2\n2Z. Ab2-a3\n   Tc8-o8\nB. T c1-c2\n"
+        "   d6-d5\n24. f3-f4_\n   5-g4\n25. (4xd5\n   Cf6xe\n26. Cc3xe4\n   e6xd5\n"
+        "27. Cd4-(6\n   Te8xeA\nz8.De2xe4\n   d5xe4\n29. Td_1xd8\n   Rg8-h7|\n"
+        "30. Aa3-c1\n   e4-o3\n3I. Rgz-t3\n   Cg4xh2+\n32. Rf3-e2\n   Ag7-f6\n"
+        "33. \u03a4d8-o5\n   Db7-c8\n34. f4-f5\n   bxf5\n35. Cc6-d4\n   Dc8-a!836, Td5xf5\n"
+        "   46xd4\n31. Tf5xh5+\n   Rh7~g6\n3B, Th5-h2\n   Da88-e4\n   Tc2-c4\n"
+        "   b6-h5\n40. TTcAxo4\n   De4-d4\n41. Aclxe3\n   Dd4-b2\n"
+        "*\n",
+        "21. Qe2 e6 22. Ba3 Rcd8 23. Rc2 d5", "25. cxd5", NULL);
+}
+END_TEST
+
 START_TEST(test_merged_part_near_tie)
 {
     /* figurine, 10% noise: "2. ♘3d5" is 2. ♘f3 d5 merged, the f lost.
@@ -5736,6 +5763,7 @@ int main(int argc, char **argv)
     add_test(tc, test_derailed_keeps_more_readings);
     add_test(tc, test_dear_stretch_searched_again);
     add_test(tc, test_dear_tail_searched_again);
+    add_test(tc, test_rival_found_by_other_moves);
     add_test(tc, test_beam_holds_old_doubt);
     add_test(tc, test_paren_inside_word);
     add_test(tc, test_paren_inside_lan_move);
