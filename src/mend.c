@@ -106,7 +106,8 @@ static int dotted_after_one(const ArbGame *game, guint64 *out, int max)
  * "2 c4 e 6" / "3", or Black's "1." for "1...", may stand between them,
  * and "3." may be lost, "4." next)? Damage makes one "1" of "21." or a
  * stray "2" of a split word, not that; and a game's first number misread
- * "7" has a "1..." for Black after it. Or, after a game past move
+ * "7" has a "1..." for Black after it; after a game past RESTART_PAST,
+ * "2." may be lost too where "3." and "4." come next. Or, after a game past move
  * RESTART_PAST, is after's first number "1." with its dot at a line's
  * start (not a "16." misread inside a line: "1.Df3-g 3"), and the next
  * two with a dot (another "1." aside, Black's) "2." to "4." and one or
@@ -127,11 +128,18 @@ static gboolean numbered_from_one(const ArbGame *before, const ArbGame *after)
             return TRUE;
     }
     /* "2", then "3" or "4", no number past 9 between ("1." for "10." goes
-     * on "11.", "12.") */
+     * on "11.", "12."); or, after a game past RESTART_PAST, "3" and "4"
+     * next, "2" lost ("1 4 c5z" / "3 d4": "1 e4 c5 2" run together), its
+     * "1" with no dot: a "1." is as often a misread "2." ("1. e4 e5 1. Nf3
+     * Nc6 3. Bb5"; "| d4 Sf6" / "1. c4 e6" / "3 Sf3") */
+    gboolean far = game_white_numbers(before, TRUE, &last, 1) == 1 && last >= RESTART_PAST &&
+                   dotted_one_at(after) < 0;
     guint64 want = 2;
-    for (int k = 1; k < got && n[k] < 10; k++)
+    for (int k = 1; k < got && n[k] < 10; k++) {
+        if (far && want == 2 && n[k] == 3 && k + 1 < got && n[k + 1] == 4) return TRUE;
         if (n[k] == want || (want == 3 && n[k] == 4))
             if (want++ == 3) return TRUE;
+    }
     return FALSE;
 }
 

@@ -2117,6 +2117,27 @@ static void assert_games_read(const char *text, const char *want)
     g_free(got);
 }
 
+START_TEST(test_run_together_two_lost)
+{
+    /* games run together, 10% noise: a Spanish game that ends at move 10,
+     * then a Russian one whose "1 e4 c5 2" reads "1 4 cSz", its "2" lost,
+     * "3" and "4" on the next lines. A part numbered 1, 3, 4 after a game
+     * past move 8, its "1" with no dot, is a game of its own: it was read
+     * as the first game going on */
+    char *got = games_movetext(
+        ""
+        "7. \u0435 4d6 2. d4 CCf6 3. C3 g6 4, Cf3 Ag1 5. e2 O-O 6. O-O Ag4 7. h3 \u0410:f3 8. "
+        "A:F3\n"
+        "Cc6 9. Ce2 Cd7 c3 e5\n1 4 cSz \u041at3 \u041ao6\n3 d4 c:d4\n"
+        "4 \u041a:d4 \u0424c77\n5 Kb5 \u04248+\n6 4 \u041af 6\n7 \u041a5c3 eb\n"
+        "8 \u0421e2 \u0421e7\n9 \u0421e3 OO\n10 O-O \u041bd^8\n11 a3 b6\n12 b4 \u0421b7\n"
+        "13 \u041ba2 cl6\n");
+    ck_assert_msg(strstr(got, "9. Ne2 Nd7 10. c3 e5 * | 1. e4 c5 2. Nf3 Nc6 3. d4 cxd4"), "%s",
+                  got);
+    g_free(got);
+}
+END_TEST
+
 /* A stray '*' in the next game's "1. *e4" read as the result of the game
  * before, the next one going on in Russian with Black's numbers "1..,":
  * what follows the '*' opens with no "1." of its own, so it was joined to
@@ -5764,6 +5785,7 @@ int main(int argc, char **argv)
     add_test(tc, test_dear_stretch_searched_again);
     add_test(tc, test_dear_tail_searched_again);
     add_test(tc, test_rival_found_by_other_moves);
+    add_test(tc, test_run_together_two_lost);
     add_test(tc, test_beam_holds_old_doubt);
     add_test(tc, test_paren_inside_word);
     add_test(tc, test_paren_inside_lan_move);
