@@ -414,11 +414,10 @@ static guint collect_line_comment(struct token_stage *ts, const ArbGame *game, g
     return 0;
 }
 
-/* Does text[0, len) hold the move numbers 2. and 3., in that order, each
- * beginning a word? A ';' comment before a game's first move that does is
- * its first line, the ';' a misread mark ("|.;P-K4 P-K3 2.P-Q4 P-Q4
- * 3.N-B3": the line was kept as a comment, its moves lost). */
-static gboolean holds_numbers_two_three(const char *text, gsize len)
+/* A ';' comment before a game's first move that holds 2. and 3. is its
+ * first line, the ';' a misread mark ("|.;P-K4 P-K3 2.P-Q4 P-Q4 3.N-B3":
+ * the line was kept as a comment, its moves lost). */
+gboolean tokens_holds_two_three(const char *text, gsize len)
 {
     int want = 2;
     for (gsize i = 0; i + 1 < len && want <= 3; i++) {
@@ -1180,7 +1179,7 @@ void tokens_collect_range(struct token_stage *ts, const ArbGame *game, ArbNorm *
             continue;
         }
         if (ev->kind == EV_COMMENT && ev->comment_kind == ARB_COMMENT_LINE &&
-            (in_moves || holds_numbers_two_three(text, ev->len))) {
+            (in_moves || tokens_holds_two_three(text, ev->len))) {
             /* (its moves count as moves since the number: "10 c;d5 c:d5") */
             guint before = ts->tokens->len;
             i += collect_line_comment(ts, game, i, norm, &hint, hint_before);

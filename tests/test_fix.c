@@ -2138,6 +2138,43 @@ START_TEST(test_run_together_two_lost)
 }
 END_TEST
 
+START_TEST(test_run_together_line_comment_numbers)
+{
+    /* games run together, 10% noise: a game in figurines ends at
+     * "25. Nxd6+", then a Hungarian one opens "1. e2;-eA e7-e5 2. Hg1=f3
+     * Hb8-c6 3. c2-c3": the ';' (a misread mark) makes the rest of its
+     * first line a comment, where its "2." and "3." stood unseen; it was
+     * read as the game before going on. Fix reads such
+     * a comment as moves; its numbers count as the numbers of a game of
+     * its own */
+    char *got = games_movetext(
+        "1.e-e4c7-=c5 2.\u265eg1-f3 e7-c6 3.d22-d4 c5-d4 4.\u2658f3:d4 a7=a6 5.\u2658bb1-o3 d"
+        "7-db 6,\u2657f1=d3\n\u2658g8-e7 7.O-O \u2658e7-c6 \u2658e7--o6 8.,\u2658c3-e2 "
+        "\u2657t8-e7 9.c2\u2013c3 b7-b6 10.f2-fA \u2657c8-b7 11.\n\u2657c1-e3 \u2658b8-d7 12."
+        "\u2658d4:c6 \u2657b7:c6 13.\u2658e2-d4 \u2657c6-b7 1Af4-f5 \u2658d7-c5 15.f5:e6b fI:"
+        "e6\n16.b2-b4 \u265ecS-d3 \u2658d4:e6 \u2655d88-d7 18.\u2658e6:g7+ \u2654e8-o8 19,"
+        "\u2657e 3:b6+ \u2654d8-c8 20.\u2655d1:d3\n\u2655d7-c6 21.\u2657b6-d4 \u2655c6;e4 22."
+        "\u2655d3:e4 \u2657\u042c7:e4 23.\u2656f1-f7 \u2657e7-d8 24.\u2658g|-f5 \u2656h8-9825"
+        ".\n\u2658f5:d6+\n1. e2;-eA e7-\u04355 2. Hg1=f3 Hb8-c6 3. c2-c3 Hg8-f6 4. d2-4 Hf6xe"
+        "4 5. d4-d5 Hc6-e7\n6. \u041df3*e5 He7-g6 8. \u041de5*g66 h7xg6 8. Ff1-d3 He4-f6 9. 0"
+        "-0 Ff8-c55, 10. Bf1-e1+\nKe8-f8 11. b2-b4 FFc5-b6 12. dS-d6 c7xd6 1|3. Vd1-f3 d6-d5 "
+        "14. h2-h3 d7-d6 15.\nHb1-d2 F\u04418-c616. a2-a4 a7-a6 17. Hd2-b3 Ba8-c8 18. Hn3-d4 "
+        "Fb6xd4 1g. c3xd4\nHf6-eA Z0. Fd3xe4 d5xe4 z1, Vf3-e4 d6-d5 22. VV e4-f3 d8\u2013f6 2"
+        "3. FcI-fA g6-gg5\n24. Ff4-d6+ Kf8-g8 25. Vf3xt6 g7xf6 26. f2-f3 Bc8-c4 2. Ba7-e1b7-n"
+        "5 28. a4xb5\na6xb5 29, Fd6-\u04415fb-f5 3O. Bc1-a1 g5-94 31. h3x9Af5xg4 32. f3xg4 Kg"
+        "8-g7 33.\nBc-e5 Bh8-h4 34. Bc5-g5+ Kg7-h6 35. Bg5-g8Bk4xg4 26. Bq3xg4 Febxg4 31. ba1"
+        "-a5\nBc4-c1t 38. Kg1-f2 Bc1-c2+ 39. Kf2-g3 Fg4-f5 40. Kg3-f4 Ff5-a7 41. Ba5-a6++\nKh"
+        "6-7 42. \u0412a6=a6 Fd7-e6 43, Ba6-n6 Bc2xg2 44. Bb6\u00d765 Kg7-f6 45. 3b5-b8 BgZ-f"
+        "2+\n47. Kf4\u2013e3 Bf2-\u042c2 47 bA-bS Kfb-fS 43. Ke3-d3 Kf-f4 49. Kd3-c3 Bb2_1 50"
+        ". b5-b6\nBb1-b5 S1. Fc5-d6+ Kf4-e4 52, Fd6-c7 b5-b 1 53. Bb8-h8 Kee4-f5 54, Bh8-a8\n"
+        "Fe6-d7 55. ba8_f8 Kt5 -e6 56. Bf8-d8 Kc6-e7 57. KC3-c2 Bb1-b5 5B. Kc2-c3 Bb5-b1\n59."
+        " 8d8-h8 Fdl-c6 60. Bh8-h6 c6-b7 61.. Fc7-~d6+ e7-d7 6z. Fd6-c5 Bb1-f1 63.\nK(3"
+        "\u2013bA Bf1-b1+ 64. Kb4-c3 Bb1-c1+ 65. Kc3-dd2 Bc1_:f1 66. Bh6-d6+ kd7-c8 67.\n");
+    ck_assert_msg(strstr(got, "25. Nxd6+ * | 1. e4 e5 2. Nf3 Nc6 3. c3 Nf6"), "%s", got);
+    g_free(got);
+}
+END_TEST
+
 /* A stray '*' in the next game's "1. *e4" read as the result of the game
  * before, the next one going on in Russian with Black's numbers "1..,":
  * what follows the '*' opens with no "1." of its own, so it was joined to
@@ -5786,6 +5823,7 @@ int main(int argc, char **argv)
     add_test(tc, test_dear_tail_searched_again);
     add_test(tc, test_rival_found_by_other_moves);
     add_test(tc, test_run_together_two_lost);
+    add_test(tc, test_run_together_line_comment_numbers);
     add_test(tc, test_beam_holds_old_doubt);
     add_test(tc, test_paren_inside_word);
     add_test(tc, test_paren_inside_lan_move);
