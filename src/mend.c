@@ -149,6 +149,10 @@ static gboolean numbered_from_one(const ArbGame *before, const ArbGame *after)
      * Nc6 3. Bb5"; "| d4 Sf6" / "1. c4 e6" / "3 Sf3") */
     gboolean far = game_white_numbers(before, TRUE, &last, 1) == 1 && last >= RESTART_PAST &&
                    dotted_one_at(after) < 0;
+    /* (or "1" and "2" alone, where the reader split the part again at a
+     * "1": "1 Nf=8 d5" / "2 g3 c5" / "1 Bg2 Nc6" / "4. O-O", its "3"
+     * misread) */
+    if (far && got == 2 && n[1] == 2 && starts_line(before, after)) return TRUE;
     guint64 want = 2;
     for (int k = 1; k < got && n[k] < 10; k++) {
         if (far && want == 2 && n[k] == 3 && k + 1 < got && n[k + 1] == 4) return TRUE;

@@ -2175,6 +2175,23 @@ START_TEST(test_run_together_line_comment_numbers)
 }
 END_TEST
 
+START_TEST(test_run_together_one_two_alone)
+{
+    /* games run together, 10% noise: a Polish game in lines ends at
+     * "11. Be2", then one in figurines in columns opens "1 Nf=8 d5" /
+     * "2 g3 c5" / "1 Bg2 Nc6" / "4. O-O e5", its "3" misread "1": the
+     * reader split it again there, and "1" and "2" alone were read as the
+     * game before going on, the rest with them */
+    char *got = games_movetext(
+        "|, sf3\n1... d5\n2. d4\n2... Sf6\n3. cA\n8... e64. Sc3\n4... Ge7\n5. G95\n"
+        "5... h6\n6. GG h4\n6... 0 ~0O\n7. E3\n7.,. Sbd7\n8. Wc1\n8... c5\n19. c:d5\n"
+        "9... S:o5\n10. G:e7\n10.. S:e7\n11. G\u0435z\n1 \u265ef=8 d5\n2 g3 c5\n"
+        "1 \u2657g2 \u2658c6\n4. O-O e5\n5 d3\u2658f6\n");
+    ck_assert_msg(strstr(got, "11. Be2 * | 1. Nf3 d5 2. g3 c5 3. Bg2 Nc6 4. O-O e5"), "%s", got);
+    g_free(got);
+}
+END_TEST
+
 /* A stray '*' in the next game's "1. *e4" read as the result of the game
  * before, the next one going on in Russian with Black's numbers "1..,":
  * what follows the '*' opens with no "1." of its own, so it was joined to
@@ -5824,6 +5841,7 @@ int main(int argc, char **argv)
     add_test(tc, test_rival_found_by_other_moves);
     add_test(tc, test_run_together_two_lost);
     add_test(tc, test_run_together_line_comment_numbers);
+    add_test(tc, test_run_together_one_two_alone);
     add_test(tc, test_beam_holds_old_doubt);
     add_test(tc, test_paren_inside_word);
     add_test(tc, test_paren_inside_lan_move);
