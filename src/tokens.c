@@ -422,7 +422,8 @@ gboolean tokens_holds_two_three(const char *text, gsize len)
     int want = 2;
     for (gsize i = 0; i + 1 < len && want <= 3; i++) {
         gboolean word_start = i == 0 || g_ascii_isspace(text[i - 1]);
-        if (word_start && text[i] == '0' + want && text[i + 1] == '.') want++;
+        if (word_start && text[i] == '0' + want && (text[i + 1] == '.' || text[i + 1] == ','))
+            want++;
     }
     return want > 3;
 }

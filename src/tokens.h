@@ -39,7 +39,7 @@ enum fix_style tokens_events_style(const ArbGame *game, guint from, guint to);
 /* Is event ev a move number written without a dot ("12", a bare number)? */
 gboolean tokens_is_bare_number(const ArbGame *game, const struct game_event *ev);
 /* Does text[0, len) hold the move numbers 2. and 3., in that order, each
- * beginning a word? */
+ * beginning a word (a comma for a dot too: "3,dZ-d4")? */
 gboolean tokens_holds_two_three(const char *text, gsize len);
 /* Does text s[0, n) hold an ASCII digit (a move's rank, a move number)? */
 gboolean tokens_has_digit(const char *s, gsize n);

@@ -2192,6 +2192,26 @@ START_TEST(test_run_together_one_two_alone)
 }
 END_TEST
 
+START_TEST(test_run_together_line_comment_commas)
+{
+    /* games run together, 10% noise: a Polish game in columns ends at
+     * move 51, then a Hungarian one opens "1,e2;-e C7-c5 2.Hg1-f3 d1-d6
+     * 3,dZ-d4": the ';' makes the rest of the line a comment, its "3."
+     * written "3,". A "3," counts as "3." there: the comment holds 2. and
+     * 3., the game's first line. Not seen so, the game was read from two
+     * made-up moves on (1. c4 e5 2. a3 Be7 3. e4 c5) */
+    char *got = games_movetext(
+        "45 W1eZ S:c3\n46. We6t Kc5\n4 We1 Wa4\n43 W:e7 SeA\n4q Wc7+ K:D4\n50 Wd+ Kc5\n"
+        "5S1 Wc1+\n"
+        "1,e2;-e C7-c5 2.Hg1-f3 d1-d6 3,dZ-d4 c5-d4 4.H3xd4 Hg8-fb 5.Hb1-c3 a|-a6 z6,\n"
+        "Fc1-e3 Hf6-g4 7.Fe3-c1 Hg4-f6 8.Fc1-e38 HF6-g4 9.Fe8-95 h7-k6 1,Fg5-h4 qI- g5\n"
+        "17.Fh4-g8f8-g7 12.Ff|-e2 hb-h5 13.Fe2xg4h5xg4 14.o-O Hb8\u2013c6 15.Ho4-5 Fg7xc8 16.\n"
+        "b2xc3 Vd8-a5 17.Vd1xg4 f|-f6 18,Vg4-f3 Hc6-e5 19.Fg3xe5VaSxe5 20.h2-h3 d6-d5\n");
+    ck_assert_msg(strstr(got, "| 1. e4 c5 2. Nf3 d6 3. d4 cxd4 4. Nxd4 Nf6"), "%s", got);
+    g_free(got);
+}
+END_TEST
+
 /* A stray '*' in the next game's "1. *e4" read as the result of the game
  * before, the next one going on in Russian with Black's numbers "1..,":
  * what follows the '*' opens with no "1." of its own, so it was joined to
@@ -5842,6 +5862,7 @@ int main(int argc, char **argv)
     add_test(tc, test_run_together_two_lost);
     add_test(tc, test_run_together_line_comment_numbers);
     add_test(tc, test_run_together_one_two_alone);
+    add_test(tc, test_run_together_line_comment_commas);
     add_test(tc, test_beam_holds_old_doubt);
     add_test(tc, test_paren_inside_word);
     add_test(tc, test_paren_inside_lan_move);
