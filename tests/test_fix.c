@@ -2117,6 +2117,15 @@ static void assert_games_read(const char *text, const char *want)
     g_free(got);
 }
 
+/* fix --no-comments reads text as games whose movetexts, joined by " | ",
+ * hold want. */
+static void assert_games_hold(const char *text, const char *want)
+{
+    char *got = games_movetext(text);
+    ck_assert_msg(strstr(got, want), "want %s in\n%s", want, got);
+    g_free(got);
+}
+
 START_TEST(test_run_together_two_lost)
 {
     /* games run together, 10% noise: a Spanish game that ends at move 10,
@@ -2124,17 +2133,15 @@ START_TEST(test_run_together_two_lost)
      * "3" and "4" on the next lines. A part numbered 1, 3, 4 after a game
      * past move 8, its "1" with no dot, is a game of its own: it was read
      * as the first game going on */
-    char *got = games_movetext(
+    assert_games_hold(
         ""
         "7. \u0435 4d6 2. d4 CCf6 3. C3 g6 4, Cf3 Ag1 5. e2 O-O 6. O-O Ag4 7. h3 \u0410:f3 8. "
         "A:F3\n"
         "Cc6 9. Ce2 Cd7 c3 e5\n1 4 cSz \u041at3 \u041ao6\n3 d4 c:d4\n"
         "4 \u041a:d4 \u0424c77\n5 Kb5 \u04248+\n6 4 \u041af 6\n7 \u041a5c3 eb\n"
         "8 \u0421e2 \u0421e7\n9 \u0421e3 OO\n10 O-O \u041bd^8\n11 a3 b6\n12 b4 \u0421b7\n"
-        "13 \u041ba2 cl6\n");
-    ck_assert_msg(strstr(got, "9. Ne2 Nd7 10. c3 e5 * | 1. e4 c5 2. Nf3 Nc6 3. d4 cxd4"), "%s",
-                  got);
-    g_free(got);
+        "13 \u041ba2 cl6\n",
+        "9. Ne2 Nd7 10. c3 e5 * | 1. e4 c5 2. Nf3 Nc6 3. d4 cxd4");
 }
 END_TEST
 
@@ -2147,7 +2154,7 @@ START_TEST(test_run_together_line_comment_numbers)
      * read as the game before going on. Fix reads such
      * a comment as moves; its numbers count as the numbers of a game of
      * its own */
-    char *got = games_movetext(
+    assert_games_hold(
         "1.e-e4c7-=c5 2.\u265eg1-f3 e7-c6 3.d22-d4 c5-d4 4.\u2658f3:d4 a7=a6 5.\u2658bb1-o3 d"
         "7-db 6,\u2657f1=d3\n\u2658g8-e7 7.O-O \u2658e7-c6 \u2658e7--o6 8.,\u2658c3-e2 "
         "\u2657t8-e7 9.c2\u2013c3 b7-b6 10.f2-fA \u2657c8-b7 11.\n\u2657c1-e3 \u2658b8-d7 12."
@@ -2169,9 +2176,8 @@ START_TEST(test_run_together_line_comment_numbers)
         ". b5-b6\nBb1-b5 S1. Fc5-d6+ Kf4-e4 52, Fd6-c7 b5-b 1 53. Bb8-h8 Kee4-f5 54, Bh8-a8\n"
         "Fe6-d7 55. ba8_f8 Kt5 -e6 56. Bf8-d8 Kc6-e7 57. KC3-c2 Bb1-b5 5B. Kc2-c3 Bb5-b1\n59."
         " 8d8-h8 Fdl-c6 60. Bh8-h6 c6-b7 61.. Fc7-~d6+ e7-d7 6z. Fd6-c5 Bb1-f1 63.\nK(3"
-        "\u2013bA Bf1-b1+ 64. Kb4-c3 Bb1-c1+ 65. Kc3-dd2 Bc1_:f1 66. Bh6-d6+ kd7-c8 67.\n");
-    ck_assert_msg(strstr(got, "25. Nxd6+ * | 1. e4 e5 2. Nf3 Nc6 3. c3 Nf6"), "%s", got);
-    g_free(got);
+        "\u2013bA Bf1-b1+ 64. Kb4-c3 Bb1-c1+ 65. Kc3-dd2 Bc1_:f1 66. Bh6-d6+ kd7-c8 67.\n",
+        "25. Nxd6+ * | 1. e4 e5 2. Nf3 Nc6 3. c3 Nf6");
 }
 END_TEST
 
@@ -2182,13 +2188,11 @@ START_TEST(test_run_together_one_two_alone)
      * "2 g3 c5" / "1 Bg2 Nc6" / "4. O-O e5", its "3" misread "1": the
      * reader split it again there, and "1" and "2" alone were read as the
      * game before going on, the rest with them */
-    char *got = games_movetext(
-        "|, sf3\n1... d5\n2. d4\n2... Sf6\n3. cA\n8... e64. Sc3\n4... Ge7\n5. G95\n"
-        "5... h6\n6. GG h4\n6... 0 ~0O\n7. E3\n7.,. Sbd7\n8. Wc1\n8... c5\n19. c:d5\n"
-        "9... S:o5\n10. G:e7\n10.. S:e7\n11. G\u0435z\n1 \u265ef=8 d5\n2 g3 c5\n"
-        "1 \u2657g2 \u2658c6\n4. O-O e5\n5 d3\u2658f6\n");
-    ck_assert_msg(strstr(got, "11. Be2 * | 1. Nf3 d5 2. g3 c5 3. Bg2 Nc6 4. O-O e5"), "%s", got);
-    g_free(got);
+    assert_games_hold("|, sf3\n1... d5\n2. d4\n2... Sf6\n3. cA\n8... e64. Sc3\n4... Ge7\n5. G95\n"
+                      "5... h6\n6. GG h4\n6... 0 ~0O\n7. E3\n7.,. Sbd7\n8. Wc1\n8... c5\n19. c:d5\n"
+                      "9... S:o5\n10. G:e7\n10.. S:e7\n11. G\u0435z\n1 \u265ef=8 d5\n2 g3 c5\n"
+                      "1 \u2657g2 \u2658c6\n4. O-O e5\n5 d3\u2658f6\n",
+                      "11. Be2 * | 1. Nf3 d5 2. g3 c5 3. Bg2 Nc6 4. O-O e5");
 }
 END_TEST
 
@@ -2200,15 +2204,14 @@ START_TEST(test_run_together_line_comment_commas)
      * written "3,". A "3," counts as "3." there: the comment holds 2. and
      * 3., the game's first line. Not seen so, the game was read from two
      * made-up moves on (1. c4 e5 2. a3 Be7 3. e4 c5) */
-    char *got = games_movetext(
+    assert_games_hold(
         "45 W1eZ S:c3\n46. We6t Kc5\n4 We1 Wa4\n43 W:e7 SeA\n4q Wc7+ K:D4\n50 Wd+ Kc5\n"
         "5S1 Wc1+\n"
         "1,e2;-e C7-c5 2.Hg1-f3 d1-d6 3,dZ-d4 c5-d4 4.H3xd4 Hg8-fb 5.Hb1-c3 a|-a6 z6,\n"
         "Fc1-e3 Hf6-g4 7.Fe3-c1 Hg4-f6 8.Fc1-e38 HF6-g4 9.Fe8-95 h7-k6 1,Fg5-h4 qI- g5\n"
         "17.Fh4-g8f8-g7 12.Ff|-e2 hb-h5 13.Fe2xg4h5xg4 14.o-O Hb8\u2013c6 15.Ho4-5 Fg7xc8 16.\n"
-        "b2xc3 Vd8-a5 17.Vd1xg4 f|-f6 18,Vg4-f3 Hc6-e5 19.Fg3xe5VaSxe5 20.h2-h3 d6-d5\n");
-    ck_assert_msg(strstr(got, "| 1. e4 c5 2. Nf3 d6 3. d4 cxd4 4. Nxd4 Nf6"), "%s", got);
-    g_free(got);
+        "b2xc3 Vd8-a5 17.Vd1xg4 f|-f6 18,Vg4-f3 Hc6-e5 19.Fg3xe5VaSxe5 20.h2-h3 d6-d5\n",
+        "| 1. e4 c5 2. Nf3 d6 3. d4 cxd4 4. Nxd4 Nf6");
 }
 END_TEST
 
