@@ -114,20 +114,21 @@ static gboolean one_then_comment(const ArbGame *game)
            tokens_holds_two_three(game_event_text(game, c), c->len);
 }
 
-/* Do before and after both number three moves or more, and after as a
- * game from the start does: "1.", "2.", "3." (among its first
+/* Do before and after both number three moves or more, and after as a game
+ * from the start does: "1.", "2.", "3." (among its first
  * NUMBERED_FROM_ONE_LOOK numbers: a stray one, a rank split off its move,
- * "2 c4 e 6" / "3", or Black's "1." for "1...", may stand between them,
- * and "3." may be lost, "4." next)? Damage makes one "1" of "21." or a
- * stray "2" of a split word, not that; and a game's first number misread
- * "7" has a "1..." for Black after it; after a game past RESTART_PAST,
- * "2." may be lost too where "3." and "4." come next (no dot after its "1");
- * and "2." and "3." may stand in a ';' comment after the first move
- * (one_then_comment()). Or, after a game past move RESTART_PAST, is after's first number "1." with
- * its dot at a line's start (not a "16." misread inside a line: "1.Df3-g 3"), and the next two with
- * a dot (another "1." aside, Black's) "2." to "4." and one or two past it ("2." misread "Z." or run
- * into a move, "eS2.")? A "21." that lost its 2 goes on with "22.", an "11." with "12." or a "13."
- * misread "|3." with "14.". */
+ * "2 c4 e 6" / "3", or Black's "1." for "1...", may stand between them, and
+ * "3." may be lost, "4." next)? Damage makes one "1" of "21." or a stray "2"
+ * of a split word, not that; and a game's first number misread "7" has a
+ * "1..." for Black after it; after a game past RESTART_PAST, "2." may be
+ * lost too where "3." and "4." come next (no dot after its "1"); and "2."
+ * and "3." may stand in a ';' comment after the first move
+ * (one_then_comment()). Or, after a game past move RESTART_PAST, is after's
+ * first number "1." with its dot at a line's start (not a "16." misread
+ * inside a line: "1.Df3-g 3"), and the next two with a dot (another "1."
+ * aside, Black's) "2." to "4." and one or two past it ("2." misread "Z." or
+ * run into a move, "eS2.")? A "21." that lost its 2 goes on with "22.", an
+ * "11." with "12." or a "13." misread "|3." with "14.". */
 static gboolean numbered_from_one(const ArbGame *before, const ArbGame *after)
 {
     guint64 n[NUMBERED_FROM_ONE_LOOK], last;
