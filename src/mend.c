@@ -136,8 +136,8 @@ static gboolean numbered_from_one(const ArbGame *before, const ArbGame *after)
     if (one_then_comment(after)) return TRUE;
     int got = game_white_numbers(after, FALSE, n, NUMBERED_FROM_ONE_LOOK);
     if (got < 2 || n[0] != 1) return FALSE;
-    if (game_white_numbers(before, TRUE, &last, 1) == 1 && last >= RESTART_PAST &&
-        starts_line(before, after)) {
+    gboolean past = game_white_numbers(before, TRUE, &last, 1) == 1 && last >= RESTART_PAST;
+    if (past && starts_line(before, after)) {
         guint64 d[2];
         if (dotted_after_one(after, d, 2) == 2 && d[0] >= 2 && d[0] <= 4 && d[1] > d[0] &&
             d[1] <= d[0] + 2)
@@ -148,8 +148,7 @@ static gboolean numbered_from_one(const ArbGame *before, const ArbGame *after)
      * next, "2" lost ("1 4 c5z" / "3 d4": "1 e4 c5 2" run together), its
      * "1" with no dot: a "1." is as often a misread "2." ("1. e4 e5 1. Nf3
      * Nc6 3. Bb5"; "| d4 Sf6" / "1. c4 e6" / "3 Sf3") */
-    gboolean far = game_white_numbers(before, TRUE, &last, 1) == 1 && last >= RESTART_PAST &&
-                   dotted_one_at(after) < 0;
+    gboolean far = past && dotted_one_at(after) < 0;
     /* (or "1" and "2" alone, where the reader split the part again at a
      * "1": "1 Nf=8 d5" / "2 g3 c5" / "1 Bg2 Nc6" / "4. O-O", its "3"
      * misread) */
