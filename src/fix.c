@@ -597,14 +597,15 @@ static int dear_read(const ArbFixer *f, const struct fix_result *res, guint d)
     return read;
 }
 
-/* Does pos, with the piece on square a moved to b (empty) and, when
- * c >= 0, the one on c moved to a, read token t within limit by a move
- * from or to b (or a, when c >= 0)? */
+/* Does pos, with the piece on square a moved to b (taking what stands
+ * there) and, when c >= 0, the one on c moved to a, read token t within
+ * limit by a move from or to b (or a, when c >= 0)? */
 static gboolean reads_moved(ArbFixer *f, const struct position *pos, int a, int b, int c,
                             const struct ptoken *t, int limit)
 {
     struct position there = *pos;
     int piece = there.board[a];
+    if (there.board[b] != NO_PIECE) pos_remove(&there, b); /* (the other side's: taken) */
     pos_remove(&there, a);
     pos_put(&there, piece, b);
     if (c >= 0) {
@@ -696,6 +697,72 @@ static int pawn_off_step(ArbFixer *f, const struct fix_result *res, guint d, int
         }
     }
     return -1;
+}
+
+/* The piece and the square a reading of t as written says it moves from
+ * (long algebraic "Ba6-d3": a bishop on a6), else FALSE. */
+static gboolean written_from(const ArbFixer *f, const struct ptoken *t, int *type, int *from)
+{
+    for (int k = t->has_plain ? -1 : 0; k < t->n_exact; k++) {
+        const struct san *san =
+            k < 0 ? &t->plain
+                  : &g_array_index(f->readings, struct norm_reading, t->first_exact + k).san;
+        if (san->piece >= KNIGHT && san->piece <= KING && !san->castle && !san->relative &&
+            san->from_file >= 0 && san->from_rank >= 0) {
+            *type = san->piece;
+            *from = san->from_rank * 8 + san->from_file;
+            return TRUE;
+        }
+    }
+    return FALSE;
+}
+
+/* Step d reads its token a unit or more off, or drops it, where the token
+ * names the square its piece moves from ("Ba6-d3#") and the path has no
+ * such piece there: the step j of the last PAWN_BACK_STEPS whose side
+ * could have moved one there from a square where it still stands, nothing
+ * on either square moved since, and after which the token reads a unit or
+ * more more cheaply from there; of those, the one whose own token reads
+ * that move most cheaply. Then j, with *instead that move, else -1.
+ * ("38. Bd3xa6" damaged to "a3 ×6" reads as the pawn's a3, the bishop's
+ * capture from the two tokens much dearer; five moves on, "Ba6-d3" finds
+ * the bishop still on d3.) */
+static int piece_off_step(ArbFixer *f, const struct fix_result *res, guint d, move_t *instead)
+{
+    const struct fix_step *s = &g_array_index(res->steps, struct fix_step, d);
+    const struct position *pos = &s->before;
+    const struct ptoken *t = &f->tok[s->first_token];
+    int type, sq, read = s->cost - s->prior;
+    if (s->n_tokens != 1 || t->inputs > 1 || read < CONF_UNIT || !written_from(f, t, &type, &sq) ||
+        piece_color(pos->board[sq]) == pos->side)
+        return -1;
+    int found = -1, low = COST_INF - 1;
+    bitboard touched = 0; /* by the moves after step j */
+    for (int j = (int)d - 1; j >= 0 && j >= (int)d - PAWN_BACK_STEPS; j--) {
+        const struct fix_step *sj = &g_array_index(res->steps, struct fix_step, j);
+        move_t m = sj->move;
+        if (m == MOVE_NONE || m == MOVE_NULL) continue;
+        bitboard after = touched;
+        touched |= BB(move_from(m)) | BB(move_to(m));
+        if (after & BB(sq)) break; /* the square has seen moves since */
+        if (sj->before.side != pos->side || !sj->n_tokens) continue;
+        struct movetab *tab = &f->tab[2];
+        fix_build_table(&sj->before, tab);
+        struct ptoken tmp;
+        const struct ptoken *tj = step_token(f, sj, &tmp);
+        for (int i = 0; i < tab->count; i++) {
+            move_t other = tab->m[i].move;
+            int a = move_from(other);
+            if (move_to(other) != sq || other == m || pos_moving_type(&sj->before, other) != type ||
+                move_kind(other) != MOVE_NORMAL || (after & BB(a)) ||
+                pos->board[a] != sj->before.board[a])
+                continue;
+            int c = fix_tab_cost(f, tj, tab, i, low);
+            if (c > low || !reads_moved(f, pos, a, sq, -1, t, read - CONF_UNIT)) continue;
+            low = c, found = j, *instead = other;
+        }
+    }
+    return found;
 }
 
 /* Step d reads its token a plain edit or more off, where a bishop, rook or
@@ -972,6 +1039,19 @@ static void search_all(ArbFixer *f, const struct position *start, struct fix_res
         int k = read >= 0 ? pawn_off_step(f, res, d, read, &instead) : -1;
         if (k >= 0) {
             pawn_tries++;
+            search_with_move(f, res, (guint)k, instead);
+        }
+    }
+    /* a piece that stood where a token says it moves from, the same;
+     * past the budget too, up to twice it: such tokens are few, and the
+     * searches of a path gone wrong long before one spend the budget */
+    for (guint d = 0, tries = 0;
+         !from_step && d < res->steps->len && tries < PIECE_TRIES && f->searched <= 2 * budget;
+         d++) {
+        move_t instead = MOVE_NONE;
+        int k = piece_off_step(f, res, d, &instead);
+        if (k >= 0) {
+            tries++;
             search_with_move(f, res, (guint)k, instead);
         }
     }

@@ -49,6 +49,7 @@ enum {
     BLOCKED_TRIES = 2,    /* lines blocked by an earlier reading searched again, at most */
     PAWN_BACK_STEPS = 60, /* pawn moves this far back from a dear step are weighed */
     PAWN_TRIES = 2,       /* and searched again so, at most */
+    PIECE_TRIES = 2,      /* the same for a piece a move's from-square places elsewhere */
     KEEP_PER_STATE = 8,
     KEEP_TIES = 16, /* readings kept per state when they are about as good */
     /* the same where a derailed path is searched again: a short token

@@ -1204,6 +1204,28 @@ START_TEST(test_dear_tail_searched_again)
 }
 END_TEST
 
+START_TEST(test_piece_placed_by_from_square)
+{
+    /* English LAN, 10% noise: "38. Bd3xa6 Nc6-d4" damaged to "38 a3 \u00d76
+     * c6-d4". "a3" reads as written, the pawn's move; the bishop's capture,
+     * "a3" and "\u00d76" read together, costs more than the beam keeps beside
+     * it. Five moves on, "Ba6-d3#" names a bishop on a6 where the path has
+     * none (it dropped the token and put a move in), and the path goes
+     * wrong from 39. Rd2 on, seven units dearer. The move that puts a
+     * bishop on a6 is searched again as a fixed point */
+    assert_fixed_has("[Event \"?\"]\n[Result \"1-0\"]\n[SetUp \"1\"]\n"
+                     "[FEN \"b2r1r1k/6pp/p1nPqp2/4p3/8/2Q3B1/P4PP1/1R1R1BK1 w - - 3 36\"]\n\n"
+                     "86. Bf1-c4 Qe6-f5\n37 Bc4-d3 Qt5-h\n38 a3 \u00d76 c6-d4\n"
+                     "39 Rd1xd4 e5xo4 QC3xd4 Ba8-c6\n41 az-a4 Ro8- k8\n42 Rb1-c1 Bc-d7\n"
+                     "43 Ba6-d3# Rt8-d8\n44 Bd3-f1 Qh5-a5\n45 Bf1-b B7xb5\n466 a4xb5 Rb3xb5\n"
+                     "4I Dd4-e4 Rb5-dS\n48 Qe4-e7 h|~h6 Bg8-f4 RdS-h5\n50 d6-d7 Kh8-h7\n"
+                     "51 rc1--d1 Rh5-c5\n52 Qe7-e4+ fb-f5\n53 Qe4-e7 Rc5-c6\n"
+                     "54 BfA-d2 Qo5-a8 Bd2-f4 Qa8-as\n56 g2 ~g3 Rc6-a6\n"
+                     "57 Bf4-5 Ra6-gbRd1-d6 Rg6xd6\n59 Qe7xg7#\n1-0\n",
+                     "38. Bxa6 Nd4 39. Rxd4 exd4 40. Qxd4", "43. Bd3 Rfd8", NULL);
+}
+END_TEST
+
 START_TEST(test_rival_found_by_other_moves)
 {
     /* Spanish LAN in columns, 10% noise: Black's 21...e6 is not written
@@ -5861,6 +5883,7 @@ int main(int argc, char **argv)
     add_test(tc, test_derailed_keeps_more_readings);
     add_test(tc, test_dear_stretch_searched_again);
     add_test(tc, test_dear_tail_searched_again);
+    add_test(tc, test_piece_placed_by_from_square);
     add_test(tc, test_rival_found_by_other_moves);
     add_test(tc, test_run_together_two_lost);
     add_test(tc, test_run_together_line_comment_numbers);
