@@ -765,6 +765,56 @@ static int piece_off_step(ArbFixer *f, const struct fix_result *res, guint d, mo
     return found;
 }
 
+/* Step d reads its token a unit or more off (read) where a piece of its
+ * side that an earlier step j moved, and that still stands where it went,
+ * could make the move the token names had j moved it to another square (41.
+ * "♖a2" read as written, Rb2 played: "♖:b3" eleven moves on finds no rook
+ * to take on b3): j, with *instead that move, else -1; of several, the one
+ * whose own token reads it most cheaply. */
+static int piece_moved_off_step(ArbFixer *f, const struct fix_result *res, guint d, int read,
+                                move_t *instead)
+{
+    const struct fix_step *s = &g_array_index(res->steps, struct fix_step, d);
+    if (read < 0) return -1;
+    const struct position *pos = &s->before;
+    const struct ptoken *t = &f->tok[s->first_token];
+    const guint16 *quiet = fix_targets_of(f, s->first_token)->quiet;
+    int limit = read - CONF_UNIT, found = -1, low = COST_INF - 1;
+    bitboard occ = pos_occupied(pos), touched = 0; /* by the moves after step j */
+    for (int j = (int)d - 1; j >= 0 && j >= (int)d - PAWN_BACK_STEPS; j--) {
+        const struct fix_step *sj = &g_array_index(res->steps, struct fix_step, j);
+        move_t m = sj->move;
+        if (m == MOVE_NONE || m == MOVE_NULL) continue;
+        bitboard after = touched;
+        touched |= BB(move_from(m)) | BB(move_to(m));
+        if (sj->before.side != pos->side || !sj->n_tokens || move_kind(m) != MOVE_NORMAL) continue;
+        int a = move_from(m), x = move_to(m), type = pos_moving_type(&sj->before, m);
+        if (type == PAWN || (after & BB(x)) || pos->board[x] != sj->before.board[a]) continue;
+        /* the squares the token reads a move of this piece to about as
+         * cheaply (a capture's mark aside) */
+        bitboard wanted = 0;
+        for (int sq = 0; sq < 64; sq++)
+            if (quiet[type << 6 | sq] <= limit + CONF_UNIT / 2) wanted |= BB(sq);
+        if (!wanted) continue;
+        struct movetab *tab = &f->tab[2];
+        fix_build_table(&sj->before, tab);
+        struct ptoken tmp;
+        const struct ptoken *tj = step_token(f, sj, &tmp);
+        for (int i = 0; i < tab->count; i++) {
+            move_t other = tab->m[i].move;
+            int y = move_to(other);
+            if (move_from(other) != a || y == x || move_kind(other) != MOVE_NORMAL ||
+                (after & BB(y)) || piece_color(pos->board[y]) == pos->side ||
+                !(attacks_of(type, y, (occ & ~BB(x)) | BB(y)) & wanted))
+                continue;
+            int c = fix_tab_cost(f, tj, tab, i, low);
+            if (c > low || !reads_moved(f, pos, x, y, -1, t, limit)) continue;
+            low = c, found = j, *instead = other;
+        }
+    }
+    return found;
+}
+
 /* Step d reads its token a plain edit or more off, where a bishop, rook or
  * queen could make the move the token names for a unit less but for a
  * piece in its way ("Wg6" with a pawn on f6) or one of its own on the
@@ -1019,8 +1069,9 @@ static void search_all(ArbFixer *f, const struct position *start, struct fix_res
      * A blocker the path's own reading put just before stays, unless that
      * reading was a correction: most such are moves played (not in a tail
      * searched again, as above) */
-    for (guint d = 0, tries = 0, pawn_tries = 0;
-         !from_step && d < res->steps->len && (tries < BLOCKED_TRIES || pawn_tries < PAWN_TRIES) &&
+    for (guint d = 0, tries = 0, pawn_tries = 0, moved_tries = 0;
+         !from_step && d < res->steps->len &&
+         (tries < BLOCKED_TRIES || pawn_tries < PAWN_TRIES || moved_tries < PIECE_TRIES) &&
          f->searched <= budget;
          d++) {
         int read = dear_read(f, res, d);
@@ -1034,11 +1085,19 @@ static void search_all(ArbFixer *f, const struct position *start, struct fix_res
         }
         /* a pawn that stood elsewhere, searched again with the move that
          * puts it (or a piece) there fixed */
-        if (pawn_tries >= PAWN_TRIES) read = -1;
         move_t instead = MOVE_NONE;
-        int k = read >= 0 ? pawn_off_step(f, res, d, read, &instead) : -1;
+        int k =
+            read >= 0 && pawn_tries < PAWN_TRIES ? pawn_off_step(f, res, d, read, &instead) : -1;
         if (k >= 0) {
             pawn_tries++;
+            search_with_move(f, res, (guint)k, instead);
+            continue;
+        }
+        /* a piece that went elsewhere, the same */
+        if (moved_tries >= PIECE_TRIES || read < 0) continue;
+        k = piece_moved_off_step(f, res, d, read, &instead);
+        if (k >= 0) {
+            moved_tries++;
             search_with_move(f, res, (guint)k, instead);
         }
     }

@@ -1226,6 +1226,28 @@ START_TEST(test_piece_placed_by_from_square)
 }
 END_TEST
 
+START_TEST(test_piece_moved_elsewhere)
+{
+    /* figurines in columns, 10% noise: "4I, \u2656a2" reads as written,
+     * 41. Ra2, where Rb2 was played. Eleven moves on, "5Z. :bB" (52. Rxb3)
+     * finds no rook to take on b3 and reads as g3, and "53\u2656\u042c6" as
+     * Ra6. With the rook put on b2 at move 41, the later tokens read a unit
+     * cheaper: searched again with that move fixed */
+    assert_fixed_has("[Event \"?\"]\n[Result \"1/2-1/2\"]\n[SetUp \"1\"]\n"
+                     "[FEN \"2r5/4bpk1/7p/1ppR2p1/8/rP2PNP1/3RKPP1/8 w - - 1 36\"]\n\n"
+                     "36, 64\n   \u2656c3\n37. b:c5\n   \u26563:c5\n38. \u2656:c5\n"
+                     "   \u2656:c5\n   \u2658d\n   \u2657f6\n4D. g4\n   b4\n"
+                     "4I, \u2656a2\n   \u2656c4\n42. \u2654d3\n   \u2656c3+\n"
+                     "48. \u2654d2\n   \u2657:d4\n44. e:d4\n   \u2656c4\n45. \u265ad3\n"
+                     "   \u2656\u04413+\n46. \u2654d 2\n   \u2656c^4\n47. \u2654d3\n"
+                     "   \u2656c3+\n48. \u2654e4\n   b3\n49. f3\n   \u2654f 6\n50. d5\n"
+                     "   \u2656c4+\n51. \u2654d8\n   \u2656f4A\n5Z. :bB\n   \u2654e5\n"
+                     "53\u2656\u042c6\n   \u2654:d5\n54. \u2656:h6\n   \u2654e5\n"
+                     "5. \u2654o\n   \u2656o4\n1/2-1/2\n",
+                     "41. Rb2 Rc4", "52. Rxb3 Ke5 53. Rb6", NULL);
+}
+END_TEST
+
 START_TEST(test_rival_found_by_other_moves)
 {
     /* Spanish LAN in columns, 10% noise: Black's 21...e6 is not written
@@ -5884,6 +5906,7 @@ int main(int argc, char **argv)
     add_test(tc, test_dear_stretch_searched_again);
     add_test(tc, test_dear_tail_searched_again);
     add_test(tc, test_piece_placed_by_from_square);
+    add_test(tc, test_piece_moved_elsewhere);
     add_test(tc, test_rival_found_by_other_moves);
     add_test(tc, test_run_together_two_lost);
     add_test(tc, test_run_together_line_comment_numbers);
