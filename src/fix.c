@@ -699,9 +699,13 @@ static int pawn_off_step(ArbFixer *f, const struct fix_result *res, guint d, int
     return -1;
 }
 
-/* The piece and the square a reading of t as written says it moves from
- * (long algebraic "Ba6-d3": a bishop on a6), else FALSE. */
-static gboolean written_from(const ArbFixer *f, const struct ptoken *t, int *type, int *from)
+/* The piece and the squares a reading of t as written in pos says it moves
+ * from: long algebraic "Ba6-d3" a bishop on a6; a pawn's capture as
+ * written, its rank misread or not, from where it takes one of the other
+ * side's pieces on that file ("h:gs" for Black, a white piece on g5: a pawn
+ * on h6); else 0. */
+static bitboard written_from(const ArbFixer *f, const struct ptoken *t, const struct position *pos,
+                             int *type)
 {
     for (int k = t->has_plain ? -1 : 0; k < t->n_exact; k++) {
         const struct san *san =
@@ -710,33 +714,66 @@ static gboolean written_from(const ArbFixer *f, const struct ptoken *t, int *typ
         if (san->piece >= KNIGHT && san->piece <= KING && !san->castle && !san->relative &&
             san->from_file >= 0 && san->from_rank >= 0) {
             *type = san->piece;
-            *from = san->from_rank * 8 + san->from_file;
-            return TRUE;
+            return BB(san->from_rank * 8 + san->from_file);
         }
     }
-    return FALSE;
+    const struct pcand *c = &t->c[0];
+    if (t->n < 1 || c->len < 3 || c->len > 5 || c->ch[0] < 'a' || c->ch[0] > 'h' ||
+        (c->ch[1] != 'x' && c->ch[1] != ':' && c->ch[1] != 0xD7) ||
+        (c->ch[2] != c->ch[0] - 1 && c->ch[2] != c->ch[0] + 1))
+        return 0;
+    *type = PAWN;
+    int file = (int)(c->ch[0] - 'a'), to_file = (int)(c->ch[2] - 'a');
+    /* the other side's pieces on the file it takes on (its rank misread) */
+    bitboard targets = FILE_BB(to_file) & pos->by_color[!pos->side];
+    if (c->len >= 4 && c->ch[3] >= '1' && c->ch[3] <= '8')
+        targets &= RANK_1_BB << 8 * (c->ch[3] - '1');
+    bitboard from = 0;
+    for (; targets; targets &= targets - 1) {
+        int rank = sq_rank(lsb(targets)) + (pos->side == WHITE ? -1 : 1);
+        if (rank >= 1 && rank <= 6) from |= BB(rank * 8 + file);
+    }
+    return from;
 }
 
 /* Step d reads its token a unit or more off, or drops it, where the token
- * names the square its piece moves from ("Ba6-d3#") and the path has no
- * such piece there: the step j of the last PAWN_BACK_STEPS whose side
- * could have moved one there from a square where it still stands, nothing
- * on either square moved since, and after which the token reads a unit or
- * more more cheaply from there; of those, the one whose own token reads
- * that move most cheaply. Then j, with *instead that move, else -1.
- * ("38. Bd3xa6" damaged to "a3 ×6" reads as the pawn's a3, the bishop's
- * capture from the two tokens much dearer; five moves on, "Ba6-d3" finds
- * the bishop still on d3.) */
-static int piece_off_step(ArbFixer *f, const struct fix_result *res, guint d, move_t *instead)
+ * names the square its piece moves from ("Ba6-d3#", or a pawn's capture)
+ * and the path has no such piece there: the steps j of the last
+ * PAWN_BACK_STEPS whose side could have moved one there from a square
+ * where it still stands, nothing on either square moved since, and after
+ * which the token reads a unit or more more cheaply from there. The
+ * PIECE_TRIES of them whose own token reads that move for least more than
+ * the path paid for it, cheapest first, in steps[] with the moves in
+ * instead[]; returns how many. ("38. Bd3xa6" damaged to "a3 ×6" reads as
+ * the pawn's a3, the bishop's capture from the two tokens much dearer; five
+ * moves on, "Ba6-d3" finds the bishop still on d3. "h6" misread "b" and
+ * read with the move number after it as b4: "h:gs" three moves on finds no
+ * pawn to take on g5.) */
+/* Does the last move number written at step d or the few steps before it
+ * name its ply, or one or two off (none written: TRUE)? Past a game's end,
+ * where the next game's moves read as its own, they do not. */
+static gboolean numbered_near(const ArbFixer *f, const struct fix_result *res, guint d)
+{
+    for (int i = (int)d; i >= 0 && i >= (int)d - NUMBERED_NEAR_STEPS; i--) {
+        const struct fix_step *s = &g_array_index(res->steps, struct fix_step, i);
+        int hint = s->n_tokens ? f->tok[s->first_token].hint_ply : -1;
+        if (hint >= 0) return abs(ply_of(&s->before) - hint) <= 2;
+    }
+    return TRUE;
+}
+
+static int piece_off_step(ArbFixer *f, const struct fix_result *res, guint d, int *steps,
+                          move_t *instead)
 {
     const struct fix_step *s = &g_array_index(res->steps, struct fix_step, d);
     const struct position *pos = &s->before;
     const struct ptoken *t = &f->tok[s->first_token];
-    int type, sq, read = s->cost - s->prior;
-    if (s->n_tokens != 1 || t->inputs > 1 || read < CONF_UNIT || !written_from(f, t, &type, &sq) ||
-        piece_color(pos->board[sq]) == pos->side)
-        return -1;
-    int found = -1, low = COST_INF - 1;
+    int type, read = s->cost - s->prior;
+    if (s->n_tokens != 1 || t->inputs > 1 || read < CONF_UNIT || !numbered_near(f, res, d))
+        return 0;
+    bitboard from = written_from(f, t, pos, &type);
+    if (!from || (from & pos_pieces(pos, pos->side, type))) return 0;
+    int n = 0, low[PIECE_TRIES];
     bitboard touched = 0; /* by the moves after step j */
     for (int j = (int)d - 1; j >= 0 && j >= (int)d - PAWN_BACK_STEPS; j--) {
         const struct fix_step *sj = &g_array_index(res->steps, struct fix_step, j);
@@ -744,7 +781,7 @@ static int piece_off_step(ArbFixer *f, const struct fix_result *res, guint d, mo
         if (m == MOVE_NONE || m == MOVE_NULL) continue;
         bitboard after = touched;
         touched |= BB(move_from(m)) | BB(move_to(m));
-        if (after & BB(sq)) break; /* the square has seen moves since */
+        if (!(from & ~after)) break; /* the squares have seen moves since */
         if (sj->before.side != pos->side || !sj->n_tokens) continue;
         struct movetab *tab = &f->tab[2];
         fix_build_table(&sj->before, tab);
@@ -752,17 +789,25 @@ static int piece_off_step(ArbFixer *f, const struct fix_result *res, guint d, mo
         const struct ptoken *tj = step_token(f, sj, &tmp);
         for (int i = 0; i < tab->count; i++) {
             move_t other = tab->m[i].move;
-            int a = move_from(other);
-            if (move_to(other) != sq || other == m || pos_moving_type(&sj->before, other) != type ||
-                move_kind(other) != MOVE_NORMAL || (after & BB(a)) ||
-                pos->board[a] != sj->before.board[a])
+            int a = move_from(other), sq = move_to(other);
+            if (!(from & ~after & BB(sq)) || other == m ||
+                pos_moving_type(&sj->before, other) != type || move_kind(other) != MOVE_NORMAL ||
+                (after & BB(a)) || pos->board[a] != sj->before.board[a] ||
+                piece_color(pos->board[sq]) == pos->side)
                 continue;
-            int c = fix_tab_cost(f, tj, tab, i, low);
-            if (c > low || !reads_moved(f, pos, a, sq, -1, t, read - CONF_UNIT)) continue;
-            low = c, found = j, *instead = other;
+            /* what the token costs read so, past what the path paid */
+            int paid = sj->cost - sj->prior;
+            int bound = n < PIECE_TRIES ? COST_INF / 2 : low[n - 1];
+            int c = fix_tab_cost(f, tj, tab, i, bound + paid) - paid;
+            if (c >= bound || !reads_moved(f, pos, a, sq, -1, t, read - CONF_UNIT)) continue;
+            int k = MIN(n, PIECE_TRIES - 1);
+            for (; k > 0 && low[k - 1] > c; k--)
+                low[k] = low[k - 1], steps[k] = steps[k - 1], instead[k] = instead[k - 1];
+            low[k] = c, steps[k] = j, instead[k] = other;
+            n = MIN(n + 1, PIECE_TRIES);
         }
     }
-    return found;
+    return n;
 }
 
 /* Step d reads its token a unit or more off (read) where a piece of its
@@ -1107,12 +1152,14 @@ static void search_all(ArbFixer *f, const struct position *start, struct fix_res
     for (guint d = 0, tries = 0;
          !from_step && d < res->steps->len && tries < PIECE_TRIES && f->searched <= 2 * budget;
          d++) {
-        move_t instead = MOVE_NONE;
-        int k = piece_off_step(f, res, d, &instead);
-        if (k >= 0) {
-            tries++;
-            search_with_move(f, res, (guint)k, instead);
-        }
+        move_t instead[PIECE_TRIES];
+        int steps[PIECE_TRIES];
+        /* (the second only where the first changed nothing: its step may
+         * be another's now) */
+        int was = res->cost;
+        for (int n = piece_off_step(f, res, d, steps, instead), k = 0;
+             k < n && tries < PIECE_TRIES && res->cost == was; k++, tries++)
+            search_with_move(f, res, (guint)steps[k], instead[k]);
     }
     /* a path still derailed after all that: its cause may lie further
      * back than the windows searched again reach (a bishop's move read as

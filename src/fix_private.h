@@ -43,13 +43,14 @@ enum {
     MISNUMBERED_BACK = 2, /* searched again from this many steps before they last agreed */
     DENSE_STEPS = 12,
     DERAILED_WIDTH = 200,
-    DERAILED_TRIES = 3,   /* windows searched so, each past the one before */
-    DERAILED_SCALE = 200, /* the margins there, in percent */
-    FAR_BACK_STEPS = 40,  /* a path derailed still is searched again from this far back */
-    BLOCKED_TRIES = 2,    /* lines blocked by an earlier reading searched again, at most */
-    PAWN_BACK_STEPS = 60, /* pawn moves this far back from a dear step are weighed */
-    PAWN_TRIES = 2,       /* and searched again so, at most */
-    PIECE_TRIES = 2,      /* the same for a piece a move's from-square places elsewhere */
+    DERAILED_TRIES = 3,      /* windows searched so, each past the one before */
+    DERAILED_SCALE = 200,    /* the margins there, in percent */
+    FAR_BACK_STEPS = 40,     /* a path derailed still is searched again from this far back */
+    BLOCKED_TRIES = 2,       /* lines blocked by an earlier reading searched again, at most */
+    PAWN_BACK_STEPS = 60,    /* pawn moves this far back from a dear step are weighed */
+    PAWN_TRIES = 2,          /* and searched again so, at most */
+    PIECE_TRIES = 2,         /* the same for a piece a move's from-square places elsewhere */
+    NUMBERED_NEAR_STEPS = 4, /* numbered_near() looks this far back */
     KEEP_PER_STATE = 8,
     KEEP_TIES = 16, /* readings kept per state when they are about as good */
     /* the same where a derailed path is searched again: a short token

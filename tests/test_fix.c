@@ -1226,6 +1226,25 @@ START_TEST(test_piece_placed_by_from_square)
 }
 END_TEST
 
+START_TEST(test_pawn_placed_by_capture)
+{
+    /* French, 10% noise: "13. 0-0 b A. TfZFe6" is 13...h6 14. Rf2 Be6, the
+     * h misread b, the 6 lost and "A." a misread 14. "b A." read together as
+     * b4 costs less; three moves on, "h:gs" (16...hxg5) finds no pawn on h6
+     * to take on g5, and the path went on wrong (Bxg5, 17...f4). A pawn's
+     * capture names the file it comes from: the move that puts a pawn where
+     * it takes from is searched again as a fixed point, the step whose token
+     * reads it for least more than the path paid */
+    assert_fixed_has("[Event \"?\"]\n[Result \"1-0\"]\n[SetUp \"1\"]\n"
+                     "[FEN \"r1bqkb1r/p5pp/1nn1p3/1p1pPp2/2pP1PP1/P1P2N2/1P2N2P/R1BQKB1R w KQkq "
+                     "f6 0 11\"]\n\n"
+                     "71. g:f5 e:f- 72. g92 Fe7 13. 0-0 b A. TfZFe6 15. Ff1 g5\n"
+                     "16. f:g5 h:gs 17. h4 g4 18. Cg5 F8 19, Th2 Th2 a5 20. Cg3 Ta6 21. F e3 "
+                     "Ca4 22.\nDc2 Tf8 Z3. \u03a4f:2 Dd7 24. e6 1-0\n",
+                     "13. O-O h6 14. Rf2 Be6", "16. fxg5 hxg5 17. h4 g4", NULL);
+}
+END_TEST
+
 START_TEST(test_piece_moved_elsewhere)
 {
     /* figurines in columns, 10% noise: "4I, \u2656a2" reads as written,
@@ -5907,6 +5926,7 @@ int main(int argc, char **argv)
     add_test(tc, test_dear_tail_searched_again);
     add_test(tc, test_piece_placed_by_from_square);
     add_test(tc, test_piece_moved_elsewhere);
+    add_test(tc, test_pawn_placed_by_capture);
     add_test(tc, test_rival_found_by_other_moves);
     add_test(tc, test_run_together_two_lost);
     add_test(tc, test_run_together_line_comment_numbers);
