@@ -736,19 +736,21 @@ static bitboard written_from(const ArbFixer *f, const struct ptoken *t, const st
     return from;
 }
 
-/* Step d reads its token a unit or more off, or drops it, where the token
- * names the square its piece moves from ("Ba6-d3#", or a pawn's capture)
- * and the path has no such piece there: the steps j of the last
- * PAWN_BACK_STEPS whose side could have moved one there from a square
- * where it still stands, nothing on either square moved since, and after
- * which the token reads a unit or more more cheaply from there. The
- * PIECE_TRIES of them whose own token reads that move for least more than
- * the path paid for it, cheapest first, in steps[] with the moves in
- * instead[]; returns how many. ("38. Bd3xa6" damaged to "a3 ×6" reads as
- * the pawn's a3, the bishop's capture from the two tokens much dearer; five
- * moves on, "Ba6-d3" finds the bishop still on d3. "h6" misread "b" and
- * read with the move number after it as b4: "h:gs" three moves on finds no
- * pawn to take on g5.) */
+/* The square a reading of t as written in pos takes on ("xh4", "Bxh4+",
+ * "B:h4"), where the other side has nothing, else 0. */
+static bitboard written_capture(const struct ptoken *t, const struct position *pos)
+{
+    const struct pcand *c = &t->c[0];
+    int n = t->n < 1 ? 0 : c->len;
+    while (n > 0 && (c->ch[n - 1] == '+' || c->ch[n - 1] == '#'))
+        n--;
+    if (n < 3 || c->ch[n - 2] < 'a' || c->ch[n - 2] > 'h' || c->ch[n - 1] < '1' ||
+        c->ch[n - 1] > '8' || (c->ch[n - 3] != 'x' && c->ch[n - 3] != ':' && c->ch[n - 3] != 0xD7))
+        return 0;
+    int sq = (int)(c->ch[n - 1] - '1') * 8 + (int)(c->ch[n - 2] - 'a');
+    return pos->board[sq] == NO_PIECE ? BB(sq) : 0;
+}
+
 /* Does the last move number written at step d or the few steps before it
  * name its ply, or one or two off (none written: TRUE)? Past a game's end,
  * where the next game's moves read as its own, they do not. */
@@ -762,6 +764,22 @@ static gboolean numbered_near(const ArbFixer *f, const struct fix_result *res, g
     return TRUE;
 }
 
+/* Step d reads its token a unit or more off, or drops it, where the token
+ * names the square its piece moves from ("Ba6-d3#", or a pawn's capture)
+ * and the path has no such piece there: the steps j of the last
+ * PAWN_BACK_STEPS whose side could have moved one there from a square
+ * where it still stands, nothing on either square moved since, and after
+ * which the token reads a unit or more more cheaply from there. The
+ * PIECE_TRIES of them whose own token reads that move for least more than
+ * the path paid for it, cheapest first, in steps[] with the moves in
+ * instead[]; returns how many. ("38. Bd3xa6" damaged to "a3 ×6" reads as
+ * the pawn's a3, the bishop's capture from the two tokens much dearer; five
+ * moves on, "Ba6-d3" finds the bishop still on d3. "h6" misread "b" and
+ * read with the move number after it as b4: "h:gs" three moves on finds no
+ * pawn to take on g5.) Or, a unit a third of that, where the token takes
+ * on a square the other side has nothing on, the steps that could have put
+ * one of its pieces there ("55... xh4" after "55. b4" read as written, 55.
+ * Bh4 played). */
 static int piece_off_step(ArbFixer *f, const struct fix_result *res, guint d, int *steps,
                           move_t *instead)
 {
@@ -772,7 +790,14 @@ static int piece_off_step(ArbFixer *f, const struct fix_result *res, guint d, in
     if (s->n_tokens != 1 || t->inputs > 1 || read < CONF_UNIT || !numbered_near(f, res, d))
         return 0;
     bitboard from = written_from(f, t, pos, &type);
-    if (!from || (from & pos_pieces(pos, pos->side, type))) return 0;
+    int side = pos->side;
+    if (from && (from & pos_pieces(pos, side, type))) return 0;
+    int gain = CONF_UNIT;
+    if (!from) { /* or a capture where the other side has nothing */
+        from = written_capture(t, pos);
+        side = !pos->side, type = NO_TYPE, gain = CONF_UNIT / 3;
+    }
+    if (!from) return 0;
     int n = 0, low[PIECE_TRIES];
     bitboard touched = 0; /* by the moves after step j */
     for (int j = (int)d - 1; j >= 0 && j >= (int)d - PAWN_BACK_STEPS; j--) {
@@ -782,7 +807,7 @@ static int piece_off_step(ArbFixer *f, const struct fix_result *res, guint d, in
         bitboard after = touched;
         touched |= BB(move_from(m)) | BB(move_to(m));
         if (!(from & ~after)) break; /* the squares have seen moves since */
-        if (sj->before.side != pos->side || !sj->n_tokens) continue;
+        if (sj->before.side != side || !sj->n_tokens) continue;
         struct movetab *tab = &f->tab[2];
         fix_build_table(&sj->before, tab);
         struct ptoken tmp;
@@ -791,15 +816,15 @@ static int piece_off_step(ArbFixer *f, const struct fix_result *res, guint d, in
             move_t other = tab->m[i].move;
             int a = move_from(other), sq = move_to(other);
             if (!(from & ~after & BB(sq)) || other == m ||
-                pos_moving_type(&sj->before, other) != type || move_kind(other) != MOVE_NORMAL ||
-                (after & BB(a)) || pos->board[a] != sj->before.board[a] ||
-                piece_color(pos->board[sq]) == pos->side)
+                (type != NO_TYPE && pos_moving_type(&sj->before, other) != type) ||
+                move_kind(other) != MOVE_NORMAL || (after & BB(a)) ||
+                pos->board[a] != sj->before.board[a] || piece_color(pos->board[sq]) == side)
                 continue;
             /* what the token costs read so, past what the path paid */
             int paid = sj->cost - sj->prior;
             int bound = n < PIECE_TRIES ? COST_INF / 2 : low[n - 1];
             int c = fix_tab_cost(f, tj, tab, i, bound + paid) - paid;
-            if (c >= bound || !reads_moved(f, pos, a, sq, -1, t, read - CONF_UNIT)) continue;
+            if (c >= bound || !reads_moved(f, pos, a, sq, -1, t, read - gain)) continue;
             int k = MIN(n, PIECE_TRIES - 1);
             for (; k > 0 && low[k - 1] > c; k--)
                 low[k] = low[k - 1], steps[k] = steps[k - 1], instead[k] = instead[k - 1];

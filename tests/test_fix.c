@@ -1245,6 +1245,31 @@ START_TEST(test_pawn_placed_by_capture)
 }
 END_TEST
 
+START_TEST(test_capture_finds_piece_put_there)
+{
+    /* Hungarian (B the rook, F the bishop), 5% noise: "55. b4" reads as
+     * written where 55. Bh4 was played, and "55... xh4" (Bxh4, its letter
+     * lost) then takes nothing on h4: read as Bh4, two units. The bishop's
+     * move to h4 costs a unit and a half more beside a move read as
+     * written, more than the beam keeps; the rest of the game pays for the
+     * pawn on b4 a little at a time. A capture where the other side has
+     * nothing searches again with the move that puts its piece there */
+    assert_fixed_has("[Event \"?\"]\n[Result \"1/2-1/2\"]\n[SetUp \"1\"]\n"
+                     "[FEN \"8/r2pbk2/4p1p1/p1p1P2r/P1P2P2/1P1R4/3B2K1/5R2 w - - 9 50\"]\n\n"
+                     "50. Bff3\n50... Bh7\n51. Bh3\n51... Bxh3\n52. Kxh3\n52... Fd8\n"
+                     "53. Fe1\n53... Bb7\n54. Kg4\n54... Kg7\n55. b4\n55... xh4\n56. Kxh4\n"
+                     "56... Bc7\n57. Kg5\n57... Bb7\n58. Bd6\n58... Kf7\n59. Kh6\n"
+                     "559... ^Ke7\n60. Bd3\n60o... Bb8\n61. Kx*g6\n61... Bg3+\n62. Kh5\n"
+                     "62... Bg1\n63. Kh4\n63... Bg2\n64. Bg3\n64.. Bf2\n65.Kg5\n65... Kd8\n"
+                     "66. Bh3\n66... Kc7\n67. Kg4\n67..., Bg2+\n68. Kf3\n68... Bb2\n"
+                     "69. Ke4\n69... Be2+\n70. Be3\n70.., Bf2\n71. Bd3\n71.., Be2+\n"
+                     "72, Kf3\n72... Bb2\n73. f5\n73... exf5\n74. Kf4\n7... Bf2+\n75. Bf3\n"
+                     "l5... Bxf3+\n76. Kxf3\n76... Kd8\n77. Kt4\n7|... Ke7\n78. Kxf5\n"
+                     "78... Kf7\nlq. Kf4\n79... Ke7\n80. Ke3\n80... Kf7\n81. Kd3\n1/2-1/2\n",
+                     "55. Bh4 Bxh4 56. Kxh4", NULL);
+}
+END_TEST
+
 START_TEST(test_piece_moved_elsewhere)
 {
     /* figurines in columns, 10% noise: "4I, \u2656a2" reads as written,
@@ -5927,6 +5952,7 @@ int main(int argc, char **argv)
     add_test(tc, test_piece_placed_by_from_square);
     add_test(tc, test_piece_moved_elsewhere);
     add_test(tc, test_pawn_placed_by_capture);
+    add_test(tc, test_capture_finds_piece_put_there);
     add_test(tc, test_rival_found_by_other_moves);
     add_test(tc, test_run_together_two_lost);
     add_test(tc, test_run_together_line_comment_numbers);
