@@ -534,11 +534,12 @@ static gboolean ends_with_result(const ArbGame *game)
 
 /* Did a stray '*' end before right after White's "1." ("1. *e4": the next
  * game's first move), after numbering its own moves "2.", "3."? Then the
- * '*' stands where a game opens. */
+ * '*' stands where a game opens: unless before has no move of its own
+ * (its tags, "1. *d4", and the rest of the game its own moves). */
 static gboolean result_after_one(const ArbGame *before, const ArbGame *after)
 {
     guint len = before->events->len;
-    if (!ends_with_result(before) || len < 2) return FALSE;
+    if (!ends_with_result(before) || len < 2 || !game_has_event(before, EV_MOVE)) return FALSE;
     const struct game_event *e = &g_array_index(before->events, struct game_event, len - 2);
     guint64 n[2];
     return e->kind == EV_MOVE_NUMBER && !e->value &&

@@ -2328,6 +2328,19 @@ START_TEST(test_game_opens_after_a_stray_result)
 }
 END_TEST
 
+/* The same '*' where the game has its tags and nothing before its "1.":
+ * "1. *d4" cut it into a game of no moves, its tags, and one of all its
+ * moves with none. No game ends before its first move: it goes on. */
+START_TEST(test_stray_result_before_first_move)
+{
+    assert_games_read(
+        "[White \"A\"]\n\n1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 1-0\n\n"
+        "[White \"B\"]\n\n1. *d4\n   d5\n2. c4\n   e6\n3. Nc3\n   Nf6\n"
+        "4. Bg5\n   Be7\n0-1\n",
+        "1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 1-0 | 1. d4 d5 2. c4 e6 3. Nc3 Nf6 4. Bg5 Be7 0-1");
+}
+END_TEST
+
 /* The next game's "1 d*4 Nf6", a stray mark inside its first move and its
  * "2" misread "z": numbered 1, 3, 4 it is no game of its own by its
  * numbers, and its first moves, read as written with the mark, are no
@@ -5872,6 +5885,7 @@ int main(int argc, char **argv)
     add_test(tc, test_game_opens_inside_another);
     add_test(tc, test_game_opens_after_a_stray_mark);
     add_test(tc, test_game_opens_after_a_stray_result);
+    add_test(tc, test_stray_result_before_first_move);
     add_test(tc, test_game_opens_after_a_stray_mark_inside);
     add_test(tc, test_game_opens_inside_another_language);
     add_test(tc, test_game_opens_past_the_cut);
