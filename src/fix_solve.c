@@ -48,6 +48,8 @@ enum {
     /* past the cut, where its tokens paid a spurious token's cost each */
     REST_PROBE_COST_PAST_CUT = 8 * CONF_UNIT,
     REST_MARGIN = 4 * CONF_UNIT,
+    REST_SURE_PLIES = 3,
+    REST_SURE_NUMBERS = 2,
 };
 
 /* ---- variations' lines ---------------------------------------------------------- */
@@ -1215,6 +1217,20 @@ static int tokens_language(const struct fix_cmd *fc, const ArbGame *game, const 
     return best;
 }
 
+/* How many of the probe's steps read a token (of t, the probe's first)
+ * that a move number written before names the ply of. */
+static int numbers_agree(const struct fix_token *t, const struct fix_result *probe)
+{
+    int agree = 0;
+    for (guint i = 0; i < probe->steps->len; i++) {
+        const struct fix_step *s = &g_array_index(probe->steps, struct fix_step, i);
+        if (s->move == MOVE_NONE || s->n_tokens == 0) continue;
+        int ply = 2 * (s->before.fullmove - 1) + (s->before.side == BLACK);
+        agree += t[s->first_token].hint_ply == ply;
+    }
+    return agree;
+}
+
 /* Where a game opens at token k or a little past it (at a line's start or
  * after a "1."), or -1: its first tokens read from the start position, in
  * the language their piece initials tell (tokens_language()), for
@@ -1237,9 +1253,10 @@ static int opens_at(struct fix_cmd *fc, const ArbGame *game, const struct solved
     /* (past the cut any line may be a game whose first moves were damaged:
      * ". ee5 2., Nf3 Nf6", "1. e4" misread and run together) */
     gboolean past_cut = fc->res.unresolved && k >= fc->res.cut_token;
-    if (!past_cut &&
-        !mend_plies_from_start(game, opening_event(game, &t[k]), fc->norms[lang], fc->conf))
-        return -1;
+    int plies = past_cut ? 0
+                         : mend_plies_from_start(game, opening_event(game, &t[k]), fc->norms[lang],
+                                                 fc->conf);
+    if (!past_cut && !plies) return -1;
     if (!probe->steps) {
         probe->steps = g_array_new(FALSE, FALSE, sizeof(struct fix_step));
         fc->fresh = NULL; /* (the probes read other tokens) */
@@ -1249,10 +1266,19 @@ static int opens_at(struct fix_cmd *fc, const ArbGame *game, const struct solved
     struct position start;
     pos_startpos(&start);
     fixer_set_once(f, TRUE);
-    int most = past_cut ? REST_PROBE_COST_PAST_CUT : REST_PROBE_COST;
+    /* (where the path paid twice that for them or more, the probe may cost
+     * as much as past the cut if its first REST_SURE_PLIES moves read as
+     * written or REST_SURE_NUMBERS of the move numbers written among them
+     * name the plies it reads their tokens at: "1l g4 d5 2 h3 h5" / "5 ♘ c3
+     * ♗Xe6", 6.2 units from the start where the path paid 16.6) */
+    gboolean dear = paid[end] - paid[k] >= 2 * REST_PROBE_COST;
+    int most = past_cut || dear ? REST_PROBE_COST_PAST_CUT : REST_PROBE_COST;
     fixer_run_within(f, &start, t + k, end - k, most, probe);
     fixer_set_once(f, FALSE);
     if (probe->unresolved || probe->cost > most || probe->cost + REST_MARGIN > paid[end] - paid[k])
+        return -1;
+    if (!past_cut && probe->cost > REST_PROBE_COST && plies < REST_SURE_PLIES &&
+        numbers_agree(t + k, probe) < REST_SURE_NUMBERS)
         return -1;
     /* (tokens the probe dropped before its first move are the game
      * before's: its last moves, misread) */

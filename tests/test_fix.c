@@ -2341,6 +2341,26 @@ START_TEST(test_stray_result_before_first_move)
 }
 END_TEST
 
+/* Games run together at 10% noise (tools/ocr-noise, Estonian in lines,
+ * then Catalan figurines in columns): the second's "1" misread "1l", its
+ * first moves damaged ("5 \u2658 c3 \u2657Xe6"). Read from the start they
+ * cost 6.2 units, past what a game opening inside another may cost, and
+ * the first game took all 67 of its moves for 60 made-up ones of its own
+ * (16.6 units for the first twelve): a path that paid twice that cost for
+ * them or more lets them cost what they may past a cut. */
+START_TEST(test_run_together_dear_opening)
+{
+    char *text = NULL;
+    g_autofree char *path =
+        g_build_filename(test_data_path("fix"), "run_together_dear_opening.txt", NULL);
+    ck_assert(g_file_get_contents(path, &text, NULL, NULL));
+    assert_games_hold(text,
+                      "31. Nc5+ Ke8 32. Rg1 * | 1. g4 d5 2. h3 h5 3. g5 e5 4. d3 Nc6 5. Nc3 Be6 ");
+    assert_games_hold(text, "65. Kc6 Rf6+ 66. Kc7 Rf7+ 67. Kc6 Rf8 *");
+    g_free(text);
+}
+END_TEST
+
 /* The next game's "1 d*4 Nf6", a stray mark inside its first move and its
  * "2" misread "z": numbered 1, 3, 4 it is no game of its own by its
  * numbers, and its first moves, read as written with the mark, are no
@@ -5886,6 +5906,7 @@ int main(int argc, char **argv)
     add_test(tc, test_game_opens_after_a_stray_mark);
     add_test(tc, test_game_opens_after_a_stray_result);
     add_test(tc, test_stray_result_before_first_move);
+    add_test(tc, test_run_together_dear_opening);
     add_test(tc, test_game_opens_after_a_stray_mark_inside);
     add_test(tc, test_game_opens_inside_another_language);
     add_test(tc, test_game_opens_past_the_cut);
