@@ -343,6 +343,18 @@ static void resolve_alike(ArbNorm *norm, const ArbConfusion *conf, const struct 
         }
         alike[i] = text[i];
     }
+    /* (a character read twice: "SSf3", "d44-d5") */
+    for (gsize i = 0; i + 1 < len; i++) {
+        if (text[i] != text[i + 1] || (guchar)text[i] >= 128) continue;
+        memcpy(alike, text, i);
+        memcpy(alike + i, text + i + 1, len - i - 1);
+        struct resolve_answer a;
+        resolve_token(norm, pos, alike, len - 1, &a);
+        if (a.status == SAN_OK && a.move != MOVE_NULL) {
+            *ans = a;
+            return;
+        }
+    }
 }
 
 /* How many of game's move tokens, from event k on, read in norm as a

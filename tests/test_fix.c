@@ -2361,6 +2361,22 @@ START_TEST(test_run_together_dear_opening)
 }
 END_TEST
 
+/* Games run together at 10% noise (Albanian, then German, both in
+ * columns): the second's "1" lost and its knight's initial read twice,
+ * "SSf3 Sf6" / "2. g3 b" / "3 Lg2 Lb7". A first move read with a character
+ * read twice taken out ("SSf3" as Sf3) reads as a game's first: before,
+ * the first game took the second's moves as made-up ones of its own. */
+START_TEST(test_run_together_doubled_initial)
+{
+    char *text = NULL;
+    g_autofree char *path =
+        g_build_filename(test_data_path("fix"), "run_together_doubled_initial.txt", NULL);
+    ck_assert(g_file_get_contents(path, &text, NULL, NULL));
+    assert_games_hold(text, "22. Bxd5 exd5 23. Rd3 * | 1. Nf3 Nf6 2. g3 b5 3. Bg2 Bb7 4. O-O g6 ");
+    g_free(text);
+}
+END_TEST
+
 /* The next game's "1 d*4 Nf6", a stray mark inside its first move and its
  * "2" misread "z": numbered 1, 3, 4 it is no game of its own by its
  * numbers, and its first moves, read as written with the mark, are no
@@ -5907,6 +5923,7 @@ int main(int argc, char **argv)
     add_test(tc, test_game_opens_after_a_stray_result);
     add_test(tc, test_stray_result_before_first_move);
     add_test(tc, test_run_together_dear_opening);
+    add_test(tc, test_run_together_doubled_initial);
     add_test(tc, test_game_opens_after_a_stray_mark_inside);
     add_test(tc, test_game_opens_inside_another_language);
     add_test(tc, test_game_opens_past_the_cut);
