@@ -315,6 +315,20 @@ static gboolean numbered_two_three(const ArbGame *game, guint k)
     return got == 2 && n[0] == 2 && n[1] == 3;
 }
 
+/* Does move token text[0, len) (event k's) end in a file letter, and event
+ * k + 1, on its line a character past it at most, hold a rank digit alone
+ * (a piece's move cut by a stray mark the reader passed over, "Hf)3", or
+ * split, "Nf 3")? */
+static gboolean rank_split_at(const ArbGame *game, guint k, const char *text, gsize len)
+{
+    if (!len || len >= LOOKALIKE_TOKEN || k + 1 >= game->events->len || !san_is_file(text[len - 1]))
+        return FALSE;
+    const struct game_event *e = &g_array_index(game->events, struct game_event, k);
+    const struct game_event *r = &g_array_index(game->events, struct game_event, k + 1);
+    return (r->kind == EV_MOVE || r->kind == EV_MOVE_NUMBER) && r->len == 1 && r->line == e->line &&
+           r->offset <= e->offset + e->len + 1 && san_is_rank(game_event_text(game, r)[0]);
+}
+
 /* Token text[0, len) read in norm as a move in pos, as written or, where
  * that gives none, with one character read as a look-alike of a square's
  * file or rank (conf's substitutions of at most LOOKALIKE_MAX: "o4" for
@@ -402,6 +416,15 @@ int mend_plies_from_start(const ArbGame *game, guint k, ArbNorm *norm, const Arb
         }
         struct resolve_answer ans;
         resolve_alike(norm, conf, &pos, text, len, &ans);
+        char joined[LOOKALIKE_TOKEN + 1];
+        if ((ans.status != SAN_OK || ans.move == MOVE_NULL) && rank_split_at(game, k, text, len)) {
+            /* ("Hf)3": a stray ')' the reader passed over, its rank cut off) */
+            memcpy(joined, text, len);
+            joined[len] =
+                game_event_text(game, &g_array_index(game->events, struct game_event, k + 1))[0];
+            resolve_alike(norm, conf, &pos, joined, len + 1, &ans);
+            if (ans.status == SAN_OK && ans.move != MOVE_NULL) k++;
+        }
         if (ans.status == SAN_INVALID && len <= 2 && !tokens_has_square(text, len)) continue;
         if (ans.status != SAN_OK || ans.move == MOVE_NULL) break;
         pos_make_move(&pos, ans.move);

@@ -2377,6 +2377,22 @@ START_TEST(test_run_together_doubled_initial)
 }
 END_TEST
 
+/* Games run together at 10% noise (Polish SAN, then Hungarian in
+ * columns): the second's "1" misread "7" and its first move cut by a stray
+ * ')' the reader passes over, "7 Hf)3 Hf6" / "2 g3 g6" / "3 F q2 Fg7". Its
+ * first moves read as a game's with the rank joined again ("Hf" "3" as
+ * Nf3): before, the first game took the second's moves as made-up ones. */
+START_TEST(test_run_together_rank_cut)
+{
+    char *text = NULL;
+    g_autofree char *path =
+        g_build_filename(test_data_path("fix"), "run_together_rank_cut.txt", NULL);
+    ck_assert(g_file_get_contents(path, &text, NULL, NULL));
+    assert_games_hold(text, "Kg7 * | 1. Nf3 Nf6 2. g3 g6 3. Bg2 Bg7 4. O-O O-O ");
+    g_free(text);
+}
+END_TEST
+
 /* The next game's "1 d*4 Nf6", a stray mark inside its first move and its
  * "2" misread "z": numbered 1, 3, 4 it is no game of its own by its
  * numbers, and its first moves, read as written with the mark, are no
@@ -5924,6 +5940,7 @@ int main(int argc, char **argv)
     add_test(tc, test_stray_result_before_first_move);
     add_test(tc, test_run_together_dear_opening);
     add_test(tc, test_run_together_doubled_initial);
+    add_test(tc, test_run_together_rank_cut);
     add_test(tc, test_game_opens_after_a_stray_mark_inside);
     add_test(tc, test_game_opens_inside_another_language);
     add_test(tc, test_game_opens_past_the_cut);
