@@ -2328,6 +2328,17 @@ START_TEST(test_game_opens_after_a_stray_result)
 }
 END_TEST
 
+/* fix --no-comments reads tests/data/fix/name as games whose movetexts,
+ * joined by " | ", hold want. */
+static void assert_file_games_hold(const char *name, const char *want)
+{
+    char *text = NULL;
+    g_autofree char *path = g_build_filename(test_data_path("fix"), name, NULL);
+    ck_assert_msg(g_file_get_contents(path, &text, NULL, NULL), "cannot read %s", path);
+    assert_games_hold(text, want);
+    g_free(text);
+}
+
 /* The same '*' where the game has its tags and nothing before its "1.":
  * "1. *d4" cut it into a game of no moves, its tags, and one of all its
  * moves with none. No game ends before its first move: it goes on. */
@@ -2350,14 +2361,11 @@ END_TEST
  * them or more lets them cost what they may past a cut. */
 START_TEST(test_run_together_dear_opening)
 {
-    char *text = NULL;
-    g_autofree char *path =
-        g_build_filename(test_data_path("fix"), "run_together_dear_opening.txt", NULL);
-    ck_assert(g_file_get_contents(path, &text, NULL, NULL));
-    assert_games_hold(text,
-                      "31. Nc5+ Ke8 32. Rg1 * | 1. g4 d5 2. h3 h5 3. g5 e5 4. d3 Nc6 5. Nc3 Be6 ");
-    assert_games_hold(text, "65. Kc6 Rf6+ 66. Kc7 Rf7+ 67. Kc6 Rf8 *");
-    g_free(text);
+    assert_file_games_hold(
+        "run_together_dear_opening.txt",
+        "31. Nc5+ Ke8 32. Rg1 * | 1. g4 d5 2. h3 h5 3. g5 e5 4. d3 Nc6 5. Nc3 Be6 ");
+    assert_file_games_hold("run_together_dear_opening.txt",
+                           "65. Kc6 Rf6+ 66. Kc7 Rf7+ 67. Kc6 Rf8 *");
 }
 END_TEST
 
@@ -2368,12 +2376,8 @@ END_TEST
  * the first game took the second's moves as made-up ones of its own. */
 START_TEST(test_run_together_doubled_initial)
 {
-    char *text = NULL;
-    g_autofree char *path =
-        g_build_filename(test_data_path("fix"), "run_together_doubled_initial.txt", NULL);
-    ck_assert(g_file_get_contents(path, &text, NULL, NULL));
-    assert_games_hold(text, "22. Bxd5 exd5 23. Rd3 * | 1. Nf3 Nf6 2. g3 b5 3. Bg2 Bb7 4. O-O g6 ");
-    g_free(text);
+    assert_file_games_hold("run_together_doubled_initial.txt",
+                           "22. Bxd5 exd5 23. Rd3 * | 1. Nf3 Nf6 2. g3 b5 3. Bg2 Bb7 4. O-O g6 ");
 }
 END_TEST
 
@@ -2384,12 +2388,8 @@ END_TEST
  * Nf3): before, the first game took the second's moves as made-up ones. */
 START_TEST(test_run_together_rank_cut)
 {
-    char *text = NULL;
-    g_autofree char *path =
-        g_build_filename(test_data_path("fix"), "run_together_rank_cut.txt", NULL);
-    ck_assert(g_file_get_contents(path, &text, NULL, NULL));
-    assert_games_hold(text, "Kg7 * | 1. Nf3 Nf6 2. g3 g6 3. Bg2 Bg7 4. O-O O-O ");
-    g_free(text);
+    assert_file_games_hold("run_together_rank_cut.txt",
+                           "Kg7 * | 1. Nf3 Nf6 2. g3 g6 3. Bg2 Bg7 4. O-O O-O ");
 }
 END_TEST
 
