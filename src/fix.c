@@ -744,8 +744,8 @@ static bitboard written_capture(const struct ptoken *t, const struct position *p
     int n = t->n < 1 ? 0 : c->len;
     while (n > 0 && (c->ch[n - 1] == '+' || c->ch[n - 1] == '#'))
         n--;
-    if (n < 3 || c->ch[n - 2] < 'a' || c->ch[n - 2] > 'h' || c->ch[n - 1] < '1' ||
-        c->ch[n - 1] > '8' || (c->ch[n - 3] != 'x' && c->ch[n - 3] != ':' && c->ch[n - 3] != 0xD7))
+    if (n < 3 || !san_is_file((int)c->ch[n - 2]) || !san_is_rank((int)c->ch[n - 1]) ||
+        (c->ch[n - 3] != 'x' && c->ch[n - 3] != ':' && c->ch[n - 3] != 0xD7))
         return 0;
     int sq = (int)(c->ch[n - 1] - '1') * 8 + (int)(c->ch[n - 2] - 'a');
     return pos->board[sq] == NO_PIECE ? BB(sq) : 0;

@@ -1225,8 +1225,7 @@ static int numbers_agree(const struct fix_token *t, const struct fix_result *pro
     for (guint i = 0; i < probe->steps->len; i++) {
         const struct fix_step *s = &g_array_index(probe->steps, struct fix_step, i);
         if (s->move == MOVE_NONE || s->n_tokens == 0) continue;
-        int ply = 2 * (s->before.fullmove - 1) + (s->before.side == BLACK);
-        agree += t[s->first_token].hint_ply == ply;
+        agree += t[s->first_token].hint_ply == fix_cmd_ply_before(s);
     }
     return agree;
 }

@@ -198,16 +198,21 @@ static gsize stray_trail(const char *t, gsize len)
     return k > 0 && k < len && g_ascii_isalnum(t[k - 1]) ? len - k : 0;
 }
 
+/* Is event r a rank's digit alone (a move's, or read as a move number)? */
+static gboolean lone_rank(const ArbGame *game, const struct game_event *r)
+{
+    return (r->kind == EV_MOVE || r->kind == EV_MOVE_NUMBER) && r->len == 1 &&
+           san_is_rank(game_event_text(game, r)[0]);
+}
+
 /* Is event k of game a lone file letter and the next a lone rank digit, a
  * pawn's move split ("c 4"), or none? */
 static gboolean split_square_at(const ArbGame *game, guint k)
 {
     if (k + 1 >= game->events->len) return FALSE;
     const struct game_event *e = &g_array_index(game->events, struct game_event, k);
-    const struct game_event *r = &g_array_index(game->events, struct game_event, k + 1);
-    const char *t = game_event_text(game, e), *d = game_event_text(game, r);
-    return e->kind == EV_MOVE && e->len == 1 && san_is_file(t[0]) &&
-           (r->kind == EV_MOVE || r->kind == EV_MOVE_NUMBER) && r->len == 1 && san_is_rank(d[0]);
+    return e->kind == EV_MOVE && e->len == 1 && san_is_file(game_event_text(game, e)[0]) &&
+           lone_rank(game, &g_array_index(game->events, struct game_event, k + 1));
 }
 
 /* Is token t[0, len) a "2." misread "z" or "Z": alone ("2" in columns) or
@@ -325,8 +330,7 @@ static gboolean rank_split_at(const ArbGame *game, guint k, const char *text, gs
         return FALSE;
     const struct game_event *e = &g_array_index(game->events, struct game_event, k);
     const struct game_event *r = &g_array_index(game->events, struct game_event, k + 1);
-    return (r->kind == EV_MOVE || r->kind == EV_MOVE_NUMBER) && r->len == 1 && r->line == e->line &&
-           r->offset <= e->offset + e->len + 1 && san_is_rank(game_event_text(game, r)[0]);
+    return lone_rank(game, r) && r->line == e->line && r->offset <= e->offset + e->len + 1;
 }
 
 /* Token text[0, len) read in norm as a move in pos, as written or, where
