@@ -144,6 +144,13 @@ static char *fixed_movetext(const char *damaged)
     return got;
 }
 
+/* got holds each of the texts in wants (NULL after the last). */
+static void assert_holds_each(const char *got, va_list wants)
+{
+    for (const char *want; (want = va_arg(wants, const char *));)
+        ck_assert_msg(strstr(got, want), "want %s in\n%s", want, got);
+}
+
 /* fixed_movetext(damaged) holds each of the wanted texts (NULL after the
  * last). */
 static void assert_fixed_has(const char *damaged, ...)
@@ -151,8 +158,7 @@ static void assert_fixed_has(const char *damaged, ...)
     char *got = fixed_movetext(damaged);
     va_list ap;
     va_start(ap, damaged);
-    for (const char *want; (want = va_arg(ap, const char *));)
-        ck_assert_msg(strstr(got, want), "want %s in\n%s", want, got);
+    assert_holds_each(got, ap);
     va_end(ap);
     g_free(got);
 }
@@ -2339,8 +2345,7 @@ static void assert_file_games_hold(const char *name, ...)
     char *got = games_movetext(text);
     va_list ap;
     va_start(ap, name);
-    for (const char *want; (want = va_arg(ap, const char *));)
-        ck_assert_msg(strstr(got, want), "want %s in\n%s", want, got);
+    assert_holds_each(got, ap);
     va_end(ap);
     g_free(got);
     g_free(text);
