@@ -6,6 +6,7 @@
  * unmade. */
 #include "search.h"
 
+#include "attacks.h"
 #include "movegen.h"
 
 enum {
@@ -65,28 +66,121 @@ static bitboard passed_squares(const struct position *pos, int color)
     return ~(behind | beside);
 }
 
-/* From the side to move's view. (Counting bits is most of it: where the
- * CPU has an instruction for that, a copy that uses it is chosen at load
- * time, by glibc's indirect functions.) */
+/* The squares the pawns of color attack. */
+static bitboard pawn_attacks(bitboard pawns, int color)
+{
+    bitboard west = pawns & ~FILE_BB(0), east = pawns & ~FILE_BB(7);
+    return color == WHITE ? (west << 7) | (east << 9) : (west >> 9) | (east >> 7);
+}
+
+/* A score of the middlegame and one of the endgame, blended by how much
+ * of the pieces is left (evaluate()): a king behind its pawns and a rook
+ * on an open file count most with the queens on, a passed pawn and a
+ * king in the centre with few pieces left. */
+struct blend {
+    int mg, eg;
+};
+
+enum { PHASE_FULL = 24 }; /* knights and bishops 1, rooks 2, queens 4 */
+static const int phase_of[6] = {0, 1, 1, 2, 4, 0};
+/* per square a piece reaches that no enemy pawn guards and no piece of
+ * its own stands on (knight, bishop, rook, queen) */
+static const struct blend mobility[6] = {{0, 0}, {4, 4}, {5, 5}, {2, 4}, {1, 2}, {0, 0}};
+
+/* What color's king and the pawns before it are worth where it stands:
+ * in the middlegame behind its pawns, towards a corner; in the endgame
+ * near the centre. */
+static struct blend king_place(const struct position *pos, int color)
+{
+    int k = pos_king(pos, color), file = sq_file(k);
+    int rank = color == WHITE ? sq_rank(k) : 7 - sq_rank(k);
+    struct blend b = {0, 0};
+    /* the middlegame: on the back rank, off the centre files */
+    static const int back_rank[8] = {10, 20, 5, -10, -10, 5, 20, 10};
+    b.mg += rank == 0 ? back_rank[file] : -15 * rank;
+    /* its shield: pawns of its own one or two ranks before it, on its
+     * file and the two beside it; a file there with none is open to it */
+    bitboard own = pos_pieces(pos, color, PAWN), near = 0;
+    for (int r = rank + 1; r <= rank + 2 && r <= 7; r++)
+        near |= RANK_BB(color == WHITE ? r : 7 - r);
+    for (int f = file - 1; f <= file + 1; f++) {
+        if (f < 0 || f > 7) continue;
+        bitboard on_file = own & FILE_BB(f);
+        b.mg += on_file & near ? 12 : on_file ? 0 : -18;
+    }
+    /* the endgame: how far from the centre */
+    int df = file < 4 ? 3 - file : file - 4, dr = rank < 4 ? 3 - rank : rank - 4;
+    b.eg -= 4 * (df + dr);
+    return b;
+}
+
+/* color's pieces: material, pawns by how far they have come, passed,
+ * doubled or alone on their file, knights and bishops near the centre,
+ * every piece by the squares it reaches, the bishop pair, rooks on files
+ * without pawns of their own, the king's place. */
+static struct blend side_score(const struct position *pos, int color, int *phase)
+{
+    struct blend b = {0, 0};
+    bitboard occ = pos_occupied(pos), own = pos->by_color[color];
+    bitboard pawns = pos_pieces(pos, color, PAWN), enemy_pawns = pos_pieces(pos, !color, PAWN);
+    bitboard guarded = pawn_attacks(enemy_pawns, !color);
+    bitboard passed = passed_squares(pos, color);
+    for (int type = PAWN; type < KING; type++) {
+        int n = popcount(pos_pieces(pos, color, type));
+        b.mg += piece_value[type] * n;
+        b.eg += piece_value[type] * n + (type == PAWN ? 20 * n : 0);
+        *phase += phase_of[type] * n;
+    }
+    for (bitboard p = pawns; p;) {
+        int sq = pop_lsb(&p), f = sq_file(sq);
+        int r = color == WHITE ? sq_rank(sq) : 7 - sq_rank(sq);
+        b.mg += pawn_advance[r];
+        b.eg += pawn_advance[r];
+        if (passed & BB(sq)) b.mg += pawn_passed[r], b.eg += 2 * pawn_passed[r];
+        if (more_than_one(pawns & FILE_BB(f))) b.mg -= 6, b.eg -= 10; /* (each of them) */
+        bitboard beside = (f > 0 ? FILE_BB(f - 1) : 0) | (f < 7 ? FILE_BB(f + 1) : 0);
+        if (!(pawns & beside)) b.mg -= 10, b.eg -= 14;
+    }
+    int bishops = 0;
+    for (int type = KNIGHT; type <= QUEEN; type++) {
+        for (bitboard p = pos_pieces(pos, color, type); p;) {
+            int sq = pop_lsb(&p);
+            int reach = popcount(attacks_of(type, sq, occ) & ~own & ~guarded);
+            b.mg += mobility[type].mg * reach;
+            b.eg += mobility[type].eg * reach;
+            if (type == KNIGHT) b.mg += minor_centre[sq];
+            if (type == BISHOP) b.mg += minor_centre[sq] / 2, bishops++;
+            if (type == ROOK && !(pawns & FILE_BB(sq_file(sq)))) {
+                bool open = !(enemy_pawns & FILE_BB(sq_file(sq)));
+                b.mg += open ? 20 : 10;
+                b.eg += open ? 10 : 5;
+            }
+        }
+    }
+    if (bishops >= 2) b.mg += 30, b.eg += 45;
+    struct blend k = king_place(pos, color);
+    b.mg += k.mg;
+    b.eg += k.eg;
+    return b;
+}
+
+/* From the side to move's view: each side's score as a middlegame and
+ * as an endgame, blended by the pieces left (all of them: the
+ * middlegame's). (Counting bits is most of it: where the CPU has an
+ * instruction for that, a copy that uses it is chosen at load time, by
+ * glibc's indirect functions.) */
 #if defined(__x86_64__) && defined(__GNUC__) && !defined(__POPCNT__) && defined(__GLIBC__)
 __attribute__((target_clones("popcnt", "default")))
 #endif
-static int evaluate(const struct position *pos)
+static int
+evaluate(const struct position *pos)
 {
-    int score[2] = {0, 0};
-    for (int color = WHITE; color <= BLACK; color++) {
-        for (int type = PAWN; type < KING; type++)
-            score[color] += piece_value[type] * popcount(pos_pieces(pos, color, type));
-        bitboard passed = passed_squares(pos, color);
-        for (bitboard b = pos_pieces(pos, color, PAWN); b;) {
-            int sq = pop_lsb(&b);
-            int r = color == WHITE ? sq_rank(sq) : 7 - sq_rank(sq);
-            score[color] += pawn_advance[r] + (passed & BB(sq) ? pawn_passed[r] : 0);
-        }
-        for (bitboard b = pos_pieces(pos, color, KNIGHT) | pos_pieces(pos, color, BISHOP); b;)
-            score[color] += minor_centre[pop_lsb(&b)];
-    }
-    return score[pos->side] - score[!pos->side];
+    int phase = 0;
+    struct blend us = side_score(pos, pos->side, &phase);
+    struct blend them = side_score(pos, !pos->side, &phase);
+    phase = phase > PHASE_FULL ? PHASE_FULL : phase;
+    int mg = us.mg - them.mg, eg = us.eg - them.eg;
+    return (mg * phase + eg * (PHASE_FULL - phase)) / PHASE_FULL;
 }
 
 /* Captures first, the dearest victim, then the cheapest attacker; a

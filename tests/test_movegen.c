@@ -193,6 +193,27 @@ START_TEST(test_search_stalemate_and_pawn)
 }
 END_TEST
 
+START_TEST(test_search_weighs_placement)
+{
+    int cp[2];
+    /* material equal, the rook to the open file scores more than behind
+     * its own pawn */
+    const char *const rook[] = {"a1d1", "a1b1"};
+    score_moves("4k3/pp3ppp/8/8/8/8/PP3PPP/R5K1 w - - 0 1", rook, 2, 0, 0, cp);
+    ck_assert_int_gt(cp[0], cp[1]);
+    /* with the queens and rooks on, the king behind its pawns more than
+     * out in front of them */
+    const char *const shelter[] = {"f1g1", "f1e2"};
+    score_moves("r1bqk2r/pppp1ppp/2n2n2/2b1p3/2B1P3/2N2N2/PPPP1PPP/R1BQ1K1R w kq - 0 1", shelter, 2,
+                0, 0, cp);
+    ck_assert_int_gt(cp[0], cp[1]);
+    /* a king and pawn against a king: the king nearer the centre */
+    const char *const centre[] = {"e1d2", "e1d1"};
+    score_moves("8/8/4k3/8/8/8/P7/4K3 w - - 0 1", centre, 2, 0, 0, cp);
+    ck_assert_int_gt(cp[0], cp[1]);
+}
+END_TEST
+
 /* What move m of pos scores at depth plies and then captures, by plain
  * minimax over every reply (no cut-offs, no move order), the captures
  * scored by the search itself at depth 0; *mate set where a mate lies
@@ -295,6 +316,7 @@ int main(void)
     tcase_set_timeout(search, 120);
     tcase_add_test(search, test_search_sees_mate_and_material);
     tcase_add_test(search, test_search_stalemate_and_pawn);
+    tcase_add_test(search, test_search_weighs_placement);
     tcase_add_test(search, test_search_order_never_changes_a_score);
     suite_add_tcase(s, search);
     return run_suite(s);
