@@ -555,15 +555,16 @@ void fix_report_end_input(struct fix_cmd *fc)
 
 gboolean fix_cmd_open_report(struct fix_cmd *fc, const char *path)
 {
+    g_autoptr(GError) error = NULL;
     if (path) {
-        fc->report = xmlNewTextWriterFilename(path, 0);
+        fc->report = report_writer_open(path, &error);
     } else {
         fc->report_buf = xmlBufferCreate();
         fc->report = fc->report_buf ? xmlNewTextWriterMemory(fc->report_buf, 0) : NULL;
     }
     if (!fc->report) {
-        fprintf(fix_cmd_err(fc), "arbiter fix: cannot write the report %s\n",
-                path ? path : "in memory");
+        fprintf(fix_cmd_err(fc), "arbiter fix: %s\n",
+                error ? error->message : "cannot write the report in memory");
         return FALSE;
     }
     xmlTextWriterSetIndent(fc->report, 1);

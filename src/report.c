@@ -4,7 +4,9 @@
  * as U+FFFD so the file always parses. */
 #include "report.h"
 
+#include <errno.h>
 #include <gio/gio.h>
+#include <glib/gstdio.h>
 #include <string.h>
 #include <libxml/xmlwriter.h>
 
@@ -83,14 +85,28 @@ static ArbReport *start(xmlTextWriterPtr w, xmlBufferPtr buf, const char *path, 
     return r;
 }
 
-ArbReport *report_open(const char *path, const char *command, GError **error)
+xmlTextWriterPtr report_writer_open(const char *path, GError **error)
 {
-    xmlTextWriterPtr w = xmlNewTextWriterFilename(path, 0);
-    if (!w) {
-        g_set_error(error, G_IO_ERROR, G_IO_ERROR_FAILED, "cannot write the report %s", path);
+    /* (made here first, so that a path that cannot be written fails with
+     * errno, before libxml2 opens it) */
+    FILE *f = g_fopen(path, "wb");
+    if (!f) {
+        int err = errno;
+        g_set_error(error, G_FILE_ERROR, g_file_error_from_errno(err),
+                    "cannot write the report %s: %s", path, g_strerror(err));
         return NULL;
     }
-    return start(w, NULL, path, command);
+    fclose(f);
+    xmlTextWriterPtr w = xmlNewTextWriterFilename(path, 0);
+    if (!w)
+        g_set_error(error, G_FILE_ERROR, G_FILE_ERROR_FAILED, "cannot write the report %s", path);
+    return w;
+}
+
+ArbReport *report_open(const char *path, const char *command, GError **error)
+{
+    xmlTextWriterPtr w = report_writer_open(path, error);
+    return w ? start(w, NULL, path, command) : NULL;
 }
 
 ArbReport *report_open_memory(const char *command)

@@ -6,6 +6,7 @@
 #define ARBITER_REPORT_H
 
 #include <glib.h>
+#include <libxml/xmlwriter.h>
 
 #define REPORT_NAMESPACE "urn:arbiter:report:1"
 
@@ -24,6 +25,10 @@ struct report_problem {
 };
 
 ArbReport *report_open(const char *path, const char *command, GError **error);
+/* An xmlTextWriter into the file at path (made, or emptied), or NULL and
+ * error "cannot write the report PATH: REASON", the system's reason:
+ * libxml2's own messages on stderr say less, and twice. */
+xmlTextWriterPtr report_writer_open(const char *path, GError **error);
 /* A report written into memory; report_close_memory ends it and returns its
  * text (g_free it), or NULL when a write failed. */
 ArbReport *report_open_memory(const char *command);

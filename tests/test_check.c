@@ -1104,6 +1104,12 @@ START_TEST(test_report)
         ck_assert_int_eq(count_elements(xml, "problem"), 14);
         run_free(&r);
     }
+    /* a report no file can be made for: the system's reason, once, exit 2 */
+    r = check_run("-q", "--report", "/nonexistent-arbiter-dir/r.xml", path, NULL);
+    ck_assert_int_eq(r.status, 2);
+    ck_assert_str_eq(r.err, "arbiter check: cannot write the report "
+                            "/nonexistent-arbiter-dir/r.xml: No such file or directory\n");
+    run_free(&r);
     g_free(xml);
     g_free(path);
     g_free(schema);

@@ -5360,6 +5360,25 @@ START_TEST(test_nbest_json_unreadable)
 }
 END_TEST
 
+START_TEST(test_report_not_writable)
+{
+    /* a report where no file can be made: one line naming it and the
+     * system's reason, none of libxml2's own, exit 2, nothing written */
+    const char *paths[] = {"/nonexistent-arbiter-dir/r.xml", g_get_tmp_dir()};
+    const char *why[] = {"No such file or directory", "Is a directory"};
+    for (int i = 0; i < 2; i++) {
+        const char *args[] = {"--report", paths[i], NULL};
+        struct run r = fix_text("1. e4 e5 *\n", args);
+        char *want =
+            g_strdup_printf("arbiter fix: cannot write the report %s: %s\n", paths[i], why[i]);
+        ck_assert_msg(r.status == 2 && !strcmp(r.err, want) && !*r.out, "exit %d\n%s%s", r.status,
+                      r.out, r.err);
+        g_free(want);
+        run_free(&r);
+    }
+}
+END_TEST
+
 START_TEST(test_group_languages)
 {
     /* the English sheet lacks move 2; the German one has it as Sf3 Sc6 */
@@ -6102,6 +6121,7 @@ int main(int argc, char **argv)
     add_test(tc, test_nbest_json_input);
     add_test(tc, test_nbest_json_tags);
     add_test(tc, test_nbest_json_unreadable);
+    add_test(tc, test_report_not_writable);
     add_test(tc, test_group_languages);
     add_test(tc, test_search_finds_the_mate);
     add_test(tc, test_search_report_validates);
