@@ -4,7 +4,9 @@
  * `arbiter fix --decisions` reads back (src/decisions.h). */
 #include "commands.h"
 
+#include <errno.h>
 #include <gio/gio.h>
+#include <glib/gstdio.h>
 #include <libxml/parser.h>
 #include <libxslt/security.h>
 #include <libxslt/transform.h>
@@ -51,6 +53,58 @@ static xsltSecurityPrefsPtr restrict_xslt(void)
     return prefs;
 }
 
+/* Keeps the parser's first error (into the xmlError ctx points to). */
+static void first_error(void *ctx, xmlErrorPtr e)
+{
+    xmlErrorPtr first = ctx;
+    if (!first->message) xmlCopyError(e, first);
+}
+
+/* The report, or NULL after one line on stderr that says why: the
+ * system's reason where the file cannot be read, the parser's first
+ * error at its line and column where it is no XML (libxml2's own lines on
+ * stderr kept back). */
+static xmlDocPtr read_report(const char *report)
+{
+    FILE *f = g_fopen(report, "rb");
+    if (!f) {
+        int err = errno;
+        fprintf(stderr, "arbiter review: cannot read %s: %s\n", report, g_strerror(err));
+        return NULL;
+    }
+    fclose(f);
+    xmlError first = {0};
+    xmlSetStructuredErrorFunc(&first, first_error);
+    xmlDocPtr doc = xmlReadFile(report, NULL, XML_PARSE_NONET);
+    xmlSetStructuredErrorFunc(NULL, NULL);
+    if (!doc) {
+        g_autofree char *message =
+            g_strchomp(g_strdup(first.message ? first.message : "unreadable"));
+        fprintf(stderr, "%s:%d:%d: error: not a readable XML report: %s\n", report, first.line,
+                first.int2, message);
+    }
+    xmlResetError(&first);
+    return doc;
+}
+
+/* Writes the page into output; FALSE after one line on stderr that says
+ * why (the system's reason where the file cannot be made). */
+static gboolean write_page(const char *output, xmlDocPtr page, xsltStylesheetPtr style)
+{
+    FILE *f = g_fopen(output, "wb");
+    if (!f) {
+        int err = errno;
+        fprintf(stderr, "arbiter review: cannot write %s: %s\n", output, g_strerror(err));
+        return FALSE;
+    }
+    gboolean ok = xsltSaveResultToFile(f, page, style) >= 0;
+    ok = !ferror(f) && ok;
+    int err = errno;
+    ok = fclose(f) == 0 && ok;
+    if (!ok) fprintf(stderr, "arbiter review: cannot write %s: %s\n", output, g_strerror(err));
+    return ok;
+}
+
 static int render(const char *report, const char *output, const char *stylesheet)
 {
     xsltStylesheetPtr style = load_stylesheet(stylesheet);
@@ -61,18 +115,16 @@ static int render(const char *report, const char *output, const char *stylesheet
     }
     xsltSecurityPrefsPtr prefs = restrict_xslt();
     int status = EXIT_USAGE;
-    xmlDocPtr doc = xmlReadFile(report, NULL, XML_PARSE_NONET);
+    xmlDocPtr doc = read_report(report);
     xmlDocPtr page = NULL;
     if (!doc) {
-        fprintf(stderr, "arbiter review: %s: not a readable XML report\n", report);
+        /* (said) */
     } else if (!xmlDocGetRootElement(doc) ||
                strcmp((const char *)xmlDocGetRootElement(doc)->name, "fix-report")) {
         fprintf(stderr, "arbiter review: %s: not a fix report (want <fix-report>)\n", report);
     } else if (!(page = xsltApplyStylesheet(style, doc, NULL))) {
         fprintf(stderr, "arbiter review: %s: the stylesheet failed\n", report);
-    } else if (xsltSaveResultToFilename(output, page, style, 0) < 0) {
-        fprintf(stderr, "arbiter review: cannot write %s\n", output);
-    } else {
+    } else if (write_page(output, page, style)) {
         status = EXIT_CLEAN;
     }
     xmlFreeDoc(page);

@@ -264,7 +264,8 @@ START_TEST(test_page_shows_variations)
     const char *fix[] = {"fix",       "--report", report, "--min-confidence", "1", "-o",
                          "/dev/null", input,      NULL};
     fix_and_review(fix, 0, report, html);
-    htmlDocPtr page = htmlReadFile(html, "UTF-8", HTML_PARSE_NONET);
+    htmlDocPtr page =
+        htmlReadFile(html, "UTF-8", HTML_PARSE_NONET | HTML_PARSE_NOERROR | HTML_PARSE_NOWARNING);
     ck_assert(page != NULL);
     xmlXPathContextPtr px = xmlXPathNewContext(page);
     char *text = string(px, NULL, "normalize-space(//p[@class='movetext'])");
@@ -301,6 +302,31 @@ START_TEST(test_review_usage)
     ck_assert_int_eq(r.status, 2);
     ck_assert_msg(strstr(r.err, "not a fix report"), "%s", r.err);
     run_free(&r);
+    /* XML cut short: its first error at its line and column, in one line
+     * (none of libxml2's own); a report that is not there, or a page that
+     * cannot be written: the system's reason */
+    ck_assert(g_file_set_contents(bad, "<fix-report>\n  <a>\n</fix-report>\n", -1, NULL));
+    r = run_arbiter(other);
+    char *want = g_strdup_printf("%s:3:14: error: not a readable XML report: Opening and ending "
+                                 "tag mismatch: a line 2 and fix-report\n",
+                                 bad);
+    ck_assert_int_eq(r.status, 2);
+    ck_assert_str_eq(r.err, want);
+    run_free(&r);
+    g_free(want);
+    ck_assert(g_file_set_contents(bad, "<fix-report/>", -1, NULL));
+    const char *missing[] = {"review", "/nonexistent-arbiter-dir/r.xml", NULL};
+    const char *unwritable[] = {"review", bad, "-o", "/nonexistent-arbiter-dir/r.html", NULL};
+    const char *why[] = {"arbiter review: cannot read /nonexistent-arbiter-dir/r.xml: No such file "
+                         "or directory\n",
+                         "arbiter review: cannot write /nonexistent-arbiter-dir/r.html: No such "
+                         "file or directory\n"};
+    for (int i = 0; i < 2; i++) {
+        r = run_arbiter(i ? unwritable : missing);
+        ck_assert_int_eq(r.status, 2);
+        ck_assert_str_eq(r.err, why[i]);
+        run_free(&r);
+    }
     g_free(bad);
 }
 END_TEST
