@@ -20,23 +20,60 @@
 /* Generated from src/review.gresource.xml. */
 GResource *arb_review_get_resource(void);
 
-/* The stylesheet: --stylesheet FILE, else the compiled-in one. */
+/* Keeps the parser's first error (into the xmlError ctx points to). */
+static void first_error(void *ctx, xmlErrorPtr e)
+{
+    xmlErrorPtr first = ctx;
+    if (!first->message) xmlCopyError(e, first);
+}
+
+/* The XML file at path (what: "report", "stylesheet"), or NULL after one
+ * line on stderr that says why: the system's reason where the file cannot
+ * be read, the parser's first error at its line and column where it is no
+ * XML (libxml2's own lines on stderr kept back). */
+static xmlDocPtr read_xml(const char *path, const char *what)
+{
+    FILE *f = g_fopen(path, "rb");
+    if (!f) {
+        int err = errno;
+        fprintf(stderr, "arbiter review: cannot read %s: %s\n", path, g_strerror(err));
+        return NULL;
+    }
+    fclose(f);
+    xmlError first = {0};
+    xmlSetStructuredErrorFunc(&first, first_error);
+    xmlDocPtr doc = xmlReadFile(path, NULL, XML_PARSE_NONET);
+    xmlSetStructuredErrorFunc(NULL, NULL);
+    if (!doc) {
+        g_autofree char *message =
+            g_strchomp(g_strdup(first.message ? first.message : "unreadable"));
+        fprintf(stderr, "%s:%d:%d: error: not a readable XML %s: %s\n", path, first.line,
+                first.int2, what, message);
+    }
+    xmlResetError(&first);
+    return doc;
+}
+
+/* The stylesheet: --stylesheet FILE, else the compiled-in one; NULL
+ * after a line on stderr. */
 static xsltStylesheetPtr load_stylesheet(const char *path)
 {
     xmlDocPtr doc;
     if (path) {
-        doc = xmlReadFile(path, NULL, XML_PARSE_NONET);
+        doc = read_xml(path, "stylesheet");
+        if (!doc) return NULL;
     } else {
         g_autoptr(GBytes) bytes = g_resource_lookup_data(
             arb_review_get_resource(), REVIEW_STYLESHEET, G_RESOURCE_LOOKUP_FLAGS_NONE, NULL);
-        if (!bytes) return NULL;
-        gsize len;
-        const char *data = g_bytes_get_data(bytes, &len);
-        doc = xmlReadMemory(data, (int)len, "review.xsl", NULL, XML_PARSE_NONET);
+        gsize len = 0;
+        const char *data = bytes ? g_bytes_get_data(bytes, &len) : NULL;
+        doc = data ? xmlReadMemory(data, (int)len, "review.xsl", NULL, XML_PARSE_NONET) : NULL;
     }
-    if (!doc) return NULL;
-    xsltStylesheetPtr style = xsltParseStylesheetDoc(doc); /* owns doc from here */
-    if (!style) xmlFreeDoc(doc);
+    xsltStylesheetPtr style = doc ? xsltParseStylesheetDoc(doc) : NULL; /* owns doc from here */
+    if (doc && !style) xmlFreeDoc(doc);
+    if (!style)
+        fprintf(stderr, "arbiter review: cannot load the stylesheet %s\n",
+                path ? path : REVIEW_STYLESHEET);
     return style;
 }
 
@@ -51,40 +88,6 @@ static xsltSecurityPrefsPtr restrict_xslt(void)
     xsltSetSecurityPrefs(prefs, XSLT_SECPREF_WRITE_NETWORK, xsltSecurityForbid);
     xsltSetDefaultSecurityPrefs(prefs);
     return prefs;
-}
-
-/* Keeps the parser's first error (into the xmlError ctx points to). */
-static void first_error(void *ctx, xmlErrorPtr e)
-{
-    xmlErrorPtr first = ctx;
-    if (!first->message) xmlCopyError(e, first);
-}
-
-/* The report, or NULL after one line on stderr that says why: the
- * system's reason where the file cannot be read, the parser's first
- * error at its line and column where it is no XML (libxml2's own lines on
- * stderr kept back). */
-static xmlDocPtr read_report(const char *report)
-{
-    FILE *f = g_fopen(report, "rb");
-    if (!f) {
-        int err = errno;
-        fprintf(stderr, "arbiter review: cannot read %s: %s\n", report, g_strerror(err));
-        return NULL;
-    }
-    fclose(f);
-    xmlError first = {0};
-    xmlSetStructuredErrorFunc(&first, first_error);
-    xmlDocPtr doc = xmlReadFile(report, NULL, XML_PARSE_NONET);
-    xmlSetStructuredErrorFunc(NULL, NULL);
-    if (!doc) {
-        g_autofree char *message =
-            g_strchomp(g_strdup(first.message ? first.message : "unreadable"));
-        fprintf(stderr, "%s:%d:%d: error: not a readable XML report: %s\n", report, first.line,
-                first.int2, message);
-    }
-    xmlResetError(&first);
-    return doc;
 }
 
 /* Writes the page into output; FALSE after one line on stderr that says
@@ -108,14 +111,10 @@ static gboolean write_page(const char *output, xmlDocPtr page, xsltStylesheetPtr
 static int render(const char *report, const char *output, const char *stylesheet)
 {
     xsltStylesheetPtr style = load_stylesheet(stylesheet);
-    if (!style) {
-        fprintf(stderr, "arbiter review: cannot load the stylesheet %s\n",
-                stylesheet ? stylesheet : REVIEW_STYLESHEET);
-        return EXIT_USAGE;
-    }
+    if (!style) return EXIT_USAGE;
     xsltSecurityPrefsPtr prefs = restrict_xslt();
     int status = EXIT_USAGE;
-    xmlDocPtr doc = read_report(report);
+    xmlDocPtr doc = read_xml(report, "report");
     xmlDocPtr page = NULL;
     if (!doc) {
         /* (said) */

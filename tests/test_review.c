@@ -327,6 +327,19 @@ START_TEST(test_review_usage)
         ck_assert_str_eq(r.err, why[i]);
         run_free(&r);
     }
+    /* a --stylesheet that is no XML: the same, as a stylesheet */
+    char *xsl = tmp_path("bad.xsl");
+    ck_assert(g_file_set_contents(xsl, "<x", -1, NULL));
+    const char *styled[] = {"review", "--stylesheet", xsl, bad, "-o", "/dev/null", NULL};
+    r = run_arbiter(styled);
+    want = g_strdup_printf("%s:1:3: error: not a readable XML stylesheet: Couldn't find end of "
+                           "Start Tag x line 1\n",
+                           xsl);
+    ck_assert_int_eq(r.status, 2);
+    ck_assert_str_eq(r.err, want);
+    run_free(&r);
+    g_free(want);
+    g_free(xsl);
     g_free(bad);
 }
 END_TEST
