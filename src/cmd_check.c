@@ -7,6 +7,7 @@
  * keep range-relative numbers and are formatted when printed, in input
  * order, so the output is the same for any --jobs and any --shard split. */
 #include "commands.h"
+#include "paths.h"
 
 #include "encoding.h"
 #include "gamew.h"
@@ -1423,6 +1424,11 @@ int cmd_check(int argc, char **argv)
     ck.langs = arb_lang_set_load(lang_dir, &error);
     if (!ck.langs) {
         fprintf(stderr, "arbiter check: %s\n", error->message);
+        return EXIT_USAGE;
+    }
+    const char *outputs[] = {output, report_path}, *options[] = {"-o", "--report"};
+    if (!paths_outputs_apart("check", options, outputs, 2, argv + 1, argc - 1)) {
+        arb_lang_set_free(ck.langs);
         return EXIT_USAGE;
     }
     if (report_path && !(ck.report = report_open(report_path, "check", &error))) {

@@ -4,6 +4,7 @@
  * written, the rest is kept in a comment, and the error line names file, line,
  * column, game, ply and text. */
 #include "commands.h"
+#include "paths.h"
 
 #include "gamew.h"
 #include "notation.h"
@@ -385,6 +386,11 @@ int cmd_convert(int argc, char **argv)
     }
     struct convert cv = {.jobs = jobs};
     if (!setup(&cv, lang_dir, from, to)) {
+        teardown(&cv);
+        return EXIT_USAGE;
+    }
+    const char *option = "-o";
+    if (!paths_outputs_apart("convert", &option, (const char **)&output, 1, argv + 1, argc - 1)) {
         teardown(&cv);
         return EXIT_USAGE;
     }

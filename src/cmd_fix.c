@@ -8,6 +8,7 @@
  * the command's state through src/fix_state.h. */
 #include "cmd_fix.h"
 #include "commands.h"
+#include "paths.h"
 #include "fix_state.h"
 
 #include "decisions.h"
@@ -1103,6 +1104,16 @@ int cmd_fix(int argc, char **argv)
     fc->decisions_path = decisions;
     if (decisions && !(fc->decisions = decisions_load(decisions, &error))) {
         fprintf(stderr, "arbiter fix: --decisions: %s\n", error->message);
+        fix_cmd_free(fc);
+        return EXIT_USAGE;
+    }
+    g_autoptr(GPtrArray) inputs = g_ptr_array_new();
+    for (int i = 1; i < argc; i++)
+        g_ptr_array_add(inputs, argv[i]);
+    if (decisions) g_ptr_array_add(inputs, decisions);
+    const char *outputs[] = {output, report}, *options[] = {"-o", "--report"};
+    if (!paths_outputs_apart("fix", options, outputs, 2, (char **)inputs->pdata,
+                             (int)inputs->len)) {
         fix_cmd_free(fc);
         return EXIT_USAGE;
     }

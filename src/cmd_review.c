@@ -3,6 +3,7 @@
  * a GResource, applied with libxslt). The page writes a decisions file that
  * `arbiter fix --decisions` reads back (src/decisions.h). */
 #include "commands.h"
+#include "paths.h"
 
 #include <errno.h>
 #include <gio/gio.h>
@@ -171,5 +172,9 @@ int cmd_review(int argc, char **argv)
                      ? g_strdup_printf("%.*s.html", (int)(n - 4), report)
                      : g_strdup_printf("%s.html", report);
     }
+    char *inputs[] = {(char *)report, stylesheet};
+    const char *option = "-o";
+    if (!paths_outputs_apart("review", &option, (const char **)&output, 1, inputs, 2))
+        return EXIT_USAGE;
     return render(report, output, stylesheet);
 }

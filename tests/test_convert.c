@@ -369,6 +369,58 @@ START_TEST(test_lone_piece_initial_is_no_prose)
 }
 END_TEST
 
+START_TEST(test_output_that_is_an_input)
+{
+    /* -o or --report naming an input (under another name too) would empty
+     * it before it is read: refused, the file untouched, exit 2; two
+     * outputs naming one file are refused too */
+    static const char text[] = "1. e4 e5 2. Nf3 Nc6 *\n";
+    char *dir = g_dir_make_tmp("arbiter-outputs-XXXXXX", NULL);
+    char *path = g_build_filename(dir, "game.pgn", NULL);
+    char *other = g_build_filename(dir, ".", "game.pgn", NULL);
+    char *out = g_build_filename(dir, "out.pgn", NULL);
+    ck_assert(g_file_set_contents(path, text, -1, NULL));
+    struct {
+        const char *command;
+        char *args[6];
+        const char *want;
+    } cases[] = {
+        {"convert", {"-o", other, NULL}, "arbiter convert: -o "},
+        {"fix", {"-o", path, NULL}, "arbiter fix: -o "},
+        {"fix", {"--report", other, NULL}, "arbiter fix: --report "},
+        {"fix", {"-o", out, "--report", out, NULL}, "arbiter fix: -o and --report both name "},
+        {"check", {"--report", path, NULL}, "arbiter check: --report "},
+        {"check", {"--fix", "-o", other, NULL}, "arbiter check: -o "},
+    };
+    for (gsize i = 0; i < G_N_ELEMENTS(cases); i++) {
+        struct run r = command_args(cases[i].command, cases[i].args, path);
+        ck_assert_msg(r.status == 2 && g_str_has_prefix(r.err, cases[i].want) && !*r.out,
+                      "case %zu: exit %d\n%s", i, r.status, r.err);
+        char *now = NULL;
+        ck_assert(g_file_get_contents(path, &now, NULL, NULL));
+        ck_assert_str_eq(now, text);
+        g_free(now);
+        run_free(&r);
+    }
+    /* review's page over its report */
+    char *report = g_build_filename(dir, "r.xml", NULL);
+    ck_assert(g_file_set_contents(report, "<fix-report/>", -1, NULL));
+    char *args[] = {"-o", report, NULL};
+    struct run r = command_args("review", args, report);
+    ck_assert_msg(r.status == 2 && strstr(r.err, "is the input"), "exit %d\n%s", r.status, r.err);
+    run_free(&r);
+    const char *files[] = {path, out, report};
+    for (gsize i = 0; i < G_N_ELEMENTS(files); i++)
+        g_remove(files[i]);
+    g_rmdir(dir);
+    g_free(report);
+    g_free(out);
+    g_free(other);
+    g_free(path);
+    g_free(dir);
+}
+END_TEST
+
 START_TEST(test_odds_game)
 {
     /* a knight-odds game, the odds said before the moves in Russian
@@ -417,6 +469,7 @@ int main(void)
     tcase_add_test(tc, test_words_cut_by_line_end);
     tcase_add_test(tc, test_lone_piece_initial_is_no_prose);
     tcase_add_test(tc, test_odds_game);
+    tcase_add_test(tc, test_output_that_is_an_input);
     tcase_add_test(tc, test_misread_bracket_keeps_games);
     suite_add_tcase(s, tc);
     printf("%u golden cases in tests/data/MANIFEST.md\n", goldens->len);
