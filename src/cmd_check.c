@@ -159,7 +159,9 @@ struct check {
     GPtrArray *sources;
     guint n_inputs;
     struct counts total;
-    gboolean write_error;
+    /* why writing the findings (stdout) or the fixed games (-o) first
+     * failed, 0: it has not */
+    int findings_errno, fixed_errno;
     FILE *fix_out; /* --fix: where the games go, or NULL */
     ArbReport *report;
     const struct source *report_src;
@@ -818,10 +820,12 @@ static void print_findings(struct check *ck, struct batch *b)
         finding_clear(f);
     }
     g_array_set_size(b->findings, 0);
-    if (o->len && fwrite(o->str, 1, o->len, stdout) != o->len) ck->write_error = TRUE;
+    if (o->len && fwrite(o->str, 1, o->len, stdout) != o->len && !ck->findings_errno)
+        ck->findings_errno = errno ? errno : EIO;
     g_string_free(o, TRUE);
-    if (b->fixed->len && fwrite(b->fixed->str, 1, b->fixed->len, ck->fix_out) != b->fixed->len)
-        ck->write_error = TRUE;
+    if (b->fixed->len && fwrite(b->fixed->str, 1, b->fixed->len, ck->fix_out) != b->fixed->len &&
+        !ck->fixed_errno)
+        ck->fixed_errno = errno ? errno : EIO;
     g_string_truncate(b->fixed, 0);
     add_counts(&ck->total, &b->counts);
     memset(&b->counts, 0, sizeof b->counts);
@@ -1461,9 +1465,16 @@ int cmd_check(int argc, char **argv)
     stop_workers(&ck);
     if (ck.progress) draw_progress(&ck, TRUE);
     double secs = (g_get_monotonic_time() - ck.started) / 1e6;
-    if (ck.fix_out && fclose(ck.fix_out) != 0) ck.write_error = TRUE;
-    if (fflush(stdout) != 0 || ck.write_error) {
-        fprintf(stderr, "arbiter check: error writing the output\n");
+    if (ck.fix_out && fclose(ck.fix_out) != 0 && !ck.fixed_errno) ck.fixed_errno = errno;
+    if (fflush(stdout) != 0 && !ck.findings_errno) ck.findings_errno = errno;
+    if (ck.fixed_errno) {
+        fprintf(stderr, "arbiter check: error writing %s: %s\n", output,
+                g_strerror(ck.fixed_errno));
+        io_ok = FALSE;
+    }
+    if (ck.findings_errno) {
+        fprintf(stderr, "arbiter check: error writing the findings: %s\n",
+                g_strerror(ck.findings_errno));
         io_ok = FALSE;
     }
     if (ck.report) {

@@ -9,6 +9,7 @@
 #include "gamew.h"
 #include "notation.h"
 
+#include <errno.h>
 #include <gio/gunixinputstream.h>
 #include <stdio.h>
 #include <string.h>
@@ -44,7 +45,7 @@ struct convert {
     enum notation_style to_style;
     FILE *out;
     int jobs, games, failed;
-    gboolean io_error;
+    int out_errno; /* why writing the output first failed, 0: it has not */
     /* reading, on the main thread */
     ArbRecorder *rec;
     struct batch *current;
@@ -229,8 +230,8 @@ static void flush_batches(struct convert *cv, gboolean wait_all)
         if (ready) g_queue_pop_head(&cv->pending);
         g_mutex_unlock(&cv->lock);
         if (!ready) return;
-        if (fwrite(b->wk.out->str, 1, b->wk.out->len, cv->out) != b->wk.out->len)
-            cv->io_error = TRUE;
+        if (fwrite(b->wk.out->str, 1, b->wk.out->len, cv->out) != b->wk.out->len && !cv->out_errno)
+            cv->out_errno = errno ? errno : EIO;
         fputs(b->wk.err->str, stderr);
         cv->games += b->wk.games;
         cv->failed += b->wk.failed;
@@ -423,11 +424,14 @@ int cmd_convert(int argc, char **argv)
         }
         io_ok &= convert_stream(&cv, in, argv[i]);
     }
-    if (fflush(cv.out) != 0 || cv.io_error) {
-        fprintf(stderr, "arbiter convert: error writing the output\n");
+    int err = cv.out_errno;
+    if (fflush(cv.out) != 0 && !err) err = errno;
+    if (output && fclose(cv.out) != 0 && !err) err = errno;
+    if (err) {
+        fprintf(stderr, "arbiter convert: error writing %s: %s\n", output ? output : "the output",
+                g_strerror(err));
         io_ok = FALSE;
     }
-    if (output) fclose(cv.out);
     if (cv.pool) g_thread_pool_free(cv.pool, FALSE, TRUE);
     g_string_free(cv.problems, TRUE);
     g_mutex_clear(&cv.lock);

@@ -9,6 +9,7 @@
 #include "cmd_fix.h"
 #include "commands.h"
 #include "paths.h"
+#include "report.h"
 #include "fix_state.h"
 
 #include "decisions.h"
@@ -20,6 +21,7 @@
 #include "render.h"
 #include "replay.h"
 
+#include <errno.h>
 #include <gio/gunixinputstream.h>
 #include <libxml/xmlwriter.h>
 #include <stdio.h>
@@ -747,8 +749,16 @@ void fix_cmd_free(struct fix_cmd *fc)
     g_free((char *)fc->options.lang_dir);
     g_free((char *)fc->options.confusion);
     g_free((char *)fc->options.engine);
-    if (fc->report) xmlFreeTextWriter(fc->report);
+    if (fc->report) {
+        int err;
+        if (fc->report_file)
+            report_writer_close(fc->report, fc->report_file, &err);
+        else
+            xmlFreeTextWriter(fc->report);
+        xmlSetStructuredErrorFunc(NULL, NULL);
+    }
     if (fc->report_buf) xmlBufferFree(fc->report_buf);
+    g_free(fc->report_why);
     if (fc->decisions) g_array_free(fc->decisions, TRUE);
     if (fc->points) g_array_free(fc->points, TRUE);
     g_array_free(fc->verdicts, TRUE);
@@ -786,6 +796,7 @@ void fix_cmd_begin(struct fix_cmd *fc, FILE *out, FILE *err)
     fc->games = fc->unresolved = fc->corrected = fc->failed = 0;
     fc->submitted = 0;
     fc->io_error = FALSE;
+    fc->out_errno = 0;
 }
 
 void fix_cmd_counts(const struct fix_cmd *fc, struct fix_counts *counts)
@@ -794,7 +805,7 @@ void fix_cmd_counts(const struct fix_cmd *fc, struct fix_counts *counts)
                                   .corrected = fc->corrected,
                                   .unresolved = fc->unresolved,
                                   .failed = fc->failed,
-                                  .io_error = fc->io_error};
+                                  .out_errno = fc->out_errno};
 }
 
 /* What the readers of hcs.c make of a line (sniff_sheets()). */
@@ -1141,16 +1152,20 @@ int cmd_fix(int argc, char **argv)
     fix_cmd_show_progress(fc, FALSE);
     fix_cmd_check_unknown_games(fc);
     if (!fix_cmd_close_report(fc, (double)(g_get_monotonic_time() - t0) / 1e6, NULL)) {
-        fprintf(stderr, "arbiter fix: error writing the report %s\n", report);
+        fprintf(stderr, "arbiter fix: error writing the report %s%s%s\n", report,
+                fc->report_why ? ": " : "", fc->report_why ? fc->report_why : "");
         io_ok = FALSE;
     }
     struct fix_counts n;
     fix_cmd_counts(fc, &n);
-    if (fflush(out) != 0 || n.io_error) {
-        fprintf(stderr, "arbiter fix: error writing the output\n");
+    int err = n.out_errno;
+    if (fflush(out) != 0 && !err) err = errno;
+    if (output && fclose(out) != 0 && !err) err = errno;
+    if (err) {
+        fprintf(stderr, "arbiter fix: error writing %s: %s\n", output ? output : "the output",
+                g_strerror(err));
         io_ok = FALSE;
     }
-    if (output) fclose(out);
     int decision_errors = fc->decision_errors + fc->engine_failed;
     fix_cmd_free(fc);
     return !io_ok || decision_errors    ? EXIT_USAGE

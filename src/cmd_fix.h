@@ -28,8 +28,8 @@ struct fix_cmd_options {
 
 struct fix_counts {
     int games, corrected, unresolved;
-    int failed;        /* errors the reader reported (a cut game, a limit) */
-    gboolean io_error; /* writing the output or the report failed */
+    int failed;    /* errors the reader reported (a cut game, a limit) */
+    int out_errno; /* why writing the output first failed (errno), 0: it has not */
 };
 
 /* Loads the tables; NULL, with a message on err, on a bad option or table. */

@@ -553,11 +553,20 @@ void fix_report_end_input(struct fix_cmd *fc)
     if (fc->report) xml_end(fc);
 }
 
+/* Keeps libxml2's first message about the report (a write that failed:
+ * "No space left on device") for fix_cmd_close_report()'s caller, in
+ * place of libxml2's own lines on stderr. */
+static void report_error(void *ctx, xmlErrorPtr e)
+{
+    struct fix_cmd *fc = ctx;
+    if (!fc->report_why && e->message) fc->report_why = g_strchomp(g_strdup(e->message));
+}
+
 gboolean fix_cmd_open_report(struct fix_cmd *fc, const char *path)
 {
     g_autoptr(GError) error = NULL;
     if (path) {
-        fc->report = report_writer_open(path, &error);
+        fc->report = report_writer_open(path, &fc->report_file, &error);
     } else {
         fc->report_buf = xmlBufferCreate();
         fc->report = fc->report_buf ? xmlNewTextWriterMemory(fc->report_buf, 0) : NULL;
@@ -567,6 +576,7 @@ gboolean fix_cmd_open_report(struct fix_cmd *fc, const char *path)
                 error ? error->message : "cannot write the report in memory");
         return FALSE;
     }
+    xmlSetStructuredErrorFunc(fc, report_error);
     xmlTextWriterSetIndent(fc->report, 1);
     xmlTextWriterSetIndentString(fc->report, BAD_CAST "  ");
     xmlTextWriterStartDocument(fc->report, NULL, "UTF-8", NULL);
@@ -589,7 +599,15 @@ gboolean fix_cmd_close_report(struct fix_cmd *fc, double seconds, char **text)
     xml_attr_fmt(fc, "seconds", "%.3f", seconds);
     xml_end(fc);
     gboolean ok = xmlTextWriterEndDocument(fc->report) >= 0 && !fc->io_error;
-    xmlFreeTextWriter(fc->report); /* flushes into the file or the buffer */
+    int err = 0;
+    if (fc->report_file) {
+        ok = report_writer_close(fc->report, fc->report_file, &err) && ok;
+        fc->report_file = NULL;
+        if (err && !fc->report_why) fc->report_why = g_strdup(g_strerror(err));
+    } else {
+        xmlFreeTextWriter(fc->report); /* (into the buffer) */
+    }
+    xmlSetStructuredErrorFunc(NULL, NULL);
     fc->report = NULL;
     if (fc->report_buf) {
         if (text) *text = g_strdup((const char *)xmlBufferContent(fc->report_buf));

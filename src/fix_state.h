@@ -55,6 +55,8 @@ struct fix_cmd {
     FILE *out, *err;
     xmlTextWriterPtr report;
     xmlBufferPtr report_buf; /* the report in memory (fix_cmd_open_report(NULL)) */
+    char *report_why;        /* libxml2's first message on writing it, or NULL */
+    FILE *report_file;       /* the report's file (report_writer_open()) */
     const char *file_name;
     GArray *tokens;      /* struct fix_token */
     GStringChunk *glued; /* texts of tokens joined across a ';' (one game's) */
@@ -77,7 +79,8 @@ struct fix_cmd {
     GHashTable *seen;         /* with --report: a game's tags or first plies -> its id */
     GString *pairs;           /* "first second reason" lines for the report */
     int games, unresolved, corrected, failed;
-    gboolean io_error;
+    gboolean io_error; /* writing the report failed */
+    int out_errno;     /* why writing the PGN first failed, 0: it has not */
     /* --decisions: all of them, this game's as fixed points, errors found */
     const char *decisions_path;
     GArray *decisions;

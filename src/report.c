@@ -15,6 +15,8 @@ struct _ArbReport {
     xmlBufferPtr buf; /* the report in memory (report_open_memory) */
     char *path;
     gboolean failed; /* some write returned an error */
+    char *why;       /* libxml2's first message on writing it, or NULL */
+    FILE *file;      /* report_open()'s */
     gboolean in_summary;
 };
 
@@ -85,10 +87,19 @@ static ArbReport *start(xmlTextWriterPtr w, xmlBufferPtr buf, const char *path, 
     return r;
 }
 
-xmlTextWriterPtr report_writer_open(const char *path, GError **error)
+/* Keeps libxml2's first message about a report (a write that failed: "No
+ * space left on device") for report_close()'s error, in place of
+ * libxml2's own lines on stderr. */
+static void keep_why(void *ctx, xmlErrorPtr e)
 {
-    /* (made here first, so that a path that cannot be written fails with
-     * errno, before libxml2 opens it) */
+    ArbReport *r = ctx;
+    if (!r->why && e->message) r->why = g_strchomp(g_strdup(e->message));
+}
+
+xmlTextWriterPtr report_writer_open(const char *path, FILE **file, GError **error)
+{
+    /* (the file opened here, not by libxml2: its failures come with errno,
+     * and closing it, which libxml2 does unchecked, is checked) */
     FILE *f = g_fopen(path, "wb");
     if (!f) {
         int err = errno;
@@ -96,17 +107,36 @@ xmlTextWriterPtr report_writer_open(const char *path, GError **error)
                     "cannot write the report %s: %s", path, g_strerror(err));
         return NULL;
     }
-    fclose(f);
-    xmlTextWriterPtr w = xmlNewTextWriterFilename(path, 0);
-    if (!w)
+    xmlOutputBufferPtr out = xmlOutputBufferCreateFile(f, NULL);
+    xmlTextWriterPtr w = out ? xmlNewTextWriter(out) : NULL;
+    if (!w) {
+        if (out) xmlOutputBufferClose(out);
+        fclose(f);
         g_set_error(error, G_FILE_ERROR, G_FILE_ERROR_FAILED, "cannot write the report %s", path);
+        return NULL;
+    }
+    *file = f;
     return w;
+}
+
+gboolean report_writer_close(xmlTextWriterPtr w, FILE *file, int *err)
+{
+    xmlFreeTextWriter(w); /* (flushes into file, which it leaves open) */
+    *err = 0;
+    if ((fflush(file) != 0 || ferror(file)) && !*err) *err = errno ? errno : EIO;
+    if (fclose(file) != 0 && !*err) *err = errno;
+    return !*err;
 }
 
 ArbReport *report_open(const char *path, const char *command, GError **error)
 {
-    xmlTextWriterPtr w = report_writer_open(path, error);
-    return w ? start(w, NULL, path, command) : NULL;
+    FILE *file = NULL;
+    xmlTextWriterPtr w = report_writer_open(path, &file, error);
+    if (!w) return NULL;
+    ArbReport *r = start(w, NULL, path, command);
+    r->file = file;
+    xmlSetStructuredErrorFunc(r, keep_why);
+    return r;
 }
 
 ArbReport *report_open_memory(const char *command)
@@ -184,11 +214,19 @@ gboolean report_close(ArbReport *r, GError **error)
 {
     note(r, xmlTextWriterEndDocument(r->w)); /* closes every open element */
     note(r, xmlTextWriterFlush(r->w));
-    xmlFreeTextWriter(r->w); /* flushes and closes the file */
+    int err = 0;
+    if (r->file)
+        r->failed |= !report_writer_close(r->w, r->file, &err);
+    else
+        xmlFreeTextWriter(r->w);
+    xmlSetStructuredErrorFunc(NULL, NULL);
     gboolean ok = !r->failed;
     if (r->buf) xmlBufferFree(r->buf);
+    const char *why = r->why ? r->why : err ? g_strerror(err) : NULL;
     if (!ok)
-        g_set_error(error, G_IO_ERROR, G_IO_ERROR_FAILED, "error writing the report %s", r->path);
+        g_set_error(error, G_IO_ERROR, G_IO_ERROR_FAILED, "error writing the report %s%s%s",
+                    r->path, why ? ": " : "", why ? why : "");
+    g_free(r->why);
     g_free(r->path);
     g_free(r);
     return ok;

@@ -6,6 +6,7 @@
 #define ARBITER_REPORT_H
 
 #include <glib.h>
+#include <stdio.h>
 #include <libxml/xmlwriter.h>
 
 #define REPORT_NAMESPACE "urn:arbiter:report:1"
@@ -28,7 +29,10 @@ ArbReport *report_open(const char *path, const char *command, GError **error);
 /* An xmlTextWriter into the file at path (made, or emptied), or NULL and
  * error "cannot write the report PATH: REASON", the system's reason:
  * libxml2's own messages on stderr say less, and twice. */
-xmlTextWriterPtr report_writer_open(const char *path, GError **error);
+xmlTextWriterPtr report_writer_open(const char *path, FILE **file, GError **error);
+/* Frees w and closes file (report_writer_open()'s): FALSE, *err the
+ * errno, where the last of it could not be written (a full disk). */
+gboolean report_writer_close(xmlTextWriterPtr w, FILE *file, int *err);
 /* A report written into memory; report_close_memory ends it and returns its
  * text (g_free it), or NULL when a write failed. */
 ArbReport *report_open_memory(const char *command);

@@ -492,6 +492,47 @@ START_TEST(test_missing_file)
 }
 END_TEST
 
+/* A disk that fills up (/dev/full: every write fails): exit 2, and one
+ * line that names the file and says why, none of libxml2's own. */
+START_TEST(test_disk_full)
+{
+    if (!g_file_test("/dev/full", G_FILE_TEST_EXISTS)) {
+        fprintf(stderr, "test_disk_full: no /dev/full here\n");
+        return;
+    }
+    char *good = write_input("good.pgn", "1. e4 e5 *\n", 11);
+    struct {
+        const char *command;
+        const char *args[5];
+        const char *want;
+    } cases[] = {
+        {"convert", {"-o", "/dev/full", good, NULL}, "arbiter convert: error writing /dev/full: "},
+        {"fix", {"-o", "/dev/full", good, NULL}, "arbiter fix: error writing /dev/full: "},
+        {"fix",
+         {"--report", "/dev/full", "-o", "/dev/null", good},
+         "arbiter fix: error writing the report /dev/full: "},
+        {"check",
+         {"--fix", "-o", "/dev/full", good, NULL},
+         "arbiter check: error writing /dev/full: "},
+        {"check",
+         {"--report", "/dev/full", good, NULL},
+         "arbiter check: error writing the report /dev/full: "},
+    };
+    for (gsize i = 0; i < G_N_ELEMENTS(cases); i++) {
+        const char *args[7] = {NULL};
+        for (int k = 0; k < 5 && cases[i].args[k]; k++)
+            args[k] = cases[i].args[k];
+        struct run r = run_argv(cases[i].command, args);
+        char *want = g_strconcat(cases[i].want, g_strerror(ENOSPC), "\n", NULL);
+        ck_assert_msg(r.status == 2 && strstr(r.err, want) && !strstr(r.err, "I/O error"),
+                      "%s: exit %d\n%s", cases[i].command, r.status, r.err);
+        g_free(want);
+        run_free(&r);
+    }
+    g_free(good);
+}
+END_TEST
+
 START_TEST(test_unreadable_file)
 {
     if (geteuid() == 0) {
@@ -659,6 +700,7 @@ int main(void)
     tcase_add_test(tc, test_empty_file);
     tcase_add_test(tc, test_directory);
     tcase_add_test(tc, test_missing_file);
+    tcase_add_test(tc, test_disk_full);
     tcase_add_test(tc, test_unreadable_file);
     tcase_add_test(tc, test_nothing_lost_convert);
     tcase_add_loop_test(tc, test_nothing_lost_check, 0, 2);

@@ -350,7 +350,7 @@ void fuzz_fix(const uint8_t *data, size_t size)
     FUZZ_ASSERT(g_utf8_validate(run.err, (gssize)run.err_len, NULL), "messages not UTF-8:\n%s",
                 run.err);
     const struct fix_counts *n = &run.counts;
-    FUZZ_ASSERT(n->games >= 0 && n->corrected + n->unresolved <= n->games && !n->io_error,
+    FUZZ_ASSERT(n->games >= 0 && n->corrected + n->unresolved <= n->games && !n->out_errno,
                 "counts %d games, %d corrected, %d unresolved", n->games, n->corrected,
                 n->unresolved);
     /* nothing lost: one game written per game fixed, and (from PGN) every
