@@ -289,6 +289,15 @@ START_TEST(test_page_shows_variations)
 }
 END_TEST
 
+/* args run, exit status 2 and nothing on stderr but want. */
+static void assert_fails_saying(const char *const *args, const char *want)
+{
+    struct run r = run_arbiter(args);
+    ck_assert_int_eq(r.status, 2);
+    ck_assert_str_eq(r.err, want);
+    run_free(&r);
+}
+
 START_TEST(test_review_usage)
 {
     const char *none[] = {"review", NULL};
@@ -306,38 +315,26 @@ START_TEST(test_review_usage)
      * (none of libxml2's own); a report that is not there, or a page that
      * cannot be written: the system's reason */
     ck_assert(g_file_set_contents(bad, "<fix-report>\n  <a>\n</fix-report>\n", -1, NULL));
-    r = run_arbiter(other);
     char *want = g_strdup_printf("%s:3:14: error: not a readable XML report: Opening and ending "
                                  "tag mismatch: a line 2 and fix-report\n",
                                  bad);
-    ck_assert_int_eq(r.status, 2);
-    ck_assert_str_eq(r.err, want);
-    run_free(&r);
+    assert_fails_saying(other, want);
     g_free(want);
     ck_assert(g_file_set_contents(bad, "<fix-report/>", -1, NULL));
     const char *missing[] = {"review", "/nonexistent-arbiter-dir/r.xml", NULL};
+    assert_fails_saying(missing, "arbiter review: cannot read /nonexistent-arbiter-dir/r.xml: No "
+                                 "such file or directory\n");
     const char *unwritable[] = {"review", bad, "-o", "/nonexistent-arbiter-dir/r.html", NULL};
-    const char *why[] = {"arbiter review: cannot read /nonexistent-arbiter-dir/r.xml: No such file "
-                         "or directory\n",
-                         "arbiter review: cannot write /nonexistent-arbiter-dir/r.html: No such "
-                         "file or directory\n"};
-    for (int i = 0; i < 2; i++) {
-        r = run_arbiter(i ? unwritable : missing);
-        ck_assert_int_eq(r.status, 2);
-        ck_assert_str_eq(r.err, why[i]);
-        run_free(&r);
-    }
+    assert_fails_saying(unwritable, "arbiter review: cannot write "
+                                    "/nonexistent-arbiter-dir/r.html: No such file or directory\n");
     /* a --stylesheet that is no XML: the same, as a stylesheet */
     char *xsl = tmp_path("bad.xsl");
     ck_assert(g_file_set_contents(xsl, "<x", -1, NULL));
     const char *styled[] = {"review", "--stylesheet", xsl, bad, "-o", "/dev/null", NULL};
-    r = run_arbiter(styled);
     want = g_strdup_printf("%s:1:3: error: not a readable XML stylesheet: Couldn't find end of "
                            "Start Tag x line 1\n",
                            xsl);
-    ck_assert_int_eq(r.status, 2);
-    ck_assert_str_eq(r.err, want);
-    run_free(&r);
+    assert_fails_saying(styled, want);
     g_free(want);
     g_free(xsl);
     g_free(bad);
