@@ -122,8 +122,8 @@ xmlTextWriterPtr report_writer_open(const char *path, FILE **file, GError **erro
 gboolean report_writer_close(xmlTextWriterPtr w, FILE *file, int *err)
 {
     xmlFreeTextWriter(w); /* (flushes into file, which it leaves open) */
-    *err = 0;
-    if ((fflush(file) != 0 || ferror(file)) && !*err) *err = errno ? errno : EIO;
+    errno = 0;
+    *err = fflush(file) != 0 || ferror(file) ? (errno ? errno : EIO) : 0;
     if (fclose(file) != 0 && !*err) *err = errno;
     return !*err;
 }
