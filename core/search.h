@@ -1,8 +1,9 @@
 /* A small search that judges a few candidate moves without an outside
  * engine: alpha-beta over the legal moves to a fixed depth, then captures
  * only until the position is quiet, scored by material, pawn structure,
- * where the pieces stand and what they reach, and the king's cover. It sees a piece left hanging, a mate in one or two, a pawn
- * that runs through; nothing deeper. */
+ * where the pieces stand and what they reach, and the king's cover. It
+ * sees a piece left hanging, a mate in one or two, a pawn that runs
+ * through; nothing deeper. */
 #ifndef ARBITER_SEARCH_H
 #define ARBITER_SEARCH_H
 

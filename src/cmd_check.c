@@ -7,7 +7,7 @@
  * keep range-relative numbers and are formatted when printed, in input
  * order, so the output is the same for any --jobs and any --shard split. */
 #include "commands.h"
-#include "paths.h"
+#include "outputs.h"
 
 #include "encoding.h"
 #include "gamew.h"
@@ -820,12 +820,9 @@ static void print_findings(struct check *ck, struct batch *b)
         finding_clear(f);
     }
     g_array_set_size(b->findings, 0);
-    if (o->len && fwrite(o->str, 1, o->len, stdout) != o->len && !ck->findings_errno)
-        ck->findings_errno = errno ? errno : EIO;
+    outputs_write(stdout, o->str, o->len, &ck->findings_errno);
     g_string_free(o, TRUE);
-    if (b->fixed->len && fwrite(b->fixed->str, 1, b->fixed->len, ck->fix_out) != b->fixed->len &&
-        !ck->fixed_errno)
-        ck->fixed_errno = errno ? errno : EIO;
+    if (ck->fix_out) outputs_write(ck->fix_out, b->fixed->str, b->fixed->len, &ck->fixed_errno);
     g_string_truncate(b->fixed, 0);
     add_counts(&ck->total, &b->counts);
     memset(&b->counts, 0, sizeof b->counts);
@@ -1431,7 +1428,7 @@ int cmd_check(int argc, char **argv)
         return EXIT_USAGE;
     }
     const char *outputs[] = {output, report_path}, *options[] = {"-o", "--report"};
-    if (!paths_outputs_apart("check", options, outputs, 2, argv + 1, argc - 1)) {
+    if (!outputs_apart("check", options, outputs, 2, argv + 1, argc - 1)) {
         arb_lang_set_free(ck.langs);
         return EXIT_USAGE;
     }
@@ -1465,8 +1462,8 @@ int cmd_check(int argc, char **argv)
     stop_workers(&ck);
     if (ck.progress) draw_progress(&ck, TRUE);
     double secs = (g_get_monotonic_time() - ck.started) / 1e6;
-    if (ck.fix_out && fclose(ck.fix_out) != 0 && !ck.fixed_errno) ck.fixed_errno = errno;
-    if (fflush(stdout) != 0 && !ck.findings_errno) ck.findings_errno = errno;
+    if (ck.fix_out) ck.fixed_errno = outputs_finish(ck.fix_out, TRUE, ck.fixed_errno);
+    ck.findings_errno = outputs_finish(stdout, FALSE, ck.findings_errno);
     if (ck.fixed_errno) {
         fprintf(stderr, "arbiter check: error writing %s: %s\n", output,
                 g_strerror(ck.fixed_errno));

@@ -4,7 +4,7 @@
  * written, the rest is kept in a comment, and the error line names file, line,
  * column, game, ply and text. */
 #include "commands.h"
-#include "paths.h"
+#include "outputs.h"
 
 #include "gamew.h"
 #include "notation.h"
@@ -230,8 +230,7 @@ static void flush_batches(struct convert *cv, gboolean wait_all)
         if (ready) g_queue_pop_head(&cv->pending);
         g_mutex_unlock(&cv->lock);
         if (!ready) return;
-        if (fwrite(b->wk.out->str, 1, b->wk.out->len, cv->out) != b->wk.out->len && !cv->out_errno)
-            cv->out_errno = errno ? errno : EIO;
+        outputs_write(cv->out, b->wk.out->str, b->wk.out->len, &cv->out_errno);
         fputs(b->wk.err->str, stderr);
         cv->games += b->wk.games;
         cv->failed += b->wk.failed;
@@ -391,7 +390,7 @@ int cmd_convert(int argc, char **argv)
         return EXIT_USAGE;
     }
     const char *option = "-o";
-    if (!paths_outputs_apart("convert", &option, (const char **)&output, 1, argv + 1, argc - 1)) {
+    if (!outputs_apart("convert", &option, (const char **)&output, 1, argv + 1, argc - 1)) {
         teardown(&cv);
         return EXIT_USAGE;
     }
@@ -424,9 +423,7 @@ int cmd_convert(int argc, char **argv)
         }
         io_ok &= convert_stream(&cv, in, argv[i]);
     }
-    int err = cv.out_errno;
-    if (fflush(cv.out) != 0 && !err) err = errno;
-    if (output && fclose(cv.out) != 0 && !err) err = errno;
+    int err = outputs_finish(cv.out, output != NULL, cv.out_errno);
     if (err) {
         fprintf(stderr, "arbiter convert: error writing %s: %s\n", output ? output : "the output",
                 g_strerror(err));

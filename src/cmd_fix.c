@@ -8,7 +8,7 @@
  * the command's state through src/fix_state.h. */
 #include "cmd_fix.h"
 #include "commands.h"
-#include "paths.h"
+#include "outputs.h"
 #include "report.h"
 #include "fix_state.h"
 
@@ -1123,8 +1123,7 @@ int cmd_fix(int argc, char **argv)
         g_ptr_array_add(inputs, argv[i]);
     if (decisions) g_ptr_array_add(inputs, decisions);
     const char *outputs[] = {output, report}, *options[] = {"-o", "--report"};
-    if (!paths_outputs_apart("fix", options, outputs, 2, (char **)inputs->pdata,
-                             (int)inputs->len)) {
+    if (!outputs_apart("fix", options, outputs, 2, (char **)inputs->pdata, (int)inputs->len)) {
         fix_cmd_free(fc);
         return EXIT_USAGE;
     }
@@ -1158,9 +1157,7 @@ int cmd_fix(int argc, char **argv)
     }
     struct fix_counts n;
     fix_cmd_counts(fc, &n);
-    int err = n.out_errno;
-    if (fflush(out) != 0 && !err) err = errno;
-    if (output && fclose(out) != 0 && !err) err = errno;
+    int err = outputs_finish(out, output != NULL, n.out_errno);
     if (err) {
         fprintf(stderr, "arbiter fix: error writing %s: %s\n", output ? output : "the output",
                 g_strerror(err));

@@ -48,12 +48,13 @@ int cmd_perft(int argc, char **argv)
 {
     g_autofree char *fen = NULL;
     gboolean show_divide = FALSE;
-    GOptionEntry entries[] = {
-        {"fen", 'f', 0, G_OPTION_ARG_STRING, &fen, "start from this position (FEN, X-FEN or "
-                                                   "Shredder-FEN) instead of the initial one", "FEN"},
-        {"divide", 'd', 0, G_OPTION_ARG_NONE, &show_divide,
-         "print the count below each root move, sorted by UCI text", NULL},
-        G_OPTION_ENTRY_NULL};
+    GOptionEntry entries[] = {{"fen", 'f', 0, G_OPTION_ARG_STRING, &fen,
+                               "start from this position (FEN, X-FEN or "
+                               "Shredder-FEN) instead of the initial one",
+                               "FEN"},
+                              {"divide", 'd', 0, G_OPTION_ARG_NONE, &show_divide,
+                               "print the count below each root move, sorted by UCI text", NULL},
+                              G_OPTION_ENTRY_NULL};
     g_autoptr(GOptionContext) ctx = g_option_context_new("DEPTH");
     g_option_context_set_summary(ctx, "Counts the leaf nodes of the legal-move tree DEPTH plies "
                                       "deep and prints 'Nodes searched: N'.");
@@ -83,8 +84,8 @@ int cmd_perft(int argc, char **argv)
         fprintf(stderr, "arbiter perft: --fen:%d: %s\n", ferr.column, ferr.message);
         return EXIT_USAGE;
     }
-    uint64_t nodes = show_divide && depth > 0 ? divide(&pos, (int)depth)
-                                              : movegen_perft(&pos, (int)depth);
+    uint64_t nodes =
+        show_divide && depth > 0 ? divide(&pos, (int)depth) : movegen_perft(&pos, (int)depth);
     printf("Nodes searched: %" PRIu64 "\n", nodes);
     return EXIT_CLEAN;
 }

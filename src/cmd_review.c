@@ -3,7 +3,7 @@
  * a GResource, applied with libxslt). The page writes a decisions file that
  * `arbiter fix --decisions` reads back (src/decisions.h). */
 #include "commands.h"
-#include "paths.h"
+#include "outputs.h"
 
 #include <errno.h>
 #include <gio/gio.h>
@@ -174,7 +174,6 @@ int cmd_review(int argc, char **argv)
     }
     char *inputs[] = {(char *)report, stylesheet};
     const char *option = "-o";
-    if (!paths_outputs_apart("review", &option, (const char **)&output, 1, inputs, 2))
-        return EXIT_USAGE;
+    if (!outputs_apart("review", &option, (const char **)&output, 1, inputs, 2)) return EXIT_USAGE;
     return render(report, output, stylesheet);
 }

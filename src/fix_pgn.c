@@ -5,9 +5,9 @@
 #include "fix_state.h"
 
 #include "gamew.h"
+#include "outputs.h"
 #include "tokens.h"
 
-#include <errno.h>
 #include <string.h>
 
 #define STRAY_NUMBER_GAP 10 /* a bare number this far from the one due is no move number */
@@ -474,7 +474,7 @@ static void end_game(struct fix_cmd *fc, const char *result)
     pgnw_end_game(fc->writer, result);
     gsize len;
     g_autofree char *out = pgnw_take(fc->writer, &len);
-    if (fwrite(out, 1, len, fc->out) != len && !fc->out_errno) fc->out_errno = errno ? errno : EIO;
+    outputs_write(fc->out, out, len, &fc->out_errno);
 }
 
 /* The move number after the last move the search gave. */

@@ -553,15 +553,6 @@ void fix_report_end_input(struct fix_cmd *fc)
     if (fc->report) xml_end(fc);
 }
 
-/* Keeps libxml2's first message about the report (a write that failed:
- * "No space left on device") for fix_cmd_close_report()'s caller, in
- * place of libxml2's own lines on stderr. */
-static void report_error(void *ctx, xmlErrorPtr e)
-{
-    struct fix_cmd *fc = ctx;
-    if (!fc->report_why && e->message) fc->report_why = g_strchomp(g_strdup(e->message));
-}
-
 gboolean fix_cmd_open_report(struct fix_cmd *fc, const char *path)
 {
     g_autoptr(GError) error = NULL;
@@ -576,7 +567,7 @@ gboolean fix_cmd_open_report(struct fix_cmd *fc, const char *path)
                 error ? error->message : "cannot write the report in memory");
         return FALSE;
     }
-    xmlSetStructuredErrorFunc(fc, report_error);
+    xmlSetStructuredErrorFunc(&fc->report_why, report_keep_message);
     xmlTextWriterSetIndent(fc->report, 1);
     xmlTextWriterSetIndentString(fc->report, BAD_CAST "  ");
     xmlTextWriterStartDocument(fc->report, NULL, "UTF-8", NULL);

@@ -4,6 +4,8 @@
  * as U+FFFD so the file always parses. */
 #include "report.h"
 
+#include "outputs.h"
+
 #include <errno.h>
 #include <gio/gio.h>
 #include <glib/gstdio.h>
@@ -87,13 +89,10 @@ static ArbReport *start(xmlTextWriterPtr w, xmlBufferPtr buf, const char *path, 
     return r;
 }
 
-/* Keeps libxml2's first message about a report (a write that failed: "No
- * space left on device") for report_close()'s error, in place of
- * libxml2's own lines on stderr. */
-static void keep_why(void *ctx, xmlErrorPtr e)
+void report_keep_message(void *slot, xmlErrorPtr e)
 {
-    ArbReport *r = ctx;
-    if (!r->why && e->message) r->why = g_strchomp(g_strdup(e->message));
+    char **why = slot;
+    if (!*why && e->message) *why = g_strchomp(g_strdup(e->message));
 }
 
 xmlTextWriterPtr report_writer_open(const char *path, FILE **file, GError **error)
@@ -122,9 +121,7 @@ xmlTextWriterPtr report_writer_open(const char *path, FILE **file, GError **erro
 gboolean report_writer_close(xmlTextWriterPtr w, FILE *file, int *err)
 {
     xmlFreeTextWriter(w); /* (flushes into file, which it leaves open) */
-    errno = 0;
-    *err = fflush(file) != 0 || ferror(file) ? (errno ? errno : EIO) : 0;
-    if (fclose(file) != 0 && !*err) *err = errno;
+    *err = outputs_finish(file, TRUE, 0);
     return !*err;
 }
 
@@ -135,7 +132,7 @@ ArbReport *report_open(const char *path, const char *command, GError **error)
     if (!w) return NULL;
     ArbReport *r = start(w, NULL, path, command);
     r->file = file;
-    xmlSetStructuredErrorFunc(r, keep_why);
+    xmlSetStructuredErrorFunc(&r->why, report_keep_message);
     return r;
 }
 

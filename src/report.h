@@ -33,6 +33,11 @@ xmlTextWriterPtr report_writer_open(const char *path, FILE **file, GError **erro
 /* Frees w and closes file (report_writer_open()'s): FALSE, *err the
  * errno, where the last of it could not be written (a full disk). */
 gboolean report_writer_close(xmlTextWriterPtr w, FILE *file, int *err);
+/* A libxml2 structured error handler that keeps the first message (a
+ * write that failed: "No space left on device") in the char * slot points
+ * to (g_free it), for the report's own error, in place of libxml2's lines
+ * on stderr. */
+void report_keep_message(void *slot, xmlErrorPtr e);
 /* A report written into memory; report_close_memory ends it and returns its
  * text (g_free it), or NULL when a write failed. */
 ArbReport *report_open_memory(const char *command);
