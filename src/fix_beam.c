@@ -519,28 +519,23 @@ static void expand(ArbFixer *f, int si, int i, int rank, int behind, int behind_
      * search again pushes what the last one did */
     gboolean found;
     struct expansion *e = expansion_of(f, &s.pos, s.last, i, &found);
-    /* the two-move edits for the first few states and any about as cheap */
+    /* the two-move edits for the best state and any about as cheap: for
+     * the next two states further behind too, they changed no move on the
+     * tuning sets and cost a tenth of the time at 5% noise */
     gboolean pairs = f->in_garbage
                          ? rank == 0
-                         : rank < PAIRS_FROM_TOP || behind <= scaled(f, i, PAIRS_MARGIN) ||
-                               dropped_by_best(f, &s, i) ||
+                         : behind <= scaled(f, i, PAIRS_MARGIN) || dropped_by_best(f, &s, i) ||
                                (t->two_moves && behind <= scaled(f, i, TWO_MOVES_MARGIN)) ||
                                t->lone_initial || t->initial_cut;
-    /* a move left out (dearest to try) for the best state, any within half
-     * a unit and the next few within PAIRS_MARGIN: further behind, it
-     * changed 1 ply in 32000 at 10% noise and cost 7% of the time */
-    gboolean inserts = f->in_garbage
-                           ? rank == 0
-                           : rank == 0 || behind <= scaled(f, i, INSERTS_MARGIN) ||
-                                 (rank < PAIRS_FROM_TOP && behind <= scaled(f, i, PAIRS_MARGIN));
+    /* a move left out (dearest to try) for the best state and any within
+     * half a unit: further behind, it changed 1 ply in 32000 at 10% noise
+     * and cost 7% of the time */
+    gboolean inserts = f->in_garbage ? rank == 0 : behind <= scaled(f, i, INSERTS_MARGIN);
     /* a whole move left out, as near by the numbers ahead: a state that
      * put in one of two is behind the best by its cost until it puts in
      * the other, but nearer by the numbers */
-    inserts =
-        inserts || (!f->in_garbage &&
-                    (behind_numbered <= scaled(f, i, INSERTS_MARGIN) ||
-                     (rank < PAIRS_FROM_TOP && behind_numbered <= scaled(f, i, PAIRS_MARGIN))) &&
-                    whole_move_due(f, &s, i));
+    inserts = inserts || (!f->in_garbage && behind_numbered <= scaled(f, i, INSERTS_MARGIN) &&
+                          whole_move_due(f, &s, i));
     /* a reading dearer than cap would fall out of the beam at once */
     int room = margin_of(f, i, s.change > FIX_CORRECTED);
     int cap = f->ring_best[(i + 1) % RINGS] >= COST_INF

@@ -58,7 +58,6 @@ enum {
      * played may be past the first eight */
     DERAILED_KEEP = 24,
     DERAILED_KEEP_TIES = 32,
-    PAIRS_FROM_TOP = 3, /* beam states that try the two-move edits */
     MERGE_MIN_CHARS = 4,
     /* a move spaced out over tokens (spaced_run()) */
     SPACED_MAX = 5,
@@ -128,7 +127,7 @@ enum {
      * with every legal move: the best this many */
     BLANK_WIDTH = 32,
 };
-#define PAIRS_MARGIN CONF_UNIT /* so do states this close to the best */
+#define PAIRS_MARGIN CONF_UNIT /* beam states this close to the best try the two-move edits */
 /* and for a token that names two moves ("d:e5C:e5"), any this close: the
  * state whose move before was read worse ("g6" as Ng6, the knight that
  * takes on e5) may be far down the beam */
