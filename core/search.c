@@ -9,6 +9,27 @@
 #include "attacks.h"
 #include "movegen.h"
 
+/* evaluate() is built twice, once with the CPU's bit-counting instruction
+ * (x86-64 has it since 2008; the first x86-64s did not), and the copy the
+ * CPU can run is chosen at load time by glibc's indirect functions; what
+ * it calls is built into each copy, so that each counts bits its own way
+ * (bit_count()). Elsewhere one plain copy. */
+#if defined(__x86_64__) && defined(__GNUC__) && !defined(__POPCNT__) && defined(__GLIBC__)
+#define EVALUATE_CLONES __attribute__((target_clones("popcnt", "default")))
+#define EVALUATE_PART   static inline __attribute__((always_inline))
+#else
+#define EVALUATE_CLONES
+#define EVALUATE_PART static
+#endif
+
+/* bitboard.h's popcount() counts in plain arithmetic on an x86-64 built
+ * without the instruction; inside evaluate()'s copy built with it, this is
+ * the instruction (in the other copy, libgcc's count) */
+EVALUATE_PART int bit_count(bitboard b)
+{
+    return __builtin_popcountll(b);
+}
+
 enum {
     SCORE_INF = SEARCH_MATE + 1000,
     QUIET_PLIES = 12, /* captures searched past the full depth at most */
@@ -47,7 +68,7 @@ struct search {
 /* The squares where a pawn of color has no enemy pawn ahead of it on its
  * file or the files beside it: all but those behind an enemy pawn, seen
  * from color's side, on its file and the two beside it. */
-static bitboard passed_squares(const struct position *pos, int color)
+EVALUATE_PART bitboard passed_squares(const struct position *pos, int color)
 {
     bitboard enemy = pos_pieces(pos, !color, PAWN), behind;
     /* fill each enemy pawn towards color's side, itself excluded */
@@ -67,7 +88,7 @@ static bitboard passed_squares(const struct position *pos, int color)
 }
 
 /* The squares the pawns of color attack. */
-static bitboard pawn_attacks(bitboard pawns, int color)
+EVALUATE_PART bitboard pawn_attacks(bitboard pawns, int color)
 {
     bitboard west = pawns & ~FILE_BB(0), east = pawns & ~FILE_BB(7);
     return color == WHITE ? (west << 7) | (east << 9) : (west >> 9) | (east >> 7);
@@ -90,7 +111,7 @@ static const struct blend mobility[6] = {{0, 0}, {4, 4}, {5, 5}, {2, 4}, {1, 2},
 /* What color's king and the pawns before it are worth where it stands:
  * in the middlegame behind its pawns, towards a corner; in the endgame
  * near the centre. */
-static struct blend king_place(const struct position *pos, int color)
+EVALUATE_PART struct blend king_place(const struct position *pos, int color)
 {
     int k = pos_king(pos, color), file = sq_file(k);
     int rank = color == WHITE ? sq_rank(k) : 7 - sq_rank(k);
@@ -118,7 +139,7 @@ static struct blend king_place(const struct position *pos, int color)
  * doubled or alone on their file, knights and bishops near the centre,
  * every piece by the squares it reaches, the bishop pair, rooks on files
  * without pawns of their own, the king's place. */
-static struct blend side_score(const struct position *pos, int color, int *phase)
+EVALUATE_PART struct blend side_score(const struct position *pos, int color, int *phase)
 {
     struct blend b = {0, 0};
     bitboard occ = pos_occupied(pos), own = pos->by_color[color];
@@ -126,7 +147,7 @@ static struct blend side_score(const struct position *pos, int color, int *phase
     bitboard guarded = pawn_attacks(enemy_pawns, !color);
     bitboard passed = passed_squares(pos, color);
     for (int type = PAWN; type < KING; type++) {
-        int n = popcount(pos_pieces(pos, color, type));
+        int n = bit_count(pos_pieces(pos, color, type));
         b.mg += piece_value[type] * n;
         b.eg += piece_value[type] * n + (type == PAWN ? 20 * n : 0);
         *phase += phase_of[type] * n;
@@ -145,7 +166,7 @@ static struct blend side_score(const struct position *pos, int color, int *phase
     for (int type = KNIGHT; type <= QUEEN; type++) {
         for (bitboard p = pos_pieces(pos, color, type); p;) {
             int sq = pop_lsb(&p);
-            int reach = popcount(attacks_of(type, sq, occ) & ~own & ~guarded);
+            int reach = bit_count(attacks_of(type, sq, occ) & ~own & ~guarded);
             b.mg += mobility[type].mg * reach;
             b.eg += mobility[type].eg * reach;
             if (type == KNIGHT) b.mg += minor_centre[sq];
@@ -166,14 +187,8 @@ static struct blend side_score(const struct position *pos, int color, int *phase
 
 /* From the side to move's view: each side's score as a middlegame and
  * as an endgame, blended by the pieces left (all of them: the
- * middlegame's). (Counting bits is most of it: where the CPU has an
- * instruction for that, a copy that uses it is chosen at load time, by
- * glibc's indirect functions.) */
-#if defined(__x86_64__) && defined(__GNUC__) && !defined(__POPCNT__) && defined(__GLIBC__)
-__attribute__((target_clones("popcnt", "default")))
-#endif
-static int
-evaluate(const struct position *pos)
+ * middlegame's). (Counting bits is much of it: EVALUATE_CLONES.) */
+static int EVALUATE_CLONES evaluate(const struct position *pos)
 {
     int phase = 0;
     struct blend us = side_score(pos, pos->side, &phase);
@@ -181,6 +196,25 @@ evaluate(const struct position *pos)
     phase = phase > PHASE_FULL ? PHASE_FULL : phase;
     int mg = us.mg - them.mg, eg = us.eg - them.eg;
     return (mg * phase + eg * (PHASE_FULL - phase)) / PHASE_FULL;
+}
+
+/* evaluate() remembered by position key: the candidates' searches meet the
+ * same positions again and again (a thread's own table; the key covers the
+ * side to move, and the score depends on nothing else the key leaves out) */
+enum { EVAL_CACHE = 1 << 14 };
+static _Thread_local struct {
+    uint64_t key;
+    int score;
+} eval_cache[EVAL_CACHE];
+
+static int evaluate_cached(const struct position *pos)
+{
+    unsigned h = (unsigned)(pos->key >> 50) & (EVAL_CACHE - 1);
+    if (eval_cache[h].key == pos->key && pos->key) return eval_cache[h].score;
+    int score = evaluate(pos);
+    eval_cache[h].key = pos->key;
+    eval_cache[h].score = score;
+    return score;
 }
 
 /* Captures first, the dearest victim, then the cheapest attacker; a
@@ -253,10 +287,11 @@ static int quiesce(struct search *s, const struct position *pos, int alpha, int 
     int best = -SCORE_INF;
     if (check) {
         if (!movegen_legal(pos, &list)) return -SEARCH_MATE + ply;
-        if (quiet_ply >= QUIET_PLIES || (s->limit && s->nodes > s->limit)) return evaluate(pos);
+        if (quiet_ply >= QUIET_PLIES || (s->limit && s->nodes > s->limit))
+            return evaluate_cached(pos);
         order_moves(pos, &list, false);
     } else {
-        best = evaluate(pos);
+        best = evaluate_cached(pos);
         if (best >= beta || quiet_ply >= QUIET_PLIES || (s->limit && s->nodes > s->limit))
             return best;
         if (best > alpha) alpha = best;
@@ -284,7 +319,7 @@ static int negamax(struct search *s, const struct position *pos, int depth, int 
     s->nodes++;
     struct move_list list;
     if (!movegen_legal(pos, &list)) return pos_in_check(pos) ? -SEARCH_MATE + ply : 0;
-    if (s->limit && s->nodes > s->limit) return evaluate(pos);
+    if (s->limit && s->nodes > s->limit) return evaluate_cached(pos);
     int loud = order_moves(pos, &list, false);
     if (ply < KILLER_PLIES) killers_first(&list, loud, s->killer[ply]);
     int best = -SCORE_INF;
