@@ -751,10 +751,7 @@ void fix_cmd_free(struct fix_cmd *fc)
     g_free((char *)fc->options.engine);
     if (fc->report) {
         int err;
-        if (fc->report_file)
-            report_writer_close(fc->report, fc->report_file, &err);
-        else
-            xmlFreeTextWriter(fc->report);
+        report_writer_close(fc->report, fc->report_file, &err);
         xmlSetStructuredErrorFunc(NULL, NULL);
     }
     if (fc->report_buf) xmlBufferFree(fc->report_buf);

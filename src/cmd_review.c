@@ -101,12 +101,11 @@ static gboolean write_page(const char *output, xmlDocPtr page, xsltStylesheetPtr
         fprintf(stderr, "arbiter review: cannot write %s: %s\n", output, g_strerror(err));
         return FALSE;
     }
-    gboolean ok = xsltSaveResultToFile(f, page, style) >= 0;
-    ok = !ferror(f) && ok;
-    int err = errno;
-    ok = fclose(f) == 0 && ok;
-    if (!ok) fprintf(stderr, "arbiter review: cannot write %s: %s\n", output, g_strerror(err));
-    return ok;
+    errno = 0;
+    int err = xsltSaveResultToFile(f, page, style) < 0 ? (errno ? errno : EIO) : 0;
+    err = outputs_finish(f, TRUE, err);
+    if (err) fprintf(stderr, "arbiter review: cannot write %s: %s\n", output, g_strerror(err));
+    return !err;
 }
 
 static int render(const char *report, const char *output, const char *stylesheet)

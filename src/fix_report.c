@@ -590,14 +590,10 @@ gboolean fix_cmd_close_report(struct fix_cmd *fc, double seconds, char **text)
     xml_attr_fmt(fc, "seconds", "%.3f", seconds);
     xml_end(fc);
     gboolean ok = xmlTextWriterEndDocument(fc->report) >= 0 && !fc->io_error;
-    int err = 0;
-    if (fc->report_file) {
-        ok = report_writer_close(fc->report, fc->report_file, &err) && ok;
-        fc->report_file = NULL;
-        if (err && !fc->report_why) fc->report_why = g_strdup(g_strerror(err));
-    } else {
-        xmlFreeTextWriter(fc->report); /* (into the buffer) */
-    }
+    int err;
+    ok = report_writer_close(fc->report, fc->report_file, &err) && ok;
+    fc->report_file = NULL;
+    if (err && !fc->report_why) fc->report_why = g_strdup(g_strerror(err));
     xmlSetStructuredErrorFunc(NULL, NULL);
     fc->report = NULL;
     if (fc->report_buf) {

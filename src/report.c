@@ -120,8 +120,8 @@ xmlTextWriterPtr report_writer_open(const char *path, FILE **file, GError **erro
 
 gboolean report_writer_close(xmlTextWriterPtr w, FILE *file, int *err)
 {
-    xmlFreeTextWriter(w); /* (flushes into file, which it leaves open) */
-    *err = outputs_finish(file, TRUE, 0);
+    xmlFreeTextWriter(w); /* (flushes into file, which it leaves open, or memory) */
+    *err = file ? outputs_finish(file, TRUE, 0) : 0;
     return !*err;
 }
 
@@ -211,11 +211,8 @@ gboolean report_close(ArbReport *r, GError **error)
 {
     note(r, xmlTextWriterEndDocument(r->w)); /* closes every open element */
     note(r, xmlTextWriterFlush(r->w));
-    int err = 0;
-    if (r->file)
-        r->failed |= !report_writer_close(r->w, r->file, &err);
-    else
-        xmlFreeTextWriter(r->w);
+    int err;
+    r->failed |= !report_writer_close(r->w, r->file, &err);
     xmlSetStructuredErrorFunc(NULL, NULL);
     gboolean ok = !r->failed;
     if (r->buf) xmlBufferFree(r->buf);

@@ -30,8 +30,9 @@ ArbReport *report_open(const char *path, const char *command, GError **error);
  * error "cannot write the report PATH: REASON", the system's reason:
  * libxml2's own messages on stderr say less, and twice. */
 xmlTextWriterPtr report_writer_open(const char *path, FILE **file, GError **error);
-/* Frees w and closes file (report_writer_open()'s): FALSE, *err the
- * errno, where the last of it could not be written (a full disk). */
+/* Frees w and closes file (report_writer_open()'s; NULL for a writer into
+ * memory): FALSE, *err the errno, where the last of it could not be
+ * written (a full disk). */
 gboolean report_writer_close(xmlTextWriterPtr w, FILE *file, int *err);
 /* A libxml2 structured error handler that keeps the first message (a
  * write that failed: "No space left on device") in the char * slot points
