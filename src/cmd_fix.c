@@ -137,6 +137,7 @@ static void fix_game(struct fix_cmd *fc, const ArbGame *game)
         ArbGame *part, *next;
         const ArbGame *solved = solve_part(fc, game, &sv, &part, &next);
         fix_cmd_write_solved(fc, solved, &sv);
+        fix_cmd_trim_fixers(fc);
         if (part) game_free(part);
         if (rest) game_free(rest);
         game = rest = next;
@@ -215,6 +216,7 @@ static void work(gpointer data, gpointer user_data)
         into->res = w->res;
         w->res.steps = steps;
         trade(w, into);
+        fix_cmd_trim_fixers(w);
         if (!rest) break;
         into = into->next = job_new(into->number + 1);
         into->game = rest;
@@ -641,6 +643,7 @@ static gboolean setup(struct fix_cmd *fc, const struct fix_cmd_options *opt)
     fc->n_norms = arb_lang_set_count(fc->langs);
     fc->norms = g_new0(ArbNorm *, fc->n_norms);
     fc->fixers = g_new0(ArbFixer *, fc->n_norms);
+    fc->fixer_used = g_new0(guint64, fc->n_norms);
     gboolean named = from && g_ascii_strcasecmp(from, "auto") && !fc->hcs && !fc->nbest;
     for (guint i = 0; i < fc->n_norms; i++) {
         const ArbLang *l = arb_lang_set_nth(fc->langs, i);
@@ -769,6 +772,7 @@ void fix_cmd_free(struct fix_cmd *fc)
     g_free(fc->norms);
     g_free(fc->lang_order);
     g_free(fc->fixers);
+    g_free(fc->fixer_used);
     if (!fc->borrowed) {
         if (fc->langs) arb_lang_set_free(fc->langs);
         confusion_free(fc->conf);

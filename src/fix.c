@@ -37,6 +37,42 @@ static void number_symbols(ArbFixer *f)
                                   << (f->initial_sym[t][k] == SYM_NONE ? 63 : f->initial_sym[t][k]);
 }
 
+/* The buffers a game's search fills, which grow with the longest game the
+ * fixer read (a token's readings alone take 20 kB): fixer_trim() gives
+ * them back. */
+static void new_game_buffers(ArbFixer *f)
+{
+    f->arena = g_array_sized_new(FALSE, FALSE, sizeof(struct state), 1024);
+    f->arena_map = g_array_new(FALSE, FALSE, sizeof(guint32));
+    f->expansions = g_array_new(FALSE, FALSE, sizeof(struct expansion));
+    f->n_slots = 4096;
+    f->expansion_slot = g_new0(guint32, f->n_slots);
+    f->records = g_array_new(FALSE, FALSE, sizeof(struct push_record));
+    f->prune_keys = g_array_new(FALSE, FALSE, sizeof(guint64));
+    f->on_best = g_array_new(FALSE, FALSE, sizeof(gboolean));
+    f->merges = g_array_new(FALSE, FALSE, sizeof(struct merge));
+    f->tab = g_new0(struct movetab, 5);
+    f->dist = g_new0(struct dist_entry, DIST_CACHE);
+}
+
+static void free_game_buffers(ArbFixer *f)
+{
+    g_array_free(f->arena, TRUE);
+    g_array_free(f->arena_map, TRUE);
+    g_array_free(f->expansions, TRUE);
+    g_free(f->expansion_slot);
+    g_array_free(f->records, TRUE);
+    g_array_free(f->prune_keys, TRUE);
+    g_array_free(f->on_best, TRUE);
+    g_array_free(f->merges, TRUE);
+    g_free(f->tab);
+    g_free(f->dist);
+    g_clear_pointer(&f->tok, g_free);
+    g_clear_pointer(&f->targets, g_free);
+    g_clear_pointer(&f->targets_filled, g_free);
+    f->tok_cap = f->n_tok = 0;
+}
+
 ArbFixer *fixer_new(const ArbConfusion *conf, ArbNorm *norm)
 {
     ArbFixer *f = g_new0(ArbFixer, 1);
@@ -59,22 +95,13 @@ ArbFixer *fixer_new(const ArbConfusion *conf, ArbNorm *norm)
     /* the longest: LAN of a promotion with a capture and a mark, "e7xd8=Q+" */
     for (int t = KNIGHT; t <= KING; t++)
         f->form_len_max = MAX(f->form_len_max, 7 + f->initial_len[t]);
-    f->arena = g_array_sized_new(FALSE, FALSE, sizeof(struct state), 1024);
-    f->arena_map = g_array_new(FALSE, FALSE, sizeof(guint32));
+    new_game_buffers(f);
     f->compact_min = COMPACT_MIN;
     f->records_max = RECORDS_MAX;
     for (int i = 0; i < RINGS; i++)
         f->ring[i] = g_array_sized_new(FALSE, FALSE, sizeof(int), 64);
     f->readings = g_array_new(FALSE, FALSE, sizeof(struct norm_reading));
-    f->dist = g_new0(struct dist_entry, DIST_CACHE);
-    f->expansions = g_array_new(FALSE, FALSE, sizeof(struct expansion));
     f->recorded_fixed = g_array_new(FALSE, FALSE, sizeof(struct fix_point));
-    f->n_slots = 4096;
-    f->expansion_slot = g_new0(guint32, f->n_slots);
-    f->records = g_array_new(FALSE, FALSE, sizeof(struct push_record));
-    f->prune_keys = g_array_new(FALSE, FALSE, sizeof(guint64));
-    f->on_best = g_array_new(FALSE, FALSE, sizeof(gboolean));
-    f->merges = g_array_new(FALSE, FALSE, sizeof(struct merge));
     f->best_moves = g_array_new(FALSE, FALSE, sizeof(guint32));
     return f;
 }
@@ -82,24 +109,19 @@ ArbFixer *fixer_new(const ArbConfusion *conf, ArbNorm *norm)
 void fixer_free(ArbFixer *f)
 {
     if (!f) return;
-    g_array_free(f->arena, TRUE);
-    g_array_free(f->arena_map, TRUE);
+    free_game_buffers(f);
     for (int i = 0; i < RINGS; i++)
         g_array_free(f->ring[i], TRUE);
-    g_free(f->tok);
-    g_free(f->targets);
-    g_free(f->targets_filled);
-    g_free(f->dist);
-    g_array_free(f->expansions, TRUE);
     g_array_free(f->recorded_fixed, TRUE);
-    g_free(f->expansion_slot);
-    g_array_free(f->records, TRUE);
-    g_array_free(f->prune_keys, TRUE);
-    g_array_free(f->on_best, TRUE);
-    g_array_free(f->merges, TRUE);
     g_array_free(f->best_moves, TRUE);
     g_array_free(f->readings, TRUE);
     g_free(f);
+}
+
+void fixer_trim(ArbFixer *f)
+{
+    free_game_buffers(f);
+    new_game_buffers(f);
 }
 
 void fixer_set_alternatives(ArbFixer *f, gboolean with_alternatives)

@@ -119,6 +119,10 @@ typedef struct _ArbFixer ArbFixer;
 /* norm reads the language the game is in; both must outlive the fixer. */
 ArbFixer *fixer_new(const ArbConfusion *conf, ArbNorm *norm);
 void fixer_free(ArbFixer *fixer);
+/* Gives back what the games read so far made it hold (its search's
+ * buffers, which grow with the longest game): for a fixer of a language
+ * not read for a while. It reads no game again before fixer_run(). */
+void fixer_trim(ArbFixer *fixer);
 G_DEFINE_AUTOPTR_CLEANUP_FUNC(ArbFixer, fixer_free)
 
 /* Next-best alternatives are worked out for every step (with_alternatives)

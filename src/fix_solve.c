@@ -204,11 +204,27 @@ static ArbFixer *fixer_for(struct fix_cmd *fc, int lang)
         fc->fixers[lang] = fixer_new(fc->conf, fc->norms[lang]);
         fixer_set_prior(fc->fixers[lang], fc->prior, fc->prior_weight);
     }
+    fc->fixer_used[lang] = ++fc->fixer_asks;
     fixer_set_alternatives(fc->fixers[lang], fc->report != NULL || fc->alternatives);
     fixer_set_slips(fc->fixers[lang], fc->hcs || fc->nbest);
     fixer_set_fixed(fc->fixers[lang], (const struct fix_point *)fc->points->data,
                     (int)fc->points->len);
     return fc->fixers[lang];
+}
+
+void fix_cmd_trim_fixers(struct fix_cmd *fc)
+{
+    for (;;) {
+        guint held = 0, oldest = 0;
+        for (guint i = 0; i < fc->n_norms; i++) {
+            if (!fc->fixer_used[i]) continue;
+            if (!held++ || fc->fixer_used[i] < fc->fixer_used[oldest]) oldest = i;
+        }
+        if (held <= FIXERS_HELD) return;
+        fixer_trim(fc->fixers[oldest]);
+        fc->fixer_used[oldest] = 0;
+        if (fc->fresh == fc->fixers[oldest]) fc->fresh = NULL;
+    }
 }
 
 /* ---- tokens (src/tokens.c) ------------------------------------------------------ */

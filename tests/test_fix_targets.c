@@ -768,6 +768,53 @@ START_TEST(test_compacted_arena_same_path)
 }
 END_TEST
 
+/* fixer_trim() gives back the buffers a game grew (its tokens' readings,
+ * the arena, the records) and the fixer reads the next game as a new one
+ * would: the same path, move for move. */
+START_TEST(test_trimmed_fixer_same_path)
+{
+    g_autoptr(ArbLangSet) langs = NULL;
+    g_autoptr(ArbConfusion) conf = NULL;
+    load_tables(&langs, &conf);
+    ArbNorm *norm = norm_of(langs, "en");
+    guint32 seed = 20261204;
+    g_autoptr(GPtrArray) texts = damaged_game(&seed, 100);
+    struct fix_token *tokens = tokens_of(texts);
+    struct position pos;
+    ck_assert(fen_parse(&pos, start_fen, NULL));
+    struct fix_result res[2];
+    ArbFixer *f = fixer_new(conf, norm);
+    for (int k = 0; k < 2; k++) {
+        res[k].steps = g_array_new(FALSE, FALSE, sizeof(struct fix_step));
+        fixer_run(f, &pos, tokens, (int)texts->len, &res[k]);
+        ck_assert_int_ge(f->tok_cap, (int)texts->len);
+        ck_assert_uint_gt(f->arena->len, 0);
+        fixer_trim(f);
+        ck_assert_ptr_null(f->tok);
+        ck_assert_int_eq(f->tok_cap, 0);
+        ck_assert_uint_eq(f->arena->len, 0);
+        ck_assert_uint_eq(f->records->len, 0);
+        ck_assert_uint_eq(f->expansions->len, 0);
+    }
+    fixer_free(f);
+    ck_assert_int_eq(res[1].cost, res[0].cost);
+    ck_assert_uint_eq(res[1].steps->len, res[0].steps->len);
+    ck_assert_uint_ge(res[0].steps->len, 90);
+    for (guint k = 0; k < res[0].steps->len; k++) {
+        const struct fix_step *a = &g_array_index(res[0].steps, struct fix_step, k);
+        const struct fix_step *b = &g_array_index(res[1].steps, struct fix_step, k);
+        ck_assert_uint_eq(b->move, a->move);
+        ck_assert_int_eq(b->change, a->change);
+        ck_assert_int_eq(b->cost, a->cost);
+        ck_assert(b->confidence == a->confidence);
+    }
+    for (int k = 0; k < 2; k++)
+        g_array_free(res[k].steps, TRUE);
+    g_free(tokens);
+    norm_free(norm);
+}
+END_TEST
+
 /* A page of prose with a few moves in it reads poorly everywhere: its
  * searches again stop once they have read SEARCH_BUDGET percent of its
  * tokens (the last one begun and the one of misnumbered moves may each
@@ -956,6 +1003,7 @@ int main(void)
     tcase_add_test(tc, test_prose_search_budget);
     tcase_add_test(tc, test_merged_part_bounds);
     tcase_add_test(tc, test_compacted_arena_same_path);
+    tcase_add_test(tc, test_trimmed_fixer_same_path);
     tcase_add_test(tc, test_descriptive_bounds);
     tcase_add_test(tc, test_judge_search_budget);
     tcase_add_test(tc, test_words_token_reads_no_san);
