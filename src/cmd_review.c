@@ -4,6 +4,7 @@
  * `arbiter fix --decisions` reads back (src/decisions.h). */
 #include "commands.h"
 #include "outputs.h"
+#include "report.h"
 
 #include <errno.h>
 #include <gio/gio.h>
@@ -101,8 +102,14 @@ static gboolean write_page(const char *output, xmlDocPtr page, xsltStylesheetPtr
         fprintf(stderr, "arbiter review: cannot write %s: %s\n", output, g_strerror(err));
         return FALSE;
     }
+    /* libxml2's own words for a failed write ("I/O error : ...") are
+     * kept, not printed: the line below says it with the file's name */
+    char *why = NULL;
+    xmlSetStructuredErrorFunc(&why, report_keep_message);
     errno = 0;
     int err = xsltSaveResultToFile(f, page, style) < 0 ? (errno ? errno : EIO) : 0;
+    xmlSetStructuredErrorFunc(NULL, NULL);
+    g_free(why);
     err = outputs_finish(f, TRUE, err);
     if (err) fprintf(stderr, "arbiter review: cannot write %s: %s\n", output, g_strerror(err));
     return !err;

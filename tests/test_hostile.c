@@ -529,6 +529,17 @@ START_TEST(test_disk_full)
         g_free(want);
         run_free(&r);
     }
+    /* review's page, made from a report fix wrote */
+    g_autofree char *report = g_build_filename(tmp_dir, "full.xml", NULL);
+    struct run r =
+        run_argv("fix", (const char *[]){"--report", report, "-o", "/dev/null", good, NULL});
+    ck_assert_int_eq(r.status, 0);
+    run_free(&r);
+    r = run_argv("review", (const char *[]){"-o", "/dev/full", report, NULL});
+    g_autofree char *want =
+        g_strconcat("arbiter review: cannot write /dev/full: ", g_strerror(ENOSPC), "\n", NULL);
+    ck_assert_msg(r.status == 2 && !strcmp(r.err, want), "review: exit %d\n%s", r.status, r.err);
+    run_free(&r);
     g_free(good);
 }
 END_TEST
