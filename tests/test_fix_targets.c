@@ -8,7 +8,9 @@
  * recognition damages it, in several languages. */
 #include "../src/fix_beam.c"
 
+#include "cmd_fix.h"
 #include "fen.h"
+#include "fix_state.h"
 #include "judge.h"
 #include "lang.h"
 #include "testutil.h"
@@ -815,6 +817,59 @@ START_TEST(test_trimmed_fixer_same_path)
 }
 END_TEST
 
+/* The command keeps the search buffers of the FIXERS_HELD fixers it
+ * asked for last: games in six languages, one after another, leave six
+ * fixers, of which only three hold a game's tokens. */
+START_TEST(test_command_trims_idle_fixers)
+{
+    static const char *const games[] = {
+        "1. e4 e5 2. Sf3 Sc6 3. Lb5 a6 4. La4 Sf6 5. O-O Le7 6. Te1 b5 7. Lb3 d6 8. c3 O-O 9. h3 "
+        "Sb8 *",
+        "1. e4 e5 2. Cf3 Cc6 3. Fb5 a6 4. Fa4 Cf6 5. O-O Fe7 6. Te1 b5 7. Fb3 d6 8. c3 O-O 9. h3 "
+        "Cb8 *",
+        "1. e4 e5 2. Кf3 Кc6 3. Сb5 a6 4. Сa4 Кf6 5. O-O Сe7 6. Лe1 b5 7. Сb3 d6 8. c3 O-O 9. h3 "
+        "Кb8 *",
+        "1. e4 e5 2. Pf3 Pc6 3. Gb5 a6 4. Ga4 Pf6 5. O-O Ge7 6. Te1 b5 7. Gb3 d6 8. c3 O-O 9. h3 "
+        "Pb8 *",
+        "1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 4. Ba4 Nf6 5. O-O Be7 6. Re1 b5 7. Bb3 d6 8. c3 O-O 9. h3 "
+        "Nb8 *",
+        "1. e4 e5 2. Jf3 Jc6 3. Sb5 a6 4. Sa4 Jf6 5. O-O Se7 6. Ve1 b5 7. Sb3 d6 8. c3 O-O 9. h3 "
+        "Jb8 *",
+    };
+    struct fix_cmd_options options = {.prior_weight = 0.1, .jobs = 1};
+    FILE *null = fopen("/dev/null", "w");
+    ck_assert_ptr_nonnull(null);
+    ArbFixCmd *fc = fix_cmd_new(&options, stderr);
+    ck_assert_ptr_nonnull(fc);
+    fix_cmd_begin(fc, null, stderr);
+    GString *text = g_string_new(NULL);
+    for (gsize i = 0; i < G_N_ELEMENTS(games); i++) {
+        g_string_printf(text, "[Event \"%zu\"]\n\n%s\n", i, games[i]);
+        /* each damaged ("db" for d6), so that a search reads it */
+        char *d6 = strstr(text->str, " d6 ");
+        ck_assert_ptr_nonnull(d6);
+        d6[2] = 'b';
+        fix_cmd_read_data(fc, "six.pgn", text->str, text->len);
+    }
+    int made = 0, holding = 0;
+    for (guint i = 0; i < fc->n_norms; i++) {
+        if (!fc->fixers[i]) continue;
+        made++;
+        holding += fc->fixers[i]->tok_cap > 0;
+        ck_assert(!fc->fixers[i]->tok_cap == !fc->fixer_used[i]);
+    }
+    ck_assert_int_ge(made, 5);
+    ck_assert_int_eq(holding, FIXERS_HELD);
+    struct fix_counts counts;
+    fix_cmd_counts(fc, &counts);
+    ck_assert_int_eq(counts.games, (int)G_N_ELEMENTS(games));
+    ck_assert_int_eq(counts.unresolved, 0);
+    g_string_free(text, TRUE);
+    fix_cmd_free(fc);
+    fclose(null);
+}
+END_TEST
+
 /* A page of prose with a few moves in it reads poorly everywhere: its
  * searches again stop once they have read SEARCH_BUDGET percent of its
  * tokens (the last one begun and the one of misnumbered moves may each
@@ -1004,6 +1059,7 @@ int main(void)
     tcase_add_test(tc, test_merged_part_bounds);
     tcase_add_test(tc, test_compacted_arena_same_path);
     tcase_add_test(tc, test_trimmed_fixer_same_path);
+    tcase_add_test(tc, test_command_trims_idle_fixers);
     tcase_add_test(tc, test_descriptive_bounds);
     tcase_add_test(tc, test_judge_search_budget);
     tcase_add_test(tc, test_words_token_reads_no_san);
