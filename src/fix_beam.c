@@ -356,6 +356,18 @@ static int drop_cost(const ArbFixer *f, int i, const struct position *pos)
     return c;
 }
 
+/* A margin of the beam at token i: margin_scale holds before wide_until. */
+static int scaled(const ArbFixer *f, int i, int margin)
+{
+    return i < f->wide_until ? margin * f->margin_scale / 100 : margin;
+}
+
+/* How far behind the best a state at token i may be and stay in the beam. */
+static int margin_of(const ArbFixer *f, int i, gboolean edited)
+{
+    return scaled(f, i, edited ? EDITED_MARGIN : BEAM_MARGIN);
+}
+
 /* The readings of token i in s, the reviewer's move there and the skip:
  * what every expansion of the two pushes; tab[0] holds s's moves after.
  * *targeted: in, whether asking only for the moves the token may read as
@@ -429,14 +441,13 @@ static int expand_readings(ArbFixer *f, int si, const struct state *s, int i, in
             emit(f, si, &s->pos, fixed, none ? FIX_NONE : FIX_CORRECTED, c + hint, 0, i, 1, i + 1,
                  i + 1);
         }
-    emit(f, si, &s->pos, MOVE_NONE, FIX_DELETED, drop_cost(f, i, &s->pos), 0, i, 1, i + 1, i + 1);
+    /* the token dropped, unless that would fall out of the beam at once
+     * (an edited state's margin: cap is for the readings) */
+    int drop = drop_cost(f, i, &s->pos);
+    if (cap >= COST_INF || drop <= cap + hint + scaled(f, i + 1, EDITED_MARGIN) -
+                                       margin_of(f, i, s->change > FIX_CORRECTED))
+        emit(f, si, &s->pos, MOVE_NONE, FIX_DELETED, drop, 0, i, 1, i + 1, i + 1);
     return best_reading;
-}
-
-/* A margin of the beam at token i: margin_scale holds before wide_until. */
-static int scaled(const ArbFixer *f, int i, int margin)
-{
-    return i < f->wide_until ? margin * f->margin_scale / 100 : margin;
 }
 
 /* The two-move edits of e's state si, recorded in e (with a move left
@@ -459,12 +470,6 @@ static void record_inserts(ArbFixer *f, int si, const struct state *s, int i, st
     expand_inserts(f, si, s, i, e->best);
     record_end(f, e->inserts_first, &e->n_inserts);
     e->has_inserts = TRUE;
-}
-
-/* How far behind the best a state at token i may be and stay in the beam. */
-static int margin_of(const ArbFixer *f, int i, gboolean edited)
-{
-    return scaled(f, i, edited ? EDITED_MARGIN : BEAM_MARGIN);
 }
 
 /* Did s drop the token before i, from the best state, inside a wide
