@@ -441,8 +441,11 @@ static int expand_readings(ArbFixer *f, int si, const struct state *s, int i, in
             emit(f, si, &s->pos, fixed, none ? FIX_NONE : FIX_CORRECTED, c + hint, 0, i, 1, i + 1,
                  i + 1);
         }
-    /* the token dropped, unless that would fall out of the beam at once
-     * (an edited state's margin: cap is for the readings) */
+    /* the token dropped, unless that would fall out of the beam at once:
+     * s->cost + drop past the next ring's best by an edited state's margin
+     * (cap + hint is that best + s's own margin - s->cost; bounding by cap,
+     * which the expansion is recorded with, keeps a replay for a cheaper
+     * state from missing it) */
     int drop = drop_cost(f, i, &s->pos);
     if (cap >= COST_INF || drop <= cap + hint + scaled(f, i + 1, EDITED_MARGIN) -
                                        margin_of(f, i, s->change > FIX_CORRECTED))
