@@ -357,3 +357,22 @@ void search_score_moves(const struct position *pos, const move_t *moves, int n, 
         cp[i] = -negamax(&s, &next, depth, -SCORE_INF, SCORE_INF, 1);
     }
 }
+
+void search_score_within(const struct position *pos, const move_t *moves, int n, int depth,
+                         long node_limit, int window, int *cp, bool *exact)
+{
+    struct search s = {.limit = node_limit};
+    int best = -SCORE_INF;
+    for (int i = 0; i < n; i++) {
+        s.nodes = 0;
+        struct position next = *pos;
+        pos_make_move(&next, moves[i]);
+        /* (fail-soft: a move that cannot beat alpha returns a bound no
+         * higher than alpha) */
+        int alpha =
+            i == 0 || window <= 0 || best - window < -SCORE_INF ? -SCORE_INF : best - window;
+        cp[i] = -negamax(&s, &next, depth, -SCORE_INF, -alpha, 1);
+        exact[i] = i == 0 || cp[i] > alpha;
+        if (cp[i] > best) best = cp[i];
+    }
+}

@@ -21,4 +21,14 @@ enum { SEARCH_MATE = 100000 };
 void search_score_moves(const struct position *pos, const move_t *moves, int n, int depth,
                         long node_limit, int *cp);
 
+/* The same where only the moves within window centipawns of the best
+ * matter (window > 0): moves[0] is scored in full, each other move only as
+ * far as whether it comes within window of the best scored before it.
+ * exact[i] says whether cp[i] is its score; where not, it is a bound, and
+ * the move's score is cp[i] or less, window or more below the best. The
+ * moves in window are scored as search_score_moves() scores them, far
+ * fewer positions looked at for the others. */
+void search_score_within(const struct position *pos, const move_t *moves, int n, int depth,
+                         long node_limit, int window, int *cp, bool *exact);
+
 #endif

@@ -175,17 +175,29 @@ static void try_winner(ArbFixer *f, const struct position *start, GArray *points
     g_array_free(again.steps, TRUE);
 }
 
+/* How far below the best candidate a move's score stops mattering: it
+ * pays JUDGE_CAP past 1/weight pawns (engine_costs()), and a move read as
+ * written pays it from JUDGE_BLUNDER on (blunder_costs()); 0 (every score
+ * in full) for a weight too small to reach the cap within a queen. */
+static int judge_window(const struct judge_options *o)
+{
+    double capped = 100.0 * JUDGE_CAP / (o->weight * CONF_UNIT);
+    if (o->weight <= 0 || capped > 900) return 0;
+    return MAX(JUDGE_BLUNDER, (int)ceil(capped));
+}
+
 /* The built-in search's scores of v's moves, the best JUDGE_SCORED of
  * them and the search's move (0) kept as an engine's would be. */
 static void builtin_score(const struct judge_options *o, const struct position *pos,
                           struct judge_verdict *v)
 {
-    search_score_moves(pos, v->moves, v->n, o->depth, JUDGE_NODES, v->cp);
+    bool exact[JUDGE_CANDS_MAX];
+    search_score_within(pos, v->moves, v->n, o->depth, JUDGE_NODES, judge_window(o), v->cp, exact);
     for (int i = 0; i < v->n; i++) {
         int better = 0;
         for (int j = 0; j < v->n; j++)
-            better += v->cp[j] > v->cp[i] || (v->cp[j] == v->cp[i] && j < i);
-        v->has[i] = i == 0 || better < JUDGE_SCORED;
+            better += exact[j] && (v->cp[j] > v->cp[i] || (v->cp[j] == v->cp[i] && j < i));
+        v->has[i] = i == 0 || (exact[i] && better < JUDGE_SCORED);
     }
 }
 

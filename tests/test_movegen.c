@@ -283,6 +283,52 @@ START_TEST(test_search_order_never_changes_a_score)
 }
 END_TEST
 
+/* Scored within a window, each move of a position gets its full score
+ * where it comes within the window of the best scored before it, and
+ * otherwise a bound its full score is no higher than, a window or more
+ * below the best; the best is always scored in full, and in a middlegame
+ * some move falls so far behind (the window's whole point). */
+START_TEST(test_search_window_bounds_only_the_far_behind)
+{
+    static const char *const fens[] = {
+        "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+        "r1bq1rk1/pp2bppp/2n1pn2/3p4/2PP4/2N1PN2/PP3PPP/R2QKB1R w KQ - 0 8",
+        "2r3k1/1p3ppp/p3pn2/3q4/3P4/P1Q2N2/1P3PPP/2R3K1 b - - 0 24",
+    };
+    const int window = 200;
+    for (size_t k = 0; k < sizeof fens / sizeof fens[0]; k++) {
+        struct position pos;
+        ck_assert(fen_parse(&pos, fens[k], NULL));
+        struct move_list list;
+        movegen_legal(&pos, &list);
+        int full[MOVE_LIST_MAX], within[MOVE_LIST_MAX], best = -2 * SEARCH_MATE, bounded = 0;
+        bool exact[MOVE_LIST_MAX];
+        search_score_moves(&pos, list.moves, list.count, 2, 0, full);
+        search_score_within(&pos, list.moves, list.count, 2, 0, window, within, exact);
+        for (int i = 0; i < list.count; i++)
+            best = full[i] > best ? full[i] : best;
+        ck_assert(exact[0]);
+        for (int i = 0; i < list.count; i++) {
+            if (exact[i]) {
+                ck_assert_int_eq(within[i], full[i]);
+            } else {
+                ck_assert_int_ge(within[i], full[i]);
+                ck_assert_int_le(full[i], best - window);
+                bounded++;
+            }
+            if (full[i] == best) ck_assert(exact[i]);
+        }
+        ck_assert_msg(bounded > 0, "%s: no move bounded", fens[k]);
+        /* a window of 0 scores every move in full */
+        search_score_within(&pos, list.moves, list.count, 2, 0, 0, within, exact);
+        for (int i = 0; i < list.count; i++) {
+            ck_assert(exact[i]);
+            ck_assert_int_eq(within[i], full[i]);
+        }
+    }
+}
+END_TEST
+
 /* A piece's type and color, read from tables, are piece % 6 and
  * piece / 6 (type + 6 * color), NO_PIECE's too (PAWN and 2), as callers
  * took them when they were computed so. */
@@ -318,6 +364,7 @@ int main(void)
     tcase_add_test(search, test_search_stalemate_and_pawn);
     tcase_add_test(search, test_search_weighs_placement);
     tcase_add_test(search, test_search_order_never_changes_a_score);
+    tcase_add_test(search, test_search_window_bounds_only_the_far_behind);
     suite_add_tcase(s, search);
     return run_suite(s);
 }
