@@ -285,6 +285,27 @@ bool movegen_is_legal(const struct position *pos, move_t m)
     return false;
 }
 
+bool movegen_gives_check(const struct position *pos, move_t m)
+{
+    int kind = move_kind(m);
+    if (kind == MOVE_CASTLING || kind == MOVE_EN_PASSANT) {
+        struct position next = *pos; /* a rook or a vanished pawn: made */
+        pos_make_move(&next, m);
+        return pos_in_check(&next);
+    }
+    int us = pos->side, from = move_from(m), to = move_to(m);
+    int king = pos_king(pos, us ^ 1);
+    bitboard occ = (pos_occupied(pos) & ~BB(from)) | BB(to);
+    int type = kind == MOVE_PROMOTION ? move_promotion(m) : piece_type(pos->board[from]);
+    bitboard direct = type == PAWN ? attacks_pawn[us][to] : attacks_of(type, to, occ);
+    if (direct & BB(king)) return true;
+    /* a slider of its side that the move uncovers */
+    bitboard mine = pos->by_color[us] & ~BB(from);
+    bitboard diagonal = mine & (pos->by_type[BISHOP] | pos->by_type[QUEEN]);
+    bitboard straight = mine & (pos->by_type[ROOK] | pos->by_type[QUEEN]);
+    return (attacks_bishop(king, occ) & diagonal) || (attacks_rook(king, occ) & straight);
+}
+
 bool movegen_has_legal_move(const struct position *pos)
 {
     struct move_list list;

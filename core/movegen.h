@@ -19,6 +19,12 @@ int movegen_legal_to(const struct position *pos, int type, int to, struct move_l
 int movegen_legal_onto(const struct position *pos, bitboard targets, struct move_list *list);
 
 bool movegen_is_legal(const struct position *pos, move_t m);
+
+/* Whether m, legal in pos, checks the other side's king: the piece moved
+ * (or promoted) attacks it where it lands, or a rook, bishop or queen of
+ * its side does once the move has left the line between. Most moves are
+ * worked out on the board, castling and en passant made. */
+bool movegen_gives_check(const struct position *pos, move_t m);
 bool movegen_has_legal_move(const struct position *pos);
 
 /* Number of leaf nodes of the legal-move tree `depth` plies deep. */

@@ -11,32 +11,11 @@ char san_piece_letter(int type)
     return "PNBRQK"[type];
 }
 
-/* Does m give check? 1 or 0, worked out on the board for a plain move or
- * a promotion (the piece on its new square, or a slider it uncovers); -1
- * for castling and en passant, which take the move made. */
-static int gives_check(const struct position *pos, move_t m)
-{
-    int kind = move_kind(m);
-    if (kind == MOVE_CASTLING || kind == MOVE_EN_PASSANT) return -1;
-    int us = pos->side, them = us ^ 1, from = move_from(m), to = move_to(m);
-    int king = pos_king(pos, them);
-    bitboard occ = (pos_occupied(pos) & ~(1ULL << from)) | 1ULL << to;
-    int type = kind == MOVE_PROMOTION ? move_promotion(m) : piece_type(pos->board[from]);
-    bitboard direct = type == PAWN ? attacks_pawn[us][to] : attacks_of(type, to, occ);
-    if (direct & 1ULL << king) return 1;
-    bitboard mine = pos->by_color[us] & ~(1ULL << from);
-    bitboard diagonal = mine & (pos->by_type[BISHOP] | pos->by_type[QUEEN]);
-    bitboard straight = mine & (pos->by_type[ROOK] | pos->by_type[QUEEN]);
-    if ((attacks_bishop(king, occ) & diagonal) || (attacks_rook(king, occ) & straight)) return 1;
-    return 0;
-}
-
 const char *san_check_mark(const struct position *pos, move_t m)
 {
-    if (!gives_check(pos, m)) return ""; /* most moves: no move made */
+    if (!movegen_gives_check(pos, m)) return ""; /* most moves: no move made */
     struct position next = *pos;
     pos_make_move(&next, m);
-    if (!pos_in_check(&next)) return "";
     return movegen_has_legal_move(&next) ? "+" : "#";
 }
 

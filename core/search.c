@@ -1,9 +1,10 @@
 /* search.h's small search. Negamax with alpha-beta over movegen's legal
  * moves, captures tried first (the dearest victim, then the cheapest
  * attacker), then the quiet moves that refuted a sibling (killers), a null
- * window past each node's first move; past the full depth, captures and
- * promotions only, every reply to a check. Positions are copied, never
- * unmade. */
+ * window past each node's first move, a move that checks searched a ply
+ * deeper near the root; past the full depth, captures and promotions, at
+ * its first ply the quiet checks too, and every reply to a check.
+ * Positions are copied, never unmade. */
 #include "search.h"
 
 #include "attacks.h"
@@ -33,6 +34,9 @@ EVALUATE_PART int bit_count(bitboard b)
 enum {
     SCORE_INF = SEARCH_MATE + 1000,
     QUIET_PLIES = 12, /* captures searched past the full depth at most */
+    /* a move that checks, made before this ply, does not use up a ply of
+     * the depth (the replies to it are few) */
+    CHECK_EXTENSION_PLIES = 6,
     KILLER_PLIES = 16,
 };
 
@@ -278,6 +282,59 @@ static void add_killer(move_t *killer, move_t m)
     killer[0] = m;
 }
 
+/* Where the side to move's pieces would check the other king from, by
+ * type (the squares a piece of the type on the king's square attacks;
+ * none for the king), and which of its pieces stand alone between a
+ * rook, bishop or queen of its side and that king: the checks a quiet
+ * move may give, looked up for each move in quiet_checks(). */
+struct check_squares {
+    bitboard from_type[6], uncovering;
+    int king;
+};
+
+static void check_squares(const struct position *pos, struct check_squares *c)
+{
+    int us = pos->side, king = pos_king(pos, !us);
+    bitboard occ = pos_occupied(pos), queens = pos_pieces(pos, us, QUEEN);
+    c->king = king;
+    c->from_type[PAWN] = attacks_pawn[!us][king];
+    c->from_type[KNIGHT] = attacks_knight[king];
+    c->from_type[BISHOP] = attacks_bishop(king, occ);
+    c->from_type[ROOK] = attacks_rook(king, occ);
+    c->from_type[QUEEN] = c->from_type[BISHOP] | c->from_type[ROOK];
+    c->from_type[KING] = 0;
+    c->uncovering = 0;
+    bitboard snipers = (attacks_rook(king, 0) & (pos_pieces(pos, us, ROOK) | queens)) |
+                       (attacks_bishop(king, 0) & (pos_pieces(pos, us, BISHOP) | queens));
+    while (snipers) {
+        bitboard between = attacks_between[pop_lsb(&snipers)][king] & occ;
+        if (between && !more_than_one(between)) c->uncovering |= between & pos->by_color[us];
+    }
+}
+
+/* Appends to list, past its first n moves, those of quiet[0..n_quiet)
+ * that give check; returns the new count. (A quiet move landing on a
+ * square its type checks from checks: moving along a line the king is
+ * on, it stood in the way of nothing; one leaving a line of its slider to
+ * the king uncovers it; castling, the rook's check, is made on the
+ * board.) */
+static int quiet_checks(const struct position *pos, const struct check_squares *c,
+                        struct move_list *list, int n, const move_t *quiet, int n_quiet)
+{
+    for (int i = 0; i < n_quiet; i++) {
+        move_t m = quiet[i];
+        int from = move_from(m), to = move_to(m);
+        bool check;
+        if (move_kind(m) != MOVE_NORMAL)
+            check = movegen_gives_check(pos, m);
+        else
+            check = (c->from_type[piece_type(pos->board[from])] & BB(to)) ||
+                    ((c->uncovering & BB(from)) && !(attacks_line[from][c->king] & BB(to)));
+        if (check) list->moves[n++] = m;
+    }
+    return n;
+}
+
 static int quiesce(struct search *s, const struct position *pos, int alpha, int beta, int ply,
                    int quiet_ply)
 {
@@ -298,8 +355,33 @@ static int quiesce(struct search *s, const struct position *pos, int alpha, int 
         /* what may be loud: a capture, en passant, a promotion */
         bitboard onto = pos->by_color[!pos->side] | (pos->side == WHITE ? RANK_BB(7) : RANK_BB(0));
         if (pos->ep != SQ_NONE) onto |= BB(pos->ep);
-        movegen_legal_onto(pos, onto, &list);
-        order_moves(pos, &list, true);
+        if (quiet_ply == 0) {
+            /* and the quiet checks: at the horizon a mate, a fork, a rook
+             * behind the back rank, that captures alone would not see */
+            struct check_squares c;
+            check_squares(pos, &c);
+            bool anywhere = c.uncovering ||
+                            (pos->castling &
+                             (pos->side == WHITE ? CASTLE_WK | CASTLE_WQ : CASTLE_BK | CASTLE_BQ));
+            onto = anywhere ? ~(bitboard)0
+                            : onto | c.from_type[PAWN] | c.from_type[KNIGHT] | c.from_type[QUEEN];
+            movegen_legal_onto(pos, onto, &list);
+            move_t quiet[MOVE_LIST_MAX];
+            int n_quiet = 0, loud = 0;
+            for (int i = 0; i < list.count; i++) {
+                move_t m = list.moves[i];
+                if (order_key(pos, m))
+                    list.moves[loud++] = m;
+                else
+                    quiet[n_quiet++] = m;
+            }
+            list.count = loud;
+            order_moves(pos, &list, true);
+            list.count = quiet_checks(pos, &c, &list, loud, quiet, n_quiet);
+        } else {
+            movegen_legal_onto(pos, onto, &list);
+            order_moves(pos, &list, true);
+        }
     }
     for (int i = 0; i < list.count; i++) {
         struct position next = *pos;
@@ -328,13 +410,14 @@ static int negamax(struct search *s, const struct position *pos, int depth, int 
         pos_make_move(&next, list.moves[i]);
         /* past the first move, a null window asks only whether the move
          * beats alpha; one that does is searched again in full */
-        int score;
+        int score, left = depth - 1;
+        if (ply < CHECK_EXTENSION_PLIES && pos_in_check(&next)) left = depth;
         if (i == 0 || beta - alpha == 1) {
-            score = -negamax(s, &next, depth - 1, -beta, -alpha, ply + 1);
+            score = -negamax(s, &next, left, -beta, -alpha, ply + 1);
         } else {
-            score = -negamax(s, &next, depth - 1, -alpha - 1, -alpha, ply + 1);
+            score = -negamax(s, &next, left, -alpha - 1, -alpha, ply + 1);
             if (score > alpha && score < beta)
-                score = -negamax(s, &next, depth - 1, -beta, -alpha, ply + 1);
+                score = -negamax(s, &next, left, -beta, -alpha, ply + 1);
         }
         if (score > best) best = score;
         if (score > alpha) alpha = score;

@@ -5700,7 +5700,7 @@ START_TEST(test_search_judges_a_blunder_read_as_written)
         char *got = g_strdelimit(g_strdup(r.out), "\n", ' '); /* lines joined */
         if (k == 0) {
             ck_assert_msg(strstr(got, "22. Qe3 {read: \"Qe8\"}"), "%s", got);
-            ck_assert_msg(strstr(got, "search depth 2: Qe3 -0.49, Qe8 -9.60 (it chose the move)"),
+            ck_assert_msg(strstr(got, "search depth 2: Qe3 -0.50, Qe8 -9.68 (it chose the move)"),
                           "%s", got);
         } else {
             ck_assert_msg(strstr(got, "22. Qe8 {review: confidence"), "%d: %s", k, got);

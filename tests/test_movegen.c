@@ -120,6 +120,40 @@ END_TEST
 /* En passant that answers a check, that a horizontal pin forbids, that a
  * diagonal pin allows only along the line; promotions with capture; a king
  * in double check. */
+/* movegen_gives_check() agrees with the move made, for every move two
+ * plies deep from each known position and from positions made to hold
+ * each kind of check: uncovered along a file and a diagonal, by a
+ * promotion, by castling, by en passant uncovering a bishop. */
+static const char *const check_fens[] = {
+    "4k3/8/8/8/8/8/4N3/4R1K1 w - - 0 1", "7k/8/8/8/8/2N5/8/B5K1 w - - 0 1",
+    "2k5/4P3/8/8/8/8/8/K7 w - - 0 1",    "5k2/8/8/8/8/8/8/4K2R w K - 0 1",
+    "6k1/8/8/3pP3/8/8/B7/4K3 w - d6 0 1",
+};
+
+START_TEST(test_gives_check_agrees_with_the_board)
+{
+    int n_known = (int)(sizeof known / sizeof known[0]);
+    struct position pos;
+    ck_assert(fen_parse(&pos, _i < n_known ? known[_i].fen : check_fens[_i - n_known], NULL));
+    struct move_list first;
+    movegen_legal(&pos, &first);
+    int checks = 0;
+    for (int i = 0; i <= first.count; i++) {
+        struct position from = pos;
+        if (i < first.count) pos_make_move(&from, first.moves[i]);
+        struct move_list list;
+        movegen_legal(&from, &list);
+        for (int j = 0; j < list.count; j++) {
+            struct position next = from;
+            pos_make_move(&next, list.moves[j]);
+            ck_assert_int_eq(movegen_gives_check(&from, list.moves[j]), pos_in_check(&next));
+            checks += pos_in_check(&next);
+        }
+    }
+    if (_i > 0) ck_assert_int_gt(checks, 0); /* (none two plies from the start) */
+}
+END_TEST
+
 static const char *const edge_fens[] = {
     "8/8/8/2k5/3Pp3/8/8/4K3 b - d3 0 1",    "8/8/8/8/k2Pp2Q/8/8/3K4 b - d3 0 1",
     "8/8/8/1k6/3Pp3/8/8/4KQ2 b - d3 0 1",   "2r1k3/1P6/8/8/8/8/8/4K3 w - - 0 1",
@@ -177,6 +211,26 @@ START_TEST(test_search_sees_mate_and_material)
 }
 END_TEST
 
+/* Past the full depth, a quiet check is searched at the first ply, and a
+ * check near the root costs no depth: what a reply that checks hides
+ * behind the horizon comes out (positions from real games, where depth 2
+ * with captures alone misjudged the move played by five pawns). */
+START_TEST(test_search_sees_past_a_check)
+{
+    int cp[2];
+    /* Black's Re2 looks lost to Rxe2, but Rb1+ Re1 Rxe1 mates on the back
+     * rank; Ra7+ first does not change that: about as good as Rc2 */
+    const char *const back_rank[] = {"b2e2", "b2c2"};
+    score_moves("1r6/5k2/4pp1p/R3p3/P3P3/8/1r3PPP/4R1K1 b - - 0 27", back_rank, 2, 2, 0, cp);
+    ck_assert_int_lt(cp[1] - cp[0], 100);
+    /* Qh4 walks into Qe1+ Rxe1 Rxe1#, a quiet check at the horizon */
+    const char *const mated[] = {"g4h4", "g4b4"};
+    score_moves("1r4k1/p4pp1/6p1/4p1N1/6Q1/1Pr3P1/P4qb1/1K1R3R w - - 0 23", mated, 2, 2, 0, cp);
+    ck_assert_int_lt(cp[0], -SEARCH_MATE / 2);
+    ck_assert_int_gt(cp[1], -SEARCH_MATE / 2);
+}
+END_TEST
+
 START_TEST(test_search_stalemate_and_pawn)
 {
     int cp[2];
@@ -216,9 +270,11 @@ END_TEST
 
 /* What move m of pos scores at depth plies and then captures, by plain
  * minimax over every reply (no cut-offs, no move order), the captures
- * scored by the search itself at depth 0; *mate set where a mate lies
- * inside, whose scores count plies from another root. */
-static int minimax(const struct position *pos, move_t m, int depth, bool *mate)
+ * scored by the search itself at depth 0; a reply that checks, made before
+ * ply 6 (ply: that of the position m leads to), costs no depth, as in the
+ * search; *mate set where a mate lies inside, whose scores count plies
+ * from another root. */
+static int minimax(const struct position *pos, move_t m, int depth, int ply, bool *mate)
 {
     if (!depth) {
         int cp;
@@ -235,7 +291,10 @@ static int minimax(const struct position *pos, move_t m, int depth, bool *mate)
     }
     int best = -2 * SEARCH_MATE;
     for (int i = 0; i < replies.count; i++) {
-        int score = minimax(&next, replies.moves[i], depth - 1, mate);
+        struct position after = next;
+        pos_make_move(&after, replies.moves[i]);
+        int left = ply < 6 && pos_in_check(&after) ? depth : depth - 1;
+        int score = minimax(&next, replies.moves[i], left, ply + 1, mate);
         if (score > best) best = score;
     }
     return -best;
@@ -266,7 +325,7 @@ START_TEST(test_search_order_never_changes_a_score)
         search_score_moves(&pos, back, list.count, 1, 0, reversed);
         for (int i = 0; i < list.count; i++) {
             bool mate = false;
-            int want = minimax(&pos, list.moves[i], 1, &mate);
+            int want = minimax(&pos, list.moves[i], 1, 1, &mate);
             ck_assert_int_eq(all[i], reversed[list.count - 1 - i]);
             if (!mate) ck_assert_int_eq(all[i], want);
         }
@@ -274,7 +333,7 @@ START_TEST(test_search_order_never_changes_a_score)
          * move of an endgame, where the quiet replies decide */
         for (int i = 0; i < list.count && (i < 1 || k == 0); i++) {
             bool mate = false;
-            int want = minimax(&pos, list.moves[i], 2, &mate), cp[2];
+            int want = minimax(&pos, list.moves[i], 2, 1, &mate), cp[2];
             move_t two[2] = {list.moves[(i + 5) % list.count], list.moves[i]};
             search_score_moves(&pos, two, 2, 2, 0, cp);
             if (!mate) ck_assert_int_eq(cp[1], want);
@@ -356,12 +415,15 @@ int main(void)
     tcase_add_loop_test(tc, test_known_counts, 0, n);
     tcase_add_loop_test(tc, test_legal_to_partitions, 0, n);
     tcase_add_loop_test(tc, test_legal_onto_filters, 0, n);
+    tcase_add_loop_test(tc, test_gives_check_agrees_with_the_board, 0,
+                        n + (int)(sizeof check_fens / sizeof check_fens[0]));
     tcase_add_loop_test(tc, test_legal_to_edges, 0, (int)(sizeof edge_fens / sizeof edge_fens[0]));
     suite_add_tcase(s, tc);
     TCase *search = tcase_create("search");
     tcase_set_timeout(search, 120);
     tcase_add_test(search, test_search_sees_mate_and_material);
     tcase_add_test(search, test_search_stalemate_and_pawn);
+    tcase_add_test(search, test_search_sees_past_a_check);
     tcase_add_test(search, test_search_weighs_placement);
     tcase_add_test(search, test_search_order_never_changes_a_score);
     tcase_add_test(search, test_search_window_bounds_only_the_far_behind);
