@@ -1206,12 +1206,10 @@ static gboolean numbered_first(const ArbGame *game, const struct fix_token *t)
     guint at = opening_event(game, t);
     const struct game_event *ev = &g_array_index(game->events, struct game_event, at);
     if (at == t->event || ev->kind != EV_MOVE_NUMBER) return TRUE;
-    const char *text = game->text->str + ev->text;
-    guint64 number = 0;
-    gsize i = 0;
-    for (; i < ev->len && g_ascii_isdigit(text[i]) && number < 1000; i++)
-        number = number * 10 + (guint64)(text[i] - '0');
-    return i == 0 || number == 1 || number == 7;
+    const char *text = game_event_text(game, ev);
+    if (!g_ascii_isdigit(*text)) return TRUE;
+    guint64 number = g_ascii_strtoull(text, NULL, 10);
+    return number == 1 || number == 7;
 }
 
 /* What the path in fc->res paid up to each token: paid[t] for tokens 0 to

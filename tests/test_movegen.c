@@ -117,16 +117,13 @@ START_TEST(test_legal_to_partitions)
 }
 END_TEST
 
-/* En passant that answers a check, that a horizontal pin forbids, that a
- * diagonal pin allows only along the line; promotions with capture; a king
- * in double check. */
 /* movegen_gives_check() agrees with the move made, for every move two
  * plies deep from each known position and from positions made to hold
  * each kind of check: uncovered along a file and a diagonal, by a
  * promotion, by castling, by en passant uncovering a bishop. */
 static const char *const check_fens[] = {
-    "4k3/8/8/8/8/8/4N3/4R1K1 w - - 0 1", "7k/8/8/8/8/2N5/8/B5K1 w - - 0 1",
-    "2k5/4P3/8/8/8/8/8/K7 w - - 0 1",    "5k2/8/8/8/8/8/8/4K2R w K - 0 1",
+    "4k3/8/8/8/8/8/4N3/4R1K1 w - - 0 1",  "7k/8/8/8/8/2N5/8/B5K1 w - - 0 1",
+    "2k5/4P3/8/8/8/8/8/K7 w - - 0 1",     "5k2/8/8/8/8/8/8/4K2R w K - 0 1",
     "6k1/8/8/3pP3/8/8/B7/4K3 w - d6 0 1",
 };
 
@@ -154,6 +151,9 @@ START_TEST(test_gives_check_agrees_with_the_board)
 }
 END_TEST
 
+/* En passant that answers a check, that a horizontal pin forbids, that a
+ * diagonal pin allows only along the line; promotions with capture; a king
+ * in double check. */
 static const char *const edge_fens[] = {
     "8/8/8/2k5/3Pp3/8/8/4K3 b - d3 0 1",    "8/8/8/8/k2Pp2Q/8/8/3K4 b - d3 0 1",
     "8/8/8/1k6/3Pp3/8/8/4KQ2 b - d3 0 1",   "2r1k3/1P6/8/8/8/8/8/4K3 w - - 0 1",
