@@ -34,9 +34,12 @@
 #define FIX_ENGINE_WEIGHT  0.5
 #define FIX_ENGINE_TIMEOUT 10
 /* --engine auto: the built-in search judges a game whose players are both
- * rated this high: it settled more of the archive's master games right
- * and fewer of lichess's club-level ones (README) */
+ * rated this high (or neither rated, before FIX_AUTO_YEAR): it settled
+ * more of the archive's master games right and fewer of lichess's
+ * club-level ones (README) */
 #define FIX_AUTO_ELO 2200
+#define AUTO_ELO     G_STRINGIFY(FIX_AUTO_ELO) /* (for --help) */
+#define AUTO_YEAR    G_STRINGIFY(FIX_AUTO_YEAR)
 #define FIX_JOBS_MAX 8    /* the default --jobs at most */
 #define SNIFF_BYTES  4096 /* of each file sniff_sheets() reads */
 
@@ -989,9 +992,10 @@ int cmd_fix(int argc, char **argv)
          "read the confusion table from FILE instead of the built-in lang/confusion.ini", "FILE"},
         {"engine", 'e', 0, G_OPTION_ARG_FILENAME, &engine,
          "what scores the near-tied readings of moves below --min-confidence: auto (the "
-         "default: builtin for a game whose WhiteElo and BlackElo are both " G_STRINGIFY(
-             FIX_AUTO_ELO) " or more, else none), builtin (a small search of arbiter's own), "
-                           "none, or a UCI chess engine (e.g. /usr/games/stockfish)",
+         "default: builtin for a game whose WhiteElo and BlackElo are both " AUTO_ELO
+         " or more, or with neither rating and a Date before " AUTO_YEAR
+         ", else none), builtin (a small search of arbiter's own), none, or a UCI chess "
+         "engine (e.g. /usr/games/stockfish)",
          "auto|builtin|none|PATH"},
         {"engine-depth", 0, 0, G_OPTION_ARG_INT, &engine_depth,
          "depth of the engine's search (default " G_STRINGIFY(

@@ -852,19 +852,33 @@ static void solve_game_variations(struct fix_cmd *fc, const ArbGame *game, int l
     fc->fresh = NULL; /* it read the variations last */
 }
 
-/* Are both players of game rated at least elo (its WhiteElo and BlackElo
- * tags)? Always for elo 0. */
-static gboolean rated_enough(const ArbGame *game, int elo)
+/* A rating tag's value: its number, 0 where it has none ("", "?", "-"),
+ * -1 where it is no number. */
+static gint64 rating_of(const ArbGame *game, const char *tag)
+{
+    const char *v = game_tag(game, tag);
+    if (!v || !*v || !strcmp(v, "?") || !strcmp(v, "-")) return 0;
+    char *end = NULL;
+    gint64 n = g_ascii_strtoll(v, &end, 10);
+    return end == v || *end || n <= 0 ? -1 : n;
+}
+
+/* Does the built-in search judge game under --engine auto (elo, else any
+ * game)? Where both players are rated at least elo; and where neither is
+ * rated at all and the game was played before FIX_AUTO_YEAR, the first
+ * year of the rating list: a game kept from then is nearly always a
+ * master's (the archive's games of the 1950s without ratings) */
+static gboolean judged_by_builtin(const ArbGame *game, int elo)
 {
     if (!elo) return TRUE;
-    const char *tags[] = {"WhiteElo", "BlackElo"};
-    for (int k = 0; k < 2; k++) {
-        const char *v = game_tag(game, tags[k]);
-        char *end = NULL;
-        gint64 n = v ? g_ascii_strtoll(v, &end, 10) : 0;
-        if (!v || end == v || *end || n < elo) return FALSE;
-    }
-    return TRUE;
+    gint64 white = rating_of(game, "WhiteElo"), black = rating_of(game, "BlackElo");
+    if (white >= elo && black >= elo) return TRUE;
+    if (white || black) return FALSE;
+    const char *date = game_tag(game, "Date");
+    int year = 0, k = 0;
+    for (; date && k < 4 && g_ascii_isdigit(date[k]); k++)
+        year = 10 * year + (date[k] - '0');
+    return k == 4 && year < FIX_AUTO_YEAR;
 }
 
 /* game's result: the first in the text, else its Result tag, as
@@ -894,7 +908,7 @@ static void judge_moves(struct fix_cmd *fc, const ArbGame *game, ArbFixer *fixer
                  : !strcmp(r, "0-1") ? WHITE
                                      : -1,
         .drawn = !strcmp(r, "1/2-1/2"),
-        .searched = fc->engine || (fc->builtin && rated_enough(game, fc->builtin_elo))};
+        .searched = fc->engine || (fc->builtin && judged_by_builtin(game, fc->builtin_elo))};
     if (!info.searched && !info.drawn) return;
     g_autoptr(GError) error = NULL;
     if (judge_game(fixer, fc->engine, &fc->judge, &info, start,

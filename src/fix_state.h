@@ -36,6 +36,8 @@ struct var_line {
 };
 
 enum { FIXERS_HELD = 3 };
+/* --engine auto: the year the rating list began (fc->builtin_elo) */
+#define FIX_AUTO_YEAR 1970
 
 struct fix_cmd {
     ArbLangSet *langs;
@@ -101,7 +103,9 @@ struct fix_cmd {
      * (judging needs no second read then) */
     ArbEngine *engine;
     gboolean builtin;
-    int builtin_elo; /* with builtin, only games both players rated this high (auto); 0 all */
+    /* with builtin, only games both players rated this high, or neither
+     * rated and played before FIX_AUTO_YEAR (auto); 0 all */
+    int builtin_elo;
     ArbFixer *fresh;
     struct judge_options judge;
     GArray *verdicts; /* struct judge_verdict */

@@ -5574,19 +5574,34 @@ END_TEST
 START_TEST(test_search_auto_judges_rated_games)
 {
     /* by default the built-in search judges a game both of whose players
-     * are rated 2200 or more, and no other */
+     * are rated 2200 or more, or neither rated and played before 1970 (the
+     * rating list), and no other */
     const char *args[] = {"--prior-weight", "0", NULL};
-    const char *tags[] = {"[WhiteElo \"2510\"]\n[BlackElo \"2200\"]\n\n",
-                          "[WhiteElo \"2510\"]\n[BlackElo \"2199\"]\n\n",
-                          "[WhiteElo \"2510\"]\n[BlackElo \"\"]\n\n", ""};
-    for (int k = 0; k < 4; k++) {
-        char *in = g_strconcat(tags[k], rook_letter_only, NULL);
+    const struct {
+        const char *tags;
+        gboolean judged;
+    } cases[] = {
+        {"[WhiteElo \"2510\"]\n[BlackElo \"2200\"]\n\n", TRUE},
+        {"[WhiteElo \"2510\"]\n[BlackElo \"2199\"]\n\n", FALSE},
+        {"[WhiteElo \"2510\"]\n[BlackElo \"\"]\n\n", FALSE},
+        {"", FALSE},
+        {"[Date \"1955.??.??\"]\n[WhiteElo \"\"]\n[BlackElo \"\"]\n\n", TRUE},
+        {"[Date \"1969.12.31\"]\n\n", TRUE},
+        {"[Date \"1970.01.01\"]\n\n", FALSE},
+        {"[Date \"????.??.??\"]\n\n", FALSE},
+        {"[Date \"195\"]\n\n", FALSE},
+        {"[Date \"1955.??.??\"]\n[WhiteElo \"2510\"]\n[BlackElo \"?\"]\n\n", FALSE},
+        {"[Date \"1955.??.??\"]\n[WhiteElo \"-\"]\n[BlackElo \"?\"]\n\n", TRUE},
+        {"[Date \"1955.??.??\"]\n[WhiteElo \"1900\"]\n[BlackElo \"1800\"]\n\n", FALSE},
+    };
+    for (guint k = 0; k < G_N_ELEMENTS(cases); k++) {
+        char *in = g_strconcat(cases[k].tags, rook_letter_only, NULL);
         struct run r = fix_text(in, args);
         ck_assert_msg(r.status == 0, "exit %d\n%s", r.status, r.err);
         char *got = movetext(r.out);
         gboolean judged = strstr(got, "search depth 2: Rd8# #1") != NULL;
-        ck_assert_msg(judged == (k == 0), "tags %d: %s", k, got);
-        ck_assert_msg(!strstr(got, "17. Rd8#") == (k != 0), "tags %d: %s", k, got);
+        ck_assert_msg(judged == cases[k].judged, "tags %u: %s", k, got);
+        ck_assert_msg(!strstr(got, "17. Rd8#") == !cases[k].judged, "tags %u: %s", k, got);
         g_free(got);
         g_free(in);
         run_free(&r);
@@ -5594,7 +5609,7 @@ START_TEST(test_search_auto_judges_rated_games)
     /* read together, by the first input's ratings */
     const char *pair[] = {"--prior-weight", "0", "--pair", NULL};
     for (int k = 0; k < 2; k++) {
-        char *rated = g_strconcat(tags[0], rook_letter_only, NULL);
+        char *rated = g_strconcat(cases[0].tags, rook_letter_only, NULL);
         const char *texts[] = {k ? rook_letter_only : rated, k ? rated : rook_letter_only};
         struct run r = fix_texts(texts, 2, pair);
         ck_assert_msg(r.status == 0, "exit %d\n%s", r.status, r.err);
