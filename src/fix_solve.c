@@ -852,15 +852,16 @@ static void solve_game_variations(struct fix_cmd *fc, const ArbGame *game, int l
     fc->fresh = NULL; /* it read the variations last */
 }
 
-/* A rating tag's value: its number, 0 where it has none ("", "?", "-"),
- * -1 where it is no number. */
+/* A rating tag's value: its number, 0 where it has none ("", "?", "-",
+ * and "0", as some databases write an unknown one), -1 where it is no
+ * rating. */
 static gint64 rating_of(const ArbGame *game, const char *tag)
 {
     const char *v = game_tag(game, tag);
     if (!v || !*v || !strcmp(v, "?") || !strcmp(v, "-")) return 0;
     char *end = NULL;
     gint64 n = g_ascii_strtoll(v, &end, 10);
-    return end == v || *end || n <= 0 ? -1 : n;
+    return end == v || *end || n < 0 ? -1 : n;
 }
 
 /* Does the built-in search judge game under --engine auto (elo, else any

@@ -5593,6 +5593,8 @@ START_TEST(test_search_auto_judges_rated_games)
         {"[Date \"1955.??.??\"]\n[WhiteElo \"2510\"]\n[BlackElo \"?\"]\n\n", FALSE},
         {"[Date \"1955.??.??\"]\n[WhiteElo \"-\"]\n[BlackElo \"?\"]\n\n", TRUE},
         {"[Date \"1955.??.??\"]\n[WhiteElo \"1900\"]\n[BlackElo \"1800\"]\n\n", FALSE},
+        {"[Date \"1955.??.??\"]\n[WhiteElo \"0\"]\n[BlackElo \"0\"]\n\n", TRUE},
+        {"[Date \"1955.??.??\"]\n[WhiteElo \"n/a\"]\n[BlackElo \"\"]\n\n", FALSE},
     };
     for (guint k = 0; k < G_N_ELEMENTS(cases); k++) {
         char *in = g_strconcat(cases[k].tags, rook_letter_only, NULL);
