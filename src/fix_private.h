@@ -248,7 +248,8 @@ struct ptoken {
      * an exact move: the beam reads it as garbage (GARBAGE_WIDTH) */
     gboolean prose_word;
     /* its first reading ends with a dash, or the next token's begins with
-     * one: a move cut at a space ("Re4- b4", "O-O _O") */
+     * one, or with a capture mark and a square after a square of its own:
+     * a move cut at a space ("Re4- b4", "O-O _O", "Qc7 :d6") */
     gboolean cut_short;
     /* the move numbers the token reads as through digit look-alikes ("b"
      * for 6, "I7." for 17), with what the look-alikes cost */

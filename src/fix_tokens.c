@@ -378,6 +378,24 @@ static gboolean is_dash(gunichar c)
     return c == '-' || c == '_' || c == '~' || c == 0x2013;
 }
 
+static gboolean ends_with_square(const struct pcand *c)
+{
+    return c->len >= 2 && san_is_file((int)c->ch[c->len - 2]) &&
+           san_is_rank((int)c->ch[c->len - 1]);
+}
+
+/* Is b the rest of a long-notation move cut at a space before its capture
+ * mark, a the first part ending with the square it moves from ("Qc7 :d6",
+ * "Ne4 xf6+")? a reads well alone, as a move to that square, so the
+ * two-token edits would not be tried. */
+static gboolean capture_cut(const struct pcand *a, const struct pcand *b)
+{
+    if (!ends_with_square(a) || b->len < 3) return FALSE;
+    gunichar mark = b->ch[0];
+    return (mark == 'x' || mark == ':' || mark == 0x00D7) && san_is_file((int)b->ch[1]) &&
+           san_is_rank((int)b->ch[2]);
+}
+
 /* A figurine misread as its look-alike (lang/confusion.ini: the pawn's and
  * the bishop's round heads, the crowned king and queen) is read as the other
  * piece in a second reading of the token, at the substitution's cost: a
@@ -489,7 +507,9 @@ void fix_prepare_tokens(ArbFixer *f, const struct fix_token *tokens, int n)
         t->two_moves = names_two_moves(&t->c[0]) || fix_doubled_file(&t->c[0]);
         t->lone_initial = t->c[0].len <= 3 && only_initial(&t->c[0], t->c[0].len);
         t->cut_short = t->c[0].len > 1 && is_dash(t->c[0].ch[t->c[0].len - 1]);
-        if (i > 0 && t->c[0].len > 1 && is_dash(t->c[0].ch[0])) f->tok[i - 1].cut_short = TRUE;
+        if (i > 0 && ((t->c[0].len > 1 && is_dash(t->c[0].ch[0])) ||
+                      capture_cut(&f->tok[i - 1].c[0], &t->c[0])))
+            f->tok[i - 1].cut_short = TRUE;
         t->initial_cut = FALSE;
         if (i > 0) f->tok[i - 1].initial_cut = initial_cut(&f->tok[i - 1].c[0], &t->c[0]);
         t->text = tokens[i].cands[0].text ? tokens[i].cands[0].text : "";

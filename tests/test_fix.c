@@ -3677,6 +3677,27 @@ START_TEST(test_castling_cut_before_dash)
 }
 END_TEST
 
+START_TEST(test_long_move_cut_before_capture_mark)
+{
+    /* tools/ocr-noise at 5% (Russian, long notation): "\u0424c7 :d6" is
+     * 27. Qxd6 cut at the space before its colon. "Qc7" alone read well
+     * (as Qc1, 7 for 1), so it was never joined with ":d6", which was
+     * dropped, and 26. Qc7 before it became Qc1. A token beginning with a
+     * capture mark and a square, after one ending with a square, joins it
+     * however well the first reads alone */
+    char *got =
+        commented_movetext("[FEN \"5rk1/2Qbr1pp/3p4/pP1P1p2/5p2/1P1B1N2/P4qPP/R6K w - - 2 27\"]\n\n"
+                           "27. Qc7 :d6 Rfe8 28. h3 *\n");
+    ck_assert_str_eq(got, "27. Qxd6 {read: \"Qc7 :d6\"} 27... Rfe8 28. h3 *");
+    g_free(got);
+    got =
+        commented_movetext("[FEN \"5rk1/2Qbr1pp/3p4/pP1P1p2/5p2/1P1B1N2/P4qPP/R6K w - - 2 27\"]\n\n"
+                           "27. Qc7 xd6 Rfe8 28. h3 *\n");
+    ck_assert_str_eq(got, "27. Qxd6 {read: \"Qc7 xd6\"} 27... Rfe8 28. h3 *");
+    g_free(got);
+}
+END_TEST
+
 START_TEST(test_exact_reading_contradicted_later)
 {
     /* tools/ocr-noise at 5% (French): "Fd7" reads exactly as 8...Bd7, but
@@ -6031,6 +6052,7 @@ int main(int argc, char **argv)
     add_test(tc, test_piece_move_then_pawn_merged);
     add_test(tc, test_long_move_cut_at_dash);
     add_test(tc, test_castling_cut_before_dash);
+    add_test(tc, test_long_move_cut_before_capture_mark);
     add_test(tc, test_exact_reading_contradicted_later);
     add_test(tc, test_prior_outweighs_a_blunder_read_exactly);
     add_test(tc, test_number_of_dropped_token_kept);
