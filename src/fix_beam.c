@@ -1375,6 +1375,25 @@ static int cheapest_held(const ArbFixer *f)
     return least;
 }
 
+/* A path that ends before a reviewer's move has not played it: its token
+ * dropped, the game's last, it would keep no move at that ply to pay
+ * FIXED_PENALTY for (push_state()), and a fixed point on the last ply
+ * could be dodged so (the engine's verdict on a game's last move too,
+ * judge.c's searches again). The final states of ring that do pay it. */
+static void short_of_fixed(ArbFixer *f, GArray *ring)
+{
+    int last_fixed = -1;
+    for (int k = 0; k < f->n_fixed; k++)
+        last_fixed = MAX(last_fixed, f->fixed[k].ply);
+    for (guint k = 0; last_fixed >= 0 && k < ring->len; k++) {
+        struct state *s = &g_array_index(f->arena, struct state, g_array_index(ring, int, k));
+        if (ply_of(&s->pos) <= last_fixed) {
+            s->cost += FIXED_PENALTY;
+            s->step_cost += FIXED_PENALTY;
+        }
+    }
+}
+
 /* Runs the search; returns the arena index of the cheapest final state, or
  * -1 once every state it holds costs more than limit (COST_INF: never): no
  * path through them can be kept (fixer_run_again's limit). */
@@ -1426,6 +1445,7 @@ int fix_search(ArbFixer *f, const struct position *start, int limit)
         clear_ring(f, i);
     }
     GArray *last = f->ring[f->n_tok % RINGS];
+    short_of_fixed(f, last);
     f->beam_width = beam_width(f);
     prune(f, last, f->n_tok);
     return g_array_index(last, int, 0);

@@ -3698,6 +3698,31 @@ START_TEST(test_long_move_cut_before_capture_mark)
 }
 END_TEST
 
+START_TEST(test_decision_on_last_ply_kept)
+{
+    /* a reviewer's move on a game's last ply, its token after a misread
+     * move number ("2l." for 27.): the search dropped "2l. Qo7-b7+" and
+     * ended the game a ply short, where no move paid for missing the
+     * decision, and the decision was an error ("the corrected game does
+     * not reach that ply"); the engine's verdict on a game's last move,
+     * searched again with its move fixed so, was lost the same way. A
+     * path that ends before a fixed point pays for it */
+    const char *text =
+        "1. d2-d4 Ng8-f6 2. Ng1-f3 g7-g6 3. Bc1-g5 Bf8-g7 4. Nb1-d2 d7-d5 5. e2-e3 O-O "
+        "6. Bf1-e2 Nb8-d7 7. O-O Rf8-e8 8. c2-c4 c7-c6 9. Ra1-c1 h7-h6 10. Bg5-h4 g6-g5 "
+        "11. Bh4-g3 Nf6-h5 12. c4xd5 Nh5xg3 13. h2xg3 c6xd5 14. Qd1-b3 e7-e6 15. Rc1-c2 "
+        "Nd7-b6 16. Rf1-c1 Bc8-d7 17. Be2-b5 Ra8-c8 18. Nf3-e5 Bd7xb5 19. Qb3xb5 Rc8xc2 "
+        "20. Rc1xc2 Bg7xe5 21. d4xe5 Qd8-b8 22. b2-b3 Re8-c8 23. Rc2xc8+ Qb8xc8 "
+        "24. Qb5-a5 Nb6-d7 25. Qa5xa7 Qc8-c1+ 26. Nd2-f1 Nd7-c5 2l. Qo7-b7+ 1/2-1/2\n";
+    char *decisions = temp_file("d.tsv", "1\t53\ta7b8\t-\n");
+    const char *args[] = {"--no-comments", "--engine", "none", "--decisions", decisions, NULL};
+    char *got = games_movetext_with(text, args);
+    ck_assert_msg(g_str_has_suffix(got, "26. Nf1 Nc5 27. Qb8+ 1/2-1/2"), "%s", got);
+    g_free(got);
+    remove_temp(decisions);
+}
+END_TEST
+
 START_TEST(test_exact_reading_contradicted_later)
 {
     /* tools/ocr-noise at 5% (French): "Fd7" reads exactly as 8...Bd7, but
@@ -6053,6 +6078,7 @@ int main(int argc, char **argv)
     add_test(tc, test_long_move_cut_at_dash);
     add_test(tc, test_castling_cut_before_dash);
     add_test(tc, test_long_move_cut_before_capture_mark);
+    add_test(tc, test_decision_on_last_ply_kept);
     add_test(tc, test_exact_reading_contradicted_later);
     add_test(tc, test_prior_outweighs_a_blunder_read_exactly);
     add_test(tc, test_number_of_dropped_token_kept);
