@@ -11,6 +11,7 @@
  * to a rival, else nothing. */
 #include "judge.h"
 
+#include "movegen.h"
 #include "search.h"
 
 #include <math.h>
@@ -50,6 +51,7 @@ enum {
     RIVAL_BUDGET = 200,
     RIVAL_AHEAD = 24,
     REPEAT_PLIES = 2,
+    THREEFOLD_PLIES = 12, /* threefold_costs(): steps this near a drawn game's end */
 };
 #define RIVAL_CONFIDENCE 0.2
 #define RIVAL_MARGIN     CONF_UNIT
@@ -304,6 +306,70 @@ static gboolean repeats(const struct fix_result *res, guint k, move_t m)
     return FALSE;
 }
 
+/* Step s's move in pos: the one legal move of the same piece to the same
+ * square ("Qb1" from c1 where s played it from d1), the same from square
+ * among several; MOVE_NONE when there is none. */
+static move_t same_move_in(const struct position *pos, const struct fix_step *s)
+{
+    struct move_list list;
+    int type = pos_moving_type(&s->before, s->move);
+    movegen_legal_to(pos, type, move_to(s->move), &list);
+    move_t found = MOVE_NONE;
+    int n = 0;
+    for (int i = 0; i < list.count; i++) {
+        if (move_promotion(list.moves[i]) != move_promotion(s->move)) continue;
+        if (list.moves[i] == s->move) return s->move;
+        found = list.moves[i];
+        n++;
+    }
+    return n == 1 ? found : MOVE_NONE;
+}
+
+/* How often the position at the end of res comes up in it with m played
+ * at step k and the moves after it as res plays them (0 when one of those
+ * is illegal then). */
+static int final_repeats(const struct fix_result *res, guint k, move_t m)
+{
+    const struct fix_step *steps = (const struct fix_step *)res->steps->data;
+    struct position pos = steps[k].before;
+    if (!movegen_is_legal(&pos, m)) return 0;
+    pos_make_move(&pos, m);
+    guint64 seen[THREEFOLD_PLIES + 1];
+    int n = 0;
+    seen[n++] = pos.key;
+    for (guint j = k + 1; j < res->steps->len; j++) {
+        if (steps[j].move == MOVE_NONE) continue;
+        move_t again = n > THREEFOLD_PLIES ? MOVE_NONE : same_move_in(&pos, &steps[j]);
+        if (again == MOVE_NONE) return 0;
+        pos_make_move(&pos, again);
+        seen[n++] = pos.key;
+    }
+    int count = 0;
+    for (int i = 0; i < n; i++)
+        count += seen[i] == pos.key;
+    for (guint j = 0; j <= k; j++)
+        count += steps[j].move != MOVE_NONE && steps[j].before.key == pos.key;
+    return count;
+}
+
+/* A drawn game's doubtful step a few moves before its end judged by
+ * repetition: where some candidates end the game in a position come up
+ * three times (a draw claimed by threefold repetition: "Qc1 Qa3 Qb1 Qa2
+ * Qc1", its first Qc1 read as Qd1) and others do not, those cost nothing,
+ * the others JUDGE_CAP. FALSE when that tells none apart. */
+static gboolean threefold_costs(const struct fix_result *res, guint k, struct judge_verdict *v)
+{
+    if (moves_after(res, k) >= THREEFOLD_PLIES) return FALSE;
+    int three = 0;
+    for (int i = 0; i < v->n; i++) {
+        v->has[i] = FALSE;
+        v->cost[i] = final_repeats(res, k, v->moves[i]) >= 3 ? 0 : JUDGE_CAP;
+        three += v->cost[i] == 0;
+    }
+    v->repetition = three > 0;
+    return three > 0 && three < v->n;
+}
+
 /* The last moves of a drawn game judged by repetition, not by the engine:
  * a draw is claimed or agreed once a position comes back (Bf3 back from
  * h5, the game over), seldom at the engine's best move. The candidates
@@ -332,7 +398,9 @@ static gboolean judged(const struct judge_options *o, const struct judge_game_in
     const struct fix_step *s = &g_array_index(res->steps, struct fix_step, k);
     if (is_fixed(base, n_base, ply_of(&s->before)) || losers_last(g, res, k)) return FALSE;
     if (is_exact_doubted(o, s)) return is_searched(g, builtin, s);
-    return is_doubtful(o, s) && (is_searched(g, builtin, s) || (g->drawn && near_end(res, k)));
+    return is_doubtful(o, s) &&
+           (is_searched(g, builtin, s) ||
+            (g->drawn && moves_after(res, k) < MAX(REPEAT_PLIES, THREEFOLD_PLIES)));
 }
 
 static gboolean any_judged(const struct judge_options *o, const struct judge_game_info *g,
@@ -378,7 +446,9 @@ gboolean judge_game(ArbFixer *f, ArbEngine *engine, const struct judge_options *
             v.moves[i] = cands[i].move;
         /* (a move read as written: a blunder, never a repetition) */
         gboolean exact = s->change == FIX_NONE;
-        if (exact || !(g->drawn && near_end(res, k) && repetition_costs(res, k, &v))) {
+        if (!exact && g->drawn && threefold_costs(res, k, &v)) {
+            /* (judged by the repetition alone) */
+        } else if (exact || !(g->drawn && near_end(res, k) && repetition_costs(res, k, &v))) {
             if (!is_searched(g, builtin, s)) {
                 k++;
                 continue;

@@ -3723,6 +3723,28 @@ START_TEST(test_decision_on_last_ply_kept)
 }
 END_TEST
 
+START_TEST(test_drawn_game_ends_in_threefold_repetition)
+{
+    /* a draw claimed by threefold repetition: 30. Nf2 Qa3 31. Qb1 Qa2
+     * 32. Qc1 Qa3 33. Qb1 Qa2 34. Qc1, the position after 30. Nf2 back
+     * twice. "32. Qo1" reads as Qd1 as well as Qc1 (o for c or d), and the
+     * later moves fit either; only Qc1 brings the position back a third
+     * time at the end. It was judged by repetition only on the last two
+     * plies, by the engine (none here) elsewhere */
+    const char *text =
+        "[Result \"1/2-1/2\"]\n\n"
+        "1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 4. Ba4 Nf6 5. O-O Be7 6. Re1 b5 7. Bb3 O-O 8. c3 d6 "
+        "9. h3 Nb8 10. d4 Nbd7 11. c4 c6 12. Nc3 b4 13. Na4 c5 14. d5 Re8 15. Bc2 Nf8 "
+        "16. a3 a5 17. b3 Ng6 18. Nb2 Bd7 19. Nh2 h6 20. Nf1 Nh7 21. Ne3 Bg5 22. axb4 axb4 "
+        "23. Rxa8 Qxa8 24. Nf5 Bxc1 25. Qxc1 Bxf5 26. exf5 Ngf8 27. Nd1 Nf6 28. f3 Qa2 "
+        "29. g4 Ra8 30. Nf2 Qa3 31. Qb1 Qa2 32. Qo1 Qa3 33. Qb1 Qa2 34. Qc1 1/2-1/2\n";
+    const char *args[] = {"--no-comments", "--engine", "none", NULL};
+    char *got = games_movetext_with(text, args);
+    ck_assert_msg(g_str_has_suffix(got, "32. Qc1 Qa3 33. Qb1 Qa2 34. Qc1 1/2-1/2"), "%s", got);
+    g_free(got);
+}
+END_TEST
+
 START_TEST(test_exact_reading_contradicted_later)
 {
     /* tools/ocr-noise at 5% (French): "Fd7" reads exactly as 8...Bd7, but
@@ -6079,6 +6101,7 @@ int main(int argc, char **argv)
     add_test(tc, test_castling_cut_before_dash);
     add_test(tc, test_long_move_cut_before_capture_mark);
     add_test(tc, test_decision_on_last_ply_kept);
+    add_test(tc, test_drawn_game_ends_in_threefold_repetition);
     add_test(tc, test_exact_reading_contradicted_later);
     add_test(tc, test_prior_outweighs_a_blunder_read_exactly);
     add_test(tc, test_number_of_dropped_token_kept);
