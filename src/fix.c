@@ -741,8 +741,7 @@ static bitboard written_from(const ArbFixer *f, const struct ptoken *t, const st
     }
     const struct pcand *c = &t->c[0];
     if (t->n < 1 || c->len < 3 || c->len > 5 || c->ch[0] < 'a' || c->ch[0] > 'h' ||
-        (c->ch[1] != 'x' && c->ch[1] != ':' && c->ch[1] != 0xD7) ||
-        (c->ch[2] != c->ch[0] - 1 && c->ch[2] != c->ch[0] + 1))
+        !fix_is_capture_mark(c->ch[1]) || (c->ch[2] != c->ch[0] - 1 && c->ch[2] != c->ch[0] + 1))
         return 0;
     *type = PAWN;
     int file = (int)(c->ch[0] - 'a'), to_file = (int)(c->ch[2] - 'a');
@@ -767,7 +766,7 @@ static bitboard written_capture(const struct ptoken *t, const struct position *p
     while (n > 0 && (c->ch[n - 1] == '+' || c->ch[n - 1] == '#'))
         n--;
     if (n < 3 || !san_is_file((int)c->ch[n - 2]) || !san_is_rank((int)c->ch[n - 1]) ||
-        (c->ch[n - 3] != 'x' && c->ch[n - 3] != ':' && c->ch[n - 3] != 0xD7))
+        !fix_is_capture_mark(c->ch[n - 3]))
         return 0;
     int sq = (int)(c->ch[n - 1] - '1') * 8 + (int)(c->ch[n - 2] - 'a');
     return pos->board[sq] == NO_PIECE ? BB(sq) : 0;

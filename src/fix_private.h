@@ -533,6 +533,13 @@ int fix_best_in(ArbFixer *f, const struct position *pos, const struct ptoken *t,
 int fix_search(ArbFixer *f, const struct position *start, int limit);
 void fix_collect_path(ArbFixer *f, int idx, struct fix_result *res);
 
+/* Is c a capture mark as a token writes it: 'x', the colon of French,
+ * German and Scandinavian books, or the multiplication sign? */
+static inline gboolean fix_is_capture_mark(gunichar c)
+{
+    return c == 'x' || c == ':' || c == 0x00D7;
+}
+
 /* The ply pos is at: 0 before White's first move. */
 static inline int ply_of(const struct position *pos)
 {

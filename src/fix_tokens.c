@@ -391,8 +391,7 @@ static gboolean ends_with_square(const struct pcand *c)
 static gboolean capture_cut(const struct pcand *a, const struct pcand *b)
 {
     if (!ends_with_square(a) || b->len < 3) return FALSE;
-    gunichar mark = b->ch[0];
-    return (mark == 'x' || mark == ':' || mark == 0x00D7) && san_is_file((int)b->ch[1]) &&
+    return fix_is_capture_mark(b->ch[0]) && san_is_file((int)b->ch[1]) &&
            san_is_rank((int)b->ch[2]);
 }
 
