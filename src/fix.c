@@ -956,7 +956,9 @@ static void search_with_move(ArbFixer *f, struct fix_result *res, guint j, move_
     points[n_was] = fix_point_of(&s->before, m);
     fixer_set_fixed(f, points, n_was + 1);
     forget_refixed(f);
+    f->keep_history = TRUE;
     search_wide_from(f, res, j, WIDE_BACK_STEPS);
+    f->keep_history = FALSE;
     fixer_set_fixed(f, was, n_was);
     forget_refixed(f);
     g_free(points);

@@ -1237,6 +1237,42 @@ static void expand_two_whole_moves(ArbFixer *f, int si, const struct state *s, i
     emit_wholes(f, si, s, i, top, n_top, 4);
 }
 
+/* Which of the n states kept (cheapest first, unlike positions, more than
+ * the beam's width) stay: the cheapest state of each move last played,
+ * then the cheapest of the rest up to the width, in their order. A beam
+ * full of states that differ only further back (each reading of an early
+ * doubtful token, the same moves read after it) would otherwise crowd out
+ * the rivals of the token just read: at 10% noise "15... 5" (c4, its c
+ * lost and 4 read as 5) was cut at 40 of 40 states behind readings of the
+ * moves before, and twenty moves after it were read wrong. Not where a
+ * move is fixed to follow an earlier reading (keep_history): there the
+ * states that differ further back are the point. index is rewritten;
+ * returns how many stay. */
+static guint diverse(const ArbFixer *f, const struct state *arena, int *index, guint n)
+{
+    enum { SLOTS = KEPT_SET }; /* (> n: the probing ends) */
+    move_t seen[SLOTS];
+    gboolean used[SLOTS] = {FALSE}, stays[KEPT_SET / 2] = {FALSE};
+    guint kept = 0;
+    for (guint i = 0; i < n && kept < f->beam_width; i++) {
+        move_t m = arena[index[i]].last;
+        guint h = ((guint)m * 2654435761u >> 22) & (SLOTS - 1);
+        while (used[h] && seen[h] != m)
+            h = (h + 1) & (SLOTS - 1);
+        if (used[h]) continue;
+        used[h] = TRUE;
+        seen[h] = m;
+        stays[i] = TRUE;
+        kept++;
+    }
+    for (guint i = 0; i < n && kept < f->beam_width; i++)
+        if (!stays[i]) stays[i] = TRUE, kept++;
+    guint k = 0;
+    for (guint i = 0; i < n; i++)
+        if (stays[i]) index[k++] = index[i];
+    return k;
+}
+
 static void prune(ArbFixer *f, GArray *ring, int at)
 {
     const struct state *arena = (const struct state *)f->arena->data;
@@ -1263,12 +1299,12 @@ static void prune(ArbFixer *f, GArray *ring, int at)
     g_array_set_size(f->prune_keys, n);
     qsort(keys, f->prune_keys->len, sizeof *keys, cmp_key);
     /* the cheapest state of each position, by a small open-addressed set
-     * of the kept positions' keys */
-    int kept_index[WIDEST_BEAM], seen_index[KEPT_SET];
+     * of the kept positions' keys, up to twice the width for diverse() */
+    int kept_index[KEPT_SET / 2], seen_index[KEPT_SET];
     guint64 seen[KEPT_SET];
     gboolean used[KEPT_SET] = {FALSE};
-    guint kept = 0;
-    for (guint i = 0; i < f->prune_keys->len && kept < f->beam_width; i++) {
+    guint kept = 0, room = MIN(2 * f->beam_width, KEPT_SET / 2);
+    for (guint i = 0; i < f->prune_keys->len && kept < room; i++) {
         int idx = index[(guint32)keys[i]];
         /* (a sheet's path at another offset will pay to shift back) */
         guint64 key = arena[idx].pos.key ^ (guint64)arena[idx].offset * 0x9E3779B97F4A7C15u;
@@ -1285,6 +1321,7 @@ static void prune(ArbFixer *f, GArray *ring, int at)
         seen_index[h] = idx;
         kept_index[kept++] = idx;
     }
+    if (kept > f->beam_width && !f->keep_history) kept = diverse(f, arena, kept_index, kept);
     g_array_set_size(ring, 0);
     g_array_append_vals(ring, kept_index, kept);
 }

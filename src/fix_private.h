@@ -385,6 +385,9 @@ struct _ArbFixer {
     int start_offset;      /* and the path's offset there (state.offset) */
     const ArbPrior *prior; /* may be NULL */
     double prior_weight;
+    /* prune() keeps the cheapest states however alike, not diverse()
+     * (search_with_move()) */
+    gboolean keep_history;
     /* scratch: a position, one after a move, one more (and two more for
      * two whole moves left out) */
     struct movetab *tab; /* [5] */

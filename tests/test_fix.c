@@ -3698,6 +3698,27 @@ START_TEST(test_long_move_cut_before_capture_mark)
 }
 END_TEST
 
+START_TEST(test_full_beam_keeps_rivals_of_token_just_read)
+{
+    /* tools/ocr-noise at 10% (German): "15... 5" is c4, its c lost and 4
+     * read as 5. The beam was full of states that differed only further
+     * back (readings of "9 b", "q... Lg" and the like), and c4, dearer
+     * than f5 or Nf5 alone, was cut at 40 of 40 states; the path read
+     * 15...Nf5 and every Black move after it wrong (Re5 for "Tc5", Rxd5
+     * for "Txa5"). A full beam keeps the cheapest state of each move last
+     * played first */
+    char *got = commented_movetext(
+        "1. d?4 1... 9 b 2. Sf3 2... Lg7 3. c4 3... c5 44. o5 4... d6 5. e4 e6 s... 6. Ld3 "
+        "6... Se7 7. Sc3 7... O_O 8. O-O 8,.. exd5 9. cxd5 q... Lg h3 10... Lxf3 1|. Dxf3 "
+        "11.,. Sd7 12. De2 12... a6 13, a4 73... Te8 144, Dc2 1A... Tc8 15. LeZ 15... 5 16. a5 "
+        "16.,. Tc5 17. Le317... Txa5 173, xc4 18.., T*a119. Txa1 9. DDc7 20 L e2 20... Sc8 "
+        "21. Tc1 21... Scb6 22, Db3 22... Sc5 23. Db4 23... h5 244. Sb1 24... Sbd7 *\n");
+    ck_assert_msg(strstr(got, "15... c4 {read: \"5\"}") != NULL, "%s", got);
+    ck_assert_msg(strstr(got, "16. a5 Rc5 17. Be3 Rxa5") != NULL, "%s", got);
+    g_free(got);
+}
+END_TEST
+
 START_TEST(test_decision_on_last_ply_kept)
 {
     /* a reviewer's move on a game's last ply, its token after a misread
@@ -6101,6 +6122,7 @@ int main(int argc, char **argv)
     add_test(tc, test_castling_cut_before_dash);
     add_test(tc, test_long_move_cut_before_capture_mark);
     add_test(tc, test_decision_on_last_ply_kept);
+    add_test(tc, test_full_beam_keeps_rivals_of_token_just_read);
     add_test(tc, test_drawn_game_ends_in_threefold_repetition);
     add_test(tc, test_exact_reading_contradicted_later);
     add_test(tc, test_prior_outweighs_a_blunder_read_exactly);
