@@ -66,6 +66,21 @@ static void append_verdict(const struct fix_cmd *fc, GString *t, const struct fi
         else
             g_string_append(t, "worse");
     }
+    if (v->deeper) { /* "; depth 4: Rc1 +0.20, Re1 +0.10", the better first */
+        g_string_append_printf(t, "; depth %d:", v->deeper);
+        gboolean swap =
+            v->deeper_has[1] && (!v->deeper_has[0] || v->deeper_cp[1] > v->deeper_cp[0]);
+        for (int k = 0; k < 2; k++) {
+            int j = k ^ swap;
+            char san[SAN_MAX];
+            san_write(&s->before, v->moves[j ? v->rival : 0], san);
+            g_string_append_printf(t, "%s %s ", k ? "," : "", san);
+            if (v->deeper_has[j])
+                append_score(t, v->deeper_cp[j]);
+            else
+                g_string_append(t, "worse");
+        }
+    }
     if (v->changed) g_string_append(t, " (it chose the move)");
 }
 

@@ -110,7 +110,19 @@ static void report_repetition(struct fix_cmd *fc, const struct fix_step *s,
     xml_end(fc);
 }
 
-/* <engine>: the candidates the engine scored at s, in the order judged. */
+/* A score's cp= or mate= attribute. */
+static void report_cp(struct fix_cmd *fc, int cp)
+{
+    if (cp > ENGINE_MATE / 2)
+        xml_attr_fmt(fc, "mate", "%d", ENGINE_MATE - cp);
+    else if (cp < -ENGINE_MATE / 2)
+        xml_attr_fmt(fc, "mate", "%d", -(ENGINE_MATE + cp));
+    else
+        xml_attr_fmt(fc, "cp", "%d", cp);
+}
+
+/* <engine>: the candidates the engine scored at s, in the order judged,
+ * and the built-in search's second look at two of them (<deeper>). */
 static void report_verdict(struct fix_cmd *fc, const struct fix_step *s,
                            const struct judge_verdict *v)
 {
@@ -124,15 +136,19 @@ static void report_verdict(struct fix_cmd *fc, const struct fix_step *s,
     for (int i = 0; i < v->n; i++) {
         if (i && !v->has[i]) continue; /* not among the best it scored */
         xml_start_move(fc, "score", &s->before, v->moves[i]);
-        if (!v->has[i])
-            ;
-        else if (v->cp[i] > ENGINE_MATE / 2)
-            xml_attr_fmt(fc, "mate", "%d", ENGINE_MATE - v->cp[i]);
-        else if (v->cp[i] < -ENGINE_MATE / 2)
-            xml_attr_fmt(fc, "mate", "%d", -(ENGINE_MATE + v->cp[i]));
-        else
-            xml_attr_fmt(fc, "cp", "%d", v->cp[i]);
+        if (v->has[i]) report_cp(fc, v->cp[i]);
         xml_attr_fmt(fc, "cost", "%.2f", fix_cost_value(v->cost[i]));
+        xml_end(fc);
+    }
+    if (v->deeper) {
+        xml_start(fc, "deeper");
+        xml_attr_fmt(fc, "depth", "%d", v->deeper);
+        for (int j = 0; j < 2; j++) {
+            xml_start_move(fc, "score", &s->before, v->moves[j ? v->rival : 0]);
+            if (v->deeper_has[j]) report_cp(fc, v->deeper_cp[j]);
+            xml_attr_fmt(fc, "cost", "%.2f", fix_cost_value(v->deeper_cost[j]));
+            xml_end(fc);
+        }
         xml_end(fc);
     }
     xml_end(fc);

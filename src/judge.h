@@ -57,6 +57,12 @@ struct judge_verdict {
     int cp[JUDGE_CANDS_MAX]; /* ENGINE_MATE-based for mates; side to move's view */
     gboolean has[JUDGE_CANDS_MAX];
     int cost[JUDGE_CANDS_MAX]; /* in confusion units */
+    /* the built-in search's second look, where its verdict would have
+     * changed the move (0: none): the search's move and candidate rival
+     * scored again at depth deeper, each a bound where not has */
+    int deeper, rival;
+    int deeper_cp[2], deeper_cost[2];
+    gboolean deeper_has[2];
 };
 
 /* Judges the doubtful steps of res, which fixer_run made from start and

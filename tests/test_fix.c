@@ -5806,7 +5806,8 @@ START_TEST(test_search_judges_a_blunder_read_as_written)
         char *got = g_strdelimit(g_strdup(r.out), "\n", ' '); /* lines joined */
         if (k == 0) {
             ck_assert_msg(strstr(got, "22. Qe3 {read: \"Qe8\"}"), "%s", got);
-            ck_assert_msg(strstr(got, "search depth 2: Qe3 -0.50, Qe8 -9.68 (it chose the move)"),
+            ck_assert_msg(strstr(got, "search depth 2: Qe3 -0.50, Qe8 -9.68; depth 4: Qe3 -0.73, "
+                                      "Qe8 -10.63 (it chose the move)"),
                           "%s", got);
         } else {
             ck_assert_msg(strstr(got, "22. Qe8 {review: confidence"), "%d: %s", k, got);
@@ -5817,6 +5818,31 @@ START_TEST(test_search_judges_a_blunder_read_as_written)
         g_free(in);
         run_free(&r);
     }
+}
+END_TEST
+
+START_TEST(test_search_looks_deeper_before_changing_a_move)
+{
+    /* a Queen's Gambit of rated players in Spanish (tools/ocr-noise at 5%,
+     * seed v05, game 473): "10 o4" reads as e4 and a4 about as cheaply (o
+     * for e or a), and the search took e4, the move played. Its two plies
+     * like a4 better (+0.51 against -0.06) and would take it; a second
+     * look two plies deeper before a verdict changes a move likes e4
+     * better, and e4 stays */
+    const char *in = "[Event \"12th ECC Women\"]\n[Result \"1/2-1/2\"]\n"
+                     "[WhiteElo \"2500\"]\n[BlackElo \"2443\"]\n\n"
+                     "1 d4 d5\n2. Cf3 Cf6\n3 c4 c6\n4 e3 e6\n5 Ad3t Cbd7\n6 0-0 dxc4\n"
+                     "1 Axc4 bS\n3 Ad 3 Ad6\n9. Cbd2 Ab7\n10 o4 e5\n11 dxe5 Ce5\n"
+                     "12 Cxe5 Ax e5 Ac2 c5+\n14. Cb3 Cd7\n15 f4 c4\n1/2-1/2\n";
+    struct run r = fix_text(in, NULL);
+    ck_assert_msg(r.status == 0, "exit %d\n%s", r.status, r.err);
+    char *got = g_strdelimit(g_strdup(r.out), "\n", ' '); /* lines joined */
+    ck_assert_msg(strstr(got, "10. e4 {read: \"o4\"}"), "%s", got);
+    ck_assert_msg(strstr(got, "search depth 2: a4 +0.51, Ne4 +0.40, e4 -0.06, Be4 -0.23; "
+                              "depth 4: e4 +0.55, a4 +0.49}"),
+                  "%s", got);
+    g_free(got);
+    run_free(&r);
 }
 END_TEST
 
@@ -6237,6 +6263,7 @@ int main(int argc, char **argv)
     add_test(tc, test_search_report_validates);
     add_test(tc, test_search_auto_judges_rated_games);
     add_test(tc, test_search_judges_a_blunder_read_as_written);
+    add_test(tc, test_search_looks_deeper_before_changing_a_move);
     add_test(tc, test_search_spares_the_losers_last_move);
     add_test(tc, test_search_forgives_the_winners_last_shot);
     add_test(tc, test_drawn_games_last_move_by_repetition);
