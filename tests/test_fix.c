@@ -5846,6 +5846,44 @@ START_TEST(test_search_looks_deeper_before_changing_a_move)
 }
 END_TEST
 
+START_TEST(test_search_weight_default)
+{
+    /* Carlsen-Karjakin, Wijk aan Zee 2013 in German (tools/ocr-noise at 5%,
+     * seed t05, game 199): "25. Do1" reads as Qe1, Qc1 and Qd1 within a
+     * fifth of a unit. The built-in search likes Qd1 best (+0.04, Qe1
+     * -0.02), and at its default weight, 0.6 units a pawn, Qd1 is taken,
+     * the move played; at 0.5, the default of a UCI engine, Qe1 stays */
+    const char *in =
+        "[Event \"75th Tata Steel GpA\"]\n[Result \"1-0\"]\n[WhiteElo \"2861\"]\n"
+        "[BlackElo \"2780\"]\n\n"
+        "1. Sf3 Sf6 2. g3 d5 3. LgZ c6 4. O-O Lg4 5. c4 e6 6, d3 Sbd7 7. xd5 exd5 8. Dc2\n"
+        "Le7 9. Sc3Lxf3 10. Lxf3 d4 11. Se4 o-O 12. Sxf6+ Sxf6 13. Ld2 a5 14. a3 Sd5 15.\n"
+        "Τab1 Dd7 16. Tfce1 TFe8 17. Dc4 + S7 18. h4 a4 19. Lb4 Sb5 20. Kg2 h6 21. Lc5\n"
+        "g6 Db4 Lf6 23. Dd2 Kg7 24. Tc4 Ta6 25. Do1 b6 26. Lb4 c5 27. LLd2 c7 28. Tccc1\n"
+        "Sd 5 29. Dh1 Le7 30, Kq1 Td8 31. Tc2 De6; 32. Dg2 Ta1 33. Te^1 Tad7 84. Kk2 Tc8\n"
+        "35. h3 Dxh3+ 36b. Kxh3 h5 37. Tb1 Ta8 38. Kg2 Ta6 39. b3 axb3 40. Txb3 Lf6 41.\n"
+        "Tc4 Td6 42. Kfl Kf8 43. a4 Sc3 44. Lf4 Te6 45. e3 Sxa 46. Ld5 ;Tc| 47. Ld6 b5\n"
+        "A8. Lxe7+ Lxe7 49. Txb5 Sb6 50. e4 Sxc4 51. Tb8+ Кg7 52. Lxc4 Ta7 53. f4 LLd6\n"
+        "54. Te8 Tb7 55. Ta8 Le7 56. Kg2 Tb1 5.e 5 Te1 58. Kf2 Tb1 59. Te8 Lf8 60. Tc8\n"
+        "Le7 61. T a8 Tb2+ 62. Kf3 T b1 63. Ld5 Te1 64. Kf2 TD7 65. Tec8 LfB 66. L4 Tb1\n"
+        "67. g4 hxg4 68. h5 Th1 69. hxg6 fq6 70. T\"e6 Kh6 71. Ld5 Th2+ 72. Kg3 Th3+ 73.\n"
+        "K×g4 Txd3 74. f5 Te3 715. Txg6+ Kh7 76. Lg8+ Kh8 77. Kf4 Tc3 78. f6 d3 79. Ke3\n"
+        "c4 80. Le6 Kh7 81. Lf5 Tc2 82. Tg2+ Kh6 83. Txc2 dxc2 84. Lxc2 Kg 5 8s. Kd La8\n"
+        "86. Kxc4 Lb2 87. KdS KfA 88. f7 La3 99, e6 Kg5 90. Kc 6 Kf6 91. Kd7 Kg7 92. e7\n"
+        "1-0\n";
+    const char *half[] = {"--engine-weight", "0.5", NULL};
+    for (int k = 0; k < 2; k++) {
+        struct run r = fix_text(in, k ? half : NULL);
+        ck_assert_msg(r.status == 0, "exit %d\n%s", r.status, r.err);
+        char *got = g_strdelimit(g_strdup(r.out), "\n", ' '); /* lines joined */
+        ck_assert_msg(strstr(got, k ? "25. Qe1 {read: \"Do1\"}" : "25. Qd1 {read: \"Do1\"}"),
+                      "%d: %s", k, got);
+        g_free(got);
+        run_free(&r);
+    }
+}
+END_TEST
+
 /* A game of players rated 2200 or more (the built-in search judges it)
  * from fen, its movetext moves then result, fixed: its movetext holds
  * want. */
@@ -6264,6 +6302,7 @@ int main(int argc, char **argv)
     add_test(tc, test_search_auto_judges_rated_games);
     add_test(tc, test_search_judges_a_blunder_read_as_written);
     add_test(tc, test_search_looks_deeper_before_changing_a_move);
+    add_test(tc, test_search_weight_default);
     add_test(tc, test_search_spares_the_losers_last_move);
     add_test(tc, test_search_forgives_the_winners_last_shot);
     add_test(tc, test_drawn_games_last_move_by_repetition);
