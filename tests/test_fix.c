@@ -5846,6 +5846,36 @@ START_TEST(test_search_looks_deeper_before_changing_a_move)
 }
 END_TEST
 
+START_TEST(test_second_look_costs_decide)
+{
+    /* Gelfand-Carlsen, Astana 2012 in Spanish (tools/ocr-noise at 5%, seed
+     * t05, game 117): White's 37th is not written, and "39,Tbb7" tells
+     * the rook went to b1 (Rb1, the move played). At depth 2 the search
+     * likes Rxe6 0.87 pawns better and the second look still prefers it,
+     * but by 0.12 only: the search again with Rxe6 fixed must win by what
+     * the second look charges, which it does not, and Rb1 stays (charged
+     * the depth-2 unit, Rxe6 was kept and 39. Rbb7 read as Rb7) */
+    const char *in =
+        "[Event \"World Rapid Final\"]\n[Result \"1/2-1/2\"]\n[WhiteElo \"2738\"]\n"
+        "[BlackElo \"2837\"]\n\n"
+        "1.d4 Сf6 2.c4 e6 8.C3 d5 4.Cc3 Fe7 5.FFf4 -O 6.e3 b6 7.Fd3 dxc4 8.Fxc4 Fb7 29.\n"
+        "O-0 cs 10.dxc5Dxd1 11.Tfxd1 F xc5 12.(b5 Cbd7 13.Cd6 Fd5 1A.Fb5 Ch5 15.Fxd7\n"
+        "Cxf4 16,Cb5 Tad8 17.exf4 Txd7 18.CE5 Tb7 1g.Cc3 f6+ 20.Cd3 Fc6 21.Cxc5 bxc5 22.\n"
+        "Td6 Тc8 23.b3 Rf7 24.Te1 FFd7 25.Ce4 Re7 26.Ta6 Tcc7 27.Ta5 c4 28.Cc5 Tb6 29.\n"
+        "bxc4 Fc8 30.Ca4 Tb4 31.Cc3 Rf8 32.CbS TcxcA 33.Cd6 Tc6 34.Cxc8 Txc8 35.Txa7\n"
+        "Txf4 36.gB Tt5 37.h5 38.h4 Rg8 39,Tbb7 Tc1+ 40.Rg2 Tc2 41.Txg7+ Rf3 42.Th7\n"
+        "Tfxt2+ 43.Rg1 Tg2+ 44.Rh1 Th2+ 45.Rg1Thg2+ 1/2-1/2\n";
+    struct run r = fix_text(in, NULL);
+    ck_assert_msg(r.status == 0, "exit %d\n%s", r.status, r.err);
+    char *got = g_strdelimit(g_strdup(r.out), "\n", ' '); /* lines joined */
+    ck_assert_msg(strstr(got, "37. Rb1 {inserted: not written}"), "%s", got);
+    ck_assert_msg(strstr(got, "depth 4: Rxe6 +0.24, Rb1 +0.12}"), "%s", got);
+    ck_assert_msg(strstr(got, "39. Rbb7 Rc1+"), "%s", got);
+    g_free(got);
+    run_free(&r);
+}
+END_TEST
+
 START_TEST(test_search_weight_default)
 {
     /* Carlsen-Karjakin, Wijk aan Zee 2013 in German (tools/ocr-noise at 5%,
@@ -6303,6 +6333,7 @@ int main(int argc, char **argv)
     add_test(tc, test_search_judges_a_blunder_read_as_written);
     add_test(tc, test_search_looks_deeper_before_changing_a_move);
     add_test(tc, test_search_weight_default);
+    add_test(tc, test_second_look_costs_decide);
     add_test(tc, test_search_spares_the_losers_last_move);
     add_test(tc, test_search_forgives_the_winners_last_shot);
     add_test(tc, test_drawn_games_last_move_by_repetition);
