@@ -224,9 +224,9 @@ static int pair_cost(const struct judge_options *o, gboolean read_as_written, in
  * verdict makes the search take candidate w for its move (0): the two
  * scored again, and w taken only if it still costs less, reading and
  * engine together. Its two plies misjudge a quiet move now and then
- * (`Tc1`, read exactly, was the move played; Rc1 -1.78 against Re1 +0.57
- * at depth 2, even at depth 4), and it is asked only where its verdict
- * would change a move: on the tuning sets (tools/tune-sets) 424 wrong
+ * ("10 o4" of a Queen's Gambit was e4: a4 +0.51 against e4 -0.06 at
+ * depth 2, e4 +0.55 against a4 +0.49 at depth 4), and it is asked only
+ * where its verdict would change a move: on the tuning sets (tools/tune-sets) 424 wrong
  * moves became 416, on the fresh sets 703 became 692, for 4% more time at
  * 5% noise (at 200,000 positions a move, not 50,000: 418 and 690 for 24%
  * more). Returns w or 0; the scores go to v, and where w is
