@@ -24,8 +24,8 @@
 #include <errno.h>
 #include <gio/gunixinputstream.h>
 #include <libxml/xmlwriter.h>
-#include <stdio.h>
 #include <math.h>
+#include <stdio.h>
 #include <string.h>
 #include <unistd.h>
 

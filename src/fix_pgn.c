@@ -26,6 +26,20 @@ static void append_score(GString *t, int cp)
         g_string_append_printf(t, "%+.2f", cp / 100.0);
 }
 
+/* " Qc7 +0.41" of a verdict's list (", Qc7 +0.41" past its first, k 0;
+ * "worse" for a move not scored). */
+static void append_scored(GString *t, const struct position *pos, move_t m, int k, gboolean has,
+                          int cp)
+{
+    char san[SAN_MAX];
+    san_write(pos, m, san);
+    g_string_append_printf(t, "%s %s ", k ? "," : "", san);
+    if (has)
+        append_score(t, cp);
+    else
+        g_string_append(t, "worse");
+}
+
 /* "engine depth 8: Qc7 +0.41, Qb6 -1.25", and what it changed; by
  * repetition "drawn, near the end: Bf3 repeats a position, not Bf7+". */
 static void append_verdict(const struct fix_cmd *fc, GString *t, const struct fix_step *s,
@@ -56,29 +70,16 @@ static void append_verdict(const struct fix_cmd *fc, GString *t, const struct fi
             order[j] = order[j - 1];
         order[j] = i;
     }
-    for (int k = 0; k < n; k++) {
-        int i = order[k];
-        char san[SAN_MAX];
-        san_write(&s->before, v->moves[i], san);
-        g_string_append_printf(t, "%s %s ", k ? "," : "", san);
-        if (v->has[i])
-            append_score(t, v->cp[i]);
-        else
-            g_string_append(t, "worse");
-    }
+    for (int k = 0; k < n; k++)
+        append_scored(t, &s->before, v->moves[order[k]], k, v->has[order[k]], v->cp[order[k]]);
     if (v->deeper) { /* "; depth 4: Rc1 +0.20, Re1 +0.10", the better first */
         g_string_append_printf(t, "; depth %d:", v->deeper);
         gboolean swap =
             v->deeper_has[1] && (!v->deeper_has[0] || v->deeper_cp[1] > v->deeper_cp[0]);
         for (int k = 0; k < 2; k++) {
             int j = k ^ swap;
-            char san[SAN_MAX];
-            san_write(&s->before, v->moves[j ? v->rival : 0], san);
-            g_string_append_printf(t, "%s %s ", k ? "," : "", san);
-            if (v->deeper_has[j])
-                append_score(t, v->deeper_cp[j]);
-            else
-                g_string_append(t, "worse");
+            append_scored(t, &s->before, v->moves[j ? v->rival : 0], k, v->deeper_has[j],
+                          v->deeper_cp[j]);
         }
     }
     if (v->changed) g_string_append(t, " (it chose the move)");

@@ -83,14 +83,27 @@ static int best_scored(const struct judge_verdict *v)
     return best;
 }
 
+/* What a move scored cp pays beside a best scored: weight per pawn it
+ * loses, at most JUDGE_CAP. */
+static int loss_cost(const struct judge_options *o, int cp, int best)
+{
+    double loss = MAX(0, best - cp) / 100.0;
+    return (int)MIN(lround(MIN(loss * o->weight * CONF_UNIT, JUDGE_CAP)), JUDGE_CAP);
+}
+
+/* What a move read as written scored cp pays beside a best scored:
+ * JUDGE_CAP where it loses JUDGE_BLUNDER or more (blunder_costs()). */
+static int blunder_cost(int cp, int best)
+{
+    return best - cp >= JUDGE_BLUNDER ? JUDGE_CAP : 0;
+}
+
 /* The engine's cost of each candidate: what it loses to the best scored. */
 static void engine_costs(const struct judge_options *o, struct judge_verdict *v)
 {
     int best = best_scored(v);
-    for (int i = 0; i < v->n; i++) {
-        double loss = v->has[i] ? (double)(best - v->cp[i]) / 100.0 : HUGE_VAL;
-        v->cost[i] = (int)MIN(lround(MIN(loss * o->weight * CONF_UNIT, JUDGE_CAP)), JUDGE_CAP);
-    }
+    for (int i = 0; i < v->n; i++)
+        v->cost[i] = v->has[i] ? loss_cost(o, v->cp[i], best) : JUDGE_CAP;
 }
 
 /* The engine's cost of each candidate beside a move read as written
@@ -106,7 +119,7 @@ static gboolean blunder_costs(struct judge_verdict *v)
 {
     int best = best_scored(v);
     for (int i = 0; i < v->n; i++)
-        v->cost[i] = !v->has[i] || best - v->cp[i] >= JUDGE_BLUNDER ? JUDGE_CAP : 0;
+        v->cost[i] = v->has[i] ? blunder_cost(v->cp[i], best) : JUDGE_CAP;
     /* (an engine that did not score it among its best says too little) */
     return v->has[0] && v->cost[0] > 0;
 }
@@ -210,16 +223,6 @@ static void builtin_score(const struct judge_options *o, const struct position *
     }
 }
 
-/* The cost of a move the built-in search scored at cp beside a rival at
- * rival (either a bound where not exact), as engine_costs() or, for a
- * move read as written, blunder_costs() weigh the pair. */
-static int pair_cost(const struct judge_options *o, gboolean read_as_written, int cp, int rival)
-{
-    int loss = MAX(0, rival - cp);
-    if (read_as_written) return loss >= JUDGE_BLUNDER ? JUDGE_CAP : 0;
-    return (int)MIN(lround(loss / 100.0 * o->weight * CONF_UNIT), JUDGE_CAP);
-}
-
 /* A second look, JUDGE_DEEPER plies deeper, before the built-in search's
  * verdict makes the search take candidate w for its move (0): the two
  * scored again, and w taken only if it still costs less, reading and
@@ -245,8 +248,11 @@ static int second_look(const struct judge_options *o, const struct position *pos
                         exact);
     v->deeper_has[0] = exact[0];
     v->deeper_has[1] = exact[1];
-    v->deeper_cost[0] = pair_cost(o, read_as_written, v->deeper_cp[0], v->deeper_cp[1]);
-    v->deeper_cost[1] = pair_cost(o, read_as_written, v->deeper_cp[1], v->deeper_cp[0]);
+    /* (either score a bound where not exact: far enough behind to pay the cap) */
+    for (int j = 0; j < 2; j++) {
+        int cp = v->deeper_cp[j], other = v->deeper_cp[!j];
+        v->deeper_cost[j] = read_as_written ? blunder_cost(cp, other) : loss_cost(o, cp, other);
+    }
     return cands[w].cost + v->deeper_cost[1] < cands[0].cost + v->deeper_cost[0] ? w : 0;
 }
 

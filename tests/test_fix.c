@@ -5834,15 +5834,10 @@ START_TEST(test_search_looks_deeper_before_changing_a_move)
                      "1 d4 d5\n2. Cf3 Cf6\n3 c4 c6\n4 e3 e6\n5 Ad3t Cbd7\n6 0-0 dxc4\n"
                      "1 Axc4 bS\n3 Ad 3 Ad6\n9. Cbd2 Ab7\n10 o4 e5\n11 dxe5 Ce5\n"
                      "12 Cxe5 Ax e5 Ac2 c5+\n14. Cb3 Cd7\n15 f4 c4\n1/2-1/2\n";
-    struct run r = fix_text(in, NULL);
-    ck_assert_msg(r.status == 0, "exit %d\n%s", r.status, r.err);
-    char *got = g_strdelimit(g_strdup(r.out), "\n", ' '); /* lines joined */
-    ck_assert_msg(strstr(got, "10. e4 {read: \"o4\"}"), "%s", got);
-    ck_assert_msg(strstr(got, "search depth 2: a4 +0.51, Ne4 +0.40, e4 -0.06, Be4 -0.23; "
-                              "depth 4: e4 +0.55, a4 +0.49}"),
-                  "%s", got);
-    g_free(got);
-    run_free(&r);
+    assert_fix_reads(in, "10. e4 {read: \"o4\"}",
+                     "search depth 2: a4 +0.51, Ne4 +0.40, e4 -0.06, Be4 -0.23; "
+                     "depth 4: e4 +0.55, a4 +0.49}",
+                     NULL);
 }
 END_TEST
 
@@ -5865,14 +5860,8 @@ START_TEST(test_second_look_costs_decide)
         "bxc4 Fc8 30.Ca4 Tb4 31.Cc3 Rf8 32.CbS TcxcA 33.Cd6 Tc6 34.Cxc8 Txc8 35.Txa7\n"
         "Txf4 36.gB Tt5 37.h5 38.h4 Rg8 39,Tbb7 Tc1+ 40.Rg2 Tc2 41.Txg7+ Rf3 42.Th7\n"
         "Tfxt2+ 43.Rg1 Tg2+ 44.Rh1 Th2+ 45.Rg1Thg2+ 1/2-1/2\n";
-    struct run r = fix_text(in, NULL);
-    ck_assert_msg(r.status == 0, "exit %d\n%s", r.status, r.err);
-    char *got = g_strdelimit(g_strdup(r.out), "\n", ' '); /* lines joined */
-    ck_assert_msg(strstr(got, "37. Rb1 {inserted: not written}"), "%s", got);
-    ck_assert_msg(strstr(got, "depth 4: Rxe6 +0.24, Rb1 +0.12}"), "%s", got);
-    ck_assert_msg(strstr(got, "39. Rbb7 Rc1+"), "%s", got);
-    g_free(got);
-    run_free(&r);
+    assert_fix_reads(in, "37. Rb1 {inserted: not written}", "depth 4: Rxe6 +0.24, Rb1 +0.12}",
+                     "39. Rbb7 Rc1+", NULL);
 }
 END_TEST
 
