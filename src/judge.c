@@ -22,6 +22,11 @@
 /* what a move read as written must lose to a rival's, in centipawns, to
  * be judged a blunder (blunder_costs()) */
 #define JUDGE_BLUNDER 200
+/* the scale of the logistic that turns a score into a share of the
+ * points, in centipawns (win_share()): on the tuning sets (tools/tune-sets)
+ * 411 wrong moves became 409 at 272 (the figure chess sites use), 409 at
+ * 300, 406 at 400 and 409 at 600; on the fresh sets 677 became 666 at 400 */
+#define JUDGE_WIN_SCALE 400.0
 /* what the best candidate of the winner's last move must be worth to the
  * winner, in centipawns, for the search to see why the loser resigned
  * (winners_last()) */
@@ -83,19 +88,41 @@ static int best_scored(const struct judge_verdict *v)
     return best;
 }
 
+/* The share of the points a side scored cp can expect (a logistic of the
+ * score, a half at 0). */
+static double win_share(int cp)
+{
+    return 1.0 / (1.0 + exp(-cp / JUDGE_WIN_SCALE));
+}
+
+/* What a move scored cp loses beside a best scored, in pawns as they count
+ * in an even position: the share of the points it gives away, four
+ * JUDGE_WIN_SCALE pawns each (the logistic's slope at 0). Far ahead or
+ * behind, a pawn counts for less, and a player who wins either way often
+ * plays the move that wins more slowly (Carlsen's last move at Stavanger
+ * 2016, "Rk8" in Spanish, was Kh8, +6.08 at depth 4 beside Kg8's +8.23:
+ * those 2.15 pawns count as 1.06, 0.64 units at the built-in search's
+ * weight, not the cap of one unit, and Kh8 reads better by more). */
+static double pawns_lost(int cp, int best)
+{
+    if (cp >= best) return 0;
+    return (win_share(best) - win_share(cp)) * 4 * JUDGE_WIN_SCALE / 100;
+}
+
 /* What a move scored cp pays beside a best scored: weight per pawn it
- * loses, at most JUDGE_CAP. */
+ * loses (pawns_lost()), at most JUDGE_CAP. */
 static int loss_cost(const struct judge_options *o, int cp, int best)
 {
-    double loss = MAX(0, best - cp) / 100.0;
+    double loss = pawns_lost(cp, best);
     return (int)MIN(lround(MIN(loss * o->weight * CONF_UNIT, JUDGE_CAP)), JUDGE_CAP);
 }
 
 /* What a move read as written scored cp pays beside a best scored:
- * JUDGE_CAP where it loses JUDGE_BLUNDER or more (blunder_costs()). */
+ * JUDGE_CAP where it loses JUDGE_BLUNDER or more (pawns_lost(), in
+ * centipawns; blunder_costs()). */
 static int blunder_cost(int cp, int best)
 {
-    return best - cp >= JUDGE_BLUNDER ? JUDGE_CAP : 0;
+    return pawns_lost(cp, best) * 100 >= JUDGE_BLUNDER ? JUDGE_CAP : 0;
 }
 
 /* The engine's cost of each candidate: what it loses to the best scored. */

@@ -5865,6 +5865,31 @@ START_TEST(test_second_look_costs_decide)
 }
 END_TEST
 
+START_TEST(test_search_counts_pawns_by_the_points)
+{
+    /* Aronian-Carlsen, Stavanger 2016 in Spanish (tools/ocr-noise at 5%,
+     * seed t05, game 527): Black's last move, "Rk8", reads as Kh8 (k for
+     * h) better than as Kg8. Black wins either way: at depth 4 Kg8 +8.23,
+     * Kh8 +6.08. Counted in pawns those 2.15 cost Kh8 the cap, a unit, and
+     * Kg8 was taken; counted by the share of the points they give away
+     * (1.06 pawns as an even position counts them), Kh8, the move played,
+     * stays */
+    const char *in = "[Event \"4th Norway Blitz 2016\"]\n[Result \"0-1\"]\n"
+                     "[WhiteElo \"2784\"]\n[BlackElo \"2851\"]\n\n"
+                     "1 d4 d5\n2 c4 e6\n3 Cc3 a6\n4 cxd5S exd5\n5 Cf3 c6\n6 e4 dxc4\n"
+                     "7 Cg5 Ae7\n8 Ac4 Ch6\n9 Cgxe4 Cf5\n1Q d5 0-0\n11 0-0 cxd5 Cxd5 Cc6\n"
+                     "13. Dh5 Ae6\n14 Cxe7+ Dxe7\n35. Cg5 h\n16 Cxe6 fxe6\n17 Ad2 cfd4\n"
+                     "18 Tad1 Tf5\n19 Dh3 Td8\n20 Ae3 b5\nz1 Axd4 Cxd4\n22 Txd4 TxdA\n"
+                     "23. Dxf5 Txc4\n24 Dd3 c5\n25 b3 Tc2\n26 a4 Tc3\n27 De4 Dds\n28 D96 Dxb3\n"
+                     "29 axb5 axb5\n30 Ta1 Da2\n31 Td1 Dd5\n32 Db1 Db3\n33 Тd8+ Rf1\n"
+                     "34 Dee1 D4\n35 Td7+ Rf6\n36 Td1 b4\n37 hB b3\n38 Dd2 Rg6\n39. Te1 Tc2\n"
+                     "40 Qd| b2\n41 Txe6+ Rh7\n42 Te1 Tc1\n43 0f5+ Rk8\n0-1\n";
+    assert_fix_reads(in, "43... Kh8 {read: \"Rk8\"}",
+                     "search depth 2: Kg8 +6.08, Kh8 +2.06; depth 4: Kg8 +8.23, Kh8 +6.08} 0-1",
+                     NULL);
+}
+END_TEST
+
 START_TEST(test_search_weight_default)
 {
     /* Carlsen-Karjakin, Wijk aan Zee 2013 in German (tools/ocr-noise at 5%,
@@ -6323,6 +6348,7 @@ int main(int argc, char **argv)
     add_test(tc, test_search_looks_deeper_before_changing_a_move);
     add_test(tc, test_search_weight_default);
     add_test(tc, test_second_look_costs_decide);
+    add_test(tc, test_search_counts_pawns_by_the_points);
     add_test(tc, test_search_spares_the_losers_last_move);
     add_test(tc, test_search_forgives_the_winners_last_shot);
     add_test(tc, test_drawn_games_last_move_by_repetition);
