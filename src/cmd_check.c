@@ -9,15 +9,14 @@
 #include "commands.h"
 #include "outputs.h"
 
+#include "compressed.h"
 #include "encoding.h"
 #include "gamew.h"
-#include "gzip_stream.h"
 #include "movegen.h"
 #include "progress.h"
 #include "replay.h"
 #include "report.h"
 #include "suggest.h"
-#include "zstd_stream.h"
 
 #include <errno.h>
 #include <gio/gunixinputstream.h>
@@ -1167,58 +1166,6 @@ static gboolean check_mapped(struct check *ck, const char *path, const struct sh
 
 /* ---- inputs ------------------------------------------------------------------- */
 
-enum compression { PLAIN, GZIP, ZSTD };
-
-/* What the first bytes say, whatever the name: gzip (1f 8b) or a Zstandard
- * frame (28 b5 2f fd); anything else is read as plain text. */
-static enum compression sniff(const guint8 *head, gsize len)
-{
-    static const guint8 gzip_magic[] = {0x1f, 0x8b}, zstd_magic[] = {0x28, 0xb5, 0x2f, 0xfd};
-    if (len >= sizeof gzip_magic && !memcmp(head, gzip_magic, sizeof gzip_magic)) return GZIP;
-    if (len >= sizeof zstd_magic && !memcmp(head, zstd_magic, sizeof zstd_magic)) return ZSTD;
-    return PLAIN;
-}
-
-static const char *const compression_names[] = {"plain", "gzip", "zstd"};
-
-/* The compression of a regular file, from its first bytes (PLAIN when it
- * cannot be read here: opening it again reports why). */
-static enum compression sniff_file(const char *path)
-{
-    guint8 head[4];
-    FILE *f = fopen(path, "rb");
-    if (!f) return PLAIN;
-    gsize len = fread(head, 1, sizeof head, f);
-    fclose(f);
-    return sniff(head, len);
-}
-
-/* A stream that decompresses what `in` holds, told by its first bytes: they
- * are peeked through a small buffer (SNIFF_BUFFER bytes, the only copy
- * added), so stdin and pipes are detected too. */
-enum { SNIFF_BUFFER = 64 << 10 };
-
-static GInputStream *decompressing(GInputStream *in, GError **error)
-{
-    g_autoptr(GInputStream) buffered = g_buffered_input_stream_new_sized(in, SNIFF_BUFFER);
-    GBufferedInputStream *bs = G_BUFFERED_INPUT_STREAM(buffered);
-    gsize need = 4;
-    while (g_buffered_input_stream_get_available(bs) < need) {
-        gssize n = g_buffered_input_stream_fill(
-            bs, (gssize)(need - g_buffered_input_stream_get_available(bs)), NULL, error);
-        if (n < 0) return NULL;
-        if (n == 0) break; /* shorter than a magic number: plain */
-    }
-    gsize len = 0;
-    const guint8 *head = g_buffered_input_stream_peek_buffer(bs, &len);
-    switch (sniff(head, len)) {
-    case GZIP: return gzip_input_stream_new(buffered);
-    case ZSTD: return zstd_input_stream_new(buffered);
-    case PLAIN: break;
-    }
-    return g_object_ref(buffered);
-}
-
 /* A plain regular file is mapped (and may be cut into ranges and shards);
  * stdin, pipes and compressed files are streamed. Compression is told by
  * content, never by the file's name. */
@@ -1226,12 +1173,12 @@ static gboolean check_input(struct check *ck, const char *arg, const struct shar
 {
     gboolean is_stdin = !strcmp(arg, "-");
     gboolean regular = !is_stdin && g_file_test(arg, G_FILE_TEST_IS_REGULAR);
-    enum compression comp = regular ? sniff_file(arg) : PLAIN;
-    if (regular && comp == PLAIN) return check_mapped(ck, arg, shard);
+    enum arb_compression comp = regular ? arb_compression_of_file(arg) : ARB_PLAIN;
+    if (regular && comp == ARB_PLAIN) return check_mapped(ck, arg, shard);
     if (shard->count) {
         if (regular)
             fprintf(stderr, "arbiter check: %s: --shard needs a plain file, and this one is %s\n",
-                    arg, compression_names[comp]);
+                    arg, arb_compression_name(comp));
         else
             fprintf(stderr, "arbiter check: %s: --shard needs a plain file, not a stream\n", arg);
         return FALSE;
@@ -1253,7 +1200,7 @@ static gboolean check_input(struct check *ck, const char *arg, const struct shar
             g_file_input_stream_query_info(fin, G_FILE_ATTRIBUTE_STANDARD_SIZE, NULL, NULL);
         if (info) ck->input_size = (guint64)g_file_info_get_size(info);
     }
-    g_autoptr(GInputStream) in = decompressing(raw, &error);
+    g_autoptr(GInputStream) in = arb_decompressing(raw, NULL, &error);
     if (!in) {
         fprintf(stderr, "arbiter check: %s: %s\n", arg, error->message);
         return FALSE;

@@ -4,6 +4,7 @@
  * written, the rest is kept in a comment, and the error line names file, line,
  * column, game, ply and text. */
 #include "commands.h"
+#include "compressed.h"
 #include "outputs.h"
 
 #include "gamew.h"
@@ -277,8 +278,14 @@ static void on_problem(const ArbProblem *p, gpointer ud)
                            p->severity == ARB_PROBLEM_ERROR ? "error: " : "warning: ", p->message);
 }
 
-static gboolean convert_stream(struct convert *cv, GInputStream *in, const char *name)
+static gboolean convert_stream(struct convert *cv, GInputStream *raw, const char *name)
 {
+    g_autoptr(GError) read_error = NULL;
+    g_autoptr(GInputStream) in = arb_decompressing(raw, NULL, &read_error);
+    if (!in) {
+        fprintf(stderr, "arbiter convert: %s: %s\n", name, read_error->message);
+        return FALSE;
+    }
     ArbRecorder rec = {game_new(), on_game, on_problem, cv};
     cv->rec = &rec;
     cv->current = batch_new(name);
@@ -366,7 +373,9 @@ int cmd_convert(int argc, char **argv)
         G_OPTION_ENTRY_NULL};
     g_autoptr(GOptionContext) ctx = g_option_context_new("[FILE...]");
     g_option_context_set_summary(ctx, "Converts games in any notation and language to PGN export "
-                                      "format. Reads stdin when no FILE is given.");
+                                      "format. Reads stdin when no FILE is given; gzip and "
+                                      "zstd input (a file or stdin) is decompressed, told by "
+                                      "its first bytes.");
     g_option_context_set_description(
         ctx, "A move that cannot be read, or is illegal, is reported as\n"
              "  FILE:LINE:COL: game N: ply P (12... Nd7): KIND: why\n"

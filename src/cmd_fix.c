@@ -8,6 +8,7 @@
  * the command's state through src/fix_state.h. */
 #include "cmd_fix.h"
 #include "commands.h"
+#include "compressed.h"
 #include "outputs.h"
 #include "report.h"
 #include "fix_state.h"
@@ -30,6 +31,7 @@
 #include <math.h>
 #include <stdio.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #define FIX_PRIOR_WEIGHT  0.1
@@ -465,27 +467,47 @@ static GInputStream *stdin_stream(struct fix_cmd *fc)
     return fc->stdin_in ? g_object_ref(fc->stdin_in) : g_unix_input_stream_new(0, FALSE);
 }
 
+/* The input named path (stdin for "-"), decompressed where its first
+ * bytes say so (*was: what they said); NULL after saying why. */
+static GInputStream *open_input(struct fix_cmd *fc, const char *path, enum arb_compression *was)
+{
+    g_autoptr(GError) err = NULL;
+    g_autoptr(GFile) file = !strcmp(path, "-") ? NULL : g_file_new_for_commandline_arg(path);
+    g_autoptr(GInputStream) raw =
+        file ? G_INPUT_STREAM(g_file_read(file, NULL, &err)) : stdin_stream(fc);
+    GInputStream *in = raw ? arb_decompressing(raw, was, &err) : NULL;
+    if (!in) fprintf(fix_cmd_err(fc), "arbiter fix: %s: %s\n", path, err->message);
+    return in;
+}
+
+/* The file at path, decompressed where it is compressed, to read by
+ * lines; NULL where it cannot be opened (reading it says why). */
+static GDataInputStream *open_source(const char *path)
+{
+    g_autoptr(GFile) file = g_file_new_for_commandline_arg(path);
+    g_autoptr(GInputStream) raw = G_INPUT_STREAM(g_file_read(file, NULL, NULL));
+    g_autoptr(GInputStream) in = raw ? arb_decompressing(raw, NULL, NULL) : NULL;
+    if (!in) return NULL;
+    GDataInputStream *lines = g_data_input_stream_new(in);
+    g_data_input_stream_set_newline_type(lines, G_DATA_STREAM_NEWLINE_TYPE_LF);
+    return lines;
+}
+
 /* "<game>_<page>_<move>_<white|black>.png <label>" lines, or n-best lines
  * (src/hcs.c). */
 static gboolean read_hcs(struct fix_cmd *fc, const char *path)
 {
-    g_autofree char *text = NULL;
-    gsize len = 0;
+    g_autoptr(GInputStream) in = open_input(fc, path, NULL);
+    if (!in) return FALSE;
     g_autoptr(GError) err = NULL;
-    if (!strcmp(path, "-")) {
-        g_autoptr(GInputStream) in = stdin_stream(fc);
-        GString *all = g_string_new(NULL);
-        char buf[65536];
-        gssize n;
-        while ((n = g_input_stream_read(in, buf, sizeof buf, NULL, &err)) > 0)
-            g_string_append_len(all, buf, n);
-        len = all->len;
-        text = g_string_free(all, FALSE);
-        if (n < 0) {
-            fprintf(fix_cmd_err(fc), "arbiter fix: -: %s\n", err->message);
-            return FALSE;
-        }
-    } else if (!g_file_get_contents(path, &text, &len, &err)) {
+    GString *all = g_string_new(NULL);
+    char buf[65536];
+    gssize n;
+    while ((n = g_input_stream_read(in, buf, sizeof buf, NULL, &err)) > 0)
+        g_string_append_len(all, buf, n);
+    gsize len = all->len;
+    g_autofree char *text = g_string_free(all, FALSE);
+    if (n < 0) {
         fprintf(fix_cmd_err(fc), "arbiter fix: %s: %s\n", path, err->message);
         return FALSE;
     }
@@ -503,8 +525,7 @@ static void begin_input(struct fix_cmd *fc, const char *name)
 static void end_input(struct fix_cmd *fc)
 {
     if (!fc->collect) fix_report_end_input(fc);
-    if (fc->source) fclose(fc->source);
-    fc->source = NULL;
+    g_clear_object(&fc->source);
 }
 
 static gboolean read_games(struct fix_cmd *fc, ArbReader *reader)
@@ -531,23 +552,21 @@ gboolean fix_cmd_read_file(struct fix_cmd *fc, const char *path)
 {
     begin_input(fc, path);
     if (fc->report && !fc->collect && strcmp(path, "-")) {
-        fc->source = fopen(path, "rb"); /* the report quotes the source lines */
+        fc->source = open_source(path); /* the report quotes the source lines */
         fc->source_line = 0;
     }
     gboolean ok;
     if (fc->hcs || fc->nbest) {
         ok = read_hcs(fc, path);
     } else {
-        g_autoptr(GFile) file = !strcmp(path, "-") ? NULL : g_file_new_for_commandline_arg(path);
-        g_autoptr(GError) ferr = NULL;
-        g_autoptr(GInputStream) in =
-            file ? G_INPUT_STREAM(g_file_read(file, NULL, &ferr)) : stdin_stream(fc);
-        if (!in) fprintf(fix_cmd_err(fc), "arbiter fix: %s: %s\n", path, ferr->message);
-        g_autoptr(GFileInfo) info =
-            in && file ? g_file_input_stream_query_info(G_FILE_INPUT_STREAM(in),
-                                                        G_FILE_ATTRIBUTE_STANDARD_SIZE, NULL, NULL)
-                       : NULL;
-        fc->input_size = info ? (guint64)g_file_info_get_size(info) : 0;
+        enum arb_compression comp = ARB_PLAIN;
+        g_autoptr(GInputStream) in = open_input(fc, path, &comp);
+        /* (the progress counts the text read, which a compressed file's
+         * size says nothing of) */
+        fc->input_size = 0;
+        struct stat st;
+        if (in && comp == ARB_PLAIN && strcmp(path, "-") && !stat(path, &st))
+            fc->input_size = (guint64)st.st_size;
         fc->input_done = 0;
         ok = in && fix_stream(fc, in);
     }
@@ -903,7 +922,9 @@ static const char *sniff_lines(const char *buf, gsize len)
 static const char *sniff_stdin(GInputStream **keep)
 {
     g_autoptr(GInputStream) raw = g_unix_input_stream_new(0, FALSE);
-    GInputStream *in = g_buffered_input_stream_new_sized(raw, SNIFF_BYTES);
+    /* (compressed, what it holds) */
+    g_autoptr(GInputStream) plain = arb_decompressing(raw, NULL, NULL);
+    GInputStream *in = g_buffered_input_stream_new_sized(plain ? plain : raw, SNIFF_BYTES);
     GBufferedInputStream *buffered = G_BUFFERED_INPUT_STREAM(in);
     *keep = in;
     gsize have;
@@ -931,11 +952,13 @@ static const char *sniff_sheets(int n, char **paths, GInputStream **stdin_in)
             if (*stdin_in || isatty(STDIN_FILENO)) return NULL;
             kind = sniff_stdin(stdin_in);
         } else {
-            FILE *f = fopen(paths[i], "rb");
-            if (!f) return NULL;
+            /* (compressed, what it holds) */
+            g_autoptr(GFile) file = g_file_new_for_commandline_arg(paths[i]);
+            g_autoptr(GInputStream) raw = G_INPUT_STREAM(g_file_read(file, NULL, NULL));
+            g_autoptr(GInputStream) in = raw ? arb_decompressing(raw, NULL, NULL) : NULL;
             char buf[SNIFF_BYTES];
-            gsize len = fread(buf, 1, sizeof buf, f);
-            fclose(f);
+            gsize len = 0;
+            if (!in || !g_input_stream_read_all(in, buf, sizeof buf, &len, NULL, NULL)) return NULL;
             kind = sniff_lines(buf, len);
         }
         if (!kind || !*kind || (found && strcmp(found, kind))) return NULL;
@@ -1038,7 +1061,8 @@ int cmd_fix(int argc, char **argv)
     g_autoptr(GOptionContext) ctx = g_option_context_new("[FILE...]");
     g_option_context_set_summary(
         ctx, "Corrects game scores damaged by OCR or handwriting recognition against the rules "
-             "and writes PGN export format. Reads stdin when no FILE is given.");
+             "and writes PGN export format. Reads stdin when no FILE is given; gzip and zstd "
+             "input (a file or stdin) is decompressed, told by its first bytes.");
     g_option_context_set_description(
         ctx, "Every changed move keeps what was read in a comment ({read: \"Sd7\"}); a move\n"
              "below --min-confidence gets {review: ...} with the next-best moves. Where\n"

@@ -234,8 +234,10 @@ static int cmp_mark(gconstpointer a, gconstpointer b)
 /* The next line of the input read again (without its end of line), or NULL. */
 static const char *next_source_line(struct fix_cmd *fc)
 {
-    ssize_t n = getline(&fc->source_buf, &fc->source_cap, fc->source);
-    if (n < 0) return NULL;
+    gsize n = 0;
+    g_free(fc->source_buf);
+    fc->source_buf = g_data_input_stream_read_line(fc->source, &n, NULL, NULL);
+    if (!fc->source_buf) return NULL;
     fc->source_line++;
     while (n > 0 && (fc->source_buf[n - 1] == '\n' || fc->source_buf[n - 1] == '\r'))
         fc->source_buf[--n] = 0;

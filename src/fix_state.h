@@ -133,11 +133,11 @@ struct fix_cmd {
     GCond jobs_done;
     gboolean alternatives;
     gboolean borrowed; /* a worker's copy: langs, conf and prior are main's */
-    /* the input read again line by line for the report's source text */
-    FILE *source;
+    /* the input read again line by line for the report's source text
+     * (decompressed where it is compressed), its line number and last line */
+    GDataInputStream *source;
     guint64 source_line;
     char *source_buf;
-    size_t source_cap;
 };
 
 /* What a variation's writing or report puts aside: the line it is in

@@ -15,7 +15,6 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/wait.h>
-#include <zstd.h>
 
 struct run {
     char *out, *err;
@@ -890,31 +889,6 @@ START_TEST(test_compressed)
 }
 END_TEST
 
-/* gzip-compresses len bytes of data. */
-static GBytes *gzip_bytes(const char *data, gsize len)
-{
-    GConverter *gz = G_CONVERTER(g_zlib_compressor_new(G_ZLIB_COMPRESSOR_FORMAT_GZIP, -1));
-    GInputStream *plain = g_memory_input_stream_new_from_data(data, (gssize)len, NULL);
-    GInputStream *in = g_converter_input_stream_new(plain, gz);
-    GOutputStream *mem = g_memory_output_stream_new_resizable();
-    ck_assert(g_output_stream_splice(mem, in, G_OUTPUT_STREAM_SPLICE_CLOSE_TARGET, NULL, NULL) > 0);
-    GBytes *out = g_memory_output_stream_steal_as_bytes(G_MEMORY_OUTPUT_STREAM(mem));
-    g_object_unref(mem);
-    g_object_unref(in);
-    g_object_unref(plain);
-    g_object_unref(gz);
-    return out;
-}
-
-static GBytes *zstd_bytes(const char *data, gsize len)
-{
-    gsize cap = ZSTD_compressBound(len);
-    char *buf = g_malloc(cap);
-    gsize n = ZSTD_compress(buf, cap, data, len, 3);
-    ck_assert(!ZSTD_isError(n));
-    return g_bytes_new_take(buf, n);
-}
-
 static char *temp_bytes(const char *name, GBytes *b)
 {
     gsize len = 0;
@@ -958,7 +932,7 @@ START_TEST(test_compressed_by_content)
     ck_assert_int_eq(count_lines(want.out), 11); /* Ke3 and ten Kg3 */
     char *want_stdin = replace_all(want.out, plain, "-");
 
-    GBytes *gz = gzip_bytes(text->str, text->len), *zst = zstd_bytes(text->str, text->len);
+    GBytes *gz = test_gzip(text->str, text->len), *zst = test_zstd(text->str, text->len);
     const struct {
         const char *name;
         GBytes *data;

@@ -276,6 +276,66 @@ static struct run convert_text(const char *template, const char *text, gsize len
     return r;
 }
 
+/* err with every line's text up to its first ".pgn" (the file's name)
+ * dropped. */
+static char *without_names(const char *err)
+{
+    char **lines = g_strsplit(err, "\n", -1);
+    GString *out = g_string_new(NULL);
+    for (char **l = lines; *l; l++) {
+        const char *at = strstr(*l, ".pgn");
+        g_string_append_printf(out, "%s\n", at ? at + 4 : *l);
+    }
+    g_strfreev(lines);
+    return g_string_free(out, FALSE);
+}
+
+/* gzip and Zstandard read as the text they hold, told by the first bytes
+ * (the files are named .pgn), from a file and on stdin: the same games and
+ * the same messages, at the text's lines and columns. */
+START_TEST(test_compressed_input)
+{
+    static const char text[] = "[Event \"a\"]\n\n1. e4 e5 2. Nf3 Nc6 *\n\n"
+                               "[Event \"b\"]\n\n1. d4 d5 2. Ke3 Nf6 *\n";
+    struct run want = convert_text("arbiter-plain-XXXXXX.pgn", text, sizeof text - 1);
+    ck_assert_msg(want.status == 1 && strstr(want.out, "2. Nf3 Nc6 *") &&
+                      strstr(want.err, ":7:13: game 2"),
+                  "exit %d\n%s%s", want.status, want.out, want.err);
+    char *want_err = without_names(want.err);
+    GBytes *packed[] = {test_gzip(text, sizeof text - 1), test_zstd(text, sizeof text - 1)};
+    for (int k = 0; k < 2; k++) {
+        gsize n = 0;
+        const char *data = g_bytes_get_data(packed[k], &n);
+        struct run r = convert_text("arbiter-packed-XXXXXX.pgn", data, n);
+        ck_assert_int_eq(r.status, want.status);
+        ck_assert_str_eq(r.out, want.out);
+        char *err = without_names(r.err);
+        ck_assert_str_eq(err, want_err);
+        g_free(err);
+        run_free(&r);
+        /* on stdin */
+        g_autofree char *path = g_build_filename(g_get_tmp_dir(), "arbiter-in-XXXXXX", NULL);
+        int fd = g_mkstemp(path);
+        ck_assert_int_ge(fd, 0);
+        ck_assert_int_eq(write(fd, data, n), (int)n);
+        close(fd);
+        char *argv[] = {"/bin/sh", "-c", "exec \"$0\" convert < \"$1\"", (char *)arbiter_bin(),
+                        path,      NULL};
+        int ws = 0;
+        ck_assert(
+            g_spawn_sync(NULL, argv, NULL, G_SPAWN_DEFAULT, NULL, NULL, &r.out, &r.err, &ws, NULL));
+        ck_assert_int_eq(WIFEXITED(ws) ? WEXITSTATUS(ws) : -1, want.status);
+        ck_assert_str_eq(r.out, want.out);
+        ck_assert_msg(strstr(r.err, "-:7:13: game 2"), "%s", r.err);
+        run_free(&r);
+        g_unlink(path);
+        g_bytes_unref(packed[k]);
+    }
+    g_free(want_err);
+    run_free(&want);
+}
+END_TEST
+
 /* A Windows-1251 file (the Russian habit): decoded, read, and said so. */
 START_TEST(test_encoding_note)
 {
@@ -470,6 +530,7 @@ int main(void)
     tcase_add_test(tc, test_lone_piece_initial_is_no_prose);
     tcase_add_test(tc, test_odds_game);
     tcase_add_test(tc, test_output_that_is_an_input);
+    tcase_add_test(tc, test_compressed_input);
     tcase_add_test(tc, test_misread_bracket_keeps_games);
     suite_add_tcase(s, tc);
     printf("%u golden cases in tests/data/MANIFEST.md\n", goldens->len);

@@ -32,14 +32,20 @@ static const char *arbiter_bin(void)
     return bin ? bin : "build/src/arbiter";
 }
 
-static char *temp_file(const char *name, const char *text)
+/* A file of len bytes of data, named name, in a directory of its own. */
+static char *temp_data(const char *name, const char *data, gssize len)
 {
     char *dir = g_dir_make_tmp("arbiter-fix-XXXXXX", NULL);
     ck_assert(dir != NULL);
     char *path = g_build_filename(dir, name, NULL);
-    ck_assert(g_file_set_contents(path, text, -1, NULL));
+    ck_assert(g_file_set_contents(path, data, len, NULL));
     g_free(dir);
     return path;
+}
+
+static char *temp_file(const char *name, const char *text)
+{
+    return temp_data(name, text, -1);
 }
 
 static void remove_temp(char *path)
@@ -5449,6 +5455,132 @@ START_TEST(test_nbest_json_unreadable)
 }
 END_TEST
 
+/* Runs `arbiter fix --report REPORT FILE`, or with FILE on stdin (through
+ * the shell) where on_stdin. */
+static struct run fix_with_report(const char *path, const char *report, gboolean on_stdin)
+{
+    GPtrArray *argv = g_ptr_array_new();
+    if (on_stdin) {
+        g_ptr_array_add(argv, "/bin/sh");
+        g_ptr_array_add(argv, "-c");
+        g_ptr_array_add(argv, "exec \"$0\" fix --report \"$1\" < \"$2\"");
+        g_ptr_array_add(argv, (char *)arbiter_bin());
+        g_ptr_array_add(argv, (char *)report);
+        g_ptr_array_add(argv, (char *)path);
+    } else {
+        g_ptr_array_add(argv, (char *)arbiter_bin());
+        g_ptr_array_add(argv, "fix");
+        g_ptr_array_add(argv, "--report");
+        g_ptr_array_add(argv, (char *)report);
+        g_ptr_array_add(argv, (char *)path);
+    }
+    return run_argv(argv);
+}
+
+/* The report at path with every occurrence of name (the input's) as "IN"
+ * and its run time dropped. */
+static char *report_as_read(const char *path, const char *name)
+{
+    char *text = NULL;
+    ck_assert(g_file_get_contents(path, &text, NULL, NULL));
+    char **parts = g_strsplit(text, name, -1);
+    char *same = g_strjoinv("IN", parts);
+    g_strfreev(parts);
+    g_free(text);
+    GRegex *secs = g_regex_new(" seconds=\"[0-9.]*\"", 0, 0, NULL);
+    char *out = g_regex_replace_literal(secs, same, -1, 0, "", 0, NULL);
+    g_regex_unref(secs);
+    g_free(same);
+    return out;
+}
+
+/* Text compressed with gzip or Zstandard is read as the text it holds,
+ * told by its first bytes, not by its name (each file is "in.pgn"): the
+ * same PGN and the same report, its source lines quoted, from a file and
+ * on stdin; HCS labels so compressed are still told apart from PGN; data
+ * cut short is an error that names the input (exit 2). */
+START_TEST(test_compressed_input)
+{
+    const char *text = "[Event \"a\"]\n\n1. e4 c5 2. Sf3 d6 3. d4 cxd4 4. Sxd4 Sf6 5. Sc3 o6 "
+                       "6. Le2 e5 *\n\n[Event \"b\"]\n\n1. d4 Sf6 2. c4 e6 3. Sc3 Lb4 4. e3 O-O "
+                       "5. Ld3 d5 6. Sf3 c5 *\n";
+    gsize len = strlen(text);
+    char *plain = temp_file("in.pgn", text);
+    char *report = g_strconcat(plain, ".xml", NULL);
+    struct run want = fix_with_report(plain, report, FALSE);
+    ck_assert_msg(want.status == 0 && strstr(want.out, "5. Nc3 a6 {read: \"o6\"}") &&
+                      strstr(want.out, "4. e3 O-O 5. Bd3 d5 6. Nf3 c5"),
+                  "exit %d\n%s%s", want.status, want.out, want.err);
+    char *want_report = report_as_read(report, plain);
+    ck_assert(strstr(want_report, "<source>") && strstr(want_report, "<input name=\"IN\">"));
+    g_remove(report);
+    GBytes *packed[] = {test_gzip(text, len), test_zstd(text, len)};
+    for (int k = 0; k < 2; k++) {
+        gsize n = 0;
+        const char *data = g_bytes_get_data(packed[k], &n);
+        char *path = temp_data("in.pgn", data, (gssize)n);
+        char *rep = g_strconcat(path, ".xml", NULL);
+        for (int on_stdin = 0; on_stdin < 2; on_stdin++) {
+            struct run r = fix_with_report(path, rep, on_stdin);
+            ck_assert_msg(r.status == 0, "%d: exit %d\n%s", k, r.status, r.err);
+            ck_assert_str_eq(r.out, want.out);
+            char *got = report_as_read(rep, on_stdin ? "-" : path);
+            if (!on_stdin) ck_assert_str_eq(got, want_report);
+            /* (stdin has no source lines to quote) */
+            ck_assert(strstr(got, "confidence=") && (on_stdin || strstr(got, "<source>")));
+            g_free(got);
+            g_remove(rep);
+            run_free(&r);
+        }
+        /* cut short: an error naming the file, the games before it kept */
+        char *cut = temp_data("cut.pgn", data, (gssize)(n - 8));
+        const char *none[] = {NULL};
+        GPtrArray *argv = g_ptr_array_new();
+        g_ptr_array_add(argv, (char *)arbiter_bin());
+        g_ptr_array_add(argv, "fix");
+        add_args(argv, none);
+        g_ptr_array_add(argv, cut);
+        struct run r = run_argv(argv);
+        char *named = g_strdup_printf("arbiter fix: %s: ", cut);
+        ck_assert_msg(r.status == 2 && strstr(r.err, named), "%d: exit %d\n%s", k, r.status, r.err);
+        g_free(named);
+        run_free(&r);
+        remove_temp(cut);
+        g_free(rep);
+        remove_temp(path);
+        g_bytes_unref(packed[k]);
+    }
+    /* HCS labels, gzip-compressed: told by what they hold (--from auto) */
+    const char *labels = "001_0_1_white.png e4\n001_0_1_black.png e5\n001_0_2_white.png Sf3\n"
+                         "001_0_2_black.png Nc6\n";
+    const char *bare[] = {"--no-comments", NULL};
+    struct run sheet = fix_text(labels, bare);
+    ck_assert_msg(sheet.status == 0 && strstr(sheet.out, "1. e4 e5 2. Nf3 Nc6"), "%s%s", sheet.out,
+                  sheet.err);
+    GBytes *gz = test_gzip(labels, strlen(labels));
+    gsize n = 0;
+    const char *data = g_bytes_get_data(gz, &n);
+    char *path = temp_data("sheet.txt", data, (gssize)n);
+    GPtrArray *argv = g_ptr_array_new();
+    g_ptr_array_add(argv, (char *)arbiter_bin());
+    g_ptr_array_add(argv, "fix");
+    add_args(argv, bare);
+    g_ptr_array_add(argv, path);
+    struct run r = run_argv(argv);
+    ck_assert_msg(r.status == 0 && strstr(r.err, "HCS label lines"), "exit %d\n%s", r.status,
+                  r.err);
+    ck_assert_str_eq(r.out, sheet.out);
+    run_free(&r);
+    run_free(&sheet);
+    remove_temp(path);
+    g_bytes_unref(gz);
+    run_free(&want);
+    g_free(want_report);
+    g_free(report);
+    remove_temp(plain);
+}
+END_TEST
+
 START_TEST(test_report_not_writable)
 {
     /* a report where no file can be made: one line naming it and the
@@ -6356,6 +6488,7 @@ int main(int argc, char **argv)
     add_test(tc, test_pawn_not_moved_searched_again);
     add_test(tc, test_piece_not_pawn_searched_again);
     add_test(tc, test_search_jobs_same_output);
+    add_test(tc, test_compressed_input);
     add_test(tc, test_engine_not_found);
     add_test(tc, test_engine_garbage_or_silent);
     add_test(tc, test_engine_dies_mid_run);

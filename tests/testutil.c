@@ -1,7 +1,9 @@
 /* Helpers shared by the Check suites. */
 #include "testutil.h"
 
+#include <gio/gio.h>
 #include <libxml/relaxng.h>
+#include <zstd.h>
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -70,4 +72,28 @@ int xml_validates(const char *schema_path, const char *doc_path)
     xmlRelaxNGFree(schema);
     xmlRelaxNGFreeParserCtxt(pctx);
     return rc == 0;
+}
+
+GBytes *test_gzip(const char *data, gsize len)
+{
+    GConverter *gz = G_CONVERTER(g_zlib_compressor_new(G_ZLIB_COMPRESSOR_FORMAT_GZIP, -1));
+    GInputStream *plain = g_memory_input_stream_new_from_data(data, (gssize)len, NULL);
+    GInputStream *in = g_converter_input_stream_new(plain, gz);
+    GOutputStream *mem = g_memory_output_stream_new_resizable();
+    ck_assert(g_output_stream_splice(mem, in, G_OUTPUT_STREAM_SPLICE_CLOSE_TARGET, NULL, NULL) > 0);
+    GBytes *out = g_memory_output_stream_steal_as_bytes(G_MEMORY_OUTPUT_STREAM(mem));
+    g_object_unref(mem);
+    g_object_unref(in);
+    g_object_unref(plain);
+    g_object_unref(gz);
+    return out;
+}
+
+GBytes *test_zstd(const char *data, gsize len)
+{
+    gsize cap = ZSTD_compressBound(len);
+    char *buf = g_malloc(cap);
+    gsize n = ZSTD_compress(buf, cap, data, len, 3);
+    ck_assert(!ZSTD_isError(n));
+    return g_bytes_new_take(buf, n);
 }

@@ -4,6 +4,7 @@
 #define ARBITER_TESTUTIL_H
 
 #include <check.h>
+#include <glib.h>
 
 /* meson reports a test that exits with this status as SKIP. */
 enum { TEST_SKIP = 77 };
@@ -23,6 +24,10 @@ int xml_validates(const char *schema_path, const char *doc_path);
 
 /* How many times needle occurs in text, overlapping ones too. */
 int count_of(const char *text, const char *needle);
+/* len bytes of data compressed with gzip, or with Zstandard. */
+GBytes *test_gzip(const char *data, gsize len);
+GBytes *test_zstd(const char *data, gsize len);
+
 /* Runs a suite, returns the exit status for main(). */
 int run_suite(Suite *s);
 
