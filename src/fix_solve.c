@@ -1151,6 +1151,23 @@ static void check_forced_language(struct fix_cmd *fc, const ArbGame *game, struc
     sv->forced_moves = as_forced.errors ? -1 : as_forced.cost;
 }
 
+/* The position game starts from (replay_start_position()); FALSE, with
+ * why in message, where it has none (a bad FEN) or is no game of chess's
+ * rules (its Variant tag): its moves, read as chess's, would be corrected
+ * into other ones (an antichess game's "Kxf7" put beside a king in check). */
+static gboolean start_of(const ArbGame *game, struct position *start, char *message, gsize size)
+{
+    char why[200];
+    if (!replay_start_position(game, start, why, sizeof why)) {
+        g_snprintf(message, size, "bad FEN (%s)", why);
+        return FALSE;
+    }
+    const char *variant = game_tag(game, "Variant");
+    if (replay_variant_is_chess(variant)) return TRUE;
+    g_snprintf(message, size, "Variant \"%s\" is not played by chess's rules", variant);
+    return FALSE;
+}
+
 /* Game number fc->games read and searched (on a worker with --jobs);
  * returns the game the result is for: game, or fc->flat. */
 const ArbGame *fix_cmd_solve_game(struct fix_cmd *fc, const ArbGame *game, struct solved *sv)
@@ -1160,12 +1177,9 @@ const ArbGame *fix_cmd_solve_game(struct fix_cmd *fc, const ArbGame *game, struc
     sv->better_lang = -1;
     int runner_up;
     sv->lang = choose_language(fc, game, &runner_up);
-    char fen_message[200];
     int first;
-    sv->no_start = !replay_start_position(game, &sv->start, fen_message, sizeof fen_message);
-    if (sv->no_start) {
-        g_snprintf(sv->message, sizeof sv->message, "bad FEN (%s)", fen_message);
-    } else {
+    sv->no_start = !start_of(game, &sv->start, sv->message, sizeof sv->message);
+    if (!sv->no_start) {
         collect_tokens(fc, game, fc->norms[sv->lang]);
         sv->no_start = !fc->hcs && !fc->nbest &&
                        starts_later(fc, game, fc->norms[sv->lang], &sv->start, &first);
@@ -1437,15 +1451,15 @@ static void fix_group(struct fix_cmd *fc, ArbGame *const *games, guint n)
     for (guint j = 0; j < n; j++)
         langs[j] = choose_language(fc, games[j], &runner_up);
     struct position start;
-    char message[200];
+    char message[240];
     g_array_set_size(fc->res.steps, 0);
     fc->res.cost = 0;
-    fc->res.unresolved = !replay_start_position(games[0], &start, message, sizeof message);
+    fc->res.unresolved = !start_of(games[0], &start, message, sizeof message);
     if (fc->res.unresolved) {
         fc->unresolved++;
         /* (said as for one input: unresolved, and why) */
         fprintf(fix_cmd_err(fc),
-                "%s:%" G_GUINT64_FORMAT ": game %" G_GUINT64_FORMAT ": unresolved: bad FEN (%s)\n",
+                "%s:%" G_GUINT64_FORMAT ": game %" G_GUINT64_FORMAT ": unresolved: %s\n",
                 fc->file_name, games[0]->first_line, games[0]->number, message);
         fix_pgn_write_game(fc, games[0], langs[0], TRUE, message);
         fix_report_game(fc, games[0], langs[0], "unresolved", NULL, message);

@@ -346,6 +346,25 @@ static gboolean is_chess960_variant(const char *v)
     return FALSE;
 }
 
+gboolean replay_variant_is_chess(const char *variant)
+{
+    /* the names, as key below has them, each between spaces */
+    static const char names[] = " ? standard chess normal classical fromposition chess960 "
+                                "fischerandom fischerrandom frc 960 fischerrandomchess "
+                                "threecheck 3check kingofthehill koth ";
+    char key[32] = " ";
+    gsize n = 1;
+    for (const char *c = variant ? variant : ""; *c; c++) {
+        if (*c == ' ' || *c == '-' || *c == '_') continue;
+        if (n + 2 >= sizeof key) return FALSE; /* (longer than any name) */
+        key[n++] = g_ascii_tolower(*c);
+    }
+    if (n == 1) return TRUE; /* none */
+    key[n++] = ' ';
+    key[n] = 0;
+    return strstr(names, key) != NULL;
+}
+
 /* Adds the squares [a-h][1-8] of text[0, len) to *squares, up to the first
  * ')', ']' or line end. */
 static void odds_squares(const char *text, gsize len, bitboard *squares)

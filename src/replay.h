@@ -156,6 +156,14 @@ gboolean replay_odds_fen(const ArbGame *game, char *fen, gsize size);
 /* The start position from the game's FEN/SetUp/Variant tags (or the initial
  * one, or an odds game's: replay_odds_fen()); FALSE with a message when the
  * FEN is bad. */
+/* Is variant (a Variant tag's value; NULL, "", "?" and "-" for none) played
+ * by chess's rules of movement: chess, Chess960 (its names as
+ * replay_start_position() takes them), or three-check or king of the hill,
+ * which only end otherwise? Not crazyhouse's drops, antichess's captures,
+ * atomic's explosions, horde's or racing kings' rules, nor a name it does
+ * not know. Case, spaces, '-' and '_' aside ("King of the Hill", "3check"). */
+gboolean replay_variant_is_chess(const char *variant);
+
 gboolean replay_start_position(const ArbGame *game, struct position *pos, char *message,
                                gsize size);
 

@@ -5581,6 +5581,49 @@ START_TEST(test_compressed_input)
 }
 END_TEST
 
+/* A game whose Variant tag names a game of other rules is no chess game to
+ * correct: kept as written in a comment, unresolved, said why (exit 1);
+ * before this an antichess game's moves were "corrected" into chess's.
+ * Chess's own names, Chess960's and the variants that only end otherwise
+ * are read as chess (case and spacing aside). */
+START_TEST(test_variant_not_chess)
+{
+    const char *others[] = {"Antichess", "Crazyhouse", "atomic",   "Racing Kings", "Horde",
+                            "Giveaway",  "Suicide",    "Bughouse", "Losers",       "Shogi"};
+    for (gsize i = 0; i < G_N_ELEMENTS(others); i++) {
+        char *text = g_strdup_printf("[Variant \"%s\"]\n\n1. e3 e6 2. b4 Bxb4 3. Qg4 Bxd2+ "
+                                     "4. Kxd2 Qg5 5. Qxg5 1-0\n",
+                                     others[i]);
+        struct run r = fix_text(text, NULL);
+        char *why = g_strdup_printf("game 1: unresolved: Variant \"%s\" is not played by "
+                                    "chess's rules\n",
+                                    others[i]);
+        ck_assert_msg(r.status == 1 && strstr(r.err, why), "%s: exit %d\n%s", others[i], r.status,
+                      r.err);
+        char *moves = movetext(r.out);
+        ck_assert_msg(strstr(moves, "the moves as written: 1. e3 e6 2. b4 Bxb4 3. Qg4 Bxd2+"), "%s",
+                      r.out);
+        g_free(moves);
+        ck_assert_msg(!strstr(r.out, "read:"), "%s", r.out);
+        g_free(why);
+        g_free(text);
+        run_free(&r);
+    }
+    const char *chess[] = {
+        "Standard",    "chess",      "From Position",    "Chess960", "fischerandom",
+        "Three-check", "threeCheck", "King of the Hill", "?",        ""};
+    for (gsize i = 0; i < G_N_ELEMENTS(chess); i++) {
+        char *text =
+            g_strdup_printf("[Variant \"%s\"]\n\n1. e4 e5 2. Sf3 Sc6 3. Lb5 a6 *\n", chess[i]);
+        struct run r = fix_text(text, NULL);
+        ck_assert_msg(r.status == 0 && strstr(r.out, "2. Nf3 Nc6 3. Bb5 a6"), "%s: exit %d\n%s%s",
+                      chess[i], r.status, r.out, r.err);
+        g_free(text);
+        run_free(&r);
+    }
+}
+END_TEST
+
 START_TEST(test_report_not_writable)
 {
     /* a report where no file can be made: one line naming it and the
@@ -6489,6 +6532,7 @@ int main(int argc, char **argv)
     add_test(tc, test_piece_not_pawn_searched_again);
     add_test(tc, test_search_jobs_same_output);
     add_test(tc, test_compressed_input);
+    add_test(tc, test_variant_not_chess);
     add_test(tc, test_engine_not_found);
     add_test(tc, test_engine_garbage_or_silent);
     add_test(tc, test_engine_dies_mid_run);
