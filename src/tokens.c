@@ -1097,6 +1097,19 @@ void tokens_collect_range(struct token_stage *ts, const ArbGame *game, ArbNorm *
     guint64 most = 0;                    /* the highest White number yet */
     const struct game_event *due = NULL; /* the last move number, when it was the one due */
     gboolean iccf = tokens_events_style(game, from, to) == FIX_STYLE_ICCF;
+    /* where the text after the game's result holds no move nor number (an
+     * engine's "; { Game Nr. 56 : Hannibal wins by GUI adjudication }" on
+     * the lines after "1-0"), its line comments are comments, not moves
+     * the ';' hid: read as moves, they put made-up moves after the game's
+     * last and cut it there, unresolved */
+    guint tail = to;
+    while (tail > from &&
+           g_array_index(game->events, struct game_event, tail - 1).kind != EV_MOVE &&
+           g_array_index(game->events, struct game_event, tail - 1).kind != EV_MOVE_NUMBER &&
+           g_array_index(game->events, struct game_event, tail - 1).kind != EV_RESULT)
+        tail--;
+    gboolean result_last =
+        tail > from && g_array_index(game->events, struct game_event, tail - 1).kind == EV_RESULT;
     for (guint i = from; i < to; i++) {
         const struct game_event *ev = &g_array_index(game->events, struct game_event, i);
         const char *text = game_event_text(game, ev);
@@ -1180,7 +1193,7 @@ void tokens_collect_range(struct token_stage *ts, const ArbGame *game, ArbNorm *
             continue;
         }
         if (ev->kind == EV_COMMENT && ev->comment_kind == ARB_COMMENT_LINE &&
-            (in_moves || tokens_holds_two_three(text, ev->len))) {
+            !(result_last && i >= tail) && (in_moves || tokens_holds_two_three(text, ev->len))) {
             /* (its moves count as moves since the number: "10 c;d5 c:d5") */
             guint before = ts->tokens->len;
             i += collect_line_comment(ts, game, i, norm, &hint, hint_before);

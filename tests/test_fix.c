@@ -5624,6 +5624,36 @@ START_TEST(test_variant_not_chess)
 }
 END_TEST
 
+/* ';' comment lines after a game's result, the last game of a file (as
+ * engine GUIs write them, TCEC's: "; { Game Nr. 56 : ... by GUI
+ * adjudication"): comments after the game, kept, not moves the ';' hid;
+ * read as moves, they made up "3. d4" from "a" and cut the game there,
+ * unresolved. A ';' among the moves is still read as a misread mark. */
+START_TEST(test_comment_lines_after_result)
+{
+    const char *texts[] = {
+        "[Event \"x\"]\n[Result \"1-0\"]\n\n1. e4 e5 2. Nf3 Nc6 1-0\n; a comment line\n",
+        "[Event \"x\"]\n[Result \"1-0\"]\n\n1. e4 e5 2. Nf3 Nc6 1-0\n; { Game Nr. 1 : A wins "
+        "against B by GUI adjudication\n; GameDuration = 04:21:25, Finalposition "
+        "8/5k2/4R3/2pPB1p1/2P5/P7/4rpK1/8 w - - 0 53 }\n"};
+    const char *kept[] = {"{a comment line} 1-0", "{{ Game Nr. 1 : A wins against B by GUI"};
+    for (int i = 0; i < 2; i++) {
+        struct run r = fix_text(texts[i], NULL);
+        char *moves = movetext(r.out);
+        ck_assert_msg(r.status == 0 && g_str_has_prefix(moves, "1. e4 e5 2. Nf3 Nc6 {") &&
+                          strstr(moves, kept[i]) && !strstr(moves, "3.") &&
+                          !strstr(moves, "arbiter:"),
+                      "%d: exit %d\n%s%s", i, r.status, r.out, r.err);
+        g_free(moves);
+        run_free(&r);
+    }
+    /* among the moves: "Nc6;" is the move, the rest of the line its moves */
+    struct run r = fix_text("1. e4 e5 2. Nf3 Nc6; 3. Bb5 a6 4. Ba4 Nf6 *\n", NULL);
+    ck_assert_msg(strstr(r.out, "3. Bb5 a6 4. Ba4 Nf6"), "%s%s", r.out, r.err);
+    run_free(&r);
+}
+END_TEST
+
 START_TEST(test_report_not_writable)
 {
     /* a report where no file can be made: one line naming it and the
@@ -6533,6 +6563,7 @@ int main(int argc, char **argv)
     add_test(tc, test_search_jobs_same_output);
     add_test(tc, test_compressed_input);
     add_test(tc, test_variant_not_chess);
+    add_test(tc, test_comment_lines_after_result);
     add_test(tc, test_engine_not_found);
     add_test(tc, test_engine_garbage_or_silent);
     add_test(tc, test_engine_dies_mid_run);
