@@ -641,6 +641,13 @@ gboolean mend_continues(const ArbGame *before, const ArbGame *after,
         plays_from_start(after, reading))
         return FALSE;
     if (result_after_one(before, after)) return FALSE;
+    /* a list of games with no move numbers, each ended by its result
+     * ("e4 e5 Nf3 Nc6 Bb5 *" / "Nf3 Nc6 e4 e5 Bc4 *"): a line that reads as
+     * a game's first moves after one is a game of its own (a stray '*' in
+     * damaged text stands among numbers) */
+    if (ends_with_result(before) && !game_has_event(before, EV_MOVE_NUMBER) &&
+        !game_has_event(after, EV_MOVE_NUMBER) && opens_from_start(after, 0, reading))
+        return FALSE;
     return !ends_with_result(before) || !is_move_one(after, first) || ends_in_zeros(before);
 }
 

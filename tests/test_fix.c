@@ -5654,6 +5654,26 @@ START_TEST(test_comment_lines_after_result)
 }
 END_TEST
 
+/* Games with no move numbers, one a line, each ended by its result (as
+ * pgn-extract's test files list them): a game each, as written. They were
+ * read as one game, each '*' a stray mark and the moves after it the
+ * game's own, made into other moves ("Nc6 e4" as Nb4). */
+START_TEST(test_unnumbered_games_one_a_line)
+{
+    struct run r = fix_text("e4 e5 Nf3 Nc6 Bb5 *\nNf3 Nc6 e4 e5 Bc4 *\ne4 e5 Nf3 Nc6 d4 *\n", NULL);
+    ck_assert_msg(r.status == 0 && count_of(r.out, "[Event ") == 3 &&
+                      strstr(r.out, "1. e4 e5 2. Nf3 Nc6 3. Bb5 *") &&
+                      strstr(r.out, "1. Nf3 Nc6 2. e4 e5 3. Bc4 *") &&
+                      strstr(r.out, "1. e4 e5 2. Nf3 Nc6 3. d4 *") && !strstr(r.out, "read:"),
+                  "exit %d\n%s%s", r.status, r.out, r.err);
+    run_free(&r);
+    /* numbered, a '*' among the moves is still a stray mark */
+    r = fix_text("1. e4 e5 2. Nf3 Nc6 3. Bb5 *\n4. a6 Ba4 5. Nf6 O-O *\n", NULL);
+    ck_assert_msg(count_of(r.out, "[Event ") == 1, "%s%s", r.out, r.err);
+    run_free(&r);
+}
+END_TEST
+
 START_TEST(test_report_not_writable)
 {
     /* a report where no file can be made: one line naming it and the
@@ -6564,6 +6584,7 @@ int main(int argc, char **argv)
     add_test(tc, test_compressed_input);
     add_test(tc, test_variant_not_chess);
     add_test(tc, test_comment_lines_after_result);
+    add_test(tc, test_unnumbered_games_one_a_line);
     add_test(tc, test_engine_not_found);
     add_test(tc, test_engine_garbage_or_silent);
     add_test(tc, test_engine_dies_mid_run);
