@@ -461,21 +461,21 @@ static gboolean fix_hcs_text(struct fix_cmd *fc, const char *text, gsize len)
     return fc->nbest ? nbest_read(text, len, &visitor) : hcs_read(text, len, &visitor);
 }
 
-/* stdin as a stream (a new reference), with the bytes sniffed, if any. */
-static GInputStream *stdin_stream(struct fix_cmd *fc)
-{
-    return fc->stdin_in ? g_object_ref(fc->stdin_in) : g_unix_input_stream_new(0, FALSE);
-}
-
 /* The input named path (stdin for "-"), decompressed where its first
- * bytes say so (*was: what they said); NULL after saying why. */
+ * bytes say so (*was: what they said); NULL after saying why. stdin
+ * sniffed for sheets (fc->stdin_in) is decompressed already. */
 static GInputStream *open_input(struct fix_cmd *fc, const char *path, enum arb_compression *was)
 {
     g_autoptr(GError) err = NULL;
-    g_autoptr(GFile) file = !strcmp(path, "-") ? NULL : g_file_new_for_commandline_arg(path);
-    g_autoptr(GInputStream) raw =
-        file ? G_INPUT_STREAM(g_file_read(file, NULL, &err)) : stdin_stream(fc);
-    GInputStream *in = raw ? arb_decompressing(raw, was, &err) : NULL;
+    GInputStream *in;
+    if (strcmp(path, "-"))
+        in = arb_open_decompressed(path, was, &err);
+    else if (fc->stdin_in)
+        in = g_object_ref(fc->stdin_in);
+    else {
+        g_autoptr(GInputStream) raw = g_unix_input_stream_new(0, FALSE);
+        in = arb_decompressing(raw, was, &err);
+    }
     if (!in) fprintf(fix_cmd_err(fc), "arbiter fix: %s: %s\n", path, err->message);
     return in;
 }
@@ -484,9 +484,7 @@ static GInputStream *open_input(struct fix_cmd *fc, const char *path, enum arb_c
  * lines; NULL where it cannot be opened (reading it says why). */
 static GDataInputStream *open_source(const char *path)
 {
-    g_autoptr(GFile) file = g_file_new_for_commandline_arg(path);
-    g_autoptr(GInputStream) raw = G_INPUT_STREAM(g_file_read(file, NULL, NULL));
-    g_autoptr(GInputStream) in = raw ? arb_decompressing(raw, NULL, NULL) : NULL;
+    g_autoptr(GInputStream) in = arb_open_decompressed(path, NULL, NULL);
     if (!in) return NULL;
     GDataInputStream *lines = g_data_input_stream_new(in);
     g_data_input_stream_set_newline_type(lines, G_DATA_STREAM_NEWLINE_TYPE_LF);
@@ -953,9 +951,7 @@ static const char *sniff_sheets(int n, char **paths, GInputStream **stdin_in)
             kind = sniff_stdin(stdin_in);
         } else {
             /* (compressed, what it holds) */
-            g_autoptr(GFile) file = g_file_new_for_commandline_arg(paths[i]);
-            g_autoptr(GInputStream) raw = G_INPUT_STREAM(g_file_read(file, NULL, NULL));
-            g_autoptr(GInputStream) in = raw ? arb_decompressing(raw, NULL, NULL) : NULL;
+            g_autoptr(GInputStream) in = arb_open_decompressed(paths[i], NULL, NULL);
             char buf[SNIFF_BYTES];
             gsize len = 0;
             if (!in || !g_input_stream_read_all(in, buf, sizeof buf, &len, NULL, NULL)) return NULL;

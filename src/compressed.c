@@ -54,3 +54,10 @@ GInputStream *arb_decompressing(GInputStream *in, enum arb_compression *was, GEr
     }
     return g_object_ref(buffered);
 }
+
+GInputStream *arb_open_decompressed(const char *path, enum arb_compression *was, GError **error)
+{
+    g_autoptr(GFile) file = g_file_new_for_commandline_arg(path);
+    g_autoptr(GFileInputStream) raw = g_file_read(file, NULL, error);
+    return raw ? arb_decompressing(G_INPUT_STREAM(raw), was, error) : NULL;
+}

@@ -26,4 +26,9 @@ const char *arb_compression_name(enum arb_compression c);
  * NULL) is set to what they said. */
 GInputStream *arb_decompressing(GInputStream *in, enum arb_compression *was, GError **error);
 
+/* The file named path (a command line's: a path or a URI) opened and
+ * decompressed where its first bytes say so, as arb_decompressing(); NULL,
+ * with error set, where it cannot be opened or read. */
+GInputStream *arb_open_decompressed(const char *path, enum arb_compression *was, GError **error);
+
 #endif

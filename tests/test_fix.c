@@ -76,6 +76,17 @@ static void add_args(GPtrArray *argv, const char *const *args)
         g_ptr_array_add(argv, (char *)*a);
 }
 
+/* Runs `arbiter fix ARGS... FILE`. */
+static struct run fix_file(const char *path, const char *const *args)
+{
+    GPtrArray *argv = g_ptr_array_new();
+    g_ptr_array_add(argv, (char *)arbiter_bin());
+    g_ptr_array_add(argv, "fix");
+    add_args(argv, args);
+    g_ptr_array_add(argv, (char *)path);
+    return run_argv(argv);
+}
+
 /* Runs `arbiter fix ARGS... FILE...` on texts written to temporary files. */
 static struct run fix_texts(const char *const *texts, int n, const char *const *args)
 {
@@ -5459,21 +5470,15 @@ END_TEST
  * the shell) where on_stdin. */
 static struct run fix_with_report(const char *path, const char *report, gboolean on_stdin)
 {
+    const char *args[] = {"--report", report, NULL};
+    if (!on_stdin) return fix_file(path, args);
     GPtrArray *argv = g_ptr_array_new();
-    if (on_stdin) {
-        g_ptr_array_add(argv, "/bin/sh");
-        g_ptr_array_add(argv, "-c");
-        g_ptr_array_add(argv, "exec \"$0\" fix --report \"$1\" < \"$2\"");
-        g_ptr_array_add(argv, (char *)arbiter_bin());
-        g_ptr_array_add(argv, (char *)report);
-        g_ptr_array_add(argv, (char *)path);
-    } else {
-        g_ptr_array_add(argv, (char *)arbiter_bin());
-        g_ptr_array_add(argv, "fix");
-        g_ptr_array_add(argv, "--report");
-        g_ptr_array_add(argv, (char *)report);
-        g_ptr_array_add(argv, (char *)path);
-    }
+    g_ptr_array_add(argv, "/bin/sh");
+    g_ptr_array_add(argv, "-c");
+    g_ptr_array_add(argv, "exec \"$0\" fix --report \"$1\" < \"$2\"");
+    g_ptr_array_add(argv, (char *)arbiter_bin());
+    g_ptr_array_add(argv, (char *)report);
+    g_ptr_array_add(argv, (char *)path);
     return run_argv(argv);
 }
 
@@ -5534,13 +5539,7 @@ START_TEST(test_compressed_input)
         }
         /* cut short: an error naming the file, the games before it kept */
         char *cut = temp_data("cut.pgn", data, (gssize)(n - 8));
-        const char *none[] = {NULL};
-        GPtrArray *argv = g_ptr_array_new();
-        g_ptr_array_add(argv, (char *)arbiter_bin());
-        g_ptr_array_add(argv, "fix");
-        add_args(argv, none);
-        g_ptr_array_add(argv, cut);
-        struct run r = run_argv(argv);
+        struct run r = fix_file(cut, NULL);
         char *named = g_strdup_printf("arbiter fix: %s: ", cut);
         ck_assert_msg(r.status == 2 && strstr(r.err, named), "%d: exit %d\n%s", k, r.status, r.err);
         g_free(named);
@@ -5561,12 +5560,7 @@ START_TEST(test_compressed_input)
     gsize n = 0;
     const char *data = g_bytes_get_data(gz, &n);
     char *path = temp_data("sheet.txt", data, (gssize)n);
-    GPtrArray *argv = g_ptr_array_new();
-    g_ptr_array_add(argv, (char *)arbiter_bin());
-    g_ptr_array_add(argv, "fix");
-    add_args(argv, bare);
-    g_ptr_array_add(argv, path);
-    struct run r = run_argv(argv);
+    struct run r = fix_file(path, bare);
     ck_assert_msg(r.status == 0 && strstr(r.err, "HCS label lines"), "exit %d\n%s", r.status,
                   r.err);
     ck_assert_str_eq(r.out, sheet.out);
