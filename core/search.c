@@ -91,6 +91,27 @@ EVALUATE_PART bitboard passed_squares(const struct position *pos, int color)
     return ~(behind | beside);
 }
 
+/* b and every square north (towards rank 8) of a square of b; south; and
+ * the whole file of every square of b. */
+EVALUATE_PART bitboard north_fill(bitboard b)
+{
+    b |= b << 8;
+    b |= b << 16;
+    return b | b << 32;
+}
+
+EVALUATE_PART bitboard south_fill(bitboard b)
+{
+    b |= b >> 8;
+    b |= b >> 16;
+    return b | b >> 32;
+}
+
+EVALUATE_PART bitboard file_fill(bitboard b)
+{
+    return north_fill(b) | south_fill(b);
+}
+
 /* The squares the pawns of color attack. */
 EVALUATE_PART bitboard pawn_attacks(bitboard pawns, int color)
 {
@@ -157,15 +178,19 @@ EVALUATE_PART struct blend side_score(const struct position *pos, int color, int
         *phase += phase_of[type] * n;
     }
     for (bitboard p = pawns; p;) {
-        int sq = pop_lsb(&p), f = sq_file(sq);
+        int sq = pop_lsb(&p);
         int r = color == WHITE ? sq_rank(sq) : 7 - sq_rank(sq);
         b.mg += pawn_advance[r];
         b.eg += pawn_advance[r];
         if (passed & BB(sq)) b.mg += pawn_passed[r], b.eg += 2 * pawn_passed[r];
-        if (more_than_one(pawns & FILE_BB(f))) b.mg -= 6, b.eg -= 10; /* (each of them) */
-        bitboard beside = (f > 0 ? FILE_BB(f - 1) : 0) | (f < 7 ? FILE_BB(f + 1) : 0);
-        if (!(pawns & beside)) b.mg -= 10, b.eg -= 14;
     }
+    /* doubled: each pawn with another of its own on its file; alone: each
+     * pawn with none of its own on the files beside it */
+    bitboard files = file_fill(pawns);
+    int doubled = bit_count(pawns & (north_fill(pawns << 8) | south_fill(pawns >> 8)));
+    int alone = bit_count(pawns & ~(((files & ~FILE_BB(7)) << 1) | ((files & ~FILE_BB(0)) >> 1)));
+    b.mg -= 6 * doubled + 10 * alone;
+    b.eg -= 10 * doubled + 14 * alone;
     int bishops = 0;
     for (int type = KNIGHT; type <= QUEEN; type++) {
         for (bitboard p = pos_pieces(pos, color, type); p;) {
