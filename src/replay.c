@@ -336,33 +336,43 @@ const ArbReaderVisitor game_recorder_visitor = {
 
 /* ---- replay --------------------------------------------------------------- */
 
-static gboolean is_chess960_variant(const char *v)
+/* The names of Variant tags, each between spaces, as variant_key()
+ * writes them: Chess960's, and the others that play by chess's rules
+ * (with "?" for unknown; Three-check and King of the Hill only add ways
+ * to win). */
+#define CHESS960_NAMES " chess960 fischerandom fischerrandom frc 960 fischerrandomchess "
+#define CHESS_NAMES                                                                                \
+    " ? standard chess normal classical fromposition threecheck 3check kingofthehill koth "
+
+/* A Variant tag's value as the names above write it: lower case, without
+ * spaces, '-' or '_', between spaces (" fischerrandom "), so that
+ * "Fischer-Random" and "fischer random" are one. Returns the characters
+ * kept: 0 for no tag or none kept, -1 for more than any name has. */
+static int variant_key(const char *variant, char key[32])
 {
-    static const char *const names[] = {
-        "chess960", "chess 960", "fischerandom",        "fischer random",
-        "frc",      "960",       "fischer random chess"};
-    for (gsize i = 0; v && i < G_N_ELEMENTS(names); i++)
-        if (!g_ascii_strcasecmp(v, names[i])) return TRUE;
-    return FALSE;
+    int n = 1;
+    key[0] = ' ';
+    for (const char *c = variant ? variant : ""; *c; c++) {
+        if (*c == ' ' || *c == '-' || *c == '_') continue;
+        if (n + 2 >= 32) return -1;
+        key[n++] = g_ascii_tolower(*c);
+    }
+    key[n] = ' ';
+    key[n + 1] = 0;
+    return n - 1;
+}
+
+static gboolean is_chess960_variant(const char *variant)
+{
+    char key[32];
+    return variant_key(variant, key) > 0 && strstr(CHESS960_NAMES, key);
 }
 
 gboolean replay_variant_is_chess(const char *variant)
 {
-    /* the names, as key below has them, each between spaces */
-    static const char names[] = " ? standard chess normal classical fromposition chess960 "
-                                "fischerandom fischerrandom frc 960 fischerrandomchess "
-                                "threecheck 3check kingofthehill koth ";
-    char key[32] = " ";
-    gsize n = 1;
-    for (const char *c = variant ? variant : ""; *c; c++) {
-        if (*c == ' ' || *c == '-' || *c == '_') continue;
-        if (n + 2 >= sizeof key) return FALSE; /* (longer than any name) */
-        key[n++] = g_ascii_tolower(*c);
-    }
-    if (n == 1) return TRUE; /* none */
-    key[n++] = ' ';
-    key[n] = 0;
-    return strstr(names, key) != NULL;
+    char key[32];
+    int n = variant_key(variant, key);
+    return n == 0 || (n > 0 && (strstr(CHESS960_NAMES, key) || strstr(CHESS_NAMES, key)));
 }
 
 /* Adds the squares [a-h][1-8] of text[0, len) to *squares, up to the first

@@ -515,6 +515,44 @@ START_TEST(test_odds_game)
 }
 END_TEST
 
+/* A Variant tag names Chess960 however it is spelled (case, spaces, '-'
+ * and '_' aside): castling is then the king taking its rook, "e1h1" in
+ * UCI; under chess's own names, or none, it is "e1g1". */
+START_TEST(test_chess960_variant_spellings)
+{
+    static const struct {
+        const char *variant, *castling;
+    } cases[] = {
+        {"Chess960", "e1h1"},
+        {"Fischer-Random", "e1h1"},
+        {"fischer_random_chess", "e1h1"},
+        {"chess 960", "e1h1"},
+        {"FRC", "e1h1"},
+        {"Standard", "e1g1"},
+        {"", "e1g1"},
+        {"9-6-0 x", "e1g1"},
+    };
+    for (gsize i = 0; i < G_N_ELEMENTS(cases); i++) {
+        g_autofree char *text = g_strdup_printf(
+            "[Variant \"%s\"]\n[FEN \"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1\"]"
+            "\n\n1. e4 e5 2. Nf3 Nc6 3. Bc4 Bc5 4. O-O *\n",
+            cases[i].variant);
+        g_autofree char *path = g_build_filename(g_get_tmp_dir(), "arbiter-960-XXXXXX.pgn", NULL);
+        int fd = g_mkstemp(path);
+        ck_assert_int_ge(fd, 0);
+        ck_assert_int_eq(write(fd, text, strlen(text)), (int)strlen(text));
+        close(fd);
+        char *to_uci[] = {"--to", "uci", NULL};
+        struct run r = convert_args(to_uci, path);
+        g_unlink(path);
+        g_autofree char *want = g_strdup_printf("4. %s *", cases[i].castling);
+        ck_assert_msg(r.status == 0 && strstr(r.out, want), "Variant \"%s\": exit %d\n%s%s",
+                      cases[i].variant, r.status, r.out, r.err);
+        run_free(&r);
+    }
+}
+END_TEST
+
 int main(void)
 {
     goldens = read_manifest();
@@ -529,6 +567,7 @@ int main(void)
     tcase_add_test(tc, test_words_cut_by_line_end);
     tcase_add_test(tc, test_lone_piece_initial_is_no_prose);
     tcase_add_test(tc, test_odds_game);
+    tcase_add_test(tc, test_chess960_variant_spellings);
     tcase_add_test(tc, test_output_that_is_an_input);
     tcase_add_test(tc, test_compressed_input);
     tcase_add_test(tc, test_misread_bracket_keeps_games);
