@@ -1083,6 +1083,21 @@ static const char *words_across_line(struct token_stage *ts, const ArbGame *game
  * main line, or a variation's own line), with the ply a move number names.
  * A header line after the first move (a column of a scoresheet whose move
  * the reader could not see as one: "o6", "B94") gives a token per word. */
+/* Past the last move, move number or result among events [from, to)
+ * (from for none); *result_last: whether that last one is a result. */
+static guint moves_end(const ArbGame *game, guint from, guint to, gboolean *result_last)
+{
+    for (guint i = to; i > from; i--) {
+        int kind = g_array_index(game->events, struct game_event, i - 1).kind;
+        if (kind == EV_MOVE || kind == EV_MOVE_NUMBER || kind == EV_RESULT) {
+            *result_last = kind == EV_RESULT;
+            return i;
+        }
+    }
+    *result_last = FALSE;
+    return from;
+}
+
 void tokens_collect_range(struct token_stage *ts, const ArbGame *game, ArbNorm *norm, guint from,
                           guint to)
 {
@@ -1102,14 +1117,8 @@ void tokens_collect_range(struct token_stage *ts, const ArbGame *game, ArbNorm *
      * the lines after "1-0"), its line comments are comments, not moves
      * the ';' hid: read as moves, they put made-up moves after the game's
      * last and cut it there, unresolved */
-    guint tail = to;
-    while (tail > from &&
-           g_array_index(game->events, struct game_event, tail - 1).kind != EV_MOVE &&
-           g_array_index(game->events, struct game_event, tail - 1).kind != EV_MOVE_NUMBER &&
-           g_array_index(game->events, struct game_event, tail - 1).kind != EV_RESULT)
-        tail--;
-    gboolean result_last =
-        tail > from && g_array_index(game->events, struct game_event, tail - 1).kind == EV_RESULT;
+    gboolean result_last;
+    guint tail = moves_end(game, from, to, &result_last);
     for (guint i = from; i < to; i++) {
         const struct game_event *ev = &g_array_index(game->events, struct game_event, i);
         const char *text = game_event_text(game, ev);
