@@ -69,28 +69,6 @@ struct search {
     move_t killer[KILLER_PLIES][2];
 };
 
-/* The squares where a pawn of color has no enemy pawn ahead of it on its
- * file or the files beside it: all but those behind an enemy pawn, seen
- * from color's side, on its file and the two beside it. */
-EVALUATE_PART bitboard passed_squares(const struct position *pos, int color)
-{
-    bitboard enemy = pos_pieces(pos, !color, PAWN), behind;
-    /* fill each enemy pawn towards color's side, itself excluded */
-    if (color == WHITE) {
-        behind = enemy >> 8;
-        behind |= behind >> 8;
-        behind |= behind >> 16;
-        behind |= behind >> 32;
-    } else {
-        behind = enemy << 8;
-        behind |= behind << 8;
-        behind |= behind << 16;
-        behind |= behind << 32;
-    }
-    bitboard beside = ((behind & ~FILE_BB(7)) << 1) | ((behind & ~FILE_BB(0)) >> 1);
-    return ~(behind | beside);
-}
-
 /* b and every square north (towards rank 8) of a square of b; south; and
  * the whole file of every square of b. */
 EVALUATE_PART bitboard north_fill(bitboard b)
@@ -110,6 +88,23 @@ EVALUATE_PART bitboard south_fill(bitboard b)
 EVALUATE_PART bitboard file_fill(bitboard b)
 {
     return north_fill(b) | south_fill(b);
+}
+
+/* The squares one file east or west of a square of b. */
+EVALUATE_PART bitboard files_beside(bitboard b)
+{
+    return ((b & ~FILE_BB(7)) << 1) | ((b & ~FILE_BB(0)) >> 1);
+}
+
+/* The squares where a pawn of color has no enemy pawn ahead of it on its
+ * file or the files beside it: all but those behind an enemy pawn, seen
+ * from color's side, on its file and the two beside it. */
+EVALUATE_PART bitboard passed_squares(const struct position *pos, int color)
+{
+    bitboard enemy = pos_pieces(pos, !color, PAWN);
+    /* each enemy pawn filled towards color's side, itself excluded */
+    bitboard behind = color == WHITE ? south_fill(enemy >> 8) : north_fill(enemy << 8);
+    return ~(behind | files_beside(behind));
 }
 
 /* The squares the pawns of color attack. */
@@ -188,7 +183,7 @@ EVALUATE_PART struct blend side_score(const struct position *pos, int color, int
      * pawn with none of its own on the files beside it */
     bitboard files = file_fill(pawns);
     int doubled = bit_count(pawns & (north_fill(pawns << 8) | south_fill(pawns >> 8)));
-    int alone = bit_count(pawns & ~(((files & ~FILE_BB(7)) << 1) | ((files & ~FILE_BB(0)) >> 1)));
+    int alone = bit_count(pawns & ~files_beside(files));
     b.mg -= 6 * doubled + 10 * alone;
     b.eg -= 10 * doubled + 14 * alone;
     int bishops = 0;

@@ -1079,10 +1079,6 @@ static const char *words_across_line(struct token_stage *ts, const ArbGame *game
     return best;
 }
 
-/* The move tokens of events [from, to) outside the variations there (the
- * main line, or a variation's own line), with the ply a move number names.
- * A header line after the first move (a column of a scoresheet whose move
- * the reader could not see as one: "o6", "B94") gives a token per word. */
 /* Past the last move, move number or result among events [from, to)
  * (from for none); *result_last: whether that last one is a result. */
 static guint moves_end(const ArbGame *game, guint from, guint to, gboolean *result_last)
@@ -1098,6 +1094,10 @@ static guint moves_end(const ArbGame *game, guint from, guint to, gboolean *resu
     return from;
 }
 
+/* The move tokens of events [from, to) outside the variations there (the
+ * main line, or a variation's own line), with the ply a move number names.
+ * A header line after the first move (a column of a scoresheet whose move
+ * the reader could not see as one: "o6", "B94") gives a token per word. */
 void tokens_collect_range(struct token_stage *ts, const ArbGame *game, ArbNorm *norm, guint from,
                           guint to)
 {

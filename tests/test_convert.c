@@ -263,17 +263,23 @@ END_TEST
 
 /* `arbiter convert` on text[0..len) in a temporary file (its name from
  * template). */
-static struct run convert_text(const char *template, const char *text, gsize len)
+/* convert ARGS run on text written to a file named after template. */
+static struct run convert_text_args(const char *template, const char *text, gsize len, char **args)
 {
     g_autofree char *path = g_build_filename(g_get_tmp_dir(), template, NULL);
     int fd = g_mkstemp(path);
     ck_assert_int_ge(fd, 0);
     ck_assert_int_eq(write(fd, text, len), (int)len);
     close(fd);
-    char *none[] = {NULL};
-    struct run r = convert_args(none, path);
+    struct run r = convert_args(args, path);
     g_unlink(path);
     return r;
+}
+
+static struct run convert_text(const char *template, const char *text, gsize len)
+{
+    char *none[] = {NULL};
+    return convert_text_args(template, text, len, none);
 }
 
 /* err with every line's text up to its first ".pgn" (the file's name)
@@ -537,14 +543,8 @@ START_TEST(test_chess960_variant_spellings)
             "[Variant \"%s\"]\n[FEN \"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1\"]"
             "\n\n1. e4 e5 2. Nf3 Nc6 3. Bc4 Bc5 4. O-O *\n",
             cases[i].variant);
-        g_autofree char *path = g_build_filename(g_get_tmp_dir(), "arbiter-960-XXXXXX.pgn", NULL);
-        int fd = g_mkstemp(path);
-        ck_assert_int_ge(fd, 0);
-        ck_assert_int_eq(write(fd, text, strlen(text)), (int)strlen(text));
-        close(fd);
         char *to_uci[] = {"--to", "uci", NULL};
-        struct run r = convert_args(to_uci, path);
-        g_unlink(path);
+        struct run r = convert_text_args("arbiter-960-XXXXXX.pgn", text, strlen(text), to_uci);
         g_autofree char *want = g_strdup_printf("4. %s *", cases[i].castling);
         ck_assert_msg(r.status == 0 && strstr(r.out, want), "Variant \"%s\": exit %d\n%s%s",
                       cases[i].variant, r.status, r.out, r.err);
