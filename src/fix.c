@@ -48,8 +48,6 @@ static void new_game_buffers(ArbFixer *f)
     f->n_slots = 4096;
     f->expansion_slot = g_new0(guint32, f->n_slots);
     f->records = g_array_new(FALSE, FALSE, sizeof(struct push_record));
-    f->record_index = g_array_new(FALSE, FALSE, sizeof(int));
-    f->replay_map = g_array_new(FALSE, FALSE, sizeof(int));
     f->prune_keys = g_array_new(FALSE, FALSE, sizeof(guint64));
     f->on_best = g_array_new(FALSE, FALSE, sizeof(gboolean));
     f->merges = g_array_new(FALSE, FALSE, sizeof(struct merge));
@@ -64,8 +62,6 @@ static void free_game_buffers(ArbFixer *f)
     g_array_free(f->expansions, TRUE);
     g_free(f->expansion_slot);
     g_array_free(f->records, TRUE);
-    g_array_free(f->record_index, TRUE);
-    g_array_free(f->replay_map, TRUE);
     g_array_free(f->prune_keys, TRUE);
     g_array_free(f->on_best, TRUE);
     g_array_free(f->merges, TRUE);

@@ -133,30 +133,17 @@ static int push_state(ArbFixer *f, int parent, const struct position *before, mo
     return at;
 }
 
-static struct ahead numbers_ahead(const ArbFixer *f, int i, int max_numbers, int max_tokens);
-static int future_misnumbered(const ArbFixer *f, const struct ahead *a, const struct state *s);
-static int margin_of(const ArbFixer *f, int i, gboolean edited);
-
 static void to_ring(ArbFixer *f, int at, int index)
 {
-    int r = at % RINGS;
-    const struct state *s = &g_array_index(f->arena, struct state, index);
-    g_array_append_val(f->ring[r], index);
-    f->ring_best[r] = MIN(f->ring_best[r], s->cost);
-    if (f->ring_ahead_at[r] != at) {
-        f->ring_ahead[r] = numbers_ahead(f, at, AHEAD_NUMBERS, AHEAD_TOKENS);
-        f->ring_ahead_at[r] = at;
-    }
-    f->ring_numbered[r] =
-        MIN(f->ring_numbered[r], s->cost + future_misnumbered(f, &f->ring_ahead[r], s));
+    g_array_append_val(f->ring[at % RINGS], index);
+    f->ring_best[at % RINGS] =
+        MIN(f->ring_best[at % RINGS], g_array_index(f->arena, struct state, index).cost);
 }
 
 static void clear_ring(ArbFixer *f, int at)
 {
     g_array_set_size(f->ring[at % RINGS], 0);
     f->ring_best[at % RINGS] = COST_INF;
-    f->ring_numbered[at % RINGS] = COST_INF;
-    f->ring_ahead_at[at % RINGS] = -1;
 }
 
 /* Is m the move the normaliser reads the token as, exactly? */
@@ -195,36 +182,18 @@ gboolean fix_marks_verified(const ArbFixer *f, const struct position *pos, const
     return FALSE;
 }
 
-/* Would prune() drop a state that costs at least cost, pushed to the ring
- * of token at, whatever else goes there? It keeps those within a margin
- * (an edited state's the widest) of the least cost + future_misnumbered()
- * there, which is no more than that of the states already in; the last
- * ring's costs may still rise (short_of_fixed()), so not there. A third
- * of the states pushed at 5% noise are such (2.5 of 7.96 million on
- * tools/tune-sets' t05): readings the prior weighs beside a state's best,
- * far down the beam, and replays of expansions recorded for cheaper
- * states; left out, they cost neither a move made nor a place in the
- * arena. */
-static gboolean doomed(const ArbFixer *f, int at, int cost)
-{
-    int least = f->ring_numbered[at % RINGS];
-    return least < COST_INF && cost > least + margin_of(f, at, TRUE) &&
-           (at < f->n_tok || !f->n_fixed) && !f->push_doomed;
-}
-
-/* push_state, the prior on it, and the ring of token ring it goes to (-1:
- * none, a step on the way to a state that does); returns its index, or -1
- * where doomed() leaves it out. An expansion being recorded writes it down
- * either way: a replay for a cheaper state may keep it. */
+/* push_state, the prior on it, and the ring it goes to (-1 none); written
+ * down while an expansion is recorded. */
 static int emit(ArbFixer *f, int parent, const struct position *before, move_t m, int change,
                 int step_cost, int prior, int first_token, int n_tokens, int token_after, int ring)
 {
+    int at =
+        push_state(f, parent, before, m, change, step_cost, first_token, n_tokens, token_after);
+    g_array_index(f->arena, struct state, at).prior += prior;
+    if (ring >= 0) to_ring(f, ring, at);
     if (f->recording) {
-        int from = parent < f->record_base
-                       ? -1
-                       : g_array_index(f->record_index, int, parent - f->record_base);
         struct push_record r = {.move = m,
-                                .parent = from,
+                                .parent = parent < f->record_base ? -1 : parent - f->record_base,
                                 .step_cost = step_cost,
                                 .prior = prior,
                                 .first_token = first_token,
@@ -233,18 +202,6 @@ static int emit(ArbFixer *f, int parent, const struct position *before, move_t m
                                 .ring = ring,
                                 .change = (guint8)change};
         g_array_append_val(f->recording, r);
-    }
-    /* (a step on the way is never doomed: its children are pushed from it;
-     * push_state() adds to the cost, never takes away) */
-    int least = (parent >= 0 ? g_array_index(f->arena, struct state, parent).cost : 0) + step_cost;
-    if (ring >= 0 && doomed(f, ring, least)) return -1;
-    int at =
-        push_state(f, parent, before, m, change, step_cost, first_token, n_tokens, token_after);
-    g_array_index(f->arena, struct state, at).prior += prior;
-    if (ring >= 0) to_ring(f, ring, at);
-    if (f->recording) {
-        int index = (int)f->recording->len - 1 - f->record_first;
-        g_array_append_val(f->record_index, index);
     }
     return at;
 }
@@ -256,8 +213,6 @@ static void record_begin(ArbFixer *f, const struct expansion *e, guint *first)
     *first = f->records->len;
     f->recording = e == &f->spare ? NULL : f->records;
     f->record_base = (int)f->arena->len;
-    f->record_first = (int)*first;
-    g_array_set_size(f->record_index, 0);
 }
 
 static void record_end(ArbFixer *f, guint first, guint *n)
@@ -273,16 +228,11 @@ static void replay(ArbFixer *f, int si, guint first, guint n)
     /* room for them all: the states pushed from stay where they are */
     g_array_set_size(f->arena, base + n);
     g_array_set_size(f->arena, base);
-    g_array_set_size(f->replay_map, n);
-    int *pushed = (int *)f->replay_map->data;
     for (guint k = first; k < first + n; k++) {
         const struct push_record *r = &g_array_index(f->records, struct push_record, k);
-        /* (a record is the parent of others only as a step on the way:
-         * never doomed, always pushed) */
-        int parent = r->parent < 0 ? si : pushed[r->parent];
-        pushed[k - first] =
-            emit(f, parent, &g_array_index(f->arena, struct state, parent).pos, r->move, r->change,
-                 r->step_cost, r->prior, r->first_token, r->n_tokens, r->token_after, r->ring);
+        int parent = r->parent < 0 ? si : base + r->parent;
+        emit(f, parent, &g_array_index(f->arena, struct state, parent).pos, r->move, r->change,
+             r->step_cost, r->prior, r->first_token, r->n_tokens, r->token_after, r->ring);
     }
 }
 
@@ -1090,6 +1040,10 @@ static gboolean was_edited(const struct state *arena, const struct state *s)
 /* The move numbers from token i on, at most max_numbers of them within
  * max_tokens tokens: each as the ply it names less the tokens before it (a
  * prune looks ahead AHEAD_NUMBERS, whole_move_due() WHOLE_AHEAD). */
+struct ahead {
+    int n, ply[MAX(AHEAD_NUMBERS, WHOLE_AHEAD)];
+};
+
 static struct ahead numbers_ahead(const ArbFixer *f, int i, int max_numbers, int max_tokens)
 {
     struct ahead a = {0};

@@ -318,12 +318,6 @@ struct state {
     guint8 rank; /* its place in the beam when expanded (255 past it) */
 };
 
-/* The move numbers ahead of a token, each as the ply it names less the
- * tokens before it (fix_beam.c's numbers_ahead()). */
-struct ahead {
-    int n, ply[MAX(AHEAD_NUMBERS, WHOLE_AHEAD)];
-};
-
 /* One state expand() pushed, as it pushed it: a search again meets the
  * same (position, token) and repeats it from here instead of scoring. */
 struct push_record {
@@ -394,8 +388,6 @@ struct _ArbFixer {
     /* prune() keeps the cheapest states however alike, not diverse()
      * (search_with_move()) */
     gboolean keep_history;
-    /* push the states doomed() leaves out too (a test's) */
-    gboolean push_doomed;
     /* scratch: a position, one after a move, one more (and two more for
      * two whole moves left out) */
     struct movetab *tab; /* [5] */
@@ -403,11 +395,6 @@ struct _ArbFixer {
     GArray *arena;        /* struct state */
     GArray *ring[RINGS];  /* the states before token i are in ring[i % RINGS] */
     int ring_best[RINGS]; /* the cheapest state in each ring */
-    /* and the least of cost + future_misnumbered() there, as prune() will
-     * weigh them, with the numbers ahead of the ring's token (-1: none yet) */
-    int ring_numbered[RINGS];
-    int ring_ahead_at[RINGS];
-    struct ahead ring_ahead[RINGS];
     struct ptoken *tok;
     struct targets *targets; /* of each token of one input, filled when first asked for */
     gboolean *targets_filled;
@@ -435,9 +422,6 @@ struct _ArbFixer {
     GArray *records;        /* struct push_record, this game's */
     GArray *recording;      /* records while an expansion runs, else NULL */
     int record_base;        /* the arena's length when it began */
-    int record_first;       /* and the records' */
-    GArray *record_index;   /* int per state pushed since: its record's index in the run */
-    GArray *replay_map;     /* int per record replayed: the state it pushed, or -1 */
     GArray *prune_keys;     /* guint64: prune()'s scratch */
     GArray *on_best;        /* gboolean per arena state: on the best path (rival_margins) */
     /* struct merge: states prune() dropped for a cheaper one in the same

@@ -787,56 +787,6 @@ START_TEST(test_compacted_arena_same_path)
 }
 END_TEST
 
-/* The states a search leaves out as doomed (a prune would drop them
- * whatever else came to their ring) change nothing: the same path, costs,
- * confidences and rivals as with every state pushed, from fewer states,
- * replayed expansions too (a search again replays what the first one
- * recorded, doomed states among it). */
-START_TEST(test_doomed_states_change_nothing)
-{
-    g_autoptr(ArbLangSet) langs = NULL;
-    g_autoptr(ArbConfusion) conf = NULL;
-    load_tables(&langs, &conf);
-    ArbNorm *norm = norm_of(langs, "en");
-    guint32 seed = 20261206;
-    g_autoptr(GPtrArray) texts = damaged_game(&seed, 120);
-    struct fix_token *tokens = tokens_of(texts);
-    struct position pos;
-    ck_assert(fen_parse(&pos, start_fen, NULL));
-    struct fix_result res[2];
-    guint pushed[2];
-    for (int k = 0; k < 2; k++) {
-        ArbFixer *f = fixer_new(conf, norm);
-        f->compact_min = G_MAXUINT; /* (the arena holds every state pushed) */
-        f->push_doomed = k == 0;
-        res[k].steps = g_array_new(FALSE, FALSE, sizeof(struct fix_step));
-        fixer_run(f, &pos, tokens, (int)texts->len, &res[k]);
-        pushed[k] = f->arena->len;
-        ck_assert_uint_gt(f->records->len, 0);
-        fixer_free(f);
-    }
-    ck_assert_uint_lt(pushed[1], pushed[0]);
-    ck_assert_uint_ge(res[0].steps->len, 100);
-    ck_assert_int_eq(res[1].cost, res[0].cost);
-    ck_assert_uint_eq(res[1].steps->len, res[0].steps->len);
-    for (guint j = 0; j < res[0].steps->len; j++) {
-        const struct fix_step *a = &g_array_index(res[0].steps, struct fix_step, j);
-        const struct fix_step *b = &g_array_index(res[1].steps, struct fix_step, j);
-        ck_assert_uint_eq(b->move, a->move);
-        ck_assert_int_eq(b->change, a->change);
-        ck_assert_int_eq(b->first_token, a->first_token);
-        ck_assert_int_eq(b->cost, a->cost);
-        ck_assert_int_eq(b->rival_margin, a->rival_margin);
-        ck_assert_int_eq(b->token_rival_margin, a->token_rival_margin);
-        ck_assert(b->confidence == a->confidence);
-    }
-    for (int k = 0; k < 2; k++)
-        g_array_free(res[k].steps, TRUE);
-    g_free(tokens);
-    norm_free(norm);
-}
-END_TEST
-
 /* The command keeps the search buffers of the FIXERS_HELD fixers it
  * asked for last: games in six languages, one after another, leave a
  * fixer for each language read or weighed, of which only three hold a
@@ -1079,7 +1029,6 @@ int main(void)
     tcase_add_test(tc, test_prose_search_budget);
     tcase_add_test(tc, test_merged_part_bounds);
     tcase_add_test(tc, test_compacted_arena_same_path);
-    tcase_add_test(tc, test_doomed_states_change_nothing);
     tcase_add_test(tc, test_command_trims_idle_fixers);
     tcase_add_test(tc, test_descriptive_bounds);
     tcase_add_test(tc, test_judge_search_budget);
