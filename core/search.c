@@ -155,6 +155,14 @@ EVALUATE_PART struct blend king_place(const struct position *pos, int color)
     return b;
 }
 
+/* What a piece of type reaching the squares of reach adds to b. */
+EVALUATE_PART void add_reach(struct blend *b, int type, bitboard reach)
+{
+    int n = bit_count(reach);
+    b->mg += mobility[type].mg * n;
+    b->eg += mobility[type].eg * n;
+}
+
 /* color's pieces: material, pawns by how far they have come, passed,
  * doubled or alone on their file, knights and bishops near the centre,
  * every piece by the squares it reaches, the bishop pair, rooks on files
@@ -172,12 +180,18 @@ EVALUATE_PART struct blend side_score(const struct position *pos, int color, int
         b.eg += piece_value[type] * n + (type == PAWN ? 20 * n : 0);
         *phase += phase_of[type] * n;
     }
-    for (bitboard p = pawns; p;) {
+    /* (no pawn stands on the first rank or the last, where both tables
+     * hold 0) */
+    int advance = 0;
+    for (int r = 1; r < 7; r++)
+        advance += pawn_advance[r] * bit_count(pawns & RANK_BB(color == WHITE ? r : 7 - r));
+    b.mg += advance;
+    b.eg += advance;
+    for (bitboard p = pawns & passed; p;) {
         int sq = pop_lsb(&p);
         int r = color == WHITE ? sq_rank(sq) : 7 - sq_rank(sq);
-        b.mg += pawn_advance[r];
-        b.eg += pawn_advance[r];
-        if (passed & BB(sq)) b.mg += pawn_passed[r], b.eg += 2 * pawn_passed[r];
+        b.mg += pawn_passed[r];
+        b.eg += 2 * pawn_passed[r];
     }
     /* doubled: each pawn with another of its own on its file; alone: each
      * pawn with none of its own on the files beside it */
@@ -186,23 +200,34 @@ EVALUATE_PART struct blend side_score(const struct position *pos, int color, int
     int alone = bit_count(pawns & ~files_beside(files));
     b.mg -= 6 * doubled + 10 * alone;
     b.eg -= 10 * doubled + 14 * alone;
-    int bishops = 0;
-    for (int type = KNIGHT; type <= QUEEN; type++) {
-        for (bitboard p = pos_pieces(pos, color, type); p;) {
-            int sq = pop_lsb(&p);
-            int reach = bit_count(attacks_of(type, sq, occ) & ~own & ~guarded);
-            b.mg += mobility[type].mg * reach;
-            b.eg += mobility[type].eg * reach;
-            if (type == KNIGHT) b.mg += minor_centre[sq];
-            if (type == BISHOP) b.mg += minor_centre[sq] / 2, bishops++;
-            if (type == ROOK && !(pawns & FILE_BB(sq_file(sq)))) {
-                bool open = !(enemy_pawns & FILE_BB(sq_file(sq)));
-                b.mg += open ? 20 : 10;
-                b.eg += open ? 10 : 5;
-            }
+    /* each piece by the squares it reaches (a loop per type: no test of
+     * the type per piece) */
+    bitboard free = ~own & ~guarded;
+    for (bitboard p = pos_pieces(pos, color, KNIGHT); p;) {
+        int sq = pop_lsb(&p);
+        add_reach(&b, KNIGHT, attacks_knight[sq] & free);
+        b.mg += minor_centre[sq];
+    }
+    bitboard bishops = pos_pieces(pos, color, BISHOP);
+    for (bitboard p = bishops; p;) {
+        int sq = pop_lsb(&p);
+        add_reach(&b, BISHOP, attacks_bishop(sq, occ) & free);
+        b.mg += minor_centre[sq] / 2;
+    }
+    if (more_than_one(bishops)) b.mg += 30, b.eg += 45;
+    for (bitboard p = pos_pieces(pos, color, ROOK); p;) {
+        int sq = pop_lsb(&p);
+        add_reach(&b, ROOK, attacks_rook(sq, occ) & free);
+        if (!(files & BB(sq))) { /* no pawn of its own on its file */
+            bool open = !(enemy_pawns & FILE_BB(sq_file(sq)));
+            b.mg += open ? 20 : 10;
+            b.eg += open ? 10 : 5;
         }
     }
-    if (bishops >= 2) b.mg += 30, b.eg += 45;
+    for (bitboard p = pos_pieces(pos, color, QUEEN); p;) {
+        int sq = pop_lsb(&p);
+        add_reach(&b, QUEEN, attacks_queen(sq, occ) & free);
+    }
     struct blend k = king_place(pos, color);
     b.mg += k.mg;
     b.eg += k.eg;
