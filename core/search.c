@@ -240,11 +240,15 @@ EVALUATE_PART struct blend side_score(const struct position *pos, int color, int
 static int EVALUATE_CLONES evaluate(const struct position *pos)
 {
     int phase = 0;
-    struct blend us = side_score(pos, pos->side, &phase);
-    struct blend them = side_score(pos, !pos->side, &phase);
+    /* (each side's with its colour known where it is built: the shifts
+     * and ranks that depend on it are fixed) */
+    struct blend white = side_score(pos, WHITE, &phase);
+    struct blend black = side_score(pos, BLACK, &phase);
     phase = phase > PHASE_FULL ? PHASE_FULL : phase;
-    int mg = us.mg - them.mg, eg = us.eg - them.eg;
-    return (mg * phase + eg * (PHASE_FULL - phase)) / PHASE_FULL;
+    int mg = white.mg - black.mg, eg = white.eg - black.eg;
+    int score = (mg * phase + eg * (PHASE_FULL - phase)) / PHASE_FULL;
+    /* (the division truncates: Black's view is the exact negation) */
+    return pos->side == WHITE ? score : -score;
 }
 
 /* evaluate() remembered by position key: the candidates' searches meet the
