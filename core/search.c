@@ -272,7 +272,7 @@ static int evaluate_cached(const struct position *pos)
 
 /* Captures first, the dearest victim, then the cheapest attacker; a
  * promotion as a capture of what it becomes. */
-static int order_key(const struct position *pos, move_t m)
+static inline int order_key(const struct position *pos, move_t m)
 {
     int key = 0;
     if (move_kind(m) == MOVE_PROMOTION) key += piece_value[move_promotion(m)];
