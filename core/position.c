@@ -163,16 +163,19 @@ void pos_make_move(struct position *pos, move_t m)
     if (ep_capturable(pos))
         pos->key ^= zobrist_ep[sq_file(pos->ep)];
     pos->ep = SQ_NONE;
-    pos->key ^= zobrist_castling[pos->castling];
 
-    /* Rights go when the king moves, or a castling rook moves or is taken. */
-    for (int i = 0; i < 4; i++) {
-        int owner = i >> 1;
-        if (pos->castle_rook[i] == from || pos->castle_rook[i] == to ||
-            (type == KING && owner == us))
-            pos->castling &= (uint8_t) ~(1 << i);
+    /* Rights go when the king moves, or a castling rook moves or is taken
+     * (most positions past the opening have none left to lose). */
+    if (pos->castling) {
+        pos->key ^= zobrist_castling[pos->castling];
+        for (int i = 0; i < 4; i++) {
+            int owner = i >> 1;
+            if (pos->castle_rook[i] == from || pos->castle_rook[i] == to ||
+                (type == KING && owner == us))
+                pos->castling &= (uint8_t) ~(1 << i);
+        }
+        pos->key ^= zobrist_castling[pos->castling];
     }
-    pos->key ^= zobrist_castling[pos->castling];
 
     pos->halfmove++;
     if (kind == MOVE_CASTLING) {
