@@ -51,7 +51,7 @@ static void new_game_buffers(ArbFixer *f)
     f->prune_keys = g_array_new(FALSE, FALSE, sizeof(guint64));
     f->on_best = g_array_new(FALSE, FALSE, sizeof(gboolean));
     f->merges = g_array_new(FALSE, FALSE, sizeof(struct merge));
-    f->tab = g_new0(struct movetab, 5);
+    f->tab = g_new(struct movetab, 5);
     f->dist = g_new0(struct dist_entry, DIST_CACHE);
 }
 
