@@ -202,22 +202,22 @@ EVALUATE_PART struct blend side_score(const struct position *pos, int color, int
     b.eg -= 10 * doubled + 14 * alone;
     /* each piece by the squares it reaches (a loop per type: no test of
      * the type per piece) */
-    bitboard free = ~own & ~guarded;
+    bitboard safe = ~own & ~guarded; /* not its own, no enemy pawn guarding */
     for (bitboard p = pos_pieces(pos, color, KNIGHT); p;) {
         int sq = pop_lsb(&p);
-        add_reach(&b, KNIGHT, attacks_knight[sq] & free);
+        add_reach(&b, KNIGHT, attacks_knight[sq] & safe);
         b.mg += minor_centre[sq];
     }
     bitboard bishops = pos_pieces(pos, color, BISHOP);
     for (bitboard p = bishops; p;) {
         int sq = pop_lsb(&p);
-        add_reach(&b, BISHOP, attacks_bishop(sq, occ) & free);
+        add_reach(&b, BISHOP, attacks_bishop(sq, occ) & safe);
         b.mg += minor_centre[sq] / 2;
     }
     if (more_than_one(bishops)) b.mg += 30, b.eg += 45;
     for (bitboard p = pos_pieces(pos, color, ROOK); p;) {
         int sq = pop_lsb(&p);
-        add_reach(&b, ROOK, attacks_rook(sq, occ) & free);
+        add_reach(&b, ROOK, attacks_rook(sq, occ) & safe);
         if (!(files & BB(sq))) { /* no pawn of its own on its file */
             bool open = !(enemy_pawns & FILE_BB(sq_file(sq)));
             b.mg += open ? 20 : 10;
@@ -226,7 +226,7 @@ EVALUATE_PART struct blend side_score(const struct position *pos, int color, int
     }
     for (bitboard p = pos_pieces(pos, color, QUEEN); p;) {
         int sq = pop_lsb(&p);
-        add_reach(&b, QUEEN, attacks_queen(sq, occ) & free);
+        add_reach(&b, QUEEN, attacks_queen(sq, occ) & safe);
     }
     struct blend k = king_place(pos, color);
     b.mg += k.mg;
