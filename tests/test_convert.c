@@ -261,9 +261,8 @@ START_TEST(test_jobs_same_output)
 }
 END_TEST
 
-/* `arbiter convert` on text[0..len) in a temporary file (its name from
- * template). */
-/* convert ARGS run on text written to a file named after template. */
+/* `arbiter convert` with args on text[0..len) in a temporary file (its
+ * name from template). */
 static struct run convert_text_args(const char *template, const char *text, gsize len, char **args)
 {
     g_autofree char *path = g_build_filename(g_get_tmp_dir(), template, NULL);
@@ -276,6 +275,7 @@ static struct run convert_text_args(const char *template, const char *text, gsiz
     return r;
 }
 
+/* The same with no arguments. */
 static struct run convert_text(const char *template, const char *text, gsize len)
 {
     char *none[] = {NULL};
