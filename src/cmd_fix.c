@@ -43,6 +43,11 @@
  * fresh sets 0.6 left 684 where 0.5 left 692 */
 #define FIX_SEARCH_WEIGHT  0.6
 #define FIX_ENGINE_TIMEOUT 10
+/* --min-confidence: on the fresh sets of tools/tune-sets at 5% noise, moves
+ * below 0.995 were 3.8% of all and held 74 and 94 of the 124 and 145
+ * wrong ones; the share below 0.9 that marked them before calibration,
+ * 4.9% and 5.1%, held 76 and 95 (tools/calibrate-confidence --check) */
+#define FIX_MIN_CONFIDENCE 0.995
 /* --engine auto: the built-in search judges a game whose players are both
  * rated this high (or neither rated, before FIX_AUTO_YEAR): it settled
  * more of the archive's master games right and fewer of lichess's
@@ -706,7 +711,7 @@ static gboolean setup(struct fix_cmd *fc, const struct fix_cmd_options *opt)
                                        .weight = opt->engine_weight > 0 ? opt->engine_weight
                                                  : fc->builtin          ? FIX_SEARCH_WEIGHT
                                                                         : FIX_ENGINE_WEIGHT,
-                                       .min_confidence = opt->min_confidence};
+                                       .min_share = JUDGE_MIN_SHARE};
     double timeout = opt->engine_timeout > 0 ? opt->engine_timeout : FIX_ENGINE_TIMEOUT;
     if (!none && !fc->builtin && !fc->borrowed &&
         !(fc->engine = engine_start(engine, (int)(timeout * 1000), &error))) {
@@ -982,7 +987,7 @@ int cmd_fix(int argc, char **argv)
 {
     g_autofree char *from = NULL, *to = NULL, *output = NULL, *lang_dir = NULL, *report = NULL,
                     *confusion = NULL, *decisions = NULL, *engine = NULL;
-    double min_confidence = 0.9, prior_weight = FIX_PRIOR_WEIGHT;
+    double min_confidence = FIX_MIN_CONFIDENCE, prior_weight = FIX_PRIOR_WEIGHT;
     double engine_weight = NAN, engine_timeout = FIX_ENGINE_TIMEOUT;
     /* each thread holds its own search tables (15 MB for a game in one
      * language, up to 90 MB when games in many languages come) */
@@ -1004,7 +1009,9 @@ int cmd_fix(int argc, char **argv)
         {"report", 'r', 0, G_OPTION_ARG_FILENAME, &report,
          "write an XML report of every move to FILE (schema src/fix-report.rng)", "FILE.xml"},
         {"min-confidence", 0, 0, G_OPTION_ARG_DOUBLE, &min_confidence,
-         "mark moves below this confidence for review (default 0.9)", "X"},
+         "mark moves below this confidence (the chance that the move is right) for review "
+         "(default " G_STRINGIFY(FIX_MIN_CONFIDENCE) ")",
+         "X"},
         {"group", 'g', 0, G_OPTION_ARG_NONE, &group,
          "the FILEs are readings of the same games (both players' sheets, another "
          "recogniser's output): game N of every FILE is read together as one game",
@@ -1034,7 +1041,7 @@ int cmd_fix(int argc, char **argv)
         {"confusion", 0, 0, G_OPTION_ARG_FILENAME, &confusion,
          "read the confusion table from FILE instead of the built-in lang/confusion.ini", "FILE"},
         {"engine", 'e', 0, G_OPTION_ARG_FILENAME, &engine,
-         "what scores the near-tied readings of moves below --min-confidence: auto (the "
+         "what scores the near-tied readings of doubtful moves: auto (the "
          "default: builtin for a game whose WhiteElo and BlackElo are both " AUTO_ELO
          " or more, or with neither rating and a Date before " AUTO_YEAR
          ", else none), builtin (a small search of arbiter's own), none, or a UCI chess "
@@ -1063,6 +1070,10 @@ int cmd_fix(int argc, char **argv)
         ctx, "Every changed move keeps what was read in a comment ({read: \"Sd7\"}); a move\n"
              "below --min-confidence gets {review: ...} with the next-best moves. Where\n"
              "nothing legal fits any more, the game is cut and the rest kept in a comment.\n\n"
+             "A move's confidence is the chance that it is right: its share beside the\n"
+             "moves that read about as well, turned into a chance per kind of change by\n"
+             "the confusion table's [calibration] (fitted on damaged text: moves given\n"
+             "0.99 were right 99 times in 100). The alternatives share the rest.\n\n"
              "With --group (--pair), each move is scored against every input at once; a\n"
              "move where the inputs did not all write it gets {A: \"Nd6\", B: \"Nf6\"},\n"
              "inputs lettered in the order given, and the report a <reading> per input.\n\n"
@@ -1071,7 +1082,7 @@ int cmd_fix(int argc, char **argv)
              "input (illegal at its ply, its game or token gone) is an error naming game and\n"
              "ply, and the exit status is 2.\n\n"
              "Where an engine judges (by default the built-in search, in a game of rated\n"
-             "players: see --engine), each move below --min-confidence whose rivals read\n"
+             "players: see --engine), each doubtful move (a share below 0.9) whose rivals read\n"
              "about as well (within one unit; for an inserted move, any move the next one\n"
              "still reads after) is scored at --engine-depth by the built-in search\n"
              "(material, pawns, where pieces stand and reach, the king's cover; every\n"

@@ -6,6 +6,7 @@
 #include "lang.h"
 
 #include <gio/gio.h>
+#include <math.h>
 #include <string.h>
 
 #define CONFUSION_RESOURCE "/org/arbiter/confusion/confusion.ini"
@@ -18,6 +19,11 @@ struct _ArbConfusion {
     GHashTable *sub, *ins, *del; /* other code points: key -> cost + 1 */
     struct confusion_split split[CONF_SPLIT_MAX];
     int n_split;
+    struct calibration {
+        char kind[16];
+        double a, b, c, d, top;
+    } cal[CONF_CALIBRATION_MAX];
+    int n_cal;
 };
 
 static const char *const cost_keys[CONF_COST_COUNT] = {
@@ -142,6 +148,35 @@ static gboolean read_split(ArbConfusion *c, GKeyFile *kf, const char *key, const
     return TRUE;
 }
 
+/* A [calibration] key: "kind=a;b;c;d;top;", b and c at least 0 (a higher
+ * share or a wider margin is never a lower chance), top above 0 and at
+ * most 1. */
+static gboolean read_calibration(ArbConfusion *c, GKeyFile *kf, const char *key, const char *origin,
+                                 GError **error)
+{
+    gsize n = 0;
+    g_autofree double *v = g_key_file_get_double_list(kf, "calibration", key, &n, NULL);
+    gboolean ok = v && n == 5 && strlen(key) < sizeof c->cal[0].kind &&
+                  c->n_cal < CONF_CALIBRATION_MAX && v[4] > 0 && v[4] <= 1;
+    for (gsize i = 0; ok && i < 4; i++)
+        ok = fabs(v[i]) <= 100 && (i == 0 || i == 3 || v[i] >= 0);
+    if (!ok) {
+        g_set_error(error, G_KEY_FILE_ERROR, G_KEY_FILE_ERROR_INVALID_VALUE,
+                    "%s: [calibration] %s: want kind=a;b;c;d;top; (a and d from -100 to 100, b "
+                    "and c from 0 to 100, top above 0 and at most 1; at most %d kinds)",
+                    origin, key, CONF_CALIBRATION_MAX);
+        return FALSE;
+    }
+    struct calibration *cal = &c->cal[c->n_cal++];
+    g_strlcpy(cal->kind, key, sizeof cal->kind);
+    cal->a = v[0];
+    cal->b = v[1];
+    cal->c = v[2];
+    cal->d = v[3];
+    cal->top = v[4];
+    return TRUE;
+}
+
 ArbConfusion *confusion_new_from_data(const char *data, gsize len, const char *origin,
                                       GError **error)
 {
@@ -167,6 +202,9 @@ ArbConfusion *confusion_new_from_data(const char *data, gsize len, const char *o
     g_auto(GStrv) splits = g_key_file_get_keys(kf, "split", NULL, NULL);
     for (char **k = splits; ok && k && *k; k++)
         ok = read_split(c, kf, *k, origin, error);
+    g_auto(GStrv) calibration = g_key_file_get_keys(kf, "calibration", NULL, NULL);
+    for (char **k = calibration; ok && k && *k; k++)
+        ok = read_calibration(c, kf, *k, origin, error);
     static const char *const groups[] = {"substitute", "insert", "delete"};
     for (gsize g = 0; ok && g < G_N_ELEMENTS(groups); g++) {
         g_auto(GStrv) keys = g_key_file_get_keys(kf, groups[g], NULL, NULL);
@@ -259,4 +297,19 @@ const struct confusion_split *confusion_splits(const ArbConfusion *c, int *n)
 {
     *n = c->n_split;
     return c->split;
+}
+
+double confusion_calibrate(const ArbConfusion *c, const char *kind, double share, double read,
+                           double margin)
+{
+    for (int i = 0; i < c->n_cal; i++) {
+        const struct calibration *cal = &c->cal[i];
+        if (strcmp(cal->kind, kind)) continue;
+        if (share >= CONF_TOP_SHARE) return cal->top;
+        double r = CLAMP(read, 1e-4, 1 - 1e-6);
+        double odds = cal->a + (read < 0 ? 0 : cal->b * log(r / (1 - r))) +
+                      (margin < 0 ? cal->d : cal->c * MIN(margin, CONF_MARGIN_CAP));
+        return MIN(cal->top, 1.0 / (1.0 + exp(-odds)));
+    }
+    return share;
 }

@@ -70,6 +70,23 @@ struct confusion_split {
 };
 const struct confusion_split *confusion_splits(const ArbConfusion *conf, int *n);
 
+/* [calibration]: the chance that a move fix chose is right, from what the
+ * search worked out (src/fix.c): its share (CONF_TOP_SHARE or more counts
+ * as one), of that the share beside the other readings of its token
+ * (read; negative for a token read as written, which has none of its own),
+ * and the margin of the rival path the share weighed, in units of
+ * the temperature (negative: none was kept). kind: the change's name, as
+ * the report writes it ("none", "corrected", "inserted", "merged",
+ * "split"). A kind's row is a, b, c, d and top: the chance's log-odds are
+ * a + b logit(read) + c min(margin, CONF_MARGIN_CAP) + (d where no rival
+ * path was kept), at most top; a share of one is top itself. A kind
+ * without a row keeps its share. */
+#define CONF_TOP_SHARE  0.9995
+#define CONF_MARGIN_CAP 8.0
+enum { CONF_CALIBRATION_MAX = 8 };
+double confusion_calibrate(const ArbConfusion *conf, const char *kind, double share, double read,
+                           double margin);
+
 G_END_DECLS
 
 #endif

@@ -9,6 +9,13 @@ double fix_cost_value(int cost)
     return (double)cost / CONF_UNIT;
 }
 
+const char *fix_change_name(int change)
+{
+    static const char *const names[] = {"none",    "corrected", "inserted",
+                                        "deleted", "merged",    "split"};
+    return change >= 0 && change < (int)G_N_ELEMENTS(names) ? names[change] : "?";
+}
+
 static guint8 add_symbol(ArbFixer *f, gunichar ch)
 {
     for (int y = 0; y < f->n_sym; y++)
@@ -276,12 +283,21 @@ static void annotate_step(ArbFixer *f, GArray *steps, guint k)
     gboolean doubted = s->move != MOVE_NONE && s->token_rival_margin <= EXACT_DOUBT;
     if (!exact || doubted || f->with_alternatives) annotate_read_step(f, steps, k);
     if (exact) {
+        s->read_share = 1.0;
         s->confidence =
             doubted ? margin_confidence(s->token_rival_margin, f->costs[CONF_TEMPERATURE]) : 1.0;
         return;
     }
+    s->read_share = s->confidence;
     if (s->move != MOVE_NONE && s->rival_margin != FIX_NO_RIVAL)
         s->confidence *= margin_confidence(s->rival_margin, f->costs[CONF_TEMPERATURE]);
+}
+
+int fix_step_margin(const struct fix_step *s)
+{
+    if (s->move == MOVE_NONE) return FIX_NO_RIVAL;
+    if (s->change == FIX_NONE) return s->confidence < 1.0 ? s->token_rival_margin : FIX_NO_RIVAL;
+    return s->rival_margin;
 }
 
 static int cmp_alt(const void *a, const void *b)
@@ -1084,6 +1100,7 @@ static gboolean as_written(ArbFixer *f, const struct position *start, struct fix
                                 .n_tokens = 1,
                                 .cost = c,
                                 .confidence = 1.0,
+                                .read_share = 1.0,
                                 .rival_margin = FIX_NO_RIVAL,
                                 .token_rival_margin = FIX_NO_RIVAL,
                                 .before = pos,

@@ -91,7 +91,12 @@ struct fix_step {
     int n_tokens;           /* 0 inserted, 2 split, else 1 */
     int cost;               /* of this step */
     int prior;              /* of cost, what the move prior (and a sheet's shift) added */
-    double confidence;      /* in [0, 1] */
+    /* the search's share: the move's beside the other readings of its
+     * token (1 for a token read as written), times a logistic of
+     * rival_margin (token_rival_margin for one read as written, where
+     * EXACT_DOUBT or less); fix_cmd_confidence() makes it a chance */
+    double confidence;
+    double read_share;      /* of confidence, the share beside the other readings */
     struct position before; /* the position the move is played from */
     move_t last;            /* the move that led to before (MOVE_NONE: none, or a deleted token) */
     int offset;             /* a sheet's: how many plies the path was past its cells before */
@@ -105,6 +110,11 @@ struct fix_step {
 };
 
 enum { FIX_NO_RIVAL = G_MAXINT };
+
+/* The margin of the rival path that step s's share weighed (in cost
+ * units), or FIX_NO_RIVAL: its rival_margin; for a token read as written,
+ * its token_rival_margin where that doubted it (the share below 1). */
+int fix_step_margin(const struct fix_step *s);
 
 struct fix_result {
     GArray *steps; /* struct fix_step, in game order */
@@ -224,6 +234,8 @@ int fixer_n_tokens(const ArbFixer *fixer);
 
 /* Renders a cost as the decimal the report and comments show ("1.25"). */
 double fix_cost_value(int cost);
+/* A change's name, as the report writes it ("none", "corrected", ...). */
+const char *fix_change_name(int change);
 
 G_END_DECLS
 

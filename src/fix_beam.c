@@ -1502,6 +1502,7 @@ void fix_collect_path(ArbFixer *f, int idx, struct fix_result *res)
                                 .cost = s->step_cost,
                                 .prior = s->prior,
                                 .confidence = 1.0,
+                                .read_share = 1.0,
                                 .rival_margin = FIX_NO_RIVAL,
                                 .token_rival_margin = FIX_NO_RIVAL,
                                 .before = p->pos,

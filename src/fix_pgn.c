@@ -88,7 +88,7 @@ static void append_verdict(const struct fix_cmd *fc, GString *t, const struct fi
 static char *review_text(const struct fix_cmd *fc, const struct fix_step *s)
 {
     GString *t = g_string_new(NULL);
-    g_string_append_printf(t, "review: confidence %.2f", s->confidence);
+    g_string_append_printf(t, "review: confidence %.3f", fix_cmd_confidence(fc, s));
     for (int a = 0; a < s->n_alts; a++) {
         char san[SAN_MAX];
         san_write(&s->before, s->alts[a].move, san);
@@ -571,9 +571,10 @@ void fix_pgn_write_group_game(struct fix_cmd *fc, ArbGame *const *games, guint n
         else if (read)
             note = g_strdup(read);
         if (note) pgnw_comment(fc->writer, note);
-        g_autofree char *review = s->confidence < fc->min_confidence && s->move != MOVE_NONE
-                                      ? review_text(fc, s)
-                                      : engine_text(fc, s);
+        g_autofree char *review =
+            fix_cmd_confidence(fc, s) < fc->min_confidence && s->move != MOVE_NONE
+                ? review_text(fc, s)
+                : engine_text(fc, s);
         if (review) pgnw_comment(fc->writer, review);
     }
     if (fc->res.unresolved) {

@@ -17,9 +17,6 @@
 /* Caps on the source text a report quotes per game. */
 enum { SOURCE_LINES_MAX = 2000, SOURCE_LINE_BYTES = 4096 };
 
-static const char *const change_names[] = {"none",    "corrected", "inserted",
-                                           "deleted", "merged",    "split"};
-
 /* ---- report --------------------------------------------------------------------- */
 
 static void report_readings(struct fix_cmd *fc, const struct fix_step *s, const int *langs);
@@ -71,15 +68,16 @@ static void xml_text_element(struct fix_cmd *fc, const char *name, const char *t
     xml_end(fc);
 }
 
-/* Each alternative's share, as a confidence, of exp(-cost / temperature)
- * over the move taken and its alternatives. */
+/* An alternative's confidence: of the chance that the move taken is
+ * wrong, its share by exp(-cost / temperature) among the alternatives. */
 static double alternative_share(const struct fix_cmd *fc, const struct fix_step *s, int a)
 {
     double t = MAX(confusion_cost(fc->conf, CONF_TEMPERATURE), 1);
-    double sum = 1.0;
+    double sum = 0.0;
     for (int k = 0; k < s->n_alts; k++)
-        sum += exp(-(double)(s->alts[k].cost - s->cost) / t);
-    return exp(-(double)(s->alts[a].cost - s->cost) / t) / sum;
+        sum += exp(-(double)(s->alts[k].cost - s->alts[0].cost) / t);
+    return (1.0 - fix_cmd_confidence(fc, s)) *
+           exp(-(double)(s->alts[a].cost - s->alts[0].cost) / t) / sum;
 }
 
 /* Starts element name for move m of pos: its san and uci attributes. */
@@ -160,8 +158,12 @@ static void report_step(struct fix_cmd *fc, const ArbGame *game, const struct fi
     xml_attr_fmt(fc, "ply", "%d", fix_cmd_step_ply(fc, s));
     xml_attr_fmt(fc, "number", "%d", s->before.fullmove);
     xml_attr(fc, "side", s->before.side == WHITE ? "white" : "black");
-    xml_attr(fc, "change", change_names[s->change]);
-    xml_attr_fmt(fc, "confidence", "%.3f", s->confidence);
+    xml_attr(fc, "change", fix_change_name(s->change));
+    xml_attr_fmt(fc, "confidence", "%.3f", fix_cmd_confidence(fc, s));
+    /* (what the confidence is worked out from: tools/calibrate-confidence) */
+    xml_attr_fmt(fc, "share", "%.4f", s->read_share);
+    int margin = fix_step_margin(s);
+    if (margin != FIX_NO_RIVAL) xml_attr_fmt(fc, "rival-margin", "%.2f", fix_cost_value(margin));
     xml_attr_fmt(fc, "cost", "%.2f", fix_cost_value(s->cost));
     if (s->move != MOVE_NONE) {
         char uci[UCI_MAX + 1];
@@ -269,7 +271,7 @@ static void report_line(struct fix_cmd *fc, const ArbGame *game, guint64 number,
         xml_start(fc, "token");
         xml_attr_fmt(fc, "column", "%" G_GUINT64_FORMAT, m->col);
         xml_attr_fmt(fc, "ply", "%d", m->ply);
-        xml_attr(fc, "change", change_names[m->change]);
+        xml_attr(fc, "change", fix_change_name(m->change));
         if (m->review) xml_attr(fc, "review", "yes");
         if (m->variation) xml_attr(fc, "variation", "yes");
         xml_string(fc, p, (gsize)(q - p));

@@ -608,10 +608,19 @@ gboolean fix_cmd_is_reviewed(const struct fix_cmd *fc, const struct fix_step *s)
     return FALSE;
 }
 
+double fix_cmd_confidence(const struct fix_cmd *fc, const struct fix_step *s)
+{
+    int margin = fix_step_margin(s);
+    double t = MAX(confusion_cost(fc->conf, CONF_TEMPERATURE), 1);
+    double read = s->change == FIX_NONE ? -1.0 : s->read_share;
+    return confusion_calibrate(fc->conf, fix_change_name(s->change), s->confidence, read,
+                               margin == FIX_NO_RIVAL ? -1.0 : MAX(margin, 0) / t);
+}
+
 /* A move the reader should look at: below --min-confidence and not decided. */
 gboolean fix_cmd_needs_review(const struct fix_cmd *fc, const struct fix_step *s)
 {
-    return s->move != MOVE_NONE && s->confidence < fc->min_confidence &&
+    return s->move != MOVE_NONE && fix_cmd_confidence(fc, s) < fc->min_confidence &&
            !fix_cmd_is_reviewed(fc, s);
 }
 

@@ -226,6 +226,11 @@ int fix_cmd_ply_before(const struct fix_step *s);
 int fix_cmd_step_ply(const struct fix_cmd *fc, const struct fix_step *s);
 /* Did the reviewer choose step s's move (--decisions)? */
 gboolean fix_cmd_is_reviewed(const struct fix_cmd *fc, const struct fix_step *s);
+/* Step s's confidence as fix writes and weighs it: the chance that its
+ * move is right, from the share the search worked out (s->confidence,
+ * which the judging weighs: judge.h's JUDGE_MIN_SHARE) by the confusion
+ * table's [calibration]. */
+double fix_cmd_confidence(const struct fix_cmd *fc, const struct fix_step *s);
 /* Below --min-confidence and not decided. */
 gboolean fix_cmd_needs_review(const struct fix_cmd *fc, const struct fix_step *s);
 /* The engine's verdict at step s, if it judged the move s plays. */

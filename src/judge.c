@@ -1,8 +1,9 @@
-/* The engine's say in `arbiter fix`: for each step below min_confidence, the
- * search's move and its near-tied rivals (fixer_step_candidates) are scored
- * by a UCI engine or the built-in search (core/search.h); a move's engine
- * cost is what it loses to the best of them, in pawns times the weight,
- * capped at JUDGE_CAP. When a rival is cheaper with it and stays ahead over
+/* The engine's say in `arbiter fix`: for each step whose share is below
+ * min_share (its confidence before calibration), the search's move and its
+ * near-tied rivals (fixer_step_candidates) are scored by a UCI engine or
+ * the built-in search (core/search.h); a move's engine cost is what it
+ * loses to the best of them, in pawns times the weight, capped at
+ * JUDGE_CAP. When a rival is cheaper with it and stays ahead over
  * the next moves read greedily, the search runs again with the rival fixed
  * at that ply (as a reviewer's decision would be), from a few steps before
  * it, and keeps the new path only when its cost plus the rival's engine
@@ -307,7 +308,7 @@ static gboolean gains_after(ArbFixer *f, const struct fix_result *res, guint k,
     return worse < ahead;
 }
 
-/* A step doubted: below min_confidence, and not read as written. An
+/* A step doubted: its share below min_share, and not read as written. An
  * exact reading that a rival path leaves open is marked for review, but
  * not judged as these are: on the tuning sets at 5% noise, judged by the
  * built-in search, 196 wrong moves became 212; by stockfish at depth 8 the
@@ -315,15 +316,15 @@ static gboolean gains_after(ArbFixer *f, const struct fix_result *res, guint k,
  * the rival's). It is judged for a blunder only (is_exact_doubted()) */
 static gboolean is_doubtful(const struct judge_options *o, const struct fix_step *s)
 {
-    return s->move != MOVE_NONE && s->change != FIX_NONE && s->confidence < o->min_confidence;
+    return s->move != MOVE_NONE && s->change != FIX_NONE && s->confidence < o->min_share;
 }
 
-/* A move read as written that a rival path leaves open (below
- * min_confidence): judged only for a blunder, a move that loses
- * JUDGE_BLUNDER or more to a look-alike rival's (blunder_costs()). */
+/* A move read as written that a rival path leaves open (its share below
+ * min_share): judged only for a blunder, a move that loses JUDGE_BLUNDER
+ * or more to a look-alike rival's (blunder_costs()). */
 static gboolean is_exact_doubted(const struct judge_options *o, const struct fix_step *s)
 {
-    return s->move != MOVE_NONE && s->change == FIX_NONE && s->confidence < o->min_confidence;
+    return s->move != MOVE_NONE && s->change == FIX_NONE && s->confidence < o->min_share;
 }
 
 /* Does the engine judge a doubtful step? Not in a game not searched, nor before

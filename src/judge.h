@@ -25,11 +25,15 @@ enum { JUDGE_CANDS_MAX = 48, JUDGE_SCORED = 6 };
  * 2.2 at the 99th, and the bound changes none of them. */
 enum { JUDGE_BUDGET = 300 };
 
+/* The share (a step's confidence before [calibration] makes it a chance,
+ * src/fix_solve.c) below which a step is doubtful and judged. */
+#define JUDGE_MIN_SHARE 0.9
+
 /* The same for every game of a run. */
 struct judge_options {
     int depth;             /* of the engine's search */
     double weight;         /* confusion units per pawn a move loses to the best candidate */
-    double min_confidence; /* steps below it are judged */
+    double min_share;      /* steps whose share is below it are judged (JUDGE_MIN_SHARE) */
 };
 
 /* What one game says that the judging weighs. */

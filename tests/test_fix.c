@@ -180,13 +180,13 @@ static void assert_fixed_has(const char *damaged, ...)
     g_free(got);
 }
 
-/* fix_text(text) with comments resolves (exit status 0) and its output,
- * its lines joined (they wrap), holds each of the wanted texts (wants,
- * NULL after the last); quiet: with nothing said on stderr. */
-static void check_fix_reads(const char *text, gboolean quiet, va_list wants)
+/* fix_text(text, args) with comments resolves (exit status 0) and its
+ * output, its lines joined (they wrap), holds each of the wanted texts
+ * (wants, NULL after the last); quiet: with nothing said on stderr. */
+static void check_fix_reads(const char *text, const char *const *args, gboolean quiet,
+                            va_list wants)
 {
-    const char *none[] = {NULL};
-    struct run r = fix_text(text, none);
+    struct run r = fix_text(text, args);
     ck_assert_msg(r.status == 0, "exit %d for %s\n%s", r.status, text, r.err);
     ck_assert_msg(!quiet || !*r.err, "said on stderr for %s\n%s", text, r.err);
     g_autofree char *flat = g_strdelimit(g_strdup(r.out), "\n", ' ');
@@ -195,11 +195,13 @@ static void check_fix_reads(const char *text, gboolean quiet, va_list wants)
     run_free(&r);
 }
 
+static const char *const no_args[] = {NULL};
+
 static void assert_fix_reads(const char *text, ...)
 {
     va_list ap;
     va_start(ap, text);
-    check_fix_reads(text, FALSE, ap);
+    check_fix_reads(text, no_args, FALSE, ap);
     va_end(ap);
 }
 
@@ -207,7 +209,18 @@ static void assert_fix_reads_quietly(const char *text, ...)
 {
     va_list ap;
     va_start(ap, text);
-    check_fix_reads(text, TRUE, ap);
+    check_fix_reads(text, no_args, TRUE, ap);
+    va_end(ap);
+}
+
+/* The same with every move marked for review (--min-confidence 1), so
+ * that each comment shows what the engine said of it. */
+static void assert_fix_reads_all_marked(const char *text, ...)
+{
+    const char *all[] = {"--min-confidence", "1", NULL};
+    va_list ap;
+    va_start(ap, text);
+    check_fix_reads(text, all, FALSE, ap);
     va_end(ap);
 }
 
@@ -405,17 +418,27 @@ START_TEST(test_merged_across_move_number)
 }
 END_TEST
 
+static struct run fix_reported(const char *text, char **xml);
+
 START_TEST(test_merged_across_bare_move_number)
 {
     /* In columns, a move number has no dot: "Nf64Ng5" is Nf6, 4 and Ng5
      * run together. The 4 is the next move's number and costs nothing,
-     * as "4." would (before, it cost an added character: Nf6 was marked
-     * for review, and with a look-alike in the last move too, "Nf64Kg5",
-     * the token was dropped). */
-    assert_fix_reads("1 e4 e5\n2 Nf3 Nc6\n3 Bc4 Nf64Ng5\n4 d5\n*\n",
-                     "3. Bc4 Nf6 {read: \"Nf64Ng5\"} 4. Ng5 {read: \"Nf64Ng5\"} 4... d5 *", NULL);
-    assert_fix_reads("1 e4 e5\n2 Nf3 Nc6\n3 Bc4 Nf64Kg5\n*\n",
-                     "3. Bc4 Nf6 {read: \"Nf64Kg5\"} 4. Ng5 {read: \"Nf64Kg5\"}", NULL);
+     * as "4." would: the token costs the merge alone (before, it cost an
+     * added character too, and with a look-alike in the last move as
+     * well, "Nf64Kg5", the token was dropped). */
+    char *xml = NULL;
+    struct run r = fix_reported("1 e4 e5\n2 Nf3 Nc6\n3 Bc4 Nf64Ng5\n4 d5\n*\n", &xml);
+    g_autofree char *flat = g_strdelimit(g_strdup(r.out), "\n", ' ');
+    ck_assert_msg(strstr(flat, "3. Bc4 Nf6 {read: \"Nf64Ng5\"}") &&
+                      strstr(flat, "4. Ng5 {read: \"Nf64Ng5\"} 4... d5 *"),
+                  "%s", r.out);
+    /* (merge=0.4 in lang/confusion.ini) */
+    ck_assert_msg(strstr(xml, "cost=\"0.40\" uci=\"g8f6\""), "%s", xml);
+    g_free(xml);
+    run_free(&r);
+    assert_fix_reads("1 e4 e5\n2 Nf3 Nc6\n3 Bc4 Nf64Kg5\n*\n", "3. Bc4 Nf6 {read: \"Nf64Kg5\"}",
+                     "4. Ng5 {read: \"Nf64Kg5\"}", NULL);
 }
 END_TEST
 
@@ -4327,7 +4350,7 @@ START_TEST(test_null_move_read)
     char *xml = NULL;
     struct run r =
         fix_reported_as("1. e4 -- 2. d4 e6 3. Nt3 Z0 4. c4 *\n",
-                        "1. e4 -- 2. d4 e6 {review: confidence 0.79; or c6 (0.61), Nc6 (1.53), d6 "
+                        "1. e4 -- 2. d4 e6 {review: confidence 0.984; or c6 (0.61), Nc6 (1.53), d6 "
                         "(1.57)} 3. Nf3 {read: \"Nt3\"} 3... -- 4. c4 *",
                         &xml);
     ck_assert_msg(strstr(xml, "uci=\"0000\" line=\"1\" column=\"7\">\n        <input>--</input>"),
@@ -4338,7 +4361,7 @@ START_TEST(test_null_move_read)
      * build the moves of the position after the pass (the fuzzer found
      * them reading a table of another position; the sanitizer build sees it) */
     char *fixed = commented_movetext("1. e4 e5 2. Nf3 -- 4. Bc4 Nf6 *\n");
-    ck_assert_str_eq(fixed, "1. e4 e5 {review: confidence 0.77; or c5 (0.41), e6 (1.53), d5 "
+    ck_assert_str_eq(fixed, "1. e4 e5 {review: confidence 0.978; or c5 (0.41), e6 (1.53), d5 "
                             "(1.73)} 2. Nf3 -- 3. Bc4 Nf6 *");
     g_free(fixed);
 }
@@ -4523,7 +4546,7 @@ START_TEST(test_coordinate_notations_read)
          * due run into it (each was dropped and the moves put in) */
         {"1. 5254 5755 2. 7163 2836 3. 61251716 4. 5171 7866 *\n",
          "1. e4 e5 2. Nf3 Nc6 3. Bb5 {read: \"61251716\"} 3... a6 {read: \"61251716\"} "
-         "{review: confidence 0.85} 4. O-O Nf6 *"},
+         "{review: confidence 0.953} 4. O-O Nf6 *"},
         {"1. 5254 5755 2. 7163 2836 3. 61258 1716 4. 5171 7866 *\n",
          "1. e4 e5 2. Nf3 Nc6 3. Bb5 {read: \"61258\"} 3... a6 4. O-O Nf6 *"},
         {"1. 5254 5755 2. 7163 28363. 6125 1716 4. 5171 7866 *\n",
@@ -4541,7 +4564,7 @@ START_TEST(test_coordinate_notations_read)
          "1. e4 c5 2. Nf3 d6 3. d4 cxd4 4. Nxd4 Nf6 5. Nc3 {read: \"2|33\"} 5... Nc6 6. Bg5 e6 *"},
         {"1. 5254 5755 2. 7163 2836 3. 6125 1716 4. 5171 7866 5. 8|84 *\n",
          "1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 4. O-O Nf6 5. h4 {read: \"8|84\"} {review: confidence "
-         "0.58; or c4 (2.34), Ba4 (2.80), Nh4 (2.85)} *"},
+         "0.964; or c4 (2.34), Ba4 (2.80), Nh4 (2.85)} *"},
     };
     for (gsize k = 0; k < G_N_ELEMENTS(cases); k++) {
         char *got = commented_movetext(cases[k][0]);
@@ -4618,11 +4641,13 @@ START_TEST(test_descriptive_notation)
      * descriptive (read as SAN, nothing fitted: unresolved) */
     r = fix_text("1. P-Kq P-K4 2. N-KBs N-QBs 3. B-Nb P-QRs 4. BxN QPxB 5. O-O P-Bs *\n", none);
     ck_assert_int_eq(r.status, 0);
-    ck_assert_msg(strstr(r.out, "1. e4 {read: \"P-Kq\"}"), "%s", r.out);
+    /* (its lines joined: where they wrap depends on the comments) */
+    g_autofree char *flat = g_strdelimit(g_strdup(r.out), "\n", ' ');
+    ck_assert_msg(strstr(flat, "1. e4 {read: \"P-Kq\"}"), "%s", r.out);
     ck_assert_msg(
-        strstr(r.out, "1... e5 2. Nf3 {read: \"N-KBs\"} 2... Nc6 {read: \"N-QBs\"} 3. Bb5"), "%s",
+        strstr(flat, "1... e5 2. Nf3 {read: \"N-KBs\"} 2... Nc6 {read: \"N-QBs\"} 3. Bb5"), "%s",
         r.out);
-    ck_assert_msg(strstr(r.out, "4. Bxc6 dxc6 5. O-O f6 {read: \"P-Bs\"}"), "%s", r.out);
+    ck_assert_msg(strstr(flat, "4. Bxc6 dxc6 5. O-O f6 {read: \"P-Bs\"}"), "%s", r.out);
     run_free(&r);
 }
 END_TEST
@@ -5208,11 +5233,18 @@ START_TEST(test_prior_breaks_ties)
     const char *without[] = {"--prior-weight", "0", "--engine", "none", NULL};
     r = fix_text(game, without);
     ck_assert_msg(!strstr(r.out, "2. Nf3"), "%s", r.out);
-    /* a four-way tie that no later move settles: a quarter at most */
+    /* a four-way tie that no later move settles, rival paths as cheap to
+     * the end: marked, its chance (confusion.ini's [calibration]) below
+     * 0.7, not the 0.95 the share of a quarter alone gives (most such
+     * readings are settled by a later move); settled by one, "3. Nxe5"
+     * (only Nf3 takes there), it is no doubt */
     const char *conf = strstr(r.out, "2. N");
     conf = conf ? strstr(conf, "{review: confidence ") : NULL;
     ck_assert_msg(conf, "%s", r.out);
-    ck_assert_msg(g_ascii_strtod(conf + strlen("{review: confidence "), NULL) <= 0.25, "%s", r.out);
+    ck_assert_msg(g_ascii_strtod(conf + strlen("{review: confidence "), NULL) < 0.7, "%s", r.out);
+    run_free(&r);
+    r = fix_text("1. e4 e5 2. N3 Nc6 3. Nxe5 *\n", without);
+    ck_assert_msg(strstr(r.out, "2. Nf3 {read: \"N3\"} 2... Nc6 3. Nxe5 *"), "%s", r.out);
     run_free(&r);
     const char *bad[] = {"--prior-weight", "-1", NULL};
     r = fix_text(game, bad);
@@ -5318,7 +5350,7 @@ END_TEST
 static void assert_nbest_game_g1(const struct run *r)
 {
     g_autofree char *flat = g_strdelimit(g_strdup(r->out), "\n", ' ');
-    ck_assert_msg(strstr(flat, "1. e4 c5 {review: confidence 0.51; or e5 (0.04)") &&
+    ck_assert_msg(strstr(flat, "1. e4 c5 {review: confidence 0.782; or e5 (0.04)") &&
                       strstr(flat, "} 2. Nf3 Nc6 3. Bb5 {read: \"Bb6\", the recogniser's "
                                    "reading 2: \"Bb5\"}"),
                   "%s", r->out);
@@ -6103,9 +6135,9 @@ START_TEST(test_search_counts_pawns_by_the_points)
                      "29 axb5 axb5\n30 Ta1 Da2\n31 Td1 Dd5\n32 Db1 Db3\n33 Тd8+ Rf1\n"
                      "34 Dee1 D4\n35 Td7+ Rf6\n36 Td1 b4\n37 hB b3\n38 Dd2 Rg6\n39. Te1 Tc2\n"
                      "40 Qd| b2\n41 Txe6+ Rh7\n42 Te1 Tc1\n43 0f5+ Rk8\n0-1\n";
-    assert_fix_reads(in, "43... Kh8 {read: \"Rk8\"}",
-                     "search depth 2: Kg8 +6.08, Kh8 +2.06; depth 4: Kg8 +8.23, Kh8 +6.08} 0-1",
-                     NULL);
+    assert_fix_reads_all_marked(
+        in, "43... Kh8 {read: \"Rk8\"}",
+        "search depth 2: Kg8 +6.08, Kh8 +2.06; depth 4: Kg8 +8.23, Kh8 +6.08} 0-1", NULL);
 }
 END_TEST
 

@@ -5,22 +5,26 @@
 # and, when given, when the review marks ({review: ...}, moves below
 # --min-confidence) hold a smaller share of the wrong moves than RECALL_FLOOR
 # or fall on a larger share of all moves than MARKED_CEILING (marking every
-# move would find every wrong one).
-# usage: tests/test_fix_sample.sh MOVE_FLOOR [GAME_FLOOR [RECALL_FLOOR MARKED_CEILING [SAMPLE]]]
+# move would find every wrong one); and, when given, when the Brier score of
+# its confidences (tools/bench-fix --brier: how far each move's confidence
+# is from 1 where it is right and 0 where wrong, squared, on average) is
+# above BRIER_CEILING.
+# usage: tests/test_fix_sample.sh MOVE_FLOOR [GAME_FLOOR [RECALL_FLOOR MARKED_CEILING
+#                                 [SAMPLE [BRIER_CEILING]]]]
 #   e.g. 99.5 95 80 5; SAMPLE: another sample directory (default corpus/fix-sample)
 # The binary: $ARBITER_BIN (as meson sets it), else $ARBITER, else build/src/arbiter.
 # Exit: 0 pass, 1 below a floor or error, 77 skip (no python3, or no `fix` yet).
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
-[ $# -ge 1 ] || { echo "usage: $0 MOVE_FLOOR [GAME_FLOOR [RECALL_FLOOR MARKED_CEILING [SAMPLE]]]" >&2; exit 2; }
+[ $# -ge 1 ] || { echo "usage: $0 MOVE_FLOOR [GAME_FLOOR [RECALL_FLOOR MARKED_CEILING [SAMPLE [BRIER_CEILING]]]]" >&2; exit 2; }
 move_floor=$1 game_floor=${2:-0} recall_floor=${3:-0} marked_ceiling=${4:-100}
-sample=${5:-$here/../corpus/fix-sample}
+sample=${5:-$here/../corpus/fix-sample} brier_ceiling=${6:-}
 arbiter=${ARBITER_BIN:-${ARBITER:-$here/../build/src/arbiter}}
 command -v python3 >/dev/null || { echo "SKIP: python3 is not installed"; exit 77; }
 "$arbiter" fix --help >/dev/null 2>&1 || { echo "SKIP: $arbiter has no 'fix' command"; exit 77; }
 
 line=$(python3 "$here/../tools/bench-fix" --sample "$sample" \
-    --machine --arbiter "$arbiter")
+    --machine --arbiter "$arbiter" ${brier_ceiling:+--brier})
 echo "$line"
 moves=$(sed -n 's/.*move_accuracy=\([0-9.]*\).*/\1/p' <<<"$line")
 games=$(sed -n 's/.*exact_games=\([0-9.]*\).*/\1/p' <<<"$line")
@@ -48,6 +52,17 @@ fi
 if awk -v a="$marked" -v f="$marked_ceiling" 'BEGIN{exit !(a > f)}'; then
     echo "FAIL: review marks on $marked% of moves > ceiling $marked_ceiling%"; status=1
 fi
+weighed=
+if [ -n "$brier_ceiling" ]; then
+    brier=$(sed -n 's/.*brier=\([0-9.]*\).*/\1/p' <<<"$line")
+    if [ -z "$brier" ]; then
+        echo "FAIL: no Brier score in: $line"; status=1
+    elif awk -v a="$brier" -v f="$brier_ceiling" 'BEGIN{exit !(a > f)}'; then
+        echo "FAIL: Brier score of the confidences $brier > ceiling $brier_ceiling"; status=1
+    else
+        weighed=", confidences' Brier score $brier <= $brier_ceiling"
+    fi
+fi
 [ $status -eq 0 ] && echo "PASS: move accuracy $moves% >= $move_floor%, exact games $games% >= $game_floor%," \
-    "review marks on $marked% <= $marked_ceiling% of moves $held"
+    "review marks on $marked% <= $marked_ceiling% of moves $held$weighed"
 exit $status

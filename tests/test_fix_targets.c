@@ -380,6 +380,81 @@ START_TEST(test_digit_look_alikes_are_the_tables)
 }
 END_TEST
 
+/* The built-in confusion table less its [calibration] group, with rows
+ * (NULL: none) in its place; NULL with *error set where they do not load. */
+static ArbConfusion *table_calibrated(const char *rows, GError **error)
+{
+    g_autofree char *origin = NULL;
+    g_autoptr(GBytes) bytes =
+        arb_data_load(NULL, "/org/arbiter/confusion/confusion.ini", &origin, error);
+    ck_assert(bytes);
+    gsize len = 0;
+    const char *data = g_bytes_get_data(bytes, &len);
+    g_autoptr(GString) table = g_string_new_len(data, (gssize)len);
+    const char *at = strstr(table->str, "[calibration]\n");
+    ck_assert(at);
+    const char *end = strstr(at + 1, "\n[");
+    g_string_erase(table, at - table->str, end ? end + 1 - at : -1);
+    if (rows) g_string_append_printf(table, "\n[calibration]\n%s", rows);
+    return confusion_new_from_data(table->str, table->len, "test", error);
+}
+
+START_TEST(test_calibration)
+{
+    /* the built-in rows: a wider margin to the rival path, or a better
+     * share beside the token's other readings, is never a lower chance;
+     * no rival path kept beats a narrow one; a share of one is the rate
+     * right seen there, and caps the rest; a kind with no row (a token
+     * deleted) keeps its share */
+    const ArbConfusion *conf = confusion_builtin();
+    double top = confusion_calibrate(conf, "corrected", 1.0, 1.0, -1);
+    ck_assert(top > 0.99 && top < 1.0);
+    double was = 0;
+    for (double m = 0; m <= 10; m += 0.5) {
+        double p = confusion_calibrate(conf, "corrected", 0.5, 0.6, m);
+        ck_assert_msg(p >= was && p <= top, "%g: %g after %g", m, p, was);
+        was = p;
+    }
+    ck_assert(confusion_calibrate(conf, "corrected", 0.3, 0.3, -1) >
+              confusion_calibrate(conf, "corrected", 0.15, 0.3, 0));
+    was = 0;
+    for (double r = 0.05; r < 1; r += 0.05) {
+        double p = confusion_calibrate(conf, "split", r * 0.9, r, 2);
+        ck_assert_msg(p >= was, "%g: %g after %g", r, p, was);
+        was = p;
+    }
+    ck_assert(confusion_calibrate(conf, "none", 0.6, -1, 0.4) <
+              confusion_calibrate(conf, "none", 0.9, -1, 2.2));
+    ck_assert(confusion_calibrate(conf, "deleted", 0.42, 0.42, -1) == 0.42);
+    /* a row of the plain logistic of the share, capped */
+    g_autoptr(GError) err = NULL;
+    g_autoptr(ArbConfusion) mine = table_calibrated("corrected=0;1;0;0;0.99;\n", &err);
+    ck_assert_msg(mine, "%s", err ? err->message : "");
+    ck_assert_double_eq_tol(confusion_calibrate(mine, "corrected", 0.7, 0.7, -1), 0.7, 1e-9);
+    ck_assert_double_eq_tol(confusion_calibrate(mine, "corrected", 0.995, 0.995, -1), 0.99, 1e-12);
+    ck_assert(confusion_calibrate(mine, "split", 0.3, 0.3, -1) == 0.3);
+    /* no group: every kind keeps its share */
+    g_autoptr(ArbConfusion) plain = table_calibrated(NULL, &err);
+    ck_assert_msg(plain, "%s", err ? err->message : "");
+    ck_assert(confusion_calibrate(plain, "corrected", 0.3, 0.3, 1) == 0.3);
+    /* rows that do not load, each named */
+    static const char *const bad[] = {
+        "none=1;2;0.99;\n",      /* the old three numbers */
+        "none=1;-2;0;0;0.99;\n", /* a better share a lower chance */
+        "none=1;2;-1;0;0.99;\n", /* a wider margin a lower chance */
+        "none=1;2;0;0;1.5;\n",   /* no chance */
+        "none=1;2;0;0;0;\n",     "none=1;two;0;0;0.9;\n",
+    };
+    for (gsize k = 0; k < G_N_ELEMENTS(bad); k++) {
+        g_clear_error(&err);
+        ArbConfusion *c = table_calibrated(bad[k], &err);
+        ck_assert_msg(!c, "%s loaded", bad[k]);
+        ck_assert_msg(err && strstr(err->message, "test: [calibration] none: want"), "%s: %s",
+                      bad[k], err ? err->message : "no error");
+    }
+}
+END_TEST
+
 START_TEST(test_targeted_holds_every_cheap_move)
 {
     static const char *const codes[] = {"en", "de", "fr", "ru", "figurine"};
@@ -953,7 +1028,7 @@ START_TEST(test_judge_search_budget)
     struct fix_result res = {.steps = g_array_new(FALSE, FALSE, sizeof(struct fix_step))};
     fixer_run(f, &pos, tokens, n, &res);
     long before = fixer_tokens_searched(f);
-    struct judge_options o = {.depth = 2, .weight = 0.5, .min_confidence = 0.9};
+    struct judge_options o = {.depth = 2, .weight = 0.5, .min_share = JUDGE_MIN_SHARE};
     struct judge_game_info g = {.loser = -1, .searched = TRUE};
     g_autoptr(GArray) verdicts = g_array_new(FALSE, FALSE, sizeof(struct judge_verdict));
     GError *err = NULL;
@@ -1039,6 +1114,7 @@ int main(void)
     tcase_add_test(tc, test_garbage_beam_regrows);
     tcase_add_test(tc, test_word_in_game_dropped);
     tcase_add_test(tc, test_run_again_gives_up_past_its_limit);
+    tcase_add_test(tc, test_calibration);
     suite_add_tcase(s, tc);
     return run_suite(s);
 }
