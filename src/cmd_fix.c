@@ -829,6 +829,7 @@ void fix_cmd_begin(struct fix_cmd *fc, FILE *out, FILE *err)
     fc->err = err;
     fc->has_pending = FALSE;
     fc->games = fc->unresolved = fc->corrected = fc->failed = 0;
+    fc->expected_wrong = 0;
     fc->submitted = 0;
     fc->io_error = FALSE;
     fc->out_errno = 0;

@@ -394,6 +394,17 @@ void fix_report_game(struct fix_cmd *fc, const ArbGame *game, int lang, const ch
     xml_attr_fmt(fc, "cost", "%.2f", fix_cost_value(fc->res.cost));
     xml_attr(fc, "white", game_tag(game, "White"));
     xml_attr(fc, "black", game_tag(game, "Black"));
+    if (start) {
+        /* the wrong moves to expect of its main line: each move's chance of
+         * being wrong, summed (which games to review first) */
+        double wrong = 0;
+        for (guint k = 0; k < fc->res.steps->len; k++) {
+            const struct fix_step *s = &g_array_index(fc->res.steps, struct fix_step, k);
+            if (s->move != MOVE_NONE) wrong += 1 - fix_cmd_confidence(fc, s);
+        }
+        xml_attr_fmt(fc, "expected-wrong", "%.3f", wrong);
+        fc->expected_wrong += wrong;
+    }
     if (!start) {
         xml_start(fc, "unresolved");
         xml_attr_fmt(fc, "line", "%" G_GUINT64_FORMAT, game->first_line);
@@ -607,6 +618,7 @@ gboolean fix_cmd_close_report(struct fix_cmd *fc, double seconds, char **text)
     xml_attr_fmt(fc, "clean", "%d", fc->games - fc->corrected - fc->unresolved);
     xml_attr_fmt(fc, "corrected", "%d", fc->corrected);
     xml_attr_fmt(fc, "unresolved", "%d", fc->unresolved);
+    xml_attr_fmt(fc, "expected-wrong", "%.2f", fc->expected_wrong);
     xml_attr_fmt(fc, "seconds", "%.3f", seconds);
     xml_end(fc);
     gboolean ok = xmlTextWriterEndDocument(fc->report) >= 0 && !fc->io_error;

@@ -86,7 +86,8 @@ struct fix_cmd {
     GHashTable *seen;         /* with --report: a game's tags or first plies -> its id */
     GString *pairs;           /* "first second reason" lines for the report */
     int games, unresolved, corrected, failed;
-    gboolean io_error; /* writing the report failed */
+    double expected_wrong; /* with --report: the games' (fix_report_game()), summed */
+    gboolean io_error;     /* writing the report failed */
     int out_errno;     /* why writing the PGN first failed, 0: it has not */
     /* --decisions: all of them, this game's as fixed points, errors found */
     const char *decisions_path;

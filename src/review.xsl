@@ -82,6 +82,9 @@
         language <xsl:value-of select="@language"/>,
         <xsl:value-of select="../@name"/> game <xsl:value-of select="@number"/>,
         cost <xsl:value-of select="@cost"/>,
+        <xsl:if test="@expected-wrong">
+          <span class="expected"><xsl:value-of select="@expected-wrong"/> wrong moves to expect</span>,
+        </xsl:if>
         <xsl:value-of select="count(r:move[@review = 'yes'])"/> to review
       </p>
       <div class="cols">

@@ -12,6 +12,8 @@
 #include <glib.h>
 #include <glib/gstdio.h>
 #include <libxml/relaxng.h>
+#include <libxml/xpath.h>
+#include <math.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -4342,6 +4344,56 @@ START_TEST(test_words_across_line_end_marked)
 }
 END_TEST
 
+/* XPath expr's number in the report doc (prefix r: the report's namespace). */
+static double report_number(xmlDocPtr doc, const char *expr)
+{
+    xmlXPathContextPtr px = xmlXPathNewContext(doc);
+    xmlXPathRegisterNs(px, BAD_CAST "r", BAD_CAST "urn:arbiter:fix-report:1");
+    xmlXPathObjectPtr o = xmlXPathEvalExpression(BAD_CAST expr, px);
+    ck_assert_msg(o, "%s", expr);
+    double v = xmlXPathCastToNumber(o);
+    xmlXPathFreeObject(o);
+    xmlXPathFreeContext(px);
+    return v;
+}
+
+START_TEST(test_report_expected_wrong)
+{
+    /* a game's expected-wrong is its main line's chances of being wrong
+     * summed (1 - confidence: not a deleted token's, not a variation's
+     * moves), the summary's the games' summed: a clean game expects next
+     * to none, "2. N3" (Na3, Nc3, Nf3 or Nh3) more */
+    char *xml = NULL;
+    struct run r = fix_reported("1. e4 e5 2. Nf3 Nc6 *\n\n1. e4 e5 2. N3 (2. d4 d5) 2... Nc6 3. "
+                                "Bb5 a6 a6 4. Ba4 *\n",
+                                &xml);
+    ck_assert_msg(r.status == 0, "exit %d\n%s", r.status, r.err);
+    xmlDocPtr doc = xmlReadMemory(xml, (int)strlen(xml), "report.xml", NULL, 0);
+    ck_assert(doc);
+    double got[2], sum = 0;
+    for (int g = 0; g < 2; g++) {
+        g_autofree char *moves = g_strdup_printf("count(//r:game[%d]/r:move[@uci])", g + 1);
+        g_autofree char *right =
+            g_strdup_printf("sum(//r:game[%d]/r:move[@uci]/@confidence)", g + 1);
+        g_autofree char *stated = g_strdup_printf("number(//r:game[%d]/@expected-wrong)", g + 1);
+        double n = report_number(doc, moves), want = n - report_number(doc, right);
+        got[g] = report_number(doc, stated);
+        /* (each confidence rounded to three places, the sum to three) */
+        ck_assert_msg(fabs(got[g] - want) <= 0.0005 * (n + 1), "game %d: %g, want %g", g + 1,
+                      got[g], want);
+        sum += got[g];
+    }
+    ck_assert_int_eq((int)report_number(doc, "count(//r:game[2]/r:move[not(@uci)])"), 1);
+    ck_assert_int_eq((int)report_number(doc, "count(//r:game[2]//r:variation/r:move)"), 2);
+    ck_assert_msg(got[0] < 0.01 && got[1] > got[0] + 0.02, "%g %g", got[0], got[1]);
+    double total = report_number(doc, "number(//r:summary/@expected-wrong)");
+    ck_assert_msg(fabs(total - sum) <= 0.006, "%g against %g", total, sum);
+    xmlFreeDoc(doc);
+    g_free(xml);
+    run_free(&r);
+}
+END_TEST
+
 START_TEST(test_null_move_read)
 {
     /* a null move as written is read as one (no move of the game made up
@@ -6579,6 +6631,7 @@ int main(int argc, char **argv)
     add_test(tc, test_between_split_tokens_kept);
     add_test(tc, test_wrong_from_noted);
     add_test(tc, test_null_move_read);
+    add_test(tc, test_report_expected_wrong);
     add_test(tc, test_line_comment_moves_placed);
     add_test(tc, test_prior_breaks_ties);
     add_test(tc, test_clean_game_as_written);
