@@ -54,6 +54,7 @@
           </defs>
         </svg>
         <main>
+          <xsl:call-template name="first"/>
           <xsl:apply-templates select="r:fix-report/r:input/r:game"/>
         </main>
         <section class="decisions-out">
@@ -64,6 +65,32 @@
         <script><xsl:call-template name="js"/></script>
       </body>
     </html>
+  </xsl:template>
+
+  <!-- the games with the most wrong moves to expect (game/@expected-wrong),
+       the first ten, each a link to its section: where several games came -->
+  <xsl:template name="first">
+    <xsl:if test="count(//r:game[@expected-wrong]) &gt; 1">
+      <nav class="first">
+        <h2>Games to look at first</h2>
+        <ol>
+          <xsl:for-each select="//r:game[@expected-wrong]">
+            <xsl:sort select="@expected-wrong" data-type="number" order="descending"/>
+            <xsl:if test="position() &lt;= 10">
+              <li>
+                <a href="#g-{@id}">Game <xsl:value-of select="@id"/>
+                  <xsl:if test="@white or @black">:
+                    <xsl:value-of select="@white"/> – <xsl:value-of select="@black"/>
+                  </xsl:if>
+                </a>,
+                <xsl:value-of select="@expected-wrong"/> wrong moves to expect,
+                <xsl:value-of select="count(r:move[@review = 'yes'])"/> to review
+              </li>
+            </xsl:if>
+          </xsl:for-each>
+        </ol>
+      </nav>
+    </xsl:if>
   </xsl:template>
 
   <!-- one game -->
@@ -309,6 +336,7 @@ h1 { font-size: 1.3em; margin: 0; } h2 { font-size: 1.1em; margin: 1.2em 0 .2em;
 kbd { border: 1px solid #999; border-radius: 3px; padding: 0 .3em; font: .85em monospace; background: #fff; }
 .defs { position: absolute; }
 .game { border-top: 2px solid #bbb; padding-bottom: .5em; }
+.first ol { margin: .2em 0; } .first h2 { font-size: 1.1em; }
 .meta { color: #555; margin: 0 0 .4em; } .game.unresolved .status { color: #a00; font-weight: bold; }
 .cols { display: flex; gap: 1.5em; align-items: flex-start; }
 .source { flex: 1 1 50%; margin: 0; padding: .4em; background: #fff; border: 1px solid #ddd; overflow-x: auto; font-size: 13px; max-height: 24em; }

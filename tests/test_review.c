@@ -252,6 +252,72 @@ START_TEST(test_page_has_a_panel_per_move_to_review)
 }
 END_TEST
 
+/* expr's number on the page in the file html. */
+static double page_number(const char *html, const char *expr)
+{
+    htmlDocPtr page =
+        htmlReadFile(html, "UTF-8", HTML_PARSE_NONET | HTML_PARSE_NOERROR | HTML_PARSE_NOWARNING);
+    ck_assert(page != NULL);
+    xmlXPathContextPtr px = xmlXPathNewContext(page);
+    double v = number(px, NULL, expr);
+    xmlXPathFreeContext(px);
+    xmlFreeDoc(page);
+    return v;
+}
+
+/* Where several games came, the page lists them by the wrong moves their
+ * report expects (game/@expected-wrong), most first, each a link to its
+ * section; for one game, no list. */
+START_TEST(test_page_lists_games_to_look_at_first)
+{
+    char *input = tmp_path("f.txt"), *report = tmp_path("f.xml"), *html = tmp_path("f.html");
+    ck_assert(g_file_set_contents(input,
+                                  "1. e4 e5 2. Nf3 Nc6 *\n\n1. e4 e5 2. N3 *\n\n"
+                                  "1. e4 c5 2. Nt3 d6 3. d4 cxd4 4. Nxd4 Nf6 5. N3 a6 *\n",
+                                  -1, NULL));
+    const char *fix[] = {"fix", "--report", report, "-o", "/dev/null", input, NULL};
+    fix_and_review(fix, 0, report, html);
+    xmlDocPtr rdoc = xmlReadFile(report, NULL, 0);
+    xmlXPathContextPtr rep = xmlXPathNewContext(rdoc);
+    xmlXPathRegisterNs(rep, BAD_CAST "r", BAD_CAST "urn:arbiter:fix-report:1");
+    htmlDocPtr page =
+        htmlReadFile(html, "UTF-8", HTML_PARSE_NONET | HTML_PARSE_NOERROR | HTML_PARSE_NOWARNING);
+    ck_assert(page != NULL);
+    xmlXPathContextPtr px = xmlXPathNewContext(page);
+    ck_assert_int_eq((int)number(px, NULL, "count(//nav[@class='first']//li)"), 3);
+    double was = 2;
+    for (int k = 1; k <= 3; k++) {
+        g_autofree char *href_of =
+            g_strdup_printf("string((//nav[@class='first']//a)[%d]/@href)", k);
+        char *href = string(px, NULL, href_of);
+        ck_assert_msg(g_str_has_prefix(href, "#g-"), "%s", href);
+        g_autofree char *expected =
+            g_strdup_printf("number(//r:game[@id='%s']/@expected-wrong)", href + 3);
+        double e = number(rep, NULL, expected);
+        ck_assert_msg(e <= was, "game %s: %g after %g", href + 3, e, was);
+        was = e;
+        g_autofree char *section = g_strdup_printf("count(//section[@id='%s'])", href + 1);
+        ck_assert_int_eq((int)number(px, NULL, section), 1);
+        g_free(href);
+    }
+    /* the game read as Nf3 from "N3", a four-way tie at its end, first */
+    char *first = string(px, NULL, "string((//nav[@class='first']//a)[1]/@href)");
+    ck_assert_str_eq(first, "#g-2");
+    g_free(first);
+    xmlXPathFreeContext(px);
+    xmlFreeDoc(page);
+    xmlXPathFreeContext(rep);
+    xmlFreeDoc(rdoc);
+    /* one game: no list */
+    ck_assert(g_file_set_contents(input, "1. e4 e5 2. N3 *\n", -1, NULL));
+    fix_and_review(fix, 0, report, html);
+    ck_assert_int_eq((int)page_number(html, "count(//nav)"), 0);
+    g_free(input);
+    g_free(report);
+    g_free(html);
+}
+END_TEST
+
 /* A variation fix read as moves shows in the movetext after the move it
  * plays another way, its corrections marked, Black's number again after it;
  * none of its moves gets a panel (a decision names a main-line ply), and
@@ -446,6 +512,7 @@ int main(void)
     tcase_add_test(tc, test_decision_is_a_fixed_point);
     tcase_add_test(tc, test_decision_that_no_longer_fits);
     tcase_add_test(tc, test_decisions_file);
+    tcase_add_test(tc, test_page_lists_games_to_look_at_first);
     suite_add_tcase(s, tc);
     int status = run_suite(s);
     char *cmd = g_strdup_printf("rm -rf '%s'", tmp_dir);
