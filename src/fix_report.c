@@ -68,16 +68,20 @@ static void xml_text_element(struct fix_cmd *fc, const char *name, const char *t
     xml_end(fc);
 }
 
-/* An alternative's confidence: of the chance that the move taken is
- * wrong, its share by exp(-cost / temperature) among the alternatives. */
-static double alternative_share(const struct fix_cmd *fc, const struct fix_step *s, int a)
+/* The alternatives' confidences, share[0, s->n_alts): of the chance that
+ * the move taken is wrong (1 - chance), each one's share by
+ * exp(-cost / temperature) among them. */
+static void alternative_shares(const struct fix_cmd *fc, const struct fix_step *s, double chance,
+                               double *share)
 {
     double t = MAX(confusion_cost(fc->conf, CONF_TEMPERATURE), 1);
     double sum = 0.0;
+    for (int k = 0; k < s->n_alts; k++) {
+        share[k] = exp(-(double)(s->alts[k].cost - s->alts[0].cost) / t);
+        sum += share[k];
+    }
     for (int k = 0; k < s->n_alts; k++)
-        sum += exp(-(double)(s->alts[k].cost - s->alts[0].cost) / t);
-    return (1.0 - fix_cmd_confidence(fc, s)) *
-           exp(-(double)(s->alts[a].cost - s->alts[0].cost) / t) / sum;
+        share[k] = (1.0 - chance) * share[k] / sum;
 }
 
 /* Starts element name for move m of pos: its san and uci attributes. */
@@ -159,7 +163,8 @@ static void report_step(struct fix_cmd *fc, const ArbGame *game, const struct fi
     xml_attr_fmt(fc, "number", "%d", s->before.fullmove);
     xml_attr(fc, "side", s->before.side == WHITE ? "white" : "black");
     xml_attr(fc, "change", fix_change_name(s->change));
-    xml_attr_fmt(fc, "confidence", "%.3f", fix_cmd_confidence(fc, s));
+    double chance = fix_cmd_confidence(fc, s);
+    xml_attr_fmt(fc, "confidence", "%.3f", chance);
     /* (what the confidence is worked out from: tools/calibrate-confidence) */
     xml_attr_fmt(fc, "share", "%.4f", s->read_share);
     int margin = fix_step_margin(s);
@@ -204,10 +209,12 @@ static void report_step(struct fix_cmd *fc, const ArbGame *game, const struct fi
         san_write(&s->before, s->move, san);
         xml_text_element(fc, "san", san);
     }
+    double share[FIX_ALTS_MAX];
+    alternative_shares(fc, s, chance, share);
     for (int a = 0; a < s->n_alts; a++) {
         xml_start_move(fc, "alternative", &s->before, s->alts[a].move);
         xml_attr_fmt(fc, "cost", "%.2f", fix_cost_value(s->alts[a].cost));
-        xml_attr_fmt(fc, "confidence", "%.3f", alternative_share(fc, s, a));
+        xml_attr_fmt(fc, "confidence", "%.3f", share[a]);
         xml_end(fc);
     }
     const struct judge_verdict *v = fix_cmd_verdict_of(fc, s);
