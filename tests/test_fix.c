@@ -215,6 +215,18 @@ static void assert_fix_reads_quietly(const char *text, ...)
     va_end(ap);
 }
 
+/* The same with moves marked below 0.995, not fix's default 0.9: a doubt
+ * the search keeps shows though the move is more likely right than 0.9. */
+static const char *const below_995[] = {"--min-confidence", "0.995", NULL};
+
+static void assert_fix_reads_below_995(const char *text, ...)
+{
+    va_list ap;
+    va_start(ap, text);
+    check_fix_reads(text, below_995, FALSE, ap);
+    va_end(ap);
+}
+
 /* The same with every move marked for review (--min-confidence 1), so
  * that each comment shows what the engine said of it. */
 static void assert_fix_reads_all_marked(const char *text, ...)
@@ -2499,7 +2511,8 @@ END_TEST
  * - four letters misread in its first twelve tokens (6.15 units, 6 the
  *   most before the cut, where they paid less than a spurious token each).
  * Before, either stayed in the rook ending's unresolved tail. */
-static char *commented_movetext(const char *text);
+static char *commented_movetext_args(const char *text, const char *const *args);
+#define commented_movetext(text) commented_movetext_args(text, no_args)
 
 START_TEST(test_game_opens_past_the_cut)
 {
@@ -2540,10 +2553,9 @@ START_TEST(test_game_opens_past_the_cut)
 END_TEST
 
 /* The movetext fix writes for text, comments and all; it must exit 0. */
-static char *commented_movetext(const char *text)
+static char *commented_movetext_args(const char *text, const char *const *args)
 {
-    const char *none[] = {NULL};
-    struct run r = fix_text(text, none);
+    struct run r = fix_text(text, args);
     ck_assert_msg(r.status == 0, "exit %d\n%.800s", r.status, r.err);
     char *got = movetext(r.out);
     run_free(&r);
@@ -3151,14 +3163,14 @@ START_TEST(test_move_left_out_before_near_reading)
      * (Qd3 read as d3, Rfe1 as Rc1): the move left out must be tried
      * wherever the best reading is not nearly exact. The token after the
      * move put in reads as written, the move number aside: no {read:}.
-     * Rfe1, as written, is marked for review: Rfc1 is a look-alike off,
-     * and no later move says which rook went where */
-    assert_fix_reads("1. e4 e5 2. Nf3 Nc6 3. Bb5 Nf6 4. Nc3 Nd4 5. O-O Nxb5 6. Nxb5 c6 "
-                     "7. Nc3 d6 8. Qc7 9. a4 a5 10. h3 Be7 11. b3 O-O 12. Ba3 Re8 13. Qd3 b6 "
-                     "14. Rfe1 Ba6 15. Qe3 Rad8 *\n",
-                     "8. d4 {inserted: not written}", "8... Qc7 9. a4",
-                     "13. Qd3 b6 14. Rfe1 {review: ", "or Rfc1 (", "14... Ba6 15. Qe3 Rad8 *",
-                     NULL);
+     * Rfe1, as written, is marked for review below 0.995: Rfc1 is a
+     * look-alike off, and no later move says which rook went where */
+    assert_fix_reads_below_995(
+        "1. e4 e5 2. Nf3 Nc6 3. Bb5 Nf6 4. Nc3 Nd4 5. O-O Nxb5 6. Nxb5 c6 "
+        "7. Nc3 d6 8. Qc7 9. a4 a5 10. h3 Be7 11. b3 O-O 12. Ba3 Re8 13. Qd3 b6 "
+        "14. Rfe1 Ba6 15. Qe3 Rad8 *\n",
+        "8. d4 {inserted: not written}", "8... Qc7 9. a4",
+        "13. Qd3 b6 14. Rfe1 {review: ", "or Rfc1 (", "14... Ba6 15. Qe3 Rad8 *", NULL);
 }
 END_TEST
 
@@ -3174,15 +3186,16 @@ START_TEST(test_exact_reading_left_open)
                        "14. Rfe1 Ba6 15. Qe3 Rad8";
     g_autofree char *open = g_strconcat(game, " *\n", NULL);
     g_autofree char *settled = g_strconcat(game, " 16. Re2 Bc8 *\n", NULL);
-    assert_fix_reads(open, "14. Rfe1 {review: confidence 0.", "; or Rfc1 (", NULL);
-    assert_fix_reads(settled, "14. Rfe1 Ba6 15. Qe3 Rad8 16. Re2 Bc8 *", NULL);
+    assert_fix_reads_below_995(open, "14. Rfe1 {review: confidence 0.", "; or Rfc1 (", NULL);
+    assert_fix_reads_below_995(settled, "14. Rfe1 Ba6 15. Qe3 Rad8 16. Re2 Bc8 *", NULL);
     /* a rival path that meets the best one again in one position, where
      * the search keeps only the cheaper of the two, doubts it as well:
      * 1. Rc1 or Re1, then 2. Rb1 from either square (the prior and the
      * engine off, so that the readings alone weigh) */
     const char *met = "[FEN \"4k3/8/8/8/8/8/4K3/R7 w - - 0 1\"]\n[SetUp \"1\"]\n\n"
                       "1. Rc1 Kd7 2. Rb1 Kc6 3. Kd3 Kc5 4. Kc3 zz *\n";
-    const char *alone[] = {"--prior-weight", "0", "--engine", "none", NULL};
+    const char *alone[] = {"--prior-weight",   "0",     "--engine", "none",
+                           "--min-confidence", "0.995", NULL};
     struct run r = fix_text(met, alone);
     g_autofree char *flat = g_strdelimit(g_strdup(r.out), "\n", ' ');
     ck_assert_msg(strstr(flat, "1. Rc1 {review: confidence 0.") && strstr(flat, "; or Re1 (") &&
@@ -3904,6 +3917,28 @@ START_TEST(test_read_comment_and_review)
 }
 END_TEST
 
+START_TEST(test_default_min_confidence)
+{
+    /* "Nc5" read as Nc6, c5 and Bc5 next: about 0.98 sure. The default
+     * mark is 0.9 (CLARIFICATIONS.md), so it is not marked; with
+     * --min-confidence 0.995 it is */
+    const char *text = "1. e4 e5 2. Nf3 Nc5 3. Bb5 a6 4. Ba4 Nf6 5. O-O Be7 *\n";
+    struct run r = fix_text(text, NULL);
+    ck_assert_msg(r.status == 0, "exit %d\n%s", r.status, r.err);
+    ck_assert_msg(strstr(r.out, "Nc6 {read: \"Nc5\"}"), "%s", r.out);
+    ck_assert_msg(!strstr(r.out, "review"), "%s", r.out);
+    run_free(&r);
+    const char *strict[] = {"--min-confidence", "0.995", NULL};
+    r = fix_text(text, strict);
+    ck_assert_msg(strstr(r.out, "Nc6 {read: \"Nc5\"} {review: confidence"), "%s", r.out);
+    run_free(&r);
+    const char *loose[] = {"--min-confidence", "0.9", NULL};
+    r = fix_text(text, loose);
+    ck_assert_msg(!strstr(r.out, "review"), "%s", r.out);
+    run_free(&r);
+}
+END_TEST
+
 START_TEST(test_words_recapture_across_line)
 {
     /* "Q takes Q Kt" / "takes Q": the knight takes back, each move read as
@@ -4402,9 +4437,7 @@ START_TEST(test_null_move_read)
     char *xml = NULL;
     struct run r =
         fix_reported_as("1. e4 -- 2. d4 e6 3. Nt3 Z0 4. c4 *\n",
-                        "1. e4 -- 2. d4 e6 {review: confidence 0.984; or c6 (0.61), Nc6 (1.53), d6 "
-                        "(1.57)} 3. Nf3 {read: \"Nt3\"} 3... -- 4. c4 *",
-                        &xml);
+                        "1. e4 -- 2. d4 e6 3. Nf3 {read: \"Nt3\"} 3... -- 4. c4 *", &xml);
     ck_assert_msg(strstr(xml, "uci=\"0000\" line=\"1\" column=\"7\">\n        <input>--</input>"),
                   "%.2000s", xml);
     g_free(xml);
@@ -4413,8 +4446,7 @@ START_TEST(test_null_move_read)
      * build the moves of the position after the pass (the fuzzer found
      * them reading a table of another position; the sanitizer build sees it) */
     char *fixed = commented_movetext("1. e4 e5 2. Nf3 -- 4. Bc4 Nf6 *\n");
-    ck_assert_str_eq(fixed, "1. e4 e5 {review: confidence 0.978; or c5 (0.41), e6 (1.53), d5 "
-                            "(1.73)} 2. Nf3 -- 3. Bc4 Nf6 *");
+    ck_assert_str_eq(fixed, "1. e4 e5 2. Nf3 -- 3. Bc4 Nf6 *");
     g_free(fixed);
 }
 END_TEST
@@ -4598,7 +4630,7 @@ START_TEST(test_coordinate_notations_read)
          * due run into it (each was dropped and the moves put in) */
         {"1. 5254 5755 2. 7163 2836 3. 61251716 4. 5171 7866 *\n",
          "1. e4 e5 2. Nf3 Nc6 3. Bb5 {read: \"61251716\"} 3... a6 {read: \"61251716\"} "
-         "{review: confidence 0.953} 4. O-O Nf6 *"},
+         "4. O-O Nf6 *"},
         {"1. 5254 5755 2. 7163 2836 3. 61258 1716 4. 5171 7866 *\n",
          "1. e4 e5 2. Nf3 Nc6 3. Bb5 {read: \"61258\"} 3... a6 4. O-O Nf6 *"},
         {"1. 5254 5755 2. 7163 28363. 6125 1716 4. 5171 7866 *\n",
@@ -4615,8 +4647,7 @@ START_TEST(test_coordinate_notations_read)
         {"1. 5254 3735 2.7163 4746 3, 4244 3544 A. 6344 7866 5. 2|33 2836 6. 3175 5756 *\n",
          "1. e4 c5 2. Nf3 d6 3. d4 cxd4 4. Nxd4 Nf6 5. Nc3 {read: \"2|33\"} 5... Nc6 6. Bg5 e6 *"},
         {"1. 5254 5755 2. 7163 2836 3. 6125 1716 4. 5171 7866 5. 8|84 *\n",
-         "1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 4. O-O Nf6 5. h4 {read: \"8|84\"} {review: confidence "
-         "0.964; or c4 (2.34), Ba4 (2.80), Nh4 (2.85)} *"},
+         "1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 4. O-O Nf6 5. h4 {read: \"8|84\"} *"},
     };
     for (gsize k = 0; k < G_N_ELEMENTS(cases); k++) {
         char *got = commented_movetext(cases[k][0]);
@@ -4651,8 +4682,8 @@ START_TEST(test_pawn_takes_pawn_read)
      * for review with the other (it was dropped: no rendering came near);
      * where one can, it is that one, as written (2. d4 and 2... e5 are
      * marked too: a4 and c5 are a look-alike off, and only PxP comes after
-     * them) */
-    char *got = commented_movetext("1. e4 d5 2. d4 e5 3. PxP *\n");
+     * them, below 0.995) */
+    char *got = commented_movetext_args("1. e4 d5 2. d4 e5 3. PxP *\n", below_995);
     ck_assert_msg(g_str_has_prefix(got, "1. e4 d5 2. d4 {review: ") &&
                       strstr(got, "2... e5 {review: ") &&
                       strstr(got, "3. dxe5 {read: \"PxP\"} {review: ") && strstr(got, "or exd5 ("),
@@ -6591,6 +6622,7 @@ int main(int argc, char **argv)
     add_test(tc, test_paren_after_move_number);
     add_test(tc, test_paren_goes_on_from_main_line);
     add_test(tc, test_read_comment_and_review);
+    add_test(tc, test_default_min_confidence);
     add_test(tc, test_garbage_tail_unresolved);
     add_test(tc, test_garbage_rate_cuts_move_soup);
     add_test(tc, test_short_bad_tail_kept);

@@ -10,21 +10,23 @@
 # is from 1 where it is right and 0 where wrong, squared, on average) is
 # above BRIER_CEILING.
 # usage: tests/test_fix_sample.sh MOVE_FLOOR [GAME_FLOOR [RECALL_FLOOR MARKED_CEILING
-#                                 [SAMPLE [BRIER_CEILING]]]]
-#   e.g. 99.5 95 80 5; SAMPLE: another sample directory (default corpus/fix-sample)
+#                                 [SAMPLE [BRIER_CEILING [MIN_CONFIDENCE]]]]]
+#   e.g. 99.5 95 80 5; SAMPLE: another sample directory (default corpus/fix-sample);
+#   MIN_CONFIDENCE: the --min-confidence the marks are weighed at (default fix's, 0.9)
 # The binary: $ARBITER_BIN (as meson sets it), else $ARBITER, else build/src/arbiter.
 # Exit: 0 pass, 1 below a floor or error, 77 skip (no python3, or no `fix` yet).
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
-[ $# -ge 1 ] || { echo "usage: $0 MOVE_FLOOR [GAME_FLOOR [RECALL_FLOOR MARKED_CEILING [SAMPLE [BRIER_CEILING]]]]" >&2; exit 2; }
+[ $# -ge 1 ] || { echo "usage: $0 MOVE_FLOOR [GAME_FLOOR [RECALL_FLOOR MARKED_CEILING [SAMPLE [BRIER_CEILING [MIN_CONFIDENCE]]]]]" >&2; exit 2; }
 move_floor=$1 game_floor=${2:-0} recall_floor=${3:-0} marked_ceiling=${4:-100}
-sample=${5:-$here/../corpus/fix-sample} brier_ceiling=${6:-}
+sample=${5:-$here/../corpus/fix-sample} brier_ceiling=${6:-} min_confidence=${7:-}
 arbiter=${ARBITER_BIN:-${ARBITER:-$here/../build/src/arbiter}}
 command -v python3 >/dev/null || { echo "SKIP: python3 is not installed"; exit 77; }
 "$arbiter" fix --help >/dev/null 2>&1 || { echo "SKIP: $arbiter has no 'fix' command"; exit 77; }
 
 line=$(python3 "$here/../tools/bench-fix" --sample "$sample" \
-    --machine --arbiter "$arbiter" ${brier_ceiling:+--brier})
+    --machine --arbiter "$arbiter" ${brier_ceiling:+--brier} \
+    ${min_confidence:+--fix-arg=--min-confidence=$min_confidence})
 echo "$line"
 moves=$(sed -n 's/.*move_accuracy=\([0-9.]*\).*/\1/p' <<<"$line")
 games=$(sed -n 's/.*exact_games=\([0-9.]*\).*/\1/p' <<<"$line")
@@ -64,5 +66,5 @@ if [ -n "$brier_ceiling" ]; then
     fi
 fi
 [ $status -eq 0 ] && echo "PASS: move accuracy $moves% >= $move_floor%, exact games $games% >= $game_floor%," \
-    "review marks on $marked% <= $marked_ceiling% of moves $held$weighed"
+    "review marks${min_confidence:+ (below $min_confidence)} on $marked% <= $marked_ceiling% of moves $held$weighed"
 exit $status
