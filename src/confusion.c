@@ -21,9 +21,9 @@ struct _ArbConfusion {
     int n_split;
     struct calibration {
         char kind[16];
-        double a, b, c, d, top;
-    } cal[CONF_CALIBRATION_MAX];
-    int n_cal;
+        double a, b, c, d, e, top; /* e: the sheets' only, top: the others' */
+    } cal[CONF_CALIBRATION_MAX], sheet_cal[CONF_CALIBRATION_MAX];
+    int n_cal, n_sheet_cal;
 };
 
 static const char *const cost_keys[CONF_COST_COUNT] = {
@@ -150,30 +150,38 @@ static gboolean read_split(ArbConfusion *c, GKeyFile *kf, const char *key, const
 
 /* A [calibration] key: "kind=a;b;c;d;top;", b and c at least 0 (a higher
  * share or a wider margin is never a lower chance), top above 0 and at
- * most 1. */
-static gboolean read_calibration(ArbConfusion *c, GKeyFile *kf, const char *key, const char *origin,
-                                 GError **error)
+ * most 1; or a [calibration-sheets] key, "kind=a;b;c;d;e;", e at most 0 (a
+ * sheet with more moves changed is never surer). */
+static gboolean read_calibration(ArbConfusion *c, GKeyFile *kf, const char *group, const char *key,
+                                 const char *origin, GError **error)
 {
+    gboolean sheets = !strcmp(group, "calibration-sheets");
+    struct calibration *rows = sheets ? c->sheet_cal : c->cal;
+    int *n_rows = sheets ? &c->n_sheet_cal : &c->n_cal;
     gsize n = 0;
-    g_autofree double *v = g_key_file_get_double_list(kf, "calibration", key, &n, NULL);
-    gboolean ok = v && n == 5 && strlen(key) < sizeof c->cal[0].kind &&
-                  c->n_cal < CONF_CALIBRATION_MAX && v[4] > 0 && v[4] <= 1;
+    g_autofree double *v = g_key_file_get_double_list(kf, group, key, &n, NULL);
+    gboolean ok = v && n == 5 && strlen(key) < sizeof rows[0].kind &&
+                  *n_rows < CONF_CALIBRATION_MAX &&
+                  (sheets ? v[4] <= 0 && v[4] >= -100 : v[4] > 0 && v[4] <= 1);
     for (gsize i = 0; ok && i < 4; i++)
         ok = fabs(v[i]) <= 100 && (i == 0 || i == 3 || v[i] >= 0);
     if (!ok) {
         g_set_error(error, G_KEY_FILE_ERROR, G_KEY_FILE_ERROR_INVALID_VALUE,
-                    "%s: [calibration] %s: want kind=a;b;c;d;top; (a and d from -100 to 100, b "
-                    "and c from 0 to 100, top above 0 and at most 1; at most %d kinds)",
-                    origin, key, CONF_CALIBRATION_MAX);
+                    sheets ? "%s: [%s] %s: want kind=a;b;c;d;e; (a and d from -100 to 100, b "
+                             "and c from 0 to 100, e from -100 to 0; at most %d kinds)"
+                           : "%s: [%s] %s: want kind=a;b;c;d;top; (a and d from -100 to 100, b "
+                             "and c from 0 to 100, top above 0 and at most 1; at most %d kinds)",
+                    origin, group, key, CONF_CALIBRATION_MAX);
         return FALSE;
     }
-    struct calibration *cal = &c->cal[c->n_cal++];
+    struct calibration *cal = &rows[(*n_rows)++];
     g_strlcpy(cal->kind, key, sizeof cal->kind);
     cal->a = v[0];
     cal->b = v[1];
     cal->c = v[2];
     cal->d = v[3];
-    cal->top = v[4];
+    cal->e = sheets ? v[4] : 0;
+    cal->top = sheets ? 1 : v[4];
     return TRUE;
 }
 
@@ -202,9 +210,12 @@ ArbConfusion *confusion_new_from_data(const char *data, gsize len, const char *o
     g_auto(GStrv) splits = g_key_file_get_keys(kf, "split", NULL, NULL);
     for (char **k = splits; ok && k && *k; k++)
         ok = read_split(c, kf, *k, origin, error);
-    g_auto(GStrv) calibration = g_key_file_get_keys(kf, "calibration", NULL, NULL);
-    for (char **k = calibration; ok && k && *k; k++)
-        ok = read_calibration(c, kf, *k, origin, error);
+    static const char *const calibrations[] = {"calibration", "calibration-sheets"};
+    for (gsize g = 0; ok && g < G_N_ELEMENTS(calibrations); g++) {
+        g_auto(GStrv) keys = g_key_file_get_keys(kf, calibrations[g], NULL, NULL);
+        for (char **k = keys; ok && k && *k; k++)
+            ok = read_calibration(c, kf, calibrations[g], *k, origin, error);
+    }
     static const char *const groups[] = {"substitute", "insert", "delete"};
     for (gsize g = 0; ok && g < G_N_ELEMENTS(groups); g++) {
         g_auto(GStrv) keys = g_key_file_get_keys(kf, groups[g], NULL, NULL);
@@ -299,6 +310,14 @@ const struct confusion_split *confusion_splits(const ArbConfusion *c, int *n)
     return c->split;
 }
 
+/* A row's log-odds, the share's and the margin's terms. */
+static double row_odds(const struct calibration *cal, double read, double margin)
+{
+    double r = CLAMP(read, 1e-4, 1 - 1e-6);
+    return cal->a + (read < 0 ? 0 : cal->b * log(r / (1 - r))) +
+           (margin < 0 ? cal->d : cal->c * MIN(margin, CONF_MARGIN_CAP));
+}
+
 double confusion_calibrate(const ArbConfusion *c, const char *kind, double share, double read,
                            double margin)
 {
@@ -306,10 +325,19 @@ double confusion_calibrate(const ArbConfusion *c, const char *kind, double share
         const struct calibration *cal = &c->cal[i];
         if (strcmp(cal->kind, kind)) continue;
         if (share >= CONF_TOP_SHARE) return cal->top;
-        double r = CLAMP(read, 1e-4, 1 - 1e-6);
-        double odds = cal->a + (read < 0 ? 0 : cal->b * log(r / (1 - r))) +
-                      (margin < 0 ? cal->d : cal->c * MIN(margin, CONF_MARGIN_CAP));
-        return MIN(cal->top, 1.0 / (1.0 + exp(-odds)));
+        return MIN(cal->top, 1.0 / (1.0 + exp(-row_odds(cal, read, margin))));
     }
     return share;
+}
+
+double confusion_calibrate_sheet(const ArbConfusion *c, const char *kind, double share, double read,
+                                 double margin, double changed)
+{
+    for (int i = 0; i < c->n_sheet_cal; i++) {
+        const struct calibration *cal = &c->sheet_cal[i];
+        if (strcmp(cal->kind, kind)) continue;
+        double q = CLAMP(changed, 1e-4, 1 - 1e-4);
+        return 1.0 / (1.0 + exp(-row_odds(cal, read, margin) - cal->e * log(q / (1 - q))));
+    }
+    return confusion_calibrate(c, kind, share, read, margin);
 }

@@ -86,6 +86,14 @@ const struct confusion_split *confusion_splits(const ArbConfusion *conf, int *n)
 enum { CONF_CALIBRATION_MAX = 8 };
 double confusion_calibrate(const ArbConfusion *conf, const char *kind, double share, double read,
                            double margin);
+/* [calibration-sheets]: the same for the moves of a scoresheet read alone
+ * (--from hcs), where what the players wrote errs more than OCR, and more
+ * on some sheets than on others. A kind's row is a, b, c, d and e: the
+ * log-odds are those above, uncapped (a share of one weighed as any other),
+ * + e logit(changed), changed the sheet's share of moves not read as
+ * written. A kind without a row takes [calibration]'s. */
+double confusion_calibrate_sheet(const ArbConfusion *conf, const char *kind, double share,
+                                 double read, double margin, double changed);
 
 G_END_DECLS
 

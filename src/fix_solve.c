@@ -608,13 +608,30 @@ gboolean fix_cmd_is_reviewed(const struct fix_cmd *fc, const struct fix_step *s)
     return FALSE;
 }
 
+/* The share of the game's moves not read as written, smoothed (a sheet's
+ * first changes say less than its hundredth): [calibration-sheets]'s. */
+static double changed_share(const struct fix_cmd *fc)
+{
+    int moves = 0, changed = 0;
+    for (guint k = 0; k < fc->res.steps->len; k++) {
+        const struct fix_step *s = &g_array_index(fc->res.steps, struct fix_step, k);
+        moves += s->move != MOVE_NONE;
+        changed += s->move != MOVE_NONE && s->change != FIX_NONE;
+    }
+    return (changed + 0.5) / (moves + 1.0);
+}
+
 double fix_cmd_confidence(const struct fix_cmd *fc, const struct fix_step *s)
 {
     int margin = fix_step_margin(s);
     double t = MAX(confusion_cost(fc->conf, CONF_TEMPERATURE), 1);
     double read = s->change == FIX_NONE ? -1.0 : s->read_share;
-    return confusion_calibrate(fc->conf, fix_change_name(s->change), s->confidence, read,
-                               margin == FIX_NO_RIVAL ? -1.0 : MAX(margin, 0) / t);
+    double rival = margin == FIX_NO_RIVAL ? -1.0 : MAX(margin, 0) / t;
+    /* a sheet read alone: what its writer wrote errs as the sheet does */
+    if (fc->hcs && !fc->sources)
+        return confusion_calibrate_sheet(fc->conf, fix_change_name(s->change), s->confidence, read,
+                                         rival, changed_share(fc));
+    return confusion_calibrate(fc->conf, fix_change_name(s->change), s->confidence, read, rival);
 }
 
 /* A move the reader should look at: below --min-confidence and not decided. */

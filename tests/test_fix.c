@@ -13,6 +13,7 @@
 #include <glib/gstdio.h>
 #include <libxml/relaxng.h>
 #include <libxml/xpath.h>
+#include <libxml/xpathInternals.h>
 #include <math.h>
 #include <stdarg.h>
 #include <stdio.h>
@@ -5153,6 +5154,67 @@ static int report_move_line(const char *xml, int ply)
     return line && line < end ? atoi(line + strlen(" line=\"")) : 0;
 }
 
+/* The confidence the report gives the move at ply (1-based), or -1. */
+static double report_move_confidence(const char *xml, int ply)
+{
+    char key[32];
+    g_snprintf(key, sizeof key, "<move ply=\"%d\"", ply);
+    const char *m = strstr(xml, key), *end = m ? strchr(m, '>') : NULL;
+    const char *c = m ? strstr(m, " confidence=\"") : NULL;
+    return c && c < end ? g_ascii_strtod(c + strlen(" confidence=\""), NULL) : -1;
+}
+
+/* HCS cells of game 900, sheet page, the moves given one a cell. */
+static char *hcs_cells(int page, const char *moves)
+{
+    g_auto(GStrv) m = g_strsplit(moves, " ", -1);
+    GString *cells = g_string_new(NULL);
+    for (int i = 0; m[i]; i++)
+        g_string_append_printf(cells, "900_%d_%d_%s.png %s\n", page, i / 2 + 1,
+                               i % 2 ? "black" : "white", m[i]);
+    return g_string_free(cells, FALSE);
+}
+
+/* A sheet read alone takes [calibration-sheets]: on a clean one a move read
+ * as written is about as sure as in print, on one with a quarter of its
+ * cells changed it is not (its writer's slips: a legal move written that
+ * was not played), and its corrections fall below the default 0.9 and are
+ * marked. Read together with another sheet (--pair), [calibration]. */
+START_TEST(test_hcs_sheet_confidence)
+{
+    g_autofree char *clean = hcs_cells(0, "e4 e5 Nf3 Nc6 Bb5 a6 Ba4 Nf6 O-O Be7 Re1 b5 Bb3 d6 c3 "
+                                          "O-O h3 Nb8 d4 Nbd7");
+    g_autofree char *messy = hcs_cells(1, "e4 e5 Nt3 Nc6 Bb5 a6 B4 Mf6 0-0 Be7 Rel b5 Bb3 d6 c3 "
+                                          "O-O h3 Nb8 d4 Nd7");
+    char *report = temp_file("report.xml", "");
+    const char *alone[] = {"--from", "hcs", "--report", report, NULL};
+    double first[2];
+    for (int k = 0; k < 2; k++) {
+        struct run r = fix_text(k ? messy : clean, alone);
+        ck_assert_msg(r.status == 0, "exit %d\n%s", r.status, r.err);
+        g_autofree char *flat = g_strdelimit(g_strdup(r.out), "\n", ' ');
+        gboolean marked = strstr(flat, "6. Re1 {read: \"Rel\"} {review: confidence 0.") != NULL;
+        gboolean plain = strstr(flat, "6. Re1 b5") && !strstr(flat, "review");
+        ck_assert_msg(k ? marked : plain, "%s", r.out);
+        char *xml = valid_report(report);
+        first[k] = report_move_confidence(xml, 1);
+        g_free(xml);
+        run_free(&r);
+    }
+    ck_assert_msg(first[0] >= 0.99 && first[1] > 0.5 && first[1] < 0.95, "1. e4: %g and %g",
+                  first[0], first[1]);
+    const char *sheets[] = {clean, messy};
+    const char *pair[] = {"--from", "hcs", "--pair", "--report", report, NULL};
+    struct run r = fix_texts(sheets, 2, pair);
+    ck_assert_msg(r.status == 0, "exit %d\n%s", r.status, r.err);
+    char *xml = valid_report(report);
+    ck_assert_msg(report_move_confidence(xml, 1) >= 0.99, "%s", xml);
+    g_free(xml);
+    run_free(&r);
+    remove_temp(report);
+}
+END_TEST
+
 /* Both sheets lack 1... : a blank cell goes in among the fused tokens, and
  * the report still places every later move on its own line. */
 START_TEST(test_hcs_pair_blank_cell_places)
@@ -6651,6 +6713,7 @@ int main(int argc, char **argv)
     add_test(tc, test_hcs_sheets);
     add_test(tc, test_hcs_missing_cells);
     add_test(tc, test_hcs_cut_after_blank_cells);
+    add_test(tc, test_hcs_sheet_confidence);
     add_test(tc, test_hcs_pair_blank_cell_places);
     add_test(tc, test_group_reads_sheets_together);
     add_test(tc, test_group_offsets_and_usage);

@@ -382,7 +382,7 @@ END_TEST
 
 /* The built-in confusion table less its [calibration] group, with rows
  * (NULL: none) in its place; NULL with *error set where they do not load. */
-static ArbConfusion *table_calibrated(const char *rows, GError **error)
+static ArbConfusion *table_with_group(const char *group, const char *rows, GError **error)
 {
     g_autofree char *origin = NULL;
     g_autoptr(GBytes) bytes =
@@ -391,12 +391,19 @@ static ArbConfusion *table_calibrated(const char *rows, GError **error)
     gsize len = 0;
     const char *data = g_bytes_get_data(bytes, &len);
     g_autoptr(GString) table = g_string_new_len(data, (gssize)len);
-    const char *at = strstr(table->str, "[calibration]\n");
+    g_autofree char *head = g_strdup_printf("[%s]\n", group);
+    const char *at = strstr(table->str, head);
     ck_assert(at);
     const char *end = strstr(at + 1, "\n[");
     g_string_erase(table, at - table->str, end ? end + 1 - at : -1);
-    if (rows) g_string_append_printf(table, "\n[calibration]\n%s", rows);
+    if (rows) g_string_append_printf(table, "\n%s%s", head, rows);
     return confusion_new_from_data(table->str, table->len, "test", error);
+}
+
+/* The built-in table with its [calibration] rows replaced (NULL: none). */
+static ArbConfusion *table_calibrated(const char *rows, GError **error)
+{
+    return table_with_group("calibration", rows, error);
 }
 
 START_TEST(test_calibration)
@@ -451,6 +458,60 @@ START_TEST(test_calibration)
         ck_assert_msg(!c, "%s loaded", bad[k]);
         ck_assert_msg(err && strstr(err->message, "test: [calibration] none: want"), "%s: %s",
                       bad[k], err ? err->message : "no error");
+    }
+}
+END_TEST
+
+START_TEST(test_sheet_calibration)
+{
+    /* the built-in [calibration-sheets]: a move of a sheet with more moves
+     * changed is less sure, read as written or corrected; a move read as
+     * written that nothing doubts is less sure on a sheet than in print;
+     * a kind with no row (merged) takes [calibration]'s */
+    const ArbConfusion *conf = confusion_builtin();
+    static const char *const kinds[] = {"none", "corrected", "inserted"};
+    for (gsize k = 0; k < G_N_ELEMENTS(kinds); k++) {
+        double read = k ? 0.8 : -1, was = 1;
+        for (double changed = 0.01; changed < 0.6; changed += 0.05) {
+            double p = confusion_calibrate_sheet(conf, kinds[k], 0.8, read, -1, changed);
+            ck_assert_msg(p > 0 && p < was, "%s %g: %g after %g", kinds[k], changed, p, was);
+            was = p;
+        }
+    }
+    ck_assert(confusion_calibrate_sheet(conf, "none", 1, -1, -1, 0.05) <
+              confusion_calibrate(conf, "none", 1, -1, -1));
+    ck_assert(confusion_calibrate_sheet(conf, "merged", 0.6, 0.7, 1, 0.3) ==
+              confusion_calibrate(conf, "merged", 0.6, 0.7, 1));
+    /* a row worked out by hand: a + d + e logit(changed), d for no rival */
+    g_autoptr(GError) err = NULL;
+    g_autoptr(ArbConfusion) mine =
+        table_with_group("calibration-sheets", "none=1;0;0.5;2;-1;\n", &err);
+    ck_assert_msg(mine, "%s", err ? err->message : "");
+    double z = 1 + 2 - log(0.2 / 0.8);
+    ck_assert_double_eq_tol(confusion_calibrate_sheet(mine, "none", 1, -1, -1, 0.2),
+                            1 / (1 + exp(-z)), 1e-12);
+    z = 1 + 0.5 * 3 - log(0.2 / 0.8);
+    ck_assert_double_eq_tol(confusion_calibrate_sheet(mine, "none", 0.9, -1, 3, 0.2),
+                            1 / (1 + exp(-z)), 1e-12);
+    /* no group: a sheet's moves take [calibration]'s */
+    g_autoptr(ArbConfusion) plain = table_with_group("calibration-sheets", NULL, &err);
+    ck_assert_msg(plain, "%s", err ? err->message : "");
+    ck_assert(confusion_calibrate_sheet(plain, "none", 1, -1, -1, 0.4) ==
+              confusion_calibrate(plain, "none", 1, -1, -1));
+    /* rows that do not load, each named */
+    static const char *const bad[] = {
+        "none=1;0;0.5;2;\n",     /* four numbers */
+        "none=1;0;0.5;2;1;\n",   /* more changes, surer */
+        "none=1;-1;0.5;2;-1;\n", /* a better share a lower chance */
+        "none=1;0;-0.5;2;-1;\n", /* a wider margin a lower chance */
+        "none=1;0;0.5;2;-1;0.99;\n", "none=1;0;x;2;-1;\n",
+    };
+    for (gsize k = 0; k < G_N_ELEMENTS(bad); k++) {
+        g_clear_error(&err);
+        ArbConfusion *c = table_with_group("calibration-sheets", bad[k], &err);
+        ck_assert_msg(!c, "%s loaded", bad[k]);
+        ck_assert_msg(err && strstr(err->message, "test: [calibration-sheets] none: want"),
+                      "%s: %s", bad[k], err ? err->message : "no error");
     }
 }
 END_TEST
@@ -1115,6 +1176,7 @@ int main(void)
     tcase_add_test(tc, test_word_in_game_dropped);
     tcase_add_test(tc, test_run_again_gives_up_past_its_limit);
     tcase_add_test(tc, test_calibration);
+    tcase_add_test(tc, test_sheet_calibration);
     suite_add_tcase(s, tc);
     return run_suite(s);
 }
