@@ -28,7 +28,7 @@ line=$(python3 "$here/../tools/bench-fix" --sample "$sample" \
     --machine --arbiter "$arbiter" ${brier_ceiling:+--brier} \
     ${min_confidence:+--fix-arg=--min-confidence=$min_confidence})
 echo "$line"
-moves=$(sed -n 's/.*move_accuracy=\([0-9.]*\).*/\1/p' <<<"$line")
+moves=$(sed -n 's/^move_accuracy=\([0-9.]*\).*/\1/p' <<<"$line")
 games=$(sed -n 's/.*exact_games=\([0-9.]*\).*/\1/p' <<<"$line")
 marked=$(sed -n 's/.*review_marked=\([0-9.]*\).*/\1/p' <<<"$line")
 recall=$(sed -n 's/.*review_recall=\([0-9.]*\).*/\1/p' <<<"$line")
