@@ -10,16 +10,19 @@
 # is from 1 where it is right and 0 where wrong, squared, on average) is
 # above BRIER_CEILING.
 # usage: tests/test_fix_sample.sh MOVE_FLOOR [GAME_FLOOR [RECALL_FLOOR MARKED_CEILING
-#                                 [SAMPLE [BRIER_CEILING [MIN_CONFIDENCE]]]]]
+#                                 [SAMPLE [BRIER_CEILING [MIN_CONFIDENCE [SAME_MOVE_FLOOR]]]]]]
 #   e.g. 99.5 95 80 5; SAMPLE: another sample directory (default corpus/fix-sample);
-#   MIN_CONFIDENCE: the --min-confidence the marks are weighed at (default fix's, 0.9)
+#   MIN_CONFIDENCE: the --min-confidence the marks are weighed at (default fix's, 0.9);
+#   SAME_MOVE_FLOOR: a floor of the moves counted by the move itself (from- and
+#   to-square: bench-fix's same_move_accuracy), not by their SAN
 # The binary: $ARBITER_BIN (as meson sets it), else $ARBITER, else build/src/arbiter.
 # Exit: 0 pass, 1 below a floor or error, 77 skip (no python3, or no `fix` yet).
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
-[ $# -ge 1 ] || { echo "usage: $0 MOVE_FLOOR [GAME_FLOOR [RECALL_FLOOR MARKED_CEILING [SAMPLE [BRIER_CEILING [MIN_CONFIDENCE]]]]]" >&2; exit 2; }
+[ $# -ge 1 ] || { echo "usage: $0 MOVE_FLOOR [GAME_FLOOR [RECALL_FLOOR MARKED_CEILING [SAMPLE [BRIER_CEILING [MIN_CONFIDENCE [SAME_MOVE_FLOOR]]]]]]" >&2; exit 2; }
 move_floor=$1 game_floor=${2:-0} recall_floor=${3:-0} marked_ceiling=${4:-100}
 sample=${5:-$here/../corpus/fix-sample} brier_ceiling=${6:-} min_confidence=${7:-}
+same_floor=${8:-}
 arbiter=${ARBITER_BIN:-${ARBITER:-$here/../build/src/arbiter}}
 command -v python3 >/dev/null || { echo "SKIP: python3 is not installed"; exit 77; }
 "$arbiter" fix --help >/dev/null 2>&1 || { echo "SKIP: $arbiter has no 'fix' command"; exit 77; }
@@ -53,6 +56,14 @@ elif awk -v a="$recall" -v f="$recall_floor" 'BEGIN{exit !(a < f)}'; then
 fi
 if awk -v a="$marked" -v f="$marked_ceiling" 'BEGIN{exit !(a > f)}'; then
     echo "FAIL: review marks on $marked% of moves > ceiling $marked_ceiling%"; status=1
+fi
+if [ -n "$same_floor" ]; then
+    same=$(sed -n 's/.* same_move_accuracy=\([0-9.]*\).*/\1/p' <<<"$line")
+    if [ -z "$same" ]; then
+        echo "FAIL: no same_move_accuracy in: $line"; status=1
+    elif awk -v a="$same" -v f="$same_floor" 'BEGIN{exit !(a < f)}'; then
+        echo "FAIL: moves by the move itself $same% < floor $same_floor%"; status=1
+    fi
 fi
 weighed=
 if [ -n "$brier_ceiling" ]; then
