@@ -435,7 +435,9 @@ static void on_problem(const ArbProblem *p, gpointer ud)
 
 static void on_sheet(ArbGame *game, const char *name, gpointer ud)
 {
-    fix_game(ud, game);
+    struct fix_cmd *fc = ud;
+    if (fc->collect && fc->sheet_names) g_ptr_array_add(fc->sheet_names, g_strdup(name));
+    fix_game(fc, game);
 }
 
 /* "FILE:LINE[:COL]: KIND: message" (no line: the whole file). */
@@ -600,6 +602,48 @@ static gboolean fix_group_inputs(struct fix_cmd *fc, int n, const char *const *n
     fix_cmd_solve_group(fc, games, n, all);
     for (int j = 0; j < n; j++)
         g_ptr_array_free(games[j], TRUE);
+    return ok;
+}
+
+/* --group with one HCS file: the sheets of each game in it (its pages,
+ * "<game>_<page>": both players' copies) are read together, one game
+ * written per game id, in the order the ids first come; a game with one
+ * sheet is read alone. Messages name the file and its lines as ever. */
+static gboolean fix_sheets_together(struct fix_cmd *fc, const char *path)
+{
+    g_autoptr(GPtrArray) sheets = g_ptr_array_new_with_free_func((GDestroyNotify)game_free);
+    g_autoptr(GPtrArray) names = g_ptr_array_new_with_free_func(g_free);
+    fc->collect = sheets;
+    fc->sheet_names = names;
+    gboolean ok = fix_cmd_read_file(fc, path);
+    fc->collect = NULL;
+    fc->sheet_names = NULL;
+    g_autofree gboolean *taken = g_new0(gboolean, sheets->len);
+    for (guint i = 0; i < sheets->len; i++) {
+        if (taken[i]) continue;
+        const char *id = g_ptr_array_index(names, i);
+        size_t id_len = strcspn(id, "_");
+        GPtrArray *games[FIX_CANDS_MAX];
+        const char *inputs[FIX_CANDS_MAX + 1] = {NULL};
+        int n = 0;
+        for (guint j = i; j < sheets->len && n < FIX_CANDS_MAX; j++) {
+            const char *other = g_ptr_array_index(names, j);
+            if (taken[j] || strcspn(other, "_") != id_len || strncmp(other, id, id_len)) continue;
+            taken[j] = TRUE;
+            games[n] = g_ptr_array_new();
+            g_ptr_array_add(games[n], g_ptr_array_index(sheets, j));
+            inputs[n++] = path;
+        }
+        if (n == 1) {
+            begin_input(fc, path);
+            fix_game(fc, g_ptr_array_index(games[0], 0));
+            end_input(fc);
+        } else {
+            fix_cmd_solve_group(fc, games, n, inputs);
+        }
+        for (int j = 0; j < n; j++)
+            g_ptr_array_free(games[j], TRUE);
+    }
     return ok;
 }
 
@@ -1015,7 +1059,8 @@ int cmd_fix(int argc, char **argv)
          "X"},
         {"group", 'g', 0, G_OPTION_ARG_NONE, &group,
          "the FILEs are readings of the same games (both players' sheets, another "
-         "recogniser's output): game N of every FILE is read together as one game",
+         "recogniser's output): game N of every FILE is read together as one game; with "
+         "one HCS FILE, the sheets of each game in it",
          NULL},
         {"pair", 0, 0, G_OPTION_ARG_NONE, &pair, "--group with exactly two FILEs", NULL},
         {"no-comments", 0, 0, G_OPTION_ARG_NONE, &no_comments,
@@ -1213,7 +1258,9 @@ int cmd_fix(int argc, char **argv)
     gint64 t0 = g_get_monotonic_time();
     gboolean io_ok = TRUE;
     fix_cmd_show_progress(fc, !no_progress && isatty(STDERR_FILENO));
-    if (group)
+    if (group && argc == 2 && fc->hcs)
+        io_ok = fix_sheets_together(fc, argv[1]);
+    else if (group)
         io_ok = fix_files_as_group(fc, argv + 1, argc - 1);
     else if (argc < 2)
         io_ok &= fix_cmd_read_file(fc, "-");

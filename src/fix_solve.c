@@ -1532,7 +1532,14 @@ void fix_cmd_solve_group(struct fix_cmd *fc, GPtrArray *const *games, int n,
     for (int j = 0; j < n; j++)
         most = MAX(most, games[j]->len);
     fc->sources = g_array_new(FALSE, FALSE, sizeof(struct group_source));
-    g_autofree char *joined = g_strjoinv(" + ", (char **)names);
+    g_autoptr(GString) name = g_string_new(names[0]);
+    for (int j = 1; j < n; j++) {
+        int k = 0;
+        while (k < j && strcmp(names[k], names[j]))
+            k++;
+        if (k == j) g_string_append_printf(name, " + %s", names[j]);
+    }
+    const char *joined = name->str;
     fc->file_name = names[0];
     fix_report_begin_input(fc, joined);
     for (guint i = 0; i < most; i++) {

@@ -80,6 +80,7 @@ struct fix_cmd {
     gboolean has_pending;
     struct fix_result res;
     GPtrArray *collect;       /* --group: the games read are kept here (ArbGame), not fixed */
+    GPtrArray *sheet_names;   /* with collect, for --group of one HCS file: each sheet's name */
     GArray *sources;          /* --group: struct group_source per candidate of fc->tokens */
     GStringChunk *translated; /* --group: readings put into the first input's letters */
     const int *group_langs;   /* --group: each input's language */
@@ -200,7 +201,8 @@ guint fix_cmd_game_opens_at(struct fix_cmd *fc, const ArbGame *game, const struc
  * counts: always on the main thread, in input order. */
 void fix_cmd_write_solved(struct fix_cmd *fc, const ArbGame *game, const struct solved *sv);
 /* --group: fixes the games collected from n inputs (game i of each read
- * as one), reporting them as one input called by the inputs' names joined. */
+ * as one), reporting them as one input called by the inputs' names joined
+ * (a name given twice once). */
 void fix_cmd_solve_group(struct fix_cmd *fc, GPtrArray *const *games, int n,
                          const char *const *names);
 /* Decisions for games the input does not have: errors. */

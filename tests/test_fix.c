@@ -5248,6 +5248,68 @@ static void assert_texts_fixed_to_truth(const char *const *texts, int n, const c
     run_free(&r);
 }
 
+/* HCS cells "<game>_<page>_<move>_<colour>.png <label>" of moves. */
+static void append_cells(GString *to, const char *game, int page, const char *moves)
+{
+    g_auto(GStrv) m = g_strsplit(moves, " ", -1);
+    for (int i = 0; m[i]; i++)
+        g_string_append_printf(to, "%s_%d_%d_%s.png %s\n", game, page, i / 2 + 1,
+                               i % 2 ? "black" : "white", m[i]);
+}
+
+/* How many games PGN text holds. */
+static int count_games(const char *pgn)
+{
+    int n = 0;
+    for (const char *p = pgn; (p = strstr(p, "[Event ")); p++)
+        n++;
+    return n;
+}
+
+/* --group with one HCS file: each game's sheets in it are read together,
+ * one game per game id in the order the ids first come (game 900's pages
+ * apart, game 901 between them with one sheet, read alone); a game that
+ * stays unresolved is named by the file and its first cell's line. Alone,
+ * each sheet is a game. */
+START_TEST(test_hcs_sheets_of_one_file_together)
+{
+    g_autoptr(GString) text = g_string_new(NULL);
+    append_cells(text, "900", 0,
+                 "e4 e5 Nf3 Nc6 Bb5 a6 Bxc6 dxc6 O-O f6 d4 exd4 Nxd4 c5 Nb Qxd1 "
+                 "Rxd1 Bg4 f3 Be6");
+    append_cells(text, "901", 0, "d4 d5 c4 e6");
+    append_cells(text, "900", 1,
+                 "e4 e5 Nc3 Nc6 Bb5 a6 Bxc6 dxc6 O-O f6 d4 exd4 Nxd4 c5 Nb3 Qxd1 "
+                 "Rxd1 Bg4 f Be6");
+    const char *together[] = {"--from", "hcs", "--group", NULL};
+    struct run r = fix_text(text->str, together);
+    ck_assert_msg(r.status == 0, "exit %d\n%s", r.status, r.err);
+    ck_assert_msg(count_games(r.out) == 2, "%s", r.out);
+    g_autofree char *flat = g_strdelimit(g_strdup(r.out), "\n", ' ');
+    const char *first = strstr(flat, "1. e4 e5 2. Nf3 {A: \"Nf3\", B: \"Nc3\"}");
+    const char *second = strstr(flat, "1. d4 d5 2. c4 e6 *");
+    ck_assert_msg(first && second && first < second, "%s", r.out);
+    run_free(&r);
+    const char *plain[] = {"--from", "hcs", "--group", "--no-comments", NULL};
+    r = fix_text(text->str, plain);
+    char *got = movetext(r.out);
+    ck_assert_str_eq(got, truth);
+    g_free(got);
+    run_free(&r);
+    const char *alone[] = {"--from", "hcs", NULL};
+    r = fix_text(text->str, alone);
+    ck_assert_msg(r.status == 0 && count_games(r.out) == 3, "exit %d\n%s", r.status, r.out);
+    run_free(&r);
+    /* a game both sheets of which go wrong after two moves */
+    append_cells(text, "903", 0, "e4 e5 Nf3 Nc6 Kxe8 Qxh8 Kxa1 Qxa8 Kxb8 Kxh1 Kxg8 Kxg1");
+    append_cells(text, "903", 1, "e4 e5 Nf3 Nc6 Kxe8 Qxh8 Kxa1 Qxa8 Kxb8 Kxh1 Kxg8 Kxg1");
+    r = fix_text(text->str, together);
+    ck_assert_msg(r.status == 1 && count_games(r.out) == 3, "exit %d\n%s", r.status, r.out);
+    ck_assert_msg(strstr(r.err, ".pgn:45: game ") && strstr(r.err, ": unresolved"), "%s", r.err);
+    run_free(&r);
+}
+END_TEST
+
 START_TEST(test_group_reads_sheets_together)
 {
     /* A's 8th and B's 10th move are half written (Nb3 or Nb5? f3 or f4?);
@@ -6716,6 +6778,7 @@ int main(int argc, char **argv)
     add_test(tc, test_hcs_sheet_confidence);
     add_test(tc, test_hcs_pair_blank_cell_places);
     add_test(tc, test_group_reads_sheets_together);
+    add_test(tc, test_hcs_sheets_of_one_file_together);
     add_test(tc, test_group_offsets_and_usage);
     add_test(tc, test_group_aligns_by_content);
     add_test(tc, test_group_decisions);
