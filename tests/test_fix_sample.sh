@@ -57,23 +57,26 @@ fi
 if awk -v a="$marked" -v f="$marked_ceiling" 'BEGIN{exit !(a > f)}'; then
     echo "FAIL: review marks on $marked% of moves > ceiling $marked_ceiling%"; status=1
 fi
-if [ -n "$same_floor" ]; then
-    same=$(sed -n 's/.* same_move_accuracy=\([0-9.]*\).*/\1/p' <<<"$line")
-    if [ -z "$same" ]; then
-        echo "FAIL: no same_move_accuracy in: $line"; status=1
-    elif awk -v a="$same" -v f="$same_floor" 'BEGIN{exit !(a < f)}'; then
-        echo "FAIL: moves by the move itself $same% < floor $same_floor%"; status=1
+# Checks the line's KEY=value against LIMIT, a floor or a ceiling: says
+# FAIL and returns 1 where the value is missing or past it.
+within() { # KEY LIMIT floor|ceiling WHAT
+    local v
+    v=$(sed -n "s/.* $1=\([0-9.]*\).*/\1/p" <<<"$line")
+    [ -n "$v" ] || { echo "FAIL: no $1 in: $line"; return 1; }
+    if awk -v a="$v" -v f="$2" -v k="$3" 'BEGIN{exit !(k == "floor" ? a < f : a > f)}'; then
+        echo "FAIL: $4 $v past the $3 $2"
+        return 1
     fi
+}
+if [ -n "$same_floor" ]; then
+    within same_move_accuracy "$same_floor" floor "moves right by the move itself, %," || status=1
 fi
 weighed=
 if [ -n "$brier_ceiling" ]; then
-    brier=$(sed -n 's/.*brier=\([0-9.]*\).*/\1/p' <<<"$line")
-    if [ -z "$brier" ]; then
-        echo "FAIL: no Brier score in: $line"; status=1
-    elif awk -v a="$brier" -v f="$brier_ceiling" 'BEGIN{exit !(a > f)}'; then
-        echo "FAIL: Brier score of the confidences $brier > ceiling $brier_ceiling"; status=1
+    if within brier "$brier_ceiling" ceiling "Brier score of the confidences"; then
+        weighed=", confidences' Brier score <= $brier_ceiling"
     else
-        weighed=", confidences' Brier score $brier <= $brier_ceiling"
+        status=1
     fi
 fi
 [ $status -eq 0 ] && echo "PASS: move accuracy $moves% >= $move_floor%, exact games $games% >= $game_floor%," \
