@@ -608,7 +608,8 @@ static gboolean fix_group_inputs(struct fix_cmd *fc, int n, const char *const *n
 /* --group with one HCS file: the sheets of each game in it (its pages,
  * "<game>_<page>": both players' copies) are read together, one game
  * written per game id, in the order the ids first come; a game with one
- * sheet is read alone. Messages name the file and its lines as ever. */
+ * sheet is read alone. Messages name the file and its lines as ever, and
+ * the games by their place in the output, as --group's game N. */
 static gboolean fix_sheets_together(struct fix_cmd *fc, const char *path)
 {
     g_autoptr(GPtrArray) sheets = g_ptr_array_new_with_free_func((GDestroyNotify)game_free);
@@ -619,6 +620,7 @@ static gboolean fix_sheets_together(struct fix_cmd *fc, const char *path)
     fc->collect = NULL;
     fc->sheet_names = NULL;
     g_autofree gboolean *taken = g_new0(gboolean, sheets->len);
+    guint64 number = 0;
     for (guint i = 0; i < sheets->len; i++) {
         if (taken[i]) continue;
         const char *id = g_ptr_array_index(names, i);
@@ -630,6 +632,7 @@ static gboolean fix_sheets_together(struct fix_cmd *fc, const char *path)
             const char *other = g_ptr_array_index(names, j);
             if (taken[j] || strcspn(other, "_") != id_len || strncmp(other, id, id_len)) continue;
             taken[j] = TRUE;
+            ((ArbGame *)g_ptr_array_index(sheets, j))->number = number + 1;
             games[n] = g_ptr_array_new();
             g_ptr_array_add(games[n], g_ptr_array_index(sheets, j));
             inputs[n++] = path;
@@ -643,6 +646,7 @@ static gboolean fix_sheets_together(struct fix_cmd *fc, const char *path)
         }
         for (int j = 0; j < n; j++)
             g_ptr_array_free(games[j], TRUE);
+        number++;
     }
     return ok;
 }
