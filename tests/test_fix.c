@@ -216,26 +216,18 @@ static void assert_fix_reads_quietly(const char *text, ...)
     va_end(ap);
 }
 
-/* The same with moves marked below 0.995, not fix's default 0.9: a doubt
- * the search keeps shows though the move is more likely right than 0.9. */
+/* The same with args: below_995 marks moves below 0.995, not fix's default
+ * 0.9, so that a doubt the search keeps shows though the move is more
+ * likely right than 0.9; all_marked marks every move (--min-confidence 1),
+ * so that each comment shows what the engine said of it. */
 static const char *const below_995[] = {"--min-confidence", "0.995", NULL};
+static const char *const all_marked[] = {"--min-confidence", "1", NULL};
 
-static void assert_fix_reads_below_995(const char *text, ...)
+static void assert_fix_reads_with(const char *const *args, const char *text, ...)
 {
     va_list ap;
     va_start(ap, text);
-    check_fix_reads(text, below_995, FALSE, ap);
-    va_end(ap);
-}
-
-/* The same with every move marked for review (--min-confidence 1), so
- * that each comment shows what the engine said of it. */
-static void assert_fix_reads_all_marked(const char *text, ...)
-{
-    const char *all[] = {"--min-confidence", "1", NULL};
-    va_list ap;
-    va_start(ap, text);
-    check_fix_reads(text, all, FALSE, ap);
+    check_fix_reads(text, args, FALSE, ap);
     va_end(ap);
 }
 
@@ -3166,12 +3158,13 @@ START_TEST(test_move_left_out_before_near_reading)
      * move put in reads as written, the move number aside: no {read:}.
      * Rfe1, as written, is marked for review below 0.995: Rfc1 is a
      * look-alike off, and no later move says which rook went where */
-    assert_fix_reads_below_995(
-        "1. e4 e5 2. Nf3 Nc6 3. Bb5 Nf6 4. Nc3 Nd4 5. O-O Nxb5 6. Nxb5 c6 "
-        "7. Nc3 d6 8. Qc7 9. a4 a5 10. h3 Be7 11. b3 O-O 12. Ba3 Re8 13. Qd3 b6 "
-        "14. Rfe1 Ba6 15. Qe3 Rad8 *\n",
-        "8. d4 {inserted: not written}", "8... Qc7 9. a4",
-        "13. Qd3 b6 14. Rfe1 {review: ", "or Rfc1 (", "14... Ba6 15. Qe3 Rad8 *", NULL);
+    assert_fix_reads_with(below_995,
+                          "1. e4 e5 2. Nf3 Nc6 3. Bb5 Nf6 4. Nc3 Nd4 5. O-O Nxb5 6. Nxb5 c6 "
+                          "7. Nc3 d6 8. Qc7 9. a4 a5 10. h3 Be7 11. b3 O-O 12. Ba3 Re8 13. Qd3 b6 "
+                          "14. Rfe1 Ba6 15. Qe3 Rad8 *\n",
+                          "8. d4 {inserted: not written}", "8... Qc7 9. a4",
+                          "13. Qd3 b6 14. Rfe1 {review: ", "or Rfc1 (", "14... Ba6 15. Qe3 Rad8 *",
+                          NULL);
 }
 END_TEST
 
@@ -3187,8 +3180,8 @@ START_TEST(test_exact_reading_left_open)
                        "14. Rfe1 Ba6 15. Qe3 Rad8";
     g_autofree char *open = g_strconcat(game, " *\n", NULL);
     g_autofree char *settled = g_strconcat(game, " 16. Re2 Bc8 *\n", NULL);
-    assert_fix_reads_below_995(open, "14. Rfe1 {review: confidence 0.", "; or Rfc1 (", NULL);
-    assert_fix_reads_below_995(settled, "14. Rfe1 Ba6 15. Qe3 Rad8 16. Re2 Bc8 *", NULL);
+    assert_fix_reads_with(below_995, open, "14. Rfe1 {review: confidence 0.", "; or Rfc1 (", NULL);
+    assert_fix_reads_with(below_995, settled, "14. Rfe1 Ba6 15. Qe3 Rad8 16. Re2 Bc8 *", NULL);
     /* a rival path that meets the best one again in one position, where
      * the search keeps only the cheaper of the two, doubts it as well:
      * 1. Rc1 or Re1, then 2. Rb1 from either square (the prior and the
@@ -6343,8 +6336,8 @@ START_TEST(test_search_counts_pawns_by_the_points)
                      "29 axb5 axb5\n30 Ta1 Da2\n31 Td1 Dd5\n32 Db1 Db3\n33 Тd8+ Rf1\n"
                      "34 Dee1 D4\n35 Td7+ Rf6\n36 Td1 b4\n37 hB b3\n38 Dd2 Rg6\n39. Te1 Tc2\n"
                      "40 Qd| b2\n41 Txe6+ Rh7\n42 Te1 Tc1\n43 0f5+ Rk8\n0-1\n";
-    assert_fix_reads_all_marked(
-        in, "43... Kh8 {read: \"Rk8\"}",
+    assert_fix_reads_with(
+        all_marked, in, "43... Kh8 {read: \"Rk8\"}",
         "search depth 2: Kg8 +6.08, Kh8 +2.06; depth 4: Kg8 +8.23, Kh8 +6.08} 0-1", NULL);
 }
 END_TEST
