@@ -389,6 +389,24 @@ int fixer_greedy_after(ArbFixer *f, const struct fix_result *res, guint k, move_
     return sum;
 }
 
+double fixer_reply_log_prob(ArbFixer *f, const struct fix_result *res, guint k, move_t m)
+{
+    const struct fix_step *steps = (const struct fix_step *)res->steps->data;
+    if (!f->prior || k + 1 >= res->steps->len) return 1;
+    const struct fix_step *s = &steps[k + 1];
+    if (s->move == MOVE_NONE || s->n_tokens != 1 ||
+        (s->change != FIX_NONE && s->change != FIX_CORRECTED))
+        return 1;
+    struct position pos = steps[k].before;
+    pos_make_move(&pos, m);
+    move_t reply = MOVE_NONE;
+    int c = fix_best_in(f, &pos, &f->tok[s->first_token], 1, 8 * CONF_UNIT, &reply);
+    if (reply == MOVE_NONE || c >= 8 * CONF_UNIT) return 1;
+    double lp;
+    prior_log_probs(f->prior, &pos, m, &reply, 1, &lp);
+    return lp;
+}
+
 /* The characters a step read (an inserted move read none). */
 static int step_chars(const ArbFixer *f, const struct fix_step *s)
 {

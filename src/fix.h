@@ -218,6 +218,14 @@ void fixer_run_again(ArbFixer *fixer, const struct position *start, const struct
  * costs the path after it, against the same for the step's own move. */
 int fixer_greedy_after(ArbFixer *fixer, const struct fix_result *res, guint k, move_t m, int n);
 
+/* The natural log of the move prior's probability of the reply to step k
+ * of res playing m: the next step's token read greedily as there, its
+ * cheapest move where m leaves the game; 1 where there is no such reply
+ * (no next step read from one token, no move read, or no prior). What the
+ * opponent did next tells which of two look-alike moves was played: a
+ * reply that answers one of them is likelier after it. */
+double fixer_reply_log_prob(ArbFixer *fixer, const struct fix_result *res, guint k, move_t m);
+
 /* The moves that could stand at step k of the last fixer_run's res about
  * as well as its own: the step's own move first (at its cost), then every
  * other whose cost for the step (its reading and prior, and what the next

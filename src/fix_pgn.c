@@ -82,6 +82,15 @@ static void append_verdict(const struct fix_cmd *fc, GString *t, const struct fi
                           v->deeper_cp[j]);
         }
     }
+    /* "; reply: Rc8 0.35": what the opponent's next move cost a candidate
+     * listed (judge.c's reply_costs()) */
+    for (int i = 0, n_paid = 0; i < v->n; i++) {
+        if (!v->reply[i] || (i && !v->has[i])) continue;
+        char san[SAN_MAX];
+        san_write(&s->before, v->moves[i], san);
+        g_string_append_printf(t, "%s %s %.2f", n_paid++ ? "," : "; reply:", san,
+                               fix_cost_value(v->reply[i]));
+    }
     if (v->changed) g_string_append(t, " (it chose the move)");
 }
 

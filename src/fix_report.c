@@ -140,6 +140,7 @@ static void report_verdict(struct fix_cmd *fc, const struct fix_step *s,
         xml_start_move(fc, "score", &s->before, v->moves[i]);
         if (v->has[i]) report_cp(fc, v->cp[i]);
         xml_attr_fmt(fc, "cost", "%.2f", fix_cost_value(v->cost[i]));
+        if (v->reply[i]) xml_attr_fmt(fc, "reply", "%.2f", fix_cost_value(v->reply[i]));
         xml_end(fc);
     }
     if (v->deeper) {
@@ -149,6 +150,8 @@ static void report_verdict(struct fix_cmd *fc, const struct fix_step *s,
             xml_start_move(fc, "score", &s->before, v->moves[j ? v->rival : 0]);
             if (v->deeper_has[j]) report_cp(fc, v->deeper_cp[j]);
             xml_attr_fmt(fc, "cost", "%.2f", fix_cost_value(v->deeper_cost[j]));
+            int reply = v->reply[j ? v->rival : 0];
+            if (reply) xml_attr_fmt(fc, "reply", "%.2f", fix_cost_value(reply));
             xml_end(fc);
         }
         xml_end(fc);

@@ -61,6 +61,9 @@ struct judge_verdict {
     int cp[JUDGE_CANDS_MAX]; /* ENGINE_MATE-based for mates; side to move's view */
     gboolean has[JUDGE_CANDS_MAX];
     int cost[JUDGE_CANDS_MAX]; /* in confusion units */
+    /* of cost, what the opponent's reply to each paid (judge.c's
+     * reply_costs(); 0 where the replies were not weighed) */
+    int reply[JUDGE_CANDS_MAX];
     /* the built-in search's second look, where its verdict would have
      * changed the move (0: none): the search's move and candidate rival
      * scored again at depth deeper, each a bound where not has */
