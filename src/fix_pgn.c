@@ -60,6 +60,17 @@ static void append_verdict(const struct fix_cmd *fc, GString *t, const struct fi
         if (v->changed) g_string_append(t, " (it chose the move)");
         return;
     }
+    if (v->replies_only) { /* "reply: Kc6 0.79, Kc5 0.63" */
+        for (int i = 0, n_paid = 0; i < v->n; i++) {
+            if (!v->reply[i]) continue;
+            char san[SAN_MAX];
+            san_write(&s->before, v->moves[i], san);
+            g_string_append_printf(t, "%s %s %.2f", n_paid++ ? "," : "reply:", san,
+                                   fix_cost_value(v->reply[i]));
+        }
+        if (v->changed) g_string_append(t, " (it chose the move)");
+        return;
+    }
     g_string_append_printf(t, "%s depth %d:", fc->builtin ? "search" : "engine", fc->judge.depth);
     int order[JUDGE_CANDS_MAX], n = 0; /* best first; the search's move last when unscored */
     for (int i = 0; i < v->n; i++) {

@@ -132,6 +132,17 @@ static void report_verdict(struct fix_cmd *fc, const struct fix_step *s,
         report_repetition(fc, s, v);
         return;
     }
+    if (v->replies_only) { /* <replies>: each candidate and what its reply cost */
+        xml_start(fc, "replies");
+        xml_attr(fc, "changed", v->changed ? "yes" : "no");
+        for (int i = 0; i < v->n; i++) {
+            xml_start_move(fc, "candidate", &s->before, v->moves[i]);
+            xml_attr_fmt(fc, "cost", "%.2f", fix_cost_value(v->reply[i]));
+            xml_end(fc);
+        }
+        xml_end(fc);
+        return;
+    }
     xml_start(fc, "engine");
     xml_attr_fmt(fc, "depth", "%d", fc->judge.depth);
     xml_attr(fc, "changed", v->changed ? "yes" : "no");

@@ -935,8 +935,10 @@ static void judge_moves(struct fix_cmd *fc, const ArbGame *game, ArbFixer *fixer
                  : !strcmp(r, "0-1") ? WHITE
                                      : -1,
         .drawn = !strcmp(r, "1/2-1/2"),
-        .searched = fc->engine || (fc->builtin && judged_by_builtin(game, fc->builtin_elo))};
-    if (!info.searched && !info.drawn) return;
+        .searched = fc->engine || (fc->builtin && judged_by_builtin(game, fc->builtin_elo)),
+        /* (not on a sheet's cells: [calibration-sheets] was fitted without) */
+        .replies = !fc->hcs && !fc->nbest && fc->prior_weight > 0};
+    if (!info.searched && !info.drawn && !info.replies) return;
     g_autoptr(GError) error = NULL;
     if (judge_game(fixer, fc->engine, &fc->judge, &info, start,
                    (const struct fix_token *)fc->tokens->data, (int)fc->tokens->len,

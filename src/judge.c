@@ -27,6 +27,12 @@
  * 0.3 and 405 at 0.4; on the fresh sets 666 became 644 at 0.2 */
 #define REPLY_WEIGHT 0.2
 #define REPLY_CAP    CONF_UNIT
+/* the same where the reply alone weighs (replies_only()): with --engine
+ * none on the tuning sets, 520 wrong moves became 486 at 0.1, 482 at 0.15
+ * and 483 at 0.2; at 0.2 a reading of "B to KT" / "3rd" as Bb6 (its rank
+ * at the next line's start) went to Be6, 0.4 units dearer to read, for
+ * 0.44 of reply */
+#define REPLY_ALONE_WEIGHT 0.1
 #define JUDGE_CAP    CONF_UNIT /* the most the engine adds to a move */
 /* what a move read as written must lose to a rival's, in centipawns, to
  * be judged a blunder (blunder_costs()) */
@@ -181,7 +187,8 @@ static void reply_costs(ArbFixer *f, const struct fix_result *res, guint k, stru
         best = MAX(best, lp[i]);
     }
     for (int i = 0; i < v->n; i++) {
-        v->reply[i] = MIN(REPLY_CAP, (int)lround(REPLY_WEIGHT * CONF_UNIT * (best - lp[i])));
+        double weight = v->replies_only ? REPLY_ALONE_WEIGHT : REPLY_WEIGHT;
+        v->reply[i] = MIN(REPLY_CAP, (int)lround(weight * CONF_UNIT * (best - lp[i])));
         v->cost[i] += v->reply[i];
     }
 }
@@ -374,6 +381,15 @@ static gboolean is_searched(const struct judge_game_info *g, gboolean builtin,
     return g->searched && (!builtin || ply_of(&s->before) >= JUDGE_BUILTIN_FROM);
 }
 
+/* Is a doubtful step of a game no engine searches weighed by the
+ * opponent's reply alone? From where the built-in search would judge it
+ * (before, the book and the move rates know the openings): on the tuning
+ * sets with --engine none, 520 wrong moves became 489 (494 from move 1). */
+static gboolean replies_only(const struct judge_game_info *g, const struct fix_step *s)
+{
+    return !g->searched && g->replies && ply_of(&s->before) >= JUDGE_BUILTIN_FROM;
+}
+
 /* The moves res plays after step k. */
 static int moves_after(const struct fix_result *res, guint k)
 {
@@ -517,7 +533,7 @@ static gboolean judged(const struct judge_options *o, const struct judge_game_in
     if (is_fixed(base, n_base, ply_of(&s->before)) || losers_last(g, res, k)) return FALSE;
     if (is_exact_doubted(o, s)) return is_searched(g, builtin, s);
     return is_doubtful(o, s) &&
-           (is_searched(g, builtin, s) ||
+           (is_searched(g, builtin, s) || replies_only(g, s) ||
             (g->drawn && moves_after(res, k) < MAX(REPEAT_PLIES, THREEFOLD_PLIES)));
 }
 
@@ -566,6 +582,16 @@ gboolean judge_game(ArbFixer *f, ArbEngine *engine, const struct judge_options *
         gboolean exact = s->change == FIX_NONE;
         if (!exact && g->drawn && threefold_costs(res, k, &v)) {
             /* (judged by the repetition alone) */
+        } else if (!exact && replies_only(g, s)) {
+            v.replies_only = TRUE;
+            reply_costs(f, res, k, &v);
+            gboolean said = FALSE;
+            for (int i = 0; i < nc; i++)
+                said |= v.reply[i] > 0;
+            if (!said) { /* (no reply weighed: nothing said) */
+                k++;
+                continue;
+            }
         } else if (exact || !(g->drawn && near_end(res, k) && repetition_costs(res, k, &v))) {
             if (!is_searched(g, builtin, s)) {
                 k++;
@@ -592,7 +618,8 @@ gboolean judge_game(ArbFixer *f, ArbEngine *engine, const struct judge_options *
         }
         int w = winner(cands, &v);
         if (w > 0 && !gains_after(f, res, k, cands, &v, w)) w = 0;
-        if (w > 0 && !engine && !v.repetition) w = second_look(o, &s->before, cands, exact, w, &v);
+        if (w > 0 && !engine && !v.repetition && !v.replies_only)
+            w = second_look(o, &s->before, cands, exact, w, &v);
         if (w > 0 && reruns++ < JUDGE_RERUNS_MAX &&
             fixer_tokens_searched(f) - searched_before <= budget)
             try_winner(f, start, points, w, &v, res);

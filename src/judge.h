@@ -44,6 +44,9 @@ struct judge_game_info {
      * steps; else only a drawn game's last two moves are judged, by
      * repetition */
     gboolean searched;
+    /* where not searched, the doubtful steps from move 9 on are weighed by
+     * the opponent's reply alone (judge.c's reply_costs()) */
+    gboolean replies;
 };
 
 /* What the engine said at one step: the candidates (the search's move
@@ -56,6 +59,9 @@ struct judge_verdict {
     /* judged by repetition, not scored: near a drawn game's end, where a
      * candidate brings back a position of the game (cp and has unused) */
     gboolean repetition;
+    /* weighed by the opponent's replies alone, no engine scores (cp and
+     * has unused) */
+    gboolean replies_only;
     int n;
     move_t moves[JUDGE_CANDS_MAX];
     int cp[JUDGE_CANDS_MAX]; /* ENGINE_MATE-based for mates; side to move's view */

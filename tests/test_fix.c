@@ -6319,34 +6319,37 @@ START_TEST(test_second_look_costs_decide)
 }
 END_TEST
 
+/* Carlsen-Vachier Lagrave, blitz 2015, in figurine LAN (tools/ocr-noise
+ * at 5%, seed t05, game 464): "53... Kd5-e4" is Kd4 with its d read as e;
+ * White's reply, 54. Rxb5, is far likelier after Kd4 than after Kc6, Kc5
+ * or Ke6 by the move prior */
+static const char *const reply_game =
+    "1. \u2658g1-f3 \u265eg8-f6 2. g2~g3 g7-g6 3. \u265dt1-g2 \u265df8-97 4. 0-0 0-0 5. "
+    "d2-d4 d7-d5 6.\n\u2658b1-d2 c7-c6 7. b2-b \u265d(8-f5 8.. \u2657c1-b2 \u265ebB-dl 9. "
+    "c2=c4 \u265ef6-e4 10. e2-e3 \u265ee4xd2\n11. \u2658f33xd \u265ed7-f6 12 \u2655d1-c2 "
+    "\u265bd8-d7 13. \u2656a1-c1 \u2656a8-c8 14 \u2658d2-f3 \u265df5-g4 15.\n\u2655e2-e1 "
+    "\u265dg4-h3 1b. \u2658f3-e5 \u265bd7-e6 177. c4xd5 c6xd5 13. \u2655e1-b4 \u265dh3xg2 "
+    "1q. \u2654g1xg2\nb7-b6 20. \u2657b2-a3 \u265cf8-e8 21. \u265cc1xc8 \u265bexcB 22. "
+    "\u2656f1-c1 \u265bc8-f5 23. \u2655b4-a4 \u265bf5-e4+\n24. \u2654g2-g1 \u265dg7-h6 "
+    "25. \u2656c1-e \u2655e4-cz 26. \u2658e5-gA \u265ef6xg4 27. \u2655a4xe8+ \u265ag8\u2013g7 "
+    "28.\n\u2656e1-f1 \u265dh6xe3 29. \u2655e8xe7 \u265de3xf2+ 30. \u2654g1-h1 "
+    "\u265bc2-e4+ 31. \u2655e7xe4 d5xe4 32. d4-d5\ne4-o3 33. \u2657a3-b4 e3-e2 34. "
+    "\u2656f1-?c1 g77-f6 35. d5d6 \u265af6-e6 36. \u2656c1-c2 e2-e1=\u265b+\n37. "
+    "\u2657b4xe1 \u265df2xe1 38. \u2656c2-e2+ \u2655e6xd6 39. \u2656e2xe1 \u265eg4-e5 40. "
+    "\u265ah1-g2 f1-f6 A1.\n\u2656e1-c1 \u265ee5-cb 42. \u2654g2-f3 a7-a5 43. "
+    "\u2654f3-e4 \u265ec6-b4 44. a2-a3 \u265eb4a6 45. \u2654e4-d4\n\u265ea6-c7 46. "
+    "\u2654d4-c4 b6-b5t 47. \u2654c4-d3 f6-f5 48. \u2656c1-c2\u265ec7-e6 49. "
+    "\u2656c2-c8 \u265ee6-c5+\n50. \u2654d3-c3 \u265ad6-d5 51. \u2656c8-a \u265ec5-e4t "
+    "52. \u2654c3-c2 g6-g5 53. \u2656o8xa5 \u265ad5-e4 54.\n\u2656o5xb5 f5-f4 55. g3xf4 "
+    "g5xf4 1-0\n";
+
 START_TEST(test_reply_weighs_lookalikes)
 {
-    /* Carlsen-Vachier Lagrave, blitz 2015, in figurine LAN (tools/ocr-noise
-     * at 5%, seed t05, game 464): "53... Kd5-e4" is Kd4 with its d read
-     * as e. The two plies like Kc5 and Kc6 better, and the search took
-     * Kc6; but the move prior finds White's reply, 54. Rxb5, much less
-     * likely after either than after Kd4, and Kd4 is taken */
-    const char *in =
-        "[Event \"World Blitz 2015\"]\n[Result \"1-0\"]\n[WhiteElo \"2850\"]\n"
-        "[BlackElo \"2758\"]\n\n"
-        "1. \u2658g1-f3 \u265eg8-f6 2. g2~g3 g7-g6 3. \u265dt1-g2 \u265df8-97 4. 0-0 0-0 5. "
-        "d2-d4 d7-d5 6.\n\u2658b1-d2 c7-c6 7. b2-b \u265d(8-f5 8.. \u2657c1-b2 \u265ebB-dl 9. "
-        "c2=c4 \u265ef6-e4 10. e2-e3 \u265ee4xd2\n11. \u2658f33xd \u265ed7-f6 12 \u2655d1-c2 "
-        "\u265bd8-d7 13. \u2656a1-c1 \u2656a8-c8 14 \u2658d2-f3 \u265df5-g4 15.\n\u2655e2-e1 "
-        "\u265dg4-h3 1b. \u2658f3-e5 \u265bd7-e6 177. c4xd5 c6xd5 13. \u2655e1-b4 \u265dh3xg2 "
-        "1q. \u2654g1xg2\nb7-b6 20. \u2657b2-a3 \u265cf8-e8 21. \u265cc1xc8 \u265bexcB 22. "
-        "\u2656f1-c1 \u265bc8-f5 23. \u2655b4-a4 \u265bf5-e4+\n24. \u2654g2-g1 \u265dg7-h6 "
-        "25. \u2656c1-e \u2655e4-cz 26. \u2658e5-gA \u265ef6xg4 27. \u2655a4xe8+ \u265ag8\u2013g7 "
-        "28.\n\u2656e1-f1 \u265dh6xe3 29. \u2655e8xe7 \u265de3xf2+ 30. \u2654g1-h1 "
-        "\u265bc2-e4+ 31. \u2655e7xe4 d5xe4 32. d4-d5\ne4-o3 33. \u2657a3-b4 e3-e2 34. "
-        "\u2656f1-?c1 g77-f6 35. d5d6 \u265af6-e6 36. \u2656c1-c2 e2-e1=\u265b+\n37. "
-        "\u2657b4xe1 \u265df2xe1 38. \u2656c2-e2+ \u2655e6xd6 39. \u2656e2xe1 \u265eg4-e5 40. "
-        "\u265ah1-g2 f1-f6 A1.\n\u2656e1-c1 \u265ee5-cb 42. \u2654g2-f3 a7-a5 43. "
-        "\u2654f3-e4 \u265ec6-b4 44. a2-a3 \u265eb4a6 45. \u2654e4-d4\n\u265ea6-c7 46. "
-        "\u2654d4-c4 b6-b5t 47. \u2654c4-d3 f6-f5 48. \u2656c1-c2\u265ec7-e6 49. "
-        "\u2656c2-c8 \u265ee6-c5+\n50. \u2654d3-c3 \u265ad6-d5 51. \u2656c8-a \u265ec5-e4t "
-        "52. \u2654c3-c2 g6-g5 53. \u2656o8xa5 \u265ad5-e4 54.\n\u2656o5xb5 f5-f4 55. g3xf4 "
-        "g5xf4 1-0\n";
+    /* the game rated: the two plies like Kc5 and Kc6 better, and the
+     * search took Kc6; with the reply weighed, Kd4 is taken */
+    g_autofree char *in = g_strconcat("[Event \"World Blitz 2015\"]\n[Result \"1-0\"]\n"
+                                      "[WhiteElo \"2850\"]\n[BlackElo \"2758\"]\n\n",
+                                      reply_game, NULL);
     assert_fix_reads(in, "53... Kd4 {read: ",
                      "reply: Ke6 0.15, Kd4 0.05, Kc6 0.79, Kc5 0.63 (it chose the move)}",
                      "54... f4 55. gxf4 gxf4 1-0", NULL);
@@ -6358,6 +6361,34 @@ START_TEST(test_reply_weighs_lookalikes)
                               "reply=\"0.79\"/>"),
                   "%s", xml);
     g_free(xml);
+    run_free(&r);
+}
+END_TEST
+
+START_TEST(test_reply_alone_in_unrated_game)
+{
+    /* the same game with no ratings, which no engine judges (--engine
+     * auto): the reading and the prior took Ke6, marked for review; the
+     * reply alone now weighs the look-alikes from move 9 on (at half the
+     * weight it has beside the engine), and takes Kd4. The report says so
+     * in <replies>, and validates */
+    g_autofree char *in =
+        g_strconcat("[Event \"World Blitz 2015\"]\n[Result \"1-0\"]\n\n", reply_game, NULL);
+    assert_fix_reads(in,
+                     "53... Kd4 {read: \"\u265ad5-e4\"} {reply: Ke6 0.07, Kd4 0.02, Kc6 0.40, Kc5 "
+                     "0.31 (it chose the move)}",
+                     NULL);
+    char *xml;
+    struct run r = fix_reported(in, &xml);
+    ck_assert_msg(r.status == 0, "exit %d\n%s", r.status, r.err);
+    ck_assert_msg(strstr(xml, "<replies changed=\"yes\">"), "%s", xml);
+    ck_assert_msg(strstr(xml, "<candidate san=\"Kc6\" uci=\"d5c6\" cost=\"0.40\"/>"), "%s", xml);
+    g_free(xml);
+    run_free(&r);
+    /* not with the prior off */
+    const char *no_prior[] = {"--prior-weight", "0", NULL};
+    r = fix_text(in, no_prior);
+    ck_assert_msg(r.status == 0 && !strstr(r.out, "reply:"), "%s", r.out);
     run_free(&r);
 }
 END_TEST
@@ -6850,6 +6881,7 @@ int main(int argc, char **argv)
     add_test(tc, test_search_weight_default);
     add_test(tc, test_second_look_costs_decide);
     add_test(tc, test_reply_weighs_lookalikes);
+    add_test(tc, test_reply_alone_in_unrated_game);
     add_test(tc, test_search_counts_pawns_by_the_points);
     add_test(tc, test_search_spares_the_losers_last_move);
     add_test(tc, test_search_forgives_the_winners_last_shot);
