@@ -384,7 +384,9 @@ static gboolean is_searched(const struct judge_game_info *g, gboolean builtin,
 /* Is a doubtful step of a game no engine searches weighed by the
  * opponent's reply alone? From where the built-in search would judge it
  * (before, the book and the move rates know the openings): on the tuning
- * sets with --engine none, 520 wrong moves became 489 (494 from move 1). */
+ * sets with --engine none and REPLY_ALONE_WEIGHT at 0.2, 520 wrong moves
+ * became 483, and 494 from move 1 (at 0.1, 486). A drawn game's last two
+ * moves are judged by repetition first. */
 static gboolean replies_only(const struct judge_game_info *g, const struct fix_step *s)
 {
     return !g->searched && g->replies && ply_of(&s->before) >= JUDGE_BUILTIN_FROM;
@@ -582,6 +584,8 @@ gboolean judge_game(ArbFixer *f, ArbEngine *engine, const struct judge_options *
         gboolean exact = s->change == FIX_NONE;
         if (!exact && g->drawn && threefold_costs(res, k, &v)) {
             /* (judged by the repetition alone) */
+        } else if (!exact && g->drawn && near_end(res, k) && repetition_costs(res, k, &v)) {
+            /* (judged by repetition) */
         } else if (!exact && replies_only(g, s)) {
             v.replies_only = TRUE;
             reply_costs(f, res, k, &v);
@@ -592,7 +596,7 @@ gboolean judge_game(ArbFixer *f, ArbEngine *engine, const struct judge_options *
                 k++;
                 continue;
             }
-        } else if (exact || !(g->drawn && near_end(res, k) && repetition_costs(res, k, &v))) {
+        } else {
             if (!is_searched(g, builtin, s)) {
                 k++;
                 continue;

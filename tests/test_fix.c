@@ -6537,6 +6537,13 @@ START_TEST(test_drawn_games_last_move_by_repetition)
                 g_free(in);
                 run_free(&r);
             }
+    /* past move 9 of a game no engine judges, where the opponent's reply
+     * alone weighs the doubtful moves, the repetition judges first (the
+     * last move has no reply: weighed by it, nothing was said) */
+    g_autofree char *later = fixed_movetext(
+        "[Result \"1/2-1/2\"]\n\n1. e4 e5 2. Nf3 Nc6 3. h3 h6 4. g3 g6 5. Bg2 Bg7 6. Bf1 Bf8 "
+        "7. Bb5 Nf6 8. Bc4 Bc5 9. Bb5 Bb4 10. Bc4 Bc5 11. Bb5 Bb4 12. Bo4 1/2-1/2\n");
+    ck_assert_msg(g_str_has_suffix(later, "12. Bc4 1/2-1/2"), "%s", later);
     /* the move before the last too, not the one before that */
     for (int k = 0; k < 2; k++) {
         char *in =
