@@ -369,6 +369,18 @@ int fixer_step_candidates(ArbFixer *f, const struct fix_result *res, guint k, in
     return n + 1;
 }
 
+/* Step s's token read greedily in pos, where s plays a move read from one
+ * token (as written or corrected): what its cheapest move there costs
+ * (*next), 8 units where none costs less; -1 where s is no such step. */
+static int greedy_read(ArbFixer *f, const struct fix_step *s, const struct position *pos,
+                       move_t *next)
+{
+    if (s->n_tokens != 1 || (s->change != FIX_NONE && s->change != FIX_CORRECTED)) return -1;
+    *next = MOVE_NONE;
+    int c = fix_best_in(f, pos, &f->tok[s->first_token], 1, 8 * CONF_UNIT, next);
+    return *next == MOVE_NONE ? 8 * CONF_UNIT : MIN(c, 8 * CONF_UNIT);
+}
+
 int fixer_greedy_after(ArbFixer *f, const struct fix_result *res, guint k, move_t m, int n)
 {
     const struct fix_step *steps = (const struct fix_step *)res->steps->data;
@@ -376,12 +388,11 @@ int fixer_greedy_after(ArbFixer *f, const struct fix_result *res, guint k, move_
     pos_make_move(&pos, m);
     int sum = 0;
     for (guint j = k + 1; j < res->steps->len && n > 0; j++) {
-        const struct fix_step *s = &steps[j];
-        if (s->move == MOVE_NONE) continue; /* a token dropped either way */
-        if (s->n_tokens != 1 || (s->change != FIX_NONE && s->change != FIX_CORRECTED)) break;
-        move_t next = MOVE_NONE;
-        int c = fix_best_in(f, &pos, &f->tok[s->first_token], 1, 8 * CONF_UNIT, &next);
-        if (next == MOVE_NONE || c >= 8 * CONF_UNIT) return sum + 8 * CONF_UNIT;
+        if (steps[j].move == MOVE_NONE) continue; /* a token dropped either way */
+        move_t next;
+        int c = greedy_read(f, &steps[j], &pos, &next);
+        if (c < 0) break;
+        if (c >= 8 * CONF_UNIT) return sum + 8 * CONF_UNIT;
         sum += c;
         pos_make_move(&pos, next);
         n--;
@@ -392,16 +403,12 @@ int fixer_greedy_after(ArbFixer *f, const struct fix_result *res, guint k, move_
 double fixer_reply_log_prob(ArbFixer *f, const struct fix_result *res, guint k, move_t m)
 {
     const struct fix_step *steps = (const struct fix_step *)res->steps->data;
-    if (!f->prior || k + 1 >= res->steps->len) return 1;
-    const struct fix_step *s = &steps[k + 1];
-    if (s->move == MOVE_NONE || s->n_tokens != 1 ||
-        (s->change != FIX_NONE && s->change != FIX_CORRECTED))
-        return 1;
+    if (!f->prior || k + 1 >= res->steps->len || steps[k + 1].move == MOVE_NONE) return 1;
     struct position pos = steps[k].before;
     pos_make_move(&pos, m);
-    move_t reply = MOVE_NONE;
-    int c = fix_best_in(f, &pos, &f->tok[s->first_token], 1, 8 * CONF_UNIT, &reply);
-    if (reply == MOVE_NONE || c >= 8 * CONF_UNIT) return 1;
+    move_t reply;
+    int c = greedy_read(f, &steps[k + 1], &pos, &reply);
+    if (c < 0 || c >= 8 * CONF_UNIT) return 1;
     double lp;
     prior_log_probs(f->prior, &pos, m, &reply, 1, &lp);
     return lp;

@@ -40,6 +40,22 @@ static void append_scored(GString *t, const struct position *pos, move_t m, int 
         g_string_append(t, "worse");
 }
 
+/* What the opponent's next move cost each candidate that paid for it
+ * (judge.c's reply_costs()), after lead: " Kc6 0.79, Kc5 0.63"; scored:
+ * only the candidates the engine's list shows (the search's move and
+ * those it scored among its best). */
+static void append_replies(GString *t, const struct position *pos, const struct judge_verdict *v,
+                           const char *lead, gboolean scored)
+{
+    for (int i = 0, n_paid = 0; i < v->n; i++) {
+        if (!v->reply[i] || (scored && i && !v->has[i])) continue;
+        char san[SAN_MAX];
+        san_write(pos, v->moves[i], san);
+        g_string_append_printf(t, "%s %s %.2f", n_paid++ ? "," : lead, san,
+                               fix_cost_value(v->reply[i]));
+    }
+}
+
 /* "engine depth 8: Qc7 +0.41, Qb6 -1.25", and what it changed; by
  * repetition "drawn, near the end: Bf3 repeats a position, not Bf7+". */
 static void append_verdict(const struct fix_cmd *fc, GString *t, const struct fix_step *s,
@@ -61,13 +77,7 @@ static void append_verdict(const struct fix_cmd *fc, GString *t, const struct fi
         return;
     }
     if (v->replies_only) { /* "reply: Kc6 0.79, Kc5 0.63" */
-        for (int i = 0, n_paid = 0; i < v->n; i++) {
-            if (!v->reply[i]) continue;
-            char san[SAN_MAX];
-            san_write(&s->before, v->moves[i], san);
-            g_string_append_printf(t, "%s %s %.2f", n_paid++ ? "," : "reply:", san,
-                                   fix_cost_value(v->reply[i]));
-        }
+        append_replies(t, &s->before, v, "reply:", FALSE);
         if (v->changed) g_string_append(t, " (it chose the move)");
         return;
     }
@@ -93,15 +103,7 @@ static void append_verdict(const struct fix_cmd *fc, GString *t, const struct fi
                           v->deeper_cp[j]);
         }
     }
-    /* "; reply: Rc8 0.35": what the opponent's next move cost a candidate
-     * listed (judge.c's reply_costs()) */
-    for (int i = 0, n_paid = 0; i < v->n; i++) {
-        if (!v->reply[i] || (i && !v->has[i])) continue;
-        char san[SAN_MAX];
-        san_write(&s->before, v->moves[i], san);
-        g_string_append_printf(t, "%s %s %.2f", n_paid++ ? "," : "; reply:", san,
-                               fix_cost_value(v->reply[i]));
-    }
+    append_replies(t, &s->before, v, "; reply:", TRUE); /* "; reply: Rc8 0.35" */
     if (v->changed) g_string_append(t, " (it chose the move)");
 }
 

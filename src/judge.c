@@ -186,8 +186,8 @@ static void reply_costs(ArbFixer *f, const struct fix_result *res, guint k, stru
         if (lp[i] > 0) return;
         best = MAX(best, lp[i]);
     }
+    double weight = v->replies_only ? REPLY_ALONE_WEIGHT : REPLY_WEIGHT;
     for (int i = 0; i < v->n; i++) {
-        double weight = v->replies_only ? REPLY_ALONE_WEIGHT : REPLY_WEIGHT;
         v->reply[i] = MIN(REPLY_CAP, (int)lround(weight * CONF_UNIT * (best - lp[i])));
         v->cost[i] += v->reply[i];
     }
