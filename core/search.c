@@ -40,11 +40,61 @@ enum {
     KILLER_PLIES = 16,
 };
 
+/* a piece's worth in the move order (captures of the dearest first) */
 static const int piece_value[6] = {100, 320, 330, 500, 900, 0};
-/* a pawn by how far it has come (rank 2 to 7 for White), more when no
- * enemy pawn can stop it */
-static const int pawn_advance[8] = {0, 0, 4, 8, 14, 22, 34, 0};
-static const int pawn_passed[8] = {0, 8, 12, 20, 35, 60, 100, 0};
+
+/* A score of the middlegame and one of the endgame, blended by how much
+ * of the pieces is left (evaluate()): a king behind its pawns and a rook
+ * on an open file count most with the queens on, a passed pawn and a
+ * king in the centre with few pieces left. */
+struct blend {
+    int mg, eg;
+};
+
+/* What evaluate() counts, in centipawns. (SEARCH_TUNABLE: a tool that
+ * includes this file to fit them may change them.) */
+#ifdef SEARCH_TUNABLE
+#define WEIGHTS_CONST
+#else
+#define WEIGHTS_CONST const
+#endif
+static WEIGHTS_CONST struct weights {
+    int material[5];  /* pawn, knight, bishop, rook, queen */
+    int pawn_endgame; /* on top of a pawn's worth, with few pieces left */
+    /* a pawn by how far it has come (rank 2 to 7 for White), more when no
+     * enemy pawn can stop it (twice that in the endgame) */
+    int pawn_advance[8], pawn_passed[8];
+    struct blend doubled, alone; /* taken off per such pawn */
+    /* per square a piece reaches that no enemy pawn guards and no piece
+     * of its own stands on (knight, bishop, rook, queen) */
+    struct blend mobility[6];
+    /* percent of minor_centre a knight and a bishop get */
+    int knight_centre, bishop_centre;
+    struct blend bishop_pair, rook_half_open, rook_open;
+    /* the king in the middlegame: on the back rank by its file, else per
+     * rank forward; per file before it with a pawn of its own one or two
+     * ranks ahead, and with none; in the endgame, per step from the centre */
+    int king_back_rank[8], king_forward, shield_pawn, shield_open, king_centre;
+} weights = {
+    .material = {100, 320, 330, 500, 900},
+    .pawn_endgame = 20,
+    .pawn_advance = {0, 0, 4, 8, 14, 22, 34, 0},
+    .pawn_passed = {0, 8, 12, 20, 35, 60, 100, 0},
+    .doubled = {6, 10},
+    .alone = {10, 14},
+    .mobility = {{0, 0}, {4, 4}, {5, 5}, {2, 4}, {1, 2}, {0, 0}},
+    .knight_centre = 100,
+    .bishop_centre = 50,
+    .bishop_pair = {30, 45},
+    .rook_half_open = {10, 5},
+    .rook_open = {20, 10},
+    .king_back_rank = {10, 20, 5, -10, -10, 5, 20, 10},
+    .king_forward = 15,
+    .shield_pawn = 12,
+    .shield_open = 18,
+    .king_centre = 4,
+};
+
 /* a knight or bishop by how near the centre it stands: 0 on the rim, 8
  * a ring in, 14 two in, 18 on the four centre squares */
 /* clang-format off */
@@ -114,20 +164,8 @@ EVALUATE_PART bitboard pawn_attacks(bitboard pawns, int color)
     return color == WHITE ? (west << 7) | (east << 9) : (west >> 9) | (east >> 7);
 }
 
-/* A score of the middlegame and one of the endgame, blended by how much
- * of the pieces is left (evaluate()): a king behind its pawns and a rook
- * on an open file count most with the queens on, a passed pawn and a
- * king in the centre with few pieces left. */
-struct blend {
-    int mg, eg;
-};
-
 enum { PHASE_FULL = 24 }; /* knights and bishops 1, rooks 2, queens 4 */
 static const int phase_of[6] = {0, 1, 1, 2, 4, 0};
-/* per square a piece reaches that no enemy pawn guards and no piece of
- * its own stands on (knight, bishop, rook, queen) */
-static const struct blend mobility[6] = {{0, 0}, {4, 4}, {5, 5}, {2, 4}, {1, 2}, {0, 0}};
-
 /* What color's king and the pawns before it are worth where it stands:
  * in the middlegame behind its pawns, towards a corner; in the endgame
  * near the centre. */
@@ -137,8 +175,7 @@ EVALUATE_PART struct blend king_place(const struct position *pos, int color)
     int rank = color == WHITE ? sq_rank(k) : 7 - sq_rank(k);
     struct blend b = {0, 0};
     /* the middlegame: on the back rank, off the centre files */
-    static const int back_rank[8] = {10, 20, 5, -10, -10, 5, 20, 10};
-    b.mg += rank == 0 ? back_rank[file] : -15 * rank;
+    b.mg += rank == 0 ? weights.king_back_rank[file] : -weights.king_forward * rank;
     /* its shield: pawns of its own one or two ranks before it, on its
      * file and the two beside it; a file there with none is open to it */
     bitboard own = pos_pieces(pos, color, PAWN), near = 0;
@@ -147,11 +184,11 @@ EVALUATE_PART struct blend king_place(const struct position *pos, int color)
     for (int f = file - 1; f <= file + 1; f++) {
         if (f < 0 || f > 7) continue;
         bitboard on_file = own & FILE_BB(f);
-        b.mg += on_file & near ? 12 : on_file ? 0 : -18;
+        b.mg += on_file & near ? weights.shield_pawn : on_file ? 0 : -weights.shield_open;
     }
     /* the endgame: how far from the centre */
     int df = file < 4 ? 3 - file : file - 4, dr = rank < 4 ? 3 - rank : rank - 4;
-    b.eg -= 4 * (df + dr);
+    b.eg -= weights.king_centre * (df + dr);
     return b;
 }
 
@@ -159,8 +196,8 @@ EVALUATE_PART struct blend king_place(const struct position *pos, int color)
 EVALUATE_PART void add_reach(struct blend *b, int type, bitboard reach)
 {
     int n = bit_count(reach);
-    b->mg += mobility[type].mg * n;
-    b->eg += mobility[type].eg * n;
+    b->mg += weights.mobility[type].mg * n;
+    b->eg += weights.mobility[type].eg * n;
 }
 
 /* color's pieces: material, pawns by how far they have come, passed,
@@ -176,52 +213,56 @@ EVALUATE_PART struct blend side_score(const struct position *pos, int color, int
     bitboard passed = passed_squares(pos, color);
     for (int type = PAWN; type < KING; type++) {
         int n = bit_count(pos_pieces(pos, color, type));
-        b.mg += piece_value[type] * n;
-        b.eg += piece_value[type] * n + (type == PAWN ? 20 * n : 0);
+        b.mg += weights.material[type] * n;
+        b.eg += weights.material[type] * n + (type == PAWN ? weights.pawn_endgame * n : 0);
         *phase += phase_of[type] * n;
     }
     /* (no pawn stands on the first rank or the last, where both tables
      * hold 0) */
     int advance = 0;
     for (int r = 1; r < 7; r++)
-        advance += pawn_advance[r] * bit_count(pawns & RANK_BB(color == WHITE ? r : 7 - r));
+        advance += weights.pawn_advance[r] * bit_count(pawns & RANK_BB(color == WHITE ? r : 7 - r));
     b.mg += advance;
     b.eg += advance;
     for (bitboard p = pawns & passed; p;) {
         int sq = pop_lsb(&p);
         int r = color == WHITE ? sq_rank(sq) : 7 - sq_rank(sq);
-        b.mg += pawn_passed[r];
-        b.eg += 2 * pawn_passed[r];
+        b.mg += weights.pawn_passed[r];
+        b.eg += 2 * weights.pawn_passed[r];
     }
     /* doubled: each pawn with another of its own on its file; alone: each
      * pawn with none of its own on the files beside it */
     bitboard files = file_fill(pawns);
     int doubled = bit_count(pawns & (north_fill(pawns << 8) | south_fill(pawns >> 8)));
     int alone = bit_count(pawns & ~files_beside(files));
-    b.mg -= 6 * doubled + 10 * alone;
-    b.eg -= 10 * doubled + 14 * alone;
+    b.mg -= weights.doubled.mg * doubled + weights.alone.mg * alone;
+    b.eg -= weights.doubled.eg * doubled + weights.alone.eg * alone;
     /* each piece by the squares it reaches (a loop per type: no test of
      * the type per piece) */
     bitboard safe = ~own & ~guarded; /* not its own, no enemy pawn guarding */
     for (bitboard p = pos_pieces(pos, color, KNIGHT); p;) {
         int sq = pop_lsb(&p);
         add_reach(&b, KNIGHT, attacks_knight[sq] & safe);
-        b.mg += minor_centre[sq];
+        b.mg += minor_centre[sq] * weights.knight_centre / 100;
     }
     bitboard bishops = pos_pieces(pos, color, BISHOP);
     for (bitboard p = bishops; p;) {
         int sq = pop_lsb(&p);
         add_reach(&b, BISHOP, attacks_bishop(sq, occ) & safe);
-        b.mg += minor_centre[sq] / 2;
+        b.mg += minor_centre[sq] * weights.bishop_centre / 100;
     }
-    if (more_than_one(bishops)) b.mg += 30, b.eg += 45;
+    if (more_than_one(bishops)) {
+        b.mg += weights.bishop_pair.mg;
+        b.eg += weights.bishop_pair.eg;
+    }
     for (bitboard p = pos_pieces(pos, color, ROOK); p;) {
         int sq = pop_lsb(&p);
         add_reach(&b, ROOK, attacks_rook(sq, occ) & safe);
         if (!(files & BB(sq))) { /* no pawn of its own on its file */
             bool open = !(enemy_pawns & FILE_BB(sq_file(sq)));
-            b.mg += open ? 20 : 10;
-            b.eg += open ? 10 : 5;
+            struct blend r = open ? weights.rook_open : weights.rook_half_open;
+            b.mg += r.mg;
+            b.eg += r.eg;
         }
     }
     for (bitboard p = pos_pieces(pos, color, QUEEN); p;) {
