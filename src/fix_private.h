@@ -71,6 +71,7 @@ enum {
     INSERTS_WIDER = 2,      /* the cheapest of them: the token after read more ways */
     WHOLE_KEEP = 64,        /* whole moves left out tried per state */
     TWO_WHOLE_FIRST = 6,    /* first moves of two left out tried, by the prior */
+    TWO_WHOLE_SECOND = 8,   /* and of the second's two plies, each (see expand_two_whole_moves()) */
     WHOLE_AHEAD = 4,        /* the move numbers whole_move_due() weighs */
     WHOLE_AHEAD_TOKENS = 12, /* within this many tokens */
     NUMBER_READINGS = 4,
