@@ -6,6 +6,7 @@
  * straight through the core and the normaliser only for the rest. Findings
  * keep range-relative numbers and are formatted when printed, in input
  * order, so the output is the same for any --jobs and any --shard split. */
+#include "cli.h"
 #include "commands.h"
 #include "outputs.h"
 
@@ -1347,6 +1348,7 @@ int cmd_check(int argc, char **argv)
              "or result after it) is a problem too: an error names the place.\n"
              "Exit status: 0 every game clean, 1 some problem found, 2 usage or I/O error.\n");
     g_option_context_add_main_entries(ctx, entries, NULL);
+    g_auto(GStrv) words = cli_split_values(&argc, &argv, entries);
     g_autoptr(GError) error = NULL;
     if (!g_option_context_parse(ctx, &argc, &argv, &error)) {
         fprintf(stderr, "arbiter check: %s\n", error->message);

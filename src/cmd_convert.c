@@ -3,6 +3,7 @@
  * rule reads (or that is illegal) cuts its game there: the moves before it are
  * written, the rest is kept in a comment, and the error line names file, line,
  * column, game, ply and text. */
+#include "cli.h"
 #include "commands.h"
 #include "compressed.h"
 #include "outputs.h"
@@ -363,8 +364,8 @@ int cmd_convert(int argc, char **argv)
          "notation of the output: san (default), lan, uci, fan, iccf, descriptive or a language "
          "code",
          "FORMAT"},
-        {"output", 'o', 0, G_OPTION_ARG_FILENAME, &output, "write to FILE instead of stdout",
-         "FILE"},
+        {"output", 'o', 0, G_OPTION_ARG_FILENAME, &output,
+         "write to FILE instead of stdout (- for stdout)", "FILE"},
         {"lang-dir", 0, 0, G_OPTION_ARG_FILENAME, &lang_dir, "also load the language tables in DIR",
          "DIR"},
         {"jobs", 'j', 0, G_OPTION_ARG_INT, &jobs,
@@ -384,11 +385,13 @@ int cmd_convert(int argc, char **argv)
              "or result after it) is a problem too: an error names the place.\n"
              "Exit status: 0 all games converted, 1 some had errors, 2 usage or I/O error.\n");
     g_option_context_add_main_entries(ctx, entries, NULL);
+    g_auto(GStrv) words = cli_split_values(&argc, &argv, entries);
     g_autoptr(GError) error = NULL;
     if (!g_option_context_parse(ctx, &argc, &argv, &error)) {
         fprintf(stderr, "arbiter convert: %s\n", error->message);
         return EXIT_USAGE;
     }
+    if (output && !strcmp(output, "-")) g_clear_pointer(&output, g_free); /* stdout */
     if (jobs < 1 || jobs > 256) {
         fprintf(stderr, "arbiter convert: --jobs takes a number from 1 to 256\n");
         return EXIT_USAGE;

@@ -7,6 +7,7 @@
  * src/fix.c and written by src/fix_pgn.c and src/fix_report.c, all sharing
  * the command's state through src/fix_state.h. */
 #include "cmd_fix.h"
+#include "cli.h"
 #include "commands.h"
 #include "compressed.h"
 #include "outputs.h"
@@ -1080,8 +1081,8 @@ int cmd_fix(int argc, char **argv)
          "fix N games at once on N threads (default: the number of cores, at most " G_STRINGIFY(
              FIX_JOBS_MAX) "); the output is the same for any N",
          "N"},
-        {"output", 'o', 0, G_OPTION_ARG_FILENAME, &output, "write to FILE instead of stdout",
-         "FILE"},
+        {"output", 'o', 0, G_OPTION_ARG_FILENAME, &output,
+         "write to FILE instead of stdout (- for stdout)", "FILE"},
         {"lang-dir", 0, 0, G_OPTION_ARG_FILENAME, &lang_dir, "also load the language tables in DIR",
          "DIR"},
         {"decisions", 'd', 0, G_OPTION_ARG_FILENAME, &decisions,
@@ -1167,11 +1168,13 @@ int cmd_fix(int argc, char **argv)
              "Exit status: 0 every game resolved, 1 some unresolved, 2 usage or I/O error,\n"
              "a decision that no longer fits, or an engine that failed.\n");
     g_option_context_add_main_entries(ctx, entries, NULL);
+    g_auto(GStrv) words = cli_split_values(&argc, &argv, entries);
     g_autoptr(GError) error = NULL;
     if (!g_option_context_parse(ctx, &argc, &argv, &error)) {
         fprintf(stderr, "arbiter fix: %s\n", error->message);
         return EXIT_USAGE;
     }
+    if (output && !strcmp(output, "-")) g_clear_pointer(&output, g_free); /* stdout */
     if (pair && argc != 3) {
         fprintf(stderr, "arbiter fix: --pair: want two files\n");
         return EXIT_USAGE;

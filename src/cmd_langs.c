@@ -1,5 +1,6 @@
 /* arbiter langs: lists every locale table (built in, plus --lang-dir) with
  * its piece letters, so a user can see what --from/--to accept. */
+#include "cli.h"
 #include "commands.h"
 
 #include "lang.h"
@@ -66,6 +67,7 @@ int cmd_langs(int argc, char **argv)
                                           "Exit status: 0 on success, 2 on a usage error or a "
                                           "table that cannot be read.\n");
     g_option_context_add_main_entries(ctx, entries, NULL);
+    g_auto(GStrv) words = cli_split_values(&argc, &argv, entries);
     g_autoptr(GError) error = NULL;
     if (!g_option_context_parse(ctx, &argc, &argv, &error)) {
         fprintf(stderr, "arbiter langs: %s\n", error->message);

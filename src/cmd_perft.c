@@ -1,5 +1,6 @@
 /* arbiter perft: counts the leaves of the legal-move tree, in stockfish's
  * output format so the two can be compared line for line. */
+#include "cli.h"
 #include "commands.h"
 
 #include "fen.h"
@@ -61,6 +62,7 @@ int cmd_perft(int argc, char **argv)
     g_option_context_set_description(ctx, "Exit status: 0 on success, 2 on a usage error or a "
                                           "bad FEN.\n");
     g_option_context_add_main_entries(ctx, entries, NULL);
+    g_auto(GStrv) words = cli_split_values(&argc, &argv, entries);
     g_autoptr(GError) error = NULL;
     if (!g_option_context_parse(ctx, &argc, &argv, &error)) {
         fprintf(stderr, "arbiter perft: %s\n", error->message);

@@ -2,6 +2,7 @@
  * for a person to decide the doubtful moves (src/review.xsl, compiled in as
  * a GResource, applied with libxslt). The page writes a decisions file that
  * `arbiter fix --decisions` reads back (src/decisions.h). */
+#include "cli.h"
 #include "commands.h"
 #include "outputs.h"
 #include "report.h"
@@ -162,6 +163,7 @@ int cmd_review(int argc, char **argv)
              "The page replays keys given in its URL fragment: page.html#keys=j1a.\n\n"
              "Exit status: 0 written, 2 usage or I/O error.\n");
     g_option_context_add_main_entries(ctx, entries, NULL);
+    g_auto(GStrv) words = cli_split_values(&argc, &argv, entries);
     g_autoptr(GError) error = NULL;
     if (!g_option_context_parse(ctx, &argc, &argv, &error)) {
         fprintf(stderr, "arbiter review: %s\n", error->message);

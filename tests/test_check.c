@@ -125,6 +125,56 @@ static void temp_cleanup(void)
     g_clear_pointer(&temp_dir, g_free);
 }
 
+/* A short option's value in the same word ("-j2", "-tuci", "-o-"), as make
+ * and most tools take it, is that option's value (GOption alone read
+ * "-j2" as -j and -2 and took the next word for -j's value); a word that
+ * is a long option's value ("--output -j2") stays whole; "-o -" is stdout. */
+START_TEST(test_short_option_values)
+{
+    static const char pgn[] = "[Event \"e\"]\n[Result \"*\"]\n\n1. e4 e5 2. Nf3 Nc6 *\n";
+    char *path = temp_file("short.pgn", pgn, strlen(pgn));
+    struct run spaced = check_run("--jobs", "2", "--quiet", path, NULL);
+    struct run joined = check_run("-j2", "-q", path, NULL);
+    ck_assert_int_eq(spaced.status, 0);
+    ck_assert_int_eq(joined.status, 0);
+    ck_assert_str_eq(joined.out, spaced.out);
+    struct run uci = convert_run("--to", "uci", path, NULL);
+    struct run uci_joined = convert_run("-tuci", path, NULL);
+    ck_assert_int_eq(uci_joined.status, 0);
+    ck_assert_str_eq(uci_joined.out, uci.out);
+    ck_assert_msg(strstr(uci.out, "1. e2e4 e7e5") != NULL, "%s", uci.out);
+    struct run dash = convert_run("-o", "-", path, NULL);
+    struct run dash_joined = convert_run("-o-", path, NULL);
+    struct run plain = convert_run(path, NULL);
+    ck_assert_str_eq(dash.out, plain.out);
+    ck_assert_str_eq(dash_joined.out, plain.out);
+    ck_assert(plain.out[0] == '[');
+    /* a long option's value that looks like a short option and its value */
+    char *odd = g_build_filename(temp_dir, "-j2", NULL);
+    char *odd_arg = g_strconcat("--output=", odd, NULL);
+    struct run to_file = convert_run("--output", odd, path, NULL);
+    ck_assert_int_eq(to_file.status, 0);
+    ck_assert_str_eq(to_file.out, "");
+    char *written = NULL;
+    ck_assert(g_file_get_contents(odd, &written, NULL, NULL));
+    ck_assert_str_eq(written, plain.out);
+    g_remove(odd);
+    struct run to_file_eq = convert_run(odd_arg, path, NULL);
+    ck_assert_int_eq(to_file_eq.status, 0);
+    ck_assert(g_file_test(odd, G_FILE_TEST_EXISTS));
+    g_remove(odd);
+    struct run *runs[] = {&spaced,      &joined, &uci,     &uci_joined, &dash,
+                          &dash_joined, &plain,  &to_file, &to_file_eq};
+    for (gsize i = 0; i < G_N_ELEMENTS(runs); i++)
+        run_free(runs[i]);
+    g_free(written);
+    g_free(odd_arg);
+    g_free(odd);
+    g_free(path);
+    temp_cleanup();
+}
+END_TEST
+
 /* The number of games the summary on stderr counts. */
 static long summary_games(const char *err)
 {
@@ -1700,6 +1750,7 @@ int main(int argc, char **argv)
         tcase_add_test(tc, test_fix);
         tcase_add_test(tc, test_fix_real_games);
         tcase_add_test(tc, test_exit_status);
+        tcase_add_test(tc, test_short_option_values);
         tcase_add_test(tc, test_compressed);
         tcase_add_test(tc, test_compressed_by_content);
         tcase_add_test(tc, test_report);
