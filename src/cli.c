@@ -66,3 +66,13 @@ char **cli_split_values(int *argc, char ***argv_in, const GOptionEntry *entries)
     *argv_in = words + n + 1;
     return words;
 }
+
+void cli_drop_terminator(int *argc, char **argv)
+{
+    for (int i = 1; i < *argc; i++) {
+        if (strcmp(argv[i], "--")) continue;
+        memmove(argv + i, argv + i + 1, sizeof *argv * (size_t)(*argc - i));
+        (*argc)--;
+        return;
+    }
+}

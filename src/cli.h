@@ -14,4 +14,9 @@
  * with g_strfreev() (g_auto(GStrv)). */
 char **cli_split_values(int *argc, char ***argv, const GOptionEntry *entries);
 
+/* Takes out of argv[1, *argc) the "--" that ended the options, which
+ * g_option_context_parse() leaves in where a word after it begins with a
+ * dash ("-- -game.pgn"): what is left are the operands. */
+void cli_drop_terminator(int *argc, char **argv);
+
 #endif

@@ -1354,6 +1354,7 @@ int cmd_check(int argc, char **argv)
         fprintf(stderr, "arbiter check: %s\n", error->message);
         return EXIT_USAGE;
     }
+    cli_drop_terminator(&argc, argv);
     struct shard shard = {0, 0};
     if (shard_text && !parse_shard(shard_text, &shard)) {
         fprintf(stderr, "arbiter check: --shard: '%s' is not I/N with 1 <= I <= N\n", shard_text);

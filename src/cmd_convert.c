@@ -391,6 +391,7 @@ int cmd_convert(int argc, char **argv)
         fprintf(stderr, "arbiter convert: %s\n", error->message);
         return EXIT_USAGE;
     }
+    cli_drop_terminator(&argc, argv);
     if (output && !strcmp(output, "-")) g_clear_pointer(&output, g_free); /* stdout */
     if (jobs < 1 || jobs > 256) {
         fprintf(stderr, "arbiter convert: --jobs takes a number from 1 to 256\n");

@@ -1174,6 +1174,7 @@ int cmd_fix(int argc, char **argv)
         fprintf(stderr, "arbiter fix: %s\n", error->message);
         return EXIT_USAGE;
     }
+    cli_drop_terminator(&argc, argv);
     if (output && !strcmp(output, "-")) g_clear_pointer(&output, g_free); /* stdout */
     if (pair && argc != 3) {
         fprintf(stderr, "arbiter fix: --pair: want two files\n");

@@ -73,6 +73,7 @@ int cmd_langs(int argc, char **argv)
         fprintf(stderr, "arbiter langs: %s\n", error->message);
         return EXIT_USAGE;
     }
+    cli_drop_terminator(&argc, argv);
     if (argc != 1) {
         fprintf(stderr, "arbiter langs: unexpected argument '%s' (try --help)\n", argv[1]);
         return EXIT_USAGE;

@@ -68,6 +68,7 @@ int cmd_perft(int argc, char **argv)
         fprintf(stderr, "arbiter perft: %s\n", error->message);
         return EXIT_USAGE;
     }
+    cli_drop_terminator(&argc, argv);
     if (argc != 2) {
         fprintf(stderr, "arbiter perft: expected one DEPTH (try --help)\n");
         return EXIT_USAGE;

@@ -169,6 +169,7 @@ int cmd_review(int argc, char **argv)
         fprintf(stderr, "arbiter review: %s\n", error->message);
         return EXIT_USAGE;
     }
+    cli_drop_terminator(&argc, argv);
     if (argc != 2) {
         fprintf(stderr, "arbiter review: want one REPORT.xml (see --help)\n");
         return EXIT_USAGE;

@@ -128,7 +128,8 @@ static void temp_cleanup(void)
 /* A short option's value in the same word ("-j2", "-tuci", "-o-"), as make
  * and most tools take it, is that option's value (GOption alone read
  * "-j2" as -j and -2 and took the next word for -j's value); a word that
- * is a long option's value ("--output -j2") stays whole; "-o -" is stdout. */
+ * is a long option's value ("--output -j2") stays whole; "-o -" is stdout;
+ * the "--" that ends the options is no file. */
 START_TEST(test_short_option_values)
 {
     static const char pgn[] = "[Event \"e\"]\n[Result \"*\"]\n\n1. e4 e5 2. Nf3 Nc6 *\n";
@@ -163,8 +164,18 @@ START_TEST(test_short_option_values)
     ck_assert_int_eq(to_file_eq.status, 0);
     ck_assert(g_file_test(odd, G_FILE_TEST_EXISTS));
     g_remove(odd);
+    /* after "--", a file whose name begins with a dash */
+    char *dashed = temp_file("-j2.pgn", pgn, strlen(pgn));
+    char *cwd = g_get_current_dir();
+    ck_assert_int_eq(g_chdir(temp_dir), 0);
+    struct run after_end = convert_run("--", "-j2.pgn", NULL);
+    ck_assert_int_eq(g_chdir(cwd), 0);
+    ck_assert_msg(after_end.status == 0, "%s", after_end.err);
+    ck_assert_str_eq(after_end.out, plain.out);
+    g_free(cwd);
+    g_free(dashed);
     struct run *runs[] = {&spaced,      &joined, &uci,     &uci_joined, &dash,
-                          &dash_joined, &plain,  &to_file, &to_file_eq};
+                          &dash_joined, &plain,  &to_file, &to_file_eq, &after_end};
     for (gsize i = 0; i < G_N_ELEMENTS(runs); i++)
         run_free(runs[i]);
     g_free(written);
