@@ -1038,7 +1038,9 @@ int cmd_fix(int argc, char **argv)
     g_autofree char *from = NULL, *to = NULL, *output = NULL, *lang_dir = NULL, *report = NULL,
                     *confusion = NULL, *decisions = NULL, *engine = NULL;
     double min_confidence = FIX_MIN_CONFIDENCE, prior_weight = FIX_PRIOR_WEIGHT;
-    double engine_weight = NAN, engine_timeout = FIX_ENGINE_TIMEOUT;
+    /* (--engine-weight read as text: 0, not given, is no number a user may give) */
+    double engine_weight = 0, engine_timeout = FIX_ENGINE_TIMEOUT;
+    g_autofree char *engine_weight_text = NULL;
     /* each thread holds its own search tables (15 MB for a game in one
      * language, up to 90 MB when games in many languages come) */
     int engine_depth = INT_MIN, jobs = MIN((int)g_get_num_processors(), FIX_JOBS_MAX);
@@ -1102,7 +1104,7 @@ int cmd_fix(int argc, char **argv)
          "depth of the engine's search (default " G_STRINGIFY(
              FIX_SEARCH_DEPTH) " for builtin, " G_STRINGIFY(FIX_ENGINE_DEPTH) " for an engine)",
          "D"},
-        {"engine-weight", 0, 0, G_OPTION_ARG_DOUBLE, &engine_weight,
+        {"engine-weight", 0, 0, G_OPTION_ARG_STRING, &engine_weight_text,
          "cost, in confusion units, of each pawn a candidate loses to the best one by the "
          "engine's score, at most one unit (default " G_STRINGIFY(
              FIX_SEARCH_WEIGHT) " for builtin, " G_STRINGIFY(FIX_ENGINE_WEIGHT) " for an engine)",
@@ -1190,11 +1192,12 @@ int cmd_fix(int argc, char **argv)
         fprintf(stderr, "arbiter fix: --jobs: %d is not between 1 and 1024\n", jobs);
         return EXIT_USAGE;
     }
-    if (min_confidence < 0 || min_confidence > 1) {
+    /* (each test false for NaN, "nan" read as a number) */
+    if (!(min_confidence >= 0 && min_confidence <= 1)) {
         fprintf(stderr, "arbiter fix: --min-confidence: want a number from 0 to 1\n");
         return EXIT_USAGE;
     }
-    if (prior_weight < 0 || prior_weight > 10) {
+    if (!(prior_weight >= 0 && prior_weight <= 10)) {
         fprintf(stderr, "arbiter fix: --prior-weight: want a number from 0 to 10\n");
         return EXIT_USAGE;
     }
@@ -1202,11 +1205,14 @@ int cmd_fix(int argc, char **argv)
         fprintf(stderr, "arbiter fix: --engine-depth: want a number from 1 to 30\n");
         return EXIT_USAGE;
     }
-    if (!isnan(engine_weight) && (engine_weight <= 0 || engine_weight > 100)) {
+    char *weight_end = NULL;
+    if (engine_weight_text) engine_weight = g_ascii_strtod(engine_weight_text, &weight_end);
+    if (engine_weight_text && (weight_end == engine_weight_text || *weight_end ||
+                               !(engine_weight > 0 && engine_weight <= 100))) {
         fprintf(stderr, "arbiter fix: --engine-weight: want a number above 0, at most 100\n");
         return EXIT_USAGE;
     }
-    if (engine_timeout <= 0 || engine_timeout > 3600) {
+    if (!(engine_timeout > 0 && engine_timeout <= 3600)) {
         fprintf(stderr, "arbiter fix: --engine-timeout: want seconds above 0, at most 3600\n");
         return EXIT_USAGE;
     }
@@ -1232,7 +1238,7 @@ int cmd_fix(int argc, char **argv)
                                         .prior_weight = prior_weight,
                                         .engine = engine,
                                         .engine_depth = MAX(engine_depth, 0),
-                                        .engine_weight = isnan(engine_weight) ? 0 : engine_weight,
+                                        .engine_weight = engine_weight,
                                         .engine_timeout = engine_timeout,
                                         .jobs = jobs};
     struct fix_cmd *fc = fix_cmd_new(&opt, stderr);

@@ -5451,6 +5451,22 @@ START_TEST(test_prior_breaks_ties)
     r = fix_text(game, bad);
     ck_assert_int_eq(r.status, 2);
     run_free(&r);
+    /* "nan" reads as a number, which no bound holds: refused too (a NaN
+     * prior weight made every cost NaN; a NaN --engine-weight meant the
+     * default) */
+    static const char *const nan_options[] = {"--prior-weight", "--min-confidence",
+                                              "--engine-weight", "--engine-timeout"};
+    for (gsize i = 0; i < G_N_ELEMENTS(nan_options); i++) {
+        const char *nan_arg[] = {nan_options[i], "nan", NULL};
+        r = fix_text(game, nan_arg);
+        ck_assert_msg(r.status == 2 && strstr(r.err, nan_options[i]), "%s: exit %d\n%s",
+                      nan_options[i], r.status, r.err);
+        run_free(&r);
+    }
+    const char *garbage[] = {"--engine-weight", "0.5x", NULL};
+    r = fix_text(game, garbage);
+    ck_assert_int_eq(r.status, 2);
+    run_free(&r);
 }
 END_TEST
 
