@@ -45,14 +45,14 @@ char **cli_split_values(int *argc, char ***argv_in, const GOptionEntry *entries)
         /* "--name VALUE", "-j VALUE": the value is the next word, as it is */
         const GOptionEntry *e =
             a[1] == '-' ? long_entry(entries, a + 2) : short_entry(entries, a[1]);
-        gboolean value_next = takes_value(e) && (a[1] == '-' ? !strchr(a, '=') : !a[2]);
-        if (a[1] != '-' && a[2] && takes_value(e)) { /* "-j2" */
+        gboolean value = takes_value(e);
+        if (value && a[1] != '-' && a[2]) { /* "-j2" */
             g_ptr_array_add(out, g_strndup(a, 2));
             g_ptr_array_add(out, g_strdup(a + 2));
             continue;
         }
         g_ptr_array_add(out, g_strdup(a));
-        if (value_next && i + 1 < *argc) g_ptr_array_add(out, g_strdup(argv[++i]));
+        if (value && !strchr(a, '=') && i + 1 < *argc) g_ptr_array_add(out, g_strdup(argv[++i]));
     }
     /* one block: the words, NULL, then the copy of them the parser
      * rearranges (g_strfreev() frees the words up to the NULL, then the
