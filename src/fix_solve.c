@@ -631,6 +631,13 @@ double fix_cmd_confidence(const struct fix_cmd *fc, const struct fix_step *s)
     if (fc->hcs && !fc->sources)
         return confusion_calibrate_sheet(fc->conf, fix_change_name(s->change), s->confidence, read,
                                          rival, changed_share(fc));
+    /* a move the engine's verdict made the search take has its own row, its
+     * read share weighed whatever its change: no rival path stays behind
+     * it (the search ran again with it fixed), where after a correction
+     * that the search chose alone none is the surest sign */
+    const struct judge_verdict *v = fix_cmd_verdict_of(fc, s);
+    if (v && v->changed)
+        return confusion_calibrate(fc->conf, "judged", s->confidence, s->read_share, rival);
     return confusion_calibrate(fc->conf, fix_change_name(s->change), s->confidence, read, rival);
 }
 

@@ -6387,12 +6387,16 @@ START_TEST(test_reply_alone_in_unrated_game)
      * auto): the reading and the prior took Ke6, marked for review; the
      * reply alone now weighs the look-alikes from move 9 on (at half the
      * weight it has beside the engine), and takes Kd4. The report says so
-     * in <replies>, and validates */
+     * in <replies>, and validates. A move a verdict chose is marked for
+     * review: no rival path stays behind it, which after a correction the
+     * search chose alone is the surest sign, and such moves were right
+     * about two times in three ([calibration]'s judged row) */
     g_autofree char *in =
         g_strconcat("[Event \"World Blitz 2015\"]\n[Result \"1-0\"]\n\n", reply_game, NULL);
     assert_fix_reads(in,
-                     "53... Kd4 {read: \"\u265ad5-e4\"} {reply: Ke6 0.07, Kd4 0.02, Kc6 0.40, Kc5 "
-                     "0.31 (it chose the move)}",
+                     "53... Kd4 {read: \"\u265ad5-e4\"} {review: confidence 0.764; or Ke6 (1.46), "
+                     "Ke5 (1.66), Kc5 (2.06); reply: Ke6 0.07, Kd4 0.02, Kc6 0.40, Kc5 0.31 (it "
+                     "chose the move)}",
                      NULL);
     char *xml;
     struct run r = fix_reported(in, &xml);
