@@ -1,6 +1,7 @@
 /* cli.h: the subcommands' command lines. */
 #include "cli.h"
 
+#include <stdio.h>
 #include <string.h>
 
 /* The entry whose short name is c, or NULL. */
@@ -26,7 +27,11 @@ static gboolean takes_value(const GOptionEntry *e)
            !(e->arg == G_OPTION_ARG_CALLBACK && (e->flags & G_OPTION_FLAG_NO_ARG));
 }
 
-char **cli_split_values(int *argc, char ***argv_in, const GOptionEntry *entries)
+/* argv[0, *argc) with each short option of entries that takes a value
+ * and has it in the same word made two words ("-j2": "-j" "2"), nothing
+ * after "--" or in a word that is an option's value split; *argv and
+ * *argc become the new words, whose strings live in the vector returned. */
+static char **split_values(int *argc, char ***argv_in, const GOptionEntry *entries)
 {
     char **argv = *argv_in;
     GPtrArray *out = g_ptr_array_new();
@@ -67,7 +72,8 @@ char **cli_split_values(int *argc, char ***argv_in, const GOptionEntry *entries)
     return words;
 }
 
-void cli_drop_terminator(int *argc, char **argv)
+/* Takes the "--" that ended the options out of argv[1, *argc). */
+static void drop_terminator(int *argc, char **argv)
 {
     for (int i = 1; i < *argc; i++) {
         if (strcmp(argv[i], "--")) continue;
@@ -75,4 +81,17 @@ void cli_drop_terminator(int *argc, char **argv)
         (*argc)--;
         return;
     }
+}
+
+gboolean cli_parse(GOptionContext *ctx, const GOptionEntry *entries, const char *command, int *argc,
+                   char ***argv, char ***words)
+{
+    *words = split_values(argc, argv, entries);
+    g_autoptr(GError) error = NULL;
+    if (!g_option_context_parse(ctx, argc, argv, &error)) {
+        fprintf(stderr, "arbiter %s: %s\n", command, error->message);
+        return FALSE;
+    }
+    drop_terminator(argc, *argv);
+    return TRUE;
 }

@@ -4,19 +4,16 @@
 
 #include <glib.h>
 
-/* argv[0, *argc) with a short option given its value in the same word
- * ("-j2", "-oout.pgn", as make and most tools take them) made two words,
- * "-j" "2": GOption reads "-j2" as the options -j and -2, and takes the next
- * word for -j's value. Only the short options of entries that take a value
- * are split, and nothing after "--" or in a word that is an option's value.
- * *argv and *argc become the new words, for g_option_context_parse() to
- * take apart; the strings live in the vector returned, until it is freed
- * with g_strfreev() (g_auto(GStrv)). */
-char **cli_split_values(int *argc, char ***argv, const GOptionEntry *entries);
-
-/* Takes out of argv[1, *argc) the "--" that ended the options, which
- * g_option_context_parse() leaves in where a word after it begins with a
- * dash ("-- -game.pgn"): what is left are the operands. */
-void cli_drop_terminator(int *argc, char **argv);
+/* Parses the command line of `arbiter command` with ctx, whose main
+ * entries are entries: a short option may take its value in the same word
+ * ("-j2", "-oout.pgn", as make and most tools take them; GOption alone
+ * reads "-j2" as the options -j and -2 and takes the next word for -j's
+ * value), and the "--" that ends the options is no operand (GOption leaves
+ * it in where a word after it begins with a dash: "-- -game.pgn"). On
+ * success *argc and *argv are the program name and the operands, whose
+ * strings live in *words until it is freed with g_strfreev()
+ * (g_auto(GStrv)); on a usage error says why on stderr and returns FALSE. */
+gboolean cli_parse(GOptionContext *ctx, const GOptionEntry *entries, const char *command, int *argc,
+                   char ***argv, char ***words);
 
 #endif

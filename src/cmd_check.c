@@ -1348,13 +1348,9 @@ int cmd_check(int argc, char **argv)
              "or result after it) is a problem too: an error names the place.\n"
              "Exit status: 0 every game clean, 1 some problem found, 2 usage or I/O error.\n");
     g_option_context_add_main_entries(ctx, entries, NULL);
-    g_auto(GStrv) words = cli_split_values(&argc, &argv, entries);
+    g_auto(GStrv) words = NULL;
+    if (!cli_parse(ctx, entries, "check", &argc, &argv, &words)) return EXIT_USAGE;
     g_autoptr(GError) error = NULL;
-    if (!g_option_context_parse(ctx, &argc, &argv, &error)) {
-        fprintf(stderr, "arbiter check: %s\n", error->message);
-        return EXIT_USAGE;
-    }
-    cli_drop_terminator(&argc, argv);
     struct shard shard = {0, 0};
     if (shard_text && !parse_shard(shard_text, &shard)) {
         fprintf(stderr, "arbiter check: --shard: '%s' is not I/N with 1 <= I <= N\n", shard_text);

@@ -385,13 +385,8 @@ int cmd_convert(int argc, char **argv)
              "or result after it) is a problem too: an error names the place.\n"
              "Exit status: 0 all games converted, 1 some had errors, 2 usage or I/O error.\n");
     g_option_context_add_main_entries(ctx, entries, NULL);
-    g_auto(GStrv) words = cli_split_values(&argc, &argv, entries);
-    g_autoptr(GError) error = NULL;
-    if (!g_option_context_parse(ctx, &argc, &argv, &error)) {
-        fprintf(stderr, "arbiter convert: %s\n", error->message);
-        return EXIT_USAGE;
-    }
-    cli_drop_terminator(&argc, argv);
+    g_auto(GStrv) words = NULL;
+    if (!cli_parse(ctx, entries, "convert", &argc, &argv, &words)) return EXIT_USAGE;
     if (output && !strcmp(output, "-")) g_clear_pointer(&output, g_free); /* stdout */
     if (jobs < 1 || jobs > 256) {
         fprintf(stderr, "arbiter convert: --jobs takes a number from 1 to 256\n");

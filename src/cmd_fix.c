@@ -1170,13 +1170,9 @@ int cmd_fix(int argc, char **argv)
              "Exit status: 0 every game resolved, 1 some unresolved, 2 usage or I/O error,\n"
              "a decision that no longer fits, or an engine that failed.\n");
     g_option_context_add_main_entries(ctx, entries, NULL);
-    g_auto(GStrv) words = cli_split_values(&argc, &argv, entries);
+    g_auto(GStrv) words = NULL;
+    if (!cli_parse(ctx, entries, "fix", &argc, &argv, &words)) return EXIT_USAGE;
     g_autoptr(GError) error = NULL;
-    if (!g_option_context_parse(ctx, &argc, &argv, &error)) {
-        fprintf(stderr, "arbiter fix: %s\n", error->message);
-        return EXIT_USAGE;
-    }
-    cli_drop_terminator(&argc, argv);
     if (output && !strcmp(output, "-")) g_clear_pointer(&output, g_free); /* stdout */
     if (pair && argc != 3) {
         fprintf(stderr, "arbiter fix: --pair: want two files\n");

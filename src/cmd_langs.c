@@ -67,13 +67,9 @@ int cmd_langs(int argc, char **argv)
                                           "Exit status: 0 on success, 2 on a usage error or a "
                                           "table that cannot be read.\n");
     g_option_context_add_main_entries(ctx, entries, NULL);
-    g_auto(GStrv) words = cli_split_values(&argc, &argv, entries);
+    g_auto(GStrv) words = NULL;
+    if (!cli_parse(ctx, entries, "langs", &argc, &argv, &words)) return EXIT_USAGE;
     g_autoptr(GError) error = NULL;
-    if (!g_option_context_parse(ctx, &argc, &argv, &error)) {
-        fprintf(stderr, "arbiter langs: %s\n", error->message);
-        return EXIT_USAGE;
-    }
-    cli_drop_terminator(&argc, argv);
     if (argc != 1) {
         fprintf(stderr, "arbiter langs: unexpected argument '%s' (try --help)\n", argv[1]);
         return EXIT_USAGE;

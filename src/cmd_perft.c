@@ -62,13 +62,8 @@ int cmd_perft(int argc, char **argv)
     g_option_context_set_description(ctx, "Exit status: 0 on success, 2 on a usage error or a "
                                           "bad FEN.\n");
     g_option_context_add_main_entries(ctx, entries, NULL);
-    g_auto(GStrv) words = cli_split_values(&argc, &argv, entries);
-    g_autoptr(GError) error = NULL;
-    if (!g_option_context_parse(ctx, &argc, &argv, &error)) {
-        fprintf(stderr, "arbiter perft: %s\n", error->message);
-        return EXIT_USAGE;
-    }
-    cli_drop_terminator(&argc, argv);
+    g_auto(GStrv) words = NULL;
+    if (!cli_parse(ctx, entries, "perft", &argc, &argv, &words)) return EXIT_USAGE;
     if (argc != 2) {
         fprintf(stderr, "arbiter perft: expected one DEPTH (try --help)\n");
         return EXIT_USAGE;

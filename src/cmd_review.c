@@ -163,13 +163,8 @@ int cmd_review(int argc, char **argv)
              "The page replays keys given in its URL fragment: page.html#keys=j1a.\n\n"
              "Exit status: 0 written, 2 usage or I/O error.\n");
     g_option_context_add_main_entries(ctx, entries, NULL);
-    g_auto(GStrv) words = cli_split_values(&argc, &argv, entries);
-    g_autoptr(GError) error = NULL;
-    if (!g_option_context_parse(ctx, &argc, &argv, &error)) {
-        fprintf(stderr, "arbiter review: %s\n", error->message);
-        return EXIT_USAGE;
-    }
-    cli_drop_terminator(&argc, argv);
+    g_auto(GStrv) words = NULL;
+    if (!cli_parse(ctx, entries, "review", &argc, &argv, &words)) return EXIT_USAGE;
     if (argc != 2) {
         fprintf(stderr, "arbiter review: want one REPORT.xml (see --help)\n");
         return EXIT_USAGE;
