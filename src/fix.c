@@ -1325,6 +1325,16 @@ int fixer_n_tokens(const ArbFixer *f)
     return f->n_tok;
 }
 
+/* A path that reads every token the fixer took, of more tokens given
+ * (FIX_GAME_TOKENS_MAX): cut where they end, the rest unread. */
+static void cut_unread(const ArbFixer *f, struct fix_result *res)
+{
+    res->too_long = f->tokens_left && !res->unresolved && res->cost < COST_INF;
+    if (!res->too_long) return;
+    res->unresolved = TRUE;
+    res->cut_token = f->n_tok;
+}
+
 void fixer_run_again(ArbFixer *f, const struct position *start, const struct fix_result *last,
                      guint from, int limit, struct fix_result *res)
 {
@@ -1338,6 +1348,7 @@ void fixer_run_again(ArbFixer *f, const struct position *start, const struct fix
     }
     g_array_append_vals(res->steps, last->steps->data, last->steps->len);
     search_all(f, start, res, from, limit);
+    cut_unread(f, res);
     if (res->cost < COST_INF) annotate_all(f, res);
 }
 
@@ -1360,5 +1371,6 @@ static void run(ArbFixer *f, const struct position *start, struct fix_result *re
     res->unresolved = FALSE;
     res->cut_token = f->n_tok;
     if (!as_written(f, start, res)) search_all(f, start, res, 0, limit);
+    cut_unread(f, res);
     if (res->cost < COST_INF) annotate_all(f, res);
 }

@@ -16,6 +16,13 @@ G_BEGIN_DECLS
 
 enum { FIX_CANDS_MAX = 8, FIX_ALTS_MAX = 3, FIX_TOKEN_CHARS = 24 };
 
+/* The most tokens of one game the fixer reads: past them the game is cut
+ * (fix_result.too_long), the rest kept as written. The longest games played
+ * take a tenth of it; what reaches it is text that no move numbers or
+ * result divide, whose search would take time and memory (some 40 KB a
+ * token) without end. */
+enum { FIX_GAME_TOKENS_MAX = 8192 };
+
 /* One reading a recogniser offers for a token, with its cost (0 for the one
  * plain-text reading). text need not be NUL-terminated. A token may hold the
  * readings of several inputs of one game (both players' sheets): input says
@@ -120,6 +127,7 @@ struct fix_result {
     GArray *steps; /* struct fix_step, in game order */
     int cost;
     gboolean unresolved; /* cut where nothing legal fits any more */
+    gboolean too_long;   /* cut, fits or not, past FIX_GAME_TOKENS_MAX tokens */
     int cut_token;       /* first token left out when unresolved, else n */
     gboolean changed;    /* some step is not FIX_NONE */
 };

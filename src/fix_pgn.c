@@ -276,7 +276,8 @@ static void flush_events(struct fix_cmd *fc, const ArbGame *game, guint *next, g
 
 static void write_rest(struct fix_cmd *fc, const ArbGame *game, guint from)
 {
-    GString *rest = g_string_new("arbiter: nothing legal fits from here on; the rest as written:");
+    GString *rest = g_string_new(NULL);
+    g_string_printf(rest, "arbiter: %s; the rest as written:", fix_cmd_cut_why(fc));
     game_append_rest(game, from, rest);
     pgnw_comment(fc->writer, rest->str);
     g_string_free(rest, TRUE);
@@ -600,8 +601,8 @@ void fix_pgn_write_group_game(struct fix_cmd *fc, ArbGame *const *games, guint n
         if (review) pgnw_comment(fc->writer, review);
     }
     if (fc->res.unresolved) {
-        GString *rest =
-            g_string_new("arbiter: nothing legal fits from here on; the rest as written:");
+        GString *rest = g_string_new(NULL);
+        g_string_printf(rest, "arbiter: %s; the rest as written:", fix_cmd_cut_why(fc));
         for (guint i = 0; i < fc->sources->len; i++) {
             const struct group_source *src = &g_array_index(fc->sources, struct group_source, i);
             if (src->token >= fc->res.cut_token)

@@ -400,6 +400,7 @@ struct _ArbFixer {
     struct targets *targets; /* of each token of one input, filled when first asked for */
     gboolean *targets_filled;
     int n_tok, tok_cap;
+    gboolean tokens_left; /* more tokens given than FIX_GAME_TOKENS_MAX: the rest unread */
     long searched;     /* tokens the searches of this search_all() read (SEARCH_BUDGET) */
     long searched_all; /* and of every search since fixer_prepare() */
     long cuts_read;    /* cuts of merged tokens read since fixer_new() (a test's measure) */

@@ -444,10 +444,14 @@ void fix_report_game(struct fix_cmd *fc, const ArbGame *game, int lang, const ch
         xml_start(fc, "unresolved");
         xml_attr_fmt(fc, "line", "%" G_GUINT64_FORMAT, line);
         xml_attr_fmt(fc, "column", "%" G_GUINT64_FORMAT, col);
+        if (fc->res.too_long) xml_attr(fc, "why", "too-long");
         GString *rest = g_string_new(NULL);
-        for (guint t = (guint)fc->res.cut_token; t < fc->tokens->len; t++)
-            g_string_append_printf(rest, "%s%.*s", rest->len ? " " : "",
-                                   (int)tokens[t].cands[0].len, tokens[t].cands[0].text);
+        if (fc->res.too_long && !fc->sources) /* (no token was collected past the cut's) */
+            game_append_rest(game, tokens[fc->res.cut_token].event, rest);
+        else
+            for (guint t = (guint)fc->res.cut_token; t < fc->tokens->len; t++)
+                g_string_append_printf(rest, "%s%.*s", rest->len ? " " : "",
+                                       (int)tokens[t].cands[0].len, tokens[t].cands[0].text);
         xml_text(fc, rest->str);
         g_string_free(rest, TRUE);
         xml_end(fc);

@@ -231,9 +231,11 @@ void fix_cmd_trim_fixers(struct fix_cmd *fc)
 
 /* The token stage over fc's tables and this game's token arrays (which
  * variations swap in and out: taken afresh at each call). */
+/* (a game's tokens one past what the fixer reads: where its rest begins) */
 static struct token_stage token_stage_of(struct fix_cmd *fc)
 {
-    return (struct token_stage){fc->conf, fc->tokens, fc->glued, fc->prose};
+    return (struct token_stage){fc->conf, fc->tokens, fc->glued, fc->prose,
+                                FIX_GAME_TOKENS_MAX + 1};
 }
 
 static void collect_tokens(struct fix_cmd *fc, const ArbGame *game, ArbNorm *norm)
@@ -481,6 +483,14 @@ static gboolean group_place(const struct fix_cmd *fc, int token, guint64 *line, 
 
 /* What a step read, as the comment quotes it: the token(s) as written,
  * a space between two that did not touch ("z7.B" cut in two stays so). */
+const char *fix_cmd_cut_why(const struct fix_cmd *fc)
+{
+    /* (the number is FIX_GAME_TOKENS_MAX's) */
+    G_STATIC_ASSERT(FIX_GAME_TOKENS_MAX == 8192);
+    return fc->res.too_long ? "it goes on past the 8192 tokens fix reads of a game"
+                            : "nothing legal fits from here on";
+}
+
 char *fix_cmd_read_text(const struct fix_cmd *fc, const ArbGame *game, const struct fix_step *s)
 {
     const struct fix_token *tokens = (const struct fix_token *)fc->tokens->data;
@@ -1227,6 +1237,7 @@ const ArbGame *fix_cmd_solve_game(struct fix_cmd *fc, const ArbGame *game, struc
     fix_cmd_set_fixed_points(fc, &sv->start);
     g_array_set_size(fc->res.steps, 0);
     fc->res.unresolved = sv->no_start;
+    fc->res.too_long = FALSE;
     fc->res.cost = 0;
     if (sv->no_start) return game;
     search_tokens(fc, sv->lang, &sv->start);
@@ -1439,8 +1450,11 @@ void fix_cmd_write_solved(struct fix_cmd *fc, const ArbGame *game, const struct 
         fc->unresolved++;
         fprintf(fix_cmd_err(fc),
                 "%s:%" G_GUINT64_FORMAT ": game %" G_GUINT64_FORMAT ": unresolved%s%s\n",
-                fc->file_name, game->first_line, game->number, sv->no_start ? ": " : "",
-                sv->no_start ? sv->message : "");
+                fc->file_name, game->first_line, game->number,
+                sv->no_start || fc->res.too_long ? ": " : "",
+                sv->no_start       ? sv->message
+                : fc->res.too_long ? fix_cmd_cut_why(fc)
+                                   : "");
     } else if (fc->res.changed) {
         fc->corrected++;
     }
@@ -1490,6 +1504,7 @@ static void fix_group(struct fix_cmd *fc, ArbGame *const *games, guint n)
     g_array_set_size(fc->res.steps, 0);
     fc->res.cost = 0;
     fc->res.unresolved = !start_of(games[0], &start, message, sizeof message);
+    fc->res.too_long = FALSE;
     if (fc->res.unresolved) {
         fc->unresolved++;
         /* (said as for one input: unresolved, and why) */
@@ -1508,6 +1523,7 @@ static void fix_group(struct fix_cmd *fc, ArbGame *const *games, guint n)
     for (guint j = 0; j < n; j++)
         norms[j] = fc->norms[langs[j]];
     struct token_stage ts = token_stage_of(fc);
+    ts.max_tokens = 0; /* (the rest is quoted from the inputs' tokens) */
     fuse_readings(&ts, games, norms, n, fc->start_ply, fc->sources, fc->translated);
     add_blank_cells(fc, &start);
     fc->group_langs = langs;
@@ -1519,8 +1535,9 @@ static void fix_group(struct fix_cmd *fc, ArbGame *const *games, guint n)
     if (fc->res.unresolved) {
         fc->unresolved++;
         fprintf(fix_cmd_err(fc),
-                "%s:%" G_GUINT64_FORMAT ": game %" G_GUINT64_FORMAT ": unresolved\n", fc->file_name,
-                games[0]->first_line, games[0]->number);
+                "%s:%" G_GUINT64_FORMAT ": game %" G_GUINT64_FORMAT ": unresolved%s%s\n",
+                fc->file_name, games[0]->first_line, games[0]->number, fc->res.too_long ? ": " : "",
+                fc->res.too_long ? fix_cmd_cut_why(fc) : "");
     } else if (fc->res.changed) {
         fc->corrected++;
     }

@@ -207,6 +207,9 @@ void fix_cmd_solve_group(struct fix_cmd *fc, GPtrArray *const *games, int n,
                          const char *const *names);
 /* Decisions for games the input does not have: errors. */
 void fix_cmd_check_unknown_games(struct fix_cmd *fc);
+/* Why a game was cut (fc->res unresolved), as the comment holding its
+ * rest, the report and the message on stderr say it. */
+const char *fix_cmd_cut_why(const struct fix_cmd *fc);
 /* What step s read, as the comments quote it. */
 char *fix_cmd_read_text(const struct fix_cmd *fc, const ArbGame *game, const struct fix_step *s);
 /* The cell a step put a move in that the sheet holds another row's move

@@ -455,6 +455,8 @@ static gboolean numbered_variant(const ArbFixer *f, const struct fix_cand *c, st
 
 void fix_prepare_tokens(ArbFixer *f, const struct fix_token *tokens, int n)
 {
+    f->tokens_left = n > FIX_GAME_TOKENS_MAX;
+    n = MIN(n, FIX_GAME_TOKENS_MAX);
     if (n > f->tok_cap) {
         f->tok_cap = MAX(n, 2 * f->tok_cap);
         f->tok = g_renew(struct ptoken, f->tok, f->tok_cap);

@@ -1119,7 +1119,7 @@ void tokens_collect_range(struct token_stage *ts, const ArbGame *game, ArbNorm *
      * last and cut it there, unresolved */
     gboolean result_last;
     guint tail = moves_end(game, from, to, &result_last);
-    for (guint i = from; i < to; i++) {
+    for (guint i = from; i < to && (!ts->max_tokens || ts->tokens->len < ts->max_tokens); i++) {
         const struct game_event *ev = &g_array_index(game->events, struct game_event, i);
         const char *text = game_event_text(game, ev);
         if (ev->kind == EV_COMMENT && ev->comment_kind == ARB_COMMENT_NBEST) {

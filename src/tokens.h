@@ -22,6 +22,7 @@ struct token_stage {
     GArray *tokens;      /* struct fix_token: each token read is appended */
     GStringChunk *glued; /* texts of tokens joined across a ';' */
     GArray *prose;       /* guint8 per event of the game: PROSE_WORD or 0 */
+    guint max_tokens;    /* collected at most (the events after are not read), 0: all */
 };
 
 /* The main line's tokens (tokens_collect_range() over every event), the

@@ -4069,6 +4069,38 @@ START_TEST(test_short_bad_tail_kept)
 }
 END_TEST
 
+/* A game past the 8192 tokens fix reads of one (FIX_GAME_TOKENS_MAX: text
+ * no move numbers, tags or result divide) is read that far and cut there,
+ * unresolved, though its moves fit: the PGN keeps the rest as written in a
+ * comment, the report's <unresolved why="too-long"> has it from its line
+ * and column, and stderr says why. */
+START_TEST(test_game_too_long_cut)
+{
+    GString *s = g_string_new(NULL);
+    for (int i = 0; i < 2100; i++)
+        g_string_append(s, "Nf3 Nf6 Ng1 Ng8\n");
+    char *xml;
+    struct run r = fix_reported(s->str, &xml);
+    g_string_free(s, TRUE);
+    ck_assert_int_eq(r.status, 1);
+    ck_assert_msg(strstr(r.err, "game 1: unresolved: it goes on past the 8192 tokens fix reads of "
+                                "a game\n"),
+                  "%s", r.err);
+    g_strdelimit(r.out, "\n", ' ');
+    ck_assert_msg(strstr(r.out,
+                         " 4096. Ng1 Ng8 {arbiter: it goes on past the 8192 tokens fix reads "
+                         "of a game; the rest as written: Nf3 Nf6 Ng1 Ng8 Nf3"),
+                  "%s", r.out + strlen(r.out) - MIN(strlen(r.out), 600));
+    ck_assert_int_eq(count_of(r.out, "Ng8"), 2100); /* 2048 moves, 52 in the comment */
+    const char *cut = strstr(xml, "<unresolved line=\"2049\" column=\"1\" why=\"too-long\">");
+    ck_assert_msg(cut, "%s", strstr(xml, "<unresolved") ? strstr(xml, "<unresolved") : xml);
+    g_autofree char *rest = g_strndup(cut, (gsize)(strstr(cut, "</unresolved>") - cut));
+    ck_assert_int_eq(count_of(rest, "Ng8"), 52);
+    g_free(xml);
+    run_free(&r);
+}
+END_TEST
+
 /* text without the run time a report gives and the name of the
  * temporary directory a run's input was in. */
 static char *without_run(const char *text)
@@ -6847,6 +6879,7 @@ int main(int argc, char **argv)
     add_test(tc, test_garbage_tail_unresolved);
     add_test(tc, test_garbage_rate_cuts_move_soup);
     add_test(tc, test_short_bad_tail_kept);
+    add_test(tc, test_game_too_long_cut);
     add_test(tc, test_prose_between_moves);
     add_test(tc, test_prose_kept_whole);
     add_test(tc, test_lookalike_letters_read);

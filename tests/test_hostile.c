@@ -689,6 +689,30 @@ START_TEST(test_nothing_lost_fix)
 }
 END_TEST
 
+/* fix reads 8192 tokens of a game at most: one of 40,000 moves that no
+ * numbers or result divide (a knight's shuffle, every token a legal move)
+ * is cut there within the bounds above (its search would have taken some
+ * 40 KB a token), its rest kept as written, and the game after it read. */
+START_TEST(test_fix_game_too_long)
+{
+    GString *s = g_string_new("[Event \"endless\"]\n\n");
+    for (int i = 0; i < 10000; i++)
+        g_string_append(s, i % 4 == 3 ? "Nf3 Nf6 Ng1 Ng8\n" : "Nf3 Nf6 Ng1 Ng8 ");
+    g_string_append(s, "\n[Event \"after\"]\n\n1. d4 d5 *\n");
+    char *path = write_gstring("endless.txt", s);
+    const char *args[] = {path, NULL};
+    struct run r = run_argv("fix", args);
+    expect_problem_named(&r, path);
+    ck_assert_msg(strstr(r.err, "game 1: unresolved: it goes on past the 8192 tokens"), "%s",
+                  r.err);
+    ck_assert_int_eq(count_games(r.out), 2);
+    ck_assert_msg(strstr(r.out, "1. d4 d5"), "the game after the long one is lost");
+    ck_assert_int_eq(count_of(r.out, "Ng8"), 10000); /* as moves or in the comment */
+    run_free(&r);
+    g_free(path);
+}
+END_TEST
+
 int main(void)
 {
     Suite *s = suite_create("hostile");
@@ -716,6 +740,7 @@ int main(void)
     tcase_add_test(tc, test_nothing_lost_convert);
     tcase_add_loop_test(tc, test_nothing_lost_check, 0, 2);
     tcase_add_test(tc, test_nothing_lost_fix);
+    tcase_add_test(tc, test_fix_game_too_long);
     suite_add_tcase(s, tc);
     return run_suite(s);
 }
