@@ -1325,14 +1325,26 @@ int fixer_n_tokens(const ArbFixer *f)
     return f->n_tok;
 }
 
-/* A path that reads every token the fixer took, of more tokens given
- * (FIX_GAME_TOKENS_MAX): cut where they end, the rest unread. */
+/* The first token no step of res reads. */
+static int path_end(const struct fix_result *res)
+{
+    if (!res->steps->len) return 0;
+    const struct fix_step *s = &g_array_index(res->steps, struct fix_step, res->steps->len - 1);
+    return s->first_token + s->n_tokens;
+}
+
+/* A path not cut that ends before the tokens do: cut there, the rest
+ * unread, where the search found it hopeless (fix_search()), or where
+ * they end of more tokens given (FIX_GAME_TOKENS_MAX, too_long). */
 static void cut_unread(const ArbFixer *f, struct fix_result *res)
 {
-    res->too_long = f->tokens_left && !res->unresolved && res->cost < COST_INF;
-    if (!res->too_long) return;
+    res->too_long = FALSE;
+    if (res->unresolved || res->cost >= COST_INF) return;
+    int end = path_end(res);
+    if (end >= f->n_tok && !f->tokens_left) return;
     res->unresolved = TRUE;
-    res->cut_token = f->n_tok;
+    res->too_long = end >= f->n_tok;
+    res->cut_token = MIN(end, f->n_tok);
 }
 
 void fixer_run_again(ArbFixer *f, const struct position *start, const struct fix_result *last,

@@ -1462,9 +1462,35 @@ static void short_of_fixed(ArbFixer *f, GArray *ring)
     }
 }
 
+/* Has the path to state si, expanded at token i, read its last
+ * HOPELESS_TOKENS tokens at HOPELESS_RATE or more (its share of the
+ * garbage rate, in percent)? Not with a word of text among them (dropped
+ * for what a spurious token costs, it reads as dearly), nor on a sheet's
+ * cells (a writer's slips). */
+static gboolean hopeless(const ArbFixer *f, int si, int i)
+{
+    if (f->slips || i - f->from_token < HOPELESS_TOKENS || i % HOPELESS_EVERY) return FALSE;
+    const struct state *arena = (const struct state *)f->arena->data;
+    long read = 0, chars = 0;
+    for (; arena[si].parent >= 0 && arena[si].token > i - HOPELESS_TOKENS; si = arena[si].parent) {
+        const struct state *s = &arena[si];
+        read += s->step_cost - s->prior;
+        for (int t = s->first_token; t < s->first_token + s->n_tokens; t++) {
+            if (f->tok[t].prose_word) return FALSE;
+            chars += (long)g_utf8_strlen(f->tok[t].text, (gssize)f->tok[t].len);
+        }
+    }
+    return chars >= GARBAGE_RATE_CHARS &&
+           100 * read >= (long)HOPELESS_RATE * f->costs[CONF_GARBAGE_RATE] * chars;
+}
+
 /* Runs the search; returns the arena index of the cheapest final state, or
  * -1 once every state it holds costs more than limit (COST_INF: never): no
- * path through them can be kept (fixer_run_again's limit). */
+ * path through them can be kept (fixer_run_again's limit). Where the path
+ * has become hopeless(), the cheapest state there: the path reads no
+ * further (the game is cut, fix.c's cut_unread()), as a game whose search
+ * went on through the moves of the games after it took time that grew
+ * with their number squared. */
 int fix_search(ArbFixer *f, const struct position *start, int limit)
 {
     f->searched += f->n_tok - f->from_token;
@@ -1489,6 +1515,10 @@ int fix_search(ArbFixer *f, const struct position *start, int limit)
         if (limit < COST_INF && cheapest_held(f) > limit) return -1;
         f->beam_width = i < f->wide_until ? f->wide_width : beam_width(f);
         prune(f, ring, i);
+        if (ring->len && hopeless(f, g_array_index(ring, int, 0), i)) {
+            f->beam_width = beam_width(f);
+            return g_array_index(ring, int, 0);
+        }
         /* garbage (GARBAGE_RUN), or a word of text; past garbage, the
          * beam grows back (GARBAGE_REGROW) */
         int past = f->tok[i].prose_word ? 0

@@ -99,6 +99,16 @@ enum {
      * ("<li>B3 e4 c5 Nf3 Nc6: Sicilianskt </li>") read a move or two well
      * between runs, and 256 states, all about as poor, went on from each */
     GARBAGE_REGROW = 4,
+    /* fix_search() gives up where the cheapest path read the last
+     * HOPELESS_TOKENS tokens (no word of text among them) at
+     * HOPELESS_RATE percent of the garbage rate or more: moves of the games
+     * that follow, numbers and results lost, read from this one's last
+     * position (1.0 to 1.5 times the rate), or random move-like tokens;
+     * noisy games read at a quarter of it at 10% noise and 1.25 at most at
+     * 30%, over as many tokens, checked every HOPELESS_EVERY tokens */
+    HOPELESS_TOKENS = 32,
+    HOPELESS_RATE = 150,
+    HOPELESS_EVERY = 16,
     WORD_MIN_LETTERS = 6, /* fix_word_of_text() */
     /* no search again (wider, or of a derailed path) starts once the
      * searches of a game have read this many times its tokens, in percent:
