@@ -121,7 +121,7 @@
         <p class="movetext">
           <xsl:apply-templates select="r:move" mode="text"/>
           <xsl:if test="r:unresolved">
-            <span class="unresolved">unresolved from line <xsl:value-of select="r:unresolved/@line"/>:
+            <span class="unresolved">unresolved<xsl:if test="r:unresolved/@why = 'too-long'"> (it goes on past the 8192 tokens fix reads of a game)</xsl:if> from line <xsl:value-of select="r:unresolved/@line"/>:
               <xsl:value-of select="r:unresolved"/></span>
           </xsl:if>
         </p>

@@ -360,6 +360,60 @@ START_TEST(test_page_shows_variations)
 }
 END_TEST
 
+/* The text of the page's unresolved span for a report of fix on text
+ * (why="too-long" put into its <unresolved> when too_long: a game that
+ * long makes a slow test). */
+static char *unresolved_shown(const char *text, gboolean too_long)
+{
+    char *input = tmp_path("c.txt"), *report = tmp_path("c.xml"), *html = tmp_path("c.html");
+    ck_assert(g_file_set_contents(input, text, -1, NULL));
+    const char *fix[] = {"fix", "--report", report, "-o", "/dev/null", input, NULL};
+    struct run r = run_arbiter(fix);
+    ck_assert_msg(r.status == 1, "fix: exit %d\n%s", r.status, r.err);
+    run_free(&r);
+    if (too_long) {
+        g_autofree char *xml = NULL;
+        ck_assert(g_file_get_contents(report, &xml, NULL, NULL));
+        g_auto(GStrv) parts = g_strsplit(xml, "<unresolved ", 2);
+        ck_assert(parts[1] != NULL);
+        g_autofree char *marked =
+            g_strconcat(parts[0], "<unresolved why=\"too-long\" ", parts[1], NULL);
+        ck_assert(g_file_set_contents(report, marked, -1, NULL));
+    }
+    assert_valid_report(report);
+    const char *review[] = {"review", report, "-o", html, NULL};
+    r = run_arbiter(review);
+    ck_assert_msg(r.status == 0, "review: exit %d\n%s", r.status, r.err);
+    run_free(&r);
+    htmlDocPtr page =
+        htmlReadFile(html, "UTF-8", HTML_PARSE_NONET | HTML_PARSE_NOERROR | HTML_PARSE_NOWARNING);
+    ck_assert(page != NULL);
+    xmlXPathContextPtr px = xmlXPathNewContext(page);
+    char *shown = string(px, NULL, "normalize-space(//span[@class='unresolved'])");
+    xmlXPathFreeContext(px);
+    xmlFreeDoc(page);
+    g_free(html);
+    g_free(report);
+    g_free(input);
+    return shown;
+}
+
+/* A game cut where nothing legal fits any more shows its rest as written,
+ * from its line; one cut past the tokens fix reads of a game says so
+ * (test_fix.c's test_game_too_long_cut has fix write that report). */
+START_TEST(test_page_shows_cut_games)
+{
+    static const char text[] = "[Event \"garbage\"]\n\n1. e4 e5 2. Nf3 Nc6\n"
+                               "Qxh8 Kxa1 Rxb9 Qxq4 Bxz2 Nxk7 *\n";
+    g_autofree char *cut = unresolved_shown(text, FALSE);
+    ck_assert_msg(!strcmp(cut, "unresolved from line 4: Qxh8 Kxa1 Rxb9 Qxq4 Bxz2 Nxk7"), "%s", cut);
+    g_autofree char *too_long = unresolved_shown(text, TRUE);
+    ck_assert_msg(!strcmp(too_long, "unresolved (it goes on past the 8192 tokens fix reads of a "
+                                    "game) from line 4: Qxh8 Kxa1 Rxb9 Qxq4 Bxz2 Nxk7"),
+                  "%s", too_long);
+}
+END_TEST
+
 /* args run, exit status 2 and nothing on stderr but want. */
 static void assert_fails_saying(const char *const *args, const char *want)
 {
@@ -512,6 +566,7 @@ int main(void)
     tcase_add_test(tc, test_page_has_a_panel_per_move_to_review);
     tcase_add_test(tc, test_review_usage);
     tcase_add_test(tc, test_page_shows_variations);
+    tcase_add_test(tc, test_page_shows_cut_games);
     tcase_add_test(tc, test_decision_is_a_fixed_point);
     tcase_add_test(tc, test_decision_that_no_longer_fits);
     tcase_add_test(tc, test_decisions_file);
