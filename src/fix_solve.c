@@ -97,15 +97,27 @@ static int token_cover(const ArbLang *lang, const ArbGame *game, const struct ga
     return types & ~(1u << PAWN) ? COVER_PIECE : COVER_PAWN;
 }
 
+/* (a game's tokens one past what the fixer reads: where its rest begins) */
+static struct token_stage token_stage_of(struct fix_cmd *fc)
+{
+    return (struct token_stage){fc->conf, fc->tokens, fc->glued, fc->prose,
+                                FIX_GAME_TOKENS_MAX + 1};
+}
+
 /* How many move tokens start with a piece initial of lang, each weighed
  * as above when weigh is set (tokens that start with a file, a digit
  * or castling's O say nothing, nor do words of text, which cover as many
  * initials as their capitals happen to: a page of English rules with "Nf3"
- * in it looked Estonian by its "Each" and "Example"). */
-static int letters_covered(const ArbLang *lang, const ArbGame *game, gboolean weigh)
+ * in it looked Estonian by its "Each" and "Example"; nor do the words of
+ * the sentences between the moves, prose (PROSE_WORD per event): a game
+ * with fifty short English sentences in it looked Spanish by their "The"
+ * and "A", and every bishop's move was read as a misread "A"). */
+static int letters_covered(const ArbLang *lang, const ArbGame *game, const GArray *prose,
+                           gboolean weigh)
 {
     int n = 0;
     for (guint i = 0; i < game->events->len; i++) {
+        if (g_array_index(prose, guint8, i)) continue;
         int weight = token_cover(lang, game, &g_array_index(game->events, struct game_event, i));
         n += weigh || !weight ? weight : 1;
     }
@@ -147,6 +159,8 @@ static int detect_language(struct fix_cmd *fc, const ArbGame *game, int *runner_
     int english = english_norm(fc);
     if (english >= 0 && tokens_events_style(game, 0, game->events->len) != FIX_STYLE_SAN)
         return english;
+    struct token_stage ts = token_stage_of(fc);
+    tokens_mark_prose(&ts, game);
     int best = -1, best_cover = -1, best_pref = 0;
     g_autofree int *covers = g_new(int, fc->n_norms);
     struct replay_result res, best_res = {0};
@@ -155,7 +169,7 @@ static int detect_language(struct fix_cmd *fc, const ArbGame *game, int *runner_
         const ArbLang *lang = norm_lang(fc->norms[i]);
         covers[i] = -2;
         if (lang == fc->figurines) continue;
-        int cover = letters_covered(lang, game, TRUE);
+        int cover = letters_covered(lang, game, fc->prose, TRUE);
         covers[i] = cover;
         if (cover < best_cover) continue;
         /* a rarer language that covers no more letters cannot beat one that
@@ -231,13 +245,6 @@ void fix_cmd_trim_fixers(struct fix_cmd *fc)
 
 /* The token stage over fc's tables and this game's token arrays (which
  * variations swap in and out: taken afresh at each call). */
-/* (a game's tokens one past what the fixer reads: where its rest begins) */
-static struct token_stage token_stage_of(struct fix_cmd *fc)
-{
-    return (struct token_stage){fc->conf, fc->tokens, fc->glued, fc->prose,
-                                FIX_GAME_TOKENS_MAX + 1};
-}
-
 static void collect_tokens(struct fix_cmd *fc, const ArbGame *game, ArbNorm *norm)
 {
     struct token_stage ts = token_stage_of(fc);
@@ -1182,8 +1189,8 @@ static void check_forced_language(struct fix_cmd *fc, const ArbGame *game, struc
     replay_game(game, fc->norms[lang], NULL, &as_other);
     if (as_other.errors || as_other.cost || as_other.moves < as_forced.moves ||
         (!as_forced.errors && 2 * as_forced.cost < as_forced.moves)) {
-        int other_letters = letters_covered(norm_lang(fc->norms[lang]), game, FALSE);
-        int forced_letters = letters_covered(norm_lang(fc->norms[forced]), game, FALSE);
+        int other_letters = letters_covered(norm_lang(fc->norms[lang]), game, fc->prose, FALSE);
+        int forced_letters = letters_covered(norm_lang(fc->norms[forced]), game, fc->prose, FALSE);
         if (other_letters < 2 * forced_letters + FORCED_CHECK_MOVES / 2) return;
         sv->better_lang = lang;
         sv->better_moves = -1;

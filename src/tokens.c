@@ -1242,6 +1242,13 @@ void tokens_collect_range(struct token_stage *ts, const ArbGame *game, ArbNorm *
     }
 }
 
+void tokens_mark_prose(struct token_stage *ts, const ArbGame *game)
+{
+    g_array_set_size(ts->prose, 0);
+    g_array_set_size(ts->prose, game->events->len); /* zeroed */
+    mark_sentences(ts, game, 0, game->events->len);
+}
+
 /* The main line's tokens (tokens_collect_range()), the game's prose marks anew. */
 void tokens_collect(struct token_stage *ts, const ArbGame *game, ArbNorm *norm)
 {

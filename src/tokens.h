@@ -25,6 +25,10 @@ struct token_stage {
     guint max_tokens;    /* collected at most (the events after are not read), 0: all */
 };
 
+/* The game's sentences between its moves (a book's comments), its words
+ * flagged PROSE_WORD in ts->prose, made anew (one entry per event), as
+ * tokens_collect() makes them: they are the same in every language. */
+void tokens_mark_prose(struct token_stage *ts, const ArbGame *game);
 /* The main line's tokens (tokens_collect_range() over every event), the
  * game's prose marks made anew. */
 void tokens_collect(struct token_stage *ts, const ArbGame *game, ArbNorm *norm);

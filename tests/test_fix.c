@@ -4101,6 +4101,42 @@ START_TEST(test_game_too_long_cut)
 }
 END_TEST
 
+static void assert_game_language(const char *xml, const char *lang);
+
+/* A book's forty short sentences between the moves are comments, and say
+ * nothing of the game's language: their capitals ("The", "A") looked like
+ * Spanish piece initials, and the game read as Spanish then wrote each
+ * bishop's and knight's move after them as a misread one ({read: "Bb5"}
+ * on 3. Bb5), with marks for review. */
+START_TEST(test_prose_says_no_language)
+{
+    static const char *const words[] = {"the",   "knight",  "was",  "strong",  "and",     "white",
+                                        "could", "not",     "find", "a",       "good",    "plan",
+                                        "after", "this",    "move", "because", "black",   "had",
+                                        "many",  "threats", "on",   "the",     "kingside"};
+    const int n_words = (int)G_N_ELEMENTS(words);
+    GString *s = g_string_new("[Event \"x\"]\n\n1. e4 e5 2. Nf3 Nc6 ");
+    for (int i = 0, k = 0; i < 40; i++, k += 3) {
+        for (int j = 0; j < 10; j++) {
+            const char *w = words[(k + 7 * j) % n_words];
+            g_string_append_printf(s, "%c%s%s", j ? w[0] : g_ascii_toupper(w[0]), w + 1,
+                                   j < 9 ? " " : ". ");
+        }
+    }
+    g_string_append(s, "3. Bb5 a6 4. Ba4 Nf6 *\n");
+    char *xml;
+    struct run r = fix_reported(s->str, &xml);
+    g_string_free(s, TRUE);
+    ck_assert_int_eq(r.status, 0);
+    assert_game_language(xml, "en");
+    g_strdelimit(r.out, "\n", ' ');
+    ck_assert_msg(g_str_has_suffix(g_strstrip(r.out), "threats.} 3. Bb5 a6 4. Ba4 Nf6 *"), "%s",
+                  r.out);
+    g_free(xml);
+    run_free(&r);
+}
+END_TEST
+
 /* text without the run time a report gives and the name of the
  * temporary directory a run's input was in. */
 static char *without_run(const char *text)
@@ -6880,6 +6916,7 @@ int main(int argc, char **argv)
     add_test(tc, test_garbage_rate_cuts_move_soup);
     add_test(tc, test_short_bad_tail_kept);
     add_test(tc, test_game_too_long_cut);
+    add_test(tc, test_prose_says_no_language);
     add_test(tc, test_prose_between_moves);
     add_test(tc, test_prose_kept_whole);
     add_test(tc, test_lookalike_letters_read);
