@@ -26,6 +26,7 @@
 /* resolve_alike(): the dearest look-alike forgiven, the longest token */
 #define LOOKALIKE_MAX   (CONF_UNIT / 2)
 #define LOOKALIKE_TOKEN 12
+#define CLOSE_WORD_LETTERS 4 /* glue_close(): a word of text before a dropped ')' has as many */
 /* events a game's opening and its "2." and "3." are looked for in */
 #define MEND_OPENING_EVENTS 16
 /* stray_trail(): marks a scan puts after a move that no notation ends one with */
@@ -695,6 +696,29 @@ static void glue_paren(ArbGame *game, guint i, gboolean *next_dropped)
     next->kind = EV_MOVE;
 }
 
+/* A dropped ')' written against a word of text before it (four letters or
+ * more, no digit: no move's) stays its text: "(the queenside)", a book's
+ * words that read as a variation, written back as a comment with both its
+ * marks (the words after a '(' glue_paren() put back had lost their ')').
+ * Against a move's text it is a stray mark ("Kb) 4" is Kb4). */
+static void glue_close(ArbGame *game, guint i)
+{
+    const struct game_event *paren = &g_array_index(game->events, struct game_event, i);
+    struct game_event *before = &g_array_index(game->events, struct game_event, i - 1);
+    if (before->kind != EV_MOVE || !paren->len || before->offset + before->len != paren->offset)
+        return;
+    const char *word = game_event_text(game, before);
+    for (gsize k = 0; k < before->len; k++)
+        if (g_ascii_isdigit(word[k])) return;
+    if (g_utf8_strlen(word, (gssize)before->len) < CLOSE_WORD_LETTERS) return;
+    g_autofree char *joined =
+        g_strdup_printf("%.*s%.*s", (int)before->len, game_event_text(game, before),
+                        (int)paren->len, game_event_text(game, paren));
+    gsize len = before->len + paren->len;
+    before->text = keep_text(game, joined, len);
+    before->len = len;
+}
+
 /* Is the variation from event open to event close written inside words:
  * its '(' right after a move's text ("c2-(3"), or its ')' right before
  * one ("K)g1-h1")? Those are misread letters or stray marks; a variation
@@ -786,6 +810,9 @@ void mend_drop_variations(ArbGame *game, gboolean all)
             glue_paren(game, i, &glued);
         drop[i + 1] |= glued;
     }
+    for (guint i = 1; i < ev->len; i++)
+        if (drop[i] && g_array_index(ev, struct game_event, i).kind == EV_END_VARIATION)
+            glue_close(game, i);
     guint kept = 0;
     for (guint i = 0; i < ev->len; i++)
         if (!drop[i])

@@ -4101,6 +4101,28 @@ START_TEST(test_game_too_long_cut)
 }
 END_TEST
 
+/* The Wikipedia article's first paragraph (a seed text): "to 8" and "e1"
+ * read as moves, so its words between them are comments, and the text is
+ * read again with its variations as main line, their marks dropped. The
+ * words of "(the queenside)" keep both: the ')' was lost. */
+START_TEST(test_prose_keeps_parentheses)
+{
+    const char *args[] = {NULL};
+    struct run r = fix_text(
+        "Each square of the board is identified by a unique coordinate pair\u2014a letter and "
+        "a number\u2014from White's point of view. The vertical columns of squares, called "
+        "files, are labeled a through h from White's left (the queenside) to right (the "
+        "kingside). The horizontal rows of squares, called ranks, are numbered 1 to 8 starting "
+        "from White's side of the board. Thus each square has a unique identification of file "
+        "letter followed by rank number. For example, the initial square of White's king is "
+        "designated as \"e1\".\n",
+        args);
+    g_strdelimit(r.out, "\n", ' ');
+    ck_assert_msg(strstr(r.out, " left (the queenside) to right (the kingside) The "), "%s", r.out);
+    run_free(&r);
+}
+END_TEST
+
 static void assert_game_language(const char *xml, const char *lang);
 
 /* A book's forty short sentences between the moves are comments, and say
@@ -6917,6 +6939,7 @@ int main(int argc, char **argv)
     add_test(tc, test_short_bad_tail_kept);
     add_test(tc, test_game_too_long_cut);
     add_test(tc, test_prose_says_no_language);
+    add_test(tc, test_prose_keeps_parentheses);
     add_test(tc, test_prose_between_moves);
     add_test(tc, test_prose_kept_whole);
     add_test(tc, test_lookalike_letters_read);
