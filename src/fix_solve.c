@@ -97,7 +97,9 @@ static int token_cover(const ArbLang *lang, const ArbGame *game, const struct ga
     return types & ~(1u << PAWN) ? COVER_PIECE : COVER_PAWN;
 }
 
-/* (a game's tokens one past what the fixer reads: where its rest begins) */
+/* The token stage over fc's tables and this game's token arrays (which
+ * variations swap in and out: taken afresh at each call); it collects a
+ * game's tokens to one past what the fixer reads, where its rest begins. */
 static struct token_stage token_stage_of(struct fix_cmd *fc)
 {
     return (struct token_stage){fc->conf, fc->tokens, fc->glued, fc->prose,
@@ -243,8 +245,6 @@ void fix_cmd_trim_fixers(struct fix_cmd *fc)
 
 /* ---- tokens (src/tokens.c) ------------------------------------------------------ */
 
-/* The token stage over fc's tables and this game's token arrays (which
- * variations swap in and out: taken afresh at each call). */
 static void collect_tokens(struct fix_cmd *fc, const ArbGame *game, ArbNorm *norm)
 {
     struct token_stage ts = token_stage_of(fc);
@@ -488,8 +488,6 @@ static void run_fixer(struct fix_cmd *fc, const ArbGame *game, int lang,
 
 static gboolean group_place(const struct fix_cmd *fc, int token, guint64 *line, guint64 *col);
 
-/* What a step read, as the comment quotes it: the token(s) as written,
- * a space between two that did not touch ("z7.B" cut in two stays so). */
 const char *fix_cmd_cut_why(const struct fix_cmd *fc)
 {
     /* (the number is FIX_GAME_TOKENS_MAX's) */
@@ -498,6 +496,8 @@ const char *fix_cmd_cut_why(const struct fix_cmd *fc)
                             : "nothing legal fits from here on";
 }
 
+/* What a step read, as the comment quotes it: the token(s) as written,
+ * a space between two that did not touch ("z7.B" cut in two stays so). */
 char *fix_cmd_read_text(const struct fix_cmd *fc, const ArbGame *game, const struct fix_step *s)
 {
     const struct fix_token *tokens = (const struct fix_token *)fc->tokens->data;

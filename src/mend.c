@@ -708,12 +708,11 @@ static void glue_close(ArbGame *game, guint i)
     if (before->kind != EV_MOVE || !paren->len || before->offset + before->len != paren->offset)
         return;
     const char *word = game_event_text(game, before);
-    for (gsize k = 0; k < before->len; k++)
-        if (g_ascii_isdigit(word[k])) return;
-    if (g_utf8_strlen(word, (gssize)before->len) < CLOSE_WORD_LETTERS) return;
-    g_autofree char *joined =
-        g_strdup_printf("%.*s%.*s", (int)before->len, game_event_text(game, before),
-                        (int)paren->len, game_event_text(game, paren));
+    if (tokens_has_digit(word, before->len) ||
+        g_utf8_strlen(word, (gssize)before->len) < CLOSE_WORD_LETTERS)
+        return;
+    g_autofree char *joined = g_strdup_printf("%.*s%.*s", (int)before->len, word, (int)paren->len,
+                                              game_event_text(game, paren));
     gsize len = before->len + paren->len;
     before->text = keep_text(game, joined, len);
     before->len = len;
