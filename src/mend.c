@@ -7,6 +7,7 @@
  * src/fix_solve.c call it. */
 #include "mend.h"
 
+#include "movegen.h"
 #include "resolve.h"
 #include "tokens.h"
 
@@ -23,6 +24,14 @@
 #define RESTART_PAST           8 /* numbered_from_one(): before's last number at least */
 #define MOVES_SHORT_OF_NUMBER  6 /* numbered_far(): plies a game's moves may lack */
 #define FROM_START_PLIES       3 /* plies_from_start(): a game of its own, read so far */
+/* opens_bare_line(): in text with no move numbers, the moves before a line
+ * may open a game; of the first BARE_TOKENS of that line, BARE_PLIES must
+ * read from the start, BARE_GAPS may not */
+#define BARE_SPLIT_MOVES  16
+#define BARE_TOKENS       10
+#define BARE_PLIES        8
+#define BARE_GAPS         2
+#define BARE_NUMBER_PLIES 10
 /* resolve_alike(): the dearest look-alike forgiven, the longest token */
 #define LOOKALIKE_MAX   (CONF_UNIT / 2)
 #define LOOKALIKE_TOKEN 12
@@ -447,18 +456,124 @@ static gboolean opens_from_start(const ArbGame *game, guint k, const struct mend
     return FALSE;
 }
 
+/* Do game's events from k on go on, as written, from the position its
+ * events [from, k) reach in norm, as written too? No, where those do not
+ * all read so, or hold a variation: what they reach is not known. */
+static gboolean goes_on_as_written(const ArbGame *game, guint from, guint k, ArbNorm *norm,
+                                   const ArbConfusion *conf)
+{
+    struct position pos;
+    pos_startpos(&pos);
+    for (guint j = from; j < k; j++) {
+        const struct game_event *e = &g_array_index(game->events, struct game_event, j);
+        if (e->kind == EV_COMMENT || e->kind == EV_NAG) continue;
+        if (e->kind != EV_MOVE) return FALSE;
+        struct resolve_answer ans;
+        resolve_token(norm, &pos, game_event_text(game, e), e->len, &ans);
+        if (ans.status != SAN_OK || ans.cost || ans.move == MOVE_NULL) return FALSE;
+        pos_make_move(&pos, ans.move);
+    }
+    const struct game_event *e = &g_array_index(game->events, struct game_event, k);
+    struct resolve_answer ans;
+    resolve_alike(norm, conf, &pos, game_event_text(game, e), e->len, &ans);
+    return ans.status == SAN_OK && ans.move != MOVE_NULL;
+}
+
+/* How many of the BARE_TOKENS move tokens from event k on read in norm as
+ * a game's moves from the start position, one after another, as written
+ * or a look-alike off (resolve_alike())? A token that does not read may
+ * stand for any legal move (BARE_GAPS of them at most), where the token
+ * after it reads after that move: damage seldom leaves a game's first ten
+ * moves whole. */
+static int bare_plies_from_start(const ArbGame *game, guint k, ArbNorm *norm,
+                                 const ArbConfusion *conf)
+{
+    const struct game_event *tok[BARE_TOKENS];
+    int n = 0;
+    for (; k < game->events->len && n < BARE_TOKENS; k++) {
+        const struct game_event *e = &g_array_index(game->events, struct game_event, k);
+        if (e->kind == EV_MOVE)
+            tok[n++] = e;
+        else if (e->kind != EV_COMMENT && e->kind != EV_NAG)
+            break;
+    }
+    struct position pos;
+    pos_startpos(&pos);
+    int plies = 0, gaps = 0;
+    for (int i = 0; i < n; i++) {
+        struct resolve_answer ans;
+        resolve_alike(norm, conf, &pos, game_event_text(game, tok[i]), tok[i]->len, &ans);
+        if (ans.status == SAN_OK && ans.move != MOVE_NULL) {
+            pos_make_move(&pos, ans.move);
+            plies++;
+            continue;
+        }
+        if (gaps == BARE_GAPS || i + 1 == n) break;
+        struct move_list list;
+        movegen_legal(&pos, &list);
+        int j = 0;
+        for (; j < list.count; j++) {
+            struct position next = pos;
+            pos_make_move(&next, list.moves[j]);
+            resolve_alike(norm, conf, &next, game_event_text(game, tok[i + 1]), tok[i + 1]->len,
+                          &ans);
+            if (ans.status == SAN_OK && ans.move != MOVE_NULL) break;
+        }
+        if (j == list.count) break;
+        pos_make_move(&pos, list.moves[j]);
+        gaps++;
+    }
+    return plies;
+}
+
+/* Does a game open at the line that starts at event k, in text with no
+ * move numbers (a file of move lists, a game a line, its results lost)?
+ * BARE_PLIES of its first BARE_TOKENS moves read as a game's first in one
+ * of the languages (bare_plies_from_start()), and the moves before it
+ * (from event from on), read as written in any, do not go on into it. A line of a game's middle
+ * seldom reads so from the start position; one of its opening that does (a transposition) goes on
+ * from the line before. Before, such text was read as one game until nothing fitted, the search
+ * cutting it game by game in a second or so each. */
+static gboolean opens_bare_line(const ArbGame *game, guint from, guint k,
+                                const struct mend_reading *r)
+{
+    if (g_array_index(game->events, struct game_event, k).kind != EV_MOVE) return FALSE;
+    guint i = 0;
+    while (i < r->n_norms && bare_plies_from_start(game, k, r->norms[i], r->conf) < BARE_PLIES)
+        i++;
+    if (i == r->n_norms) return FALSE;
+    for (i = 0; i < r->n_norms; i++)
+        if (goes_on_as_written(game, from, k, r->norms[i], r->conf)) return FALSE;
+    return TRUE;
+}
+
+/* Is game, from event from on, text with no move numbers: one for every
+ * BARE_NUMBER_PLIES moves at most (a square read as one, "96" for g6)? */
+static gboolean unnumbered_from(const ArbGame *game, guint from)
+{
+    guint numbers = 0, moves = 0;
+    for (guint k = from; k < game->events->len; k++) {
+        int kind = g_array_index(game->events, struct game_event, k).kind;
+        numbers += kind == EV_MOVE_NUMBER;
+        moves += kind == EV_MOVE;
+    }
+    return numbers * BARE_NUMBER_PLIES <= moves;
+}
+
 guint mend_next_game_at(const ArbGame *game, guint from, int moves_before,
                         const struct mend_reading *reading)
 {
     const GArray *ev = game->events;
     /* (past a first split the game has no tags: asked once, not per part) */
     if (!from && game_has_event(game, EV_TAG)) return 0;
+    gboolean bare = unnumbered_from(game, from);
     int moves = from ? 0 : moves_before;
     for (guint k = from + 1; k < ev->len; k++) {
         const struct game_event *e = &g_array_index(ev, struct game_event, k);
         const struct game_event *prev = &g_array_index(ev, struct game_event, k - 1);
         moves += prev->kind == EV_MOVE;
         if (moves < MEND_SPLIT_MOVES || e->line == prev->line) continue;
+        if (bare && moves >= BARE_SPLIT_MOVES && opens_bare_line(game, from, k, reading)) return k;
         /* after a blank line; at a line's start, past a game of some
          * length, with "2" and "3" written next, or moves that read as a
          * game's first ("7 d4 d5" / "2 c4 c6" / "3 Nc3"; asked last, as

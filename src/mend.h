@@ -28,7 +28,9 @@ gboolean mend_continues(const ArbGame *before, const ArbGame *after,
 /* Where, in a game with no tags, another game opens after a blank line
  * with its "1." lost or misread ("7 e4 e5" / "2 Nf3 Nc6" / "3 Bb5"), or
  * at a line's start after 30 moves with "2" and "3" written next or
- * moves that read, as reading reads them, as a game's first:
+ * moves that read, as reading reads them, as a game's first; or, in
+ * text with no move numbers, at a line's start where its first moves
+ * read as a game's first and those before do not go on into it (mend.c):
  * the index of its first event past from (the moves before it counted
  * from there, and from 0 with moves_before more: those of the game it
  * goes on, mend_continues()), or 0. The reader starts a game at a blank

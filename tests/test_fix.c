@@ -2267,6 +2267,25 @@ static void assert_games_hold(const char *text, const char *want)
     g_free(got);
 }
 
+/* A file of move lists, a game a line, no numbers and no results, two
+ * moves damaged: each line a game, fixed (split before the search by
+ * mend_next_game_at(); test_fix_targets.c's
+ * test_unnumbered_game_a_line_split has the cases). */
+START_TEST(test_unnumbered_game_a_line)
+{
+    assert_games_read(
+        "e4 g6 d4 Bg7 Nc3 c6 f4 d5 e5 h5 Nf3 Nh6 Be3 Bg4 Bd3 Nf5 Bf2 e6 h3 Bxf3\n"
+        "e4 Nc6 Nf8 e5 Bb5 a6 Ba4 b5 Bb3 Na5 O-O d6 d4 Nxb3 axb3 f6 Nc3 Bb7\n"
+        "e4 e5 Nf3 Hc6 Bb5 a6 Bxc6 dxc6 O-O f6 d4 Bg4 dxe5 Qxd1 Rxd1 fxe5 Rd3\n",
+        "1. e4 g6 2. d4 Bg7 3. Nc3 c6 4. f4 d5 5. e5 h5 6. Nf3 Nh6 7. Be3 Bg4 8. Bd3 Nf5 "
+        "9. Bf2 e6 10. h3 Bxf3 * | "
+        "1. e4 Nc6 2. Nf3 e5 3. Bb5 a6 4. Ba4 b5 5. Bb3 Na5 6. O-O d6 7. d4 Nxb3 8. axb3 "
+        "f6 9. Nc3 Bb7 * | "
+        "1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 4. Bxc6 dxc6 5. O-O f6 6. d4 Bg4 7. dxe5 Qxd1 "
+        "8. Rxd1 fxe5 9. Rd3 *");
+}
+END_TEST
+
 START_TEST(test_run_together_two_lost)
 {
     /* games run together, 10% noise: a Spanish game that ends at move 10,
@@ -6918,6 +6937,7 @@ int main(int argc, char **argv)
     add_test(tc, test_capture_finds_piece_put_there);
     add_test(tc, test_rival_found_by_other_moves);
     add_test(tc, test_run_together_two_lost);
+    add_test(tc, test_unnumbered_game_a_line);
     add_test(tc, test_run_together_line_comment_numbers);
     add_test(tc, test_run_together_one_two_alone);
     add_test(tc, test_run_together_line_comment_commas);

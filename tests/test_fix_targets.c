@@ -13,6 +13,9 @@
 #include "fix_state.h"
 #include "judge.h"
 #include "lang.h"
+#include "mend.h"
+#include "reader.h"
+#include "replay.h"
 #include "testutil.h"
 
 #include <check.h>
@@ -346,6 +349,62 @@ START_TEST(test_hopeless_search_gives_up)
         steps += *p == ' ';
     ck_assert_msg(steps <= 110, "the path reads %d steps: %s", steps, path->str);
     ck_assert_msg(expanded <= 56000, "%ld states expanded", expanded);
+}
+END_TEST
+
+/* The events where mend_next_game_at() splits text read as one game,
+ * from its start on, as "k1 k2 ..." ("" for none), and the first move of
+ * each part. */
+static void bare_splits(const char *text, GString *out)
+{
+    g_autoptr(ArbLangSet) langs = NULL;
+    g_autoptr(ArbConfusion) conf = NULL;
+    load_tables(&langs, &conf);
+    ArbNorm *norms[] = {norm_of(langs, "en"), norm_of(langs, "de")};
+    struct mend_reading r = {norms, G_N_ELEMENTS(norms), conf};
+    g_autoptr(ArbGame) game = game_new();
+    ArbRecorder rec = {game, NULL, NULL, NULL};
+    ArbReader *reader = reader_new_for_data(text, strlen(text), NULL, &game_recorder_visitor, &rec);
+    ck_assert(reader_read_game(reader, NULL));
+    reader_free(reader);
+    for (guint at = 0; (at = mend_next_game_at(game, at, 0, &r));) {
+        const struct game_event *e = &g_array_index(game->events, struct game_event, at);
+        g_string_append_printf(out, "%s%.*s", out->len ? " " : "", (int)e->len,
+                               game_event_text(game, e));
+    }
+    for (gsize k = 0; k < G_N_ELEMENTS(norms); k++)
+        norm_free(norms[k]);
+}
+
+/* Text with no move numbers and no results, a game a line (a file of move
+ * lists): a line whose first moves read as a game's first, but for a
+ * damaged token or two, and that the moves before it, as written, do not
+ * go on into, opens a game (before, the search read on into it, cutting
+ * the games one by one at a second or so each); a line that the moves
+ * before do go on into does not, though it reads from the start too;
+ * and a line of a game's middle does not. */
+START_TEST(test_unnumbered_game_a_line_split)
+{
+    g_autoptr(GString) at = g_string_new(NULL);
+    /* the second game's Nf3 read "Nf8", the third's "Hc6" */
+    bare_splits("e4 g6 d4 Bg7 Nc3 c6 f4 d5 e5 h5 Nf3 Nh6 Be3 Bg4 Bd3 Nf5 Bf2 e6 h3 Bxf3\n"
+                "e4 Nc6 Nf8 e5 Bb5 a6 Ba4 b5 Bb3 Na5 O-O d6 d4 Nxb3 axb3 f6 Nc3 Bb7\n"
+                "e4 e5 Nf3 Hc6 Bb5 a6 Bxc6 dxc6 O-O f6 d4 Bg4 dxe5 Qxd1 Rxd1 fxe5 Rd3\n",
+                at);
+    ck_assert_str_eq(at->str, "e4 e4");
+    /* the knights out and back twice: the next line goes on from the
+     * start position as well */
+    g_string_truncate(at, 0);
+    bare_splits("Nf3 Nf6 Ng1 Ng8 Nf3 Nf6 Ng1 Ng8 Nf3 Nf6 Ng1 Ng8 Nf3 Nf6 Ng1 Ng8\n"
+                "e4 e5 Nf3 Nc6 Bb5 a6 Ba4 Nf6 O-O Be7 Re1 b5 Bb3 d6 c3 O-O\n",
+                at);
+    ck_assert_str_eq(at->str, "");
+    /* a game's middle on the next line */
+    g_string_truncate(at, 0);
+    bare_splits("e4 e5 Nf3 Nc6 Bb5 a6 Ba4 Nf6 O-O Be7 Re1 b5 Bb3 d6 c3 O-O\n"
+                "h3 Nb8 d4 Nbd7 c4 c6 cxb5 axb5 Nc3 Bb7 Bg5 b4 Nb1 h6 Bh4 c5\n",
+                at);
+    ck_assert_str_eq(at->str, "");
 }
 END_TEST
 
@@ -1215,6 +1274,7 @@ int main(void)
     tcase_add_test(tc, test_garbage_beam_regrows);
     tcase_add_test(tc, test_hopeless_search_gives_up);
     tcase_add_test(tc, test_word_in_game_dropped);
+    tcase_add_test(tc, test_unnumbered_game_a_line_split);
     tcase_add_test(tc, test_run_again_gives_up_past_its_limit);
     tcase_add_test(tc, test_calibration);
     tcase_add_test(tc, test_sheet_calibration);
