@@ -360,6 +360,34 @@ START_TEST(test_page_shows_variations)
 }
 END_TEST
 
+/* A token read as no move (deleted) between a variation and Black's
+ * move: Black's number is still written after the variation (the move
+ * played before is the one before the deleted token), and not after a
+ * deleted token alone. */
+START_TEST(test_page_numbers_past_deleted)
+{
+    char *input = tmp_path("d.pgn"), *report = tmp_path("d.xml"), *html = tmp_path("d.html");
+    ck_assert(g_file_set_contents(
+        input, "1. e4 e5 2. Nf3 (2. f4 exf4) zzqq 2... Nc6 3. Bb5 Verteidigung a6 *\n", -1, NULL));
+    const char *fix[] = {"fix", "--report", report, "-o", "/dev/null", input, NULL};
+    fix_and_review(fix, 0, report, html);
+    htmlDocPtr page =
+        htmlReadFile(html, "UTF-8", HTML_PARSE_NONET | HTML_PARSE_NOERROR | HTML_PARSE_NOWARNING);
+    ck_assert(page != NULL);
+    xmlXPathContextPtr px = xmlXPathNewContext(page);
+    char *text = string(px, NULL, "normalize-space(//p[@class='movetext'])");
+    ck_assert_msg(!strcmp(text, "1.e4 e5 2.Nf3 ( 2.f4 exf4 ) zzqq 2...Nc6 3.Bb5 Verteidigung a6"),
+                  "%s", text);
+    g_free(text);
+    ck_assert_int_eq((int)number(px, NULL, "count(//del[contains(@class,'deleted')])"), 2);
+    xmlXPathFreeContext(px);
+    xmlFreeDoc(page);
+    g_free(html);
+    g_free(report);
+    g_free(input);
+}
+END_TEST
+
 /* The text of the page's unresolved span for a report of fix on text
  * (why="too-long" put into its <unresolved> when too_long: a game that
  * long makes a slow test). */
@@ -566,6 +594,7 @@ int main(void)
     tcase_add_test(tc, test_page_has_a_panel_per_move_to_review);
     tcase_add_test(tc, test_review_usage);
     tcase_add_test(tc, test_page_shows_variations);
+    tcase_add_test(tc, test_page_numbers_past_deleted);
     tcase_add_test(tc, test_page_shows_cut_games);
     tcase_add_test(tc, test_decision_is_a_fixed_point);
     tcase_add_test(tc, test_decision_that_no_longer_fits);
