@@ -1422,6 +1422,16 @@ guint fix_cmd_game_opens_at(struct fix_cmd *fc, const ArbGame *game, const struc
     return at;
 }
 
+/* Counts an unresolved game and says so on stderr, and why (NULL: a cut
+ * where nothing legal fits, which the PGN's comment shows). */
+static void say_unresolved(struct fix_cmd *fc, const ArbGame *game, const char *why)
+{
+    fc->unresolved++;
+    fprintf(fix_cmd_err(fc),
+            "%s:%" G_GUINT64_FORMAT ": game %" G_GUINT64_FORMAT ": unresolved%s%s\n", fc->file_name,
+            game->first_line, game->number, why ? ": " : "", why ? why : "");
+}
+
 /* A UCI engine's verdicts on a solved game, then its PGN, report and
  * counts: always on the main thread, in input order. */
 void fix_cmd_write_solved(struct fix_cmd *fc, const ArbGame *game, const struct solved *sv)
@@ -1454,14 +1464,10 @@ void fix_cmd_write_solved(struct fix_cmd *fc, const ArbGame *game, const struct 
                          : fc->res.changed  ? "corrected"
                                             : "clean";
     if (fc->res.unresolved) {
-        fc->unresolved++;
-        fprintf(fix_cmd_err(fc),
-                "%s:%" G_GUINT64_FORMAT ": game %" G_GUINT64_FORMAT ": unresolved%s%s\n",
-                fc->file_name, game->first_line, game->number,
-                sv->no_start || fc->res.too_long ? ": " : "",
-                sv->no_start       ? sv->message
-                : fc->res.too_long ? fix_cmd_cut_why(fc)
-                                   : "");
+        say_unresolved(fc, game,
+                       sv->no_start       ? sv->message
+                       : fc->res.too_long ? fix_cmd_cut_why(fc)
+                                          : NULL);
     } else if (fc->res.changed) {
         fc->corrected++;
     }
@@ -1513,11 +1519,7 @@ static void fix_group(struct fix_cmd *fc, ArbGame *const *games, guint n)
     fc->res.unresolved = !start_of(games[0], &start, message, sizeof message);
     fc->res.too_long = FALSE;
     if (fc->res.unresolved) {
-        fc->unresolved++;
-        /* (said as for one input: unresolved, and why) */
-        fprintf(fix_cmd_err(fc),
-                "%s:%" G_GUINT64_FORMAT ": game %" G_GUINT64_FORMAT ": unresolved: %s\n",
-                fc->file_name, games[0]->first_line, games[0]->number, message);
+        say_unresolved(fc, games[0], message); /* (as for one input) */
         fix_pgn_write_game(fc, games[0], langs[0], TRUE, message);
         fix_report_game(fc, games[0], langs[0], "unresolved", NULL, message);
         fix_cmd_set_fixed_points(fc, &start);
@@ -1540,11 +1542,7 @@ static void fix_group(struct fix_cmd *fc, ArbGame *const *games, guint n)
     judge_moves(fc, games[0], fc->fresh, &start); /* (the first input's ratings) */
     check_decisions(fc, games[0], &start, FALSE);
     if (fc->res.unresolved) {
-        fc->unresolved++;
-        fprintf(fix_cmd_err(fc),
-                "%s:%" G_GUINT64_FORMAT ": game %" G_GUINT64_FORMAT ": unresolved%s%s\n",
-                fc->file_name, games[0]->first_line, games[0]->number, fc->res.too_long ? ": " : "",
-                fc->res.too_long ? fix_cmd_cut_why(fc) : "");
+        say_unresolved(fc, games[0], fc->res.too_long ? fix_cmd_cut_why(fc) : NULL);
     } else if (fc->res.changed) {
         fc->corrected++;
     }
