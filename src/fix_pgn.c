@@ -253,7 +253,8 @@ static void flush_events(struct fix_cmd *fc, const ArbGame *game, guint *next, g
             continue;
         }
         if (depth > 0) {
-            if (ev->kind != EV_TAG && ev->kind != EV_RESULT) g_string_append_printf(var, " %s", t);
+            if (ev->kind != EV_TAG && ev->kind != EV_RESULT)
+                g_string_append_printf(var, " %s%s", t, ev->comma ? "," : "");
             continue;
         }
         if (ev->kind == EV_COMMENT && ev->comment_kind != ARB_COMMENT_NBEST)

@@ -984,9 +984,10 @@ static gboolean has_variation(const ArbGame *game)
 }
 
 /* Reads game again (in lang) and keeps that reading when it resolves what
- * the one before did not, or costs less; else the one before stays. */
+ * the one before did not, or costs less (or as much, with ties); else the
+ * one before stays. */
 static gboolean rerun_if_better(struct fix_cmd *fc, const ArbGame *game, int lang,
-                                const struct position *start)
+                                const struct position *start, gboolean ties)
 {
     g_autoptr(GArray) steps = g_array_copy(fc->res.steps);
     g_autoptr(GArray) tokens = g_array_copy(fc->tokens);
@@ -994,8 +995,9 @@ static gboolean rerun_if_better(struct fix_cmd *fc, const ArbGame *game, int lan
     struct fix_result kept = fc->res;
     ArbFixer *fresh = fc->fresh;
     run_fixer(fc, game, lang, start);
-    gboolean better =
-        kept.unresolved != fc->res.unresolved ? kept.unresolved : fc->res.cost < kept.cost;
+    gboolean better = kept.unresolved != fc->res.unresolved
+                          ? kept.unresolved
+                          : fc->res.cost < kept.cost + (ties ? 1 : 0);
     if (better) return TRUE;
     g_array_set_size(fc->res.steps, 0);
     g_array_append_vals(fc->res.steps, steps->data, steps->len);
@@ -1013,18 +1015,24 @@ static gboolean rerun_if_better(struct fix_cmd *fc, const ArbGame *game, int lan
 /* A game that reads badly with its variations may have had a stray '(' and
  * ')' put round main-line moves: it is read again with the variations as
  * main line, and that reading kept when it is cheaper (or resolves it).
- * Returns the game the result is for. */
+ * So is text with no move in it (words only, or words naming a square now
+ * and then: tokens_mark_prose()), whose brackets are a sentence's, kept
+ * with its words as the flat reading glues them, when it reads as no moves
+ * again ("from White's left (the queenside) to right", not a "variation as
+ * written" between two comments). Returns the game the result is for. */
 static const ArbGame *try_flat(struct fix_cmd *fc, const ArbGame *game, int lang,
                                const struct position *start)
 {
-    if ((!fc->res.unresolved && fc->res.cost < 2 * CONF_UNIT) || !has_variation(game)) return game;
+    gboolean text = !fc->res.unresolved && !fc->res.steps->len;
+    if (!has_variation(game) || (!text && !fc->res.unresolved && fc->res.cost < 2 * CONF_UNIT))
+        return game;
     if (!fc->flat) fc->flat = game_new();
     game_clear(fc->flat);
     fc->flat->number = game->number;
     fc->flat->first_line = game->first_line;
     game_append(fc->flat, game);
     mend_drop_variations(fc->flat, TRUE);
-    return rerun_if_better(fc, fc->flat, lang, start) ? fc->flat : game;
+    return rerun_if_better(fc, fc->flat, lang, start, text) ? fc->flat : game;
 }
 
 /* ---- the reviewer's decisions --------------------------------------------------- */
@@ -1248,7 +1256,8 @@ const ArbGame *fix_cmd_solve_game(struct fix_cmd *fc, const ArbGame *game, struc
     fc->res.cost = 0;
     if (sv->no_start) return game;
     search_tokens(fc, sv->lang, &sv->start);
-    if (runner_up >= 0 && fc->res.cost > 0 && rerun_if_better(fc, game, runner_up, &sv->start))
+    if (runner_up >= 0 && fc->res.cost > 0 &&
+        rerun_if_better(fc, game, runner_up, &sv->start, FALSE))
         sv->lang = runner_up;
     check_forced_language(fc, game, sv);
     const ArbGame *solved = try_flat(fc, game, sv->lang, &sv->start);

@@ -696,6 +696,37 @@ static gboolean is_move_word(const ArbConfusion *conf, const char *text, gsize l
            capture_shaped(text, len) || ends_in_misread_rank(conf, text, len);
 }
 
+/* Is the main line of game's events [from, to), all of the game, a book's
+ * text that names a square now and then ("The knight goes to f3 first,
+ * and the pawn to e4 or d4."), no game: no tags, no result, fewer than
+ * two move numbers with a dot ("numbered 1 to 8" has none), and no two of
+ * its tokens with a digit (a square's rank) side by side, a word between
+ * each two (move numbers, comments and NAGs aside)? Read as moves, the squares named became a
+ * made-up game, every word between them a move inserted or misread ("at" a6). A game's moves,
+ * damaged or not, stand side by side; one a sentence follows each move
+ * of numbers its moves. */
+static gboolean names_squares_only(const ArbGame *game, guint from, guint to)
+{
+    if (from || to < game->events->len || game_has_event(game, EV_TAG)) return FALSE;
+    int numbers = 0, depth = 0;
+    gboolean after_square = FALSE;
+    for (guint i = from; i < to; i++) {
+        const struct game_event *ev = &g_array_index(game->events, struct game_event, i);
+        depth += ev->kind == EV_BEGIN_VARIATION;
+        depth -= ev->kind == EV_END_VARIATION;
+        if (depth) continue;
+        if (ev->kind == EV_RESULT) return FALSE;
+        if (ev->kind == EV_MOVE_NUMBER && memchr(game_event_text(game, ev), '.', ev->len) &&
+            ++numbers >= 2)
+            return FALSE;
+        if (ev->kind != EV_MOVE) continue;
+        gboolean square = tokens_has_digit(game_event_text(game, ev), ev->len);
+        if (square && after_square) return FALSE;
+        after_square = square;
+    }
+    return TRUE;
+}
+
 /* Sentences in the movetext (a book's comment between the moves, "This
  * gambit was Karpov's surprise."): runs of three words or more with no
  * digit and no move number between them, two of them of four letters or
@@ -747,6 +778,15 @@ static gboolean mark_sentences(struct token_stage *ts, const ArbGame *game, guin
                     g_array_index(ts->prose, guint8, k) = PROSE_WORD;
         words = long_words = longer_words = 0;
     }
+    depth = 0;
+    if (any && names_squares_only(game, from, to))
+        for (guint i = from; i < to; i++) { /* (its numbers and glyphs too:
+                                             * "Note that 4. c3", "0-0 = rokade") */
+            int kind = g_array_index(game->events, struct game_event, i).kind;
+            depth += (kind == EV_BEGIN_VARIATION) - (kind == EV_END_VARIATION);
+            if (!depth && (kind == EV_MOVE || kind == EV_MOVE_NUMBER || kind == EV_NAG))
+                g_array_index(ts->prose, guint8, i) = PROSE_WORD;
+        }
     return any;
 }
 

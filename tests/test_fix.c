@@ -4142,6 +4142,54 @@ START_TEST(test_prose_keeps_parentheses)
 }
 END_TEST
 
+/* A book's text between its games that names a square now and then is
+ * no game: kept whole as a comment, its move numbers ("Note that 4. c3")
+ * and glyphs ("0-0 = castling") with it. Before, the squares it named
+ * were read as a made-up game ("1. f3 d5 2. e4 d4 3. c4 a6 4. f4", "at"
+ * read as a6, d5 put in), marked for review. A game of one move before its
+ * result, and one a sentence follows each move of, stay games. */
+START_TEST(test_text_naming_squares_no_game)
+{
+    const char *plain[] = {"--no-comments", NULL};
+    struct run r =
+        fix_text("In this chapter we look at how the pieces develop. The knight usually goes to f3 "
+                 "first, and the pawn to e4 or d4. A bishop on c4 aims at f7.\n\n"
+                 "1. e4 e5 2. Nf3 Nc6 3. Bc4 Bc5 4. c3 Nf6 *\n\n"
+                 "The rook belongs on e1 after castling. Note that 4. c3 prepares d4.\n\n"
+                 "Abbreviations: 0-0 = castling with the rook on h1 or h8 (kingside castling)\n",
+                 plain);
+    ck_assert_msg(r.status == 0, "exit %d\n%s", r.status, r.err);
+    char *got = games_of(r.out);
+    ck_assert_msg(!strcmp(got, "{In this chapter we look at how the pieces develop. The knight "
+                               "usually goes to f3 first, and the pawn to e4 or d4. A bishop on "
+                               "c4 aims at f7.} * | 1. e4 e5 2. Nf3 Nc6 3. Bc4 Bc5 4. c3 Nf6 * | "
+                               "{The rook belongs on e1 after castling. Note that 4. c3 prepares "
+                               "d4. Abbreviations: 0-0 = castling with the rook on h1 or h8 "
+                               "(kingside castling)} *"),
+                  "%s", got);
+    g_free(got);
+    run_free(&r);
+    assert_games_read("e4 { a comment } which was the only move here. *\n",
+                      "1. e4 {a comment} {which was the only move here.} *");
+    assert_games_read("1. e4 This is the best move of all. 1... e5 Black answers the same "
+                      "way. 2. Nf3 The knight comes out. *\n",
+                      "1. e4 {This is the best move of all.} 1... e5 {Black answers the same "
+                      "way.} 2. Nf3 {The knight comes out.} *");
+}
+END_TEST
+
+/* A bracket of words in a variation read as no moves keeps its commas
+ * ("variation as written: ( so, the knight, and then )"). */
+START_TEST(test_variation_as_written_keeps_commas)
+{
+    const char *args[] = {NULL};
+    struct run r = fix_text("1. e4 e5 2. Nf3 (so, the knight, and then) Nc6 *\n", args);
+    ck_assert_msg(strstr(r.out, "{variation as written: ( so, the knight, and then )}"), "%s",
+                  r.out);
+    run_free(&r);
+}
+END_TEST
+
 static void assert_game_language(const char *xml, const char *lang);
 
 /* A book's forty short sentences between the moves are comments, and say
@@ -6959,6 +7007,8 @@ int main(int argc, char **argv)
     add_test(tc, test_short_bad_tail_kept);
     add_test(tc, test_game_too_long_cut);
     add_test(tc, test_prose_says_no_language);
+    add_test(tc, test_text_naming_squares_no_game);
+    add_test(tc, test_variation_as_written_keeps_commas);
     add_test(tc, test_prose_keeps_parentheses);
     add_test(tc, test_prose_between_moves);
     add_test(tc, test_prose_kept_whole);
