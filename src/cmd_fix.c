@@ -357,7 +357,7 @@ static void flush_pending(struct fix_cmd *fc)
 {
     if (!fc->has_pending) return;
     fc->has_pending = FALSE;
-    mend_drop_variations(fc->pending, FALSE);
+    mend_drop_variations(fc->pending, FALSE, FALSE);
     if (fc->jobs > 1 && !fc->collect)
         submit_pending(fc);
     else

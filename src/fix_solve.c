@@ -1031,7 +1031,7 @@ static const ArbGame *try_flat(struct fix_cmd *fc, const ArbGame *game, int lang
     fc->flat->number = game->number;
     fc->flat->first_line = game->first_line;
     game_append(fc->flat, game);
-    mend_drop_variations(fc->flat, TRUE);
+    mend_drop_variations(fc->flat, TRUE, text);
     return rerun_if_better(fc, fc->flat, lang, start, text) ? fc->flat : game;
 }
 

@@ -781,7 +781,7 @@ static gsize keep_text(ArbGame *g, const char *text, gsize len)
  * move before ends against the '(' unfinished ("c6-(1": a LAN move's
  * target square, "Bx(6"), the three are one move's text; *next_dropped then
  * says the word after went into it. */
-static void glue_paren(ArbGame *game, guint i, gboolean *next_dropped)
+static void glue_paren(ArbGame *game, guint i, gboolean text, gboolean *next_dropped)
 {
     *next_dropped = FALSE;
     const struct game_event *paren = &g_array_index(game->events, struct game_event, i);
@@ -789,7 +789,7 @@ static void glue_paren(ArbGame *game, guint i, gboolean *next_dropped)
     if (next->offset != paren->offset + paren->len || paren->len != 1) return;
     if (next->kind != EV_MOVE && next->kind != EV_MOVE_NUMBER) return;
     const char *t = game_event_text(game, next);
-    if (next->kind == EV_MOVE_NUMBER && memchr(t, '.', next->len)) return;
+    if (next->kind == EV_MOVE_NUMBER && memchr(t, '.', next->len) && !text) return;
     struct game_event *before =
         i > 0 ? &g_array_index(game->events, struct game_event, i - 1) : NULL;
     if (before && before->kind == EV_MOVE && before->len &&
@@ -812,19 +812,20 @@ static void glue_paren(ArbGame *game, guint i, gboolean *next_dropped)
 }
 
 /* A dropped ')' written against a word of text before it (four letters or
- * more, no digit: no move's) stays its text: "(the queenside)", a book's
- * words that read as a variation, written back as a comment with both its
- * marks (the words after a '(' glue_paren() put back had lost their ')').
- * Against a move's text it is a stray mark ("Kb) 4" is Kb4). */
-static void glue_close(ArbGame *game, guint i)
+ * more, no digit: no move's; in text, any word) stays its text: "(the
+ * queenside)", a book's words that read as a variation, written back as a
+ * comment with both its marks (the words after a '(' glue_paren() put back
+ * had lost their ')'). Against a move's text it is a stray mark ("Kb) 4"
+ * is Kb4). */
+static void glue_close(ArbGame *game, guint i, gboolean text)
 {
     const struct game_event *paren = &g_array_index(game->events, struct game_event, i);
     struct game_event *before = &g_array_index(game->events, struct game_event, i - 1);
     if (before->kind != EV_MOVE || !paren->len || before->offset + before->len != paren->offset)
         return;
     const char *word = game_event_text(game, before);
-    if (tokens_has_digit(word, before->len) ||
-        g_utf8_strlen(word, (gssize)before->len) < CLOSE_WORD_LETTERS)
+    if (!text && (tokens_has_digit(word, before->len) ||
+                  g_utf8_strlen(word, (gssize)before->len) < CLOSE_WORD_LETTERS))
         return;
     g_autofree char *joined = g_strdup_printf("%.*s%.*s", (int)before->len, word, (int)paren->len,
                                               game_event_text(game, paren));
@@ -892,7 +893,7 @@ static gboolean continues_main_line(const ArbGame *game, guint open)
  * words, and those that go on from the main line: their '(' was a stray
  * mark or a misread letter, "3. (4" for 3. c4), so that the moves in them
  * are main line. */
-void mend_drop_variations(ArbGame *game, gboolean all)
+void mend_drop_variations(ArbGame *game, gboolean all, gboolean text)
 {
     GArray *ev = game->events;
     guint open[64], depth = 0, overflow = 0;
@@ -921,12 +922,12 @@ void mend_drop_variations(ArbGame *game, gboolean all)
     for (guint i = 0; i + 1 < ev->len; i++) {
         gboolean glued = FALSE; /* (not to keep a dropped mark after it: "((c6") */
         if (drop[i] && g_array_index(ev, struct game_event, i).kind == EV_BEGIN_VARIATION)
-            glue_paren(game, i, &glued);
+            glue_paren(game, i, text, &glued);
         drop[i + 1] |= glued;
     }
     for (guint i = 1; i < ev->len; i++)
         if (drop[i] && g_array_index(ev, struct game_event, i).kind == EV_END_VARIATION)
-            glue_close(game, i);
+            glue_close(game, i, text);
     guint kept = 0;
     for (guint i = 0; i < ev->len; i++)
         if (!drop[i])

@@ -53,7 +53,9 @@ void mend_castling_again(ArbGame *game);
 /* Drops the marks of the variations of game: all of them, or only those
  * that are none (closed by the reader at the game's end, opened right
  * after a move number, written inside words, or going on from the main
- * line). */
-void mend_drop_variations(ArbGame *game, gboolean all);
+ * line). A mark written against a word stays on it where it may be text's
+ * (its ')' against a word of four letters or more), or with text, game's
+ * text read as no moves, always. */
+void mend_drop_variations(ArbGame *game, gboolean all, gboolean text);
 
 #endif

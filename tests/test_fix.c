@@ -4143,10 +4143,11 @@ START_TEST(test_prose_keeps_parentheses)
 END_TEST
 
 /* A book's text between its games that names a square now and then is
- * no game: kept whole as a comment, its move numbers ("Note that 4. c3")
- * and glyphs ("0-0 = castling") with it. Before, the squares it named
- * were read as a made-up game ("1. f3 d5 2. e4 d4 3. c4 a6 4. f4", "at"
- * read as a6, d5 put in), marked for review. A game of one move before its
+ * no game: kept whole as a comment, its move numbers ("Note that 4. c3"),
+ * glyphs ("0-0 = castling") and brackets ("(the king goes to g1)": a ')'
+ * against a word with a digit is a stray mark in moves) with it. Before,
+ * the squares it named were read as a made-up game ("1. f3 d5 2. e4 d4 3.
+ * c4 a6 4. f4", "at" read as a6, d5 put in), marked for review. A game of one move before its
  * result, and one a sentence follows each move of, stay games. */
 START_TEST(test_text_naming_squares_no_game)
 {
@@ -4156,7 +4157,7 @@ START_TEST(test_text_naming_squares_no_game)
                  "first, and the pawn to e4 or d4. A bishop on c4 aims at f7.\n\n"
                  "1. e4 e5 2. Nf3 Nc6 3. Bc4 Bc5 4. c3 Nf6 *\n\n"
                  "The rook belongs on e1 after castling. Note that 4. c3 prepares d4.\n\n"
-                 "Abbreviations: 0-0 = castling with the rook on h1 or h8 (kingside castling)\n",
+                 "Abbreviations: 0-0 = castling with the rook on h1 or h8 (the king goes to g1)\n",
                  plain);
     ck_assert_msg(r.status == 0, "exit %d\n%s", r.status, r.err);
     char *got = games_of(r.out);
@@ -4165,7 +4166,7 @@ START_TEST(test_text_naming_squares_no_game)
                                "c4 aims at f7.} * | 1. e4 e5 2. Nf3 Nc6 3. Bc4 Bc5 4. c3 Nf6 * | "
                                "{The rook belongs on e1 after castling. Note that 4. c3 prepares "
                                "d4. Abbreviations: 0-0 = castling with the rook on h1 or h8 "
-                               "(kingside castling)} *"),
+                               "(the king goes to g1)} *"),
                   "%s", got);
     g_free(got);
     run_free(&r);
