@@ -244,7 +244,7 @@ static void flush_events(struct fix_cmd *fc, const ArbGame *game, guint *next, g
         }
         if (ev->kind == EV_END_VARIATION) {
             if (!depth) continue; /* (none open: nothing to close) */
-            g_string_append(var, " )");
+            g_string_append_printf(var, " )%.*s", ev->len > 1 ? (int)ev->len - 1 : 0, t + 1);
             if (--depth == 0) {
                 pgnw_comment(fc->writer, var->str);
                 g_string_free(var, TRUE);

@@ -1762,11 +1762,19 @@ static gboolean scan_tokens(ArbReader *r, GError **error)
             if (!r->depth) {
                 stray(r, i, "')' without '('");
             } else {
+                /* a sentence's stop right after it is its text, not a
+                 * lone '.' (a "..." placeholder, dropped): "(the
+                 * kingside)." keeps it where the words are written back */
+                gsize end = i + 1;
+                if (b[end] == '.' &&
+                    (byte_class[b[end + 1]] == C_WS || byte_class[b[end + 1]] == C_EOL))
+                    end++;
                 ArbToken t;
-                make_tok(r, &t, i, i + 1);
+                make_tok(r, &t, i, end);
                 before_emit(r, &t);
                 if (r->vis->end_variation) r->vis->end_variation(r->ud, r->depth, &t);
                 r->depth--;
+                i = end - 1;
             }
             i++;
             break;

@@ -4120,10 +4120,10 @@ START_TEST(test_game_too_long_cut)
 }
 END_TEST
 
-/* The Wikipedia article's first paragraph (a seed text): "to 8" and "e1"
- * read as moves, so its words between them are comments, and the text is
- * read again with its variations as main line, their marks dropped. The
- * words of "(the queenside)" keep both: the ')' was lost. */
+/* The Wikipedia article's first paragraph (a seed text): text that names
+ * a square now and then ("numbered 1 to 8", "e1"), no game, read again
+ * with its brackets as its words'. The words of "(the queenside)" keep
+ * both (the ')' was lost), and "(the kingside)." its stop. */
 START_TEST(test_prose_keeps_parentheses)
 {
     const char *args[] = {NULL};
@@ -4137,7 +4137,9 @@ START_TEST(test_prose_keeps_parentheses)
         "designated as \"e1\".\n",
         args);
     g_strdelimit(r.out, "\n", ' ');
-    ck_assert_msg(strstr(r.out, " left (the queenside) to right (the kingside) The "), "%s", r.out);
+    ck_assert_msg(strstr(r.out, " left (the queenside) to right (the kingside). The "), "%s",
+                  r.out);
+    ck_assert_msg(!strstr(r.out, "1. "), "%s", r.out);
     run_free(&r);
 }
 END_TEST
@@ -4180,13 +4182,17 @@ START_TEST(test_text_naming_squares_no_game)
 END_TEST
 
 /* A bracket of words in a variation read as no moves keeps its commas
- * ("variation as written: ( so, the knight, and then )"). */
+ * and the stop after it ("variation as written: ( so, the knight, and
+ * then )."); a variation of moves still plays them. */
 START_TEST(test_variation_as_written_keeps_commas)
 {
     const char *args[] = {NULL};
-    struct run r = fix_text("1. e4 e5 2. Nf3 (so, the knight, and then) Nc6 *\n", args);
-    ck_assert_msg(strstr(r.out, "{variation as written: ( so, the knight, and then )}"), "%s",
-                  r.out);
+    struct run r =
+        fix_text("1. e4 e5 2. Nf3 (so, the knight, and then). Nc6 3. Bb5 (3. Bc4). a6 *\n", args);
+    g_strdelimit(r.out, "\n", ' ');
+    ck_assert_msg(strstr(r.out, "{variation as written: ( so, the knight, and then ).} 2... Nc6 "
+                                "3. Bb5 (3. Bc4) 3... a6 *"),
+                  "%s", r.out);
     run_free(&r);
 }
 END_TEST
