@@ -207,6 +207,24 @@ static void fix_and_review(const char *const *args, int max_status, const char *
     run_free(&r);
 }
 
+/* The review page of fix's report on text (with --min-confidence
+ * min_confidence, or NULL: the default), parsed, and an XPath context on
+ * it in *px: both the caller's to free. */
+static htmlDocPtr page_of_text(const char *text, const char *min_confidence, xmlXPathContextPtr *px)
+{
+    g_autofree char *input = tmp_path("t.pgn"), *report = tmp_path("t.xml"),
+                    *html = tmp_path("t.html");
+    ck_assert(g_file_set_contents(input, text, -1, NULL));
+    const char *fix[] = {"fix", "--report", report, "-o", "/dev/null", input, NULL, NULL, NULL};
+    if (min_confidence) fix[6] = "--min-confidence", fix[7] = min_confidence;
+    fix_and_review(fix, 0, report, html);
+    htmlDocPtr page =
+        htmlReadFile(html, "UTF-8", HTML_PARSE_NONET | HTML_PARSE_NOERROR | HTML_PARSE_NOWARNING);
+    ck_assert(page != NULL);
+    *px = xmlXPathNewContext(page);
+    return page;
+}
+
 START_TEST(test_page_has_a_panel_per_move_to_review)
 {
     char *input = sample_games(4), *report = tmp_path("r.xml"), *html = tmp_path("r.html");
@@ -327,16 +345,9 @@ END_TEST
  * the report marks none of them for review. */
 START_TEST(test_page_shows_variations)
 {
-    char *input = tmp_path("v.pgn"), *report = tmp_path("v.xml"), *html = tmp_path("v.html");
-    ck_assert(g_file_set_contents(
-        input, "1. e4 e5 2. Nf3 (2. t4 exf4 (2... d5)) 2... Nc6 3. Bb5 a6 *\n", -1, NULL));
-    const char *fix[] = {"fix",       "--report", report, "--min-confidence", "1", "-o",
-                         "/dev/null", input,      NULL};
-    fix_and_review(fix, 0, report, html);
+    xmlXPathContextPtr px;
     htmlDocPtr page =
-        htmlReadFile(html, "UTF-8", HTML_PARSE_NONET | HTML_PARSE_NOERROR | HTML_PARSE_NOWARNING);
-    ck_assert(page != NULL);
-    xmlXPathContextPtr px = xmlXPathNewContext(page);
+        page_of_text("1. e4 e5 2. Nf3 (2. t4 exf4 (2... d5)) 2... Nc6 3. Bb5 a6 *\n", "1", &px);
     char *text = string(px, NULL, "normalize-space(//p[@class='movetext'])");
     ck_assert_msg(!strcmp(text, "1.e4 e5 2.Nf3 ( 2.f4 exf4 ( 2...d5 ) ) 2...Nc6 3.Bb5 a6"), "%s",
                   text);
@@ -354,9 +365,6 @@ START_TEST(test_page_shows_variations)
     ck_assert_int_eq((int)number(px, NULL, "count(//article[contains(@class,'panel')])"), 6);
     xmlXPathFreeContext(px);
     xmlFreeDoc(page);
-    g_free(html);
-    g_free(report);
-    g_free(input);
 }
 END_TEST
 
@@ -366,15 +374,9 @@ END_TEST
  * deleted token alone. */
 START_TEST(test_page_numbers_past_deleted)
 {
-    char *input = tmp_path("d.pgn"), *report = tmp_path("d.xml"), *html = tmp_path("d.html");
-    ck_assert(g_file_set_contents(
-        input, "1. e4 e5 2. Nf3 (2. f4 exf4) zzqq 2... Nc6 3. Bb5 Verteidigung a6 *\n", -1, NULL));
-    const char *fix[] = {"fix", "--report", report, "-o", "/dev/null", input, NULL};
-    fix_and_review(fix, 0, report, html);
-    htmlDocPtr page =
-        htmlReadFile(html, "UTF-8", HTML_PARSE_NONET | HTML_PARSE_NOERROR | HTML_PARSE_NOWARNING);
-    ck_assert(page != NULL);
-    xmlXPathContextPtr px = xmlXPathNewContext(page);
+    xmlXPathContextPtr px;
+    htmlDocPtr page = page_of_text(
+        "1. e4 e5 2. Nf3 (2. f4 exf4) zzqq 2... Nc6 3. Bb5 Verteidigung a6 *\n", NULL, &px);
     char *text = string(px, NULL, "normalize-space(//p[@class='movetext'])");
     ck_assert_msg(!strcmp(text, "1.e4 e5 2.Nf3 ( 2.f4 exf4 ) zzqq 2...Nc6 3.Bb5 Verteidigung a6"),
                   "%s", text);
@@ -382,9 +384,6 @@ START_TEST(test_page_numbers_past_deleted)
     ck_assert_int_eq((int)number(px, NULL, "count(//del[contains(@class,'deleted')])"), 2);
     xmlXPathFreeContext(px);
     xmlFreeDoc(page);
-    g_free(html);
-    g_free(report);
-    g_free(input);
 }
 END_TEST
 
