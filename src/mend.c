@@ -456,35 +456,43 @@ static gboolean opens_from_start(const ArbGame *game, guint k, const struct mend
     return FALSE;
 }
 
-/* Do game's events from k on go on, as written, from the position its
- * events [from, k) reach in norm, as written too? No, where those do not
- * all read so, or hold a variation: what they reach is not known. */
-static gboolean goes_on_as_written(const ArbGame *game, guint from, guint k, ArbNorm *norm,
-                                   const ArbConfusion *conf)
-{
+/* The moves of a part of a game read as written from the start in one
+ * language, as far as they read so (goes_on_as_written()). */
+struct as_written {
     struct position pos;
-    pos_startpos(&pos);
-    for (guint j = from; j < k; j++) {
-        const struct game_event *e = &g_array_index(game->events, struct game_event, j);
+    guint next;     /* the event read next */
+    gboolean stuck; /* an event did not read so, or a variation came */
+};
+
+/* Do game's events from k on go on, as written, from the position w's
+ * events before k reach in norm, as written too (w read on to k)? No,
+ * where those do not all read so, or hold a variation: what they reach is
+ * not known. */
+static gboolean goes_on_as_written(const ArbGame *game, struct as_written *w, guint k,
+                                   ArbNorm *norm, const ArbConfusion *conf)
+{
+    for (; !w->stuck && w->next < k; w->next++) {
+        const struct game_event *e = &g_array_index(game->events, struct game_event, w->next);
         if (e->kind == EV_COMMENT || e->kind == EV_NAG) continue;
-        if (e->kind != EV_MOVE) return FALSE;
         struct resolve_answer ans;
-        resolve_token(norm, &pos, game_event_text(game, e), e->len, &ans);
-        if (ans.status != SAN_OK || ans.cost || ans.move == MOVE_NULL) return FALSE;
-        pos_make_move(&pos, ans.move);
+        if (e->kind == EV_MOVE)
+            resolve_token(norm, &w->pos, game_event_text(game, e), e->len, &ans);
+        w->stuck = e->kind != EV_MOVE || ans.status != SAN_OK || ans.cost || ans.move == MOVE_NULL;
+        if (!w->stuck) pos_make_move(&w->pos, ans.move);
     }
+    if (w->stuck) return FALSE;
     const struct game_event *e = &g_array_index(game->events, struct game_event, k);
     struct resolve_answer ans;
-    resolve_alike(norm, conf, &pos, game_event_text(game, e), e->len, &ans);
+    resolve_alike(norm, conf, &w->pos, game_event_text(game, e), e->len, &ans);
     return ans.status == SAN_OK && ans.move != MOVE_NULL;
 }
 
 /* How many of the BARE_TOKENS move tokens from event k on read in norm as
  * a game's moves from the start position, one after another, as written
- * or a look-alike off (resolve_alike())? A token that does not read may
- * stand for any legal move (BARE_GAPS of them at most), where the token
- * after it reads after that move: damage seldom leaves a game's first ten
- * moves whole. */
+ * or a look-alike off (resolve_alike())? A token that does not read,
+ * past the first, may stand for any legal move (BARE_GAPS of them at
+ * most), where the token after it reads after that move: damage seldom
+ * leaves a game's first ten moves whole. */
 static int bare_plies_from_start(const ArbGame *game, guint k, ArbNorm *norm,
                                  const ArbConfusion *conf)
 {
@@ -508,7 +516,7 @@ static int bare_plies_from_start(const ArbGame *game, guint k, ArbNorm *norm,
             plies++;
             continue;
         }
-        if (gaps == BARE_GAPS || i + 1 == n) break;
+        if (gaps == BARE_GAPS || i + 1 == n || !plies) break;
         struct move_list list;
         movegen_legal(&pos, &list);
         int j = 0;
@@ -528,36 +536,36 @@ static int bare_plies_from_start(const ArbGame *game, guint k, ArbNorm *norm,
 
 /* Does a game open at the line that starts at event k, in text with no
  * move numbers (a file of move lists, a game a line, its results lost)?
- * BARE_PLIES of its first BARE_TOKENS moves read as a game's first in one
- * of the languages (bare_plies_from_start()), and the moves before it
- * (from event from on), read as written in any, do not go on into it. A line of a game's middle
- * seldom reads so from the start position; one of its opening that does (a transposition) goes on
- * from the line before. Before, such text was read as one game until nothing fitted, the search
- * cutting it game by game in a second or so each. */
+ * Its first move lands on the third or fourth rank (lands_on(): a cheap
+ * first look), BARE_PLIES of its first BARE_TOKENS moves read as a game's
+ * first in one of the languages (bare_plies_from_start()), and the moves
+ * before it (*written, one per language, read on from the part's start:
+ * made at the first line asked), read as written in any language, do not
+ * go on into it. A line of a game's middle seldom reads so from the start
+ * position; one of its opening that does (a transposition) goes on from
+ * the line before. Before, such text was read as one game until nothing
+ * fitted, the search cutting it game by game in a second or so each. */
 static gboolean opens_bare_line(const ArbGame *game, guint from, guint k,
-                                const struct mend_reading *r)
+                                const struct mend_reading *r, struct as_written **written)
 {
-    if (g_array_index(game->events, struct game_event, k).kind != EV_MOVE) return FALSE;
+    const struct game_event *e = &g_array_index(game->events, struct game_event, k);
+    if (e->kind != EV_MOVE || !lands_on(game_event_text(game, e), e->len, '3', '4', r->conf))
+        return FALSE;
     guint i = 0;
     while (i < r->n_norms && bare_plies_from_start(game, k, r->norms[i], r->conf) < BARE_PLIES)
         i++;
     if (i == r->n_norms) return FALSE;
-    for (i = 0; i < r->n_norms; i++)
-        if (goes_on_as_written(game, from, k, r->norms[i], r->conf)) return FALSE;
-    return TRUE;
-}
-
-/* Is game, from event from on, text with no move numbers: one for every
- * BARE_NUMBER_PLIES moves at most (a square read as one, "96" for g6)? */
-static gboolean unnumbered_from(const ArbGame *game, guint from)
-{
-    guint numbers = 0, moves = 0;
-    for (guint k = from; k < game->events->len; k++) {
-        int kind = g_array_index(game->events, struct game_event, k).kind;
-        numbers += kind == EV_MOVE_NUMBER;
-        moves += kind == EV_MOVE;
+    if (!*written) {
+        *written = g_new(struct as_written, r->n_norms);
+        for (i = 0; i < r->n_norms; i++) {
+            pos_startpos(&(*written)[i].pos);
+            (*written)[i].next = from;
+            (*written)[i].stuck = FALSE;
+        }
     }
-    return numbers * BARE_NUMBER_PLIES <= moves;
+    for (i = 0; i < r->n_norms; i++)
+        if (goes_on_as_written(game, &(*written)[i], k, r->norms[i], r->conf)) return FALSE;
+    return TRUE;
 }
 
 guint mend_next_game_at(const ArbGame *game, guint from, int moves_before,
@@ -566,14 +574,22 @@ guint mend_next_game_at(const ArbGame *game, guint from, int moves_before,
     const GArray *ev = game->events;
     /* (past a first split the game has no tags: asked once, not per part) */
     if (!from && game_has_event(game, EV_TAG)) return 0;
-    gboolean bare = unnumbered_from(game, from);
     int moves = from ? 0 : moves_before;
+    /* the part's moves and move numbers so far: text with no move numbers
+     * has one for every BARE_NUMBER_PLIES moves at most (a square read as
+     * one, "96" for g6) */
+    guint part_moves = 0, part_numbers = 0;
+    g_autofree struct as_written *written = NULL;
     for (guint k = from + 1; k < ev->len; k++) {
         const struct game_event *e = &g_array_index(ev, struct game_event, k);
         const struct game_event *prev = &g_array_index(ev, struct game_event, k - 1);
         moves += prev->kind == EV_MOVE;
+        part_moves += prev->kind == EV_MOVE;
+        part_numbers += prev->kind == EV_MOVE_NUMBER;
         if (moves < MEND_SPLIT_MOVES || e->line == prev->line) continue;
-        if (bare && moves >= BARE_SPLIT_MOVES && opens_bare_line(game, from, k, reading)) return k;
+        if (part_moves >= BARE_SPLIT_MOVES && part_numbers * BARE_NUMBER_PLIES <= part_moves &&
+            opens_bare_line(game, from, k, reading, &written))
+            return k;
         /* after a blank line; at a line's start, past a game of some
          * length, with "2" and "3" written next, or moves that read as a
          * game's first ("7 d4 d5" / "2 c4 c6" / "3 Nc3"; asked last, as
