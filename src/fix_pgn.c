@@ -275,10 +275,17 @@ static void flush_events(struct fix_cmd *fc, const ArbGame *game, guint *next, g
     put_words(fc, &words);
 }
 
-static void write_rest(struct fix_cmd *fc, const ArbGame *game, guint from)
+/* The head of the comment that keeps a cut game's rest: why it was cut. */
+static GString *rest_comment(const struct fix_cmd *fc)
 {
     GString *rest = g_string_new(NULL);
     g_string_printf(rest, "arbiter: %s; the rest as written:", fix_cmd_cut_why(fc));
+    return rest;
+}
+
+static void write_rest(struct fix_cmd *fc, const ArbGame *game, guint from)
+{
+    GString *rest = rest_comment(fc);
     game_append_rest(game, from, rest);
     pgnw_comment(fc->writer, rest->str);
     g_string_free(rest, TRUE);
@@ -602,8 +609,7 @@ void fix_pgn_write_group_game(struct fix_cmd *fc, ArbGame *const *games, guint n
         if (review) pgnw_comment(fc->writer, review);
     }
     if (fc->res.unresolved) {
-        GString *rest = g_string_new(NULL);
-        g_string_printf(rest, "arbiter: %s; the rest as written:", fix_cmd_cut_why(fc));
+        GString *rest = rest_comment(fc);
         for (guint i = 0; i < fc->sources->len; i++) {
             const struct group_source *src = &g_array_index(fc->sources, struct group_source, i);
             if (src->token >= fc->res.cut_token)

@@ -574,20 +574,20 @@ guint mend_next_game_at(const ArbGame *game, guint from, int moves_before,
     const GArray *ev = game->events;
     /* (past a first split the game has no tags: asked once, not per part) */
     if (!from && game_has_event(game, EV_TAG)) return 0;
-    int moves = from ? 0 : moves_before;
-    /* the part's moves and move numbers so far: text with no move numbers
-     * has one for every BARE_NUMBER_PLIES moves at most (a square read as
-     * one, "96" for g6) */
-    guint part_moves = 0, part_numbers = 0;
+    int before = from ? 0 : moves_before, moves = before;
+    /* the part's move numbers so far: text with no move numbers has one
+     * for every BARE_NUMBER_PLIES of the part's moves at most (a square
+     * read as one, "96" for g6) */
+    int numbers = 0;
     g_autofree struct as_written *written = NULL;
     for (guint k = from + 1; k < ev->len; k++) {
         const struct game_event *e = &g_array_index(ev, struct game_event, k);
         const struct game_event *prev = &g_array_index(ev, struct game_event, k - 1);
         moves += prev->kind == EV_MOVE;
-        part_moves += prev->kind == EV_MOVE;
-        part_numbers += prev->kind == EV_MOVE_NUMBER;
+        numbers += prev->kind == EV_MOVE_NUMBER;
         if (moves < MEND_SPLIT_MOVES || e->line == prev->line) continue;
-        if (part_moves >= BARE_SPLIT_MOVES && part_numbers * BARE_NUMBER_PLIES <= part_moves &&
+        int part_moves = moves - before;
+        if (part_moves >= BARE_SPLIT_MOVES && numbers * BARE_NUMBER_PLIES <= part_moves &&
             opens_bare_line(game, from, k, reading, &written))
             return k;
         /* after a blank line; at a line's start, past a game of some

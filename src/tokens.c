@@ -701,10 +701,10 @@ static gboolean is_move_word(const ArbConfusion *conf, const char *text, gsize l
  * and the pawn to e4 or d4."), no game: no tags, no result, fewer than
  * two move numbers with a dot ("numbered 1 to 8" has none), and no two of
  * its tokens with a digit (a square's rank) side by side, a word between
- * each two (move numbers, comments and NAGs aside)? Read as moves, the squares named became a
- * made-up game, every word between them a move inserted or misread ("at" a6). A game's moves,
- * damaged or not, stand side by side; one a sentence follows each move
- * of numbers its moves. */
+ * each two (move numbers, comments and NAGs aside)? Read as moves, the
+ * squares named became a made-up game, every word between them a move
+ * inserted or misread ("at" a6). A game's moves, damaged or not, stand
+ * side by side; one a sentence follows each move of numbers its moves. */
 static gboolean names_squares_only(const ArbGame *game, guint from, guint to)
 {
     if (from || to < game->events->len || game_has_event(game, EV_TAG)) return FALSE;
@@ -778,10 +778,11 @@ static gboolean mark_sentences(struct token_stage *ts, const ArbGame *game, guin
                     g_array_index(ts->prose, guint8, k) = PROSE_WORD;
         words = long_words = longer_words = 0;
     }
+    /* such text is all prose, its numbers and glyphs too ("Note that 4.
+     * c3", "0-0 = rokade") */
     depth = 0;
     if (any && names_squares_only(game, from, to))
-        for (guint i = from; i < to; i++) { /* (its numbers and glyphs too:
-                                             * "Note that 4. c3", "0-0 = rokade") */
+        for (guint i = from; i < to; i++) {
             int kind = g_array_index(game->events, struct game_event, i).kind;
             depth += (kind == EV_BEGIN_VARIATION) - (kind == EV_END_VARIATION);
             if (!depth && (kind == EV_MOVE || kind == EV_MOVE_NUMBER || kind == EV_NAG))
