@@ -1762,11 +1762,12 @@ static gboolean scan_tokens(ArbReader *r, GError **error)
             if (!r->depth) {
                 stray(r, i, "')' without '('");
             } else {
-                /* a sentence's stop right after it is its text, not a
-                 * lone '.' (a "..." placeholder, dropped): "(the
-                 * kingside)." keeps it where the words are written back */
+                /* a sentence's stop or comma right after it is its
+                 * text, not a lone '.' (a "..." placeholder, dropped) or
+                 * ',' (a stray mark): "(the kingside)." and "(Norway),"
+                 * keep it where the words are written back */
                 gsize end = i + 1;
-                if (b[end] == '.' &&
+                if ((b[end] == '.' || b[end] == ',' || b[end] == ':') &&
                     (byte_class[b[end + 1]] == C_WS || byte_class[b[end + 1]] == C_EOL))
                     end++;
                 ArbToken t;

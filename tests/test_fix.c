@@ -4182,8 +4182,9 @@ START_TEST(test_text_naming_squares_no_game)
 END_TEST
 
 /* A bracket of words in a variation read as no moves keeps its commas
- * and the stop after it ("variation as written: ( so, the knight, and
- * then )."); a variation of moves still plays them. */
+ * and the stop or comma after it ("variation as written: ( so, the
+ * knight, and then )."); a variation of moves still plays them; so does
+ * a sentence's bracket ("Oslo (Norway), round 3."). */
 START_TEST(test_variation_as_written_keeps_commas)
 {
     const char *args[] = {NULL};
@@ -4192,6 +4193,20 @@ START_TEST(test_variation_as_written_keeps_commas)
     g_strdelimit(r.out, "\n", ' ');
     ck_assert_msg(strstr(r.out, "{variation as written: ( so, the knight, and then ).} 2... Nc6 "
                                 "3. Bb5 (3. Bc4) 3... a6 *"),
+                  "%s", r.out);
+    run_free(&r);
+    r = fix_text("1. e4 e5 2. Nf3 (so, the knight), Nc6 3. Bb5 (3. Bc4): a6 *\n", args);
+    g_strdelimit(r.out, "\n", ' ');
+    ck_assert_msg(strstr(r.out, "{variation as written: ( so, the knight ),} 2... Nc6 3. Bb5 "
+                                "(3. Bc4) 3... a6 *"),
+                  "%s", r.out);
+    run_free(&r);
+    r = fix_text("The game was played in Oslo (Norway), in the third round, and it was short.\n\n"
+                 "1. e4 e5 2. Nf3 Nc6 *\n",
+                 args);
+    g_strdelimit(r.out, "\n", ' ');
+    ck_assert_msg(strstr(r.out, "{The game was played in Oslo (Norway), in the third round, and it "
+                                "was short.}"),
                   "%s", r.out);
     run_free(&r);
 }
