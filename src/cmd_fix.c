@@ -391,6 +391,14 @@ static void take_part(struct fix_cmd *fc, const ArbGame *game, gboolean joins)
  * to hold another game's opening). */
 static void take_game(struct fix_cmd *fc, const ArbGame *game)
 {
+    /* a sentence before the game's "1." is its first comment */
+    if (fc->has_pending && mend_introduces(fc->pending, game, &fc->mend)) {
+        g_autoptr(ArbGame) whole = game_new();
+        mend_with_introduction(fc->pending, game, whole);
+        fc->has_pending = FALSE;
+        take_game(fc, whole);
+        return;
+    }
     gboolean joins = fc->has_pending && mend_continues(fc->pending, game, &fc->mend);
     int before =
         joins && !game_has_event(fc->pending, EV_TAG) ? game_count_events(fc->pending, EV_MOVE) : 0;

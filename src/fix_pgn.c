@@ -291,6 +291,22 @@ static void write_rest(struct fix_cmd *fc, const ArbGame *game, guint from)
     g_string_free(rest, TRUE);
 }
 
+/* Where the rest of a game cut at event cut is written from, as written:
+ * its first move or number the path did not write (at next or later: a
+ * word the search weighed as prose, the number before the cut), else the
+ * cut; the comments and variations before that are written as such ("3.
+ * Nf3 (b6) Damenindisch", the variation). */
+static guint rest_from(const ArbGame *game, guint next, guint cut)
+{
+    int depth = 0;
+    for (guint i = next; i < cut; i++) {
+        const struct game_event *ev = &g_array_index(game->events, struct game_event, i);
+        depth += (ev->kind == EV_BEGIN_VARIATION) - (ev->kind == EV_END_VARIATION);
+        if (!depth && (ev->kind == EV_MOVE || ev->kind == EV_MOVE_NUMBER)) return i;
+    }
+    return cut;
+}
+
 /* Is step s a token of a line the text weighed (fix_token.weighed), dropped
  * whole: written back with its sentence, numbers and all? */
 static gboolean is_weighed_drop(const struct fix_cmd *fc, const ArbGame *game,
@@ -550,7 +566,9 @@ void fix_pgn_write_game(struct fix_cmd *fc, const ArbGame *game, int lang, gbool
         write_moves(fc, game, &next_event);
         if (fc->res.unresolved) {
             const struct fix_token *tokens = (const struct fix_token *)fc->tokens->data;
-            write_rest(fc, game, (guint)tokens[fc->res.cut_token].event);
+            guint from = rest_from(game, next_event, (guint)tokens[fc->res.cut_token].event);
+            flush_events(fc, game, &next_event, from, next_fullmove(fc), FLUSH_ALL);
+            write_rest(fc, game, from);
         } else {
             flush_events(fc, game, &next_event, game->events->len, next_fullmove(fc), FLUSH_ALL);
         }

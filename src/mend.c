@@ -783,6 +783,53 @@ gboolean mend_continues(const ArbGame *before, const ArbGame *after,
     return !ends_with_result(before) || !is_move_one(after, first) || ends_in_zeros(before);
 }
 
+gboolean mend_introduces(const ArbGame *before, const ArbGame *after,
+                         const struct mend_reading *reading)
+{
+    if (!after->events->len || game_has_event(after, EV_TAG) || game_has_event(before, EV_TAG) ||
+        game_has_event(before, EV_RESULT))
+        return FALSE;
+    const struct game_event *first = &g_array_index(after->events, struct game_event, 0);
+    return is_move_one(after, first) && first->line <= last_line(before) + 1 &&
+           tokens_all_prose(reading->conf, before);
+}
+
+void mend_with_introduction(const ArbGame *before, const ArbGame *after, ArbGame *out)
+{
+    game_clear(out);
+    out->number = before->number;
+    out->first_line = before->first_line;
+    out->failed = after->failed;
+    const struct game_event *head = &g_array_index(before->events, struct game_event, 0);
+    struct game_event comment = {.kind = EV_COMMENT,
+                                 .comment_kind = ARB_COMMENT_BRACE,
+                                 .text = out->text->len,
+                                 .line = head->line,
+                                 .col = head->col,
+                                 .offset = head->offset};
+    /* its words as written, a space between each two but inside brackets */
+    gboolean open = FALSE;
+    for (guint i = 0; i < before->events->len; i++) {
+        const struct game_event *ev = &g_array_index(before->events, struct game_event, i);
+        const char *t = game_event_text(before, ev);
+        gsize len = ev->kind == EV_BEGIN_VARIATION ? 1 : ev->len;
+        if (ev->kind == EV_COMMENT && ev->comment_kind == ARB_COMMENT_NBEST) continue;
+        if (out->text->len > comment.text && !open && ev->kind != EV_END_VARIATION)
+            g_string_append_c(out->text, ' ');
+        if (ev->kind == EV_NAG && !len) {
+            g_string_append_printf(out->text, "$%d", ev->value);
+        } else {
+            g_string_append_len(out->text, t, (gssize)len);
+            if (ev->comma) g_string_append_c(out->text, ',');
+        }
+        open = ev->kind == EV_BEGIN_VARIATION;
+    }
+    comment.len = out->text->len - comment.text;
+    g_string_append_c(out->text, 0);
+    g_array_append_val(out->events, comment);
+    game_append(out, after);
+}
+
 static gsize keep_text(ArbGame *g, const char *text, gsize len)
 {
     gsize at = g->text->len;

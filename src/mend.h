@@ -25,6 +25,15 @@ struct mend_reading {
 gboolean mend_continues(const ArbGame *before, const ArbGame *after,
                         const struct mend_reading *reading);
 
+/* Is before, a game of no tags and no result, a book's sentence that
+ * introduces after, the game the reader read next, on its line or the
+ * line before ("Carlsen won round 3. 1. e4 e5": the reader ended a game
+ * at the "1." after the "3")? after has no tags and opens at move 1. */
+gboolean mend_introduces(const ArbGame *before, const ArbGame *after,
+                         const struct mend_reading *reading);
+/* out (cleared) made before's text as one comment, then after's events. */
+void mend_with_introduction(const ArbGame *before, const ArbGame *after, ArbGame *out);
+
 /* Where, in a game with no tags, another game opens after a blank line
  * with its "1." lost or misread ("7 e4 e5" / "2 Nf3 Nc6" / "3 Bb5"), or
  * at a line's start after 30 moves with "2" and "3" written next or

@@ -1290,6 +1290,25 @@ void tokens_mark_prose(struct token_stage *ts, const ArbGame *game)
     mark_sentences(ts, game, 0, game->events->len);
 }
 
+gboolean tokens_all_prose(const ArbConfusion *conf, const ArbGame *game)
+{
+    g_autoptr(GArray) prose = g_array_new(FALSE, TRUE, 1);
+    struct token_stage ts = {.conf = conf, .prose = prose};
+    tokens_mark_prose(&ts, game);
+    gboolean any = FALSE;
+    int depth = 0;
+    for (guint i = 0; i < game->events->len; i++) {
+        const struct game_event *ev = &g_array_index(game->events, struct game_event, i);
+        depth += (ev->kind == EV_BEGIN_VARIATION) - (ev->kind == EV_END_VARIATION);
+        if (ev->kind != EV_MOVE && ev->kind != EV_MOVE_NUMBER) continue;
+        if (depth ? ev->kind != EV_MOVE || tokens_has_digit(game_event_text(game, ev), ev->len)
+                  : !g_array_index(prose, guint8, i))
+            return FALSE;
+        any = TRUE;
+    }
+    return any;
+}
+
 /* The main line's tokens (tokens_collect_range()), the game's prose marks anew. */
 void tokens_collect(struct token_stage *ts, const ArbGame *game, ArbNorm *norm)
 {

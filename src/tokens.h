@@ -29,6 +29,10 @@ struct token_stage {
  * flagged PROSE_WORD in ts->prose, made anew (one entry per event), as
  * tokens_collect() makes them: they are the same in every language. */
 void tokens_mark_prose(struct token_stage *ts, const ArbGame *game);
+/* Is all of game a book's text, no moves (its words, numbers and glyphs
+ * all prose by tokens_mark_prose(), none in brackets with a digit), with
+ * some word in it? */
+gboolean tokens_all_prose(const ArbConfusion *conf, const ArbGame *game);
 /* The main line's tokens (tokens_collect_range() over every event), the
  * game's prose marks made anew. */
 void tokens_collect(struct token_stage *ts, const ArbGame *game, ArbNorm *norm);

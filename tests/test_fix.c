@@ -3990,7 +3990,7 @@ END_TEST
  * square, each a plain edit or two from some legal move): every token reads
  * as some move, none dearly, and before the garbage-rate (lang/
  * confusion.ini) the game was "corrected", 40 moves made up. Cut where it
- * begins, every token kept. */
+ * begins, every token kept, the move number before it too. */
 START_TEST(test_garbage_rate_cuts_move_soup)
 {
     GString *in = g_string_new("1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 4. Ba4 Nf6 5. O-O Be7");
@@ -4005,7 +4005,7 @@ START_TEST(test_garbage_rate_cuts_move_soup)
     ck_assert_msg(r.status == 1, "exit %d\n%s", r.status, r.out);
     g_autofree char *flat = g_strdelimit(g_strdup(r.out), "\n", ' ');
     ck_assert_msg(strstr(flat, "5. O-O Be7 {arbiter: nothing legal fits from here on; the rest as "
-                               "written: a1 Bf4 7. Rc7"),
+                               "written: 6. a1 Bf4 7. Rc7"),
                   "%s", r.out);
     ck_assert_msg(strstr(flat, "24. e5 Rb8 25. Qg3 d6} *"), "%s", r.out);
     ck_assert_msg(strstr(r.err, "game 1: unresolved"), "%s", r.err);
@@ -4085,6 +4085,33 @@ START_TEST(test_short_bad_tail_kept)
                       "47... WW:b3\n4B. Ge3\n48... e5\n499. Kd3\n49.., Wb3t\nSO. Ke250... f6\n"
                       "1/2-1/2\n",
                       "49. Kd3 Rb3+ 50. Ke2 f6 1/2-1/2");
+}
+END_TEST
+
+/* A game cut where nothing legal fits keeps all it did not play: the
+ * move number before the cut and the words the search weighed as a
+ * sentence in the rest as written, a variation and a comment between the
+ * last move and the cut as such (all were lost: the rest began at the
+ * token cut). */
+START_TEST(test_cut_keeps_all_before)
+{
+    const char *args[] = {"--from", "en", NULL};
+    struct run r = fix_text("1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 4. qqqzz wwxxy vvkkj zzqqx 5. kkkk jjjj "
+                            "6. wwww *\n",
+                            args);
+    ck_assert_int_eq(r.status, 1);
+    g_strdelimit(r.out, "\n", ' ');
+    ck_assert_msg(strstr(r.out, "3. Bb5 a6 {arbiter: nothing legal fits from here on; the rest as "
+                                "written: 4. qqqzz wwxxy vvkkj zzqqx 5. kkkk jjjj 6. wwww} *"),
+                  "%s", r.out);
+    run_free(&r);
+    r = fix_text("1. d4 Nf6 2. c4 e6 3. Nf3 (3. Nc3) {the usual} $1 kkkk jjjj 5. wwww *\n", args);
+    ck_assert_int_eq(r.status, 1);
+    g_strdelimit(r.out, "\n", ' ');
+    ck_assert_msg(strstr(r.out, "3. Nf3 (3. Nc3) {the usual} $1 {arbiter: nothing legal fits "
+                                "from here on; the rest as written: kkkk jjjj 5. wwww} *"),
+                  "%s", r.out);
+    run_free(&r);
 }
 END_TEST
 
@@ -4178,6 +4205,36 @@ START_TEST(test_text_naming_squares_no_game)
                       "way. 2. Nf3 The knight comes out. *\n",
                       "1. e4 {This is the best move of all.} 1... e5 {Black answers the same "
                       "way.} 2. Nf3 {The knight comes out.} *");
+}
+END_TEST
+
+/* A book's sentence on a game's first line, or the line before it, with a
+ * number in it ("round 3", "1958") is the game's first comment: the
+ * reader ends a game at the "1." after the "3", and the sentence was a
+ * game of its own, no moves, '*'. (A line of words a blank line before
+ * is the reader's line of text, a comment of the game after it.) A part
+ * with moves before a "1." is still a game of its own. */
+START_TEST(test_sentence_introduces_game)
+{
+    const char *args[] = {NULL};
+    static const char *const cases[][2] = {
+        {"Carlsen won round 3. 1. e4 e5 2. Nf3 Nc6 1-0\n",
+         "{Carlsen won round 3.} 1. e4 e5 2. Nf3 Nc6 1-0"},
+        {"Played in Oslo (Norway), round 3, against the champion:\n1. e4 e5 2. Nf3 Nc6 1-0\n",
+         "{Played in Oslo (Norway), round 3, against the champion:} 1. e4 e5 2. Nf3 Nc6 1-0"},
+        {"1. d4 d5 2. c4 c6 3. Nf3 Nf6 4. Nc3 dxc4\n1. e4 e5 2. Nf3 Nc6 1-0\n",
+         "1. d4 d5 2. c4 c6 3. Nf3 Nf6 4. Nc3 dxc4 * | 1. e4 e5 2. Nf3 Nc6 1-0"},
+        {"In this chapter we look at the games of round 3 and their openings.\n\n"
+         "1. e4 e5 2. Nf3 Nc6 1-0\n",
+         "{In this chapter we look at the games of round 3 and their openings.} 1. e4 e5 2. Nf3 "
+         "Nc6 1-0"},
+    };
+    for (size_t i = 0; i < G_N_ELEMENTS(cases); i++) {
+        char *got = games_movetext_with(cases[i][0], args);
+        ck_assert_msg(!strcmp(got, cases[i][1]), "%s\ngave %s\nwant %s", cases[i][0], got,
+                      cases[i][1]);
+        g_free(got);
+    }
 }
 END_TEST
 
@@ -7028,9 +7085,11 @@ int main(int argc, char **argv)
     add_test(tc, test_garbage_rate_cuts_move_soup);
     add_test(tc, test_short_bad_tail_kept);
     add_test(tc, test_game_too_long_cut);
+    add_test(tc, test_cut_keeps_all_before);
     add_test(tc, test_prose_says_no_language);
     add_test(tc, test_text_naming_squares_no_game);
     add_test(tc, test_variation_as_written_keeps_commas);
+    add_test(tc, test_sentence_introduces_game);
     add_test(tc, test_prose_keeps_parentheses);
     add_test(tc, test_prose_between_moves);
     add_test(tc, test_prose_kept_whole);
