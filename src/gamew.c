@@ -21,6 +21,8 @@ static void write_cut(const struct gamew *gw, const struct gamew_game *gg, gsize
         const struct game_event *ev = &g_array_index(game->events, struct game_event, stop);
         g_string_printf(head, "arbiter: could not read '%s' (%s); the rest as written:",
                         game_event_text(game, ev), res->answer.message);
+        /* (with the move number written before it: "3. Ke3") */
+        if (stop > 0 && (ev - 1)->kind == EV_MOVE_NUMBER) stop--;
     }
     write_rest_comment(gw, game, stop, head);
 }

@@ -708,14 +708,14 @@ START_TEST(test_fix)
                   "%s", fixed);
     /* the others cut at the bad move, the rest kept as written, and why */
     ck_assert_msg(strstr(fixed, "1. e4 e5 {arbiter: could not read 'Ke3' (no king can reach e3); "
-                                "the rest as written: Ke3 Nc6 3. Bc4 Nf6} 1-0"),
+                                "the rest as written: 2. Ke3 Nc6 3. Bc4 Nf6} 1-0"),
                   "%s", fixed);
     /* a suggestion the next moves contradict is not played */
     ck_assert_msg(strstr(fixed, "1. e4 e5 {arbiter: could not read 'Nf4' (no knight can reach f4); "
-                                "the rest as written: Nf4 Nc6 3. Nh5 Nf6} 1-0"),
+                                "the rest as written: 2. Nf4 Nc6 3. Nh5 Nf6} 1-0"),
                   "%s", fixed);
     ck_assert_msg(strstr(fixed, "1. e4 e5 {arbiter: could not read 'Xz9' (no notation rule reads "
-                                "'Xz9'); the rest as written: Xz9 Nc6 3. Bc4} 0-1"),
+                                "'Xz9'); the rest as written: 2. Xz9 Nc6 3. Bc4} 0-1"),
                   "%s", fixed);
     ck_assert_msg(strstr(fixed, "{arbiter: bad FEN (FEN field 1 (placement): 'X' is not a piece "
                                 "letter); the moves as written: 1. e4 e5} *"),
