@@ -397,11 +397,43 @@ static void write_moved_variations(struct fix_cmd *fc, const ArbGame *game, guin
     }
 }
 
+/* The events of game that a step of the path played a move from (a
+ * token of it read as the move): one flag per event, the caller's. */
+static guint8 *played_events(const struct fix_cmd *fc, const ArbGame *game)
+{
+    const struct fix_token *tokens = (const struct fix_token *)fc->tokens->data;
+    guint8 *played = g_new0(guint8, game->events->len + 1);
+    for (guint k = 0; k < fc->res.steps->len; k++) {
+        const struct fix_step *s = &g_array_index(fc->res.steps, struct fix_step, k);
+        if (s->move == MOVE_NONE) continue;
+        for (int t = s->first_token; t < s->first_token + s->n_tokens; t++)
+            if (tokens[t].event < game->events->len) played[tokens[t].event] = 1;
+    }
+    return played;
+}
+
+/* Does step s drop a token of a ';' comment the search read as moves
+ * (src/tokens.c), none of whose tokens it played? Such a comment was
+ * one: it is written back whole, as it stood, for the notes of its words
+ * dropped one by one, which lost the words that make no token ("in the
+ * case of a draw": a result's word, prose). */
+static gboolean drops_comment(const struct fix_cmd *fc, const ArbGame *game, const guint8 *played,
+                              const struct fix_step *s)
+{
+    if (s->change != FIX_DELETED || s->n_tokens < 1) return FALSE;
+    const struct fix_token *first = &g_array_index(fc->tokens, struct fix_token, s->first_token);
+    const struct fix_token *last = first + s->n_tokens - 1;
+    if (last->event != first->event || last->more_events || played[first->event]) return FALSE;
+    const struct game_event *ev = &g_array_index(game->events, struct game_event, first->event);
+    return ev->kind == EV_COMMENT && ev->comment_kind == ARB_COMMENT_LINE;
+}
+
 static void write_moves(struct fix_cmd *fc, const ArbGame *game, guint *next_event)
 {
     const struct fix_token *tokens = (const struct fix_token *)fc->tokens->data;
     int n_tok = (int)fc->tokens->len;
     flag_weighed_drops(fc, game);
+    g_autofree guint8 *played = played_events(fc, game);
     /* the last move written: the variations that play it another way but
      * stand after the next are written before that (after what stands
      * between them) */
@@ -409,6 +441,15 @@ static void write_moves(struct fix_cmd *fc, const ArbGame *game, guint *next_eve
     for (guint k = 0; k < fc->res.steps->len; k++) {
         const struct fix_step *s = &g_array_index(fc->res.steps, struct fix_step, k);
         if (is_weighed_drop(fc, game, s)) continue; /* with its sentence */
+        if (drops_comment(fc, game, played, s)) {
+            guint e = (guint)tokens[s->first_token].event;
+            if (*next_event > e) continue; /* (written at its first token) */
+            flush_events(fc, game, next_event, e, s->before.fullmove, FLUSH_ALL);
+            pgnw_comment(fc->writer,
+                         game_event_text(game, &g_array_index(game->events, struct game_event, e)));
+            *next_event = e + 1;
+            continue;
+        }
         if (s->first_token < n_tok)
             flush_events(fc, game, next_event, tokens[s->first_token].event, s->before.fullmove,
                          FLUSH_ALL);

@@ -791,6 +791,34 @@ static gboolean mark_sentences(struct token_stage *ts, const ArbGame *game, guin
     return any;
 }
 
+/* Does a ';' comment's text[0, len) hold a sentence: three words or more
+ * in a row with no digit, two of them of four letters or more (no move's
+ * word), as mark_sentences() weighs a game in words? Such a comment is
+ * one, no line of moves whose mark a scan misread ("6... a6; in the case
+ * of a draw it is written so": its words had been read as made-up moves). */
+static gboolean holds_sentence(const ArbConfusion *conf, const char *text, gsize len)
+{
+    int words = 0, long_words = 0;
+    for (const char *p = text, *end = text + len; p < end;) {
+        while (p < end && g_ascii_isspace(*p))
+            p++;
+        const char *e = p;
+        while (e < end && !g_ascii_isspace(*e))
+            e++;
+        if (e == p) break;
+        gsize n = (gsize)(e - p);
+        if (tokens_has_digit(p, n)) {
+            words = long_words = 0;
+        } else {
+            words++;
+            long_words += !is_move_word(conf, p, n) && word_letters(p, n) >= 4;
+            if (words >= 3 && long_words >= 2) return TRUE;
+        }
+        p = e;
+    }
+    return FALSE;
+}
+
 /* A White move number of the main line, where its tokens began. */
 struct numbered {
     guint64 number;
@@ -1243,7 +1271,8 @@ void tokens_collect_range(struct token_stage *ts, const ArbGame *game, ArbNorm *
             continue;
         }
         if (ev->kind == EV_COMMENT && ev->comment_kind == ARB_COMMENT_LINE &&
-            !(result_last && i >= tail) && (in_moves || tokens_holds_two_three(text, ev->len))) {
+            !(result_last && i >= tail) && (in_moves || tokens_holds_two_three(text, ev->len)) &&
+            !holds_sentence(ts->conf, text, ev->len)) {
             /* (its moves count as moves since the number: "10 c;d5 c:d5") */
             guint before = ts->tokens->len;
             i += collect_line_comment(ts, game, i, norm, &hint, hint_before);

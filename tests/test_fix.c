@@ -4115,6 +4115,32 @@ START_TEST(test_cut_keeps_all_before)
 }
 END_TEST
 
+/* A ';' comment after a move is read as moves (a ';' is as often a
+ * misread mark on a sheet), unless it holds a sentence: a book's "; in
+ * the case of a draw it is written so" was four made-up moves. One read
+ * as moves that gave none, every token dropped, is written back whole,
+ * as the comment it was: dropped word by word, its words that make no
+ * token ("draw") were lost. */
+START_TEST(test_line_comment_kept)
+{
+    const char *args[] = {NULL};
+    static const char *const cases[][2] = {
+        {"1. e4 e5 2. Nf3 Nc6 3. Bb5 a6; in the case of a draw it is written so\n4. Ba4 Nf6 *\n",
+         "3. Bb5 a6 {in the case of a draw it is written so} 4. Ba4 Nf6 *"},
+        {"1. e4 e5 2. Nf3 Nc6 3. Bb5 a6; yes: draw.\n4. Ba4 Nf6 *\n",
+         "3. Bb5 a6 {yes: draw.} 4. Ba4 Nf6 *"},
+        {"1. e4 e5 2. Nf3 Nc6 3. Bb5 a6; yes yes, draw yes\n4. Ba4 Nf6 5. O-O Be7 *\n",
+         "3. Bb5 a6 {yes yes, draw yes} 4. Ba4 Nf6 5. O-O Be7 *"},
+    };
+    for (size_t i = 0; i < G_N_ELEMENTS(cases); i++) {
+        char *got = games_movetext_with(cases[i][0], args);
+        ck_assert_msg(strstr(got, cases[i][1]), "%s\ngave %s\nwant %s", cases[i][0], got,
+                      cases[i][1]);
+        g_free(got);
+    }
+}
+END_TEST
+
 /* A game past the 8192 tokens fix reads of one (FIX_GAME_TOKENS_MAX: text
  * no move numbers, tags or result divide) is read that far and cut there,
  * unresolved, though its moves fit: the PGN keeps the rest as written in a
@@ -7086,6 +7112,7 @@ int main(int argc, char **argv)
     add_test(tc, test_short_bad_tail_kept);
     add_test(tc, test_game_too_long_cut);
     add_test(tc, test_cut_keeps_all_before);
+    add_test(tc, test_line_comment_kept);
     add_test(tc, test_prose_says_no_language);
     add_test(tc, test_text_naming_squares_no_game);
     add_test(tc, test_variation_as_written_keeps_commas);
