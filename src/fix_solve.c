@@ -50,6 +50,9 @@ enum {
     REST_MARGIN = 4 * CONF_UNIT,
     REST_SURE_PLIES = 3,
     REST_SURE_NUMBERS = 2,
+    /* moves_made_up_in_text(): a text's words read as this many moves at
+     * most, none as written, are no game */
+    TEXT_MOVES_MAX = 2,
 };
 
 /* ---- variations' lines ---------------------------------------------------------- */
@@ -1230,6 +1233,45 @@ static gboolean start_of(const ArbGame *game, struct position *start, char *mess
 
 /* Game number fc->games read and searched (on a worker with --jobs);
  * returns the game the result is for: game, or fc->flat. */
+/* Is fc->res, the path found for game, a book's text with a word or two
+ * read as made-up moves: game has no tags and no move number, some of its
+ * words are sentences (prose), and the path plays TEXT_MOVES_MAX moves or
+ * fewer, none as written ("Simply 1-0 or 0-1 is written whether a player
+ * resigned": "or" read as 1. e4)? */
+static gboolean moves_made_up_in_text(const struct fix_cmd *fc, const ArbGame *game)
+{
+    if (fc->res.unresolved || fc->hcs || fc->nbest || game_has_event(game, EV_TAG) ||
+        game_has_event(game, EV_MOVE_NUMBER))
+        return FALSE;
+    gboolean prose = FALSE;
+    for (guint i = 0; i < fc->prose->len && !prose; i++)
+        prose = g_array_index(fc->prose, guint8, i) != 0;
+    int moves = 0;
+    for (guint k = 0; k < fc->res.steps->len; k++) {
+        const struct fix_step *s = &g_array_index(fc->res.steps, struct fix_step, k);
+        if (s->move == MOVE_NONE) continue;
+        if (s->change == FIX_NONE || ++moves > TEXT_MOVES_MAX) return FALSE;
+    }
+    return prose && moves > 0;
+}
+
+/* game read as text, no moves: every word of its main line prose, no
+ * token searched. */
+static void read_as_text(struct fix_cmd *fc, const ArbGame *game)
+{
+    int depth = 0;
+    for (guint i = 0; i < game->events->len && i < fc->prose->len; i++) {
+        int kind = g_array_index(game->events, struct game_event, i).kind;
+        depth += (kind == EV_BEGIN_VARIATION) - (kind == EV_END_VARIATION);
+        if (!depth && (kind == EV_MOVE || kind == EV_NAG))
+            g_array_index(fc->prose, guint8, i) = PROSE_WORD;
+    }
+    g_array_set_size(fc->tokens, 0);
+    g_array_set_size(fc->res.steps, 0);
+    fc->res.cost = 0;
+    fc->fresh = NULL;
+}
+
 const ArbGame *fix_cmd_solve_game(struct fix_cmd *fc, const ArbGame *game, struct solved *sv)
 {
     g_string_chunk_clear(fc->glued);
@@ -1261,6 +1303,7 @@ const ArbGame *fix_cmd_solve_game(struct fix_cmd *fc, const ArbGame *game, struc
         sv->lang = runner_up;
     check_forced_language(fc, game, sv);
     const ArbGame *solved = try_flat(fc, game, sv->lang, &sv->start);
+    if (moves_made_up_in_text(fc, solved)) read_as_text(fc, solved);
     ArbFixer *fixer = fixer_for(fc, sv->lang);
     /* (not on a sheet's cells, whose steps are less sure: there it took
      * twice the time for 4 more plies of 3248 where two sheets agree) */

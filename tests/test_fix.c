@@ -4115,6 +4115,39 @@ START_TEST(test_cut_keeps_all_before)
 }
 END_TEST
 
+/* Text with no tags and no move numbers whose sentences leave a word or
+ * two that read as moves, none as written, is no game: "Simply 1-0 or
+ * 0-1 is written" read "or" as 1. e4. A result in a cut game's rest as
+ * written, moves after it, is kept there ("jjjj 1-0 wwww": it was lost). */
+START_TEST(test_text_word_no_move)
+{
+    const char *args[] = {NULL};
+    struct run r = fix_text("In the case of checkmate the notation says all. Simply 1-0 or 0-1 is "
+                            "written whether a player resigned or lost on time.\n",
+                            args);
+    ck_assert_msg(r.status == 0, "exit %d\n%s", r.status, r.err);
+    g_strdelimit(r.out, "\n", ' ');
+    ck_assert_msg(strstr(r.out, "{In the case of checkmate the notation says all. Simply} {deleted: "
+                                "\"1-0\"} {or} {deleted: \"0-1\"} {is written whether"),
+                  "%s", r.out);
+    ck_assert_msg(!strstr(r.out, "1. "), "%s", r.out);
+    run_free(&r);
+    /* a game with no numbers in a sentence's company still plays */
+    char *got = games_movetext_with("e4 e5 Nf3 Nc6 This is the usual way to begin it. Bb5 a6 *\n",
+                                    args);
+    ck_assert_str_eq(got, "1. e4 e5 2. Nf3 Nc6 {This is the usual way to begin it.} 3. Bb5 a6 *");
+    g_free(got);
+    got = games_movetext_with("Nf3 Nc6 This is the usual way to begin it. *\n", args);
+    ck_assert_str_eq(got, "1. Nf3 Nc6 {This is the usual way to begin it.} *");
+    g_free(got);
+    r = fix_text("1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 4. kkkk jjjj 1-0 wwww qqqq 5. zzzz *\n", args);
+    g_strdelimit(r.out, "\n", ' ');
+    ck_assert_msg(strstr(r.out, "the rest as written: 4. kkkk jjjj 1-0 wwww qqqq 5. zzzz} *"), "%s",
+                  r.out);
+    run_free(&r);
+}
+END_TEST
+
 /* A ';' comment after a move is read as moves (a ';' is as often a
  * misread mark on a sheet), unless it holds a sentence: a book's "; in
  * the case of a draw it is written so" was four made-up moves. One read
@@ -7113,6 +7146,7 @@ int main(int argc, char **argv)
     add_test(tc, test_game_too_long_cut);
     add_test(tc, test_cut_keeps_all_before);
     add_test(tc, test_line_comment_kept);
+    add_test(tc, test_text_word_no_move);
     add_test(tc, test_prose_says_no_language);
     add_test(tc, test_text_naming_squares_no_game);
     add_test(tc, test_variation_as_written_keeps_commas);
