@@ -791,7 +791,7 @@ gboolean mend_introduces(const ArbGame *before, const ArbGame *after,
         return FALSE;
     const struct game_event *first = &g_array_index(after->events, struct game_event, 0);
     return is_move_one(after, first) && first->line <= last_line(before) + 1 &&
-           tokens_all_prose(reading->conf, before);
+           (tokens_all_prose(reading->conf, before) || tokens_all_words(reading->conf, before));
 }
 
 void mend_with_introduction(const ArbGame *before, const ArbGame *after, ArbGame *out)

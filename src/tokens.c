@@ -1338,6 +1338,22 @@ gboolean tokens_all_prose(const ArbConfusion *conf, const ArbGame *game)
     return any;
 }
 
+gboolean tokens_all_words(const ArbConfusion *conf, const ArbGame *game)
+{
+    int words = 0, long_words = 0, depth = 0;
+    for (guint i = 0; i < game->events->len; i++) {
+        const struct game_event *ev = &g_array_index(game->events, struct game_event, i);
+        depth += (ev->kind == EV_BEGIN_VARIATION) - (ev->kind == EV_END_VARIATION);
+        if (depth || ev->kind != EV_MOVE) continue;
+        const char *text = game_event_text(game, ev);
+        int letters = word_letters(text, ev->len);
+        if (!letters || is_move_word(conf, text, ev->len)) return FALSE;
+        words++;
+        long_words += letters >= 3;
+    }
+    return words >= 3 && long_words >= 2;
+}
+
 /* The main line's tokens (tokens_collect_range()), the game's prose marks anew. */
 void tokens_collect(struct token_stage *ts, const ArbGame *game, ArbNorm *norm)
 {

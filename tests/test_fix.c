@@ -4268,7 +4268,9 @@ START_TEST(test_text_naming_squares_no_game)
 END_TEST
 
 /* A book's sentence on a game's first line, or the line before it, with a
- * number in it ("round 3", "1958") is the game's first comment: the
+ * number in it ("round 3", "1958"; or three words or more, letters only,
+ * none a move's, two of three letters or more: "In 1958 Tal won this.",
+ * too short for a sentence between moves) is the game's first comment: the
  * reader ends a game at the "1." after the "3", and the sentence was a
  * game of its own, no moves, '*'. (A line of words a blank line before
  * is the reader's line of text, a comment of the game after it.) A part
@@ -4281,6 +4283,8 @@ START_TEST(test_sentence_introduces_game)
          "{Carlsen won round 3.} 1. e4 e5 2. Nf3 Nc6 1-0"},
         {"Played in Oslo (Norway), round 3, against the champion:\n1. e4 e5 2. Nf3 Nc6 1-0\n",
          "{Played in Oslo (Norway), round 3, against the champion:} 1. e4 e5 2. Nf3 Nc6 1-0"},
+        {"In 1958 Tal won this. 1. e4 e5 2. Nf3 Nc6 1-0\n",
+         "{In 1958 Tal won this.} 1. e4 e5 2. Nf3 Nc6 1-0"},
         {"1. d4 d5 2. c4 c6 3. Nf3 Nf6 4. Nc3 dxc4\n1. e4 e5 2. Nf3 Nc6 1-0\n",
          "1. d4 d5 2. c4 c6 3. Nf3 Nf6 4. Nc3 dxc4 * | 1. e4 e5 2. Nf3 Nc6 1-0"},
         {"In this chapter we look at the games of round 3 and their openings.\n\n"
