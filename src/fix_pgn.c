@@ -559,7 +559,10 @@ static const char *begin_game(struct fix_cmd *fc, const ArbGame *game, int lang)
     for (guint i = 0; i < game->events->len; i++) {
         const struct game_event *ev = &g_array_index(game->events, struct game_event, i);
         if (ev->kind == EV_TAG) pgnw_tag(w, game_event_text(game, ev), game_event_value(game, ev));
-        if (ev->kind == EV_RESULT) result = ev->value, has_result = TRUE;
+        /* (not one with moves after it, the text's: "Simply 1-0 or 0-1 is
+         * written", a {deleted: ...} note) */
+        if (ev->kind == EV_RESULT && !(ev->len && has_moves_after(game, i)))
+            result = ev->value, has_result = TRUE;
     }
     const char *tag_result = game_tag(game, "Result");
     /* (where no Result tag says it either) */

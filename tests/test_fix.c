@@ -4117,8 +4117,9 @@ END_TEST
 
 /* Text with no tags and no move numbers whose sentences leave a word or
  * two that read as moves, none as written, is no game: "Simply 1-0 or
- * 0-1 is written" read "or" as 1. e4. A result in a cut game's rest as
- * written, moves after it, is kept there ("jjjj 1-0 wwww": it was lost). */
+ * 0-1 is written" read "or" as 1. e4, and its last result, words after
+ * it, was the game's. A result in a cut game's rest as written, moves
+ * after it, is kept there ("jjjj 1-0 wwww": it was lost). */
 START_TEST(test_text_word_no_move)
 {
     const char *args[] = {NULL};
@@ -4131,6 +4132,8 @@ START_TEST(test_text_word_no_move)
                                 "\"1-0\"} {or} {deleted: \"0-1\"} {is written whether"),
                   "%s", r.out);
     ck_assert_msg(!strstr(r.out, "1. "), "%s", r.out);
+    /* (its results are the text's, with words after them: no game's) */
+    ck_assert_msg(strstr(r.out, "[Result \"*\"]") && strstr(r.out, "on time.} *"), "%s", r.out);
     run_free(&r);
     /* a game with no numbers in a sentence's company still plays */
     char *got = games_movetext_with("e4 e5 Nf3 Nc6 This is the usual way to begin it. Bb5 a6 *\n",
