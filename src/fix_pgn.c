@@ -253,8 +253,10 @@ static void flush_events(struct fix_cmd *fc, const ArbGame *game, guint *next, g
             continue;
         }
         if (depth > 0) {
+            /* (a ';' comment with its mark: "14... Qb7 ; White keeps") */
+            gboolean semi = ev->kind == EV_COMMENT && ev->comment_kind == ARB_COMMENT_LINE;
             if (ev->kind != EV_TAG && ev->kind != EV_RESULT)
-                g_string_append_printf(var, " %s%s", t, ev->comma ? "," : "");
+                g_string_append_printf(var, " %s%s%s", semi ? "; " : "", t, ev->comma ? "," : "");
             continue;
         }
         if (ev->kind == EV_COMMENT && ev->comment_kind != ARB_COMMENT_NBEST)

@@ -884,7 +884,13 @@ static void glue_close(ArbGame *game, guint i, gboolean text)
 {
     const struct game_event *paren = &g_array_index(game->events, struct game_event, i);
     struct game_event *before = &g_array_index(game->events, struct game_event, i - 1);
-    if (before->kind != EV_MOVE || !paren->len || before->offset + before->len != paren->offset)
+    /* (a ';' comment the reader stopped at the ')': "(in Chinese; the
+     * values are the letters)", its text from after the ';') */
+    gboolean clause = text && before->kind == EV_COMMENT &&
+                      before->comment_kind == ARB_COMMENT_LINE &&
+                      before->offset + 1 + before->len == paren->offset;
+    if ((before->kind != EV_MOVE && !clause) || !paren->len ||
+        (!clause && before->offset + before->len != paren->offset))
         return;
     const char *word = game_event_text(game, before);
     if (!text && (tokens_has_digit(word, before->len) ||

@@ -1007,6 +1007,18 @@ static gsize result_ending_line(const guint8 *b, gsize from, gsize eol)
     return w;
 }
 
+/* Where, in b[from, eol), the ')' that closes the variation open stands
+ * (a '(' in between opens one more, closed first), else eol. */
+static gsize variation_close_in(const guint8 *b, gsize from, gsize eol)
+{
+    guint open = 0;
+    for (gsize i = from; i < eol; i++) {
+        if (b[i] == '(') open++;
+        if (b[i] == ')' && open-- == 0) return i;
+    }
+    return eol;
+}
+
 /* Is this token enough to make its line movetext? */
 static gboolean is_move_like(const guint8 *s, gsize n)
 {
@@ -1709,6 +1721,11 @@ static gboolean scan_tokens(ArbReader *r, GError **error)
              * a result that ends the line ends the game, so the line comment
              * stops before it and the result is read as one */
             gsize end = r->result_closes ? result_ending_line(b, i + 1, r->eol) : r->eol;
+            /* and in a variation, a book's ';' between two clauses, the
+             * comment stops at the ')' that closes it ("(Better is
+             * 14...Qb7; White keeps an edge.)"): it held the ')', and the
+             * variation took in the rest of the game */
+            if (r->result_closes && r->depth) end = MIN(end, variation_close_in(b, i + 1, end));
             ArbToken t; /* positioned at ';' like a brace comment at '{' */
             make_tok(r, &t, i, end);
             t.text++;

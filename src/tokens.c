@@ -819,6 +819,15 @@ static gboolean holds_sentence(const ArbConfusion *conf, const char *text, gsize
     return FALSE;
 }
 
+/* Does the ';' comment at event i end where a ')' closes its variation
+ * ("(2. Nc3; the Vienna)": the reader stops it there)? A book's clause,
+ * no moves. */
+static gboolean closes_variation(const ArbGame *game, guint i)
+{
+    return i + 1 < game->events->len &&
+           g_array_index(game->events, struct game_event, i + 1).kind == EV_END_VARIATION;
+}
+
 /* A White move number of the main line, where its tokens began. */
 struct numbered {
     guint64 number;
@@ -1272,7 +1281,7 @@ void tokens_collect_range(struct token_stage *ts, const ArbGame *game, ArbNorm *
         }
         if (ev->kind == EV_COMMENT && ev->comment_kind == ARB_COMMENT_LINE &&
             !(result_last && i >= tail) && (in_moves || tokens_holds_two_three(text, ev->len)) &&
-            !holds_sentence(ts->conf, text, ev->len)) {
+            !holds_sentence(ts->conf, text, ev->len) && !closes_variation(game, i)) {
             /* (its moves count as moves since the number: "10 c;d5 c:d5") */
             guint before = ts->tokens->len;
             i += collect_line_comment(ts, game, i, norm, &hint, hint_before);

@@ -4115,6 +4115,31 @@ START_TEST(test_cut_keeps_all_before)
 }
 END_TEST
 
+/* A book's ';' inside a variation is a clause's: the comment it begins
+ * ends at the ')' that closes the variation ("(2. Nc3; the Vienna)"), no
+ * moves; it took in the ')' and the rest of the game, which was cut
+ * unresolved. Text with such a bracket keeps its words and marks. */
+START_TEST(test_semicolon_in_variation)
+{
+    const char *args[] = {NULL};
+    char *got = games_movetext_with("1. e4 e5 2. Nf3 (2. Nc3; the Vienna) Nc6 3. Bb5 a6 *\n", args);
+    ck_assert_str_eq(got, "1. e4 e5 2. Nf3 (2. Nc3 {the Vienna}) 2... Nc6 3. Bb5 a6 *");
+    g_free(got);
+    got = games_movetext_with(
+        "1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 (Better is 3...Nf6; the Berlin.) 4. Ba4 Nf6 *\n", args);
+    ck_assert_msg(strstr(got, "3. Bb5 a6 {variation as written: ( Better is 3... Nf6 ; the "
+                              "Berlin. )} 4. Ba4 Nf6 *"),
+                  "%s", got);
+    g_free(got);
+    got = games_movetext_with("The piece letters (section header in Chinese; the values are "
+                              "English) are listed below for every language.\n",
+                              args);
+    ck_assert_str_eq(got, "{The piece letters (section header in Chinese; the values are "
+                          "English) are listed below for every language.} *");
+    g_free(got);
+}
+END_TEST
+
 /* Text with no tags and no move numbers whose sentences leave a word or
  * two that read as moves, none as written, is no game: "Simply 1-0 or
  * 0-1 is written" read "or" as 1. e4, and its last result, words after
@@ -7154,6 +7179,7 @@ int main(int argc, char **argv)
     add_test(tc, test_cut_keeps_all_before);
     add_test(tc, test_line_comment_kept);
     add_test(tc, test_text_word_no_move);
+    add_test(tc, test_semicolon_in_variation);
     add_test(tc, test_prose_says_no_language);
     add_test(tc, test_text_naming_squares_no_game);
     add_test(tc, test_variation_as_written_keeps_commas);
