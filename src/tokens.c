@@ -348,6 +348,18 @@ gboolean tokens_is_bare_number(const ArbGame *game, const struct game_event *ev)
     return ev->kind == EV_MOVE_NUMBER && !memchr(game_event_text(game, ev), '.', ev->len);
 }
 
+/* The length of the word at *p (no space in it) in text ending at end,
+ * *p moved past the spaces before it; 0 where none is left. */
+static gsize word_at(const char **p, const char *end)
+{
+    while (*p < end && g_ascii_isspace(**p))
+        (*p)++;
+    const char *e = *p;
+    while (e < end && !g_ascii_isspace(*e))
+        e++;
+    return (gsize)(e - *p);
+}
+
 /* A ';' in damaged move text is far likelier a misread ':' or a stray mark
  * than a comment: the rest of the line is read as move text, and a word
  * glued to the ';' joins the move (or the number, a misread piece letter:
@@ -371,12 +383,9 @@ static guint collect_line_comment(struct token_stage *ts, const ArbGame *game, g
     /* (a number with its dot is one: "13.;P-Q5" is 13. P-Q5, read ";P-Q5") */
     gboolean bare = after_number && tokens_is_bare_number(game, prev);
     while (p < end) {
-        while (p < end && g_ascii_isspace(*p))
-            p++;
-        const char *e = p;
-        while (e < end && !g_ascii_isspace(*e))
-            e++;
-        if (e == p) break;
+        gsize n = word_at(&p, end);
+        if (!n) break;
+        const char *e = p + n;
         /* a move in words the reader would have read whole ("Q to K 2nd") */
         char short_form[DESC_MAX];
         int guesses;
@@ -799,14 +808,10 @@ static gboolean mark_sentences(struct token_stage *ts, const ArbGame *game, guin
 static gboolean holds_sentence(const ArbConfusion *conf, const char *text, gsize len)
 {
     int words = 0, long_words = 0;
-    for (const char *p = text, *end = text + len; p < end;) {
-        while (p < end && g_ascii_isspace(*p))
-            p++;
-        const char *e = p;
-        while (e < end && !g_ascii_isspace(*e))
-            e++;
-        if (e == p) break;
-        gsize n = (gsize)(e - p);
+    gsize n = 0;
+    for (const char *p = text, *end = text + len; p < end; p += n) {
+        n = word_at(&p, end);
+        if (!n) break;
         if (tokens_has_digit(p, n)) {
             words = long_words = 0;
         } else {
@@ -814,7 +819,6 @@ static gboolean holds_sentence(const ArbConfusion *conf, const char *text, gsize
             long_words += !is_move_word(conf, p, n) && word_letters(p, n) >= 4;
             if (words >= 3 && long_words >= 2) return TRUE;
         }
-        p = e;
     }
     return FALSE;
 }
