@@ -4128,6 +4128,52 @@ START_TEST(test_cut_keeps_all_before)
 }
 END_TEST
 
+/* Nothing lost: every word of four letters or more (letters only: a
+ * move's text changes) of the seed texts and of the shared texts in UTF-8
+ * is in fix's output, in a comment, a note or a cut game's rest. Words had
+ * been lost between a game's last move and its cut ("In standard (or
+ * short form) algebraic notation" in seed 002), in a ';' comment read as
+ * moves ("draw", "stalemate" in seed 001), and as results in a text. */
+START_TEST(test_shared_texts_keep_words)
+{
+    if (!corpus_present("test_shared_texts_keep_words")) return;
+    static const char *const files[] = {
+        "000_2362dc99a1cf9a0e.txt",
+        "001_e03566a3a0c2d043.txt",
+        "002_f3c93648709105e5.txt",
+        "003_54b20d5800aa3853.txt",
+        "004_01a92acf00926938.txt",
+        "multilingual/cs_scid_help_notation_lines_utf8.txt",
+        "multilingual/de_biberach_blog_prose_fragments_utf8.txt",
+        "multilingual/de_scid_help_notation_lines_utf8.txt",
+        "multilingual/fr_scid_help_notation_lines_utf8.txt",
+        "multilingual/ru_morphy_chessandmail_js_dash_utf8.txt",
+        "multilingual/ru_morphy_chessandmail_pages_colon_utf8.txt",
+        "multilingual/sv_scid_help_notation_lines_utf8.txt",
+    };
+    const char *args[] = {"--jobs", "1", NULL};
+    for (size_t i = 0; i < G_N_ELEMENTS(files); i++) {
+        g_autofree char *path = g_strdup(i < 5 ? seed_path(files[i]) : corpus_path(files[i]));
+        g_autofree char *text = NULL;
+        ck_assert_msg(g_file_get_contents(path, &text, NULL, NULL), "cannot read %s", path);
+        struct run r = fix_file(path, args);
+        ck_assert_msg(r.status == 0 || r.status == 1, "%s: exit %d\n%s", path, r.status, r.err);
+        for (const char *p = text; *p;) {
+            const char *w = p;
+            glong letters = 0;
+            while (*p && g_unichar_isalpha(g_utf8_get_char(p)))
+                p = g_utf8_next_char(p), letters++;
+            if (letters >= 4) {
+                g_autofree char *word = g_strndup(w, (gsize)(p - w));
+                ck_assert_msg(strstr(r.out, word), "%s: \"%s\" lost", path, word);
+            }
+            if (p == w) p = g_utf8_next_char(p);
+        }
+        run_free(&r);
+    }
+}
+END_TEST
+
 /* A book's ';' inside a variation is a clause's: the comment it begins
  * ends at the ')' that closes the variation ("(2. Nc3; the Vienna)"), no
  * moves; it took in the ')' and the rest of the game, which was cut
@@ -7181,6 +7227,7 @@ int main(int argc, char **argv)
     add_test(tc, test_line_comment_kept);
     add_test(tc, test_text_word_no_move);
     add_test(tc, test_semicolon_in_variation);
+    add_test(tc, test_shared_texts_keep_words);
     add_test(tc, test_prose_says_no_language);
     add_test(tc, test_text_naming_squares_no_game);
     add_test(tc, test_variation_as_written_keeps_commas);
