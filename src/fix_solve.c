@@ -1231,8 +1231,6 @@ static gboolean start_of(const ArbGame *game, struct position *start, char *mess
     return FALSE;
 }
 
-/* Game number fc->games read and searched (on a worker with --jobs);
- * returns the game the result is for: game, or fc->flat. */
 /* Is fc->res, the path found for game, a book's text with a word or two
  * read as made-up moves: game has no tags and no move number, some of its
  * words are sentences (prose), and the path plays TEXT_MOVES_MAX moves or
@@ -1259,19 +1257,15 @@ static gboolean moves_made_up_in_text(const struct fix_cmd *fc, const ArbGame *g
  * token searched. */
 static void read_as_text(struct fix_cmd *fc, const ArbGame *game)
 {
-    int depth = 0;
-    for (guint i = 0; i < game->events->len && i < fc->prose->len; i++) {
-        int kind = g_array_index(game->events, struct game_event, i).kind;
-        depth += (kind == EV_BEGIN_VARIATION) - (kind == EV_END_VARIATION);
-        if (!depth && (kind == EV_MOVE || kind == EV_NAG))
-            g_array_index(fc->prose, guint8, i) = PROSE_WORD;
-    }
+    tokens_mark_all_prose(fc->prose, game);
     g_array_set_size(fc->tokens, 0);
     g_array_set_size(fc->res.steps, 0);
     fc->res.cost = 0;
     fc->fresh = NULL;
 }
 
+/* Game number fc->games read and searched (on a worker with --jobs);
+ * returns the game the result is for: game, or fc->flat. */
 const ArbGame *fix_cmd_solve_game(struct fix_cmd *fc, const ArbGame *game, struct solved *sv)
 {
     g_string_chunk_clear(fc->glued);

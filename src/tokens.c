@@ -789,15 +789,19 @@ static gboolean mark_sentences(struct token_stage *ts, const ArbGame *game, guin
     }
     /* such text is all prose, its numbers and glyphs too ("Note that 4.
      * c3", "0-0 = rokade") */
-    depth = 0;
-    if (any && names_squares_only(game, from, to))
-        for (guint i = from; i < to; i++) {
-            int kind = g_array_index(game->events, struct game_event, i).kind;
-            depth += (kind == EV_BEGIN_VARIATION) - (kind == EV_END_VARIATION);
-            if (!depth && (kind == EV_MOVE || kind == EV_MOVE_NUMBER || kind == EV_NAG))
-                g_array_index(ts->prose, guint8, i) = PROSE_WORD;
-        }
+    if (any && names_squares_only(game, from, to)) tokens_mark_all_prose(ts->prose, game);
     return any;
+}
+
+void tokens_mark_all_prose(GArray *prose, const ArbGame *game)
+{
+    int depth = 0;
+    for (guint i = 0; i < game->events->len && i < prose->len; i++) {
+        int kind = g_array_index(game->events, struct game_event, i).kind;
+        depth += (kind == EV_BEGIN_VARIATION) - (kind == EV_END_VARIATION);
+        if (!depth && (kind == EV_MOVE || kind == EV_MOVE_NUMBER || kind == EV_NAG))
+            g_array_index(prose, guint8, i) = PROSE_WORD;
+    }
 }
 
 /* Does a ';' comment's text[0, len) hold a sentence: three words or more

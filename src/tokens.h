@@ -29,6 +29,9 @@ struct token_stage {
  * flagged PROSE_WORD in ts->prose, made anew (one entry per event), as
  * tokens_collect() makes them: they are the same in every language. */
 void tokens_mark_prose(struct token_stage *ts, const ArbGame *game);
+/* Flags every word, number and glyph of game's main line PROSE_WORD in
+ * prose (one entry per event): all of it text, no moves. */
+void tokens_mark_all_prose(GArray *prose, const ArbGame *game);
 /* Is all of game a book's text, no moves (its words, numbers and glyphs
  * all prose by tokens_mark_prose(), none in brackets with a digit), with
  * some word in it? */

@@ -4180,22 +4180,20 @@ END_TEST
  * unresolved. Text with such a bracket keeps its words and marks. */
 START_TEST(test_semicolon_in_variation)
 {
-    const char *args[] = {NULL};
-    char *got = games_movetext_with("1. e4 e5 2. Nf3 (2. Nc3; the Vienna) Nc6 3. Bb5 a6 *\n", args);
-    ck_assert_str_eq(got, "1. e4 e5 2. Nf3 (2. Nc3 {the Vienna}) 2... Nc6 3. Bb5 a6 *");
-    g_free(got);
-    got = games_movetext_with(
-        "1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 (Better is 3...Nf6; the Berlin.) 4. Ba4 Nf6 *\n", args);
-    ck_assert_msg(strstr(got, "3. Bb5 a6 {variation as written: ( Better is 3... Nf6 ; the "
-                              "Berlin. )} 4. Ba4 Nf6 *"),
-                  "%s", got);
-    g_free(got);
-    got = games_movetext_with("The piece letters (section header in Chinese; the values are "
-                              "English) are listed below for every language.\n",
-                              args);
-    ck_assert_str_eq(got, "{The piece letters (section header in Chinese; the values are "
-                          "English) are listed below for every language.} *");
-    g_free(got);
+    static const char *const whole[][2] = {
+        {"1. e4 e5 2. Nf3 (2. Nc3; the Vienna) Nc6 3. Bb5 a6 *\n",
+         "1. e4 e5 2. Nf3 (2. Nc3 {the Vienna}) 2... Nc6 3. Bb5 a6 *"},
+        {"The piece letters (section header in Chinese; the values are English) are listed "
+         "below for every language.\n",
+         "{The piece letters (section header in Chinese; the values are English) are listed "
+         "below for every language.} *"},
+    };
+    assert_cases(whole, G_N_ELEMENTS(whole), TRUE);
+    static const char *const part[][2] = {
+        {"1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 (Better is 3...Nf6; the Berlin.) 4. Ba4 Nf6 *\n",
+         "3. Bb5 a6 {variation as written: ( Better is 3... Nf6 ; the Berlin. )} 4. Ba4 Nf6 *"},
+    };
+    assert_cases(part, G_N_ELEMENTS(part), FALSE);
 }
 END_TEST
 
@@ -4220,13 +4218,13 @@ START_TEST(test_text_word_no_move)
     ck_assert_msg(strstr(r.out, "[Result \"*\"]") && strstr(r.out, "on time.} *"), "%s", r.out);
     run_free(&r);
     /* a game with no numbers in a sentence's company still plays */
-    char *got = games_movetext_with("e4 e5 Nf3 Nc6 This is the usual way to begin it. Bb5 a6 *\n",
-                                    args);
-    ck_assert_str_eq(got, "1. e4 e5 2. Nf3 Nc6 {This is the usual way to begin it.} 3. Bb5 a6 *");
-    g_free(got);
-    got = games_movetext_with("Nf3 Nc6 This is the usual way to begin it. *\n", args);
-    ck_assert_str_eq(got, "1. Nf3 Nc6 {This is the usual way to begin it.} *");
-    g_free(got);
+    static const char *const games[][2] = {
+        {"e4 e5 Nf3 Nc6 This is the usual way to begin it. Bb5 a6 *\n",
+         "1. e4 e5 2. Nf3 Nc6 {This is the usual way to begin it.} 3. Bb5 a6 *"},
+        {"Nf3 Nc6 This is the usual way to begin it. *\n",
+         "1. Nf3 Nc6 {This is the usual way to begin it.} *"},
+    };
+    assert_cases(games, G_N_ELEMENTS(games), TRUE);
     r = fix_text("1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 4. kkkk jjjj 1-0 wwww qqqq 5. zzzz *\n", args);
     g_strdelimit(r.out, "\n", ' ');
     ck_assert_msg(strstr(r.out, "the rest as written: 4. kkkk jjjj 1-0 wwww qqqq 5. zzzz} *"), "%s",
