@@ -384,6 +384,20 @@ static void take_part(struct fix_cmd *fc, const ArbGame *game, gboolean joins)
     fc->has_pending = TRUE;
 }
 
+/* The event past the last result of the game held where the words the
+ * reader joined to it begin, if they are a heading or sentence before
+ * game's "1." (mend_introduces()): "1-0 / Round 5, Oslo 1. e4". Else 0. */
+static guint heading_after_result(struct fix_cmd *fc, const ArbGame *game)
+{
+    const ArbGame *held = fc->pending;
+    guint at = 0;
+    for (guint k = held->events->len; k-- > 0 && !at;)
+        if (g_array_index(held->events, struct game_event, k).kind == EV_RESULT) at = k + 1;
+    if (!at || at >= held->events->len || !game_has_event(held, EV_MOVE)) return 0;
+    g_autoptr(ArbGame) tail = game_part(held, at, held->events->len);
+    return mend_introduces(tail, game, &fc->mend) ? at : 0;
+}
+
 /* take_part() for each game that opens inside game, its "1." damaged
  * (mend_next_game_at()), the first of them joinable: counted on from the
  * game held, which it goes on when the reader split that only at damage
@@ -391,6 +405,15 @@ static void take_part(struct fix_cmd *fc, const ArbGame *game, gboolean joins)
  * to hold another game's opening). */
 static void take_game(struct fix_cmd *fc, const ArbGame *game)
 {
+    /* a heading the game held took in after its result is game's */
+    guint heading_at = fc->has_pending ? heading_after_result(fc, game) : 0;
+    if (heading_at) {
+        g_autoptr(ArbGame) held = game_part(fc->pending, 0, heading_at);
+        g_autoptr(ArbGame) heading = game_part(fc->pending, heading_at, fc->pending->events->len);
+        fc->has_pending = FALSE;
+        take_part(fc, held, FALSE);
+        take_part(fc, heading, FALSE);
+    }
     /* a sentence before the game's "1." is its first comment */
     if (fc->has_pending && mend_introduces(fc->pending, game, &fc->mend)) {
         g_autoptr(ArbGame) whole = game_new();

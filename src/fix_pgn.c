@@ -185,6 +185,27 @@ static gboolean has_moves_after(const ArbGame *game, guint i)
     return FALSE;
 }
 
+/* Is event i a result written in the text, not the game's (a {deleted: ...}
+ * note)? In a game read whole (fc->played set), one the path played a move
+ * after (a misread "1-0" among the moves, a result the game was joined
+ * across), or one among words where the path played none ("Simply 1-0 or
+ * 0-1 is written"): a book's sentence after the game's result is no move
+ * ("1-0 A fine win for White."). In a cut game and in --group, one with any
+ * word after it. */
+static gboolean is_text_result(const struct fix_cmd *fc, const ArbGame *game, guint i)
+{
+    const struct game_event *ev = &g_array_index(game->events, struct game_event, i);
+    if (ev->kind != EV_RESULT || !ev->len) return FALSE;
+    if (!fc->played || fc->res.unresolved) return has_moves_after(game, i);
+    gboolean before = FALSE;
+    for (guint k = 0; k < game->events->len; k++) {
+        if (!fc->played[k]) continue;
+        if (k > i) return TRUE;
+        before = TRUE;
+    }
+    return !before && game_has_event(game, EV_MOVE);
+}
+
 static void write_variation(struct fix_cmd *fc, const ArbGame *game, struct var_line *line);
 static int next_fullmove(const struct fix_cmd *fc);
 
@@ -207,7 +228,8 @@ enum flush { FLUSH_ALL, FLUSH_VARIATIONS, FLUSH_NOTES };
  * read as one) before event `upto` that are not written yet: a variation
  * read as moves as one (write_variation()), else as a comment; the words of
  * prose; in a {deleted: ...} note, a stray number (is_stray_number(), due
- * the move number written next) and a result with moves after it. */
+ * the move number written next) and a result that is the text's
+ * (is_text_result()). */
 static void flush_events(struct fix_cmd *fc, const ArbGame *game, guint *next, guint upto, int due,
                          enum flush what)
 {
@@ -263,9 +285,8 @@ static void flush_events(struct fix_cmd *fc, const ArbGame *game, guint *next, g
             pgnw_comment(fc->writer, t);
         if (ev->kind == EV_NAG) pgnw_nag(fc->writer, ev->value);
         if (ev->kind == EV_DRAW_OFFER) pgnw_comment(fc->writer, "draw offer (=)");
-        if (!fc->no_comments &&
-            ((ev->kind == EV_RESULT && ev->len && has_moves_after(game, *next)) ||
-             (ev->kind == EV_MOVE_NUMBER && is_stray_number(game, ev, due)))) {
+        if (!fc->no_comments && (is_text_result(fc, game, *next) ||
+                                 (ev->kind == EV_MOVE_NUMBER && is_stray_number(game, ev, due)))) {
             g_autofree char *note = g_strdup_printf("deleted: \"%.*s\"", (int)ev->len, t);
             pgnw_comment(fc->writer, note);
         }
@@ -561,9 +582,7 @@ static const char *begin_game(struct fix_cmd *fc, const ArbGame *game, int lang)
     for (guint i = 0; i < game->events->len; i++) {
         const struct game_event *ev = &g_array_index(game->events, struct game_event, i);
         if (ev->kind == EV_TAG) pgnw_tag(w, game_event_text(game, ev), game_event_value(game, ev));
-        /* (not one with moves after it, the text's: "Simply 1-0 or 0-1 is
-         * written", a {deleted: ...} note) */
-        if (ev->kind == EV_RESULT && !(ev->len && has_moves_after(game, i)))
+        if (ev->kind == EV_RESULT && !is_text_result(fc, game, i))
             result = ev->value, has_result = TRUE;
     }
     const char *tag_result = game_tag(game, "Result");
@@ -600,6 +619,8 @@ void fix_pgn_write_game(struct fix_cmd *fc, const ArbGame *game, int lang, gbool
                         const char *why)
 {
     ArbPgnWriter *w = fc->writer;
+    g_autofree guint8 *played = no_start ? NULL : played_events(fc, game);
+    fc->played = played;
     const char *result = begin_game(fc, game, lang);
     guint next_event = 0;
     if (no_start) { /* no position to play the moves from: kept as written */
@@ -620,6 +641,7 @@ void fix_pgn_write_game(struct fix_cmd *fc, const ArbGame *game, int lang, gbool
         }
     }
     end_game(fc, result);
+    fc->played = NULL;
 }
 
 /* What each input wrote for a step ("A: \"Nd6\", B: \"Nf6\""), or NULL when

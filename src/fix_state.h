@@ -70,6 +70,9 @@ struct fix_cmd {
     /* guint8 per event of the game: PROSE_WORD for text that is no move
      * (written back as a comment where it stood), else 0 */
     GArray *prose;
+    /* per event of the game fix_pgn.c writes: a step of the path played a
+     * move read from it (played_events()); NULL but while writing one */
+    const guint8 *played;
     /* struct var_line: the game's variations read as lines of their own
      * (solve_variations()) */
     GArray *variations;

@@ -302,6 +302,25 @@ static gboolean opens_a_game(const ArbGame *after, const ArbConfusion *conf)
     return at >= 0 && first_moves_at(after, (guint)at + 1, conf);
 }
 
+/* Does after open with words, no digit in them (a sentence: "A fine win
+ * for White."), and then as a game does (opens_a_game())? After a result,
+ * that is a game of its own, on the line the last one ended. */
+static gboolean words_then_opens(const ArbGame *after, const ArbConfusion *conf)
+{
+    gboolean words = FALSE;
+    for (guint k = 0; k < after->events->len; k++) {
+        const struct game_event *e = &g_array_index(after->events, struct game_event, k);
+        if (e->kind == EV_COMMENT || e->kind == EV_NAG) continue;
+        if (e->kind == EV_MOVE && !tokens_has_digit(game_event_text(after, e), e->len)) {
+            words = TRUE;
+            continue;
+        }
+        return words && is_move_one(after, e) && is_dotted_number(after, e) &&
+               first_moves_at(after, k + 1, conf);
+    }
+    return FALSE;
+}
+
 /* Does game open a game again at event k, its "1." lost or misread (".",
  * "7", "I", "l.", a bar read as space before a dot), then its first moves
  * (first_moves_at())? A game a page break cut goes on at its own number. */
@@ -773,6 +792,7 @@ gboolean mend_continues(const ArbGame *before, const ArbGame *after,
         plays_from_start(after, reading))
         return FALSE;
     if (result_after_one(before, after)) return FALSE;
+    if (ends_with_result(before) && words_then_opens(after, reading->conf)) return FALSE;
     /* a list of games with no move numbers, each ended by its result
      * ("e4 e5 Nf3 Nc6 Bb5 *" / "Nf3 Nc6 e4 e5 Bc4 *"): a line that reads as
      * a game's first moves after one is a game of its own (a stray '*' in

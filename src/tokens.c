@@ -10,6 +10,10 @@
 enum {
     NEXT_NUMBER_EVENTS = 4,  /* next_number() looks this far */
     WEIGHED_TOKENS_MAX = 12, /* drop_weighed_line() */
+    /* tokens_all_words(): a heading ("Game 12", "Round 5, Oslo") has a
+     * word this long and at most this many numbers */
+    HEADING_LETTERS = 4,
+    HEADING_NUMBERS = 2,
 };
 
 /* The notation the moves of events [from, to) are written in: UCI, ICCF or
@@ -1355,20 +1359,31 @@ gboolean tokens_all_prose(const ArbConfusion *conf, const ArbGame *game)
     return any;
 }
 
+/* Is text[0, len) a dash between names ("Tal - Botvinnik"), no move? */
+static gboolean is_dash(const char *text, gsize len)
+{
+    return (len == 1 && text[0] == '-') ||
+           (len == 3 && (!memcmp(text, "\u2013", 3) || !memcmp(text, "\u2014", 3)));
+}
+
 gboolean tokens_all_words(const ArbConfusion *conf, const ArbGame *game)
 {
-    int words = 0, long_words = 0, depth = 0;
+    int words = 0, long_words = 0, heading_words = 0, numbers = 0, depth = 0;
     for (guint i = 0; i < game->events->len; i++) {
         const struct game_event *ev = &g_array_index(game->events, struct game_event, i);
         depth += (ev->kind == EV_BEGIN_VARIATION) - (ev->kind == EV_END_VARIATION);
+        numbers += !depth && ev->kind == EV_MOVE_NUMBER;
         if (depth || ev->kind != EV_MOVE) continue;
         const char *text = game_event_text(game, ev);
+        if (is_dash(text, ev->len)) continue;
         int letters = word_letters(text, ev->len);
         if (!letters || is_move_word(conf, text, ev->len)) return FALSE;
         words++;
         long_words += letters >= 3;
+        heading_words += letters >= HEADING_LETTERS;
     }
-    return words >= 3 && long_words >= 2;
+    return (words >= 3 && long_words >= 2) ||
+           (numbers >= 1 && numbers <= HEADING_NUMBERS && heading_words >= 1);
 }
 
 /* The main line's tokens (tokens_collect_range()), the game's prose marks anew. */

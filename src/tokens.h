@@ -36,10 +36,12 @@ void tokens_mark_all_prose(GArray *prose, const ArbGame *game);
  * all prose by tokens_mark_prose(), none in brackets with a digit), with
  * some word in it? */
 gboolean tokens_all_prose(const ArbConfusion *conf, const ArbGame *game);
-/* Are game's main-line tokens all words, three or more, letters only (a
- * stop or comma after them aside), two of three letters or more, none a
- * move's ("takes", "castles")? Before a game's "1.", that is a sentence
- * ("In 1958 Tal won this."), the number in it none of a game's moves. */
+/* Are game's main-line tokens all words, letters only (a stop or comma
+ * after them aside, a dash between names skipped), none a move's
+ * ("takes", "castles"): three or more, two of three letters or more, or a
+ * heading's, one of four letters or more and one or two numbers? Before a
+ * game's "1.", that is a sentence ("In 1958 Tal won this.") or a heading
+ * ("Game 12, Oslo."), the numbers in it none of a game's moves. */
 gboolean tokens_all_words(const ArbConfusion *conf, const ArbGame *game);
 /* The main line's tokens (tokens_collect_range() over every event), the
  * game's prose marks made anew. */

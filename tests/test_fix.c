@@ -4374,6 +4374,47 @@ START_TEST(test_sentence_introduces_game)
 }
 END_TEST
 
+/* A book's heading before a game's "1." on its line, a word and a number
+ * or two ("Game 12, Oslo."), is the game's first comment: the reader ends
+ * a game at a "1." after a higher number, so the heading had been a game
+ * of its own, cut unresolved ("Game 12"), or read as a deleted word and
+ * its number lost ("Game 12."). Its dash between names is no move. */
+START_TEST(test_heading_introduces_game)
+{
+    static const char *const cases[][2] = {
+        {"Game 12, Oslo. 1. e4 e5 2. Nf3 Nc6 1-0\n", "{Game 12, Oslo.} 1. e4 e5 2. Nf3 Nc6 1-0"},
+        {"Game 12. 1. e4 e5 2. Nf3 Nc6 1-0\n", "{Game 12.} 1. e4 e5 2. Nf3 Nc6 1-0"},
+        {"Partie 7 (Paris) 1. e4 e5 2. Nf3 Nc6 1-0\n",
+         "{Partie 7 (Paris)} 1. e4 e5 2. Nf3 Nc6 1-0"},
+        {"12. Tal \u2013 Botvinnik 1. e4 e5 2. Nf3 Nc6 1-0\n",
+         "{12. Tal \u2013 Botvinnik} 1. e4 e5 2. Nf3 Nc6 1-0"},
+        {"1. d4 d5 2. c4 c6 1-0 Round 5, Oslo 1. e4 e5 2. Nf3 Nc6 0-1\n",
+         "1. d4 d5 2. c4 c6 1-0 | {Round 5, Oslo} 1. e4 e5 2. Nf3 Nc6 0-1"},
+    };
+    assert_cases(cases, G_N_ELEMENTS(cases), TRUE);
+}
+END_TEST
+
+/* Words after a game's result: a sentence is a comment and the result
+ * stays the game's (it ended '*', the result deleted as one among words);
+ * a sentence or heading and then "1." on the same line open the next game
+ * (it was joined to the last, its moves read on after them, misread). A
+ * result the moves go on after is still deleted. */
+START_TEST(test_words_after_result)
+{
+    static const char *const cases[][2] = {
+        {"1. d4 d5 2. c4 c6 1-0 A fine win for White.\n",
+         "1. d4 d5 2. c4 c6 {A fine win for White.} 1-0"},
+        {"1. d4 d5 2. c4 c6 1-0 A fine win for White. 1. e4 e5 2. Nf3 Nc6 0-1\n",
+         "1. d4 d5 2. c4 c6 1-0 | {A fine win for White.} 1. e4 e5 2. Nf3 Nc6 0-1"},
+        {"1. d4 d5 2. c4 c6 1-0\nRound 5, Oslo 1. e4 e5 2. Nf3 Nc6 0-1\n",
+         "1. d4 d5 2. c4 c6 1-0 | {Round 5, Oslo} 1. e4 e5 2. Nf3 Nc6 0-1"},
+        {"1. d4 d5 1-0 2. c4 c6 0-1\n", "1. d4 d5 {deleted: \"1-0\"} 2. c4 c6 0-1"},
+    };
+    assert_cases(cases, G_N_ELEMENTS(cases), TRUE);
+}
+END_TEST
+
 /* A bracket of words in a variation read as no moves keeps its commas
  * and the stop or comma after it ("variation as written: ( so, the
  * knight, and then )."); a variation of moves still plays them; so does
@@ -7230,6 +7271,8 @@ int main(int argc, char **argv)
     add_test(tc, test_text_naming_squares_no_game);
     add_test(tc, test_variation_as_written_keeps_commas);
     add_test(tc, test_sentence_introduces_game);
+    add_test(tc, test_heading_introduces_game);
+    add_test(tc, test_words_after_result);
     add_test(tc, test_prose_keeps_parentheses);
     add_test(tc, test_prose_between_moves);
     add_test(tc, test_prose_kept_whole);
