@@ -1079,6 +1079,31 @@ static gboolean line_is_header(const guint8 *b, gsize i, gsize eol)
     return any_word && !(dot_number && iccf);
 }
 
+/* The length of a dash at b[i] ('-', an en or em dash), or 0. */
+static gsize dash_len(const guint8 *b, gsize i, gsize eol)
+{
+    if (b[i] == '-') return 1;
+    return i + 2 < eol && b[i] == 0xE2 && b[i + 1] == 0x80 && (b[i + 2] == 0x93 || b[i + 2] == 0x94)
+               ? 3
+               : 0;
+}
+
+/* A top-level line that is a page's number between dashes, "- 142 -", a
+ * book's page break: a header (a comment), no moves. */
+static gboolean line_is_page_number(const guint8 *b, gsize i, gsize eol)
+{
+    gsize d = dash_len(b, i, eol);
+    if (!d) return FALSE;
+    i = skip_space(b, i + d);
+    gsize digits = i;
+    while (i < eol && g_ascii_isdigit(b[i]))
+        i++;
+    if (i == digits || i - digits > 4) return FALSE;
+    i = skip_space(b, i);
+    d = i < eol ? dash_len(b, i, eol) : 0;
+    return d && skip_space(b, i + d) >= eol;
+}
+
 /* ---- token handlers ------------------------------------------------------ */
 
 static gsize scan_tag(ArbReader *r, gsize i)
@@ -1960,7 +1985,7 @@ static LineStatus line_begin(ArbReader *r, GError **error)
     gboolean header = FALSE, line_comment = b[p] == ';' || b[p] == '#';
     guint8 k = byte_class[b[p]];
     if (r->depth == 0 && (k == C_TOK || k == C_UNI) && b[p] != '#')
-        header = line_is_header(b, p, r->eol);
+        header = line_is_header(b, p, r->eol) || line_is_page_number(b, p, r->eol);
     /* (inside variations too: a '(' that closed nothing, a misread c or a
      * stray mark, must not swallow the games after it; end_game() closes
      * them with a warning) */

@@ -14,6 +14,7 @@ enum {
      * word this long and at most this many numbers */
     HEADING_LETTERS = 4,
     HEADING_NUMBERS = 2,
+    CAPTION_LETTERS = 5, /* is_caption(): a caption's word between moves */
 };
 
 /* The notation the moves of events [from, to) are written in: UCI, ICCF or
@@ -831,6 +832,46 @@ static gboolean holds_sentence(const ArbConfusion *conf, const char *text, gsize
     return FALSE;
 }
 
+/* Is text[0, len) a dash between names ("Tal - Botvinnik"), no move? */
+static gboolean is_dash(const char *text, gsize len)
+{
+    return (len == 1 && text[0] == '-') ||
+           (len == 3 && (!memcmp(text, "\u2013", 3) || !memcmp(text, "\u2014", 3)));
+}
+
+/* Is a header line's text[0, len) between moves a caption, no column of
+ * a scoresheet whose damaged moves the reader could not see: a sentence
+ * (holds_sentence(): "White to play"), a word of CAPTION_LETTERS letters
+ * or more, no move's, with a number or two and nothing else ("Diagram
+ * 12"), or a page's number between dashes ("- 142 -")? */
+static gboolean is_caption(const ArbConfusion *conf, const char *text, gsize len)
+{
+    if (holds_sentence(conf, text, len)) return TRUE;
+    int numbers = 0, long_words = 0, dashes = 0, words = 0;
+    gsize n = 0;
+    for (const char *p = text, *end = text + len; p < end; p += n) {
+        n = word_at(&p, end);
+        if (!n) break;
+        if (is_dash(p, n)) {
+            dashes++;
+            continue;
+        }
+        gsize digits = 0;
+        while (digits < n && g_ascii_isdigit(p[digits]))
+            digits++;
+        if (digits && (digits == n || (digits + 1 == n && strchr(".:,", p[digits])))) {
+            numbers++;
+            continue;
+        }
+        int letters = word_letters(p, n);
+        if (!letters || is_move_word(conf, p, n)) return FALSE;
+        words++;
+        long_words += letters >= CAPTION_LETTERS;
+    }
+    if (dashes == 2 && numbers == 1 && !words) return TRUE;
+    return long_words >= 1 && numbers >= 1 && numbers <= HEADING_NUMBERS;
+}
+
 /* Does the ';' comment at event i end where a ')' closes its variation
  * ("(2. Nc3; the Vienna)": the reader stops it there)? A book's clause,
  * no moves. */
@@ -1279,7 +1320,7 @@ void tokens_collect_range(struct token_stage *ts, const ArbGame *game, ArbNorm *
             continue;
         }
         if (ev->kind == EV_COMMENT && ev->comment_kind == ARB_COMMENT_HEADER && in_moves &&
-            g_utf8_strlen(text, -1) <= 16) {
+            g_utf8_strlen(text, -1) <= 16 && !is_caption(ts->conf, text, ev->len)) {
             for (const char *p = text; *p;) {
                 while (*p == ' ' || *p == '\t')
                     p++;
@@ -1357,13 +1398,6 @@ gboolean tokens_all_prose(const ArbConfusion *conf, const ArbGame *game)
         any = TRUE;
     }
     return any;
-}
-
-/* Is text[0, len) a dash between names ("Tal - Botvinnik"), no move? */
-static gboolean is_dash(const char *text, gsize len)
-{
-    return (len == 1 && text[0] == '-') ||
-           (len == 3 && (!memcmp(text, "\u2013", 3) || !memcmp(text, "\u2014", 3)));
 }
 
 gboolean tokens_all_words(const ArbConfusion *conf, const ArbGame *game)

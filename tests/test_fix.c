@@ -4415,6 +4415,30 @@ START_TEST(test_words_after_result)
 }
 END_TEST
 
+/* A book's caption on a line of its own between moves is a comment: a
+ * sentence ("White to play": its three words had been read as moves, the
+ * game cut unresolved), a word and a number ("Diagram 12": two {deleted}
+ * notes), a page's number between dashes ("- 142 -": read as a made-up
+ * 1. g3 after a game, or into the next move). */
+START_TEST(test_caption_between_moves)
+{
+    static const char *const cases[][2] = {
+        {"1. e4 e5 2. Nf3 Nc6\n\nWhite to play\n\n3. Bb5 a6 1-0\n",
+         "1. e4 e5 2. Nf3 Nc6 {White to play} 3. Bb5 a6 1-0"},
+        {"1. e4 e5 2. Nf3 Nc6\nWhite to play\n3. Bb5 a6 1-0\n",
+         "1. e4 e5 2. Nf3 Nc6 {White to play} 3. Bb5 a6 1-0"},
+        {"1. e4 e5 2. Nf3 Nc6\n\nDiagram 12\n\n3. Bb5 a6 1-0\n",
+         "1. e4 e5 2. Nf3 Nc6 {Diagram 12} 3. Bb5 a6 1-0"},
+        {"1. e4 e5 2. Nf3 Nc6\n\n- 142 -\n\n3. Bb5 a6 1-0\n",
+         "1. e4 e5 2. Nf3 Nc6 {- 142 -} 3. Bb5 a6 1-0"},
+        {"1. e4 e5 2. Nf3 Nc6\n\u2014 142 \u2014\n3. Bb5 a6 1-0\n",
+         "1. e4 e5 2. Nf3 Nc6 {\u2014 142 \u2014} 3. Bb5 a6 1-0"},
+        {"1. e4 e5 2. Nf3 Nc6 1-0\n\n- 142 -\n", "1. e4 e5 2. Nf3 Nc6 1-0 | {- 142 -} *"},
+    };
+    assert_cases(cases, G_N_ELEMENTS(cases), TRUE);
+}
+END_TEST
+
 /* A bracket of words in a variation read as no moves keeps its commas
  * and the stop or comma after it ("variation as written: ( so, the
  * knight, and then )."); a variation of moves still plays them; so does
@@ -7273,6 +7297,7 @@ int main(int argc, char **argv)
     add_test(tc, test_sentence_introduces_game);
     add_test(tc, test_heading_introduces_game);
     add_test(tc, test_words_after_result);
+    add_test(tc, test_caption_between_moves);
     add_test(tc, test_prose_keeps_parentheses);
     add_test(tc, test_prose_between_moves);
     add_test(tc, test_prose_kept_whole);
