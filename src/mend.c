@@ -913,8 +913,17 @@ static void glue_close(ArbGame *game, guint i, gboolean text)
         (!clause && before->offset + before->len != paren->offset))
         return;
     const char *word = game_event_text(game, before);
-    if (!text && (tokens_has_digit(word, before->len) ||
-                  g_utf8_strlen(word, (gssize)before->len) < CLOSE_WORD_LETTERS))
+    /* (or a word of text after it: "(Bishop captures the piece on e5).
+     * When a pawn") */
+    const struct game_event *next =
+        i + 1 < game->events->len ? &g_array_index(game->events, struct game_event, i + 1) : NULL;
+    gboolean words_after =
+        next && next->kind == EV_MOVE && next->line == paren->line &&
+        g_utf8_strlen(game_event_text(game, next), (gssize)next->len) >= CLOSE_WORD_LETTERS &&
+        !tokens_has_digit(game_event_text(game, next), next->len);
+    if (!text && !words_after &&
+        (tokens_has_digit(word, before->len) ||
+         g_utf8_strlen(word, (gssize)before->len) < CLOSE_WORD_LETTERS))
         return;
     g_autofree char *joined = g_strdup_printf("%.*s%.*s", (int)before->len, word, (int)paren->len,
                                               game_event_text(game, paren));

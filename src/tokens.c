@@ -839,21 +839,31 @@ static gboolean is_dash(const char *text, gsize len)
            (len == 3 && (!memcmp(text, "\u2013", 3) || !memcmp(text, "\u2014", 3)));
 }
 
+/* Is text[0, len) an evaluation's glyph, '!' and '?' only? */
+static gboolean is_glyph(const char *text, gsize len)
+{
+    return strspn(text, "!?") >= len;
+}
+
 /* Is a header line's text[0, len) between moves a caption, no column of
  * a scoresheet whose damaged moves the reader could not see: a sentence
- * (holds_sentence(): "White to play"), a word of CAPTION_LETTERS letters
- * or more, no move's, with a number or two and nothing else ("Diagram
- * 12"), or a page's number between dashes ("- 142 -")? */
+ * (holds_sentence(): "White to play"), words with one of CAPTION_LETTERS
+ * letters or more, none a move's, and a number or two or a list's dash or
+ * a glyph first ("Diagram 12", "- Comments", "? a mistake"), or a page's
+ * number between dashes ("- 142 -")? A column's damaged moves may be
+ * such words ("abxbs" for axb5 axb5), but with none of those marks. */
 static gboolean is_caption(const ArbConfusion *conf, const char *text, gsize len)
 {
     if (holds_sentence(conf, text, len)) return TRUE;
     int numbers = 0, long_words = 0, dashes = 0, words = 0;
+    gboolean marked = FALSE; /* a list's dash or a glyph first */
     gsize n = 0;
     for (const char *p = text, *end = text + len; p < end; p += n) {
         n = word_at(&p, end);
         if (!n) break;
-        if (is_dash(p, n)) {
-            dashes++;
+        if (is_dash(p, n) || is_glyph(p, n)) {
+            marked |= p == text;
+            dashes += is_dash(p, n);
             continue;
         }
         gsize digits = 0;
@@ -869,7 +879,7 @@ static gboolean is_caption(const ArbConfusion *conf, const char *text, gsize len
         long_words += letters >= CAPTION_LETTERS;
     }
     if (dashes == 2 && numbers == 1 && !words) return TRUE;
-    return long_words >= 1 && numbers >= 1 && numbers <= HEADING_NUMBERS;
+    return long_words >= 1 && numbers <= HEADING_NUMBERS && (numbers >= 1 || marked);
 }
 
 /* Does the ';' comment at event i end where a ')' closes its variation

@@ -4418,8 +4418,9 @@ END_TEST
 /* A book's caption on a line of its own between moves is a comment: a
  * sentence ("White to play": its three words had been read as moves, the
  * game cut unresolved), a word and a number ("Diagram 12": two {deleted}
- * notes), a page's number between dashes ("- 142 -": read as a made-up
- * 1. g3 after a game, or into the next move). */
+ * notes), a list's heading, a glyph's legend, a page's number between
+ * dashes ("- 142 -": read as a made-up 1. g3 after a game, or into the
+ * next move). */
 START_TEST(test_caption_between_moves)
 {
     static const char *const cases[][2] = {
@@ -4434,6 +4435,13 @@ START_TEST(test_caption_between_moves)
         {"1. e4 e5 2. Nf3 Nc6\n\u2014 142 \u2014\n3. Bb5 a6 1-0\n",
          "1. e4 e5 2. Nf3 Nc6 {\u2014 142 \u2014} 3. Bb5 a6 1-0"},
         {"1. e4 e5 2. Nf3 Nc6 1-0\n\n- 142 -\n", "1. e4 e5 2. Nf3 Nc6 1-0 | {- 142 -} *"},
+        /* a list's heading and a glyph's legend (seed 000: made-up 3. d4
+         * and 3... a5, and the game's own moves a ply late) */
+        {"1. e4 e5 2. Nf3 Nc6\n- Comments\n? a mistake\n3. Bb5 a6 1-0\n",
+         "1. e4 e5 2. Nf3 Nc6 {- Comments} {? a mistake} 3. Bb5 a6 1-0"},
+        /* a dropped bracket's ')' before words stays ("e5)" had lost it) */
+        {"Diagram 12 (after 14. Bb5) shows the point.\n",
+         "{Diagram 12 (after 14. Bb5) shows the point.} *"},
     };
     assert_cases(cases, G_N_ELEMENTS(cases), TRUE);
 }
