@@ -848,6 +848,15 @@ static gsize before_name_at_line_end(const ArbReader *r, gsize i, gsize e)
     return e;
 }
 
+/* The length of a dash at b[i] ('-', an en or em dash), or 0. */
+static gsize dash_len(const guint8 *b, gsize i, gsize eol)
+{
+    if (b[i] == '-') return 1;
+    return i + 2 < eol && b[i] == 0xE2 && b[i + 1] == 0x80 && (b[i + 2] == 0x93 || b[i + 2] == 0x94)
+               ? 3
+               : 0;
+}
+
 /* Replaces the Unicode dashes and minus in a short token by '-' and '½' by
  * '\x01', so results and glyphs compare as ASCII. Returns FALSE if too long. */
 static gboolean fold_token(const guint8 *s, gsize n, char *out, gsize cap)
@@ -855,8 +864,7 @@ static gboolean fold_token(const guint8 *s, gsize n, char *out, gsize cap)
     gsize o = 0;
     for (gsize i = 0; i < n; i++) {
         if (o + 1 >= cap) return FALSE;
-        if (s[i] == 0xE2 && i + 2 < n && s[i + 1] == 0x80 &&
-            (s[i + 2] == 0x93 || s[i + 2] == 0x94)) {
+        if (dash_len(s, i, n) == 3) {
             out[o++] = '-'; /* en dash, em dash */
             i += 2;
         } else if (s[i] == 0xE2 && i + 2 < n && s[i + 1] == 0x88 && s[i + 2] == 0x92) {
@@ -1077,15 +1085,6 @@ static gboolean line_is_header(const guint8 *b, gsize i, gsize eol)
             any_word = g_ascii_isalpha(t[k]) || t[k] >= 0xC0;
     }
     return any_word && !(dot_number && iccf);
-}
-
-/* The length of a dash at b[i] ('-', an en or em dash), or 0. */
-static gsize dash_len(const guint8 *b, gsize i, gsize eol)
-{
-    if (b[i] == '-') return 1;
-    return i + 2 < eol && b[i] == 0xE2 && b[i + 1] == 0x80 && (b[i + 2] == 0x93 || b[i + 2] == 0x94)
-               ? 3
-               : 0;
 }
 
 /* A top-level line that is a page's number between dashes, "- 142 -", a
