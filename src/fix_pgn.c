@@ -456,7 +456,9 @@ static void write_moves(struct fix_cmd *fc, const ArbGame *game, guint *next_eve
     const struct fix_token *tokens = (const struct fix_token *)fc->tokens->data;
     int n_tok = (int)fc->tokens->len;
     flag_weighed_drops(fc, game);
-    g_autofree guint8 *played = played_events(fc, game);
+    /* (the main line's are fix_pgn_write_game()'s) */
+    g_autofree guint8 *own = fc->in_variation ? played_events(fc, game) : NULL;
+    const guint8 *played = own ? own : fc->played;
     /* the last move written: the variations that play it another way but
      * stand after the next are written before that (after what stands
      * between them) */
