@@ -14,6 +14,8 @@
 
 #define READ_CHUNK     (128 * 1024) /* raw bytes read at a time */
 #define LINE_LOOKAHEAD 64           /* bytes past a line's end held with it */
+#define CONTINUE_LOOKAHEAD 1024         /* bytes game_goes_on() looks at past a header line */
+#define CONTINUE_LINES     6            /* and lines */
 #define RAW_CAP        (2 * READ_CHUNK)
 #define NONE           G_MAXSIZE
 
@@ -1957,6 +1959,52 @@ static gboolean starts_with_misread_one(const guint8 *p)
     return (p[0] == 'l' || p[0] == 'I' || p[0] == 'i') && p[1] == '.' && p[2] != '.';
 }
 
+/* The move number a line begins with ("3.", "3...", "3)", "3 e4"), or 0. */
+static guint64 leading_number(const guint8 *b, gsize i, gsize eol)
+{
+    guint64 v = 0;
+    gsize d = i;
+    while (d < eol && g_ascii_isdigit(b[d]) && d - i < 4)
+        v = v * 10 + (guint64)(b[d++] - '0');
+    if (d == i || (d < eol && g_ascii_isdigit(b[d]))) return 0;
+    return d == eol || b[d] == '.' || b[d] == ')' || byte_class[b[d]] == C_WS ? v : 0;
+}
+
+/* Does a game without tags go on past the header or comment line at pos (a
+ * book's caption between its moves: "Diagram 12", "White to play")? The
+ * first line after it that is neither blank nor a header begins with the
+ * game's last move number or the next ("3." after "2... Nc6"), within
+ * CONTINUE_LOOKAHEAD bytes and CONTINUE_LINES lines. A game's heading is
+ * followed by its "1.", and rule 4 ends the game before. FALSE on an I/O
+ * error too (*error set). The buffer may move: callers take their indices
+ * from r->pos again. */
+static gboolean game_goes_on(ArbReader *r, GError **error)
+{
+    while (!r->eof && r->len < r->eol + CONTINUE_LOOKAHEAD)
+        if (!refill(r, r->anchor, error)) return FALSE;
+    if (r->max_number < 1) return FALSE;
+    guint8 *b = r->buf;
+    if (r->eof) b[r->len] = '\n'; /* sentinel, as locate_eol() puts it */
+    gsize i = r->eol;
+    for (int n = 0; n <= CONTINUE_LINES && i < r->len; n++) {
+        /* past the line's terminator: "\n", "\r\n" or "\r" */
+        if (b[i] == '\r') i++;
+        if (i < r->len && b[i] == '\n') i++;
+        if (n == 0 && i >= r->len) break;
+        gsize e = i;
+        while (e < r->len && b[e] != '\n' && b[e] != '\r')
+            e++;
+        if (e == r->len && !r->eof) break;
+        gsize p = skip_space(b, i);
+        if (p < e && !line_is_header(b, p, e) && !line_is_page_number(b, p, e)) {
+            guint64 v = leading_number(b, p, e);
+            return v >= 2 && (v == r->max_number || v == r->max_number + 1);
+        }
+        i = e;
+    }
+    return FALSE;
+}
+
 /* Looks at a new line: blank lines, '%' escapes, '#' and header lines, and
  * the free-text game boundary (rule 4 in reader.h). */
 static LineStatus line_begin(ArbReader *r, GError **error)
@@ -1988,9 +2036,22 @@ static LineStatus line_begin(ArbReader *r, GError **error)
     /* (inside variations too: a '(' that closed nothing, a misread c or a
      * stray mark, must not swallow the games after it; end_game() closes
      * them with a warning) */
-    if (r->in_game && !r->game_has_tags && r->game_has_movetext && r->blank_lines > 0 &&
-        (header || line_comment || starts_with_move_one(b + p) ||
-         (r->result_closes && r->max_number >= 2 && starts_with_misread_one(b + p)))) {
+    gboolean splits = r->in_game && !r->game_has_tags && r->game_has_movetext &&
+                      r->blank_lines > 0 &&
+                      (header || line_comment || starts_with_move_one(b + p) ||
+                       (r->result_closes && r->max_number >= 2 && starts_with_misread_one(b + p)));
+    if (splits && (header || line_comment)) {
+        gsize at = p - r->pos;
+        GError *err = NULL;
+        splits = !game_goes_on(r, &err);
+        if (err) {
+            g_propagate_error(error, err);
+            return LINE_IOERR;
+        }
+        b = r->buf;
+        p = r->pos + at;
+    }
+    if (splits) {
         gsize line_start = r->pos;
         r->blank_lines = 0;
         end_game(r);

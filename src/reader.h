@@ -31,7 +31,10 @@
  *      line end).
  *   4. In a game without tags (free text), a blank line followed by a header
  *      line, a ';' or '#' comment line or move number 1 begins a new game,
- *      inside variations too (they end there, with a warning); with
+ *      inside variations too (they end there, with a warning), but a header
+ *      or comment line does not where the next line that is no header
+ *      begins with the game's last move number or the next (a book's
+ *      caption between moves: "White to play" / "3. Bb5"); with
  *      reader_set_result_closes() a look-alike of "1." as well ("l.", "I.").
  *      Blank lines never split a game that has tags (annotators leave them
  *      between paragraphs of comments).

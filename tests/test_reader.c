@@ -453,6 +453,15 @@ START_TEST(test_free_text_games)
              "E1 noresult\nG2 @4:1\nC; Game two @4:1\nN1 @5:1\nM d4 @5:4\nC# third @6:1\nN1 @7:1\n"
              "M c4 @7:4\nN2 @7:7\nM Nc3 @7:10\nE2 noresult\nG3 @7:14\nN1 @7:14\nM g3 @7:17\n"
              "E3 noresult\n");
+    /* a book's caption between a game's moves, the game going on at its
+     * number, does not split it (the next line's number tells, past blank
+     * and header lines); a number that does not go on the game does */
+    ck_trace("1. e4 e5 2. Nf3 Nc6\n\nWhite to play\n\n- 142 -\n3. Bb5 a6\n\n"
+             "Diagram 12\n\n4. Ba4\n\nSome other game\n\n12. Qh5\n",
+             "G1 @1:1\nN1 @1:1\nM e4 @1:4\nM e5 @1:7\nN2 @1:10\nM Nf3 @1:13\nM Nc6 @1:17\n"
+             "CHWhite to play @3:1\nCH- 142 - @5:1\nN3 @6:1\nM Bb5 @6:4\nM a6 @6:8\n"
+             "CHDiagram 12 @8:1\nN4 @10:1\nM Ba4 @10:4\nE1 noresult\n"
+             "G2 @12:1\nCHSome other game @12:1\nN12 @14:1\nM Qh5 @14:5\nE2 noresult\n");
     /* blank lines inside a tagged game do not split it */
     ck_trace("[Event \"a\"]\n1. e4 e5\n\nA long note.\n\n2. Nf3 *\n",
              "G1 @1:2\nT Event=a @1:2\nN1 @2:1\nM e4 @2:4\nM e5 @2:7\nCHA long note. @4:1\n"
@@ -1016,6 +1025,33 @@ START_TEST(test_stream_next_line_at_chunk_end)
 }
 END_TEST
 
+/* A caption between a game's moves, which the next lines' number tells
+ * from a game's heading (game_goes_on() looks past the line), reads the
+ * same wherever the input's chunks end, whole or streamed. */
+START_TEST(test_stream_caption_at_chunk_end)
+{
+    for (int pad = 0; pad < 1200; pad += 3) {
+        GString *s = g_string_new(NULL);
+        while (s->len < 262144 - 1000)
+            g_string_append(s, "% an escape line, skipped\n");
+        g_string_append_printf(s, "%%%*s\n", 30 + pad, "");
+        g_string_append(s, "1. e4 e5 2. Nf3 Nc6\n\nWhite to play\n\n\n\n- 142 -\n\n"
+                           "3. Bb5 a6 *\n");
+        Rec a, b;
+        rec_init(&a);
+        reader_free(read_data(&a, s->str, s->len, NULL, NULL));
+        read_stream(&b, s->str, s->len);
+        ck_assert_msg(a.games == 1 && strstr(a.trace->str, "M a6 @"), "pad %d: %s", pad,
+                      a.trace->str);
+        ck_assert_msg(!strcmp(a.trace->str, b.trace->str), "pad %d:\n%s\n---\n%s", pad,
+                      a.trace->str, b.trace->str);
+        rec_clear(&a);
+        rec_clear(&b);
+        g_string_free(s, TRUE);
+    }
+}
+END_TEST
+
 /* ---- corpus --------------------------------------------------------------- */
 
 START_TEST(test_corpus_pgnmentor)
@@ -1223,6 +1259,7 @@ int main(void)
     tcase_add_test(tc, test_encoding_switch);
     tcase_add_test(tc, test_stream_equals_data);
     tcase_add_test(tc, test_stream_next_line_at_chunk_end);
+    tcase_add_test(tc, test_stream_caption_at_chunk_end);
     suite_add_tcase(s, tc);
     tc = tcase_create("corpus");
     tcase_set_timeout(tc, 120);
