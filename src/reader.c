@@ -18,6 +18,8 @@
 #define CONTINUE_LINES     6            /* and lines */
 #define RAW_CAP        (2 * READ_CHUNK)
 #define NONE           G_MAXSIZE
+#define CAPTION_WORDS        4 /* line_is_caption(): words before the '(' at most */
+#define CAPTION_WORD_LETTERS 4 /* and letters of the first at least */
 
 /* Byte classes. Everything that is not listed is a token character. */
 enum {
@@ -1105,6 +1107,43 @@ static gboolean line_is_page_number(const guint8 *b, gsize i, gsize eol)
     return d && skip_space(b, i + d) >= eol;
 }
 
+/* A book's caption with a move in brackets: "Diagram 12 (after 14. Bb5)",
+ * "White to play (see 2...Nc6)". Before the '(' a header (words, its first
+ * a word of CAPTION_WORD_LETTERS letters or more, CAPTION_WORDS words at
+ * most); inside, a word first (letters only, "after", "nach"), then a
+ * move; after the ')' nothing, or punctuation. A game's line with a
+ * variation ("Nf3 (Nc3 d5)") begins with a move, and a variation with one. */
+static gboolean line_is_caption(const guint8 *b, gsize i, gsize eol)
+{
+    const guint8 *open = memchr(b + i, '(', eol - i);
+    if (!open) return FALSE;
+    gsize o = (gsize)(open - b), close = variation_close_in(b, o + 1, eol);
+    if (close >= eol) return FALSE;
+    int words = 0, letters = 0;
+    for (gsize k = i; k < o;) {
+        k = skip_space(b, k);
+        if (k >= o) break;
+        gsize s = k;
+        while (k < o && byte_class[b[k]] != C_WS)
+            k++;
+        if (!words)
+            for (gsize c = s; c < k; c++)
+                letters += g_ascii_isalpha(b[c]) || b[c] >= 0xC0;
+        words++;
+    }
+    if (!words || words > CAPTION_WORDS || letters < CAPTION_WORD_LETTERS ||
+        !line_is_header(b, i, o))
+        return FALSE;
+    gsize w = skip_space(b, o + 1), we = w;
+    while (we < close && (g_ascii_isalpha(b[we]) || b[we] >= 0x80))
+        we++;
+    if (we - w < 2 || (we < close && byte_class[b[we]] != C_WS) || line_is_header(b, w, close))
+        return FALSE;
+    for (gsize k = close + 1; k < eol; k++)
+        if (byte_class[b[k]] != C_WS && !strchr(".,:;", b[k])) return FALSE;
+    return TRUE;
+}
+
 /* ---- token handlers ------------------------------------------------------ */
 
 static gsize scan_tag(ArbReader *r, gsize i)
@@ -1996,7 +2035,8 @@ static gboolean game_goes_on(ArbReader *r, GError **error)
             e++;
         if (e == r->len && !r->eof) break;
         gsize p = skip_space(b, i);
-        if (p < e && !line_is_header(b, p, e) && !line_is_page_number(b, p, e)) {
+        if (p < e && !line_is_header(b, p, e) && !line_is_page_number(b, p, e) &&
+            !line_is_caption(b, p, e)) {
             guint64 v = leading_number(b, p, e);
             return v >= 2 && (v == r->max_number || v == r->max_number + 1);
         }
@@ -2032,7 +2072,8 @@ static LineStatus line_begin(ArbReader *r, GError **error)
     gboolean header = FALSE, line_comment = b[p] == ';' || b[p] == '#';
     guint8 k = byte_class[b[p]];
     if (r->depth == 0 && (k == C_TOK || k == C_UNI) && b[p] != '#')
-        header = line_is_header(b, p, r->eol) || line_is_page_number(b, p, r->eol);
+        header = line_is_header(b, p, r->eol) || line_is_page_number(b, p, r->eol) ||
+                 line_is_caption(b, p, r->eol);
     /* (inside variations too: a '(' that closed nothing, a misread c or a
      * stray mark, must not swallow the games after it; end_game() closes
      * them with a warning) */

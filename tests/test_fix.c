@@ -4439,6 +4439,12 @@ START_TEST(test_caption_between_moves)
          * and 3... a5, and the game's own moves a ply late) */
         {"1. e4 e5 2. Nf3 Nc6\n- Comments\n? a mistake\n3. Bb5 a6 1-0\n",
          "1. e4 e5 2. Nf3 Nc6 {- Comments} {? a mistake} 3. Bb5 a6 1-0"},
+        /* a caption with a move in brackets (it was read as moves: the
+         * game cut unresolved, or its words deleted and its ')' lost) */
+        {"1. e4 e5 2. Nf3 Nc6\n\nDiagram 12 (after 2...Nc6)\n\n3. Bb5 a6 1-0\n",
+         "1. e4 e5 2. Nf3 Nc6 {Diagram 12 (after 2...Nc6)} 3. Bb5 a6 1-0"},
+        {"1. e4 e5 2. Nf3 Nc6 3. Bb5\nWhite to play (see 3. Bb5).\n3... a6 1-0\n",
+         "1. e4 e5 2. Nf3 Nc6 3. Bb5 {White to play (see 3. Bb5).} 3... a6 1-0"},
         /* a dropped bracket's ')' before words stays ("e5)" had lost it) */
         {"Diagram 12 (after 14. Bb5) shows the point.\n",
          "{Diagram 12 (after 14. Bb5) shows the point.} *"},

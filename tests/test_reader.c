@@ -462,6 +462,15 @@ START_TEST(test_free_text_games)
              "CHWhite to play @3:1\nCH- 142 - @5:1\nN3 @6:1\nM Bb5 @6:4\nM a6 @6:8\n"
              "CHDiagram 12 @8:1\nN4 @10:1\nM Ba4 @10:4\nE1 noresult\n"
              "G2 @12:1\nCHSome other game @12:1\nN12 @14:1\nM Qh5 @14:5\nE2 noresult\n");
+    /* so does a caption with a move in brackets; a line of moves with a
+     * variation, or a bracket that begins with a move, is no caption */
+    ck_trace("1. e4 e5 2. Nf3 Nc6\n\nDiagram 12 (after 2...Nc6).\n\n3. Bb5 (3. Bc4) a6\n"
+             "Nxe5 (Nc3 d6)\nWhite (3. d4)\n",
+             "G1 @1:1\nN1 @1:1\nM e4 @1:4\nM e5 @1:7\nN2 @1:10\nM Nf3 @1:13\nM Nc6 @1:17\n"
+             "CHDiagram 12 (after 2...Nc6). @3:1\nN3 @5:1\nM Bb5 @5:4\n(1 @5:8\nN3 @5:9\n"
+             "M Bc4 @5:12\n)1 @5:15\nM a6 @5:17\nM Nxe5 @6:1\n(1 @6:6\nM Nc3 @6:7\n"
+             "M d6 @6:11\n)1 @6:13\nM White @7:1\n(1 @7:7\nN3 @7:8\nM d4 @7:11\n)1 @7:13\n"
+             "E1 noresult\n");
     /* blank lines inside a tagged game do not split it */
     ck_trace("[Event \"a\"]\n1. e4 e5\n\nA long note.\n\n2. Nf3 *\n",
              "G1 @1:2\nT Event=a @1:2\nN1 @2:1\nM e4 @2:4\nM e5 @2:7\nCHA long note. @4:1\n"
