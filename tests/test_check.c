@@ -614,6 +614,41 @@ START_TEST(test_suggestion)
 }
 END_TEST
 
+/* An illegal move whose written number differs from the board's says so:
+ * a move or a row left out or written twice, a move under the other
+ * side's number, or a fragment numbered from a later move with no FEN. */
+START_TEST(test_written_number)
+{
+    static const char *const cases[][2] = {
+        {"1. e4 e5 2. Nf3 Nc6\n\n12. Qh5 a6 *\n",
+         ":3:5: game 1 (? - ?, ?, ?): ply 5 (3. Qh5): illegal move: no queen can reach h5 "
+         "(written as move 12)\n"},
+        {"1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 4. Ba4 Nf6 4... Bxe4 *\n",
+         ":1:47: game 1 (? - ?, ?, ?): ply 9 (5. Bxe4): illegal move: e4 holds a white pawn "
+         "(written as Black's move 4)\n"},
+        {"12. Nf3 Nc6 13. Bb5 a6 *\n",
+         ":1:17: game 1 (? - ?, ?, ?): ply 3 (2. Bb5): illegal move: no bishop can reach b5 "
+         "(written as move 13; the game is numbered from move 12 but has no FEN tag, so it is "
+         "read from the start position)\n"},
+        /* (numbered as the board has it: nothing said) */
+        {"1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 4. Ba4 Nf6 5. O-O Qxe4 *\n",
+         ":1:49: game 1 (? - ?, ?, ?): ply 10 (5... Qxe4): illegal move: no queen can reach e4; "
+         "likely meant 5... Nxe4\n"},
+    };
+    for (gsize i = 0; i < G_N_ELEMENTS(cases); i++) {
+        char *path = temp_file("numbered.txt", cases[i][0], strlen(cases[i][0]));
+        struct run r = check_run(path, NULL);
+        ck_assert_int_eq(r.status, 1);
+        char *want = g_strconcat(path, cases[i][1], NULL);
+        ck_assert_str_eq(r.out, want);
+        g_free(want);
+        run_free(&r);
+        g_free(path);
+    }
+    temp_cleanup();
+}
+END_TEST
+
 /* --strict: a result token that the Result tag contradicts (a game ending in
  * '*' agrees with any tag; a '?' tag is not compared); without --strict it is
  * no problem. */
@@ -1757,6 +1792,7 @@ int main(int argc, char **argv)
         tcase_add_test(tc, test_shards_odd_layouts);
         tcase_add_loop_test(tc, test_nothing_lost, 0, (int)G_N_ELEMENTS(damaged));
         tcase_add_test(tc, test_suggestion);
+        tcase_add_test(tc, test_written_number);
         tcase_add_test(tc, test_result_tag);
         tcase_add_test(tc, test_fix);
         tcase_add_test(tc, test_fix_real_games);
