@@ -117,15 +117,18 @@ static void report_error(struct work *wk, const ArbGame *game, const struct repl
     }
     const struct game_event *ev = &g_array_index(game->events, struct game_event, res->error_event);
     const struct position *p = &res->error_pos;
+    g_autofree char *hint =
+        res->answer.status == SAN_ILLEGAL ? replay_numbering_hint(game, res) : NULL;
     g_string_append_printf(wk->err,
                            "%s:%" G_GUINT64_FORMAT ":%" G_GUINT64_FORMAT ": game %" G_GUINT64_FORMAT
-                           ": ply %d (%d%s %s): %s: %s\n",
+                           ": ply %d (%d%s %s): %s: %s%s%s%s\n",
                            wk->file_name, ev->line, ev->col, game->number, res->error_ply,
                            p->fullmove, p->side == WHITE ? "." : "...", game_event_text(game, ev),
                            res->answer.status == SAN_INVALID     ? "unreadable move"
                            : res->answer.status == SAN_AMBIGUOUS ? "ambiguous move"
                                                                  : "illegal move",
-                           res->answer.message);
+                           res->answer.message, hint ? " (" : "", hint ? hint : "",
+                           hint ? ")" : "");
 }
 
 /* A move read only by guessing (a case slip, a look-alike letter of another

@@ -635,3 +635,63 @@ void replay_game_with(const ArbGame *g, ArbNorm *norm, GArray *moves,
     }
     end_replay(res, &f, stack);
 }
+
+/* ---- numbers ---------------------------------------------------------------- */
+
+/* The number written for the move at event i ("13." before it, or
+ * before White's move before it for Black's), 0 when none tells; *black:
+ * whether it numbers Black's move ("13...", or "13." and White's move). */
+static guint64 written_number(const ArbGame *g, guint i, gboolean *black)
+{
+    gboolean past_move = FALSE;
+    while (i-- > 0) {
+        const struct game_event *ev = &g_array_index(g->events, struct game_event, i);
+        if (ev->kind == EV_COMMENT || ev->kind == EV_NAG) continue;
+        if (ev->kind == EV_MOVE && !past_move) {
+            past_move = TRUE;
+            continue;
+        }
+        if (ev->kind != EV_MOVE_NUMBER || (past_move && ev->value)) return 0;
+        *black = past_move || ev->value;
+        return g_ascii_strtoull(game_event_text(g, ev), NULL, 10);
+    }
+    return 0;
+}
+
+/* The first move number of the main line, 0 if none. */
+static guint64 first_number(const ArbGame *g)
+{
+    int depth = 0;
+    for (guint i = 0; i < g->events->len; i++) {
+        const struct game_event *ev = &g_array_index(g->events, struct game_event, i);
+        depth += ev->kind == EV_BEGIN_VARIATION;
+        depth -= ev->kind == EV_END_VARIATION;
+        if (ev->kind == EV_MOVE_NUMBER && depth == 0)
+            return g_ascii_strtoull(game_event_text(g, ev), NULL, 10);
+        if (ev->kind == EV_MOVE && depth == 0) return 0;
+    }
+    return 0;
+}
+
+/* What the text's numbers say beside a bad move whose number differs
+ * from the board's ("2. Bb5" where "13. Bb5" stands): the move as
+ * written, and for a game numbered from a later move with no FEN tag (a
+ * fragment, read from the start position) that too; NULL where they
+ * agree or none is written. */
+char *replay_numbering_hint(const ArbGame *g, const struct replay_result *res)
+{
+    const struct position *pos = &res->error_pos;
+    gboolean black = FALSE;
+    guint64 n = written_number(g, res->error_event, &black);
+    if (!n || (n == (guint64)pos->fullmove && black == (pos->side == BLACK))) return NULL;
+    if (black != (pos->side == BLACK))
+        return g_strdup_printf("written as %s move %" G_GUINT64_FORMAT,
+                               black ? "Black's" : "White's", n);
+    guint64 first = first_number(g);
+    if (first > 1 && !game_tag(g, "FEN"))
+        return g_strdup_printf("written as move %" G_GUINT64_FORMAT
+                               "; the game is numbered from move %" G_GUINT64_FORMAT
+                               " but has no FEN tag, so it is read from the start position",
+                               n, first);
+    return g_strdup_printf("written as move %" G_GUINT64_FORMAT, n);
+}

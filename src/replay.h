@@ -174,4 +174,11 @@ void replay_game(const ArbGame *game, ArbNorm *norm, GArray *moves, struct repla
 void replay_game_with(const ArbGame *game, ArbNorm *norm, GArray *moves,
                       const struct replay_options *opts, struct replay_result *res);
 
+/* What the text's numbers say beside an illegal move whose number differs
+ * from the board's ("2. Bb5" where "13. Bb5" stands): "written as move 13"
+ * or "written as Black's move 4", and for a game numbered from a later move
+ * with no FEN tag (a fragment, read from the start position) that too;
+ * NULL where they agree or none is written. Free with g_free(). */
+char *replay_numbering_hint(const ArbGame *game, const struct replay_result *res);
+
 #endif
