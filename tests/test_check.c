@@ -596,21 +596,31 @@ START_TEST(test_nothing_lost)
 }
 END_TEST
 
+/* Each case's input, checked from a file of its own, gives one problem:
+ * the file's path and the case's line. */
+static void assert_problems(const char *const (*cases)[2], gsize n)
+{
+    for (gsize i = 0; i < n; i++) {
+        char *path = temp_file("case.txt", cases[i][0], strlen(cases[i][0]));
+        struct run r = check_run(path, NULL);
+        ck_assert_int_eq(r.status, 1);
+        char *want = g_strconcat(path, cases[i][1], NULL);
+        ck_assert_str_eq(r.out, want);
+        g_free(want);
+        run_free(&r);
+        g_free(path);
+    }
+    temp_cleanup();
+}
+
 START_TEST(test_suggestion)
 {
-    const char *text = "[Event \"t\"]\n\n1. e4 e5 2. Nf4 Nc6 3. Bc4 Nf6 1-0\n";
-    char *path = temp_file("suggest.pgn", text, strlen(text));
-    struct run r = check_run(path, NULL);
-    ck_assert_int_eq(r.status, 1);
-    char *want = g_strdup_printf("%s:3:13: game 1 (? - ?, t, ?): ply 3 (2. Nf4): illegal move: no "
-                                 "knight can reach f4; likely meant 2. Nf3 (3 of 3 later moves "
-                                 "fit)\n",
-                                 path);
-    ck_assert_str_eq(r.out, want);
-    g_free(want);
-    run_free(&r);
-    g_free(path);
-    temp_cleanup();
+    static const char *const cases[][2] = {
+        {"[Event \"t\"]\n\n1. e4 e5 2. Nf4 Nc6 3. Bc4 Nf6 1-0\n",
+         ":3:13: game 1 (? - ?, t, ?): ply 3 (2. Nf4): illegal move: no knight can reach f4; "
+         "likely meant 2. Nf3 (3 of 3 later moves fit)\n"},
+    };
+    assert_problems(cases, G_N_ELEMENTS(cases));
 }
 END_TEST
 
@@ -635,17 +645,7 @@ START_TEST(test_written_number)
          ":1:49: game 1 (? - ?, ?, ?): ply 10 (5... Qxe4): illegal move: no queen can reach e4; "
          "likely meant 5... Nxe4\n"},
     };
-    for (gsize i = 0; i < G_N_ELEMENTS(cases); i++) {
-        char *path = temp_file("numbered.txt", cases[i][0], strlen(cases[i][0]));
-        struct run r = check_run(path, NULL);
-        ck_assert_int_eq(r.status, 1);
-        char *want = g_strconcat(path, cases[i][1], NULL);
-        ck_assert_str_eq(r.out, want);
-        g_free(want);
-        run_free(&r);
-        g_free(path);
-    }
-    temp_cleanup();
+    assert_problems(cases, G_N_ELEMENTS(cases));
 }
 END_TEST
 
