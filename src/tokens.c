@@ -15,6 +15,11 @@ enum {
     HEADING_LETTERS = 4,
     HEADING_NUMBERS = 2,
     CAPTION_LETTERS = 5, /* is_caption(): a caption's word between moves */
+    /* comment_is_words(): a ';' comment's words, long words, and words
+     * at least beside a move */
+    WORDS_COMMENT_LETTERS = 3,
+    WORDS_COMMENT_LONG = 4,
+    WORDS_COMMENT_MIN = 2,
 };
 
 /* The notation the moves of events [from, to) are written in: UCI, ICCF or
@@ -832,6 +837,55 @@ static gboolean holds_sentence(const ArbConfusion *conf, const char *text, gsize
     return FALSE;
 }
 
+/* Does text[0, len) hold three lowercase letters in a row ("Lopez"; a
+ * move whose digits a scan read as letters has none: "ЛЛcs", "abxbs",
+ * the x a capture's)? */
+static gboolean lower_run(const char *text, gsize len)
+{
+    int run = 0;
+    for (const char *p = text, *end = text + len; p < end; p = g_utf8_next_char(p)) {
+        gunichar c = g_utf8_get_char_validated(p, end - p);
+        run = c != 'x' && g_unichar_islower(c) ? run + 1 : 0;
+        if (run >= 3) return TRUE;
+    }
+    return FALSE;
+}
+
+/* Is the ';' comment at event i an annotator's words, no line of moves
+ * its ';' hid? The ';' stands apart from what is before it ("Nc6 ; the Ruy
+ * Lopez"; a misread mark is glued: "c;d5", or follows a number: "16.
+ * ;Лc5"), and it holds a word of WORDS_COMMENT_LONG letters or more, three
+ * of them lowercase in a row (lower_run()), and, with a token with a digit in it
+ * (a move, a number), WORDS_COMMENT_MIN words of WORDS_COMMENT_LETTERS or
+ * more and more of them than such tokens ("; the Ruy Lopez, Bb5 next");
+ * no word counted is a move's ("takes", "RxRch") or a result's
+ * ("resigns"). Read as moves, its words cut the game there, unresolved. */
+static gboolean comment_is_words(const ArbConfusion *conf, const ArbGame *game, guint i)
+{
+    const struct game_event *ev = &g_array_index(game->events, struct game_event, i);
+    if (i > 0) {
+        const struct game_event *prev = &g_array_index(game->events, struct game_event, i - 1);
+        if (prev->offset + prev->len >= ev->offset || prev->kind == EV_MOVE_NUMBER) return FALSE;
+    }
+    const char *text = game_event_text(game, ev);
+    int words = 0, long_words = 0, digits = 0;
+    gsize n = 0;
+    for (const char *p = text, *end = text + ev->len; p < end; p += n) {
+        n = word_at(&p, end);
+        if (!n) break;
+        if (tokens_has_digit(p, n)) {
+            digits++;
+            continue;
+        }
+        int letters = word_letters(p, n);
+        if (letters < WORDS_COMMENT_LETTERS || is_move_word(conf, p, n) || tokens_result_word(p, n))
+            continue;
+        words++;
+        long_words += letters >= WORDS_COMMENT_LONG && lower_run(p, n);
+    }
+    return long_words && (!digits || (words >= WORDS_COMMENT_MIN && words > digits));
+}
+
 /* Is text[0, len) a dash between names ("Tal - Botvinnik"), no move? */
 static gboolean is_dash(const char *text, gsize len)
 {
@@ -1344,7 +1398,8 @@ void tokens_collect_range(struct token_stage *ts, const ArbGame *game, ArbNorm *
         }
         if (ev->kind == EV_COMMENT && ev->comment_kind == ARB_COMMENT_LINE &&
             !(result_last && i >= tail) && (in_moves || tokens_holds_two_three(text, ev->len)) &&
-            !holds_sentence(ts->conf, text, ev->len) && !closes_variation(game, i)) {
+            !holds_sentence(ts->conf, text, ev->len) && !closes_variation(game, i) &&
+            !comment_is_words(ts->conf, game, i)) {
             /* (its moves count as moves since the number: "10 c;d5 c:d5") */
             guint before = ts->tokens->len;
             i += collect_line_comment(ts, game, i, norm, &hint, hint_before);

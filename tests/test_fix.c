@@ -4248,6 +4248,20 @@ START_TEST(test_line_comment_kept)
          "3. Bb5 a6 {yes: draw.} 4. Ba4 Nf6 *"},
         {"1. e4 e5 2. Nf3 Nc6 3. Bb5 a6; yes yes, draw yes\n4. Ba4 Nf6 5. O-O Be7 *\n",
          "3. Bb5 a6 {yes yes, draw yes} 4. Ba4 Nf6 5. O-O Be7 *"},
+        /* an annotator's ';' apart from the move, words of no sentence,
+         * a move among more words (they cut the game, unresolved) */
+        {"1. e4 e5 2. Nf3 Nc6 ; the Ruy Lopez\n3. Bb5 a6 *\n",
+         "2. Nf3 Nc6 {the Ruy Lopez} 3. Bb5 a6 *"},
+        {"1. e4 e5 2. Nf3 Nc6 ; the Ruy Lopez, Bb5 next\n3. Bb5 a6 *\n",
+         "2. Nf3 Nc6 {the Ruy Lopez, Bb5 next} 3. Bb5 a6 *"},
+        /* a scan's ';' after a number, a move whose digit was misread
+         * ("Raas", a letter doubled, its 5 read as s), is still read as one */
+        {"1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 4. Ba4 Nf6 5. O-O Be7 6. Re1 b5 7. Bb3 d6 8. c3 O-O "
+         "9. h3 Nb8 10. d4 Nbd7 11. c4 c6 12. cxb5 axb5 13. Nc3 Bb7 14. Bg5 b4 15. Nb1 h6 "
+         "16. Bh4 c5 17. dxe5 Nxe4 18. Bxe7 Qxe7 19. exd6 Qf6 20. Nbd2 Nxd6 21. Nc4 Nxc4 "
+         "22. Bxc4 Nb6 23. Ne5 Rae8 24. Bxf7+ Rxf7 25. Nxf7 Rxe1+ 26. Qxe1 Kxf7 27. Qe3 Qg5 "
+         "28. Qxg5 hxg5 29. b3 Ke6 30. a3 Kd6 31. axb4 cxb4 32. ;Raas\n",
+         "31. axb4 cxb4 32. Ra5 {read: \"Raas\"} *"},
     };
     assert_cases(cases, G_N_ELEMENTS(cases), FALSE);
 }
