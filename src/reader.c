@@ -20,6 +20,8 @@
 #define NONE           G_MAXSIZE
 #define CAPTION_WORDS        4 /* line_is_caption(): words before the '(' at most */
 #define CAPTION_WORD_LETTERS 4 /* and letters of the first at least */
+#define HEADING_WORD_LETTERS 4 /* line_is_numbered_heading(): a word's letters at least */
+#define HEADING_NUMBER_GAP   2 /* and how far its number is from the game's at least */
 
 /* Byte classes. Everything that is not listed is a token character. */
 enum {
@@ -1144,6 +1146,74 @@ static gboolean line_is_caption(const guint8 *b, gsize i, gsize eol)
     return TRUE;
 }
 
+/* Does s[0, n) hold three lowercase letters in a row, of any script, none
+ * an 'x' (a capture's)? A word does ("Chapter"); a move a scan damaged
+ * seldom does ("ФФФc7b8", "Kfxe"). */
+static gboolean lowercase_run(const guint8 *s, gsize n)
+{
+    int run = 0;
+    for (const char *p = (const char *)s, *end = p + n; p < end; p = g_utf8_next_char(p)) {
+        gunichar c = g_utf8_get_char_validated(p, end - p);
+        if (c == (gunichar)-1 || c == (gunichar)-2) return FALSE;
+        run = c != 'x' && g_unichar_islower(c) ? run + 1 : 0;
+        if (run >= 3) return TRUE;
+    }
+    return FALSE;
+}
+
+/* Is s[0, n) letters only, but for a stop, comma or colon after them
+ * ("Chapter", "Lopez:"; not "Laabxc4", "Sf–e6")? */
+static gboolean letters_only(const guint8 *s, gsize n)
+{
+    while (n > 0 && strchr(".,:;", s[n - 1]))
+        n--;
+    for (gsize i = 0; i < n; i++)
+        if (!g_ascii_isalpha(s[i]) && s[i] < 0x80) return FALSE;
+    return n > 0;
+}
+
+/* A book's running heading that begins with the page's number: "142
+ * Chapter 5: The Ruy Lopez", "87 The Sicilian". A bare number (4 digits at
+ * most) more than HEADING_NUMBER_GAP from the game's last move number (a
+ * scan's damaged number is near it: "26 Фbk4-Ь66" after "24."), then a
+ * header (line_is_header()) with a word of HEADING_WORD_LETTERS letters or
+ * more, letters only, three of them lowercase in a row (lowercase_run():
+ * "Chapter"; not a damaged move's, "Laabxc4"). */
+static gboolean line_is_numbered_heading(const ArbReader *r, const guint8 *b, gsize i, gsize eol)
+{
+    gsize d = i;
+    guint64 v = 0;
+    while (d < eol && g_ascii_isdigit(b[d]) && d - i < 5)
+        v = v * 10 + (guint64)(b[d++] - '0');
+    if (d == i || d - i > 4 || byte_class[b[d]] != C_WS) return FALSE;
+    if (v + HEADING_NUMBER_GAP >= r->max_number && v <= r->max_number + HEADING_NUMBER_GAP)
+        return FALSE;
+    gsize k = skip_space(b, d);
+    if (k >= eol || !line_is_header(b, k, eol)) return FALSE;
+    while (k < eol) {
+        gsize s = k;
+        while (k < eol && byte_class[b[k]] != C_WS)
+            k++;
+        if (k - s >= HEADING_WORD_LETTERS && letters_only(b + s, k - s) &&
+            lowercase_run(b + s, k - s))
+            return TRUE;
+        k = skip_space(b, k);
+    }
+    return FALSE;
+}
+
+/* Is the line at i (to eol) one the reader takes as a header: words and
+ * no moves, a page's number between dashes, a caption, a running heading
+ * with the page's number first? */
+static gboolean line_is_any_header(const ArbReader *r, const guint8 *b, gsize i, gsize eol)
+{
+    guint8 k = byte_class[b[i]];
+    if (k == C_DIGIT) return line_is_numbered_heading(r, b, i, eol);
+    return (k == C_TOK || k == C_UNI) && b[i] != '#' &&
+           (line_is_header(b, i, eol) || line_is_page_number(b, i, eol) ||
+            line_is_caption(b, i, eol));
+}
+
 /* ---- token handlers ------------------------------------------------------ */
 
 static gsize scan_tag(ArbReader *r, gsize i)
@@ -2035,8 +2105,7 @@ static gboolean game_goes_on(ArbReader *r, GError **error)
             e++;
         if (e == r->len && !r->eof) break;
         gsize p = skip_space(b, i);
-        if (p < e && !line_is_header(b, p, e) && !line_is_page_number(b, p, e) &&
-            !line_is_caption(b, p, e)) {
+        if (p < e && !line_is_any_header(r, b, p, e)) {
             guint64 v = leading_number(b, p, e);
             return v >= 2 && (v == r->max_number || v == r->max_number + 1);
         }
@@ -2069,11 +2138,8 @@ static LineStatus line_begin(ArbReader *r, GError **error)
         line_end(r);
         return LINE_DONE;
     }
-    gboolean header = FALSE, line_comment = b[p] == ';' || b[p] == '#';
-    guint8 k = byte_class[b[p]];
-    if (r->depth == 0 && (k == C_TOK || k == C_UNI) && b[p] != '#')
-        header = line_is_header(b, p, r->eol) || line_is_page_number(b, p, r->eol) ||
-                 line_is_caption(b, p, r->eol);
+    gboolean line_comment = b[p] == ';' || b[p] == '#';
+    gboolean header = r->depth == 0 && line_is_any_header(r, b, p, r->eol);
     /* (inside variations too: a '(' that closed nothing, a misread c or a
      * stray mark, must not swallow the games after it; end_game() closes
      * them with a warning) */

@@ -4459,6 +4459,10 @@ START_TEST(test_caption_between_moves)
          "1. e4 e5 2. Nf3 Nc6 {Diagram 12 (after 2...Nc6)} 3. Bb5 a6 1-0"},
         {"1. e4 e5 2. Nf3 Nc6 3. Bb5\nWhite to play (see 3. Bb5).\n3... a6 1-0\n",
          "1. e4 e5 2. Nf3 Nc6 3. Bb5 {White to play (see 3. Bb5).} 3... a6 1-0"},
+        /* a running heading with the page's number first (its words had
+         * been deleted one by one, its number read as the next move's) */
+        {"1. e4 e5 2. Nf3 Nc6\n\n142 Chapter 5: The Ruy Lopez\n\n3. Bb5 a6 1-0\n",
+         "1. e4 e5 2. Nf3 Nc6 {142 Chapter 5: The Ruy Lopez} 3. Bb5 a6 1-0"},
         /* a dropped bracket's ')' before words stays ("e5)" had lost it) */
         {"Diagram 12 (after 14. Bb5) shows the point.\n",
          "{Diagram 12 (after 14. Bb5) shows the point.} *"},

@@ -471,6 +471,13 @@ START_TEST(test_free_text_games)
              "M Bc4 @5:12\n)1 @5:15\nM a6 @5:17\nM Nxe5 @6:1\n(1 @6:6\nM Nc3 @6:7\n"
              "M d6 @6:11\n)1 @6:13\nM White @7:1\n(1 @7:7\nN3 @7:8\nM d4 @7:11\n)1 @7:13\n"
              "E1 noresult\n");
+    /* a running heading with the page's number first is a header; a bare
+     * number near the game's with a damaged move is no heading */
+    ck_trace("1. e4 e5 2. Nf3 Nc6\n142 Chapter 5: The Ruy Lopez\n3. Bb5 a6\n"
+             "9 Laabxc4\n",
+             "G1 @1:1\nN1 @1:1\nM e4 @1:4\nM e5 @1:7\nN2 @1:10\nM Nf3 @1:13\nM Nc6 @1:17\n"
+             "CH142 Chapter 5: The Ruy Lopez @2:1\nN3 @3:1\nM Bb5 @3:4\nM a6 @3:8\nN9 @4:1\n"
+             "M Laabxc4 @4:3\nE1 noresult\n");
     /* blank lines inside a tagged game do not split it */
     ck_trace("[Event \"a\"]\n1. e4 e5\n\nA long note.\n\n2. Nf3 *\n",
              "G1 @1:2\nT Event=a @1:2\nN1 @2:1\nM e4 @2:4\nM e5 @2:7\nCHA long note. @4:1\n"
