@@ -14,14 +14,15 @@
 
 #define READ_CHUNK     (128 * 1024) /* raw bytes read at a time */
 #define LINE_LOOKAHEAD 64           /* bytes past a line's end held with it */
-#define CONTINUE_LOOKAHEAD 1024         /* bytes game_goes_on() looks at past a header line */
-#define CONTINUE_LINES     6            /* and lines */
 #define RAW_CAP        (2 * READ_CHUNK)
 #define NONE           G_MAXSIZE
-#define CAPTION_WORDS        4 /* line_is_caption(): words before the '(' at most */
-#define CAPTION_WORD_LETTERS 4 /* and letters of the first at least */
-#define HEADING_WORD_LETTERS 4 /* line_is_numbered_heading(): a word's letters at least */
-#define HEADING_NUMBER_GAP   2 /* and how far its number is from the game's at least */
+
+#define CONTINUE_LOOKAHEAD   1024 /* bytes game_goes_on() looks at past a header line */
+#define CONTINUE_LINES       6    /* and lines */
+#define CAPTION_WORDS        4    /* line_is_caption(): words before the '(' at most */
+#define CAPTION_WORD_LETTERS 4    /* and letters of the first at least */
+#define HEADING_WORD_LETTERS 4    /* line_is_numbered_heading(): a word's letters at least */
+#define HEADING_NUMBER_GAP   2    /* and how far its number is from the game's at least */
 
 /* Byte classes. Everything that is not listed is a token character. */
 enum {
@@ -2099,7 +2100,6 @@ static gboolean game_goes_on(ArbReader *r, GError **error)
         /* past the line's terminator: "\n", "\r\n" or "\r" */
         if (b[i] == '\r') i++;
         if (i < r->len && b[i] == '\n') i++;
-        if (n == 0 && i >= r->len) break;
         gsize e = i;
         while (e < r->len && b[e] != '\n' && b[e] != '\r')
             e++;
