@@ -1147,13 +1147,10 @@ static gboolean line_is_caption(const guint8 *b, gsize i, gsize eol)
     return TRUE;
 }
 
-/* Does s[0, n) hold three lowercase letters in a row, of any script, none
- * an 'x' (a capture's)? A word does ("Chapter"); a move a scan damaged
- * seldom does ("ФФФc7b8", "Kfxe"). */
-static gboolean lowercase_run(const guint8 *s, gsize n)
+gboolean reader_lowercase_run(const char *text, gsize len)
 {
     int run = 0;
-    for (const char *p = (const char *)s, *end = p + n; p < end; p = g_utf8_next_char(p)) {
+    for (const char *p = text, *end = text + len; p < end; p = g_utf8_next_char(p)) {
         gunichar c = g_utf8_get_char_validated(p, end - p);
         if (c == (gunichar)-1 || c == (gunichar)-2) return FALSE;
         run = c != 'x' && g_unichar_islower(c) ? run + 1 : 0;
@@ -1178,7 +1175,7 @@ static gboolean letters_only(const guint8 *s, gsize n)
  * most) more than HEADING_NUMBER_GAP from the game's last move number (a
  * scan's damaged number is near it: "26 Фbk4-Ь66" after "24."), then a
  * header (line_is_header()) with a word of HEADING_WORD_LETTERS letters or
- * more, letters only, three of them lowercase in a row (lowercase_run():
+ * more, letters only, three of them lowercase in a row (reader_lowercase_run():
  * "Chapter"; not a damaged move's, "Laabxc4"). */
 static gboolean line_is_numbered_heading(const ArbReader *r, const guint8 *b, gsize i, gsize eol)
 {
@@ -1196,7 +1193,7 @@ static gboolean line_is_numbered_heading(const ArbReader *r, const guint8 *b, gs
         while (k < eol && byte_class[b[k]] != C_WS)
             k++;
         if (k - s >= HEADING_WORD_LETTERS && letters_only(b + s, k - s) &&
-            lowercase_run(b + s, k - s))
+            reader_lowercase_run((const char *)b + s, k - s))
             return TRUE;
         k = skip_space(b, k);
     }

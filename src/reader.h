@@ -205,6 +205,12 @@ guint64 reader_get_bytes_decoded(const ArbReader *reader);
 /* Bytes the reader's buffers take now (for tests of bounded memory). */
 gsize reader_get_buffer_size(const ArbReader *reader);
 
+/* Does text[0, len) (UTF-8) hold three lowercase letters in a row, of any
+ * script, none an 'x' (a capture's)? A word does ("Chapter", "Lopez"); a
+ * move a scan damaged seldom does ("ФФФc7b8", "ЛЛcs", "abxbs"). The
+ * reader's running headings and fix's ';' comments of words ask it. */
+gboolean reader_lowercase_run(const char *text, gsize len);
+
 G_END_DECLS
 
 #endif

@@ -837,27 +837,14 @@ static gboolean holds_sentence(const ArbConfusion *conf, const char *text, gsize
     return FALSE;
 }
 
-/* Does text[0, len) hold three lowercase letters in a row ("Lopez"; a
- * move whose digits a scan read as letters has none: "ЛЛcs", "abxbs",
- * the x a capture's)? */
-static gboolean lower_run(const char *text, gsize len)
-{
-    int run = 0;
-    for (const char *p = text, *end = text + len; p < end; p = g_utf8_next_char(p)) {
-        gunichar c = g_utf8_get_char_validated(p, end - p);
-        run = c != 'x' && g_unichar_islower(c) ? run + 1 : 0;
-        if (run >= 3) return TRUE;
-    }
-    return FALSE;
-}
-
 /* Is the ';' comment at event i an annotator's words, no line of moves
  * its ';' hid? The ';' stands apart from what is before it ("Nc6 ; the Ruy
  * Lopez"; a misread mark is glued: "c;d5", or follows a number: "16.
- * ;Лc5"), and it holds a word of WORDS_COMMENT_LONG letters or more, three
- * of them lowercase in a row (lower_run()), and, with a token with a digit in it
- * (a move, a number), WORDS_COMMENT_MIN words of WORDS_COMMENT_LETTERS or
- * more and more of them than such tokens ("; the Ruy Lopez, Bb5 next");
+ * ;Raas"), and it holds a word of WORDS_COMMENT_LONG letters or more,
+ * three of them lowercase in a row (reader_lowercase_run()), and, with a
+ * token with a digit in it (a move, a number), WORDS_COMMENT_MIN words of
+ * WORDS_COMMENT_LETTERS or more and more of them than such tokens ("; the
+ * Ruy Lopez, Bb5 next");
  * no word counted is a move's ("takes", "RxRch") or a result's
  * ("resigns"). Read as moves, its words cut the game there, unresolved. */
 static gboolean comment_is_words(const ArbConfusion *conf, const ArbGame *game, guint i)
@@ -881,7 +868,7 @@ static gboolean comment_is_words(const ArbConfusion *conf, const ArbGame *game, 
         if (letters < WORDS_COMMENT_LETTERS || is_move_word(conf, p, n) || tokens_result_word(p, n))
             continue;
         words++;
-        long_words += letters >= WORDS_COMMENT_LONG && lower_run(p, n);
+        long_words += letters >= WORDS_COMMENT_LONG && reader_lowercase_run(p, n);
     }
     return long_words && (!digits || (words >= WORDS_COMMENT_MIN && words > digits));
 }
