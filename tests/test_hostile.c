@@ -20,14 +20,6 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
-#if defined(__SANITIZE_ADDRESS__)
-#define UNDER_ASAN 1
-#elif defined(__has_feature)
-#if __has_feature(address_sanitizer)
-#define UNDER_ASAN 1
-#endif
-#endif
-
 /* The bounds every run must keep. A sanitizer build is slower and ASan
  * reserves terabytes of address space, so there only the resident size is
  * checked, not the address space. */
@@ -105,7 +97,7 @@ static void child(const char *const *argv, int out_fd, int err_fd)
     if (in_fd < 0 || dup2(in_fd, 0) < 0 || dup2(out_fd, 1) < 0 || dup2(err_fd, 2) < 0) _exit(126);
     struct rlimit cpu = {CPU_SECONDS, CPU_SECONDS};
     setrlimit(RLIMIT_CPU, &cpu);
-#ifndef UNDER_ASAN
+#if !UNDER_ASAN
     struct rlimit as = {(rlim_t)MEMORY_MB << 20, (rlim_t)MEMORY_MB << 20};
     setrlimit(RLIMIT_AS, &as);
 #endif

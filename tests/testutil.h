@@ -9,6 +9,19 @@
 /* meson reports a test that exits with this status as SKIP. */
 enum { TEST_SKIP = 77 };
 
+/* 1 in a build with AddressSanitizer (gcc's or clang's -fsanitize=address),
+ * which runs several times slower: the slowest suites read fewer games. */
+#if defined(__SANITIZE_ADDRESS__)
+#define UNDER_ASAN 1
+#elif defined(__has_feature)
+#if __has_feature(address_sanitizer)
+#define UNDER_ASAN 1
+#endif
+#endif
+#ifndef UNDER_ASAN
+#define UNDER_ASAN 0
+#endif
+
 /* Path of a file under ../shared/corpus (or ../shared/seeds for seed_path);
  * a static buffer. */
 const char *corpus_path(const char *rel);
