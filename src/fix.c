@@ -30,7 +30,8 @@ static guint8 add_symbol(ArbFixer *f, gunichar ch)
 static void number_symbols(ArbFixer *f)
 {
     memset(f->sym_ascii, SYM_NONE, sizeof f->sym_ascii);
-    for (const char *p = "abcdefgh12345678x-=+#OP"; *p; p++) /* (P: "PxP") */
+    /* (P: "PxP"; '/' and t: descriptive's "R/QB1-B6", "Kt-B3") */
+    for (const char *p = "abcdefgh12345678x-=+#OP/t"; *p; p++)
         add_symbol(f, (gunichar)*p);
     for (int t = KNIGHT; t <= KING; t++)
         for (int k = 0; k < f->initial_len[t]; k++)

@@ -431,12 +431,21 @@ static int style_bound(const struct pcand *c, const ArbFixer *f, move_t m)
  * pos, from what the forms always hold (not the disambiguation or the check
  * mark, which take san_write to know). */
 static int skeleton_bound(const struct pcand *c, const ArbFixer *f, const struct position *pos,
-                          move_t m)
+                          move_t m, gboolean spelt_only)
 {
+    if (move_kind(m) == MOVE_CASTLING) return 0;
+    if (spelt_only) return descriptive_bound(c, f, pos, m);
     int low = san_skeleton_bound(c, f, pos, m);
-    if (f->style == FIX_STYLE_SAN || move_kind(m) == MOVE_CASTLING) return low;
+    if (f->style == FIX_STYLE_SAN) return low;
     if (f->style == FIX_STYLE_DESCRIPTIVE) return MIN(low, descriptive_bound(c, f, pos, m));
     return MIN(low, style_bound(c, f, m));
+}
+
+/* Are t's readings weighed against m's descriptive spellings only, not its
+ * SAN (cands_cost(): a move in words)? */
+static gboolean spelt_only(const ArbFixer *f, const struct ptoken *t)
+{
+    return t->words && f->style == FIX_STYLE_DESCRIPTIVE;
 }
 
 /* skeleton_bound() of the SAN forms and their like. */
@@ -472,19 +481,25 @@ static int san_skeleton_bound(const struct pcand *c, const ArbFixer *f, const st
 /* The symbols any form fix_render_forms gives m in pos may hold (the check
  * marks always, as san_write decides them); bit 63 when one of them has no
  * symbol. */
-static guint64 move_symbols(const ArbFixer *f, const struct position *pos, move_t m)
+static guint64 move_symbols(const ArbFixer *f, const struct position *pos, move_t m,
+                            gboolean spelt_only)
 {
     guint64 u = f->sym_bit['+'] | f->sym_bit['#'];
     if (f->style == FIX_STYLE_DESCRIPTIVE) { /* every character its spellings may hold */
-        for (const char *p = "PNBRQKt-x12345678="; *p; p++)
+        for (const char *p = f->style_kt ? "PNBRQKt-x/12345678=" : "PNBRQK-x/12345678="; *p; p++)
             u |= f->sym_bit[(guchar)*p];
+        if (spelt_only && move_kind(m) != MOVE_CASTLING) return u;
     } else if (f->style != FIX_STYLE_SAN) { /* its own notation too: every character it writes */
         char text[FORM_MAX];
         size_t len = style_text(f, pos, m, f->style == FIX_STYLE_UCI, NULL, text);
         for (size_t i = 0; i < len; i++)
             u |= f->sym_bit[(guchar)text[i] & 127];
     }
-    if (move_kind(m) == MOVE_CASTLING) return u | f->sym_bit['O'] | f->sym_bit['-'];
+    if (move_kind(m) == MOVE_CASTLING) {
+        /* (descriptive's "Castles(QR)": letters with no symbol) */
+        guint64 words = f->style == FIX_STYLE_DESCRIPTIVE ? G_GUINT64_CONSTANT(1) << 63 : 0;
+        return u | f->sym_bit['O'] | f->sym_bit['-'] | words;
+    }
     int from = move_from(m), to = move_to(m), type = piece_type(pos->board[from]);
     gboolean capture = move_kind(m) == MOVE_EN_PASSANT || pos->board[to] != NO_PIECE;
     u |= f->initial_bits[type] | f->sym_bit['a' + sq_file(from)] | f->sym_bit['1' + sq_rank(from)] |
@@ -518,12 +533,13 @@ static int reading_bound(const struct pcand *c, guint64 u)
 static int sharp_bound(const ArbFixer *f, const struct ptoken *t, const struct position *pos,
                        move_t m, int low)
 {
-    guint64 u = move_symbols(f, pos, m);
+    gboolean spelt = spelt_only(f, t);
+    guint64 u = move_symbols(f, pos, m, spelt);
     if (t->n == 1) return MAX(low, t->c[0].prior + reading_bound(&t->c[0], u));
     low = COST_INF;
     for (int k = 0; k < t->n; k++) {
         const struct pcand *c = &t->c[k];
-        low = MIN(low, c->prior + MAX(skeleton_bound(c, f, pos, m), reading_bound(c, u)));
+        low = MIN(low, c->prior + MAX(skeleton_bound(c, f, pos, m, spelt), reading_bound(c, u)));
     }
     return low;
 }
@@ -532,8 +548,10 @@ static int sharp_bound(const ArbFixer *f, const struct ptoken *t, const struct p
 int fix_move_bound(const ArbFixer *f, const struct ptoken *t, const struct movetab *tab, int i)
 {
     int low = COST_INF;
+    gboolean spelt = spelt_only(f, t);
     for (int k = 0; k < t->n; k++)
-        low = MIN(low, t->c[k].prior + skeleton_bound(&t->c[k], f, &tab->pos, tab->m[i].move));
+        low =
+            MIN(low, t->c[k].prior + skeleton_bound(&t->c[k], f, &tab->pos, tab->m[i].move, spelt));
     /* several inputs: each costs at most a skipped token (fix_move_cost) */
     return t->inputs > 1 ? MIN(low, f->costs[CONF_SKIP_TOKEN]) : low;
 }

@@ -737,11 +737,12 @@ START_TEST(test_merged_part_bounds)
 END_TEST
 
 /* In a game written in descriptive notation (with "Kt" for the knight when
- * kt), fix_move_bound() is no more than what any legal move costs for any
- * damaged spelling of a random game's moves: the search skips a move by
- * it unrendered. Returns how many moves the bound kept from rendering
- * at a limit of one unit. */
-static int check_descriptive_bounds(ArbFixer *f, gboolean kt, guint32 *seed)
+ * kt; in words when words, read against the spellings alone, not SAN),
+ * fix_move_bound() and the sharper bound of fix_ordered_cost() are no more
+ * than what any legal move costs for any damaged spelling of a random
+ * game's moves: the search skips a move by them unrendered. Returns how
+ * many moves the bound kept from rendering at a limit of one unit. */
+static int check_descriptive_bounds(ArbFixer *f, gboolean kt, gboolean words, guint32 *seed)
 {
     struct position pos, at[PLIES];
     ck_assert(fen_parse(&pos, start_fen, NULL));
@@ -765,9 +766,12 @@ static int check_descriptive_bounds(ArbFixer *f, gboolean kt, guint32 *seed)
         pos_make_move(&pos, m);
     }
     struct fix_token *tokens = tokens_of(texts);
+    for (guint k = 0; words && k < texts->len; k++)
+        tokens[k].written = tokens[k].cands[0].text; /* (as if a reading of words) */
     fix_prepare_tokens(f, tokens, (int)texts->len);
     ck_assert_int_eq(f->style, FIX_STYLE_DESCRIPTIVE);
     ck_assert(f->style_kt == kt);
+    ck_assert(f->tok[0].words == words);
     int skipped = 0;
     for (int i = 0; i < f->n_tok; i++) {
         struct movetab tab;
@@ -779,6 +783,9 @@ static int check_descriptive_bounds(ArbFixer *f, gboolean kt, guint32 *seed)
             san_write(&tab.pos, tab.m[k].move, san);
             ck_assert_msg(low <= cost, "'%.*s' as %s: bound %d past its cost %d",
                           (int)f->tok[i].len, f->tok[i].text, san, low, cost);
+            ck_assert_msg(fix_ordered_cost(f, &f->tok[i], &tab, k, low, cost) == cost,
+                          "'%.*s' as %s: the sharper bound past its cost %d", (int)f->tok[i].len,
+                          f->tok[i].text, san, cost);
             skipped += low > CONF_UNIT;
         }
     }
@@ -794,22 +801,29 @@ START_TEST(test_descriptive_bounds)
     ArbFixer *f = fixer_of("en", &langs, &conf, &norm);
     guint32 seed = 20261127;
     for (int kt = 0; kt < 2; kt++)
-        ck_assert_int_gt(check_descriptive_bounds(f, kt, &seed), 0);
-    /* "P-K4": the pawn to d4 writes its file Q, the one to e4 K */
-    static const char *const game[] = {"P-K4", "P-K4", "N-KB3", "N-QB3"};
+        for (int words = 0; words < 2; words++)
+            ck_assert_int_gt(check_descriptive_bounds(f, kt, words, &seed), 0);
+    /* "P-K4": the pawn to d4 writes its file Q, the one to e4 K; a knight
+     * named by its square, "N/KN1-B3", reads as Nf3 at no cost, by the
+     * sharper bound too (its '/' is a symbol) */
+    static const char *const game[] = {"P-K4", "P-K4", "N-KB3", "N-QB3", "N/KN1-B3"};
     g_autofree struct fix_token *tokens = tokens_of_texts(game, G_N_ELEMENTS(game));
     fix_prepare_tokens(f, tokens, G_N_ELEMENTS(game));
     struct movetab tab;
     struct position pos;
     ck_assert(fen_parse(&pos, start_fen, NULL));
     fix_build_table(&pos, &tab);
-    int d4 = COST_INF, e4 = COST_INF;
+    int d4 = COST_INF, e4 = COST_INF, f3 = COST_INF;
     for (int k = 0; k < tab.count; k++) {
         char uci[UCI_MAX + 1];
         uci_write(&pos, tab.m[k].move, uci);
         if (!strcmp(uci, "d2d4")) d4 = fix_move_bound(f, &f->tok[0], &tab, k);
         if (!strcmp(uci, "e2e4")) e4 = fix_move_bound(f, &f->tok[0], &tab, k);
+        if (!strcmp(uci, "g1f3"))
+            f3 =
+                fix_ordered_cost(f, &f->tok[4], &tab, k, fix_move_bound(f, &f->tok[4], &tab, k), 0);
     }
+    ck_assert_int_eq(f3, 0);
     ck_assert_int_eq(f->style, FIX_STYLE_DESCRIPTIVE);
     ck_assert_int_eq(e4, 0);
     ck_assert_int_ge(d4, CONF_UNIT / 2);
