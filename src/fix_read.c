@@ -431,10 +431,10 @@ static int style_bound(const struct pcand *c, const ArbFixer *f, move_t m)
  * pos, from what the forms always hold (not the disambiguation or the check
  * mark, which take san_write to know). */
 static int skeleton_bound(const struct pcand *c, const ArbFixer *f, const struct position *pos,
-                          move_t m, gboolean spelt_only)
+                          move_t m, gboolean spelt)
 {
     if (move_kind(m) == MOVE_CASTLING) return 0;
-    if (spelt_only) return descriptive_bound(c, f, pos, m);
+    if (spelt) return descriptive_bound(c, f, pos, m);
     int low = san_skeleton_bound(c, f, pos, m);
     if (f->style == FIX_STYLE_SAN) return low;
     if (f->style == FIX_STYLE_DESCRIPTIVE) return MIN(low, descriptive_bound(c, f, pos, m));
@@ -452,8 +452,7 @@ static gboolean spelt_only(const ArbFixer *f, const struct ptoken *t)
 static int san_skeleton_bound(const struct pcand *c, const ArbFixer *f, const struct position *pos,
                               move_t m)
 {
-    int kind = move_kind(m);
-    if (kind == MOVE_CASTLING) return 0;
+    int kind = move_kind(m); /* (no castling: skeleton_bound() gives it 0) */
     int from = move_from(m), to = move_to(m), type = piece_type(pos->board[from]);
     gboolean capture = kind == MOVE_EN_PASSANT || pos->board[to] != NO_PIECE;
     gboolean promotion = kind == MOVE_PROMOTION;
@@ -479,27 +478,25 @@ static int san_skeleton_bound(const struct pcand *c, const ArbFixer *f, const st
 }
 
 /* The symbols any form fix_render_forms gives m in pos may hold (the check
- * marks always, as san_write decides them); bit 63 when one of them has no
- * symbol. */
-static guint64 move_symbols(const ArbFixer *f, const struct position *pos, move_t m,
-                            gboolean spelt_only)
+ * marks always, as san_write decides them), with spelt those of its
+ * descriptive spellings alone (spelt_only()); bit 63 when one of them has
+ * no symbol. */
+static guint64 move_symbols(const ArbFixer *f, const struct position *pos, move_t m, gboolean spelt)
 {
     guint64 u = f->sym_bit['+'] | f->sym_bit['#'];
     if (f->style == FIX_STYLE_DESCRIPTIVE) { /* every character its spellings may hold */
+        /* (castling's "Castles(QR)": letters with no symbol) */
+        if (move_kind(m) == MOVE_CASTLING) return G_GUINT64_CONSTANT(1) << 63;
         for (const char *p = f->style_kt ? "PNBRQKt-x/12345678=" : "PNBRQK-x/12345678="; *p; p++)
             u |= f->sym_bit[(guchar)*p];
-        if (spelt_only && move_kind(m) != MOVE_CASTLING) return u;
+        if (spelt) return u;
     } else if (f->style != FIX_STYLE_SAN) { /* its own notation too: every character it writes */
         char text[FORM_MAX];
         size_t len = style_text(f, pos, m, f->style == FIX_STYLE_UCI, NULL, text);
         for (size_t i = 0; i < len; i++)
             u |= f->sym_bit[(guchar)text[i] & 127];
     }
-    if (move_kind(m) == MOVE_CASTLING) {
-        /* (descriptive's "Castles(QR)": letters with no symbol) */
-        guint64 words = f->style == FIX_STYLE_DESCRIPTIVE ? G_GUINT64_CONSTANT(1) << 63 : 0;
-        return u | f->sym_bit['O'] | f->sym_bit['-'] | words;
-    }
+    if (move_kind(m) == MOVE_CASTLING) return u | f->sym_bit['O'] | f->sym_bit['-'];
     int from = move_from(m), to = move_to(m), type = piece_type(pos->board[from]);
     gboolean capture = move_kind(m) == MOVE_EN_PASSANT || pos->board[to] != NO_PIECE;
     u |= f->initial_bits[type] | f->sym_bit['a' + sq_file(from)] | f->sym_bit['1' + sq_rank(from)] |
