@@ -120,6 +120,7 @@ struct _ArbReader {
     gboolean in_game, game_done;
     ArbGameSummary sum;
     guint64 game_start;
+    guint64 game_col; /* the column of its first token */
     gboolean game_has_tags, game_has_movetext, result_tag_decisive;
     guint64 max_number;
     guint depth;
@@ -422,6 +423,7 @@ static void ensure_game(ArbReader *r, const ArbToken *first)
     r->sum.number = ++r->games;
     r->sum.first_line = first->line;
     r->game_start = first->offset;
+    r->game_col = first->col;
     r->game_has_tags = r->game_has_movetext = r->result_tag_decisive = FALSE;
     r->max_number = 0;
     r->depth = 0;
@@ -2278,6 +2280,13 @@ static void finish_input(ArbReader *r)
         problem(r, ARB_PROBLEM_ERROR, r->open_tag.line, r->open_tag.col, r->open_tag.offset,
                 "input ends inside the tag opened here");
     r->has_open_tag = FALSE;
+    /* a heading or a note after the last game: kept, as a game of its own */
+    if (r->in_game && r->games > 1 && !r->game_has_tags && !r->game_has_movetext &&
+        !r->sum.has_result && !r->pend)
+        problem(r, ARB_PROBLEM_WARNING, r->sum.first_line, r->game_col, r->game_start,
+                "text after the last game and no moves after it: kept as game %" G_GUINT64_FORMAT
+                ", with no moves",
+                r->sum.number);
     end_game(r);
     r->finished = TRUE;
 }

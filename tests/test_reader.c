@@ -236,6 +236,27 @@ START_TEST(test_two_games_and_no_tags)
 }
 END_TEST
 
+/* Text after the last game with no moves after it (a caption, a note) is
+ * kept as a game of its own, with a warning at its first character; a lone
+ * comment that is the whole input is a game and no warning. */
+START_TEST(test_text_after_last_game)
+{
+    ck_trace("1. e4 1-0\n\n  Round 5, Oslo\n",
+             "G1 @1:1\nN1 @1:1\nM e4 @1:4\nR1-0 1-0 @1:7\nE1\n"
+             "G2 @3:3\nCHRound 5, Oslo @3:3\nW @3:3\nE2 noresult\n");
+    ck_trace("{just a note}\n", "G1 @1:1\nC{just a note @1:1\nE1 noresult\n");
+    Rec rec;
+    rec_init(&rec);
+    const char *text = "[Event \"a\"]\n1. e4 *\n\n{the end}\n";
+    reader_free(read_data(&rec, text, strlen(text), NULL, NULL));
+    ck_assert_uint_eq(rec.warnings, 1);
+    ck_assert_msg(strstr(rec.problems->str, "text after the last game and no moves after it: "
+                                            "kept as game 2, with no moves"),
+                  "%s", rec.problems->str);
+    rec_clear(&rec);
+}
+END_TEST
+
 START_TEST(test_malformed_tags)
 {
     ck_trace("[Event Casual Game]\n[Site \"The \"Big\" Hall\"]\n[Round]\n[White \"a\\\"b\\\\\"]\n"
@@ -1239,6 +1260,7 @@ int main(void)
     TCase *tc = tcase_create("pgn");
     tcase_add_test(tc, test_basic_game);
     tcase_add_test(tc, test_two_games_and_no_tags);
+    tcase_add_test(tc, test_text_after_last_game);
     tcase_add_test(tc, test_malformed_tags);
     tcase_add_test(tc, test_tag_after_movetext);
     tcase_add_test(tc, test_comments_and_escapes);
