@@ -856,6 +856,66 @@ static void expand_merged(ArbFixer *f, int si, const struct state *s, int i, int
     }
 }
 
+/* Does a move in words (its short form) begin with its verb, its piece
+ * lost ("xP"), or end with it ("Px")? */
+static gboolean verb_first(const struct pcand *c)
+{
+    return c->len && (c->ch[0] == 'x' || c->ch[0] == '-');
+}
+
+static gboolean verb_last(const struct pcand *c)
+{
+    return c->len && (c->ch[c->len - 1] == 'x' || c->ch[c->len - 1] == '-');
+}
+
+/* Tokens i and i + 1, both moves in words, read as two moves parted
+ * elsewhere: the reader's grouping of the words went wrong where a word
+ * was lost ("P takcs  Kt takes P", the first move's "P" lost, grouped as
+ * "P takcs Kt" / "takes P"; read "P takcs" / "Kt takes P"). Each part pays
+ * a merge and a split; the two together must read for less than limit. */
+static void expand_regrouped(ArbFixer *f, int si, const struct state *s, int i, int limit)
+{
+    const struct ptoken *t = &f->tok[i], *u = &f->tok[i + 1];
+    struct ptoken joined, part, rest;
+    fix_join_tokens(f, t, u, &joined);
+    const struct pcand *c0 = &joined.c[0];
+    int regroup = f->costs[CONF_MERGE] + f->costs[CONF_SPLIT], least[FIX_TOKEN_CHARS];
+    int hint = fix_hint_cost(f, t, &s->pos);
+    least_costs(f, c0, least);
+    for (int cut = 1; cut < c0->len; cut++) {
+        if (cut == t->c[0].len) continue; /* (as the reader parted them) */
+        int room = limit - regroup - hint;
+        if (c0->prior + part_cost_low(f, c0, least, 0, cut) +
+                part_cost_low(f, c0, least, cut, c0->len) >=
+            room)
+            continue;
+        f->cuts_read++;
+        fix_slice_token(f, c0, 0, cut, &part);
+        fix_slice_token(f, c0, cut, c0->len, &rest);
+        part.words = rest.words = TRUE;
+        rest.c[0].prior = 0; /* part pays for the reading */
+        struct scored first[PAIR_TIES];
+        int n1 = ties_of(f, &f->tab[0], &part, s->last, MIN(room - 1, 8 * CONF_UNIT), first);
+        for (int k1 = 0; k1 < n1; k1++) {
+            int c1 = first[k1].cost;
+            struct position p2 = s->pos;
+            pos_make_move(&p2, first[k1].move);
+            int hint2 = fix_hint_cost(f, u, &p2);
+            if (c1 + hint2 >= room) continue;
+            fix_build_table(&p2, &f->tab[2]);
+            struct scored tie[PAIR_TIES];
+            int n = ties_of(f, &f->tab[2], &rest, first[k1].move,
+                            MIN(room - c1 - hint2 - 1, 8 * CONF_UNIT), tie);
+            if (!n) continue;
+            int a = emit(f, si, &s->pos, first[k1].move, FIX_CORRECTED, c1 + regroup + hint, 0, i,
+                         1, i + 1, -1);
+            for (int k = 0; k < n; k++)
+                emit(f, a, &p2, tie[k].move, FIX_CORRECTED, tie[k].cost + hint2, 0, i + 1, 1, i + 2,
+                     i + 2);
+        }
+    }
+}
+
 /* What a merged token i's moves from pos may cost together: less than a
  * skipped token past its best reading there, and than the beam's margin at
  * the next token past the token dropped (dearer, the state would fall out
@@ -891,6 +951,11 @@ static void expand_pairs(ArbFixer *f, int si, const struct state *s, int i, int 
                  tie[k].cost + f->costs[CONF_SPLIT] + fix_hint_cost(f, t, &s->pos), 0, i, 2, i + 2,
                  i + 2);
     }
+    /* two moves in words parted elsewhere: where one lacks its piece or
+     * what it takes or goes to ("xP", "Px") */
+    if (i + 1 < f->n_tok && t->words && f->tok[i + 1].words &&
+        (verb_first(&f->tok[i + 1].c[0]) || verb_last(c0)))
+        expand_regrouped(f, si, s, i, best + 2 * f->costs[CONF_SKIP_TOKEN]);
     /* three tokens or more that are one move: "B x c6" */
     for (int run = 3, most = spaced_run(f, i); run <= most; run++) {
         fix_join_run(f, i, run, &part);

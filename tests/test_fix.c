@@ -840,6 +840,23 @@ START_TEST(test_words_capture_name_lost)
 }
 END_TEST
 
+START_TEST(test_words_regrouped)
+{
+    /* words: the name of what a pawn takes lost ("P takcs  Kt takes P" for
+     * "P takes P Kt takes P"), and the reader's grouping, "P takcs Kt" /
+     * "takes P", reads as a pawn taking a knight, then a capture with no
+     * piece: the two tokens are read parted after "takcs" ("P takcs" /
+     * "Kt takes P"). Before, 5. e3 dxc4 (dear readings both), and the
+     * knight that went to d5 lost for the rest of the game */
+    assert_fix_reads("1.P to Q B 4th P to Q B 4th 2.Kt to K B 3rd Kt to Q B 3rd 3.Kt to B 3rd "
+                     "Kt to B 3rd 4.P to K Kt 3rd P to Q 4th 5.P takcs  Kt takes P 6.B to Kt "
+                     "2nd P to K 3rd 7.Castles B to K 2nd 8.P to Q 4th Castles 9.P to K 4th "
+                     "N/Q4-N5 10.P takes P B takes P *\n",
+                     "5. cxd5 {read: \"P takcs Kt\"} 5... Nxd5 {read: \"takes P\"}",
+                     "9. e4 Ndb4 10. dxc5 Bxc5", NULL);
+}
+END_TEST
+
 START_TEST(test_descriptive_square_and_qualified)
 {
     /* descriptive among words: a piece named by its square and what it
@@ -7277,6 +7294,7 @@ int main(int argc, char **argv)
     add_test(tc, test_tail_half_poor_kept);
     add_test(tc, test_misread_bishop_before_line_end);
     add_test(tc, test_words_capture_name_lost);
+    add_test(tc, test_words_regrouped);
     add_test(tc, test_one_move_variation_in_its_games_notation);
     add_test(tc, test_words_damaged_sq_across_line);
     add_test(tc, test_words_variation_closed);
