@@ -201,6 +201,11 @@ struct move_forms {
      * never do); until then it is empty and lan_pending */
     gboolean lan_pending;
     guint8 type, capture, mark; /* for it: the moving piece, 'x' or '-', '+', '#' or 0 */
+    /* descriptive's spellings that name a piece by its square ("N/KN1-B3")
+     * are put in from this variant on when a reading's bound lets them in
+     * (most never do): until then tab, the table mf is in, is kept */
+    guint8 desc_next;
+    struct movetab *tab;
     struct form f[FORMS_PER_MOVE];
 };
 
@@ -486,6 +491,9 @@ void fix_render_forms(const ArbFixer *f, const struct position *pos, move_t m,
                       struct move_forms *mf, struct movetab *tab);
 void fix_build_table(const struct position *pos, struct movetab *tab);
 struct move_forms *fix_forms_of(const ArbFixer *f, struct movetab *tab, int i);
+/* fix_forms_of() with every form put in, those a reading's bound may leave
+ * out too (the descriptive spellings by a square) */
+struct move_forms *fix_forms_whole(const ArbFixer *f, struct movetab *tab, int i);
 
 /* ---- costs (src/fix_read.c) ------------------------------------------------------ */
 

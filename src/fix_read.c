@@ -135,6 +135,31 @@ static gboolean spelled_alike(const ArbFixer *f, const struct position *pos, con
     return FALSE;
 }
 
+/* Descriptive's spellings from this variant on name the piece by its
+ * square ("N/KN1-B3", "NxN/Q4", "N/K4xNP"; desc_spell()). */
+enum { DESC_BY_SQUARE = 5 };
+
+/* The game's own notation's variants [from, to) of mf's move in pos, its
+ * forms from mf->n on (a queen implied after the first). */
+static void put_variants(const ArbFixer *f, const struct position *pos, struct move_forms *mf,
+                         int from, int to)
+{
+    move_t m = mf->move, alike[ALIKE_MAX];
+    char mark[2] = {(char)mf->mark, 0};
+    int n_alike = f->style == FIX_STYLE_DESCRIPTIVE ? alike_moves(mf->tab, m, alike) : 0;
+    for (int v = from; v < to && mf->n < FORMS_PER_MOVE; v++) {
+        char text[FORM_MAX];
+        size_t len = style_text(f, pos, m, v, mark, text);
+        if (!len) continue;
+        struct form *fm = new_form(mf, 0);
+        fm->ambiguous = spelled_alike(f, pos, alike, n_alike, v, mark, text, len);
+        for (size_t i = 0; i < len; i++)
+            put(f, fm, (gunichar)text[i]);
+        if (v == 0 && f->style == FIX_STYLE_DESCRIPTIVE && queen_promotion(m))
+            put_queen_implied(f, mf, text, len);
+    }
+}
+
 /* SAN with the language's initials, then the other forms writers use;
  * tab, when not NULL, holds every legal move of pos (descriptive spellings
  * another move shares cost form-ambiguous). */
@@ -166,23 +191,17 @@ void fix_render_forms(const ArbFixer *f, const struct position *pos, move_t m,
         }
     }
     mf->lan_pending = FALSE;
+    mf->desc_next = (guint8)style_variants(f);
     if (f->style != FIX_STYLE_SAN) { /* the game's own notation, and SAN */
         /* (UCI with a separator too: "e2-e4", "e4xd5"; descriptive's
-         * spellings: "N-B3", "N-KB3", "KN-B3", "KN-KB3", "BxQNP") */
-        const char *mark = n && (san[n - 1] == '+' || san[n - 1] == '#') ? san + n - 1 : "";
-        move_t alike[ALIKE_MAX];
-        int n_alike = f->style == FIX_STYLE_DESCRIPTIVE ? alike_moves(tab, m, alike) : 0;
-        for (int v = 0; v < style_variants(f) && mf->n < FORMS_PER_MOVE; v++) {
-            char text[FORM_MAX];
-            size_t len = style_text(f, pos, m, v, mark, text);
-            if (!len) continue;
-            fm = new_form(mf, 0);
-            fm->ambiguous = spelled_alike(f, pos, alike, n_alike, v, mark, text, len);
-            for (size_t i = 0; i < len; i++)
-                put(f, fm, (gunichar)text[i]);
-            if (v == 0 && f->style == FIX_STYLE_DESCRIPTIVE && queen_promotion(m))
-                put_queen_implied(f, mf, text, len);
-        }
+         * spellings: "N-B3", "N-KB3", "KN-B3", "KN-KB3", "BxQNP"; those
+         * by a square, "N/KN1-B3", when first needed: put_by_square()) */
+        mf->mark = n && (san[n - 1] == '+' || san[n - 1] == '#') ? (guint8)san[n - 1] : 0;
+        mf->type = (guint8)pos_moving_type(pos, m);
+        mf->tab = tab;
+        int upto = f->style == FIX_STYLE_DESCRIPTIVE && tab ? DESC_BY_SQUARE : style_variants(f);
+        put_variants(f, pos, mf, 0, upto);
+        mf->desc_next = (guint8)upto;
         return;
     }
     if (castle) return;
@@ -273,6 +292,42 @@ struct move_forms *fix_forms_of(const ArbFixer *f, struct movetab *tab, int i)
     return mf;
 }
 
+/* The least any spelling of mf's move by a square costs (form_bound()):
+ * its piece's letter and '/', and the ranks of both squares and '-'
+ * ("R/QB1-B6"), or 'x' and the rank of one of them ("N/K4xNP", "NxN/Q4");
+ * a pawn's or king's only its capture ("PxP/Q4"). */
+static int by_square_bound(const ArbFixer *f, const struct pcand *c, const struct move_forms *mf)
+{
+    const struct position *pos = &mf->tab->pos;
+    const char *letter = f->style_kt ? "PKBRQK" : "PNBRQK";
+    move_t m = mf->move;
+    gboolean capture = pos_is_capture(pos, m);
+    if (!capture && (mf->type == PAWN || mf->type == KING)) return COST_INF;
+    /* (ranks counted from the mover's side, as descriptive does) */
+    int from = sq_rank(move_from(m)), to = sq_rank(move_to(m));
+    if (pos->side == BLACK) from = 7 - from, to = 7 - to;
+    int low =
+        cover_sym(f, c, f->sym_ascii['/']) + cover_sym(f, c, f->sym_ascii[(int)letter[mf->type]]);
+    if (capture)
+        return low + cover_sym(f, c, f->sym_ascii['x']) + MIN(c->low_rank[from], c->low_rank[to]);
+    return low + cover_sym(f, c, f->sym_ascii['-']) + c->low_rank[from] + c->low_rank[to];
+}
+
+/* The spellings by a square fix_render_forms left for later. */
+static void put_by_square(const ArbFixer *f, struct move_forms *mf)
+{
+    int from = mf->desc_next;
+    mf->desc_next = (guint8)style_variants(f);
+    put_variants(f, &mf->tab->pos, mf, from, style_variants(f));
+}
+
+struct move_forms *fix_forms_whole(const ArbFixer *f, struct movetab *tab, int i)
+{
+    struct move_forms *mf = fix_forms_of(f, tab, i);
+    if (mf->desc_next < style_variants(f)) put_by_square(f, mf);
+    return mf;
+}
+
 /* ---- costs ------------------------------------------------------------------- */
 
 /* Weighted edit distance of token candidate c to form fm; more than bound
@@ -350,7 +405,12 @@ static int cands_cost(const ArbFixer *f, const struct ptoken *t, int from, int t
     for (int k = from; k < to; k++) {
         const struct pcand *c = &t->c[k];
         /* (a move in words is no SAN: "B to B th" is not b3) */
-        for (int i = t->words && f->style == FIX_STYLE_DESCRIPTIVE && mf->n > 1; i < mf->n; i++) {
+        for (int i = t->words && f->style == FIX_STYLE_DESCRIPTIVE && mf->n > 1;; i++) {
+            /* past the last, the spellings by a square, if they may cost less */
+            if (i == mf->n && mf->desc_next < style_variants(f) &&
+                c->prior + by_square_bound(f, c, mf) < best)
+                put_by_square(f, mf);
+            if (i >= mf->n) break;
             int pre = c->prior + mf->f[i].base;
             if (pre >= best) continue;
             if (i == 1 && mf->lan_pending) {

@@ -752,8 +752,10 @@ static int check_descriptive_bounds(ArbFixer *f, gboolean kt, gboolean words, gu
         struct move_list list;
         if (!movegen_legal(&pos, &list)) break;
         move_t m = list.moves[next_random(seed) % (guint32)list.count];
+        /* (a spelling of any variant, one by a square too: "N/KN1-B3") */
         char desc[DESC_MAX];
-        desc_write(&pos, m, desc);
+        if (!desc_spell(&pos, m, (int)(next_random(seed) % 8), NULL, desc))
+            desc_write(&pos, m, desc);
         GString *text = g_string_new(NULL);
         for (const char *c = desc; *c; c++)
             if (*c == 'N' && kt)
@@ -772,15 +774,23 @@ static int check_descriptive_bounds(ArbFixer *f, gboolean kt, gboolean words, gu
     ck_assert_int_eq(f->style, FIX_STYLE_DESCRIPTIVE);
     ck_assert(f->style_kt == kt);
     ck_assert(f->tok[0].words == words);
-    int skipped = 0;
+    int skipped = 0, by_square = 0;
     for (int i = 0; i < f->n_tok; i++) {
-        struct movetab tab;
+        struct movetab tab, whole;
         fix_build_table(&at[next_random(seed) % (guint32)plies], &tab);
+        fix_build_table(&tab.pos, &whole);
         for (int k = 0; k < tab.count; k++) {
             int low = fix_move_bound(f, &f->tok[i], &tab, k);
             int cost = fix_move_cost(f, &f->tok[i], fix_forms_of(f, &tab, k), COST_INF / 4);
             char san[SAN_MAX];
             san_write(&tab.pos, tab.m[k].move, san);
+            /* the spellings by a square left out only where they cost more */
+            struct move_forms *all = fix_forms_whole(f, &whole, k);
+            ck_assert_msg(fix_move_cost(f, &f->tok[i], all, COST_INF / 4) == cost,
+                          "'%.*s' as %s: %d with every spelling, %d without", (int)f->tok[i].len,
+                          f->tok[i].text, san, fix_move_cost(f, &f->tok[i], all, COST_INF / 4),
+                          cost);
+            by_square += tab.m[k].n < all->n;
             ck_assert_msg(low <= cost, "'%.*s' as %s: bound %d past its cost %d",
                           (int)f->tok[i].len, f->tok[i].text, san, low, cost);
             ck_assert_msg(fix_ordered_cost(f, &f->tok[i], &tab, k, low, cost) == cost,
@@ -790,6 +800,7 @@ static int check_descriptive_bounds(ArbFixer *f, gboolean kt, gboolean words, gu
         }
     }
     g_free(tokens);
+    ck_assert_int_gt(by_square, 0); /* (some were left out) */
     return skipped;
 }
 
@@ -840,7 +851,7 @@ static int form_base(ArbFixer *f, struct movetab *tab, const char *uci, const ch
         char u[UCI_MAX + 1];
         uci_write(&tab->pos, tab->m[k].move, u);
         if (strcmp(u, uci)) continue;
-        const struct move_forms *mf = fix_forms_of(f, tab, k);
+        const struct move_forms *mf = fix_forms_whole(f, tab, k);
         for (int i = 0; i < mf->n; i++) {
             const struct form *fm = &mf->f[i];
             gboolean same = fm->len == strlen(text);
