@@ -871,8 +871,8 @@ static gboolean verb_last(const struct pcand *c)
 /* Tokens i and i + 1, both moves in words, read as two moves parted
  * elsewhere: the reader's grouping of the words went wrong where a word
  * was lost ("P takcs  Kt takes P", the first move's "P" lost, grouped as
- * "P takcs Kt" / "takes P"; read "P takcs" / "Kt takes P"). Each part pays
- * a merge and a split; the two together must read for less than limit. */
+ * "P takcs Kt" / "takes P"; read "P takcs" / "Kt takes P"). The first
+ * move pays a merge and a split; the two together, less than limit. */
 static void expand_regrouped(ArbFixer *f, int si, const struct state *s, int i, int limit)
 {
     const struct ptoken *t = &f->tok[i], *u = &f->tok[i + 1];
@@ -881,10 +881,10 @@ static void expand_regrouped(ArbFixer *f, int si, const struct state *s, int i, 
     const struct pcand *c0 = &joined.c[0];
     int regroup = f->costs[CONF_MERGE] + f->costs[CONF_SPLIT], least[FIX_TOKEN_CHARS];
     int hint = fix_hint_cost(f, t, &s->pos);
+    int room = limit - regroup - hint; /* what the two readings may cost */
     least_costs(f, c0, least);
     for (int cut = 1; cut < c0->len; cut++) {
         if (cut == t->c[0].len) continue; /* (as the reader parted them) */
-        int room = limit - regroup - hint;
         if (c0->prior + part_cost_low(f, c0, least, 0, cut) +
                 part_cost_low(f, c0, least, cut, c0->len) >=
             room)
