@@ -176,15 +176,6 @@ static gboolean is_stray_number(const ArbGame *game, const struct game_event *ev
     return TRUE;
 }
 
-/* Does a move come after event i (a result the game was joined across,
- * a stray '*', is no result)? */
-static gboolean has_moves_after(const ArbGame *game, guint i)
-{
-    for (guint k = i + 1; k < game->events->len; k++)
-        if (g_array_index(game->events, struct game_event, k).kind == EV_MOVE) return TRUE;
-    return FALSE;
-}
-
 /* Is event i a result written in the text, not the game's (a {deleted: ...}
  * note)? In a game read whole (fc->played set), one the path played a move
  * after (a misread "1-0" among the moves, a result the game was joined
@@ -196,7 +187,8 @@ static gboolean is_text_result(const struct fix_cmd *fc, const ArbGame *game, gu
 {
     const struct game_event *ev = &g_array_index(game->events, struct game_event, i);
     if (ev->kind != EV_RESULT || !ev->len) return FALSE;
-    if (!fc->played || fc->res.unresolved) return has_moves_after(game, i);
+    /* (a result the game was joined across, a stray '*', is no result) */
+    if (!fc->played || fc->res.unresolved) return game_moves_after(game, i, FALSE);
     gboolean before = FALSE;
     for (guint k = 0; k < game->events->len; k++) {
         if (!fc->played[k]) continue;

@@ -144,22 +144,27 @@ const char *game_termination(gboolean has_result, int result, const char *tag_re
     return "*";
 }
 
+gboolean game_moves_after(const ArbGame *game, gsize i, gboolean numbers)
+{
+    for (gsize k = i + 1; k < game->events->len; k++) {
+        int kind = g_array_index(game->events, struct game_event, k).kind;
+        if (kind == EV_MOVE || (numbers && kind == EV_MOVE_NUMBER)) return TRUE;
+    }
+    return FALSE;
+}
+
 void game_append_rest(const ArbGame *game, gsize from, GString *out)
 {
-    /* (a result with moves after it is text: "Simply 1-0 or 0-1 is
-     * written"; the game's own ends the PGN) */
-    gsize last_move = 0;
-    for (gsize i = from; i < game->events->len; i++) {
-        int kind = g_array_index(game->events, struct game_event, i).kind;
-        if (kind == EV_MOVE || kind == EV_MOVE_NUMBER) last_move = i;
-    }
+    /* (a result with moves or move numbers after it is text: "Simply 1-0
+     * or 0-1 is written"; the game's own ends the PGN) */
     for (gsize i = from; i < game->events->len; i++) {
         const struct game_event *ev = &g_array_index(game->events, struct game_event, i);
         const char *t = game_event_text(game, ev);
         switch (ev->kind) {
         case EV_TAG: break;
         case EV_RESULT:
-            if (i < last_move && ev->len) g_string_append_printf(out, " %.*s", (int)ev->len, t);
+            if (ev->len && game_moves_after(game, i, TRUE))
+                g_string_append_printf(out, " %.*s", (int)ev->len, t);
             break;
         case EV_COMMENT:
             if (ev->comment_kind != ARB_COMMENT_NBEST) g_string_append_printf(out, " [%s]", t);

@@ -86,6 +86,9 @@ const char *game_result_text(int result);
  * (a tag like "1]0-" must not end up in the movetext). */
 const char *game_termination(gboolean has_result, int result, const char *tag_result);
 
+/* Does a move come after event i (with numbers, a move number too)? */
+gboolean game_moves_after(const ArbGame *game, gsize i, gboolean numbers);
+
 /* Appends the game's events from `from` on, as written ("Nf3 ( e5 ) [a
  * comment]"), to out: what a cut game keeps in its last comment. */
 void game_append_rest(const ArbGame *game, gsize from, GString *out);
