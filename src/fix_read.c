@@ -292,6 +292,14 @@ struct move_forms *fix_forms_of(const ArbFixer *f, struct movetab *tab, int i)
     return mf;
 }
 
+/* What a descriptive spelling's letter of a piece of type costs at least
+ * (with Kt for the knight, its K). */
+static int letter_cover(const ArbFixer *f, const struct pcand *c, int type)
+{
+    const char *letter = f->style_kt ? "PKBRQK" : "PNBRQK";
+    return cover_sym(f, c, f->sym_ascii[(int)letter[type]]);
+}
+
 /* The least any spelling of mf's move by a square costs (form_bound()):
  * its piece's letter and '/', and the ranks of both squares and '-'
  * ("R/QB1-B6"), or 'x' and the rank of one of them ("N/K4xNP", "NxN/Q4");
@@ -299,15 +307,13 @@ struct move_forms *fix_forms_of(const ArbFixer *f, struct movetab *tab, int i)
 static int by_square_bound(const ArbFixer *f, const struct pcand *c, const struct move_forms *mf)
 {
     const struct position *pos = &mf->tab->pos;
-    const char *letter = f->style_kt ? "PKBRQK" : "PNBRQK";
     move_t m = mf->move;
     gboolean capture = pos_is_capture(pos, m);
     if (!capture && (mf->type == PAWN || mf->type == KING)) return COST_INF;
     /* (ranks counted from the mover's side, as descriptive does) */
     int from = sq_rank(move_from(m)), to = sq_rank(move_to(m));
     if (pos->side == BLACK) from = 7 - from, to = 7 - to;
-    int low =
-        cover_sym(f, c, f->sym_ascii['/']) + cover_sym(f, c, f->sym_ascii[(int)letter[mf->type]]);
+    int low = cover_sym(f, c, f->sym_ascii['/']) + letter_cover(f, c, mf->type);
     if (capture)
         return low + cover_sym(f, c, f->sym_ascii['x']) + MIN(c->low_rank[from], c->low_rank[to]);
     return low + cover_sym(f, c, f->sym_ascii['-']) + c->low_rank[from] + c->low_rank[to];
@@ -397,6 +403,13 @@ static int known_distance(const ArbFixer *f, const struct ptoken *t, int k, cons
     return d;
 }
 
+/* Are t's readings weighed against m's descriptive spellings only, not its
+ * SAN (cands_cost(): a move in words)? */
+static gboolean spelt_only(const ArbFixer *f, const struct ptoken *t)
+{
+    return t->words && f->style == FIX_STYLE_DESCRIPTIVE;
+}
+
 /* The cheapest of candidates [from, to) of t. */
 static int cands_cost(const ArbFixer *f, const struct ptoken *t, int from, int to,
                       struct move_forms *mf, int bound)
@@ -405,7 +418,7 @@ static int cands_cost(const ArbFixer *f, const struct ptoken *t, int from, int t
     for (int k = from; k < to; k++) {
         const struct pcand *c = &t->c[k];
         /* (a move in words is no SAN: "B to B th" is not b3) */
-        for (int i = t->words && f->style == FIX_STYLE_DESCRIPTIVE && mf->n > 1;; i++) {
+        for (int i = spelt_only(f, t) && mf->n > 1;; i++) {
             /* past the last, the spellings by a square, if they may cost less */
             if (i == mf->n && mf->desc_next < style_variants(f) &&
                 c->prior + by_square_bound(f, c, mf) < best)
@@ -454,23 +467,20 @@ static int san_skeleton_bound(const struct pcand *c, const ArbFixer *f, const st
 static int descriptive_bound(const struct pcand *c, const ArbFixer *f, const struct position *pos,
                              move_t m)
 {
-    /* (with Kt for the knight, its K) */
-    const char *letter = f->style_kt ? "PKBRQK" : "PNBRQK";
     int from = move_from(m), to = move_to(m), kind = move_kind(m);
-    int low = cover_sym(f, c, f->sym_ascii[(int)letter[piece_type(pos->board[from])]]);
+    int low = letter_cover(f, c, piece_type(pos->board[from]));
     if (kind == MOVE_EN_PASSANT || pos->board[to] != NO_PIECE) {
         int victim = kind == MOVE_EN_PASSANT ? PAWN : piece_type(pos->board[to]);
-        low += c->low_x + cover_sym(f, c, f->sym_ascii[(int)letter[victim]]);
+        low += c->low_x + letter_cover(f, c, victim);
     } else {
         /* "-", the piece its file is named after ("B" of QB3) and the rank */
         static const int file_piece[8] = {ROOK, KNIGHT, BISHOP, QUEEN, KING, BISHOP, KNIGHT, ROOK};
         int rank = pos->side == WHITE ? sq_rank(to) : 7 - sq_rank(to);
-        low += cover_sym(f, c, f->sym_ascii['-']) +
-               cover_sym(f, c, f->sym_ascii[(int)letter[file_piece[sq_file(to)]]]) +
+        low += cover_sym(f, c, f->sym_ascii['-']) + letter_cover(f, c, file_piece[sq_file(to)]) +
                c->low_rank[rank];
     }
     if (kind == MOVE_PROMOTION) {
-        int named = c->low_eq + cover_sym(f, c, f->sym_ascii[(int)letter[move_promotion(m)]]);
+        int named = c->low_eq + letter_cover(f, c, move_promotion(m));
         low += queen_promotion(m) ? MIN(named, f->costs[CONF_FORM_QUEEN_IMPLIED]) : named;
     }
     return low;
@@ -499,13 +509,6 @@ static int skeleton_bound(const struct pcand *c, const ArbFixer *f, const struct
     if (f->style == FIX_STYLE_SAN) return low;
     if (f->style == FIX_STYLE_DESCRIPTIVE) return MIN(low, descriptive_bound(c, f, pos, m));
     return MIN(low, style_bound(c, f, m));
-}
-
-/* Are t's readings weighed against m's descriptive spellings only, not its
- * SAN (cands_cost(): a move in words)? */
-static gboolean spelt_only(const ArbFixer *f, const struct ptoken *t)
-{
-    return t->words && f->style == FIX_STYLE_DESCRIPTIVE;
 }
 
 /* skeleton_bound() of the SAN forms and their like. */
