@@ -182,8 +182,10 @@ enum {
 struct form {
     guint16 base;
     /* another move there spells the same: a reading of it that is no
-     * exact copy costs form-ambiguous more */
+     * exact copy costs form-ambiguous more (FORM_ALIKE_UNKNOWN: not yet
+     * looked at, form_ambiguous()) */
     guint8 ambiguous;
+    guint8 variant; /* the game's own notation's variant it spells */
     guint8 len;
     gboolean all_sym; /* every character has a symbol (sym[i] < SYM_NONE) */
     /* bit i: del[i] lowered as a disambiguation's; with all_sym, sym and
@@ -494,6 +496,10 @@ struct move_forms *fix_forms_of(const ArbFixer *f, struct movetab *tab, int i);
 /* fix_forms_of() with every form put in, those a reading's bound may leave
  * out too (the descriptive spellings by a square) */
 struct move_forms *fix_forms_whole(const ArbFixer *f, struct movetab *tab, int i);
+/* Does another move of mf's table spell as fm, mf's form in a descriptive
+ * variant (form.ambiguous)? Worked out when first asked: most forms never
+ * are. */
+gboolean fix_form_ambiguous(const ArbFixer *f, struct move_forms *mf, struct form *fm);
 
 /* ---- costs (src/fix_read.c) ------------------------------------------------------ */
 

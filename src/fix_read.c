@@ -61,6 +61,7 @@ static struct form *new_form(struct move_forms *mf, int base)
     fm->len = 0;
     fm->base = (guint16)base;
     fm->ambiguous = FALSE;
+    fm->variant = 0;
     return fm;
 }
 
@@ -80,7 +81,7 @@ static void put_queen_implied(const ArbFixer *f, struct move_forms *mf, const ch
     }
 }
 
-enum { ALIKE_MAX = 16, NO_ALIKE = 0xFFFF };
+enum { ALIKE_MAX = 16, NO_ALIKE = 0xFFFF, FORM_ALIKE_UNKNOWN = 2 };
 
 /* What the moves that may spell alike in a descriptive variant share: the
  * piece, a promotion's, and what it takes or the rank it goes to and its
@@ -135,6 +136,19 @@ static gboolean spelled_alike(const ArbFixer *f, const struct position *pos, con
     return FALSE;
 }
 
+gboolean fix_form_ambiguous(const ArbFixer *f, struct move_forms *mf, struct form *fm)
+{
+    if (fm->ambiguous == FORM_ALIKE_UNKNOWN) {
+        move_t alike[ALIKE_MAX];
+        char mark[2] = {(char)mf->mark, 0}, text[FORM_MAX];
+        const struct position *pos = &mf->tab->pos;
+        int n_alike = alike_moves(mf->tab, mf->move, alike);
+        size_t len = n_alike ? style_text(f, pos, mf->move, fm->variant, mark, text) : 0;
+        fm->ambiguous = len && spelled_alike(f, pos, alike, n_alike, fm->variant, mark, text, len);
+    }
+    return fm->ambiguous;
+}
+
 /* Descriptive's spellings from this variant on name the piece by its
  * square ("N/KN1-B3", "NxN/Q4", "N/K4xNP"; desc_spell()). */
 enum { DESC_BY_SQUARE = 5 };
@@ -144,15 +158,16 @@ enum { DESC_BY_SQUARE = 5 };
 static void put_variants(const ArbFixer *f, const struct position *pos, struct move_forms *mf,
                          int from, int to)
 {
-    move_t m = mf->move, alike[ALIKE_MAX];
+    move_t m = mf->move;
     char mark[2] = {(char)mf->mark, 0};
-    int n_alike = f->style == FIX_STYLE_DESCRIPTIVE ? alike_moves(mf->tab, m, alike) : 0;
     for (int v = from; v < to && mf->n < FORMS_PER_MOVE; v++) {
         char text[FORM_MAX];
         size_t len = style_text(f, pos, m, v, mark, text);
         if (!len) continue;
         struct form *fm = new_form(mf, 0);
-        fm->ambiguous = spelled_alike(f, pos, alike, n_alike, v, mark, text, len);
+        /* (whether another move spells so too: when a reading asks) */
+        if (f->style == FIX_STYLE_DESCRIPTIVE && mf->tab) fm->ambiguous = FORM_ALIKE_UNKNOWN;
+        fm->variant = (guint8)v;
         for (size_t i = 0; i < len; i++)
             put(f, fm, (gunichar)text[i]);
         if (v == 0 && f->style == FIX_STYLE_DESCRIPTIVE && queen_promotion(m))
@@ -433,7 +448,9 @@ static int cands_cost(const ArbFixer *f, const struct ptoken *t, int from, int t
             if (pre + form_bound(c, &mf->f[i]) >= best) continue;
             int dist = known_distance(f, t, k, &mf->f[i], best - 1 - pre);
             /* (a spelling another move shares, written so, is as written) */
-            int d = pre + dist + (dist && mf->f[i].ambiguous ? f->costs[CONF_FORM_AMBIGUOUS] : 0);
+            int d = pre + dist;
+            if (dist && d < best && fix_form_ambiguous(f, mf, &mf->f[i]))
+                d += f->costs[CONF_FORM_AMBIGUOUS];
             if (d < best) best = d;
         }
     }

@@ -851,13 +851,13 @@ static int form_base(ArbFixer *f, struct movetab *tab, const char *uci, const ch
         char u[UCI_MAX + 1];
         uci_write(&tab->pos, tab->m[k].move, u);
         if (strcmp(u, uci)) continue;
-        const struct move_forms *mf = fix_forms_whole(f, tab, k);
+        struct move_forms *mf = fix_forms_whole(f, tab, k);
         for (int i = 0; i < mf->n; i++) {
-            const struct form *fm = &mf->f[i];
+            struct form *fm = &mf->f[i];
             gboolean same = fm->len == strlen(text);
             for (int j = 0; same && j < fm->len; j++)
                 same = fm->ch[j] == (gunichar)text[j];
-            if (same) return fm->ambiguous;
+            if (same) return fix_form_ambiguous(f, mf, fm);
         }
     }
     return -1;
