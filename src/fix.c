@@ -61,6 +61,7 @@ static void new_game_buffers(ArbFixer *f)
     f->merges = g_array_new(FALSE, FALSE, sizeof(struct merge));
     f->tab = g_new(struct movetab, 5);
     f->dist = g_new0(struct dist_entry, DIST_CACHE);
+    f->spell = g_new0(struct spell_entry, SPELL_CACHE);
 }
 
 static void free_game_buffers(ArbFixer *f)
@@ -75,6 +76,7 @@ static void free_game_buffers(ArbFixer *f)
     g_array_free(f->merges, TRUE);
     g_free(f->tab);
     g_free(f->dist);
+    g_free(f->spell);
     g_clear_pointer(&f->tok, g_free);
     g_clear_pointer(&f->targets, g_free);
     g_clear_pointer(&f->targets_filled, g_free);

@@ -125,6 +125,8 @@ enum {
     COMPACT_MIN = 1 << 16,
     KEPT_SET = 1024,          /* >= 2 x the widest beam: prune's set of positions kept */
     DIST_CACHE = 4096,        /* edit distances remembered per game (direct-mapped) */
+    SPELL_CACHE = 256,        /* descriptive spellings remembered per game (the same) */
+    SPELL_FORMS = 6,          /* put_variants()'s forms of a move at most, by a square apart */
     EXPANSIONS_MAX = 1 << 16, /* expansions remembered per game; past them none is */
     RECORDS_MAX = 1 << 21,    /* nor past this many states they pushed (80 MB) */
     /* a state that can keep only readings this cheap (most behind the
@@ -310,6 +312,17 @@ struct dist_entry {
     gboolean exact; /* value is the distance, else the distance is more */
 };
 
+/* The forms put_variants() put in for a move's variants [from, to) in
+ * the game's own notation: what they spell depends on the piece, its
+ * squares, what it takes and its mark, not the rest of the position (every
+ * state of the beam spells a move again). */
+struct spell_entry {
+    guint32 game; /* the fixer's run it belongs to; 0 unused */
+    guint64 key;  /* spell_key() */
+    guint8 n;
+    struct form f[SPELL_FORMS];
+};
+
 struct scored {
     move_t move;
     int cost;  /* of the reading */
@@ -431,6 +444,7 @@ struct _ArbFixer {
     GArray *recorded_fixed;  /* struct fix_point: those the expansions were recorded with */
     GArray *readings;        /* struct norm_reading: the tokens' cost-0 readings */
     struct dist_entry *dist; /* DIST_CACHE of them */
+    struct spell_entry *spell; /* SPELL_CACHE of them */
     guint32 game;
     /* this game's expansions (struct expansion), found by (position,
      * token) through an open-addressed table of their indices + 1 */

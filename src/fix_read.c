@@ -83,6 +83,9 @@ static void put_queen_implied(const ArbFixer *f, struct move_forms *mf, const ch
 
 enum { ALIKE_MAX = 16, NO_ALIKE = 0xFFFF, FORM_ALIKE_UNKNOWN = 2 };
 
+static void put_spellings(const ArbFixer *f, const struct position *pos, struct move_forms *mf,
+                          int from, int to);
+
 /* What the moves that may spell alike in a descriptive variant share: the
  * piece, a promotion's, and what it takes or the rank it goes to and its
  * file or the file's twin on the other wing ("B3": either bishop's). */
@@ -153,10 +156,55 @@ gboolean fix_form_ambiguous(const ArbFixer *f, struct move_forms *mf, struct for
  * square ("N/KN1-B3", "NxN/Q4", "N/K4xNP"; desc_spell()). */
 enum { DESC_BY_SQUARE = 5 };
 
+/* What the variants [from, to) of mf's move in pos spell depends on
+ * (struct spell_entry), or 0 where the notation is not descriptive. */
+static guint64 spell_key(const ArbFixer *f, const struct position *pos, const struct move_forms *mf,
+                         int from, int to)
+{
+    if (f->style != FIX_STYLE_DESCRIPTIVE) return 0;
+    move_t m = mf->move;
+    int victim = move_kind(m) == MOVE_EN_PASSANT      ? PAWN
+                 : pos->board[move_to(m)] != NO_PIECE ? piece_type(pos->board[move_to(m)])
+                                                      : 7;
+    guint64 key = m; /* (the squares, the kind, a promotion's piece) */
+    key = key << 3 | (guint64)piece_type(pos->board[move_from(m)]);
+    key = key << 3 | (guint64)victim;
+    key = key << 1 | (guint64)pos->side;
+    key = key << 8 | mf->mark;
+    key = key << 4 | (guint64)from;
+    key = key << 4 | (guint64)to;
+    return key << 1 | 1;
+}
+
 /* The game's own notation's variants [from, to) of mf's move in pos, its
  * forms from mf->n on (a queen implied after the first). */
 static void put_variants(const ArbFixer *f, const struct position *pos, struct move_forms *mf,
                          int from, int to)
+{
+    guint64 key = spell_key(f, pos, mf, from, to);
+    struct spell_entry *e = key ? &f->spell[(key * 0x9E3779B97F4A7C15u) >> 56] : NULL;
+    G_STATIC_ASSERT(SPELL_CACHE == 1 << 8);
+    if (e && e->game == f->game && e->key == key && mf->n + e->n <= FORMS_PER_MOVE) {
+        memcpy(&mf->f[mf->n], e->f, e->n * sizeof *e->f);
+        for (int i = mf->n; i < mf->n + e->n; i++)
+            mf->f[i].ambiguous = mf->tab ? FORM_ALIKE_UNKNOWN : FALSE;
+        mf->n += e->n;
+        return;
+    }
+    int first = mf->n;
+    put_spellings(f, pos, mf, from, to);
+    /* (not where the forms ran out of room: another time there may be) */
+    if (e && mf->n < FORMS_PER_MOVE && mf->n - first <= SPELL_FORMS) {
+        e->game = f->game;
+        e->key = key;
+        e->n = (guint8)(mf->n - first);
+        memcpy(e->f, &mf->f[first], e->n * sizeof *e->f);
+    }
+}
+
+/* put_variants() without the cache. */
+static void put_spellings(const ArbFixer *f, const struct position *pos, struct move_forms *mf,
+                          int from, int to)
 {
     move_t m = mf->move;
     char mark[2] = {(char)mf->mark, 0};

@@ -468,6 +468,7 @@ void fix_prepare_tokens(ArbFixer *f, const struct fix_token *tokens, int n)
     g_array_set_size(f->readings, 0);
     if (!++f->game) { /* wrapped: forget every distance */
         memset(f->dist, 0, DIST_CACHE * sizeof *f->dist);
+        if (f->spell) memset(f->spell, 0, SPELL_CACHE * sizeof *f->spell);
         f->game = 1;
     }
     g_array_set_size(f->expansions, 0);

@@ -922,6 +922,60 @@ START_TEST(test_descriptive_ambiguous_spelling)
 }
 END_TEST
 
+/* A move's descriptive spellings are remembered from one position to the
+ * next (put_variants()) only where they spell the same: the same rook's
+ * move to a8 is "R-QR8+" with the king open to it and "R-QR8" with a
+ * knight between, "RxR+" or "RxN+" by what stands there. Every form of
+ * every move, rendered in each position after the others, is what
+ * desc_spell() spells there. */
+START_TEST(test_descriptive_spellings_remembered)
+{
+    g_autoptr(ArbLangSet) langs = NULL;
+    g_autoptr(ArbConfusion) conf = NULL;
+    ArbNorm *norm;
+    ArbFixer *f = fixer_of("en", &langs, &conf, &norm);
+    static const char *const game[] = {"P-K4", "P-K4", "N-KB3"};
+    g_autofree struct fix_token *tokens = tokens_of_texts(game, G_N_ELEMENTS(game));
+    fix_prepare_tokens(f, tokens, G_N_ELEMENTS(game));
+    ck_assert_int_eq(f->style, FIX_STYLE_DESCRIPTIVE);
+    static const char *const fens[] = {
+        "4k3/8/8/8/8/8/8/R3K3 w - - 0 1",   "2n1k3/8/8/8/8/8/8/R3K3 w - - 0 1",
+        "r3k3/8/8/8/8/8/8/R3K3 w - - 0 1",  "n3k3/8/8/8/8/8/8/R3K3 w - - 0 1",
+        "4k3/1P6/8/8/8/8/8/R3K3 w - - 0 1", "4k3/8/8/8/8/8/8/R3K3 b - - 0 1"};
+    int checked = 0;
+    for (int round = 0; round < 2; round++)
+        for (gsize p = 0; p < G_N_ELEMENTS(fens); p++) {
+            struct position pos;
+            struct movetab tab;
+            ck_assert(fen_parse(&pos, fens[p], NULL));
+            fix_build_table(&pos, &tab);
+            for (int k = 0; k < tab.count; k++) {
+                const struct move_forms *mf = fix_forms_whole(f, &tab, k);
+                int i = 1; /* (f[0]: SAN) */
+                for (int v = 0; v < 8; v++) {
+                    char text[DESC_MAX];
+                    size_t len = desc_spell(&pos, tab.m[k].move, v, NULL, text);
+                    if (!len) continue;
+                    ck_assert_int_lt(i, mf->n);
+                    const struct form *fm = &mf->f[i++];
+                    ck_assert_uint_eq(fm->len, len);
+                    for (size_t j = 0; j < len; j++)
+                        ck_assert_uint_eq(fm->ch[j], (gunichar)text[j]);
+                    checked++;
+                    /* (a queen's promotion: "P-N8" after "P-N8=Q") */
+                    if (v == 0 && move_kind(tab.m[k].move) == MOVE_PROMOTION &&
+                        move_promotion(tab.m[k].move) == QUEEN)
+                        i++;
+                }
+                ck_assert_int_eq(i, mf->n);
+            }
+        }
+    ck_assert_int_gt(checked, 100);
+    fixer_free(f);
+    norm_free(norm);
+}
+END_TEST
+
 /* In a descriptive game, a move read from words ("B to B th": "B-B", its
  * rank lost) is no SAN: b3 (b for B, 3 for B) does not read it as well as
  * Bf4 does; a token "B-B" as written may still be SAN's "b3" misread. */
@@ -1297,6 +1351,7 @@ int main(void)
     tcase_add_test(tc, test_judge_search_budget);
     tcase_add_test(tc, test_words_token_reads_no_san);
     tcase_add_test(tc, test_descriptive_ambiguous_spelling);
+    tcase_add_test(tc, test_descriptive_spellings_remembered);
     tcase_add_test(tc, test_merged_run_cuts);
     tcase_add_test(tc, test_words_of_text);
     tcase_add_test(tc, test_garbage_beam_regrows);
