@@ -20,6 +20,7 @@
 #define CONTINUE_LOOKAHEAD   1024 /* bytes game_goes_on() looks at past a header line */
 #define CONTINUE_LINES       6    /* and lines */
 #define CAPTION_WORDS        4    /* line_is_caption(): words before the '(' at most */
+#define PAGE_NUMBER_MAX      32   /* reader_page_number(): a line's bytes at most */
 #define CAPTION_WORD_LETTERS 4    /* and letters of the first at least */
 #define HEADING_WORD_LETTERS 4    /* line_is_numbered_heading(): a word's letters at least */
 #define HEADING_NUMBER_GAP   2    /* and how far its number is from the game's at least */
@@ -1147,6 +1148,15 @@ static gboolean line_is_caption(const guint8 *b, gsize i, gsize eol)
     for (gsize k = close + 1; k < eol; k++)
         if (byte_class[b[k]] != C_WS && !strchr(".,:;", b[k])) return FALSE;
     return TRUE;
+}
+
+gboolean reader_page_number(const char *text, gsize len)
+{
+    guint8 line[PAGE_NUMBER_MAX + 1]; /* (NUL-ended, as skip_space() needs) */
+    if (len > PAGE_NUMBER_MAX) return FALSE;
+    memcpy(line, text, len);
+    line[len] = 0;
+    return line_is_page_number(line, 0, len);
 }
 
 gboolean reader_lowercase_run(const char *text, gsize len)

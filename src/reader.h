@@ -211,6 +211,11 @@ gsize reader_get_buffer_size(const ArbReader *reader);
  * reader's running headings and fix's ';' comments of words ask it. */
 gboolean reader_lowercase_run(const char *text, gsize len);
 
+/* Is text[0, len) a page's number between dashes, "- 142 -" (a book's
+ * page break: the reader keeps such a line as a comment, and fix makes no
+ * move of it)? */
+gboolean reader_page_number(const char *text, gsize len);
+
 G_END_DECLS
 
 #endif

@@ -4,6 +4,7 @@
 #include "tokens.h"
 
 #include "notation.h"
+#include "reader.h"
 
 #include <string.h>
 
@@ -891,12 +892,12 @@ static gboolean is_glyph(const char *text, gsize len)
  * (holds_sentence(): "White to play"), words with one of CAPTION_LETTERS
  * letters or more, none a move's, and a number or two or a list's dash or
  * a glyph first ("Diagram 12", "- Comments", "? a mistake"), or a page's
- * number between dashes ("- 142 -")? A column's damaged moves may be
+ * number between dashes ("- 142 -", as the reader tells one)? A column's damaged moves may be
  * such words ("abxbs" for axb5 axb5), but with none of those marks. */
 static gboolean is_caption(const ArbConfusion *conf, const char *text, gsize len)
 {
-    if (holds_sentence(conf, text, len)) return TRUE;
-    int numbers = 0, long_words = 0, dashes = 0, words = 0;
+    if (holds_sentence(conf, text, len) || reader_page_number(text, len)) return TRUE;
+    int numbers = 0, long_words = 0;
     gboolean marked = FALSE; /* a list's dash or a glyph first */
     gsize n = 0;
     for (const char *p = text, *end = text + len; p < end; p += n) {
@@ -904,7 +905,6 @@ static gboolean is_caption(const ArbConfusion *conf, const char *text, gsize len
         if (!n) break;
         if (is_dash(p, n) || is_glyph(p, n)) {
             marked |= p == text;
-            dashes += is_dash(p, n);
             continue;
         }
         gsize digits = 0;
@@ -916,10 +916,8 @@ static gboolean is_caption(const ArbConfusion *conf, const char *text, gsize len
         }
         int letters = word_letters(p, n);
         if (!letters || is_move_word(conf, p, n)) return FALSE;
-        words++;
         long_words += letters >= CAPTION_LETTERS;
     }
-    if (dashes == 2 && numbers == 1 && !words) return TRUE;
     return long_words >= 1 && numbers <= HEADING_NUMBERS && (numbers >= 1 || marked);
 }
 
