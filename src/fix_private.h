@@ -185,11 +185,11 @@ struct form {
     guint16 base;
     /* another move there spells the same: a reading of it that is no
      * exact copy costs form-ambiguous more (FORM_ALIKE_UNKNOWN: not yet
-     * looked at, form_ambiguous()) */
+     * looked at, fix_form_ambiguous()) */
     guint8 ambiguous;
     guint8 variant; /* the game's own notation's variant it spells */
     guint8 len;
-    gboolean all_sym; /* every character has a symbol (sym[i] < SYM_NONE) */
+    guint8 all_sym; /* every character has a symbol (sym[i] < SYM_NONE) */
     /* bit i: del[i] lowered as a disambiguation's; with all_sym, sym and
      * this say what del holds */
     guint16 lowered;
