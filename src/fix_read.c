@@ -184,22 +184,23 @@ static void put_variants(const ArbFixer *f, const struct position *pos, struct m
     guint64 key = spell_key(f, pos, mf, from, to);
     struct spell_entry *e = key ? &f->spell[(key * 0x9E3779B97F4A7C15u) >> 56] : NULL;
     G_STATIC_ASSERT(SPELL_CACHE == 1 << 8);
+    int first = mf->n;
     if (e && e->game == f->game && e->key == key && mf->n + e->n <= FORMS_PER_MOVE) {
         memcpy(&mf->f[mf->n], e->f, e->n * sizeof *e->f);
-        for (int i = mf->n; i < mf->n + e->n; i++)
-            mf->f[i].ambiguous = mf->tab ? FORM_ALIKE_UNKNOWN : FALSE;
         mf->n += e->n;
-        return;
+    } else {
+        put_spellings(f, pos, mf, from, to);
+        /* (not where the forms ran out of room: another time there may be) */
+        if (e && mf->n < FORMS_PER_MOVE && mf->n - first <= SPELL_FORMS) {
+            e->game = f->game;
+            e->key = key;
+            e->n = (guint8)(mf->n - first);
+            memcpy(e->f, &mf->f[first], e->n * sizeof *e->f);
+        }
     }
-    int first = mf->n;
-    put_spellings(f, pos, mf, from, to);
-    /* (not where the forms ran out of room: another time there may be) */
-    if (e && mf->n < FORMS_PER_MOVE && mf->n - first <= SPELL_FORMS) {
-        e->game = f->game;
-        e->key = key;
-        e->n = (guint8)(mf->n - first);
-        memcpy(e->f, &mf->f[first], e->n * sizeof *e->f);
-    }
+    /* whether another move spells a form so too: when a reading asks */
+    for (int i = first; f->style == FIX_STYLE_DESCRIPTIVE && mf->tab && i < mf->n; i++)
+        mf->f[i].ambiguous = FORM_ALIKE_UNKNOWN;
 }
 
 /* put_variants() without the cache. */
@@ -213,8 +214,6 @@ static void put_spellings(const ArbFixer *f, const struct position *pos, struct 
         size_t len = style_text(f, pos, m, v, mark, text);
         if (!len) continue;
         struct form *fm = new_form(mf, 0);
-        /* (whether another move spells so too: when a reading asks) */
-        if (f->style == FIX_STYLE_DESCRIPTIVE && mf->tab) fm->ambiguous = FORM_ALIKE_UNKNOWN;
         fm->variant = (guint8)v;
         for (size_t i = 0; i < len; i++)
             put(f, fm, (gunichar)text[i]);

@@ -466,9 +466,9 @@ void fix_prepare_tokens(ArbFixer *f, const struct fix_token *tokens, int n)
     f->n_tok = n;
     if (!f->style_kept) detect_style(f, tokens, n);
     g_array_set_size(f->readings, 0);
-    if (!++f->game) { /* wrapped: forget every distance */
+    if (!++f->game) { /* wrapped: forget every distance and spelling */
         memset(f->dist, 0, DIST_CACHE * sizeof *f->dist);
-        if (f->spell) memset(f->spell, 0, SPELL_CACHE * sizeof *f->spell);
+        memset(f->spell, 0, SPELL_CACHE * sizeof *f->spell);
         f->game = 1;
     }
     g_array_set_size(f->expansions, 0);

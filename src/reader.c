@@ -20,8 +20,8 @@
 #define CONTINUE_LOOKAHEAD   1024 /* bytes game_goes_on() looks at past a header line */
 #define CONTINUE_LINES       6    /* and lines */
 #define CAPTION_WORDS        4    /* line_is_caption(): words before the '(' at most */
-#define PAGE_NUMBER_MAX      32   /* reader_page_number(): a line's bytes at most */
 #define CAPTION_WORD_LETTERS 4    /* and letters of the first at least */
+#define PAGE_NUMBER_MAX      32   /* reader_page_number(): a line's bytes at most */
 #define HEADING_WORD_LETTERS 4    /* line_is_numbered_heading(): a word's letters at least */
 #define HEADING_NUMBER_GAP   2    /* and how far its number is from the game's at least */
 
