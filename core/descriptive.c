@@ -1061,7 +1061,7 @@ size_t desc_spell(const struct position *pos, move_t m, int variant, const char 
          * "R/QB1-B6", "N/K4xP"; or what it takes: "RxR/Q8"; or by its
          * square with the destination's wing or what it takes qualified,
          * as books write it too: "R/K1-KB1", "N/Q4xNP" */
-        int victim = move_kind(m) == MOVE_EN_PASSANT ? PAWN : piece_type(pos->board[to]);
+        int victim = pos_captured_type(pos, m);
         /* (a pawn's or king's capture too: "PxP/Q4", "KxP/QB5") */
         if (variant == 6 ? !capture : type == PAWN || type == KING) return 0;
         if (variant == 7 && !capture && ONE_NAME(f)) return 0; /* (K1, Q1: variant 5's) */
@@ -1099,7 +1099,7 @@ size_t desc_spell(const struct position *pos, move_t m, int variant, const char 
         n = cat_char(buf, 0, piece_letter[type]);
     }
     if (capture) {
-        int victim = move_kind(m) == MOVE_EN_PASSANT ? PAWN : piece_type(pos->board[to]);
+        int victim = pos_captured_type(pos, m);
         n = cat_char(buf, n, 'x');
         size_t was = n;
         bool named = variant == 1 || variant == 3 || variant == 4;
@@ -1134,7 +1134,7 @@ size_t desc_write(const struct position *pos, move_t m, char *buf)
     char movers[4][16], targets[4][16];
     int n_movers = spell_piece(type, from, us, true, movers), n_targets;
     if (pos_is_capture(pos, m)) {
-        int victim = move_kind(m) == MOVE_EN_PASSANT ? PAWN : piece_type(pos->board[to]);
+        int victim = pos_captured_type(pos, m);
         n_targets = spell_piece(victim, to, !us, false, targets);
         /* the victim's square, from the mover's end ("BxN/KB6") */
         snprintf(targets[n_targets++], 16, "%c/%s%d", piece_letter[victim], full_file[sq_file(to)],

@@ -130,6 +130,12 @@ bool pos_is_capture(const struct position *pos, move_t m)
     return move_kind(m) == MOVE_EN_PASSANT || pos->board[move_to(m)] != NO_PIECE;
 }
 
+int pos_captured_type(const struct position *pos, move_t m)
+{
+    if (!pos_is_capture(pos, m)) return NO_TYPE;
+    return move_kind(m) == MOVE_EN_PASSANT ? PAWN : piece_type(pos->board[move_to(m)]);
+}
+
 int pos_moving_type(const struct position *pos, move_t m)
 {
     return piece_type(pos->board[move_from(m)]);

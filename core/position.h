@@ -62,6 +62,9 @@ static inline bool pos_in_check(const struct position *pos)
 /* Plays a legal move (from movegen); the caller keeps the old position if needed. */
 void pos_make_move(struct position *pos, move_t m);
 bool pos_is_capture(const struct position *pos, move_t m);
+/* The piece type a move takes (PAWN en passant), or NO_TYPE for none, as
+ * pos_is_capture() tells it. */
+int pos_captured_type(const struct position *pos, move_t m);
 /* The piece type that moves (KING for castling). */
 int pos_moving_type(const struct position *pos, move_t m);
 /* Where the king ends up for a castling move. */

@@ -83,9 +83,6 @@ static void put_queen_implied(const ArbFixer *f, struct move_forms *mf, const ch
 
 enum { ALIKE_MAX = 16, NO_ALIKE = 0xFFFF, FORM_ALIKE_UNKNOWN = 2 };
 
-static void put_spellings(const ArbFixer *f, const struct position *pos, struct move_forms *mf,
-                          int from, int to);
-
 /* What the moves that may spell alike in a descriptive variant share: the
  * piece, a promotion's, and what it takes or the rank it goes to and its
  * file or the file's twin on the other wing ("B3": either bishop's). */
@@ -163,9 +160,7 @@ static guint64 spell_key(const ArbFixer *f, const struct position *pos, const st
 {
     if (f->style != FIX_STYLE_DESCRIPTIVE) return 0;
     move_t m = mf->move;
-    int victim = move_kind(m) == MOVE_EN_PASSANT      ? PAWN
-                 : pos->board[move_to(m)] != NO_PIECE ? piece_type(pos->board[move_to(m)])
-                                                      : 7;
+    int victim = pos_captured_type(pos, m); /* (NO_TYPE: none) */
     guint64 key = m; /* (the squares, the kind, a promotion's piece) */
     key = key << 3 | (guint64)piece_type(pos->board[move_from(m)]);
     key = key << 3 | (guint64)victim;
@@ -174,6 +169,25 @@ static guint64 spell_key(const ArbFixer *f, const struct position *pos, const st
     key = key << 4 | (guint64)from;
     key = key << 4 | (guint64)to;
     return key << 1 | 1;
+}
+
+/* put_variants() without the spellings remembered. */
+static void put_spellings(const ArbFixer *f, const struct position *pos, struct move_forms *mf,
+                          int from, int to)
+{
+    move_t m = mf->move;
+    char mark[2] = {(char)mf->mark, 0};
+    for (int v = from; v < to && mf->n < FORMS_PER_MOVE; v++) {
+        char text[FORM_MAX];
+        size_t len = style_text(f, pos, m, v, mark, text);
+        if (!len) continue;
+        struct form *fm = new_form(mf, 0);
+        fm->variant = (guint8)v;
+        for (size_t i = 0; i < len; i++)
+            put(f, fm, (gunichar)text[i]);
+        if (v == 0 && f->style == FIX_STYLE_DESCRIPTIVE && queen_promotion(m))
+            put_queen_implied(f, mf, text, len);
+    }
 }
 
 /* The game's own notation's variants [from, to) of mf's move in pos, its
@@ -201,25 +215,6 @@ static void put_variants(const ArbFixer *f, const struct position *pos, struct m
     /* whether another move spells a form so too: when a reading asks */
     for (int i = first; f->style == FIX_STYLE_DESCRIPTIVE && mf->tab && i < mf->n; i++)
         mf->f[i].ambiguous = FORM_ALIKE_UNKNOWN;
-}
-
-/* put_variants() without the cache. */
-static void put_spellings(const ArbFixer *f, const struct position *pos, struct move_forms *mf,
-                          int from, int to)
-{
-    move_t m = mf->move;
-    char mark[2] = {(char)mf->mark, 0};
-    for (int v = from; v < to && mf->n < FORMS_PER_MOVE; v++) {
-        char text[FORM_MAX];
-        size_t len = style_text(f, pos, m, v, mark, text);
-        if (!len) continue;
-        struct form *fm = new_form(mf, 0);
-        fm->variant = (guint8)v;
-        for (size_t i = 0; i < len; i++)
-            put(f, fm, (gunichar)text[i]);
-        if (v == 0 && f->style == FIX_STYLE_DESCRIPTIVE && queen_promotion(m))
-            put_queen_implied(f, mf, text, len);
-    }
 }
 
 /* SAN with the language's initials, then the other forms writers use;
@@ -284,7 +279,7 @@ void fix_render_forms(const ArbFixer *f, const struct position *pos, move_t m,
         put(f, fm, 'a' + sq_file(to));
         if (mf->mark) put(f, fm, mf->mark); /* "hg+" */
     }
-    int victim = move_kind(m) == MOVE_EN_PASSANT ? PAWN : piece_type(pos->board[to]);
+    int victim = pos_captured_type(pos, m);
     if (type == PAWN && victim == PAWN && mf->n < FORMS_PER_MOVE) { /* "PxP" */
         fm = new_form(mf, f->costs[CONF_FORM_DESCRIPTIVE]);
         put(f, fm, 'P');

@@ -402,13 +402,11 @@ static double kind_factor(const ArbPrior *p, const struct position *pos, move_t 
     int from = move_from(m), to = move_to(m), type = pos_moving_type(pos, m);
     if (move_kind(m) == MOVE_CASTLING) to = castle_king_dest(from, to);
     double f = attacked & BB(to) ? p->kind_factor[KIND_INTO_ATTACK] : 1.0;
-    gboolean capture = pos_is_capture(pos, m);
-    int victim = !capture                          ? -1
-                 : move_kind(m) == MOVE_EN_PASSANT ? PAWN
-                                                   : piece_type(pos->board[to]);
+    int victim = pos_captured_type(pos, m);
+    gboolean capture = victim != NO_TYPE;
     if (type != KING) {
         gboolean hangs = attacked & BB(to) &&
-                         (victim < 0 || piece_value[victim] < piece_value[type]) &&
+                         (!capture || piece_value[victim] < piece_value[type]) &&
                          exposed(pos, to, type, BB(from));
         if (hangs) f *= p->kind_factor[KIND_HANGS];
         if (!hangs && attacked & BB(from) && exposed(pos, from, type, 0))
