@@ -124,7 +124,7 @@ enum {
      * noise peaked at 85 MB, not 124, in the same time */
     COMPACT_MIN = 1 << 16,
     KEPT_SET = 1024,          /* >= 2 x the widest beam: prune's set of positions kept */
-    DIST_CACHE = 4096,        /* edit distances remembered per game (direct-mapped) */
+    DIST_CACHE = 8192,        /* edit distances remembered per game (direct-mapped) */
     SPELL_CACHE = 256,        /* descriptive spellings remembered per game (the same) */
     SPELL_FORMS = 6,          /* put_variants()'s forms of a move at most, by a square apart */
     EXPANSIONS_MAX = 1 << 16, /* expansions remembered per game; past them none is */
@@ -245,6 +245,11 @@ struct pcand {
      * (reading_bound()) */
     guint64 near[FIX_TOKEN_CHARS];
     int ins_total; /* the sum of ins: reading_bound() is never more */
+    /* a hash of len, ch and ins, all edit_distance() reads of it (subs
+     * follow from ch): the distance cache's key (known_distance()), 64
+     * bits as a chess engine's position keys are, two readings alike in
+     * it taken for the same */
+    guint64 key;
 };
 
 struct ptoken {
@@ -298,18 +303,20 @@ struct targets {
     int pawn_files[8][8], descriptive[KING + 1][KING + 1];
 };
 
-/* One edit distance of an input token's reading to a rendering, as the
- * rendering's symbols and lowered deletion costs (which with the symbols say
- * what every deletion costs): the same rendering recurs in many positions
- * of the beam and after every move the missing-move edit tries. */
+/* One edit distance of a reading (by its key: struct pcand) to a
+ * rendering, as the rendering's symbols and lowered deletion costs (which
+ * with the symbols say what every deletion costs): the same rendering
+ * recurs in many positions of the beam and after every move the
+ * missing-move edit tries, and the same slice of a token in every state
+ * that cuts it there. */
 struct dist_entry {
+    guint64 cand; /* the reading's key */
     guint32 game; /* the fixer's run it belongs to; 0 unused */
-    guint16 token;
-    guint8 cand, len;
-    guint8 sym[FORM_MAX];
     guint16 lowered;
     guint16 value;
-    gboolean exact; /* value is the distance, else the distance is more */
+    guint8 len;
+    guint8 exact; /* value is the distance, else the distance is more */
+    guint8 sym[FORM_MAX];
 };
 
 /* The forms put_variants() put in for a move's variants [from, to) in

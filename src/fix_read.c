@@ -432,29 +432,26 @@ static int form_bound(const struct pcand *c, const struct form *fm)
     return low;
 }
 
-/* edit_distance of reading k of t, remembered for an input token: an
- * answer within bound is the distance, past it only says so, as there. */
-static int known_distance(const ArbFixer *f, const struct ptoken *t, int k, const struct form *fm,
+/* edit_distance of reading c, remembered for the game by its key (struct
+ * pcand): an answer within bound is the distance, past it only says so,
+ * as there. */
+static int known_distance(const ArbFixer *f, const struct pcand *c, const struct form *fm,
                           int bound)
 {
-    const struct pcand *c = &t->c[k];
-    if (!t->is_input || !fm->all_sym) return edit_distance(f, c, fm, bound);
-    int token = (int)(t - f->tok);
-    guint32 h = ((guint32)token * 0x9E3779B1u ^ (guint32)k * 0x85EBCA77u ^ fm->len) +
-                fm->lowered * 0xC2B2AE35u;
+    if (!fm->all_sym) return edit_distance(f, c, fm, bound);
+    guint64 h = (c->key ^ fm->len) + fm->lowered * 0xC2B2AE35u;
     for (int i = 0; i < fm->len; i++)
-        h = (h ^ fm->sym[i]) * 0x01000193u;
-    struct dist_entry *e = &f->dist[h % DIST_CACHE];
-    gboolean same = e->game == f->game && e->token == token && e->cand == k && e->len == fm->len &&
+        h = (h ^ fm->sym[i]) * 0x100000001b3u;
+    struct dist_entry *e = &f->dist[(h ^ h >> 32) % DIST_CACHE];
+    gboolean same = e->game == f->game && e->cand == c->key && e->len == fm->len &&
                     e->lowered == fm->lowered && !memcmp(e->sym, fm->sym, fm->len);
     if (same && (e->exact || e->value > bound)) return e->exact ? e->value : bound + 1;
     int d = edit_distance(f, c, fm, bound);
-    *e = (struct dist_entry){.game = f->game,
-                             .token = (guint16)token,
-                             .cand = (guint8)k,
-                             .len = fm->len,
+    *e = (struct dist_entry){.cand = c->key,
+                             .game = f->game,
                              .lowered = fm->lowered,
                              .value = (guint16)MIN(d, G_MAXUINT16),
+                             .len = fm->len,
                              .exact = d <= bound};
     memcpy(e->sym, fm->sym, fm->len);
     return d;
@@ -488,7 +485,7 @@ static int cands_cost(const ArbFixer *f, const struct ptoken *t, int from, int t
                 put_lan(f, mf);
             }
             if (pre + form_bound(c, &mf->f[i]) >= best) continue;
-            int dist = known_distance(f, t, k, &mf->f[i], best - 1 - pre);
+            int dist = known_distance(f, c, &mf->f[i], best - 1 - pre);
             /* (a spelling another move shares, written so, is as written) */
             int d = pre + dist;
             if (dist && d < best && fix_form_ambiguous(f, mf, &mf->f[i]))

@@ -130,13 +130,18 @@ static void detect_style(ArbFixer *f, const struct fix_token *tokens, int n)
     f->style_kt = kt > n_letter;
 }
 
-/* What c's bounds need of its subs (filled in): cover, near, the lows. */
+/* What c's bounds need of its subs (filled in): cover, near, the lows;
+ * and its key (struct pcand). */
 static void fill_bounds(const ArbFixer *f, struct pcand *c)
 {
     memset(c->near, 0, sizeof c->near);
     c->ins_total = 0;
-    for (int j = 0; j < c->len; j++)
+    guint64 key = 0xcbf29ce484222325u ^ (guint64)c->len;
+    for (int j = 0; j < c->len; j++) {
         c->ins_total += c->ins[j];
+        key = (key ^ ((guint64)c->ch[j] << 16 | c->ins[j])) * 0x100000001b3u;
+    }
+    c->key = key ^ key >> 29;
     for (int y = 0; y < f->n_sym; y++) {
         int low = G_MAXUINT16;
         for (int j = 0; j < c->len; j++) {

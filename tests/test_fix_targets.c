@@ -976,6 +976,84 @@ START_TEST(test_descriptive_spellings_remembered)
 }
 END_TEST
 
+/* The distance cache (known_distance()) keys a reading by what it holds,
+ * not by the token it came from: a slice of a token ("f3" of "Nff3", its
+ * f a repeated letter and cheaper to add) and a token of the same letters
+ * must each get their own distances, a slice asked again its own. Every
+ * slice of some tokens costs the same for every legal move with the cache
+ * warm from all the others as with it forgotten before each ask (a new
+ * game number: struct dist_entry). */
+START_TEST(test_slice_distances_remembered)
+{
+    g_autoptr(ArbLangSet) langs = NULL;
+    g_autoptr(ArbConfusion) conf = NULL;
+    ArbNorm *norm;
+    ArbFixer *f = fixer_of("en", &langs, &conf, &norm);
+    static const char *const texts[] = {"Nff3",  "f3",  "ff3",  "Ngf3", "Rdd1", "d1",  "dd1",
+                                        "exxd5", "xd5", "d4d5", "Bbb5", "b5",   "e4e5"};
+    enum { N_TEXTS = G_N_ELEMENTS(texts) };
+    g_autofree struct fix_token *tokens = tokens_of_texts(texts, N_TEXTS);
+    fix_prepare_tokens(f, tokens, N_TEXTS);
+    static const char *const fens[] = {
+        "rnbqkbnr/pppp1ppp/8/4p3/3PP3/8/PPP2PPP/RNBQKBNR b KQkq d3 0 2",
+        "r1bqk2r/ppp2ppp/2np1n2/2b1p3/2B1P3/2NP1N2/PPP2PPP/R1BQK2R w KQkq - 0 6"};
+    GArray *cold = g_array_new(FALSE, FALSE, sizeof(int));
+    int differ = 0, asked = 0;
+    for (int pass = 0; pass < 2; pass++) {
+        guint next = 0;
+        for (gsize p = 0; p < G_N_ELEMENTS(fens); p++) {
+            struct position pos;
+            struct movetab tab;
+            ck_assert(fen_parse(&pos, fens[p], NULL));
+            fix_build_table(&pos, &tab);
+            for (int i = 0; i < f->n_tok; i++) {
+                const struct pcand *c = &f->tok[i].c[0];
+                for (int from = 0; from < c->len; from++)
+                    for (int to = from + 2; to <= c->len; to++) {
+                        struct ptoken part;
+                        fix_slice_token(f, c, from, to, &part);
+                        for (int k = 0; k < tab.count; k++) {
+                            if (pass == 0) f->game++; /* (forgotten) */
+                            int cost =
+                                fix_move_cost(f, &part, fix_forms_of(f, &tab, k), COST_INF / 4);
+                            if (pass == 0) {
+                                g_array_append_val(cold, cost);
+                                continue;
+                            }
+                            int was = g_array_index(cold, int, next++);
+                            ck_assert_msg(cost == was, "slice %d-%d of '%s': %d remembered, %d",
+                                          from, to, texts[i], cost, was);
+                            asked++;
+                        }
+                    }
+            }
+        }
+        /* (the same slices, asked in the same order) */
+        if (pass == 1) ck_assert_uint_eq(next, cold->len);
+    }
+    /* the slices that share letters do cost differently: the check could
+     * tell a cache that mixed them up */
+    struct position pos;
+    struct movetab tab;
+    ck_assert(fen_parse(&pos, fens[0], NULL));
+    fix_build_table(&pos, &tab);
+    struct ptoken a, b;
+    fix_slice_token(f, &f->tok[0].c[0], 2, 4, &a); /* "f3" of "Nff3" */
+    fix_slice_token(f, &f->tok[1].c[0], 0, 2, &b); /* "f3" */
+    for (int k = 0; k < tab.count; k++) {
+        f->game++;
+        int x = fix_move_cost(f, &a, fix_forms_of(f, &tab, k), COST_INF / 4);
+        f->game++;
+        differ += x != fix_move_cost(f, &b, fix_forms_of(f, &tab, k), COST_INF / 4);
+    }
+    ck_assert_int_gt(differ, 0);
+    ck_assert_int_gt(asked, 1000);
+    g_array_free(cold, TRUE);
+    fixer_free(f);
+    norm_free(norm);
+}
+END_TEST
+
 /* In a descriptive game, a move read from words ("B to B th": "B-B", its
  * rank lost) is no SAN: b3 (b for B, 3 for B) does not read it as well as
  * Bf4 does; a token "B-B" as written may still be SAN's "b3" misread. */
@@ -1352,6 +1430,7 @@ int main(void)
     tcase_add_test(tc, test_words_token_reads_no_san);
     tcase_add_test(tc, test_descriptive_ambiguous_spelling);
     tcase_add_test(tc, test_descriptive_spellings_remembered);
+    tcase_add_test(tc, test_slice_distances_remembered);
     tcase_add_test(tc, test_merged_run_cuts);
     tcase_add_test(tc, test_words_of_text);
     tcase_add_test(tc, test_garbage_beam_regrows);
