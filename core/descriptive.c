@@ -567,9 +567,10 @@ static bool name_follows(const char *name_a, const char *name_b, bool loose)
 
 /* Where in word w[0, n) the next move's number begins, run into the end
  * of this move by a scan that lost the space ("5th6.Kt", "P5.", "sq12,",
- * "R5Z.": its 2 read as a Z): a digit after something else that starts
- * digits, or up to three characters of digits and their look-alikes, and
- * a '.' or ','; 0 when none does. */
+ * "R5Z.": its 2 read as a Z; "Kt1A.": its 4 read as an A): a digit after
+ * something else that starts digits, or up to three characters of digits
+ * and their look-alikes (lang/confusion.ini's), and a '.' or ','; 0 when
+ * none does. */
 static size_t glued_number(const char *w, size_t n)
 {
     for (size_t k = 1; k + 1 < n; k++) {
@@ -577,7 +578,7 @@ static size_t glued_number(const char *w, size_t n)
         size_t j = k;
         while (j < n && w[j] >= '0' && w[j] <= '9')
             j++;
-        while (j < n && j - k < 3 && w[j] && strchr("ZzSlIOoBbgq", w[j]))
+        while (j < n && j - k < 3 && w[j] && strchr("ZzSsIli|OoQDBbgqA", w[j]))
             j++;
         if (j < n && (w[j] == '.' || w[j] == ',')) return k;
     }

@@ -576,6 +576,10 @@ START_TEST(test_descriptive_long_extent)
         /* its digits misread too ("5Z." for 52.; before, "B takes R5Z." was
          * no move, and its B joined the move before) */
         {"B takes R5Z. P to Kt 7th", "BxR", 9, 0},
+        /* (any look-alike of lang/confusion.ini: "1A." for 14., "3s." for
+         * 35.; before, "Kt takes Kt1A." was no move, its first Kt one) */
+        {"Kt takes Kt1A. P to Q 4th", "KtxKt", 11, 0},
+        {"P takes P3s. P to Q 4th", "PxP", 9, 0},
         {"R to Q 8th1o, K to R sq", "R-Q8", 10, 0},
         /* a name misread ("8" for B, "t" for Kt), lost (" to K 2nd": a
          * guess) or behind a stray mark (a guess) */
