@@ -107,6 +107,7 @@ ArbFixer *fixer_new(const ArbConfusion *conf, ArbNorm *norm)
         f->form_len_max = MAX(f->form_len_max, 7 + f->initial_len[t]);
     new_game_buffers(f);
     f->compact_min = COMPACT_MIN;
+    f->cuts_until = G_MAXLONG;
     f->records_max = RECORDS_MAX;
     for (int i = 0; i < RINGS; i++)
         f->ring[i] = g_array_sized_new(FALSE, FALSE, sizeof(int), 64);
@@ -1153,6 +1154,7 @@ static void search_all(ArbFixer *f, const struct position *start, struct fix_res
     int first_token = 0;
     f->searched = 0;
     long budget = (long)SEARCH_BUDGET * f->n_tok / 100;
+    f->cuts_until = f->cuts_read + (long)CUTS_BUDGET * f->n_tok;
     /* (the first search only: limit is the whole path's) */
     if (from_step) {
         first_token = g_array_index(res->steps, struct fix_step, from_step).first_token;

@@ -116,6 +116,12 @@ enum {
      * through them and took three times as long; on the tuning sets no
      * game at 5% or 10% noise needed more */
     SEARCH_BUDGET = 350,
+    /* nor does a search_all() read cuts of merged tokens once it has read
+     * this many per token (expand_merged()): on the tuning sets, 415 at
+     * most (t10; 3 on average at 5% noise, 11 at 10%), on the HCS sheets
+     * 294; a sheet whose cells each held a game's worth of moves ("K1. e4
+     * e5 2. Nf3 Nc6 3.") read 9,000 a token, 14 s for 50 cells */
+    CUTS_BUDGET = 1000,
     /* the arena holds every state a search pushed; past this many it keeps
      * only those the beam's states descend from (compact_arena()), and
      * again past twice as many as it kept: a long text that reads poorly
@@ -441,6 +447,7 @@ struct _ArbFixer {
     long searched;     /* tokens the searches of this search_all() read (SEARCH_BUDGET) */
     long searched_all; /* and of every search since fixer_prepare() */
     long cuts_read;    /* cuts of merged tokens read since fixer_new() (a test's measure) */
+    long cuts_until;   /* no more cuts read past this many (CUTS_BUDGET) */
     long expanded;     /* states expanded since fixer_new() (likewise a test's) */
     guint compact_at;  /* the arena's length that compacts it next */
     guint compact_min; /* COMPACT_MIN (a test sets less) */
