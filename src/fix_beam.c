@@ -739,6 +739,12 @@ static int part_cost_low(const ArbFixer *f, const struct pcand *c, const int *le
     return MAX(low, added);
 }
 
+/* Whether the search may read more cuts of merged tokens (CUTS_BUDGET). */
+static gboolean cuts_left(const ArbFixer *f)
+{
+    return f->cuts_read < f->cuts_until;
+}
+
 /* What each character of c costs at least in any rendering: added, or read
  * as one of the symbols (0 where an initial has none: no bound then). */
 static void least_costs(const ArbFixer *f, const struct pcand *c, int *least)
@@ -775,7 +781,7 @@ static void expand_three(ArbFixer *f, int si, const struct state *s, int i, move
     struct ptoken part2, part3;
     int least[FIX_TOKEN_CHARS];
     least_costs(f, rest, least);
-    for (int cut = 2; room > 0 && cut <= rest->len - 2 && f->cuts_read < f->cuts_until; cut++) {
+    for (int cut = 2; room > 0 && cut <= rest->len - 2 && cuts_left(f); cut++) {
         if (deep_in_run(rest, cut)) continue;
         int number = number_at(rest, cut, number_after(p2));
         if (rest->len - cut - number < 2) continue;
@@ -814,7 +820,7 @@ static void expand_merged(ArbFixer *f, int si, const struct state *s, int i, int
     /* read whole, a doubled file leaves the move after it out: the two
      * moves may cost as much more as that move put in */
     if (fix_doubled_file(c0)) best += f->costs[CONF_INSERT_MOVE];
-    for (int cut = first_cut; cut <= c0->len - 2 && f->cuts_read < f->cuts_until; cut++) {
+    for (int cut = first_cut; cut <= c0->len - 2 && cuts_left(f); cut++) {
         if (deep_in_run(c0, cut)) continue;
         int number = number_at(c0, cut, number_after(&s->pos));
         if (c0->len - cut - number < 2) continue;
@@ -883,7 +889,7 @@ static void expand_regrouped(ArbFixer *f, int si, const struct state *s, int i, 
     int hint = fix_hint_cost(f, t, &s->pos);
     int room = limit - regroup - hint; /* what the two readings may cost */
     least_costs(f, c0, least);
-    for (int cut = 1; cut < c0->len && f->cuts_read < f->cuts_until; cut++) {
+    for (int cut = 1; cut < c0->len && cuts_left(f); cut++) {
         if (cut == t->c[0].len) continue; /* (as the reader parted them) */
         if (c0->prior + part_cost_low(f, c0, least, 0, cut) +
                 part_cost_low(f, c0, least, cut, c0->len) >=

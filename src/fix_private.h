@@ -446,8 +446,8 @@ struct _ArbFixer {
     gboolean tokens_left; /* more tokens given than FIX_GAME_TOKENS_MAX: the rest unread */
     long searched;     /* tokens the searches of this search_all() read (SEARCH_BUDGET) */
     long searched_all; /* and of every search since fixer_prepare() */
-    long cuts_read;    /* cuts of merged tokens read since fixer_new() (a test's measure) */
-    long cuts_until;   /* no more cuts read past this many (CUTS_BUDGET) */
+    long cuts_read;    /* cuts of merged tokens read since fixer_new() */
+    long cuts_until;   /* and none read past this many (CUTS_BUDGET, set by search_all()) */
     long expanded;     /* states expanded since fixer_new() (likewise a test's) */
     guint compact_at;  /* the arena's length that compacts it next */
     guint compact_min; /* COMPACT_MIN (a test sets less) */
