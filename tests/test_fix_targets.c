@@ -189,6 +189,30 @@ static ArbFixer *fixer_of(const char *code, ArbLangSet **langs, ArbConfusion **c
     return fixer_new(*conf, *norm);
 }
 
+/* Runs an English fixer on texts (one token each) from the start position:
+ * the cuts of merged tokens it read, the most it could read (*until) and
+ * the steps of its path (*steps). */
+static long cuts_of_run(const char *const *texts, int n, long *until, guint *steps)
+{
+    g_autoptr(ArbLangSet) langs = NULL;
+    g_autoptr(ArbConfusion) conf = NULL;
+    ArbNorm *norm;
+    ArbFixer *f = fixer_of("en", &langs, &conf, &norm);
+    struct fix_token *tokens = tokens_of_texts(texts, (gsize)n);
+    struct position pos;
+    ck_assert(fen_parse(&pos, start_fen, NULL));
+    struct fix_result res = {.steps = g_array_new(FALSE, FALSE, sizeof(struct fix_step))};
+    fixer_run(f, &pos, tokens, n, &res);
+    long cuts = f->cuts_read;
+    *until = f->cuts_until;
+    *steps = res.steps->len;
+    g_array_free(res.steps, TRUE);
+    g_free(tokens);
+    fixer_free(f);
+    norm_free(norm);
+    return cuts;
+}
+
 /* A junk token of a run of quotes (a scan's specks) between two letters:
  * the cuts tried inside the run only move its quotes from one part to the
  * other, so the run's length must not multiply the cuts read as two
@@ -196,25 +220,14 @@ static ArbFixer *fixer_of(const char *code, ArbLangSet **langs, ArbConfusion **c
  * 60 quotes here, 161 with 6). */
 static long cuts_with_run(int quotes)
 {
-    g_autoptr(ArbLangSet) langs = NULL;
-    g_autoptr(ArbConfusion) conf = NULL;
-    ArbNorm *norm;
-    ArbFixer *f = fixer_of("en", &langs, &conf, &norm);
     g_autofree char *run = g_strnfill((gsize)quotes, '\'');
     g_autofree char *merged = g_strconcat("P", run, "o", NULL);
     const char *const texts[] = {"P-K4",  "P-K4",  "Kt-KB3", merged, "Kt-QB3",
                                  "B-Kt5", "P-QR3", "B-R4",   "Kt-B3"};
-    struct fix_token *tokens = tokens_of_texts(texts, G_N_ELEMENTS(texts));
-    struct position pos;
-    ck_assert(fen_parse(&pos, start_fen, NULL));
-    struct fix_result res = {.steps = g_array_new(FALSE, FALSE, sizeof(struct fix_step))};
-    fixer_run(f, &pos, tokens, G_N_ELEMENTS(texts), &res);
-    long cuts = f->cuts_read;
-    ck_assert_uint_eq(res.steps->len, 9); /* the junk token deleted */
-    g_array_free(res.steps, TRUE);
-    g_free(tokens);
-    fixer_free(f);
-    norm_free(norm);
+    long until;
+    guint steps;
+    long cuts = cuts_of_run(texts, G_N_ELEMENTS(texts), &until, &steps);
+    ck_assert_uint_eq(steps, 9); /* the junk token deleted */
     return cuts;
 }
 
@@ -233,10 +246,6 @@ END_TEST
  * such cells read 9,000 a token in 14 s, 4 s now). */
 START_TEST(test_merged_cuts_budget)
 {
-    g_autoptr(ArbLangSet) langs = NULL;
-    g_autoptr(ArbConfusion) conf = NULL;
-    ArbNorm *norm;
-    ArbFixer *f = fixer_of("en", &langs, &conf, &norm);
     const char *const texts[] = {
         "K",
         " e4 e5 2. Nf3 Nc6 3. Bb5 a6 4. Ba4 Nf6 5. O-O Be7f1",
@@ -259,19 +268,13 @@ START_TEST(test_merged_cuts_budget)
         "6 4. Ba4 Nf6 5. O-O Be7f1",
         "Qh5#",
     };
-    struct fix_token *tokens = tokens_of_texts(texts, G_N_ELEMENTS(texts));
-    struct position pos;
-    ck_assert(fen_parse(&pos, start_fen, NULL));
-    struct fix_result res = {.steps = g_array_new(FALSE, FALSE, sizeof(struct fix_step))};
-    fixer_run(f, &pos, tokens, G_N_ELEMENTS(texts), &res);
-    ck_assert_int_le(f->cuts_read, (long)CUTS_BUDGET * G_N_ELEMENTS(texts));
+    long until;
+    guint steps;
+    long cuts = cuts_of_run(texts, G_N_ELEMENTS(texts), &until, &steps);
+    ck_assert_int_le(cuts, (long)CUTS_BUDGET * G_N_ELEMENTS(texts));
     /* (the budget was spent: the text reads more without it) */
-    ck_assert_int_eq(f->cuts_read, f->cuts_until);
-    ck_assert_uint_gt(res.steps->len, 0);
-    g_array_free(res.steps, TRUE);
-    g_free(tokens);
-    fixer_free(f);
-    norm_free(norm);
+    ck_assert_int_eq(cuts, until);
+    ck_assert_uint_gt(steps, 0);
 }
 END_TEST
 
