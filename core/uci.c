@@ -42,11 +42,18 @@ move_t uci_parse(const struct position *pos, const char *text, size_t len)
         default: return MOVE_NONE;
         }
     }
+    int piece = pos->board[from];
+    if (piece == NO_PIECE || piece_color(piece) != pos->side) return MOVE_NONE;
+    /* (a king's move may be castling, spelt with the rook's square or the
+     * king's: all of its moves are looked at; another piece's land on to) */
+    struct move_list list;
+    if (piece_type(piece) == KING)
+        movegen_legal(pos, &list);
+    else
+        movegen_legal_to(pos, piece_type(piece), to, &list);
     /* In Chess960 "b1c1" may be a king step or castling to c1: the step wins,
      * since UCI writes Chess960 castling as king-takes-rook. */
     move_t by_king_dest = MOVE_NONE;
-    struct move_list list;
-    movegen_legal(pos, &list);
     for (int i = 0; i < list.count; i++) {
         move_t m = list.moves[i];
         if (move_from(m) != from) continue;

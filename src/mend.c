@@ -10,6 +10,7 @@
 #include "movegen.h"
 #include "resolve.h"
 #include "tokens.h"
+#include "uci.h"
 
 #include <string.h>
 
@@ -25,9 +26,10 @@
 #define MOVES_SHORT_OF_NUMBER  6 /* numbered_far(): plies a game's moves may lack */
 #define FROM_START_PLIES       3 /* plies_from_start(): a game of its own, read so far */
 /* opens_bare_line(): in text with no move numbers, the moves before a line
- * may open a game; of the first BARE_TOKENS of that line, BARE_PLIES must
- * read from the start, BARE_GAPS may not */
-#define BARE_SPLIT_MOVES  16
+ * (BARE_SPLIT_MOVES of the part at least: a short game, a miniature or one
+ * given up, ends a line too) may open a game; of the first BARE_TOKENS of
+ * that line, BARE_PLIES must read from the start, BARE_GAPS may not */
+#define BARE_SPLIT_MOVES  MEND_SPLIT_MOVES
 #define BARE_TOKENS       10
 #define BARE_PLIES        8
 #define BARE_GAPS         2
@@ -362,6 +364,23 @@ static gboolean rank_split_at(const ArbGame *game, guint k, const char *text, gs
     return lone_rank(game, r) && r->line == e->line && r->offset <= e->offset + e->len + 1;
 }
 
+/* Token text[0, len) read in norm as a move in pos, as resolve_token()
+ * reads it; a move list's "d2d4", two squares and nothing else, as UCI
+ * reads it, in every language alike: the squares name the move whatever
+ * a letter may be in one, and the normaliser would read it in each of the
+ * languages at length (a file of such lists, a game a line, read so in 40
+ * languages before it is solved). */
+static void read_move(ArbNorm *norm, const struct position *pos, const char *text, gsize len,
+                      struct resolve_answer *ans)
+{
+    if (len != 4 || !san_is_square(text) || !san_is_square(text + 2)) {
+        resolve_token(norm, pos, text, len, ans);
+        return;
+    }
+    move_t m = uci_parse(pos, text, len);
+    *ans = (struct resolve_answer){.status = m == MOVE_NONE ? SAN_ILLEGAL : SAN_OK, .move = m};
+}
+
 /* Token text[0, len) read in norm as a move in pos, as written or, where
  * that gives none, with one character read as a look-alike of a square's
  * file or rank (conf's substitutions of at most LOOKALIKE_MAX: "o4" for
@@ -370,7 +389,7 @@ static gboolean rank_split_at(const ArbGame *game, guint k, const char *text, gs
 static void resolve_alike(ArbNorm *norm, const ArbConfusion *conf, const struct position *pos,
                           const char *text, gsize len, struct resolve_answer *ans)
 {
-    resolve_token(norm, pos, text, len, ans);
+    read_move(norm, pos, text, len, ans);
     if (ans->status == SAN_OK || !conf || len > LOOKALIKE_TOKEN) return;
     const guint16(*sub)[128] = confusion_ascii_substitutions(conf);
     char alike[LOOKALIKE_TOKEN];
@@ -382,7 +401,7 @@ static void resolve_alike(ArbNorm *norm, const ArbConfusion *conf, const struct 
             if (c == text[i] || sub[(guchar)text[i]][c] > LOOKALIKE_MAX) continue;
             alike[i] = (char)c;
             struct resolve_answer a;
-            resolve_token(norm, pos, alike, len, &a);
+            read_move(norm, pos, alike, len, &a);
             if (a.status == SAN_OK && a.move != MOVE_NULL) {
                 *ans = a;
                 return;
@@ -396,7 +415,7 @@ static void resolve_alike(ArbNorm *norm, const ArbConfusion *conf, const struct 
         memcpy(alike, text, i);
         memcpy(alike + i, text + i + 1, len - i - 1);
         struct resolve_answer a;
-        resolve_token(norm, pos, alike, len - 1, &a);
+        read_move(norm, pos, alike, len - 1, &a);
         if (a.status == SAN_OK && a.move != MOVE_NULL) {
             *ans = a;
             return;
@@ -475,45 +494,14 @@ static gboolean opens_from_start(const ArbGame *game, guint k, const struct mend
     return FALSE;
 }
 
-/* The moves of a part of a game read as written from the start in one
- * language, as far as they read so (goes_on_as_written()). */
-struct as_written {
-    struct position pos;
-    guint next;     /* the event read next */
-    gboolean stuck; /* an event did not read so, or a variation came */
-};
-
-/* Do game's events from k on go on, as written, from the position w's
- * events before k reach in norm, as written too (w read on to k)? No,
- * where those do not all read so, or hold a variation: what they reach is
- * not known. */
-static gboolean goes_on_as_written(const ArbGame *game, struct as_written *w, guint k,
-                                   ArbNorm *norm, const ArbConfusion *conf)
-{
-    for (; !w->stuck && w->next < k; w->next++) {
-        const struct game_event *e = &g_array_index(game->events, struct game_event, w->next);
-        if (e->kind == EV_COMMENT || e->kind == EV_NAG) continue;
-        struct resolve_answer ans;
-        if (e->kind == EV_MOVE)
-            resolve_token(norm, &w->pos, game_event_text(game, e), e->len, &ans);
-        w->stuck = e->kind != EV_MOVE || ans.status != SAN_OK || ans.cost || ans.move == MOVE_NULL;
-        if (!w->stuck) pos_make_move(&w->pos, ans.move);
-    }
-    if (w->stuck) return FALSE;
-    const struct game_event *e = &g_array_index(game->events, struct game_event, k);
-    struct resolve_answer ans;
-    resolve_alike(norm, conf, &w->pos, game_event_text(game, e), e->len, &ans);
-    return ans.status == SAN_OK && ans.move != MOVE_NULL;
-}
-
 /* How many of the BARE_TOKENS move tokens from event k on read in norm as
- * a game's moves from the start position, one after another, as written
+ * a game's moves from position from, one after another, as written
  * or a look-alike off (resolve_alike())? A token that does not read,
  * past the first, may stand for any legal move (BARE_GAPS of them at
  * most), where the token after it reads after that move: damage seldom
  * leaves a game's first ten moves whole. */
-static int bare_plies_from_start(const ArbGame *game, guint k, ArbNorm *norm,
-                                 const ArbConfusion *conf)
+static int bare_plies_from(const ArbGame *game, guint k, const struct position *from, ArbNorm *norm,
+                           const ArbConfusion *conf)
 {
     const struct game_event *tok[BARE_TOKENS];
     int n = 0;
@@ -524,8 +512,7 @@ static int bare_plies_from_start(const ArbGame *game, guint k, ArbNorm *norm,
         else if (e->kind != EV_COMMENT && e->kind != EV_NAG)
             break;
     }
-    struct position pos;
-    pos_startpos(&pos);
+    struct position pos = *from;
     int plies = 0, gaps = 0;
     for (int i = 0; i < n; i++) {
         struct resolve_answer ans;
@@ -553,37 +540,70 @@ static int bare_plies_from_start(const ArbGame *game, guint k, ArbNorm *norm,
     return plies;
 }
 
+/* The moves of a part of a game read as written from the start in one
+ * language, as far as they read so (plies_going_on()). */
+struct as_written {
+    struct position pos;
+    guint next;     /* the event read next */
+    gboolean stuck; /* an event did not read so, or a variation came */
+};
+
+/* How many of game's move tokens from event k on go on, as written, from
+ * the position w's events before k reach in norm, as written too (w read
+ * on to k), counted as bare_plies_from() counts? None, where those do not
+ * all read so, or hold a variation: what they reach is not known. */
+static int plies_going_on(const ArbGame *game, struct as_written *w, guint k, ArbNorm *norm,
+                          const ArbConfusion *conf)
+{
+    for (; !w->stuck && w->next < k; w->next++) {
+        const struct game_event *e = &g_array_index(game->events, struct game_event, w->next);
+        if (e->kind == EV_COMMENT || e->kind == EV_NAG) continue;
+        struct resolve_answer ans;
+        if (e->kind == EV_MOVE) read_move(norm, &w->pos, game_event_text(game, e), e->len, &ans);
+        w->stuck = e->kind != EV_MOVE || ans.status != SAN_OK || ans.cost || ans.move == MOVE_NULL;
+        if (!w->stuck) pos_make_move(&w->pos, ans.move);
+    }
+    return w->stuck ? 0 : bare_plies_from(game, k, &w->pos, norm, conf);
+}
+
 /* Does a game open at the line that starts at event k, in text with no
  * move numbers (a file of move lists, a game a line, its results lost)?
  * Its first move lands on the third or fourth rank (lands_on(): a cheap
  * first look), BARE_PLIES of its first BARE_TOKENS moves read as a game's
- * first in one of the languages (bare_plies_from_start()), and the moves
- * before it (*written, one per language, read on from the part's start:
- * made at the first line asked), read as written in any language, do not
- * go on into it. A line of a game's middle seldom reads so from the start
- * position; one of its opening that does (a transposition) goes on from
- * the line before. Before, such text was read as one game until nothing
- * fitted, the search cutting it game by game in a second or so each. */
+ * first in one of the languages (bare_plies_from() the start position),
+ * and the moves before it (*written, one per language, read on from the
+ * part's start: made at the first line asked), read as written in any
+ * language, do not go on into as many of them (plies_going_on()). A line
+ * of a game's middle seldom reads so from the start position; one of its
+ * opening that does (a transposition) goes on from the line before as
+ * far. A game's first move may go on from the last one's end and the
+ * next not ("c2c4", the rook on c2, then "g8f6", the king castled there):
+ * where the first alone was asked, such a line was read on into, and the
+ * search cut the games after it one by one. Before, such text was read as
+ * one game until nothing fitted, the search cutting it game by game in a
+ * second or so each. */
 static gboolean opens_bare_line(const ArbGame *game, guint from, guint k,
                                 const struct mend_reading *r, struct as_written **written)
 {
     const struct game_event *e = &g_array_index(game->events, struct game_event, k);
     if (e->kind != EV_MOVE || !lands_on(game_event_text(game, e), e->len, '3', '4', r->conf))
         return FALSE;
-    guint i = 0;
-    while (i < r->n_norms && bare_plies_from_start(game, k, r->norms[i], r->conf) < BARE_PLIES)
-        i++;
-    if (i == r->n_norms) return FALSE;
+    struct position start;
+    pos_startpos(&start);
+    int opening = 0;
+    for (guint i = 0; i < r->n_norms && opening < BARE_TOKENS; i++)
+        opening = MAX(opening, bare_plies_from(game, k, &start, r->norms[i], r->conf));
+    if (opening < BARE_PLIES) return FALSE;
     if (!*written) {
         *written = g_new(struct as_written, r->n_norms);
-        for (i = 0; i < r->n_norms; i++) {
-            pos_startpos(&(*written)[i].pos);
+        for (guint i = 0; i < r->n_norms; i++) {
+            (*written)[i].pos = start;
             (*written)[i].next = from;
             (*written)[i].stuck = FALSE;
         }
     }
-    for (i = 0; i < r->n_norms; i++)
-        if (goes_on_as_written(game, &(*written)[i], k, r->norms[i], r->conf)) return FALSE;
+    for (guint i = 0; i < r->n_norms; i++)
+        if (plies_going_on(game, &(*written)[i], k, r->norms[i], r->conf) >= opening) return FALSE;
     return TRUE;
 }
 

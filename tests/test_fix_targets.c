@@ -431,7 +431,7 @@ static void bare_splits(const char *text, GString *out)
 /* Text with no move numbers and no results, a game a line (a file of move
  * lists): a line whose first moves read as a game's first, but for a
  * damaged token or two, and that the moves before it, as written, do not
- * go on into, opens a game (before, the search read on into it, cutting
+ * go on into as far, opens a game (before, the search read on into it, cutting
  * the games one by one at a second or so each); a line that the moves
  * before do go on into does not, though it reads from the start too;
  * and a line of a game's middle does not. */
@@ -457,6 +457,21 @@ START_TEST(test_unnumbered_game_a_line_split)
                 "h3 Nb8 d4 Nbd7 c4 c6 cxb5 axb5 Nc3 Bb7 Bg5 b4 Nb1 h6 Bh4 c5\n",
                 at);
     ck_assert_str_eq(at->str, "");
+    /* UCI: the next game's c2c4 goes on from the last position too (its
+     * c-pawn unmoved), its g8f6 does not (Black's king castled there):
+     * before, the first move alone was asked, and the search read on */
+    g_string_truncate(at, 0);
+    bare_splits("d2d4 d7d5 g1f3 g8f6 e2e3 e7e6 f1d3 f8d6 e1g1 e8g8 b1d2 b8d7 f1e1 f8e8 e3e4 "
+                "d5e4 d2e4 f6e4 d3e4 d7f6\n"
+                "c2c4 g8f6 b1c3 e7e6 g1f3 b7b6 e2e4 c8b7 d1e2 f8b4\n",
+                at);
+    ck_assert_str_eq(at->str, "c2c4");
+    /* a short game, 12 plies, before the next (before, 16 were asked) */
+    g_string_truncate(at, 0);
+    bare_splits("e4 e5 Nf3 Nc6 Bc4 Bc5 c3 Nf6 d4 exd4 cxd4 Bb4+\n"
+                "d4 d5 c4 e6 Nc3 Nf6 Bg5 Be7 e3 O-O\n",
+                at);
+    ck_assert_str_eq(at->str, "d4");
 }
 END_TEST
 

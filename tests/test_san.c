@@ -132,6 +132,31 @@ START_TEST(test_render_fan_iccf)
 }
 END_TEST
 
+/* uci_parse() looks only at the moves of the piece on the from-square
+ * (every move of a king's: castling spelt either way): what is not the
+ * side's own piece, or not its legal move there, is no move. */
+START_TEST(test_uci_parse)
+{
+    struct position start = position_of(FEN_START);
+    static const char *const none[] = {"e7e5", "e4e5", "e2e5", "g1g3", "e1e2", "e2e4q", "e2e4k"};
+    for (gsize i = 0; i < G_N_ELEMENTS(none); i++)
+        ck_assert_msg(uci_parse(&start, none[i], strlen(none[i])) == MOVE_NONE, "%s", none[i]);
+    ck_assert_int_eq(move_to(move_of(&start, "g1f3")), make_sq(5, 2));
+    /* castling as the king's two steps or as king takes rook, each way */
+    struct position castles = position_of("r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1");
+    ck_assert_int_eq(move_of(&castles, "e1g1"), move_of(&castles, "e1h1"));
+    ck_assert_int_eq(move_of(&castles, "e1c1"), move_of(&castles, "e1a1"));
+    ck_assert_int_eq(move_kind(move_of(&castles, "e1c1")), MOVE_CASTLING);
+    ck_assert_int_eq(move_kind(move_of(&castles, "e1f1")), MOVE_NORMAL);
+    /* a promotion needs its piece; the pawn takes en passant */
+    struct position promote = position_of("3r3k/4P3/8/8/8/8/8/4K3 w - - 0 1");
+    ck_assert(uci_parse(&promote, "e7e8", 4) == MOVE_NONE);
+    ck_assert_int_eq(move_promotion(move_of(&promote, "e7d8n")), KNIGHT);
+    struct position ep = position_of("4k3/8/8/3pP3/8/8/8/4K3 w - d6 0 2");
+    ck_assert_int_eq(move_kind(move_of(&ep, "e5d6")), MOVE_EN_PASSANT);
+}
+END_TEST
+
 START_TEST(test_null_move)
 {
     struct position pos = position_of(FEN_START);
@@ -1008,6 +1033,7 @@ int main(void)
     tcase_add_loop_test(tc, test_render, 0, (int)(sizeof renderings / sizeof renderings[0]));
     tcase_add_test(tc, test_render_chess960_flag);
     tcase_add_test(tc, test_render_fan_iccf);
+    tcase_add_test(tc, test_uci_parse);
     tcase_add_test(tc, test_null_move);
     tcase_add_test(tc, test_parse_forms);
     tcase_add_loop_test(tc, test_parse_invalid, 0, (int)(sizeof invalid / sizeof invalid[0]));
