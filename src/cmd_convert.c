@@ -9,6 +9,7 @@
 #include "outputs.h"
 
 #include "gamew.h"
+#include "mend.h"
 #include "notation.h"
 
 #include <errno.h>
@@ -257,18 +258,43 @@ static void submit_batch(struct convert *cv)
     flush_batches(cv, FALSE);
 }
 
-static void on_game(ArbGame *game, const ArbGameSummary *summary, gpointer ud)
+/* Gives game (the batch keeps it) and the reader's messages so far to the
+ * batch being filled. */
+static void add_game(struct convert *cv, ArbGame *game)
 {
-    struct convert *cv = ud;
     g_ptr_array_add(cv->current->games, game);
     g_ptr_array_add(cv->current->problems, cv->problems->len ? g_strdup(cv->problems->str) : NULL);
     g_string_truncate(cv->problems, 0);
-    cv->rec->game = game_new(); /* the batch keeps the recorded one */
     if (cv->current->games->len >= BATCH_GAMES) {
         const char *name = cv->current->wk.file_name;
         submit_batch(cv);
         cv->current = batch_new(name);
     }
+}
+
+/* A game the reader read; text of move lists with no numbers, a game a
+ * line ("e2e4 e7e5 g1f3 ..."), which the reader cannot tell apart without
+ * the board, is split where a line opens a game (mend_next_listed_game_at():
+ * it reads as a game's first moves further than the moves before go on
+ * into it). */
+static void on_game(ArbGame *game, const ArbGameSummary *summary, gpointer ud)
+{
+    struct convert *cv = ud;
+    cv->rec->game = game_new(); /* the batch keeps the recorded one */
+    const struct mend_reading reading = {cv->forced ? &cv->forced : cv->norms,
+                                         cv->forced ? 1 : cv->n_norms, NULL};
+    guint at = mend_next_listed_game_at(game, 0, &reading);
+    if (!at) {
+        add_game(cv, game);
+        return;
+    }
+    for (guint from = 0; from < game->events->len;) {
+        guint to = at ? at : game->events->len;
+        add_game(cv, mend_game_part(game, from, to));
+        from = to;
+        at = from < game->events->len ? mend_next_listed_game_at(game, from, &reading) : 0;
+    }
+    game_free(game);
 }
 
 /* Kept with the game being read, so it prints just before that game's own

@@ -111,21 +111,6 @@ static void keep_game(struct fix_cmd *fc, const ArbGame *game)
     g_ptr_array_add(fc->collect, copy);
 }
 
-/* Events [from, to) of game as a game of its own (a part mend_next_game_at()
- * or fix_cmd_game_opens_at() split off); only the last part keeps the
- * reader's failure, whose cut is at the game's end. */
-static ArbGame *game_part(const ArbGame *game, guint from, guint to)
-{
-    ArbGame *part = game_new();
-    game_append_range(part, game, from, to);
-    mend_balance_variations(part);
-    part->number = game->number;
-    part->failed = to < game->events->len ? FALSE : game->failed;
-    part->first_line =
-        from ? g_array_index(part->events, struct game_event, 0).line : game->first_line;
-    return part;
-}
-
 /* Solves game; where another game opens inside it (fix_cmd_game_opens_at():
  * a game whose result and the next one's tags were lost, its "1." too
  * damaged for mend_next_game_at()), solves the part before that instead,
@@ -138,8 +123,8 @@ static const ArbGame *solve_part(struct fix_cmd *fc, const ArbGame *game, struct
     const ArbGame *solved = fix_cmd_solve_game(fc, game, sv);
     guint at = fix_cmd_game_opens_at(fc, solved, sv);
     if (!at) return solved;
-    *part = game_part(solved, 0, at);
-    *rest = game_part(solved, at, solved->events->len);
+    *part = mend_game_part(solved, 0, at);
+    *rest = mend_game_part(solved, at, solved->events->len);
     return fix_cmd_solve_game(fc, *part, sv);
 }
 
@@ -394,7 +379,7 @@ static guint heading_after_result(struct fix_cmd *fc, const ArbGame *game)
     for (guint k = held->events->len; k-- > 0 && !at;)
         if (g_array_index(held->events, struct game_event, k).kind == EV_RESULT) at = k + 1;
     if (!at || at >= held->events->len || !game_has_event(held, EV_MOVE)) return 0;
-    g_autoptr(ArbGame) tail = game_part(held, at, held->events->len);
+    g_autoptr(ArbGame) tail = mend_game_part(held, at, held->events->len);
     return mend_introduces(tail, game, &fc->mend) ? at : 0;
 }
 
@@ -408,8 +393,9 @@ static void take_game(struct fix_cmd *fc, const ArbGame *game)
     /* a heading the game held took in after its result is game's */
     guint heading_at = fc->has_pending ? heading_after_result(fc, game) : 0;
     if (heading_at) {
-        g_autoptr(ArbGame) held = game_part(fc->pending, 0, heading_at);
-        g_autoptr(ArbGame) heading = game_part(fc->pending, heading_at, fc->pending->events->len);
+        g_autoptr(ArbGame) held = mend_game_part(fc->pending, 0, heading_at);
+        g_autoptr(ArbGame) heading =
+            mend_game_part(fc->pending, heading_at, fc->pending->events->len);
         fc->has_pending = FALSE;
         take_part(fc, held, FALSE);
         take_part(fc, heading, FALSE);
@@ -431,7 +417,7 @@ static void take_game(struct fix_cmd *fc, const ArbGame *game)
         return;
     }
     for (;;) {
-        g_autoptr(ArbGame) part = game_part(game, from, at ? at : game->events->len);
+        g_autoptr(ArbGame) part = mend_game_part(game, from, at ? at : game->events->len);
         take_part(fc, part,
                   !from && fc->has_pending && mend_continues(fc->pending, part, &fc->mend));
         if (!at) return;

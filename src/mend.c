@@ -607,8 +607,10 @@ static gboolean opens_bare_line(const ArbGame *game, guint from, guint k,
     return TRUE;
 }
 
-guint mend_next_game_at(const ArbGame *game, guint from, int moves_before,
-                        const struct mend_reading *reading)
+/* mend_next_game_at(); with lists_only, only where a line of move lists
+ * opens a game (opens_bare_line()) */
+static guint next_game_at(const ArbGame *game, guint from, int moves_before,
+                          const struct mend_reading *reading, gboolean lists_only)
 {
     const GArray *ev = game->events;
     /* (past a first split the game has no tags: asked once, not per part) */
@@ -629,6 +631,7 @@ guint mend_next_game_at(const ArbGame *game, guint from, int moves_before,
         if (part_moves >= BARE_SPLIT_MOVES && numbers * BARE_NUMBER_PLIES <= part_moves &&
             opens_bare_line(game, from, k, reading, &written))
             return k;
+        if (lists_only) continue;
         /* after a blank line; at a line's start, past a game of some
          * length, with "2" and "3" written next, or moves that read as a
          * game's first ("7 d4 d5" / "2 c4 c6" / "3 Nc3"; asked last, as
@@ -643,6 +646,17 @@ guint mend_next_game_at(const ArbGame *game, guint from, int moves_before,
             return k;
     }
     return 0;
+}
+
+guint mend_next_game_at(const ArbGame *game, guint from, int moves_before,
+                        const struct mend_reading *reading)
+{
+    return next_game_at(game, from, moves_before, reading, FALSE);
+}
+
+guint mend_next_listed_game_at(const ArbGame *game, guint from, const struct mend_reading *reading)
+{
+    return next_game_at(game, from, 0, reading, TRUE);
 }
 
 void mend_balance_variations(ArbGame *part)
@@ -663,6 +677,18 @@ void mend_balance_variations(ArbGame *part)
     end.len = 0; /* (as the reader closes them at a game's end) */
     for (; depth > 0; depth--)
         g_array_append_val(ev, end);
+}
+
+ArbGame *mend_game_part(const ArbGame *game, guint from, guint to)
+{
+    ArbGame *part = game_new();
+    game_append_range(part, game, from, to);
+    mend_balance_variations(part);
+    part->number = game->number;
+    part->failed = to < game->events->len ? FALSE : game->failed;
+    part->first_line =
+        from ? g_array_index(part->events, struct game_event, 0).line : game->first_line;
+    return part;
 }
 
 /* The highest of before's last three white numbers (0: none). */

@@ -51,9 +51,19 @@ guint mend_next_game_at(const ArbGame *game, guint from, int moves_before,
  * another, as a game's first moves (3 at most; a look-alike in a square
  * forgiven, mend.c): does a game open there? */
 int mend_plies_from_start(const ArbGame *game, guint k, ArbNorm *norm, const ArbConfusion *conf);
+/* mend_next_game_at() where a line of move lists opens a game only (text
+ * with no move numbers, a game a line: convert, which reads no damage,
+ * splits such text there). */
+guint mend_next_listed_game_at(const ArbGame *game, guint from, const struct mend_reading *reading);
+
 /* A part of a game split at mend_next_game_at() made whole: the ends of
  * variations opened before it dropped, those open at its end closed there. */
 void mend_balance_variations(ArbGame *part);
+
+/* Events [from, to) of game as a game of its own (a part split off where
+ * another game opens), its variations balanced; only the last part keeps
+ * the reader's failure, whose cut is at the game's end. */
+ArbGame *mend_game_part(const ArbGame *game, guint from, guint to);
 
 /* game ended in "0-0" read as a double forfeit and goes on in the next
  * part: that was castling, a move again. */
