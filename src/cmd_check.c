@@ -13,6 +13,7 @@
 #include "compressed.h"
 #include "encoding.h"
 #include "gamew.h"
+#include "mend.h"
 #include "movegen.h"
 #include "progress.h"
 #include "replay.h"
@@ -652,13 +653,11 @@ static void sort_findings(GArray *findings, guint first)
     }
 }
 
-static void check_game(const struct worker *w, struct batch *b, const struct job *job)
+/* Checks game g (the reader's problems aside, counted before it when
+ * check_game() asks). */
+static void check_moves(const struct worker *w, struct batch *b, const ArbGame *g, guint64 before,
+                        guint first_finding)
 {
-    guint64 before = problem_total(&b->counts);
-    guint first_finding = b->findings->len;
-    check_reader_problems(w, b, job);
-    const ArbGame *g = job->game;
-    if (!g) return;
     b->counts.games++;
     const char *setup = game_tag(g, "SetUp");
     if (setup && !strcmp(setup, "1") && !game_tag(g, "FEN"))
@@ -683,6 +682,35 @@ static void check_game(const struct worker *w, struct batch *b, const struct job
     sort_findings(b->findings, first_finding);
     if (problem_total(&b->counts) == before) b->counts.clean++;
     if (w->opt->fix) write_fixed(w, b, g, used, &res);
+}
+
+/* Checks a game the reader read: text of move lists with no numbers, a
+ * game a line, which the reader cannot tell apart without the board, as
+ * the games it holds (mend_next_listed_game_at(), as convert and fix
+ * split it: a line whose first moves read as a game's first further than
+ * the moves before go on into them), each its own game. */
+static void check_game(const struct worker *w, struct batch *b, const struct job *job)
+{
+    guint64 before = problem_total(&b->counts);
+    guint first_finding = b->findings->len;
+    check_reader_problems(w, b, job);
+    const ArbGame *g = job->game;
+    if (!g) return;
+    const struct mend_reading reading = {w->norms, w->n_norms, NULL};
+    guint at = mend_next_listed_game_at(g, 0, &reading);
+    if (!at) {
+        check_moves(w, b, g, before, first_finding);
+        return;
+    }
+    for (guint from = 0; from < g->events->len;) {
+        guint to = at ? at : g->events->len;
+        g_autoptr(ArbGame) part = mend_game_part(g, from, to);
+        check_moves(w, b, part, before, first_finding);
+        before = problem_total(&b->counts);
+        first_finding = b->findings->len;
+        from = to;
+        at = from < g->events->len ? mend_next_listed_game_at(g, from, &reading) : 0;
+    }
 }
 
 static void check_batch(const struct worker *w, struct batch *b)
