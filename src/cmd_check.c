@@ -686,9 +686,7 @@ static void check_moves(const struct worker *w, struct batch *b, const ArbGame *
 
 /* Checks a game the reader read: text of move lists with no numbers, a
  * game a line, which the reader cannot tell apart without the board, as
- * the games it holds (mend_next_listed_game_at(), as convert and fix
- * split it: a line whose first moves read as a game's first further than
- * the moves before go on into them), each its own game. */
+ * the games it holds (mend_split_listed(), as convert and fix split it). */
 static void check_game(const struct worker *w, struct batch *b, const struct job *job)
 {
     guint64 before = problem_total(&b->counts);
@@ -697,19 +695,15 @@ static void check_game(const struct worker *w, struct batch *b, const struct job
     const ArbGame *g = job->game;
     if (!g) return;
     const struct mend_reading reading = {w->norms, w->n_norms, NULL};
-    guint at = mend_next_listed_game_at(g, 0, &reading);
-    if (!at) {
+    g_autoptr(GPtrArray) parts = mend_split_listed(g, &reading);
+    if (!parts) {
         check_moves(w, b, g, before, first_finding);
         return;
     }
-    for (guint from = 0; from < g->events->len;) {
-        guint to = at ? at : g->events->len;
-        g_autoptr(ArbGame) part = mend_game_part(g, from, to);
-        check_moves(w, b, part, before, first_finding);
+    for (guint i = 0; i < parts->len; i++) {
+        check_moves(w, b, g_ptr_array_index(parts, i), before, first_finding);
         before = problem_total(&b->counts);
         first_finding = b->findings->len;
-        from = to;
-        at = from < g->events->len ? mend_next_listed_game_at(g, from, &reading) : 0;
     }
 }
 

@@ -274,26 +274,22 @@ static void add_game(struct convert *cv, ArbGame *game)
 
 /* A game the reader read; text of move lists with no numbers, a game a
  * line ("e2e4 e7e5 g1f3 ..."), which the reader cannot tell apart without
- * the board, is split where a line opens a game (mend_next_listed_game_at():
- * it reads as a game's first moves further than the moves before go on
- * into it). */
+ * the board, as the games it holds (mend_split_listed()). */
 static void on_game(ArbGame *game, const ArbGameSummary *summary, gpointer ud)
 {
     struct convert *cv = ud;
     cv->rec->game = game_new(); /* the batch keeps the recorded one */
     const struct mend_reading reading = {cv->forced ? &cv->forced : cv->norms,
                                          cv->forced ? 1 : cv->n_norms, NULL};
-    guint at = mend_next_listed_game_at(game, 0, &reading);
-    if (!at) {
+    GPtrArray *parts = mend_split_listed(game, &reading);
+    if (!parts) {
         add_game(cv, game);
         return;
     }
-    for (guint from = 0; from < game->events->len;) {
-        guint to = at ? at : game->events->len;
-        add_game(cv, mend_game_part(game, from, to));
-        from = to;
-        at = from < game->events->len ? mend_next_listed_game_at(game, from, &reading) : 0;
-    }
+    g_ptr_array_set_free_func(parts, NULL); /* the batches keep them */
+    for (guint i = 0; i < parts->len; i++)
+        add_game(cv, g_ptr_array_index(parts, i));
+    g_ptr_array_unref(parts);
     game_free(game);
 }
 

@@ -654,9 +654,18 @@ guint mend_next_game_at(const ArbGame *game, guint from, int moves_before,
     return next_game_at(game, from, moves_before, reading, FALSE);
 }
 
-guint mend_next_listed_game_at(const ArbGame *game, guint from, const struct mend_reading *reading)
+GPtrArray *mend_split_listed(const ArbGame *game, const struct mend_reading *reading)
 {
-    return next_game_at(game, from, 0, reading, TRUE);
+    guint at = next_game_at(game, 0, 0, reading, TRUE);
+    if (!at) return NULL;
+    GPtrArray *parts = g_ptr_array_new_with_free_func((GDestroyNotify)game_free);
+    for (guint from = 0; from < game->events->len;) {
+        guint to = at ? at : game->events->len;
+        g_ptr_array_add(parts, mend_game_part(game, from, to));
+        from = to;
+        at = from < game->events->len ? next_game_at(game, from, 0, reading, TRUE) : 0;
+    }
+    return parts;
 }
 
 void mend_balance_variations(ArbGame *part)

@@ -51,10 +51,12 @@ guint mend_next_game_at(const ArbGame *game, guint from, int moves_before,
  * another, as a game's first moves (3 at most; a look-alike in a square
  * forgiven, mend.c): does a game open there? */
 int mend_plies_from_start(const ArbGame *game, guint k, ArbNorm *norm, const ArbConfusion *conf);
-/* mend_next_game_at() where a line of move lists opens a game only (text
- * with no move numbers, a game a line: convert, which reads no damage,
- * splits such text there). */
-guint mend_next_listed_game_at(const ArbGame *game, guint from, const struct mend_reading *reading);
+/* game, read by the reader as one, as the games it holds where it is text
+ * of move lists with no move numbers, a game a line ("e2e4 e7e5 g1f3"),
+ * split where mend_next_game_at() splits such text (and nowhere else:
+ * convert and check, which read no damage, split it so); NULL where it
+ * splits nowhere. The parts are the array's (mend_game_part()). */
+GPtrArray *mend_split_listed(const ArbGame *game, const struct mend_reading *reading);
 
 /* A part of a game split at mend_next_game_at() made whole: the ends of
  * variations opened before it dropped, those open at its end closed there. */

@@ -632,24 +632,19 @@ END_TEST
  * c2c4 was read as the first game's 11th move and g8f6 reported). */
 START_TEST(test_uci_game_a_line)
 {
-    static const char text[] =
-        "d2d4 d7d5 g1f3 g8f6 e2e3 e7e6 f1d3 f8d6 e1g1 e8g8 b1d2 b8d7 f1e1 f8e8 e3e4 d5e4 "
-        "d2e4 f6e4 d3e4 d7f6\n"
-        "c2c4 g8f6 b1c3 e7e6 g1f3 b7b6 e2e4 c8b7 d1e2 f8b4\n"
-        "e2e4 e7e5 g1f3 b8c6 f1c4 f8c5 c2c3 g8f6 d2d4 e5d4 c3d4 c5b4\n"
-        "d2d4 d7d5 c2c4 e7e6 b1c3 g8f6 c1g5 f8e7 e2e3 e8g8\n";
-    char *path = temp_file("lines.txt", text, strlen(text));
+    char *path = temp_file("lines.txt", UCI_GAMES_A_LINE, strlen(UCI_GAMES_A_LINE));
     struct run r = check_run(path, NULL);
     ck_assert_msg(r.status == 0, "status %d: %s%s", r.status, r.out, r.err);
     ck_assert_msg(strstr(r.err, "4 games, 4 clean"), "%s", r.err);
     run_free(&r);
     g_free(path);
-    static const char *const cases[][2] = {
-        {"d2d4 d7d5 g1f3 g8f6 e2e3 e7e6 f1d3 f8d6 e1g1 e8g8 b1d2 b8d7 f1e1 f8e8 e3e4 d5e4 "
-         "d2e4 f6e4 d3e4 d7f6\n"
-         "c2c4 g8f6 b1c3 e7e6 g1f3 b7b6 e2e5 c8b7 d1e2 f8b4\n",
-         ":2:31: game 1 (? - ?, ?, ?): ply 7 (4. e2e5): illegal move: no piece on e2 can reach "
-         "e5\n"},
+    /* (the text's second line's e2e4 written e2e5) */
+    g_autofree char *bad = g_strdup(UCI_GAMES_A_LINE);
+    char *second = strchr(bad, '\n') + 1;
+    memcpy(strstr(second, "e2e4"), "e2e5", 4);
+    const char *const cases[][2] = {
+        {bad, ":2:31: game 1 (? - ?, ?, ?): ply 7 (4. e2e5): illegal move: no piece on e2 can "
+              "reach e5\n"},
     };
     assert_problems(cases, G_N_ELEMENTS(cases));
 }

@@ -437,41 +437,34 @@ static void bare_splits(const char *text, GString *out)
  * and a line of a game's middle does not. */
 START_TEST(test_unnumbered_game_a_line_split)
 {
-    g_autoptr(GString) at = g_string_new(NULL);
-    /* the second game's Nf3 read "Nf8", the third's "Hc6" */
-    bare_splits("e4 g6 d4 Bg7 Nc3 c6 f4 d5 e5 h5 Nf3 Nh6 Be3 Bg4 Bd3 Nf5 Bf2 e6 h3 Bxf3\n"
-                "e4 Nc6 Nf8 e5 Bb5 a6 Ba4 b5 Bb3 Na5 O-O d6 d4 Nxb3 axb3 f6 Nc3 Bb7\n"
-                "e4 e5 Nf3 Hc6 Bb5 a6 Bxc6 dxc6 O-O f6 d4 Bg4 dxe5 Qxd1 Rxd1 fxe5 Rd3\n",
-                at);
-    ck_assert_str_eq(at->str, "e4 e4");
-    /* the knights out and back twice: the next line goes on from the
-     * start position as well */
-    g_string_truncate(at, 0);
-    bare_splits("Nf3 Nf6 Ng1 Ng8 Nf3 Nf6 Ng1 Ng8 Nf3 Nf6 Ng1 Ng8 Nf3 Nf6 Ng1 Ng8\n"
-                "e4 e5 Nf3 Nc6 Bb5 a6 Ba4 Nf6 O-O Be7 Re1 b5 Bb3 d6 c3 O-O\n",
-                at);
-    ck_assert_str_eq(at->str, "");
-    /* a game's middle on the next line */
-    g_string_truncate(at, 0);
-    bare_splits("e4 e5 Nf3 Nc6 Bb5 a6 Ba4 Nf6 O-O Be7 Re1 b5 Bb3 d6 c3 O-O\n"
-                "h3 Nb8 d4 Nbd7 c4 c6 cxb5 axb5 Nc3 Bb7 Bg5 b4 Nb1 h6 Bh4 c5\n",
-                at);
-    ck_assert_str_eq(at->str, "");
-    /* UCI: the next game's c2c4 goes on from the last position too (its
-     * c-pawn unmoved), its g8f6 does not (Black's king castled there):
-     * before, the first move alone was asked, and the search read on */
-    g_string_truncate(at, 0);
-    bare_splits("d2d4 d7d5 g1f3 g8f6 e2e3 e7e6 f1d3 f8d6 e1g1 e8g8 b1d2 b8d7 f1e1 f8e8 e3e4 "
-                "d5e4 d2e4 f6e4 d3e4 d7f6\n"
-                "c2c4 g8f6 b1c3 e7e6 g1f3 b7b6 e2e4 c8b7 d1e2 f8b4\n",
-                at);
-    ck_assert_str_eq(at->str, "c2c4");
-    /* a short game, 12 plies, before the next (before, 16 were asked) */
-    g_string_truncate(at, 0);
-    bare_splits("e4 e5 Nf3 Nc6 Bc4 Bc5 c3 Nf6 d4 exd4 cxd4 Bb4+\n"
-                "d4 d5 c4 e6 Nc3 Nf6 Bg5 Be7 e3 O-O\n",
-                at);
-    ck_assert_str_eq(at->str, "d4");
+    static const struct {
+        const char *text, *splits;
+    } cases[] = {
+        /* the second game's Nf3 read "Nf8", the third's "Hc6" */
+        {"e4 g6 d4 Bg7 Nc3 c6 f4 d5 e5 h5 Nf3 Nh6 Be3 Bg4 Bd3 Nf5 Bf2 e6 h3 Bxf3\n"
+         "e4 Nc6 Nf8 e5 Bb5 a6 Ba4 b5 Bb3 Na5 O-O d6 d4 Nxb3 axb3 f6 Nc3 Bb7\n"
+         "e4 e5 Nf3 Hc6 Bb5 a6 Bxc6 dxc6 O-O f6 d4 Bg4 dxe5 Qxd1 Rxd1 fxe5 Rd3\n",
+         "e4 e4"},
+        /* the knights out and back twice: the next line goes on from the
+         * start position as well */
+        {"Nf3 Nf6 Ng1 Ng8 Nf3 Nf6 Ng1 Ng8 Nf3 Nf6 Ng1 Ng8 Nf3 Nf6 Ng1 Ng8\n"
+         "e4 e5 Nf3 Nc6 Bb5 a6 Ba4 Nf6 O-O Be7 Re1 b5 Bb3 d6 c3 O-O\n",
+         ""},
+        /* a game's middle on the next line */
+        {"e4 e5 Nf3 Nc6 Bb5 a6 Ba4 Nf6 O-O Be7 Re1 b5 Bb3 d6 c3 O-O\n"
+         "h3 Nb8 d4 Nbd7 c4 c6 cxb5 axb5 Nc3 Bb7 Bg5 b4 Nb1 h6 Bh4 c5\n",
+         ""},
+        /* UCI: the second game's c2c4 goes on from the first's end too (its
+         * c-pawn unmoved), its g8f6 does not (Black's king castled there):
+         * before, the first move alone was asked, and the search read on;
+         * the third game is 12 plies long (before, 16 were asked) */
+        {UCI_GAMES_A_LINE, "c2c4 e2e4 d2d4"},
+    };
+    for (gsize i = 0; i < G_N_ELEMENTS(cases); i++) {
+        g_autoptr(GString) at = g_string_new(NULL);
+        bare_splits(cases[i].text, at);
+        ck_assert_msg(!strcmp(at->str, cases[i].splits), "case %zu: \"%s\"", i, at->str);
+    }
 }
 END_TEST
 

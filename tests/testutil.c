@@ -42,6 +42,20 @@ int corpus_present(const char *what)
     return 0;
 }
 
+const char UCI_GAMES_A_LINE[] =
+    "d2d4 d7d5 g1f3 g8f6 e2e3 e7e6 f1d3 f8d6 e1g1 e8g8 b1d2 b8d7 f1e1 f8e8 e3e4 d5e4 "
+    "d2e4 f6e4 d3e4 d7f6\n"
+    "c2c4 g8f6 b1c3 e7e6 g1f3 b7b6 e2e4 c8b7 d1e2 f8b4\n"
+    "e2e4 e7e5 g1f3 b8c6 f1c4 f8c5 c2c3 g8f6 d2d4 e5d4 c3d4 c5b4\n"
+    "d2d4 d7d5 c2c4 e7e6 b1c3 g8f6 c1g5 f8e7 e2e3 e8g8\n";
+
+const char *const UCI_GAMES_A_LINE_SAN[4] = {
+    "1. d4 d5 2. Nf3 Nf6 3. e3 e6 4. Bd3 Bd6 5. O-O O-O 6. Nbd2 Nbd7 7. Re1 Re8 8. e4 dxe4 "
+    "9. Nxe4 Nxe4 10. Bxe4 Nf6 *",
+    "1. c4 Nf6 2. Nc3 e6 3. Nf3 b6 4. e4 Bb7 5. Qe2 Bb4 *",
+    "1. e4 e5 2. Nf3 Nc6 3. Bc4 Bc5 4. c3 Nf6 5. d4 exd4 6. cxd4 Bb4+ *",
+    "1. d4 d5 2. c4 e6 3. Nc3 Nf6 4. Bg5 Be7 5. e3 O-O *"};
+
 int count_of(const char *text, const char *needle)
 {
     int n = 0;

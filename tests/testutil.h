@@ -35,6 +35,13 @@ int corpus_present(const char *what);
  * schema at schema_path? (A schema that does not parse fails the test.) */
 int xml_validates(const char *schema_path, const char *doc_path);
 
+/* Four games in UCI, a game a line, no numbers and no results: the
+ * second opens with c2c4, which goes on from the first game's end too
+ * (its c-pawn unmoved), and the third is 12 plies long; and the four as
+ * convert and fix write their moves in SAN. */
+extern const char UCI_GAMES_A_LINE[];
+extern const char *const UCI_GAMES_A_LINE_SAN[4];
+
 /* How many times needle occurs in text, overlapping ones too. */
 int count_of(const char *text, const char *needle);
 /* len bytes of data compressed with gzip, or with Zstandard. */
